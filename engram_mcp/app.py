@@ -1,0 +1,157 @@
+"""The composition root: builds every component from settings, owns start-up and shut-down.
+
+Only this module (and the command line) reads settings and chooses adapters. Start-up is
+split so the MCP handshake never waits for heavy work: ``open`` takes the folder lock and
+builds cheap objects; ``start`` loads the markdown, brings the index in step and warms the
+embedder, on a background thread; tool calls wait for it (``service``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from engram_mcp.config import Settings
+from engram_mcp.embedding.sentence import SentenceEmbedder
+from engram_mcp.errors import EngramError
+from engram_mcp.folder_lock import FolderLock
+from engram_mcp.index.base import VectorIndex
+from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.memory import MemoryService, ReconcileReport
+
+__all__ = ["Engram", "build_index", "utc_now"]
+
+log = logging.getLogger(__name__)
+
+_READY_TIMEOUT_SECONDS = 300.0
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def build_index(settings: Settings, dimension: int) -> VectorIndex:
+    """The configured vector index: Qdrant's embedded engine, or a Qdrant server."""
+    if settings.index_backend == "qdrant":
+        from qdrant_client import QdrantClient
+
+        from engram_mcp.index.server import QdrantServerIndex
+
+        client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key)
+        return QdrantServerIndex(client, settings.qdrant_collection, dimension)
+    from engram_mcp.index.edge import EdgeIndex
+
+    return EdgeIndex(settings.resolved_index_dir, dimension)
+
+
+@dataclass
+class _Startup:
+    done: threading.Event
+    report: ReconcileReport | None = None
+    error: BaseException | None = None
+
+
+class Engram:
+    """One running memory: its settings, lock, stores, index, embedder and service."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._lock = FolderLock(settings.state_dir)
+        self._lock.acquire()
+        try:
+            settings.memory_dir.mkdir(parents=True, exist_ok=True)
+            _hide_state_from_git(settings)
+            self.embedder = SentenceEmbedder(
+                settings.embedding_model, settings.embedding_backend, cache_dir=settings.cache_dir / "models"
+            )
+            self.index = build_index(settings, self.embedder.dimension)
+            self.store = MarkdownStore(settings.memory_dir)
+            self._service = MemoryService(
+                self.store,
+                self.index,
+                self.embedder,
+                utc_now,
+                recall_limit=settings.recall_limit,
+                min_relevance=settings.min_relevance,
+            )
+        except BaseException:
+            self._lock.release()
+            raise
+        self._startup = _Startup(done=threading.Event())
+
+    @classmethod
+    def open(cls, settings: Settings) -> Engram:
+        return cls(settings)
+
+    def start(self, *, background: bool = True) -> None:
+        """Load the markdown, reconcile the index and warm the embedder."""
+        if background:
+            threading.Thread(target=self._start, name="engram-start", daemon=True).start()
+        else:
+            self._start()
+            if self._startup.error is not None:
+                raise self._startup.error
+
+    def _start(self) -> None:
+        try:
+            self.embedder.warm_up()
+            report = self._service.reconcile()
+            for error in report.errors:
+                log.error("malformed memory file left untouched: %s", error)
+            log.info(
+                "ready: %d memories, %d embedded, %d stale index entries removed",
+                report.memories,
+                report.embedded,
+                report.deleted,
+            )
+            self._startup.report = report
+        except BaseException as error:  # noqa: BLE001 - reported to every later tool call
+            log.exception("start-up failed")
+            self._startup.error = error
+        finally:
+            self._startup.done.set()
+
+    @property
+    def service(self) -> MemoryService:
+        """The memory service, once start-up has finished."""
+        if not self._startup.done.wait(_READY_TIMEOUT_SECONDS):
+            raise EngramError("memory is still starting up; try again shortly")
+        if self._startup.error is not None:
+            raise EngramError(f"memory failed to start: {self._startup.error}")
+        return self._service
+
+    def service_file(self, memory_id: str) -> str | None:
+        relative = self.store.file_of(memory_id)
+        return str(relative) if relative else None
+
+    def reconcile(self) -> ReconcileReport:
+        return self.service.reconcile()
+
+    def status(self) -> dict[str, Any]:
+        service = self.service
+        return {
+            "memory_dir": str(self.settings.memory_dir),
+            "memories": len(service.memories()),
+            "index_backend": self.settings.index_backend,
+            "embedding_model": f"{self.settings.embedding_model} ({self.settings.embedding_backend})",
+            "extractor": self.settings.extractor,
+            "extraction_queue": 0,
+            "last_extraction_error": None,
+        }
+
+    def close(self) -> None:
+        try:
+            self.index.close()
+        finally:
+            self._lock.release()
+
+
+def _hide_state_from_git(settings: Settings) -> None:
+    """A person may keep the memory folder in git; the derived index does not belong there."""
+    ignore = settings.state_dir / ".gitignore"
+    if not ignore.exists():
+        settings.state_dir.mkdir(parents=True, exist_ok=True)
+        ignore.write_text("*\n", encoding="utf-8")

@@ -1,0 +1,171 @@
+"""The command line: ``engram-mcp [serve|reindex|check|doctor|bench] …``.
+
+Reads settings once and hands them to the app. On ``serve`` stdout is the MCP protocol,
+so everything human goes to stderr (or a log file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engram_mcp.config import Settings, load_settings
+from engram_mcp.errors import EngramError
+
+__all__ = ["main"]
+
+log = logging.getLogger("engram_mcp")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    command = args.command or "serve"
+    try:
+        if command == "bench":
+            return _bench(args)
+        settings = _settings(args)
+        _configure_logging(settings)
+        return int(_COMMANDS[command](settings, args) or 0)
+    except EngramError as error:
+        print(f"engram-mcp: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="engram-mcp", description="Long-term memory for AI assistants, over MCP.")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--memory-dir", type=Path, help="the memory folder (default: a per-user data folder)")
+    common.add_argument("--config", type=Path, help="a TOML settings file (see config/engram.example.toml)")
+    common.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR")
+    common.add_argument("--extractor", help="rules, none, smollm2, gemma3-270m, or a path to a .gguf model")
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("serve", parents=[common], help="run the MCP server on stdio (the default)")
+    reindex = commands.add_parser("reindex", parents=[common], help="rebuild the index from the markdown")
+    reindex.add_argument("--from-scratch", action="store_true", help="delete the index first")
+    commands.add_parser("check", parents=[common], help="compare markdown and index; exit 1 on any difference")
+    commands.add_parser("doctor", parents=[common], help="show settings, models and health")
+    bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
+    bench.add_argument("suite", help="write-recall, index, extraction, locomo or longmemeval")
+    bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
+    parser.set_defaults(command=None)
+    for name in ("memory_dir", "config", "log_level", "extractor"):
+        parser.set_defaults(**{name: None})
+    return parser
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    overrides: dict[str, Any] = {
+        "memory_dir": args.memory_dir,
+        "log_level": args.log_level,
+        "extractor": args.extractor,
+    }
+    return load_settings(config_file=args.config, overrides=overrides)
+
+
+def _configure_logging(settings: Settings) -> None:
+    handler: logging.Handler = (
+        logging.FileHandler(settings.log_file) if settings.log_file else logging.StreamHandler(sys.stderr)
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level.upper())
+    for noisy in ("httpx", "sentence_transformers", "transformers", "optimum"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def _serve(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import Engram
+    from engram_mcp.server import build_server
+
+    engram = Engram.open(settings)
+    try:
+        engram.start(background=True)
+        log.info("serving memory folder %s on stdio", settings.memory_dir)
+        build_server(engram).run("stdio")
+    finally:
+        engram.close()
+    return 0
+
+
+def _reindex(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import Engram
+
+    if args.from_scratch and settings.index_backend == "edge":
+        shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
+    engram = Engram.open(settings)
+    try:
+        engram.start(background=False)
+        report = engram.service.reconcile()
+    finally:
+        engram.close()
+    print(f"{report.memories} memories; {report.embedded} embedded; {report.deleted} stale entries removed")
+    for error in report.errors:
+        print(f"malformed (left untouched): {error}", file=sys.stderr)
+    return 1 if report.errors else 0
+
+
+def _check(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import Engram
+    from engram_mcp.sync.check import compare
+
+    engram = Engram.open(settings)
+    try:
+        report = engram.store.load_all()
+        divergence = compare(report.memories, engram.index.content_hashes())
+    finally:
+        engram.close()
+    for line in divergence.lines():
+        print(line)
+    for error in report.errors:
+        print(f"malformed: {error}")
+    clean = divergence.clean and not report.errors
+    print("in step: markdown and index agree" if clean else "out of step")
+    return 0 if clean else 1
+
+
+def _doctor(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.embedding.sentence import resolve_model_path
+
+    rows = {
+        "memory folder": str(settings.memory_dir),
+        "index": f"{settings.index_backend} ({settings.qdrant_url or settings.resolved_index_dir})",
+        "embedding model": f"{settings.embedding_model} ({settings.embedding_backend}) at "
+        f"{resolve_model_path(settings.embedding_model)}",
+        "extractor": settings.extractor,
+    }
+    for key, value in rows.items():
+        print(f"{key:16} {value}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    suites = {
+        "write-recall": "engram_mcp.bench.write_recall",
+        "index": "engram_mcp.bench.index_speed",
+    }
+    module_name = suites.get(args.suite)
+    if module_name is None:
+        print(f"engram-mcp bench: unknown suite {args.suite!r}; one of {', '.join(suites)}", file=sys.stderr)
+        return 2
+    import importlib
+
+    module = importlib.import_module(module_name)
+    return int(module.main(args.rest) or 0)
+
+
+_COMMANDS = {"serve": _serve, "reindex": _reindex, "check": _check, "doctor": _doctor}
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, indent=2, default=str)

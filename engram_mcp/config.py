@@ -1,0 +1,131 @@
+"""Settings: defaults, then a TOML file, then ENGRAM_* environment variables, then flags.
+
+Only the composition root (``app``) and the command line read settings; every other module
+takes what it needs as constructor arguments.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from engram_mcp.errors import ConfigError
+
+__all__ = ["Settings", "default_config_file", "default_memory_dir", "load_settings"]
+
+_APP = "engram-mcp"
+
+
+def default_memory_dir() -> Path:
+    """A per-user folder, so a client that starts the server from any directory finds the same memory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(_APP)) / "memories"
+
+
+def default_config_file() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(_APP)) / "config.toml"
+
+
+def default_cache_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(_APP))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything Engram can be configured with. See config/engram.example.toml."""
+
+    memory_dir: Path = field(default_factory=default_memory_dir)
+    index_backend: str = "edge"
+    """'edge': Qdrant's engine in-process (default, no server). 'qdrant': a Qdrant server or cluster."""
+    index_dir: Path | None = None
+    """Where the embedded index lives; default: <memory_dir>/.engram/index."""
+    qdrant_url: str | None = None
+    qdrant_api_key: str | None = None
+    qdrant_collection: str = "engram"
+    embedding_model: str = "all-MiniLM-L6-v2"
+    embedding_backend: str = "onnx"
+    cache_dir: Path = field(default_factory=default_cache_dir)
+    extractor: str = "rules"
+    """'rules', 'none', 'smollm2' (bundled GGUF), 'gemma3-270m', or a path to any .gguf file."""
+    extractor_threads: int = 2
+    recall_limit: int = 25
+    min_relevance: float = 0.3
+    """Dense cosine below which a candidate with no keyword match counts as noise."""
+    log_level: str = "INFO"
+    log_file: Path | None = None
+
+    @property
+    def state_dir(self) -> Path:
+        return self.memory_dir / ".engram"
+
+    @property
+    def resolved_index_dir(self) -> Path:
+        return self.index_dir or self.state_dir / "index"
+
+    def validate(self) -> Settings:
+        if self.index_backend not in ("edge", "qdrant"):
+            raise ConfigError(f"index_backend must be 'edge' or 'qdrant', got {self.index_backend!r}")
+        if self.index_backend == "qdrant" and not self.qdrant_url:
+            raise ConfigError("index_backend = 'qdrant' needs qdrant_url (e.g. http://localhost:6333)")
+        if not 1 <= self.recall_limit <= 200:
+            raise ConfigError(f"recall_limit must be within 1..200, got {self.recall_limit}")
+        return self
+
+
+_PATHS = {"memory_dir", "index_dir", "cache_dir", "log_file"}
+_INTS = {"recall_limit", "extractor_threads"}
+_FLOATS = {"min_relevance"}
+
+
+def load_settings(
+    config_file: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Settings:
+    """Build settings from the layers, later ones winning."""
+    environ = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    path = config_file or _env_path(environ.get("ENGRAM_CONFIG")) or default_config_file()
+    if config_file is not None and not path.exists():
+        raise ConfigError(f"config file not found: {path}")
+    if path.exists():
+        try:
+            values.update(tomllib.loads(path.read_text(encoding="utf-8")))
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{path}: {error}") from error
+    known = {f.name for f in fields(Settings)}
+    for name in known:
+        env_value = environ.get(f"ENGRAM_{name.upper()}")
+        if env_value:
+            values[name] = env_value
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    unknown = set(values) - known
+    if unknown:
+        raise ConfigError(f"unknown setting(s) in {path}: {', '.join(sorted(unknown))}")
+    return replace(Settings(), **{k: _coerce(k, v) for k, v in values.items()}).validate()
+
+
+def _coerce(name: str, value: Any) -> Any:
+    try:
+        if name in _PATHS:
+            return Path(str(value)).expanduser().resolve()
+        if name in _INTS:
+            return int(value)
+        if name in _FLOATS:
+            return float(value)
+    except ValueError as error:
+        raise ConfigError(f"setting {name}: {error}") from error
+    return value
+
+
+def _env_path(value: str | None) -> Path | None:
+    return Path(value).expanduser() if value else None

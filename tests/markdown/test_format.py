@@ -1,0 +1,112 @@
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.errors import MalformedMemoryFile
+from engram_mcp.markdown.format import Document, HandBlock, parse_document, render_block
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source
+
+WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+LEARNED = datetime(2026, 11, 30, 10, 0, 0, 123456, tzinfo=timezone.utc)
+PATH = Path("journal/2023-05-08.md")
+
+
+def turn(text: str, **changes: object) -> Memory:
+    values: dict[str, object] = dict(
+        id="t-0123456789ab",
+        kind=Kind.EPISODE,
+        type=MemoryType.EPISODIC,
+        text=text,
+        created_at=LEARNED,
+        valid_at=WHEN,
+        provenance=Provenance(speaker="Caroline", role="user", session="s1"),
+    )
+    values.update(changes)
+    return Memory(**values)  # type: ignore[arg-type]
+
+
+def fact() -> Memory:
+    return Memory(
+        id="f-00000000abcd",
+        kind=Kind.FACT,
+        type=MemoryType.SEMANTIC,
+        text='Ali works at "Meta" --> since March.',
+        created_at=LEARNED,
+        valid_at=WHEN,
+        certainty=0.7,
+        provenance=Provenance(source=Source.ASSISTANT, turn_ids=("t-0123456789ab",)),
+        entities=("Ali Khan", "Meta, Inc."),
+        subject="Ali Khan",
+        predicate="works_at",
+        object="Meta",
+        importance=0.9,
+        pinned=True,
+    )
+
+
+def round_trip(memory: Memory) -> Memory:
+    document = parse_document(render_block(memory).raw, PATH, "default")
+    (block,) = document.blocks
+    return block.memory
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I moved to Berlin last week.",
+        "line one\nline two\n\nafter a blank line",
+        "ends with a newline\n",
+        "- looks like a list item\n# and a heading\n<!-- engram type=semantic -->",
+        "trailing spaces   ",
+        "  leading spaces",
+        "mentions ^t-0123456789ab in the middle",
+        "**Caroline** 13:56 — text that starts like the decoration",
+    ],
+)
+def test_a_turn_survives_render_and_parse_unchanged(text: str) -> None:
+    assert round_trip(turn(text)) == turn(text)
+
+
+def test_a_fact_with_every_field_survives_render_and_parse_unchanged() -> None:
+    assert round_trip(fact()) == fact()
+
+
+def test_a_turn_reads_naturally_with_speaker_and_time_in_front() -> None:
+    raw = render_block(turn("Hey Mel!")).raw
+    assert raw.startswith("- **Caroline** 13:56 — Hey Mel! ^t-0123456789ab\n  <!-- engram ")
+
+
+def test_foreign_content_and_blocks_render_back_byte_for_byte() -> None:
+    text = (
+        "# Journal\n\nSome notes of mine.\n\n"
+        + render_block(turn("first")).raw
+        + "\n> a quote I keep\n"
+        + render_block(fact()).raw
+        + "- a memory I typed myself\n  over two lines\n\ntrailing paragraph"
+    )
+    document = parse_document(text, PATH, "default")
+    assert document.render() == text
+    assert [b.memory.id for b in document.blocks] == ["t-0123456789ab", "f-00000000abcd"]
+    assert document.hand_blocks == (
+        HandBlock(text="a memory I typed myself\nover two lines", raw=document.hand_blocks[0].raw, line=11),
+    )
+
+
+def test_removing_a_block_leaves_every_other_byte_in_place() -> None:
+    kept = "# Title\n\nmy note\n"
+    document = parse_document(kept + render_block(turn("gone")).raw + "tail\n", PATH, "default")
+    assert document.without("t-0123456789ab").render() == kept + "tail\n"
+
+
+def test_appending_to_a_file_without_final_newline_starts_a_new_line() -> None:
+    document = Document(("# Title\nno newline",)).appended(render_block(turn("new")))
+    assert document.render().startswith("# Title\nno newline\n- **Caroline**")
+
+
+def test_unreadable_metadata_names_the_file_and_line() -> None:
+    text = "# Title\n- broken ^t-0123456789ab\n  <!-- engram created=not-a-time -->\n"
+    with pytest.raises(MalformedMemoryFile) as raised:
+        parse_document(text, PATH, "default")
+    assert raised.value.line == 2
+    assert str(PATH) in str(raised.value)

@@ -1,0 +1,80 @@
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from engram_mcp.errors import MemoryNotFound
+from engram_mcp.markdown.store import MarkdownStore
+from tests.markdown.test_format import fact, turn
+
+
+def test_adding_a_turn_creates_the_day_journal_with_a_title(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("I moved to Berlin."))
+    assert relative == PurePosixPath("journal/2023-05-08.md")
+    text = (tmp_path / relative).read_text()
+    assert text.startswith("# Journal — 2023-05-08\n")
+    assert "I moved to Berlin. ^t-0123456789ab" in text
+
+
+def test_facts_go_to_the_page_of_their_subject(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    assert store.add(fact()) == PurePosixPath("facts/ali-khan.md")
+
+
+def test_a_fresh_store_loads_what_another_wrote(tmp_path: Path) -> None:
+    MarkdownStore(tmp_path).add(turn("hello"))
+    loaded = MarkdownStore(tmp_path).load_all()
+    assert loaded.memories == {"t-0123456789ab": turn("hello")}
+    assert loaded.errors == []
+
+
+def test_removing_a_memory_keeps_a_persons_notes_in_the_file(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("to be removed"))
+    path = tmp_path / relative
+    path.write_text(path.read_text() + "\nMy own note, not a memory.\n")
+    store.remove("t-0123456789ab")
+    text = path.read_text()
+    assert "to be removed" not in text
+    assert text.endswith("\nMy own note, not a memory.\n")
+
+
+def test_a_hand_edit_made_since_the_last_read_is_not_overwritten(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("first"))
+    path = tmp_path / relative
+    path.write_text(path.read_text().replace("first", "first, edited by hand") + "\n")
+    store.add(replace(turn("second"), id="t-0000000000ff"))
+    assert "first, edited by hand" in path.read_text()
+
+
+def test_updating_moves_a_fact_when_its_subject_changes(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(fact())
+    moved = replace(fact(), subject="Meta")
+    assert store.update(moved) == PurePosixPath("facts/meta.md")
+    assert "f-00000000abcd" not in (tmp_path / "facts/ali-khan.md").read_text()
+
+
+def test_removing_an_unknown_memory_says_so(tmp_path: Path) -> None:
+    with pytest.raises(MemoryNotFound):
+        MarkdownStore(tmp_path).remove("t-ffffffffffff")
+
+
+def test_a_malformed_file_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(turn("good"))
+    bad = tmp_path / "facts" / "bad.md"
+    bad.parent.mkdir()
+    bad.write_text("- broken ^f-0123456789ab\n  <!-- engram created=yesterday -->\n")
+    loaded = MarkdownStore(tmp_path).load_all()
+    assert list(loaded.memories) == ["t-0123456789ab"]
+    assert [error.path for error in loaded.errors] == [bad]
+    assert bad.read_text().startswith("- broken")
+
+
+def test_hidden_folders_are_not_memory_files(tmp_path: Path) -> None:
+    (tmp_path / ".engram").mkdir()
+    (tmp_path / ".engram" / "notes.md").write_text("- not a memory\n")
+    assert list(MarkdownStore(tmp_path).memory_files()) == []

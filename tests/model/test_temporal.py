@@ -1,0 +1,40 @@
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.temporal import Axis, believed_at, true_at, visible_at
+
+JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
+MAR = datetime(2026, 3, 1, tzinfo=timezone.utc)
+JUN = datetime(2026, 6, 1, tzinfo=timezone.utc)
+
+GOOGLE = Memory(
+    id="f-000000000001", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Ali works at Google.",
+    created_at=JAN, valid_at=JAN,
+)
+
+
+def test_a_fact_is_true_from_its_valid_time_until_it_is_invalidated() -> None:
+    superseded = replace(GOOGLE, invalid_at=MAR, expired_at=JUN, superseded_by="f-000000000002")
+    assert true_at(superseded, JAN + timedelta(days=1))
+    assert not true_at(superseded, MAR)
+
+
+def test_a_superseded_fact_was_still_believed_until_the_system_learned_otherwise() -> None:
+    superseded = replace(GOOGLE, invalid_at=MAR, expired_at=JUN, superseded_by="f-000000000002")
+    assert believed_at(superseded, MAR + timedelta(days=1))
+    assert not believed_at(superseded, JUN)
+
+
+def test_nothing_is_believed_before_it_was_learned() -> None:
+    assert not believed_at(GOOGLE, JAN - timedelta(seconds=1))
+
+
+def test_a_retracted_fact_with_no_successor_was_never_true() -> None:
+    assert not true_at(replace(GOOGLE, expired_at=MAR), JAN + timedelta(days=1))
+
+
+def test_visible_at_picks_the_axis() -> None:
+    late = replace(GOOGLE, created_at=JUN)
+    assert visible_at(late, MAR, Axis.VALID)
+    assert not visible_at(late, MAR, Axis.KNOWN)

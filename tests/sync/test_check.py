@@ -1,0 +1,20 @@
+from dataclasses import replace
+
+from engram_mcp.sync.check import compare
+from tests.markdown.test_format import fact, turn
+
+
+def test_markdown_and_index_that_agree_are_clean() -> None:
+    memory = turn("hi")
+    assert compare({memory.id: memory}, {memory.id: memory.content_hash()}).clean
+
+
+def test_every_kind_of_divergence_is_named() -> None:
+    a, b = turn("hi"), fact()
+    changed = replace(a, text="hi there")
+    divergence = compare({a.id: changed, b.id: b}, {a.id: a.content_hash(), "t-ffffffffffff": "x"})
+    assert divergence.lines() == [
+        "not indexed: f-00000000abcd",
+        "indexed but not in markdown: t-ffffffffffff",
+        "index out of date: t-0123456789ab",
+    ]
