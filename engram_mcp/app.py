@@ -15,14 +15,14 @@ from datetime import datetime, timezone
 from typing import Any
 
 from engram_mcp.config import Settings
-from engram_mcp.embedding.sentence import SentenceEmbedder
+from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import EngramError
 from engram_mcp.folder_lock import FolderLock
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService, ReconcileReport
 
-__all__ = ["Engram", "build_index", "utc_now"]
+__all__ = ["Engram", "build_embedder", "build_index", "utc_now"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,17 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
     return EdgeIndex(settings.resolved_index_dir, dimension)
 
 
+def build_embedder(settings: Settings) -> Embedder:
+    """The configured embedder: onnxruntime (default) or sentence-transformers on torch."""
+    if settings.embedding_backend == "torch":
+        from engram_mcp.embedding.sentence import SentenceEmbedder
+
+        return SentenceEmbedder(settings.embedding_model)
+    from engram_mcp.embedding.onnx import OnnxEmbedder
+
+    return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
+
+
 @dataclass
 class _Startup:
     done: threading.Event
@@ -64,9 +75,7 @@ class Engram:
         try:
             settings.memory_dir.mkdir(parents=True, exist_ok=True)
             _hide_state_from_git(settings)
-            self.embedder = SentenceEmbedder(
-                settings.embedding_model, settings.embedding_backend, cache_dir=settings.cache_dir / "models"
-            )
+            self.embedder = build_embedder(settings)
             self.index = build_index(settings, self.embedder.dimension)
             self.store = MarkdownStore(settings.memory_dir)
             self._service = MemoryService(
@@ -97,7 +106,7 @@ class Engram:
 
     def _start(self) -> None:
         try:
-            self.embedder.warm_up()
+            self.embedder.embed(["warm up"])
             report = self._service.reconcile()
             for error in report.errors:
                 log.error("malformed memory file left untouched: %s", error)

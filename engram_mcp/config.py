@@ -76,6 +76,8 @@ class Settings:
             raise ConfigError(f"index_backend must be 'edge' or 'qdrant', got {self.index_backend!r}")
         if self.index_backend == "qdrant" and not self.qdrant_url:
             raise ConfigError("index_backend = 'qdrant' needs qdrant_url (e.g. http://localhost:6333)")
+        if self.embedding_backend not in ("onnx", "torch"):
+            raise ConfigError(f"embedding_backend must be 'onnx' or 'torch', got {self.embedding_backend!r}")
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be within 1..200, got {self.recall_limit}")
         return self

@@ -22,6 +22,7 @@ from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.fusion import reciprocal_rank_fusion
 
 __all__ = ["ForgetReceipt", "MemoryService", "Recall", "RecalledMemory", "ReconcileReport"]
@@ -114,7 +115,7 @@ class MemoryService:
             type=MemoryType.EPISODIC,
             text=text,
             created_at=now,
-            valid_at=ensure_utc(event_time) if event_time else now,
+            valid_at=_utc(event_time, "event_time") if event_time else now,
             provenance=Provenance(
                 namespace=namespace, speaker=speaker, role=role, session=session, source=source
             ),
@@ -178,7 +179,7 @@ class MemoryService:
             raise InvalidInput("query must not be empty")
         _check_namespace(namespace)
         limit = self._check_limit(limit)
-        moment = ensure_utc(at) if at else None
+        moment = _utc(at, "at") if at else None
         where = MemoryFilter(
             namespace=namespace,
             types=tuple(types),
@@ -217,7 +218,7 @@ class MemoryService:
         types: Sequence[MemoryType] = (),
     ) -> Recall:
         """What was true (axis=valid) or believed (axis=known) at ``at``; the latest first without a query."""
-        moment = ensure_utc(at)
+        moment = _utc(at, "at")
         if query:
             return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
         _check_namespace(namespace)
@@ -261,8 +262,11 @@ class MemoryService:
     def _index_memories(self, memories: Sequence[Memory]) -> None:
         for start in range(0, len(memories), _EMBED_BATCH):
             batch = memories[start : start + _EMBED_BATCH]
-            vectors = self._embedder.embed([m.text for m in batch])
-            self._index.upsert([IndexEntry(memory=m, vector=v) for m, v in zip(batch, vectors, strict=True)])
+            texts = [index_text(m) for m in batch]
+            vectors = self._embedder.embed(texts)
+            self._index.upsert(
+                [IndexEntry(memory=m, vector=v, text=t) for m, v, t in zip(batch, vectors, texts, strict=True)]
+            )
 
     def _check_limit(self, limit: int | None) -> int:
         limit = self._recall_limit if limit is None else limit
@@ -283,3 +287,10 @@ def _check_namespace(namespace: str) -> None:
         raise InvalidInput(
             f"namespace must be 1-64 letters, digits, '_' or '-' (starting with a letter or digit), got {namespace!r}"
         )
+
+
+def _utc(moment: datetime, name: str) -> datetime:
+    try:
+        return ensure_utc(moment)
+    except ValueError as error:
+        raise InvalidInput(f"{name}: {error} (add a zone, e.g. 'Z' or '+02:00')") from error

@@ -108,7 +108,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
     @server.tool(
         annotations=ToolAnnotations(
-            title="Remember", readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
+            title="Remember", read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
         )
     )
     @_tool_errors
@@ -136,7 +136,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
     @server.tool(
         annotations=ToolAnnotations(
-            title="Recall", readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
+            title="Recall", read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         )
     )
     @_tool_errors
@@ -158,7 +158,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
     @server.tool(
         annotations=ToolAnnotations(
-            title="Forget", readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False
+            title="Forget", read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
         )
     )
     @_tool_errors
@@ -174,7 +174,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
     @server.tool(
         annotations=ToolAnnotations(
-            title="As of", readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
+            title="As of", read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         )
     )
     @_tool_errors
@@ -204,7 +204,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
     @server.tool(
         annotations=ToolAnnotations(
-            title="Memory status", readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
+            title="Memory status", read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
         )
     )
     @_tool_errors

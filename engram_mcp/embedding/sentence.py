@@ -1,10 +1,9 @@
-"""sentence-transformers adapter: the bundled all-MiniLM-L6-v2, or any local model folder.
+"""sentence-transformers adapter (torch): the bundled all-MiniLM-L6-v2, or any local model folder.
 
-The model is loaded lazily, once, under a lock, and calls are serialised: the MCP handshake
-never waits for it, and two worker threads never oversubscribe the CPU. The ONNX backend is
-the default because it kept ~4 ms per short text on this 2-core machine while other work ran,
-where torch degraded badly (docs/BENCHMARKS.md). The exported ONNX model is cached on disk so
-later start-ups skip the export.
+The default embedder is ``OnnxEmbedder`` (same vectors, no torch import, steadier under CPU
+load: docs/BENCHMARKS.md); this one is kept for models that do not export to ONNX. Loaded
+lazily, once, under a lock; calls are serialised so two worker threads never oversubscribe
+the CPU.
 """
 
 from __future__ import annotations
@@ -43,12 +42,8 @@ def resolve_model_path(model: str) -> Path:
 class SentenceEmbedder:
     """Embeds with sentence-transformers, fully offline."""
 
-    def __init__(self, model: str = BUNDLED_MODEL, backend: str = "onnx", cache_dir: Path | None = None) -> None:
-        if backend not in ("onnx", "torch"):
-            raise ConfigError(f"embedding backend must be 'onnx' or 'torch', got {backend!r}")
+    def __init__(self, model: str = BUNDLED_MODEL) -> None:
         self._model_name = model
-        self._backend = backend
-        self._cache_dir = cache_dir
         self._model: Any = None
         self._load_lock = threading.Lock()
         self._call_lock = threading.Lock()
@@ -80,27 +75,8 @@ class SentenceEmbedder:
 
     def _build(self) -> Any:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         from sentence_transformers import SentenceTransformer
 
         source = resolve_model_path(self._model_name)
-        if self._backend == "torch":
-            log.info("loading embedding model %s (torch)", source)
-            return SentenceTransformer(str(source), device="cpu", backend="torch")
-        exported = self._onnx_cache(source)
-        if exported is not None and (exported / "onnx" / "model.onnx").exists():
-            log.info("loading embedding model %s (onnx, cached)", exported)
-            return SentenceTransformer(str(exported), device="cpu", backend="onnx")
-        log.info("exporting embedding model %s to onnx (once)", source)
-        model = SentenceTransformer(str(source), device="cpu", backend="onnx")
-        if exported is not None:
-            try:
-                model.save_pretrained(str(exported))
-            except OSError as error:
-                log.warning("could not cache the onnx export in %s: %s", exported, error)
-        return model
-
-    def _onnx_cache(self, source: Path) -> Path | None:
-        if self._cache_dir is None:
-            return None
-        return self._cache_dir / f"{Path(self._model_name).name}-onnx"
+        log.info("loading embedding model %s (torch)", source)
+        return SentenceTransformer(str(source), device="cpu", backend="torch")

@@ -19,10 +19,16 @@ __all__ = ["IndexEntry", "MemoryFilter", "ScoredId", "VectorIndex"]
 
 @dataclass(frozen=True, slots=True)
 class IndexEntry:
-    """A memory and its dense vector, ready to upsert. The index computes the sparse vector."""
+    """A memory and its dense vector, ready to upsert. The index computes the sparse vector
+    from ``text``: what the dense vector was computed from (the memory's text in context)."""
 
     memory: Memory
     vector: Sequence[float]
+    text: str = ""
+
+    @property
+    def indexed_text(self) -> str:
+        return self.text or self.memory.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,7 +172,7 @@ class EdgeIndex:
     def _point(self, entry: IndexEntry) -> qe.Point:
         self._check_dim(len(entry.vector))
         vectors: dict[str, qe.NamedVector] = {DENSE: [float(x) for x in entry.vector]}
-        document = self._sparse.document(entry.memory.text)
+        document = self._sparse.document(entry.indexed_text)
         if document:
             vectors[SPARSE] = qe.SparseVector(list(document.indices), list(document.values))
         return qe.Point(point_id(entry.memory.id), vectors, to_payload(entry.memory))

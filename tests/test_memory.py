@@ -1,0 +1,113 @@
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.index.edge import EdgeIndex
+from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.memory import MemoryService
+from engram_mcp.model import Kind
+from engram_mcp.model.temporal import Axis
+from tests.conftest import SteppingClock
+
+
+def texts(found: object) -> list[str]:
+    return [item.memory.text for item in found.memories]  # type: ignore[attr-defined]
+
+
+def test_remember_writes_the_turn_to_the_day_journal(service: MemoryService, tmp_path: Path) -> None:
+    memory = service.remember("I moved to Berlin last week.", speaker="Ana")
+    journal = (tmp_path / "journal" / "2026-11-30.md").read_text()
+    assert f"I moved to Berlin last week. ^{memory.id}" in journal
+    assert memory.kind is Kind.EPISODE
+
+
+def test_recall_finds_a_turn_by_meaning_and_by_speaker(service: MemoryService) -> None:
+    service.remember("I moved to Berlin last week with my dog Rex.", speaker="Ana")
+    service.remember("The quarterly report is due on Friday.", speaker="Ben")
+    found = service.recall("Where does Ana live now?")
+    assert texts(found)[0] == "I moved to Berlin last week with my dog Rex."
+    assert not found.abstained
+
+
+def test_recall_abstains_when_nothing_relevant_is_stored(service: MemoryService) -> None:
+    service.remember("I moved to Berlin last week with my dog Rex.", speaker="Ana")
+    found = service.recall("lattice gauge theory of quarks")
+    assert found.abstained
+    assert found.memories == ()
+
+
+def test_forget_removes_the_memory_from_file_and_recall(service: MemoryService, tmp_path: Path) -> None:
+    memory = service.remember("My locker code is 4417.")
+    service.forget(memory.id)
+    assert "4417" not in (tmp_path / "journal" / "2026-11-30.md").read_text()
+    assert "My locker code is 4417." not in texts(service.recall("locker code"))
+
+
+def test_forget_an_unknown_id_is_a_clear_error(service: MemoryService) -> None:
+    with pytest.raises(MemoryNotFound):
+        service.forget("t-000000000000")
+
+
+@pytest.mark.parametrize(
+    ("text", "namespace", "role"),
+    [("   ", "default", "user"), ("hi", "no spaces", "user"), ("hi", "default", "boss")],
+)
+def test_bad_input_is_rejected_and_nothing_is_written(
+    service: MemoryService, tmp_path: Path, text: str, namespace: str, role: str
+) -> None:
+    with pytest.raises(InvalidInput):
+        service.remember(text, namespace=namespace, role=role)
+    assert not (tmp_path / "journal").exists()
+
+
+def test_namespaces_keep_their_memories_apart(service: MemoryService, tmp_path: Path) -> None:
+    service.remember("Project Apollo uses PostgreSQL.", namespace="work")
+    assert service.recall("Which database does Apollo use?").abstained
+    assert texts(service.recall("Which database does Apollo use?", namespace="work")) == [
+        "Project Apollo uses PostgreSQL."
+    ]
+    assert (tmp_path / "namespaces" / "work" / "journal" / "2026-11-30.md").exists()
+
+
+def test_as_of_without_a_query_lists_what_had_happened_by_then(service: MemoryService) -> None:
+    service.remember("We adopted a cat.", event_time=datetime(2024, 3, 1, tzinfo=timezone.utc))
+    service.remember("We moved to Lisbon.", event_time=datetime(2025, 6, 1, tzinfo=timezone.utc))
+    then = service.as_of(datetime(2024, 12, 31, tzinfo=timezone.utc))
+    assert texts(then) == ["We adopted a cat."]
+
+
+def test_as_of_on_the_known_axis_excludes_what_was_learned_later(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    service.remember("Ana's favourite tea is oolong.")
+    learned_first = clock.now
+    clock.jump_to(datetime(2026, 12, 5, tzinfo=timezone.utc))
+    service.remember("Ana's favourite tea is sencha now.")
+    believed = service.as_of(learned_first, "What tea does Ana like?", axis=Axis.KNOWN)
+    assert texts(believed) == ["Ana's favourite tea is oolong."]
+
+
+def test_reconcile_rebuilds_a_deleted_index_with_the_same_results(
+    tmp_path: Path, embedder: object, clock: SteppingClock
+) -> None:
+    folder = tmp_path / "memories"
+
+    def open_service(index_dir: Path) -> tuple[MemoryService, EdgeIndex]:
+        index = EdgeIndex(index_dir, 384)
+        memory = MemoryService(MarkdownStore(folder), index, embedder, clock)  # type: ignore[arg-type]
+        memory.reconcile()
+        return memory, index
+
+    first, index = open_service(tmp_path / "index-a")
+    for text in ["I play the cello.", "My sister lives in Oslo.", "I am allergic to peanuts."]:
+        first.remember(text)
+    before = [(m.memory.id, m.memory.text) for m in first.recall("Any food allergies?").memories]
+    index.close()
+
+    rebuilt, index = open_service(tmp_path / "index-b")
+    after = [(m.memory.id, m.memory.text) for m in rebuilt.recall("Any food allergies?").memories]
+    index.close()
+    assert after == before
+    assert before[0][1] == "I am allergic to peanuts."

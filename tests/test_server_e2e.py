@@ -1,0 +1,137 @@
+"""End to end: the real server as a subprocess, driven by the MCP SDK client over stdio,
+with the real embedder, the real Qdrant engine and real files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+pytestmark = pytest.mark.slow
+
+
+def server_env(model_cache: Path) -> dict[str, str]:
+    return {**os.environ, "ENGRAM_CACHE_DIR": str(model_cache), "HF_HUB_OFFLINE": "1", "ENGRAM_CONFIG": "/nonexistent"}
+
+
+def run_session(memory_dir: Path, model_cache: Path, scenario: Callable[[Client], Awaitable[Any]]) -> Any:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "engram_mcp", "serve", "--memory-dir", str(memory_dir)],
+        env=server_env(model_cache),
+    )
+
+    async def main() -> Any:
+        async with Client(params, read_timeout_seconds=240) as client:
+            return await scenario(client)
+
+    return anyio.run(main)
+
+
+async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = await client.call_tool(tool, arguments)
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+def recalled(result: dict[str, Any]) -> list[str]:
+    return [memory["text"] for memory in result["memories"]]
+
+
+def tree_text(folder: Path) -> str:
+    return "".join(p.read_text() for p in sorted(folder.rglob("*.md")) if ".engram" not in p.parts)
+
+
+def test_remember_recall_forget_restart_and_reindex_over_stdio(tmp_path: Path, model_cache: Path) -> None:
+    memories = tmp_path / "memories"
+
+    async def first_session(client: Client) -> dict[str, Any]:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert {"remember", "recall", "forget", "as_of"} <= set(tools)
+        assert tools["recall"].annotations is not None and tools["recall"].annotations.read_only_hint
+        assert tools["forget"].annotations is not None and tools["forget"].annotations.destructive_hint
+        kept = await call(client, "remember", text="I am allergic to peanuts.", speaker="Ana")
+        await call(client, "remember", text="My sister Eva lives in Oslo.", speaker="Ana")
+        doomed = await call(client, "remember", text="My bank PIN is 9931.", speaker="Ana", session="s2")
+        assert "allergic to peanuts" in (memories / kept["file"]).read_text()
+        found = await call(client, "recall", query="Does Ana have any food allergy?")
+        assert recalled(found)[0] == "I am allergic to peanuts."
+        assert found["memories"][0]["speaker"] == "Ana"
+        assert found["memories"][0]["file"] == kept["file"]
+        receipt = await call(client, "forget", memory_id=doomed["id"])
+        assert receipt["id"] == doomed["id"]
+        assert "9931" not in tree_text(memories)
+        assert "My bank PIN is 9931." not in recalled(await call(client, "recall", query="bank PIN"))
+        return await call(client, "recall", query="Does Ana have any food allergy?")
+
+    before = run_session(memories, model_cache, first_session)
+
+    async def after_restart(client: Client) -> dict[str, Any]:
+        return await call(client, "recall", query="Does Ana have any food allergy?")
+
+    assert recalled(run_session(memories, model_cache, after_restart)) == recalled(before)
+
+    subprocess.run(
+        [sys.executable, "-m", "engram_mcp", "reindex", "--from-scratch", "--memory-dir", str(memories)],
+        check=True,
+        env=server_env(model_cache),
+        capture_output=True,
+    )
+    assert not any("9931" in p.read_text(errors="ignore") for p in memories.rglob("*") if p.is_file())
+    assert recalled(run_session(memories, model_cache, after_restart)) == recalled(before)
+
+
+def test_bad_arguments_get_a_clear_error_and_the_server_keeps_working(tmp_path: Path, model_cache: Path) -> None:
+    async def scenario(client: Client) -> None:
+        unknown = await client.call_tool("forget", {"memory_id": "t-000000000000"})
+        assert unknown.is_error and "no memory with id" in unknown.content[0].text  # type: ignore[union-attr]
+        malformed = await client.call_tool("remember", {"text": ""})
+        assert malformed.is_error
+        naive = await client.call_tool("as_of", {"at": "2026-01-01T00:00:00"})
+        assert naive.is_error and "timezone" in naive.content[0].text  # type: ignore[union-attr]
+        await call(client, "remember", text="Still here.")
+
+    run_session(tmp_path / "memories", model_cache, scenario)
+
+
+def test_a_second_server_on_the_same_folder_fails_at_once_with_a_clear_message(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> subprocess.CompletedProcess[str]:
+        await call(client, "remember", text="The first server owns this folder.")
+        return subprocess.run(
+            [sys.executable, "-m", "engram_mcp", "serve", "--memory-dir", str(memories)],
+            env=server_env(model_cache),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+
+    second = run_session(memories, model_cache, scenario)
+    assert second.returncode == 2
+    assert "in use by another Engram process" in second.stderr
+    assert second.stdout == ""
+
+
+def test_as_of_answers_on_both_axes_over_stdio(tmp_path: Path, model_cache: Path) -> None:
+    async def scenario(client: Client) -> None:
+        await call(client, "remember", text="We lived in Porto.", event_time="2020-05-01T12:00:00Z")
+        await call(client, "remember", text="We moved to Lisbon.", event_time="2025-06-01T12:00:00Z")
+        in_2021 = await call(client, "as_of", at="2021-01-01T00:00:00Z")
+        assert recalled(in_2021) == ["We lived in Porto."]
+        known_in_2021 = await call(client, "as_of", at="2021-01-01T00:00:00Z", axis="known")
+        assert known_in_2021["abstained"] and recalled(known_in_2021) == []
+
+    run_session(tmp_path / "memories", model_cache, scenario)
