@@ -1,0 +1,140 @@
+"""EdgeIndex on a real qdrant-edge shard in a temporary folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.errors import ConfigError, EngramError, MemoryFolderLocked
+from engram_mcp.index.base import IndexEntry, MemoryFilter
+from engram_mcp.index.edge import EdgeIndex
+from engram_mcp.model import Memory
+from tests.index.conftest import DIM, HIKING, entry, fact
+from tests.index.contract import VectorIndexContract, ids
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def folder(scratch: Path) -> Path:
+    return scratch / "index"
+
+
+@pytest.fixture
+def index(folder: Path) -> Iterator[EdgeIndex]:
+    with EdgeIndex(folder, DIM) as index:
+        yield index
+
+
+class TestEdgeIndex(VectorIndexContract):
+    pass
+
+
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_reopening_the_folder_keeps_every_memory(
+    folder: Path, entries: list[IndexEntry], memories: dict[str, Memory]
+) -> None:
+    with EdgeIndex(folder, DIM) as index:
+        index.upsert(entries)
+        index.delete([memories["work"].id])
+    with EdgeIndex(folder, DIM) as reopened:
+        assert reopened.count() == 3
+        assert ids(reopened.search_dense(HIKING, MemoryFilter(), limit=1)) == [memories["hiking"].id]
+        assert ids(reopened.search_sparse("cello", MemoryFilter(), limit=1)) == [memories["music"].id]
+
+
+def test_a_second_opener_in_the_same_process_gets_memory_folder_locked(index: EdgeIndex, folder: Path) -> None:
+    with pytest.raises(MemoryFolderLocked, match="already open"):
+        EdgeIndex(folder, DIM)
+
+
+def test_a_second_process_opening_the_folder_gets_memory_folder_locked(
+    index: EdgeIndex, folder: Path, entries: list[IndexEntry]
+) -> None:
+    index.upsert(entries)
+    result = run_python(
+        f"""
+        from pathlib import Path
+        from engram_mcp.errors import MemoryFolderLocked
+        from engram_mcp.index.edge import EdgeIndex
+        try:
+            EdgeIndex(Path({str(folder)!r}), {DIM})
+        except MemoryFolderLocked as error:
+            print("locked:", error)
+        """
+    )
+    assert result.stdout.startswith("locked:"), result.stderr
+    assert "already open in process" in result.stdout
+    index.upsert([entry(fact("after", "still writable"), HIKING)])
+    assert index.count() == len(entries) + 1
+
+
+def test_closing_releases_the_folder_for_the_next_opener(folder: Path) -> None:
+    EdgeIndex(folder, DIM).close()
+    with EdgeIndex(folder, DIM) as again:
+        assert again.count() == 0
+
+
+def test_a_closed_index_refuses_further_calls(folder: Path) -> None:
+    index = EdgeIndex(folder, DIM)
+    index.close()
+    index.close()
+    with pytest.raises(EngramError, match="closed"):
+        index.count()
+
+
+def test_reopening_with_another_dimension_is_a_config_error(folder: Path) -> None:
+    EdgeIndex(folder, DIM).close()
+    with pytest.raises(ConfigError, match="rebuild"):
+        EdgeIndex(folder, DIM * 2)
+    with EdgeIndex(folder, DIM) as again:
+        assert again.count() == 0
+
+
+def test_an_acknowledged_write_survives_a_killed_process(folder: Path) -> None:
+    result = run_python(
+        f"""
+        import os, signal
+        from pathlib import Path
+        from engram_mcp.index.base import IndexEntry
+        from engram_mcp.index.edge import EdgeIndex
+        from tests.index.conftest import fact
+        index = EdgeIndex(Path({str(folder)!r}), {DIM})
+        index.upsert([IndexEntry(fact(f"k{{i}}", f"note {{i}}"), (1.0, 0.0, 0.0, float(i))) for i in range(20)])
+        index.delete([fact("k0", "").id])
+        os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    assert result.returncode == -9, result.stderr
+    with EdgeIndex(folder, DIM) as reopened:
+        assert reopened.count() == 19
+        assert ids(reopened.search_sparse("note", MemoryFilter(ids=(fact("k5", "").id,)), limit=3)) == [
+            fact("k5", "").id
+        ]
+
+
+def test_compact_removes_deleted_memories_from_the_files(folder: Path) -> None:
+    secret = fact("secret", "a secret", entities=("Zanzibar-Marker",))
+    kept = [fact(f"kept{i}", f"kept {i}") for i in range(10)]
+    with EdgeIndex(folder, DIM) as index:
+        index.upsert([entry(m, HIKING) for m in [secret, *kept]])
+        index.delete([secret.id])
+        assert files_mentioning(folder, b"zanzibar-marker")
+        assert index.compact() is True
+        assert files_mentioning(folder, b"zanzibar-marker") == []
+        assert index.count() == 10
+        assert index.compact() is False
+
+
+def files_mentioning(folder: Path, needle: bytes) -> list[Path]:
+    return [p for p in folder.rglob("*") if p.is_file() and needle in p.read_bytes()]
