@@ -147,7 +147,7 @@ class QdrantServerIndex:
     def _point(self, entry: IndexEntry) -> models.PointStruct:
         self._check_dim(len(entry.vector))
         vectors: dict[str, models.Vector] = {DENSE: [float(x) for x in entry.vector]}
-        document = self._sparse.document(entry.memory.text)
+        document = self._sparse.document(entry.indexed_text)
         if document:
             vectors[SPARSE] = models.SparseVector(indices=list(document.indices), values=list(document.values))
         return models.PointStruct(id=point_id(entry.memory.id), vector=vectors, payload=to_payload(entry.memory))
