@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import logging
 import threading
+import shutil
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
-from engram_mcp.errors import EngramError
+from engram_mcp.errors import ConfigError, EngramError
+from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
 from engram_mcp.folder_lock import FolderLock
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
@@ -44,7 +46,17 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
         return QdrantServerIndex(client, settings.qdrant_collection, dimension)
     from engram_mcp.index.edge import EdgeIndex
 
-    return EdgeIndex(settings.resolved_index_dir, dimension)
+    # The markdown is the source of truth and start-up reconciles, so the index can flush in
+    # the background instead of paying an fsync on every remember.
+    folder = settings.resolved_index_dir
+    try:
+        return EdgeIndex(folder, dimension, flush_interval=1.0)
+    except ConfigError as error:
+        # Derived data that cannot be opened (damaged, or built for another embedding model)
+        # is rebuilt from the markdown rather than blocking the memory.
+        log.warning("index at %s cannot be used (%s); rebuilding it from the markdown", folder, error)
+        shutil.rmtree(folder)
+        return EdgeIndex(folder, dimension, flush_interval=1.0)
 
 
 def build_embedder(settings: Settings) -> Embedder:
@@ -56,6 +68,23 @@ def build_embedder(settings: Settings) -> Embedder:
     from engram_mcp.embedding.onnx import OnnxEmbedder
 
     return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
+
+
+def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWorker | None:
+    """The background fact extractor the settings ask for, or None for 'none'."""
+    if settings.extractor == "none":
+        return None
+    from engram_mcp.extraction.models import build_extractor
+
+    extractor = build_extractor(settings.extractor, n_threads=settings.extractor_threads)
+    return ExtractionWorker(
+        extractor,
+        DoneLog(settings.state_dir / "extraction" / "done.log"),
+        lookup=service.find,
+        context_of=service.previous_turns,
+        write_fact=service.add,
+        clock=utc_now,
+    )
 
 
 @dataclass
@@ -86,6 +115,7 @@ class Engram:
                 recall_limit=settings.recall_limit,
                 min_relevance=settings.min_relevance,
             )
+            self.extraction = build_extraction(settings, self._service)
         except BaseException:
             self._lock.release()
             raise
@@ -117,6 +147,11 @@ class Engram:
                 report.deleted,
             )
             self._startup.report = report
+            if self.extraction is not None:
+                waiting = self.extraction.resume(self._service.memories())
+                self._service.on_turn_stored(self.extraction.enqueue)
+                self.extraction.start()
+                log.info("fact extraction: %d stored turns waiting", waiting)
         except BaseException as error:  # noqa: BLE001 - reported to every later tool call
             log.exception("start-up failed")
             self._startup.error = error
@@ -141,17 +176,23 @@ class Engram:
 
     def status(self) -> dict[str, Any]:
         service = self.service
+        extraction = self.extraction.status() if self.extraction is not None else None
         return {
             "memory_dir": str(self.settings.memory_dir),
             "memories": len(service.memories()),
             "index_backend": self.settings.index_backend,
             "embedding_model": f"{self.settings.embedding_model} ({self.settings.embedding_backend})",
-            "extractor": self.settings.extractor,
-            "extraction_queue": 0,
-            "last_extraction_error": None,
+            "extractor": extraction.extractor if extraction else "none",
+            "extraction_queue": extraction.queued if extraction else 0,
+            "extracted_turns": extraction.extracted_turns if extraction else 0,
+            "facts_written": extraction.facts_written if extraction else 0,
+            "failed_turns": extraction.failed_turns if extraction else 0,
+            "last_extraction_error": extraction.last_error if extraction else None,
         }
 
     def close(self) -> None:
+        if self.extraction is not None:
+            self.extraction.stop()
         try:
             self.index.close()
         finally:

@@ -78,7 +78,6 @@ class MemoryService:
         *,
         recall_limit: int = 25,
         min_relevance: float = 0.3,
-        on_turn_stored: Callable[[Memory], None] | None = None,
     ) -> None:
         self._store = store
         self._index = index
@@ -86,7 +85,7 @@ class MemoryService:
         self._clock = clock
         self._recall_limit = recall_limit
         self._min_relevance = min_relevance
-        self._on_turn_stored = on_turn_stored
+        self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
         self._write_lock = threading.RLock()
 
@@ -121,9 +120,13 @@ class MemoryService:
             ),
         )
         self.add(memory)
-        if self._on_turn_stored is not None:
-            self._on_turn_stored(memory)
+        for listener in self._turn_listeners:
+            listener(memory)
         return memory
+
+    def on_turn_stored(self, listener: Callable[[Memory], None]) -> None:
+        """Call ``listener`` with every turn ``remember`` stores, after it is stored."""
+        self._turn_listeners.append(listener)
 
     def add(self, memory: Memory) -> None:
         """Write any memory through the one pipeline: markdown, then embedding, then index."""
@@ -159,8 +162,24 @@ class MemoryService:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return memory
 
+    def find(self, memory_id: str) -> Memory | None:
+        return self._memories.get(memory_id)
+
     def memories(self) -> list[Memory]:
         return list(self._memories.values())
+
+    def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
+        """The turns just before ``turn`` in its namespace and session, oldest first."""
+        earlier = [
+            m
+            for m in self._memories.values()
+            if m.kind is Kind.EPISODE
+            and m.namespace == turn.namespace
+            and m.provenance.session == turn.provenance.session
+            and (m.event_time, m.created_at) < (turn.event_time, turn.created_at)
+        ]
+        earlier.sort(key=lambda m: (m.event_time, m.created_at))
+        return earlier[-count:] if count else []
 
     def recall(
         self,

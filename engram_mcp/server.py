@@ -98,7 +98,10 @@ class StatusOut(BaseModel):
     index_backend: str
     embedding_model: str
     extractor: str
-    extraction_queue: int
+    extraction_queue: int = Field(description="Stored turns waiting for fact extraction.")
+    extracted_turns: int
+    facts_written: int
+    failed_turns: int
     last_extraction_error: str | None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -54,7 +55,12 @@ class EdgeIndex:
     Holds the folder's lock until ``close``; a second opener gets ``MemoryFolderLocked``.
     """
 
-    def __init__(self, path: Path, dim: int, *, sparse: SparseEncoder | None = None) -> None:
+    def __init__(
+        self, path: Path, dim: int, *, sparse: SparseEncoder | None = None, flush_interval: float | None = None
+    ) -> None:
+        """``flush_interval``: None flushes before every write returns; a number of seconds
+        flushes in the background instead, for a derived index whose source of truth is
+        elsewhere (a crash then loses at most that much index, which reconciliation restores)."""
         if dim <= 0:
             raise InvalidInput(f"vector dimension must be positive, got {dim}")
         self.path = path
@@ -67,6 +73,13 @@ class EdgeIndex:
         except BaseException:
             self._unlock()
             raise
+        self._flush_interval = flush_interval
+        self._dirty = threading.Event()
+        self._closing = threading.Event()
+        self._flusher: threading.Thread | None = None
+        if flush_interval is not None:
+            self._flusher = threading.Thread(target=self._flush_loop, name="engram-index-flush", daemon=True)
+            self._flusher.start()
 
     def upsert(self, entries: Sequence[IndexEntry]) -> None:
         if not entries:
@@ -74,7 +87,7 @@ class EdgeIndex:
         points = [self._point(entry) for entry in entries]
         shard = self._live()
         shard.update(qe.UpdateOperation.upsert_points(points))
-        shard.flush()
+        self._written(shard)
 
     def delete(self, memory_ids: Sequence[str]) -> None:
         if not memory_ids:
@@ -82,7 +95,27 @@ class EdgeIndex:
         shard = self._live()
         ids: list[qe.PointId] = [point_id(m) for m in memory_ids]
         shard.update(qe.UpdateOperation.delete_points(ids))
-        shard.flush()
+        self._written(shard)
+
+    def flush(self) -> None:
+        """Make every write so far durable on disk."""
+        self._dirty.clear()
+        self._live().flush()
+
+    def _written(self, shard: qe.EdgeShard) -> None:
+        if self._flush_interval is None:
+            shard.flush()
+        else:
+            self._dirty.set()
+
+    def _flush_loop(self) -> None:
+        assert self._flush_interval is not None
+        while not self._closing.wait(self._flush_interval):
+            if self._dirty.is_set() and self._shard is not None:
+                try:
+                    self.flush()
+                except Exception:  # noqa: BLE001 - the next write retries; close() flushes
+                    logger.exception("background flush of the index failed")
 
     def search_dense(self, vector: Sequence[float], where: MemoryFilter, limit: int) -> list[ScoredId]:
         self._check_dim(len(vector))
@@ -128,6 +161,9 @@ class EdgeIndex:
         return changed
 
     def close(self) -> None:
+        self._closing.set()
+        if self._flusher is not None:
+            self._flusher.join()
         shard, self._shard = self._shard, None
         try:
             if shard is not None:

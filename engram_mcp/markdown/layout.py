@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 
 from engram_mcp.model import Kind, Memory, MemoryType
 
-__all__ = ["DEFAULT_NAMESPACE", "namespace_of", "page_title", "relative_path", "slug"]
+__all__ = ["DEFAULT_NAMESPACE", "is_memory_file", "namespace_of", "page_title", "relative_path", "slug"]
 
 DEFAULT_NAMESPACE = "default"
 GENERAL_PAGE = "general"
@@ -31,6 +31,19 @@ def relative_path(memory: Memory) -> PurePosixPath:
     folder = "procedures" if memory.type is MemoryType.PROCEDURAL else "facts"
     topic = memory.subject or (memory.entities[0] if memory.entities else GENERAL_PAGE)
     return base / folder / f"{slug(topic)}.md"
+
+
+_FOLDERS = ("journal", "facts", "procedures")
+
+
+def is_memory_file(path: PurePosixPath) -> bool:
+    """Only files in the layout's folders hold memories; a README or notes elsewhere are the person's own."""
+    parts = path.parts
+    if path.suffix != ".md" or any(part.startswith(".") for part in parts):
+        return False
+    if len(parts) == 2:
+        return parts[0] in _FOLDERS
+    return len(parts) == 4 and parts[0] == _NAMESPACES_DIR and parts[2] in _FOLDERS
 
 
 def namespace_of(path: PurePosixPath) -> str:

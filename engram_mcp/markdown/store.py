@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
 from engram_mcp.markdown.format import Block, Document, parse_document, render_block
-from engram_mcp.markdown.layout import namespace_of, page_title, relative_path
+from engram_mcp.markdown.layout import is_memory_file, namespace_of, page_title, relative_path
 from engram_mcp.model import Memory
 
 __all__ = ["LoadReport", "MarkdownStore", "FileState"]
@@ -74,12 +74,12 @@ class MarkdownStore:
         return LoadReport(memories=memories, errors=errors)
 
     def memory_files(self) -> Iterator[PurePosixPath]:
-        """Markdown files a person could have written memories into; hidden paths excluded."""
+        """The memory files under the folder (see layout.is_memory_file)."""
         if not self.root.exists():
             return
         for path in self.root.rglob("*.md"):
             relative = PurePosixPath(path.relative_to(self.root).as_posix())
-            if not any(part.startswith(".") for part in relative.parts) and path.is_file():
+            if is_memory_file(relative) and path.is_file():
                 yield relative
 
     def file_of(self, memory_id: str) -> PurePosixPath | None:

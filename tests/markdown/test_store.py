@@ -78,3 +78,10 @@ def test_hidden_folders_are_not_memory_files(tmp_path: Path) -> None:
     (tmp_path / ".engram").mkdir()
     (tmp_path / ".engram" / "notes.md").write_text("- not a memory\n")
     assert list(MarkdownStore(tmp_path).memory_files()) == []
+
+
+def test_markdown_outside_the_memory_folders_is_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("- a list item in my readme\n")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "ideas.md").write_text("- an idea\n")
+    assert list(MarkdownStore(tmp_path).memory_files()) == []
