@@ -52,7 +52,10 @@ _PAST_IRREGULAR = frozenset(
 )
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
-    already often sometimes truly absolutely honestly seriously kinda sort of currently""".split()
+    already often sometimes truly absolutely honestly seriously kinda currently""".split()
+)
+_FIRST_PERSON_VERB = re.compile(
+    r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r")\s+)*)([\w']+)\b"
 )
 _MODALS = frozenset("can could would should might must will shall may can't couldn't won't wouldn't".split())
 _RELATIVE_DAYS = (
@@ -160,7 +163,7 @@ def _restore_subject(sentence: str, speaker: str) -> str:
 def _third_person(sentence: str, speaker: str) -> str:
     """'I really love hiking' -> 'Mel really loves hiking'; 'we' becomes the speaker and others."""
     sentence = re.sub(r"\bI don't\b|\bI do not\b", f"{speaker} doesn't", sentence)
-    sentence = re.sub(r"\bI\s+((?:\w+\s+){0,2}?)(\w+)\b", lambda m: _conjugate(m, speaker), sentence)
+    sentence = _FIRST_PERSON_VERB.sub(lambda m: _conjugate(m, speaker), sentence)
     sentence = re.sub(r"\b[Ww]e're\b|\b[Ww]e are\b", f"{speaker} and others are", sentence)
     sentence = re.sub(r"\b[Ww]e've\b", f"{speaker} and others have", sentence)
     sentence = re.sub(r"\b[Ww]e'll\b", f"{speaker} and others will", sentence)
@@ -172,8 +175,6 @@ def _third_person(sentence: str, speaker: str) -> str:
 
 def _conjugate(match: re.Match[str], speaker: str) -> str:
     adverbs, verb = match.group(1), match.group(2)
-    if adverbs and not all(word in _ADVERBS for word in adverbs.split()):
-        return match.group(0)
     lowered = verb.lower()
     if lowered in _MODALS or lowered in _PAST_IRREGULAR or lowered.endswith("ed") or lowered in _ADVERBS:
         return f"{speaker} {adverbs}{verb}"
