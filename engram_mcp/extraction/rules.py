@@ -32,6 +32,10 @@ _IMPERATIVE = re.compile(
     r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)",
     re.IGNORECASE,
 )
+# Pep talk and plans for "us" ("Let's keep chasing our dreams", "We'll get through this") say
+# nothing lasting about anyone; a shared past event ("We went camping") does.
+_PEP_TALK = re.compile(r"^(?:let's|let us|hopefully|can't wait|here's to|fingers crossed)\b|\blet's\b", re.IGNORECASE)
+_SINGULAR_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine)\b", re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b", re.IGNORECASE)
 _REACTION = re.compile(
     r"\b(?:agree|hope|bet|guess|mean|see|know|understand|appreciate|wish|glad|happy|sorry|proud|"
@@ -113,6 +117,10 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         return _instruction(sentence, speaker)
     sentence = _restore_subject(sentence, speaker)
     if not (_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) or _SECOND_PERSON.search(sentence):
+        return None
+    if _PEP_TALK.search(sentence):
+        return None
+    if not (_SINGULAR_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) and not _is_past(sentence):
         return None
     words = content_words(sentence) - content_words(speaker)
     if len(words) < _MIN_CONTENT_WORDS or (len(words) < _MIN_CONTENT_WORDS + 1 and _REACTION.search(sentence)):
@@ -206,6 +214,11 @@ def _predicate_and_object(statement: str, speaker: str) -> tuple[str, str]:
             head = rest.index(verbs[0]) + 1
             return " ".join(rest[:head]), " ".join(rest[head:])
     return "states", body
+
+
+def _is_past(sentence: str) -> bool:
+    words = re.findall(r"[a-z]+", sentence.lower())
+    return any(word in _PAST_IRREGULAR or (word.endswith("ed") and len(word) > 4) for word in words)
 
 
 def _kind(predicate: str, sentence: str) -> MemoryType:
