@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.model import MemoryType
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hey Mel! Good to see you! How have you been?",
+        "Thanks, Caroline! That's really sweet.",
+        "What kinda jobs are you thinkin' of?",
+        "Wow, love that painting!",
+        "You'd be a great counselor!",
+        '{"status": 200, "rows": 3}',
+        "lol ok",
+    ],
+)
+def test_greetings_questions_reactions_and_noise_yield_no_facts(text: str) -> None:
+    assert extract(turn(text), []) == []
+
+
+def test_a_past_event_becomes_an_episodic_fact_about_the_speaker_dated_from_the_session() -> None:
+    [fact] = extract(turn("I went to a LGBTQ support group yesterday and it was so powerful."), [])
+    assert fact.statement.startswith("Caroline went to a LGBTQ support group yesterday")
+    assert fact.type is MemoryType.EPISODIC
+    assert fact.certainty == 1.0
+    assert fact.event_time == datetime(2023, 5, 7, tzinfo=timezone.utc)
+
+
+def test_a_preference_becomes_a_semantic_fact_in_the_third_person() -> None:
+    [fact] = extract(turn("I really love hiking in the mountains.", speaker="Mel"), [])
+    assert fact.statement == "Mel really loves hiking in the mountains."
+    assert fact.type is MemoryType.SEMANTIC
+    assert (fact.subject, fact.predicate) == ("Mel", "really loves")
+
+
+def test_identity_statements_name_the_speaker() -> None:
+    [fact] = extract(turn("I'm a nurse and I live in Porto.", speaker="Ana"), [])
+    assert fact.statement == "Ana is a nurse and Ana lives in Porto."
+    assert "Porto" in fact.entities
+
+
+def test_an_instruction_becomes_a_procedural_fact() -> None:
+    [fact] = extract(turn("Please always answer in British English.", speaker="user"), [])
+    assert fact.type is MemoryType.PROCEDURAL
+    assert fact.statement == "user asked: always answer in British English."
+
+
+def test_a_hedged_statement_is_a_strong_inference_not_a_stated_fact() -> None:
+    [fact] = extract(turn("I think I'll probably move to Berlin next year.", speaker="Tom"), [])
+    assert fact.certainty == 0.7
+
+
+def test_a_dropped_subject_is_restored_to_the_speaker() -> None:
+    [fact] = extract(turn("Gonna continue my edu and check out career options."), [])
+    assert fact.statement == "Caroline is going to continue Caroline's edu and check out career options."
+
+
+def test_a_long_turn_gives_at_most_five_facts() -> None:
+    places = ["Louvre", "Orsay", "Pompidou", "Rodin", "Carnavalet", "Guimet", "Cluny"]
+    text = " ".join(f"I visited the {place} museum in Paris." for place in places)
+    assert len(extract(turn(text), [])) == 5
+
+
+def test_a_turn_without_a_speaker_is_about_the_user() -> None:
+    memory = turn("I moved to Lisbon last month.", speaker="")
+    [fact] = RulesExtractor().extract(memory, [])
+    assert fact.statement.startswith("User moved to Lisbon")
