@@ -184,6 +184,7 @@ class Engram:
             "embedding_model": f"{self.settings.embedding_model} ({self.settings.embedding_backend})",
             "extractor": extraction.extractor if extraction else "none",
             "extraction_queue": extraction.queued if extraction else 0,
+            "extraction_idle": extraction.idle if extraction else True,
             "extracted_turns": extraction.extracted_turns if extraction else 0,
             "facts_written": extraction.facts_written if extraction else 0,
             "failed_turns": extraction.failed_turns if extraction else 0,

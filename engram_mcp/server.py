@@ -99,6 +99,7 @@ class StatusOut(BaseModel):
     embedding_model: str
     extractor: str
     extraction_queue: int = Field(description="Stored turns waiting for fact extraction.")
+    extraction_idle: bool = Field(description="Nothing waiting and nothing being extracted.")
     extracted_turns: int
     facts_written: int
     failed_turns: int

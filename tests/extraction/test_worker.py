@@ -1,0 +1,89 @@
+from pathlib import Path
+
+from engram_mcp.extraction.rules import RulesExtractor
+from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_id
+from engram_mcp.memory import MemoryService
+from engram_mcp.model import Kind
+from tests.conftest import SteppingClock
+
+TURNS = [
+    "Hey Mel! Good to see you!",
+    "I started a pottery class last week and I love it.",
+    "My brother lives in Toronto.",
+    "I am allergic to shellfish and peanuts.",
+]
+
+
+def worker_for(service: MemoryService, folder: Path, clock: SteppingClock) -> ExtractionWorker:
+    worker = ExtractionWorker(
+        RulesExtractor(),
+        DoneLog(folder / "done.log"),
+        lookup=service.find,
+        context_of=service.previous_turns,
+        write_fact=service.add,
+        clock=clock,
+    )
+    service.on_turn_stored(worker.enqueue)
+    return worker
+
+
+def facts(service: MemoryService) -> list[str]:
+    return sorted(m.text for m in service.memories() if m.kind is Kind.FACT)
+
+
+def test_remembered_turns_become_facts_on_pages_with_provenance(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    worker = worker_for(service, tmp_path / "state", clock)
+    worker.start()
+    turns = [service.remember(text, speaker="Caroline", session="s1") for text in TURNS]
+    assert worker.wait_idle(timeout=60)
+    worker.stop()
+    written = [m for m in service.memories() if m.kind is Kind.FACT]
+    assert written, "the rules extractor found no fact in first-person statements"
+    assert all(m.provenance.turn_ids[0] in {t.id for t in turns[1:]} for m in written)
+    assert all(m.certainty in (1.0, 0.7, 0.4) for m in written)
+    assert any("Caroline" in m.text and "allergic" in m.text for m in written)
+    pages = "".join(p.read_text() for p in (tmp_path / "facts").glob("*.md"))
+    assert all(f"^{m.id}" in pages for m in written if m.type.value != "procedural")
+    assert worker.status().extracted_turns == len(TURNS)
+
+
+def test_a_turn_extracted_twice_adds_no_duplicate(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    turn = service.remember(TURNS[3], speaker="Caroline")
+    for attempt in range(2):
+        worker = worker_for(service, tmp_path / f"state-{attempt}", clock)
+        worker.resume(service.memories())
+        worker.start()
+        assert worker.wait_idle(timeout=60)
+        worker.stop()
+    (fact,) = [m for m in service.memories() if m.kind is Kind.FACT]
+    assert fact.id == fact_id(turn.id, fact.text)
+
+
+def test_turns_already_done_are_not_queued_again(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    done = DoneLog(tmp_path / "done.log")
+    first = service.remember(TURNS[1], speaker="Caroline")
+    done.add(first.id)
+    service.remember(TURNS[2], speaker="Caroline")
+    worker = ExtractionWorker(
+        RulesExtractor(), DoneLog(tmp_path / "done.log"), lookup=service.find,
+        context_of=service.previous_turns, write_fact=service.add, clock=clock,
+    )
+    assert worker.resume(service.memories()) == 1
+
+
+def test_a_forgotten_turn_waiting_in_the_queue_is_skipped(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    worker = worker_for(service, tmp_path / "state", clock)
+    turn = service.remember(TURNS[3], speaker="Caroline")
+    service.forget(turn.id)
+    worker.start()
+    assert worker.wait_idle(timeout=30)
+    worker.stop()
+    assert facts(service) == []

@@ -1,0 +1,137 @@
+"""End to end: background fact extraction in the real server, including a crash mid-queue."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from engram_mcp.extraction.rules import RulesExtractor
+from engram_mcp.extraction.worker import fact_id
+from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.model import Kind
+from tests.test_server_e2e import call, run_session, server_env
+
+pytestmark = pytest.mark.slow
+
+STATEMENTS = [
+    "I started a pottery class last week and I love it.",
+    "My brother lives in Toronto.",
+    "I have been allergic to shellfish since I was a kid.",
+    "I moved to Lisbon in March for a new job at a bank.",
+    "I prefer tea over coffee in the morning.",
+    "Hey, good to see you!",
+    "I visited Kyoto with my sister last spring.",
+    "I am training for the Berlin marathon in September.",
+    "My daughter plays the violin in the school orchestra.",
+    "I work as a nurse at the city hospital.",
+]
+
+
+def turns_in(memories: Path) -> list[Any]:
+    loaded = MarkdownStore(memories).load_all().memories.values()
+    return [m for m in loaded if m.kind is Kind.EPISODE]
+
+
+def facts_in(memories: Path) -> list[Any]:
+    loaded = MarkdownStore(memories).load_all().memories.values()
+    return [m for m in loaded if m.kind is Kind.FACT]
+
+
+def expected_fact_ids(memories: Path) -> set[str]:
+    extractor = RulesExtractor()
+    return {fact_id(t.id, f.statement) for t in turns_in(memories) for f in extractor.extract(t, [])}
+
+
+async def wait_until_idle(client: Client, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        status = await call(client, "memory_status")
+        if status["extraction_idle"]:
+            return status
+        assert time.monotonic() < deadline, f"extraction did not finish: {status}"
+        await anyio.sleep(0.2)
+
+
+def test_twenty_remembered_turns_yield_facts_on_pages_within_a_minute(tmp_path: Path, model_cache: Path) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> dict[str, Any]:
+        started = time.monotonic()
+        for text in (STATEMENTS * 2):
+            await call(client, "remember", text=text, speaker="Caroline", session="s1")
+        status = await wait_until_idle(client, timeout=60)
+        assert time.monotonic() - started < 60
+        return status
+
+    status = run_session(memories, model_cache, scenario)
+    assert status["extracted_turns"] == 20 and status["failed_turns"] == 0
+    facts = facts_in(memories)
+    assert {m.id for m in facts} == expected_fact_ids(memories)
+    assert len(facts) >= 10
+    assert all(m.certainty in (1.0, 0.7, 0.4) and m.provenance.turn_ids for m in facts)
+    pages = sorted(p.name for p in (memories / "facts").glob("*.md"))
+    assert pages, "facts are written to entity pages"
+
+
+def test_killing_the_server_mid_extraction_loses_and_duplicates_nothing(tmp_path: Path, model_cache: Path) -> None:
+    memories = tmp_path / "memories"
+
+    async def store_turns(client: Client) -> None:
+        for i in range(6):
+            for text in STATEMENTS:
+                await call(client, "remember", text=f"{text} ({i})", speaker="Caroline", session=f"s{i}")
+
+    # Stored with extraction off, so the whole queue is waiting when the next server starts.
+    _remember_without_extraction(memories, model_cache, store_turns)
+    env = server_env(model_cache)
+
+    done_log = memories / ".engram" / "extraction" / "done.log"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "engram_mcp", "serve", "--memory-dir", str(memories)],
+        env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not (done_log.exists() and len(done_log.read_text().split()) >= 5):
+            assert time.monotonic() < deadline and server.poll() is None, "extraction never started"
+            time.sleep(0.05)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    done_at_kill = len(done_log.read_text().split())
+    assert done_at_kill < 60, "the whole queue finished before the kill; the test proves nothing"
+
+    async def finish(client: Client) -> dict[str, Any]:
+        return await wait_until_idle(client)
+
+    run_session(memories, model_cache, finish)
+    facts = facts_in(memories)
+    ids = [m.id for m in facts]
+    assert len(ids) == len(set(ids)), "a fact was written twice"
+    assert set(ids) == expected_fact_ids(memories), "a fact was lost"
+    assert sorted(done_log.read_text().split()) == sorted(t.id for t in turns_in(memories))
+
+
+def _remember_without_extraction(memories: Path, model_cache: Path, scenario: Any) -> None:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "engram_mcp", "serve", "--memory-dir", str(memories), "--extractor", "none"],
+        env=server_env(model_cache),
+    )
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=240) as client:
+            await scenario(client)
+
+    anyio.run(main)
