@@ -84,6 +84,7 @@ def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWo
         context_of=service.previous_turns,
         write_fact=service.add,
         clock=utc_now,
+        status_file=settings.state_dir / "extraction" / "status.json",
     )
 
 

@@ -53,8 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     reindex.add_argument("--from-scratch", action="store_true", help="delete the index first")
     commands.add_parser("check", parents=[common], help="compare markdown and index; exit 1 on any difference")
     commands.add_parser("doctor", parents=[common], help="show settings, models and health")
+    commands.add_parser("status", parents=[common], help="memory and extraction status (works while serving)")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, index, extraction, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -143,8 +144,38 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
         f"{resolve_model_path(settings.embedding_model)}",
         "extractor": settings.extractor,
     }
+    if settings.extractor not in ("rules", "none"):
+        from engram_mcp.extraction.models import resolve_model_path as resolve_gguf
+
+        rows["extractor"] = f"{settings.extractor} (GGUF at {resolve_gguf(settings.extractor)})"
+    elif settings.extractor == "rules":
+        rows["extractor"] = "rules (deterministic, no model)"
     for key, value in rows.items():
         print(f"{key:16} {value}")
+    return 0
+
+
+def _status(settings: Settings, args: argparse.Namespace) -> int:
+    """Read-only, without the folder lock, so it works beside a running server."""
+    from engram_mcp.extraction.worker import DoneLog
+    from engram_mcp.markdown.store import MarkdownStore
+    from engram_mcp.model import Kind
+
+    loaded = MarkdownStore(settings.memory_dir).load_all()
+    done = DoneLog(settings.state_dir / "extraction" / "done.log")
+    turns = [m for m in loaded.memories.values() if m.kind is Kind.EPISODE]
+    waiting = sum(1 for t in turns if t.id not in done)
+    print(f"memory folder    {settings.memory_dir}")
+    print(f"memories         {len(loaded.memories)} ({len(turns)} turns, {len(loaded.memories) - len(turns)} facts)")
+    print(f"extractor        {settings.extractor}")
+    print(f"awaiting facts   {waiting} turns" if settings.extractor != "none" else "awaiting facts   (extraction off)")
+    published = settings.state_dir / "extraction" / "status.json"
+    if published.exists():
+        last = json.loads(published.read_text(encoding="utf-8"))
+        print(f"last run         {last.get('extracted_turns')} turns, {last.get('facts_written')} facts, "
+              f"{last.get('failed_turns')} failed; last error: {last.get('last_error') or 'none'}")
+    for error in loaded.errors:
+        print(f"malformed        {error}")
     return 0
 
 
@@ -152,7 +183,9 @@ def _bench(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     suites = {
         "write-recall": "engram_mcp.bench.write_recall",
+        "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
+        "extraction": "engram_mcp.bench.extraction",
     }
     module_name = suites.get(args.suite)
     if module_name is None:
@@ -164,7 +197,7 @@ def _bench(args: argparse.Namespace) -> int:
     return int(module.main(args.rest) or 0)
 
 
-_COMMANDS = {"serve": _serve, "reindex": _reindex, "check": _check, "doctor": _doctor}
+_COMMANDS = {"serve": _serve, "reindex": _reindex, "check": _check, "doctor": _doctor, "status": _status}
 
 
 def _json(value: Any) -> str:

@@ -9,6 +9,7 @@ means the turn is extracted again on the next start and nothing is duplicated.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -16,7 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -118,7 +119,9 @@ class ExtractionWorker:
         context_of: Callable[[Memory, int], Sequence[Memory]],
         write_fact: Callable[[Memory], None],
         clock: Callable[[], datetime],
+        status_file: Path | None = None,
     ) -> None:
+        self._status_file = status_file
         self._extractor = extractor
         self._done = done
         self._lookup = lookup
@@ -202,7 +205,22 @@ class ExtractionWorker:
             finally:
                 with self._wake:
                     self._counters.busy = False
+                    drained = not self._queue
                     self._wake.notify_all()
+                if drained or self._counters.last_error:
+                    self._publish()
+
+    def _publish(self) -> None:
+        """Leave the status where `engram-mcp status` can read it while this process holds the folder."""
+        if self._status_file is None:
+            return
+        try:
+            self._status_file.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self._status_file.with_suffix(".tmp")
+            temporary.write_text(json.dumps(asdict(self.status()), indent=2), encoding="utf-8")
+            os.replace(temporary, self._status_file)
+        except OSError as error:
+            log.debug("could not write extraction status: %s", error)
 
     def _extract(self, turn_id: str) -> None:
         turn = self._lookup(turn_id)

@@ -1,0 +1,41 @@
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.cli import main
+from engram_mcp.markdown.store import MarkdownStore
+from tests.markdown.test_format import turn
+
+
+@pytest.fixture(autouse=True)
+def no_user_config(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ENGRAM_CONFIG", "/nonexistent/engram.toml")
+
+
+def test_doctor_names_the_extractor_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--memory-dir", str(tmp_path), "--extractor", "smollm2"]) == 0
+    assert "SmolLM2-135M-Instruct.Q4_1.gguf" in capsys.readouterr().out
+
+
+def test_status_counts_turns_awaiting_extraction_without_taking_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    MarkdownStore(tmp_path).add(turn("I moved to Berlin."))
+    assert main(["status", "--memory-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 (1 turns, 0 facts)" in out
+    assert "awaiting facts   1 turns" in out
+
+
+def test_a_bad_setting_is_one_clear_line_and_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "engram.toml"
+    config.write_text('index_backend = "cassandra"\n')
+    assert main(["doctor", "--config", str(config)]) == 2
+    assert capsys.readouterr().err.strip() == "engram-mcp: index_backend must be 'edge' or 'qdrant', got 'cassandra'"
+
+
+def test_an_unknown_setting_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "engram.toml"
+    config.write_text("recal_limit = 5\n")
+    assert main(["doctor", "--config", str(config)]) == 2
+    assert "recal_limit" in capsys.readouterr().err
