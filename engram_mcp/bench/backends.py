@@ -1,0 +1,172 @@
+"""Recall backends the harness can run: the BM25-alone and dense-alone baselines and the hybrid.
+
+Each backend keeps one in-memory store per namespace. They use numpy for dense search and
+the package's own BM25 so that experiments iterate in seconds; the hybrid's steps map one
+to one onto Qdrant (a dense and a sparse prefetch on the namespace filter, then Python
+post-processing), see ``docs/retrieval-experiments.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from engram_mcp.bench.datasets import BenchTurn
+from engram_mcp.bench.embedder import Embedder, Vectors
+from engram_mcp.retrieval.bm25 import BM25
+from engram_mcp.retrieval.contextual import TurnView, contextual_text
+from engram_mcp.retrieval.expansion import expand_neighbours, rank, session_boost
+from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.text import tokenize
+
+__all__ = ["BM25Backend", "DenseBackend", "HybridBackend", "HybridConfig", "RecallBackend"]
+
+
+class RecallBackend(Protocol):
+    """What the harness needs: write a store's turns once, then ask it questions."""
+
+    def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
+        """Store ``turns`` (in write order, ``turn_id`` opaque) under ``namespace``."""
+        ...
+
+    def recall(self, namespace: str, query: str, k: int) -> list[str]:
+        """Up to ``k`` turn ids of ``namespace``, best first, each at most once."""
+        ...
+
+
+def _top_dense(matrix: Vectors, query: Vectors, limit: int) -> list[int]:
+    sims = matrix @ query
+    limit = min(limit, len(sims))
+    if limit <= 0:
+        return []
+    part = np.argpartition(-sims, limit - 1)[:limit]
+    return [int(i) for i in part[np.argsort(-sims[part], kind="stable")]]
+
+
+class BM25Backend:
+    """Baseline: BM25 on the raw turn text, lowercase words, no stopwords or stemming."""
+
+    name = "bm25"
+
+    def __init__(self) -> None:
+        self._stores: dict[str, tuple[list[str], BM25]] = {}
+
+    def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
+        docs = [tokenize(t.text, stopwords=False, stemming=False) for t in turns]
+        self._stores[namespace] = ([t.turn_id for t in turns], BM25(docs))
+
+    def recall(self, namespace: str, query: str, k: int) -> list[str]:
+        ids, index = self._stores[namespace]
+        return [ids[i] for i, _ in index.top(tokenize(query, stopwords=False, stemming=False), k)]
+
+
+class DenseBackend:
+    """Baseline: cosine similarity of MiniLM embeddings of the raw turn text."""
+
+    name = "dense"
+
+    def __init__(self, embedder: Embedder) -> None:
+        self._embedder = embedder
+        self._stores: dict[str, tuple[list[str], Vectors]] = {}
+
+    def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
+        self._stores[namespace] = ([t.turn_id for t in turns], self._embedder.embed([t.text for t in turns]))
+
+    def recall(self, namespace: str, query: str, k: int) -> list[str]:
+        ids, matrix = self._stores[namespace]
+        return [ids[i] for i in _top_dense(matrix, self._embedder.embed([query])[0], k)]
+
+
+@dataclass(frozen=True, slots=True)
+class HybridConfig:
+    """Every knob of the hybrid method; the defaults are the best measured configuration."""
+
+    # what is indexed per turn
+    dense_speaker: bool = True
+    dense_previous_chars: int = 0
+    sparse_speaker: bool = True
+    sparse_date: bool = False
+    sparse_previous_chars: int = 0
+    stopwords: bool = True
+    stemming: bool = True
+    # channels and fusion
+    raw_dense_channel: bool = False
+    strip_query: bool = True
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "sparse": 1.0, "dense_raw": 1.0})
+    rrf_k: float = 60.0
+    depth: int = 100
+    # post-processing
+    neighbour_window: int = 0
+    neighbour_decay: float = 0.5
+    neighbour_top: int | None = 50
+    session_weight: float = 0.0
+    session_depth: int = 3
+
+
+@dataclass(slots=True)
+class _HybridStore:
+    ids: list[str]
+    sessions: list[str]
+    dense: Vectors
+    dense_raw: Vectors | None
+    sparse: BM25
+
+
+class HybridBackend:
+    """Dense + BM25 over contextual turn text, weighted RRF, neighbour and session post-processing."""
+
+    name = "hybrid"
+
+    def __init__(self, embedder: Embedder, config: HybridConfig | None = None) -> None:
+        self._embedder = embedder
+        self.config = config or HybridConfig()
+        self._stores: dict[str, _HybridStore] = {}
+
+    def _texts(self, turns: Sequence[BenchTurn], speaker: bool, date: bool, previous_chars: int) -> list[str]:
+        out: list[str] = []
+        for i, turn in enumerate(turns):
+            prev = turns[i - 1] if i > 0 and turns[i - 1].session_id == turn.session_id else None
+            out.append(
+                contextual_text(
+                    TurnView(turn.speaker, turn.text, turn.timestamp),
+                    TurnView(prev.speaker, prev.text, prev.timestamp) if prev else None,
+                    speaker=speaker,
+                    date=date,
+                    previous_chars=previous_chars,
+                )
+            )
+        return out
+
+    def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
+        c = self.config
+        dense_texts = self._texts(turns, c.dense_speaker, False, c.dense_previous_chars)
+        sparse_texts = self._texts(turns, c.sparse_speaker, c.sparse_date, c.sparse_previous_chars)
+        self._stores[namespace] = _HybridStore(
+            ids=[t.turn_id for t in turns],
+            sessions=[t.session_id for t in turns],
+            dense=self._embedder.embed(dense_texts),
+            dense_raw=self._embedder.embed([t.text for t in turns]) if c.raw_dense_channel else None,
+            sparse=BM25([tokenize(t, stopwords=c.stopwords, stemming=c.stemming) for t in sparse_texts]),
+        )
+
+    def recall(self, namespace: str, query: str, k: int) -> list[str]:
+        c = self.config
+        store = self._stores[namespace]
+        text = strip_question_words(query) if c.strip_query else query
+        vector = self._embedder.embed([query])[0]
+        rankings: dict[str, list[int]] = {
+            "dense": _top_dense(store.dense, vector, c.depth),
+            "sparse": [i for i, _ in store.sparse.top(tokenize(text, stopwords=c.stopwords, stemming=c.stemming), c.depth)],
+        }
+        if store.dense_raw is not None:
+            rankings["dense_raw"] = _top_dense(store.dense_raw, vector, c.depth)
+        scores = weighted_rrf(rankings, c.weights, c.rrf_k)
+        if c.neighbour_window > 0:
+            scores = expand_neighbours(scores, store.sessions, c.neighbour_window, c.neighbour_decay, c.neighbour_top)
+        if c.session_weight > 0:
+            scores = session_boost(scores, store.sessions, c.session_weight, c.session_depth)
+        return [store.ids[i] for i in rank(scores, k)]
