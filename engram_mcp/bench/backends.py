@@ -18,6 +18,7 @@ from engram_mcp.bench.datasets import BenchTurn
 from engram_mcp.bench.embedder import Embedder, Vectors
 from engram_mcp.retrieval.bm25 import BM25
 from engram_mcp.retrieval.contextual import TurnView, contextual_text
+from engram_mcp.retrieval.entities import boost_named_speaker
 from engram_mcp.retrieval.expansion import expand_neighbours, rank, session_boost
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
@@ -91,6 +92,8 @@ class HybridConfig:
     sparse_speaker: bool = True
     sparse_date: bool = False
     sparse_previous_chars: int = 0
+    dense_following_chars: int = 0
+    sparse_following_chars: int = 0
     stopwords: bool = True
     stemming: bool = True
     # channels and fusion
@@ -105,12 +108,14 @@ class HybridConfig:
     neighbour_top: int | None = 50
     session_weight: float = 0.0
     session_depth: int = 3
+    speaker_boost: float = 0.0
 
 
 @dataclass(slots=True)
 class _HybridStore:
     ids: list[str]
     sessions: list[str]
+    speakers: list[str]
     dense: Vectors
     dense_raw: Vectors | None
     sparse: BM25
@@ -126,28 +131,38 @@ class HybridBackend:
         self.config = config or HybridConfig()
         self._stores: dict[str, _HybridStore] = {}
 
-    def _texts(self, turns: Sequence[BenchTurn], speaker: bool, date: bool, previous_chars: int) -> list[str]:
-        out: list[str] = []
-        for i, turn in enumerate(turns):
-            prev = turns[i - 1] if i > 0 and turns[i - 1].session_id == turn.session_id else None
-            out.append(
-                contextual_text(
-                    TurnView(turn.speaker, turn.text, turn.timestamp),
-                    TurnView(prev.speaker, prev.text, prev.timestamp) if prev else None,
-                    speaker=speaker,
-                    date=date,
-                    previous_chars=previous_chars,
-                )
+    def _texts(
+        self, turns: Sequence[BenchTurn], speaker: bool, date: bool, previous_chars: int, following_chars: int
+    ) -> list[str]:
+        def view(index: int, session: str) -> TurnView | None:
+            if 0 <= index < len(turns) and turns[index].session_id == session:
+                t = turns[index]
+                return TurnView(t.speaker, t.text, t.timestamp)
+            return None
+
+        return [
+            contextual_text(
+                TurnView(turn.speaker, turn.text, turn.timestamp),
+                view(i - 1, turn.session_id),
+                view(i + 1, turn.session_id),
+                speaker=speaker,
+                date=date,
+                previous_chars=previous_chars,
+                following_chars=following_chars,
             )
-        return out
+            for i, turn in enumerate(turns)
+        ]
 
     def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
         c = self.config
-        dense_texts = self._texts(turns, c.dense_speaker, False, c.dense_previous_chars)
-        sparse_texts = self._texts(turns, c.sparse_speaker, c.sparse_date, c.sparse_previous_chars)
+        dense_texts = self._texts(turns, c.dense_speaker, False, c.dense_previous_chars, c.dense_following_chars)
+        sparse_texts = self._texts(
+            turns, c.sparse_speaker, c.sparse_date, c.sparse_previous_chars, c.sparse_following_chars
+        )
         self._stores[namespace] = _HybridStore(
             ids=[t.turn_id for t in turns],
             sessions=[t.session_id for t in turns],
+            speakers=[t.speaker for t in turns],
             dense=self._embedder.embed(dense_texts),
             dense_raw=self._embedder.embed([t.text for t in turns]) if c.raw_dense_channel else None,
             sparse=BM25([tokenize(t, stopwords=c.stopwords, stemming=c.stemming) for t in sparse_texts]),
@@ -167,6 +182,8 @@ class HybridBackend:
         scores = weighted_rrf(rankings, c.weights, c.rrf_k)
         if c.neighbour_window > 0:
             scores = expand_neighbours(scores, store.sessions, c.neighbour_window, c.neighbour_decay, c.neighbour_top)
+        if c.speaker_boost > 0:
+            scores = boost_named_speaker(scores, store.speakers, query, c.speaker_boost)
         if c.session_weight > 0:
             scores = session_boost(scores, store.sessions, c.session_weight, c.session_depth)
         return [store.ids[i] for i in rank(scores, k)]

@@ -108,9 +108,10 @@ def context_tokens(case: BenchCase, ranked_ids: Sequence[str], budget: int = CON
 
 def _common(cases: Sequence[BenchCase], result: RunResult) -> dict[str, Any]:
     case_of = {c.namespace: c for c in cases}
-    tokens = [context_tokens(case_of[q.namespace], q.ranked_ids) for q in result.questions]
+    questions = [q for q in result.questions if q.namespace in case_of]
+    tokens = [context_tokens(case_of[q.namespace], q.ranked_ids) for q in questions]
     return {
-        "latency_ms": asdict(latency_summary([q.latency_ms for q in result.questions])),
+        "latency_ms": asdict(latency_summary([q.latency_ms for q in questions])),
         "ingest_turns_per_second": result.ingest_turns_per_second,
         "context_tokens_mean": mean(tokens),
         "context_budget": CONTEXT_BUDGET,

@@ -27,10 +27,12 @@ def format_date(moment: datetime) -> str:
 def contextual_text(
     turn: TurnView,
     previous: TurnView | None = None,
+    following: TurnView | None = None,
     *,
     speaker: bool = True,
     date: bool = False,
     previous_chars: int = 200,
+    following_chars: int = 0,
 ) -> str:
     """The turn first (so truncation cuts context, not content), then date and previous turn."""
     parts = [f"{turn.speaker}: {turn.text}" if speaker else turn.text]
@@ -39,4 +41,7 @@ def contextual_text(
     if previous is not None and previous_chars > 0:
         prev = previous.text if len(previous.text) <= previous_chars else previous.text[:previous_chars] + "…"
         parts.append(f"[replying to {previous.speaker}: {prev}]" if speaker else f"[after: {prev}]")
+    if following is not None and following_chars > 0:
+        nxt = following.text if len(following.text) <= following_chars else following.text[:following_chars] + "…"
+        parts.append(f"[answered by {following.speaker}: {nxt}]" if speaker else f"[before: {nxt}]")
     return " ".join(parts)

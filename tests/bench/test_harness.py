@@ -1,0 +1,59 @@
+from datetime import datetime, timezone
+
+from engram_mcp.bench.backends import BM25Backend, DenseBackend, HybridBackend
+from engram_mcp.bench.datasets import BenchCase, BenchQuestion, BenchTurn
+from engram_mcp.bench.harness import locomo_report, longmemeval_report, run
+
+from tests.conftest import HashingEmbedder
+
+WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+
+
+def _case() -> BenchCase:
+    texts = [
+        ("D1:1", "Ann", "I adopted a cat named Miso"),
+        ("D1:2", "Bo", "That is lovely, what colour is Miso?"),
+        ("D2:1", "Ann", "I started painting sunsets last week"),
+        ("D2:2", "Bo", "My guitar lessons are going well"),
+    ]
+    turns = tuple(BenchTurn(i, f"session_{i[1]}", s, t, WHEN) for i, s, t in texts)
+    questions = (
+        BenchQuestion("conv:0", "Which cat named Miso did Ann adopt?", "4", "Miso", ("D1:1",)),
+        BenchQuestion("conv:1", "When did Ann start painting sunsets?", "1", "sunsets", ("D2:1",)),
+    )
+    return BenchCase("conv", turns, questions)
+
+
+def test_backends_see_opaque_ids_and_the_harness_maps_them_back() -> None:
+    seen: list[str] = []
+
+    class Recorder:
+        def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
+            seen.extend(t.turn_id for t in turns)
+
+        def recall(self, namespace: str, query: str, k: int) -> list[str]:
+            return seen[:k]
+
+    result = run([_case()], Recorder(), 2)
+    assert all(s.startswith("t") and ":" not in s for s in seen)
+    assert result.questions[0].ranked_ids == ("D1:1", "D1:2")
+
+
+def test_every_backend_finds_the_evidence_of_an_easy_question() -> None:
+    case = _case()
+    for backend in (BM25Backend(), DenseBackend(HashingEmbedder()), HybridBackend(HashingEmbedder())):
+        report = locomo_report([case], run([case], backend, 2))
+        assert report["groups"]["cat1-4"]["recall@1"] == 1.0
+
+
+def test_longmemeval_report_skips_abstention_questions() -> None:
+    turns = (
+        BenchTurn("s1_1", "s1", "user", "my dog is called Rex", WHEN),
+        BenchTurn("answer_x_1", "answer_x", "user", "I bought a red bike", WHEN),
+    )
+    questions = (BenchQuestion("q", "What bike did I buy?", "single-session-user", "red", ("answer_x_1",)),)
+    abstain = (BenchQuestion("q_abs", "What car did I buy?", "single-session-user", "", (), abstention=True),)
+    cases = [BenchCase("q", turns, questions), BenchCase("q_abs", turns, abstain)]
+    report = longmemeval_report(cases, run(cases, BM25Backend(), 10))
+    assert report["groups"]["all"]["n"] == 1
+    assert report["groups"]["all"]["turn_recall_all@1"] == 1.0
