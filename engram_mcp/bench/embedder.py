@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CachedEmbedder", "Embedder", "MiniLMEmbedder"]
+__all__ = ["CachedEmbedder", "Embedder", "LiveQueryEmbedder", "MiniLMEmbedder"]
 
 log = logging.getLogger(__name__)
 
@@ -102,3 +102,17 @@ class CachedEmbedder:
             pickle.dump(self._cache, f)
         tmp.replace(self._path)
         self._dirty = False
+
+
+class LiveQueryEmbedder:
+    """Batches (stored turns) come from the cache; single texts (queries) always hit the model.
+
+    Used to measure recall latency honestly while keeping ingestion fast.
+    """
+
+    def __init__(self, cached: CachedEmbedder, live: Embedder) -> None:
+        self._cached = cached
+        self._live = live
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        return self._live.embed(texts) if len(texts) == 1 else self._cached.embed(texts)
