@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Protocol
 
 import numpy as np
@@ -23,8 +24,9 @@ from engram_mcp.retrieval.expansion import expand_neighbours, rank, session_boos
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.text import tokenize
+from engram_mcp.retrieval.time_expr import in_any_window, parse_time_windows
 
-__all__ = ["BM25Backend", "DenseBackend", "HybridBackend", "HybridConfig", "RecallBackend"]
+__all__ = ["PLAIN_RRF", "BM25Backend", "DenseBackend", "HybridBackend", "HybridConfig", "RecallBackend"]
 
 
 class RecallBackend(Protocol):
@@ -88,10 +90,10 @@ class HybridConfig:
 
     # what is indexed per turn
     dense_speaker: bool = True
-    dense_previous_chars: int = 0
+    dense_previous_chars: int = 200
     sparse_speaker: bool = True
     sparse_date: bool = False
-    sparse_previous_chars: int = 0
+    sparse_previous_chars: int = 200
     dense_following_chars: int = 0
     sparse_following_chars: int = 0
     stopwords: bool = True
@@ -100,15 +102,34 @@ class HybridConfig:
     raw_dense_channel: bool = False
     strip_query: bool = True
     weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "sparse": 1.0, "dense_raw": 1.0})
-    rrf_k: float = 60.0
+    rrf_k: float = 20.0
     depth: int = 100
     # post-processing
-    neighbour_window: int = 0
-    neighbour_decay: float = 0.5
+    neighbour_window: int = 1
+    neighbour_decay: float = 0.85
     neighbour_top: int | None = 50
     session_weight: float = 0.0
     session_depth: int = 3
-    speaker_boost: float = 0.0
+    speaker_boost: float = 0.6
+    # turns written inside a time window the query names (plus slack days after it) are boosted
+    time_boost: float = 0.6
+    time_slack_days: int = 0
+
+
+PLAIN_RRF = HybridConfig(
+    dense_speaker=False,
+    dense_previous_chars=0,
+    sparse_speaker=False,
+    sparse_previous_chars=0,
+    stopwords=False,
+    stemming=False,
+    strip_query=False,
+    rrf_k=60.0,
+    neighbour_window=0,
+    speaker_boost=0.0,
+    time_boost=0.0,
+)
+"""Baseline: RRF (k=60) of the two baselines' rankings, raw text, no post-processing."""
 
 
 @dataclass(slots=True)
@@ -116,6 +137,7 @@ class _HybridStore:
     ids: list[str]
     sessions: list[str]
     speakers: list[str]
+    timestamps: list[datetime]
     dense: Vectors
     dense_raw: Vectors | None
     sparse: BM25
@@ -163,6 +185,7 @@ class HybridBackend:
             ids=[t.turn_id for t in turns],
             sessions=[t.session_id for t in turns],
             speakers=[t.speaker for t in turns],
+            timestamps=[t.timestamp for t in turns],
             dense=self._embedder.embed(dense_texts),
             dense_raw=self._embedder.embed([t.text for t in turns]) if c.raw_dense_channel else None,
             sparse=BM25([tokenize(t, stopwords=c.stopwords, stemming=c.stemming) for t in sparse_texts]),
@@ -184,6 +207,15 @@ class HybridBackend:
             scores = expand_neighbours(scores, store.sessions, c.neighbour_window, c.neighbour_decay, c.neighbour_top)
         if c.speaker_boost > 0:
             scores = boost_named_speaker(scores, store.speakers, query, c.speaker_boost)
+        if c.time_boost > 0 and store.timestamps:
+            # the bench has no clock: the newest turn stands in for 'now'
+            windows = parse_time_windows(query, max(store.timestamps))
+            if windows:
+                slack = timedelta(days=c.time_slack_days)
+                scores = {
+                    p: s * (1 + c.time_boost) if in_any_window(store.timestamps[p], windows, slack) else s
+                    for p, s in scores.items()
+                }
         if c.session_weight > 0:
             scores = session_boost(scores, store.sessions, c.session_weight, c.session_depth)
         return [store.ids[i] for i in rank(scores, k)]

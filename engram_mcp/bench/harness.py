@@ -20,7 +20,14 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engram_mcp.bench.backends import BM25Backend, DenseBackend, HybridBackend, RecallBackend
+from engram_mcp.bench.backends import (
+    PLAIN_RRF,
+    BM25Backend,
+    DenseBackend,
+    HybridBackend,
+    HybridConfig,
+    RecallBackend,
+)
 from engram_mcp.bench.datasets import BenchCase, BenchTurn, load_locomo, load_longmemeval
 from engram_mcp.bench.embedder import CachedEmbedder, Embedder, LiveQueryEmbedder, MiniLMEmbedder
 from engram_mcp.bench.metrics import (
@@ -212,7 +219,9 @@ def _backends(names: Sequence[str], embedder: Embedder) -> list[tuple[str, Calla
     factories: dict[str, Callable[[], RecallBackend]] = {
         "bm25": BM25Backend,
         "dense": lambda: DenseBackend(embedder),
+        "rrf": lambda: HybridBackend(embedder, PLAIN_RRF),
         "hybrid": lambda: HybridBackend(embedder),
+        "hybrid-session": lambda: HybridBackend(embedder, HybridConfig(session_weight=1.0)),
     }
     unknown = [n for n in names if n not in factories]
     if unknown:
@@ -224,7 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engram_mcp.bench.harness", description=__doc__.split("\n")[0])
     parser.add_argument("dataset", choices=["locomo", "longmemeval"])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--backends", default="bm25,dense,hybrid", help="comma-separated: bm25, dense, hybrid")
+    parser.add_argument(
+        "--backends", default="bm25,dense,rrf,hybrid", help="comma-separated: bm25, dense, rrf, hybrid, hybrid-session"
+    )
     parser.add_argument("--only", default=None, help="comma-separated sample / question ids")
     parser.add_argument("--k", type=int, default=None, help="turns requested per question (default 50 / 100)")
     parser.add_argument("--rankings", type=Path, default=None, help="JSON lines of ranked ids (per backend)")
