@@ -1,8 +1,12 @@
+import json
 from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
 
 from engram_mcp.bench.backends import BM25Backend, DenseBackend, HybridBackend
 from engram_mcp.bench.datasets import BenchCase, BenchQuestion, BenchTurn
-from engram_mcp.bench.harness import locomo_report, longmemeval_report, run
+from engram_mcp.bench.harness import locomo_report, longmemeval_report, main, run
 
 from tests.conftest import HashingEmbedder
 
@@ -57,3 +61,27 @@ def test_longmemeval_report_skips_abstention_questions() -> None:
     report = longmemeval_report(cases, run(cases, BM25Backend(), 10))
     assert report["groups"]["all"]["n"] == 1
     assert report["groups"]["all"]["turn_recall_all@1"] == 1.0
+
+
+def test_the_cli_writes_rankings_and_a_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = {
+        "sample_id": "conv-t",
+        "conversation": {
+            "speaker_a": "Ann",
+            "speaker_b": "Bo",
+            "session_1_date_time": "1:56 pm on 8 May, 2023",
+            "session_1": [
+                {"speaker": "Ann", "dia_id": "D1:1", "text": "I adopted a cat named Miso"},
+                {"speaker": "Bo", "dia_id": "D1:2", "text": "My guitar lessons are going well"},
+            ],
+        },
+        "qa": [{"question": "Which cat named Miso?", "answer": "Miso", "evidence": ["D1:1"], "category": 4}],
+    }
+    data = tmp_path / "locomo.json"
+    data.write_text(json.dumps([sample]))
+    rankings, out = tmp_path / "r.jsonl", tmp_path / "report.json"
+    args = ["locomo", str(data), "--backends", "bm25", "--rankings", str(rankings), "--out", str(out)]
+    assert main([*args, "--embedding-cache", str(tmp_path / "cache.pkl")]) == 0
+    assert json.loads(rankings.read_text().splitlines()[0]) == {"question_id": "conv-t:0", "ranked_ids": ["D1:1"]}
+    assert json.loads(out.read_text())["reports"][0]["groups"]["cat1-4"]["recall@10"] == 1.0
+    assert "cat1-4" in capsys.readouterr().out
