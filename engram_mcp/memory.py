@@ -23,7 +23,7 @@ from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.context import index_text
-from engram_mcp.retrieval.fusion import reciprocal_rank_fusion
+from engram_mcp.retrieval.fusion import weighted_rrf
 
 __all__ = ["ForgetReceipt", "MemoryService", "Recall", "RecalledMemory", "ReconcileReport"]
 
@@ -215,9 +215,11 @@ class MemoryService:
         relevant_dense = [h for h in dense if h.score >= self._min_relevance or h.memory_id in keyword_hits]
         if not relevant_dense and not sparse:
             return Recall(memories=(), abstained=True)
-        fused = reciprocal_rank_fusion([[h.memory_id for h in relevant_dense], [h.memory_id for h in sparse]])
+        fused = weighted_rrf(
+            {"dense": [h.memory_id for h in relevant_dense], "sparse": [h.memory_id for h in sparse]}
+        )
         found = []
-        for memory_id, score in fused:
+        for memory_id, score in sorted(fused.items(), key=lambda pair: pair[1], reverse=True):
             memory = self._memories.get(memory_id)
             if memory is None:
                 continue

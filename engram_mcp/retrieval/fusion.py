@@ -1,21 +1,27 @@
-"""Reciprocal rank fusion. Pure."""
+"""Weighted reciprocal rank fusion of ranked channels."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
 
-__all__ = ["reciprocal_rank_fusion"]
+__all__ = ["weighted_rrf"]
+
+K = TypeVar("K", bound=Hashable)
 
 
-def reciprocal_rank_fusion(
-    rankings: Sequence[Sequence[str]], *, k: int = 60, weights: Sequence[float] | None = None
-) -> list[tuple[str, float]]:
-    """Fuse ranked id lists: score(id) = sum of weight / (k + rank). Best first, ties by first seen."""
-    weights = weights or [1.0] * len(rankings)
-    if len(weights) != len(rankings):
-        raise ValueError("one weight per ranking")
-    scores: dict[str, float] = {}
-    for ranking, weight in zip(rankings, weights, strict=True):
-        for rank, item in enumerate(ranking, start=1):
-            scores[item] = scores.get(item, 0.0) + weight / (k + rank)
-    return sorted(scores.items(), key=lambda pair: pair[1], reverse=True)
+def weighted_rrf(
+    rankings: Mapping[str, Sequence[K]], weights: Mapping[str, float] | None = None, k: float = 60.0
+) -> dict[K, float]:
+    """score(d) = sum over channels c of w_c / (k + rank_c(d)), ranks starting at 1.
+
+    Channels missing from ``weights`` weigh 1. Returns every id seen in any channel.
+    """
+    fused: dict[K, float] = {}
+    for channel, ranking in rankings.items():
+        weight = 1.0 if weights is None else weights.get(channel, 1.0)
+        if weight == 0:
+            continue
+        for rank, key in enumerate(ranking, start=1):
+            fused[key] = fused.get(key, 0.0) + weight / (k + rank)
+    return fused

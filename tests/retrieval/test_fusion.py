@@ -1,18 +1,14 @@
 import pytest
 
-from engram_mcp.retrieval.fusion import reciprocal_rank_fusion
+from engram_mcp.retrieval.fusion import weighted_rrf
 
 
-def test_an_item_ranked_well_by_both_lists_beats_one_ranked_first_by_one() -> None:
-    fused = reciprocal_rank_fusion([["a", "b", "c"], ["b", "c", "a"]])
-    assert [item for item, _ in fused][0] == "b"
+def test_rrf_sums_reciprocal_ranks_across_channels() -> None:
+    fused = weighted_rrf({"dense": ["a", "b"], "sparse": ["b"]}, k=10)
+    assert fused["b"] == pytest.approx(1 / 12 + 1 / 11)
+    assert fused["a"] == pytest.approx(1 / 11)
 
 
-def test_weights_favour_one_ranking() -> None:
-    fused = reciprocal_rank_fusion([["a"], ["b"]], weights=[1.0, 2.0])
-    assert [item for item, _ in fused] == ["b", "a"]
-
-
-def test_weights_must_match_the_rankings() -> None:
-    with pytest.raises(ValueError):
-        reciprocal_rank_fusion([["a"]], weights=[1.0, 2.0])
+def test_rrf_weights_scale_a_channel_and_zero_drops_it() -> None:
+    fused = weighted_rrf({"dense": ["a"], "sparse": ["b"]}, {"dense": 2.0, "sparse": 0.0}, k=0)
+    assert fused == {"a": 2.0}

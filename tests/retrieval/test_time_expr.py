@@ -1,0 +1,35 @@
+from datetime import datetime, timedelta, timezone
+
+from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
+
+NOW = datetime(2023, 10, 20, 15, 0, tzinfo=timezone.utc)
+
+
+def _dates(query: str) -> list[tuple[str, str]]:
+    return [(w.start.date().isoformat(), w.end.date().isoformat()) for w in parse_time_windows(query, NOW)]
+
+
+def test_a_month_without_a_year_is_its_latest_occurrence_before_now() -> None:
+    assert _dates("When did Melanie go camping in June?") == [("2023-06-01", "2023-07-01")]
+    assert _dates("What did I buy in December?") == [("2022-12-01", "2023-01-01")]
+
+
+def test_absolute_dates_in_either_order_become_single_days() -> None:
+    assert _dates("What did Gina find on 1 February, 2023?") == [("2023-02-01", "2023-02-02")]
+    assert _dates("What did Melanie show on October 13, 2023?") == [("2023-10-13", "2023-10-14")]
+
+
+def test_years_and_relative_phrases_resolve_against_now() -> None:
+    assert _dates("How often did she go to the beach in 2022?") == [("2022-01-01", "2023-01-01")]
+    assert _dates("What did I do yesterday?") == [("2023-10-19", "2023-10-20")]
+
+
+def test_a_question_opening_with_may_names_no_month() -> None:
+    assert _dates("May I ask what you cooked?") == []
+
+
+def test_slack_admits_turns_reporting_an_event_after_its_window() -> None:
+    june = TimeWindow(datetime(2023, 6, 1, tzinfo=timezone.utc), datetime(2023, 7, 1, tzinfo=timezone.utc))
+    early_july = datetime(2023, 7, 5, tzinfo=timezone.utc)
+    assert not in_any_window(early_july, [june])
+    assert in_any_window(early_july, [june], slack=timedelta(days=31))
