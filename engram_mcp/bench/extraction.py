@@ -93,6 +93,7 @@ class ExtractorReport:
     certainty: dict[str, int] = field(default_factory=dict)
     types: dict[str, int] = field(default_factory=dict)
     examples: list[dict[str, Any]] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
 
 
 def load_turns(path: Path, conversations: int, max_turns: int) -> tuple[list[Turn], list[GoldFact]]:
@@ -233,9 +234,10 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
     for name in args.extractors or ["rules"]:
         extractor = build_extractor(name, n_threads=args.n_threads, max_tokens=args.max_tokens)
         reports.append(evaluate(extractor, turns, gold, embed, args.threshold))
+        # Only model-backed extractors keep counters; the Extractor port does not promise them.
         stats = getattr(extractor, "stats", None)
         if callable(stats):
-            reports[-1].examples.insert(0, {"stats": asdict(stats())})
+            reports[-1].stats = asdict(stats())
     print(_table(reports, args.threshold))
     if args.out:
         payload = {"args": {key: str(value) for key, value in vars(args).items()},
