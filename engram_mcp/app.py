@@ -82,7 +82,7 @@ def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWo
         DoneLog(settings.state_dir / "extraction" / "done.log"),
         lookup=service.find,
         context_of=service.previous_turns,
-        write_fact=service.add,
+        write_fact=service.add_fact,
         clock=utc_now,
         status_file=settings.state_dir / "extraction" / "status.json",
     )

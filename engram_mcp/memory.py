@@ -144,15 +144,32 @@ class MemoryService:
             self._memories[memory.id] = memory
         self._index_memories([memory])
 
+    def add_fact(self, fact: Memory) -> bool:
+        """Write a fact distilled from turns, unless one of its turns was forgotten meanwhile."""
+        with self._write_lock:
+            if fact.id in self._memories or any(t not in self._memories for t in fact.provenance.turn_ids):
+                return False
+            self.add(fact)
+        return True
+
     def forget(self, memory_id: str) -> ForgetReceipt:
-        """Remove a memory from the markdown and the index."""
+        """Remove a memory from the markdown and the index, with the facts that only it supported."""
         with self._write_lock:
             if memory_id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory_id!r}")
-            relative = self._store.remove(memory_id)
-            del self._memories[memory_id]
-            self._index.delete([memory_id])
-        return ForgetReceipt(memory_id=memory_id, removed_from=(f"markdown:{relative}", "index"))
+            doomed = [memory_id] + [
+                m.id
+                for m in self.memories()
+                if m.provenance.turn_ids
+                and memory_id in m.provenance.turn_ids
+                and all(t == memory_id or t not in self._memories for t in m.provenance.turn_ids)
+            ]
+            removed: list[str] = []
+            for doomed_id in doomed:
+                removed.append(f"markdown:{self._store.remove(doomed_id)}#{doomed_id}")
+                del self._memories[doomed_id]
+            self._index.delete(doomed)
+        return ForgetReceipt(memory_id=memory_id, removed_from=(*removed, f"index:{len(doomed)} entries"))
 
     # -- reading -----------------------------------------------------------------------
 
@@ -166,13 +183,14 @@ class MemoryService:
         return self._memories.get(memory_id)
 
     def memories(self) -> list[Memory]:
+        """A snapshot: safe to iterate while other threads write."""
         return list(self._memories.values())
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
         earlier = [
             m
-            for m in self._memories.values()
+            for m in self.memories()
             if m.kind is Kind.EPISODE
             and m.namespace == turn.namespace
             and m.provenance.session == turn.provenance.session
@@ -246,7 +264,7 @@ class MemoryService:
         limit = self._check_limit(limit)
         visible = [
             m
-            for m in self._memories.values()
+            for m in self.memories()
             if m.namespace == namespace and (not types or m.type in types) and visible_at(m, moment, axis)
         ]
         visible.sort(key=lambda m: m.event_time, reverse=True)

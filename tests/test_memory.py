@@ -111,3 +111,28 @@ def test_reconcile_rebuilds_a_deleted_index_with_the_same_results(
     index.close()
     assert after == before
     assert before[0][1] == "I am allergic to peanuts."
+
+
+def _fact_from(turn_id: str, text: str, clock: SteppingClock) -> "object":
+    from engram_mcp.model import Memory, MemoryType, Provenance, new_memory_id
+
+    return Memory(
+        id=new_memory_id(Kind.FACT, seed=text), kind=Kind.FACT, type=MemoryType.SEMANTIC, text=text,
+        created_at=clock(), provenance=Provenance(turn_ids=(turn_id,)),
+    )
+
+
+def test_forgetting_a_turn_forgets_the_facts_only_it_supported(
+    service: MemoryService, clock: SteppingClock, tmp_path: Path
+) -> None:
+    turn = service.remember("My bank PIN is 9931.", speaker="Ana")
+    assert service.add_fact(_fact_from(turn.id, "Ana's bank PIN is 9931.", clock))  # type: ignore[arg-type]
+    receipt = service.forget(turn.id)
+    assert len(receipt.removed_from) == 3
+    assert service.memories() == []
+    assert not any("9931" in p.read_text() for p in tmp_path.rglob("*.md"))
+
+
+def test_a_fact_whose_turn_is_gone_is_not_written(service: MemoryService, clock: SteppingClock) -> None:
+    assert not service.add_fact(_fact_from("t-000000000000", "Ana likes tea.", clock))  # type: ignore[arg-type]
+    assert service.memories() == []

@@ -117,7 +117,7 @@ class ExtractionWorker:
         *,
         lookup: Callable[[str], Memory | None],
         context_of: Callable[[Memory, int], Sequence[Memory]],
-        write_fact: Callable[[Memory], None],
+        write_fact: Callable[[Memory], bool],
         clock: Callable[[], datetime],
         status_file: Path | None = None,
     ) -> None:
@@ -202,6 +202,10 @@ class ExtractionWorker:
                 self._counters.busy = True
             try:
                 self._extract(turn_id)
+            except Exception as error:  # noqa: BLE001 - the worker must outlive any one turn
+                self._counters.failed += 1
+                self._counters.last_error = f"{turn_id}: unexpected {type(error).__name__}: {error}"
+                log.exception("fact extraction crashed on turn %s", turn_id)
             finally:
                 with self._wake:
                     self._counters.busy = False
@@ -232,9 +236,7 @@ class ExtractionWorker:
             now = self._clock()
             written = 0
             for extracted in facts:
-                memory = fact_from(extracted, turn, now)
-                if self._lookup(memory.id) is None:
-                    self._write_fact(memory)
+                if self._write_fact(fact_from(extracted, turn, now)):
                     written += 1
             self._done.add(turn_id)
         except (ExtractionError, EngramError, OSError, ValueError) as error:

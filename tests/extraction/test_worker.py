@@ -20,7 +20,7 @@ def worker_for(service: MemoryService, folder: Path, clock: SteppingClock) -> Ex
         DoneLog(folder / "done.log"),
         lookup=service.find,
         context_of=service.previous_turns,
-        write_fact=service.add,
+        write_fact=service.add_fact,
         clock=clock,
     )
     service.on_turn_stored(worker.enqueue)
@@ -72,7 +72,7 @@ def test_turns_already_done_are_not_queued_again(
     service.remember(TURNS[2], speaker="Caroline")
     worker = ExtractionWorker(
         RulesExtractor(), DoneLog(tmp_path / "done.log"), lookup=service.find,
-        context_of=service.previous_turns, write_fact=service.add, clock=clock,
+        context_of=service.previous_turns, write_fact=service.add_fact, clock=clock,
     )
     assert worker.resume(service.memories()) == 1
 
