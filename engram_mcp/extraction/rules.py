@@ -81,6 +81,13 @@ _DROPPED_SUBJECT = (
 )
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)")
 _MIN_CONTENT_WORDS = 3
+# Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
+# ones most worth keeping; they may carry only two content words.
+_DURABLE = re.compile(
+    r"\b(?:allergic|vegan|vegetarian|intolerant|diabetic|pregnant|married|divorced|engaged|retired|"
+    r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
+    re.IGNORECASE,
+)
 _MAX_STATEMENT_CHARS = 220
 
 
@@ -123,7 +130,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     if not (_SINGULAR_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) and not _is_past(sentence):
         return None
     words = content_words(sentence) - content_words(speaker)
-    if len(words) < _MIN_CONTENT_WORDS or (len(words) < _MIN_CONTENT_WORDS + 1 and _REACTION.search(sentence)):
+    minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
+    if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
         return None
     statement = _third_person(sentence, speaker)
     statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")

@@ -74,3 +74,14 @@ def test_a_turn_without_a_speaker_is_about_the_user() -> None:
     memory = turn("I moved to Lisbon last month.", speaker="")
     [fact] = RulesExtractor().extract(memory, [])
     assert fact.statement.startswith("User moved to Lisbon")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I am allergic to shellfish.", "Caroline is allergic to shellfish."),
+        ("I live in Oslo.", "Caroline lives in Oslo."),
+    ],
+)
+def test_short_statements_of_lasting_facts_are_kept(said: str, kept: str) -> None:
+    assert [f.statement for f in extract(turn(said), [])] == [kept]
