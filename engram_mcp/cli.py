@@ -109,15 +109,16 @@ def _reindex(settings: Settings, args: argparse.Namespace) -> int:
     try:
         engram.start(background=False)
         startup, synced = engram.startup_reports()
+        count = len(engram.service.memories())
     finally:
         engram.close()
     print(
-        f"{startup.memories} memories; {startup.embedded} embedded; {startup.deleted} stale entries removed; "
+        f"{count} memories; {startup.embedded + synced.embedded} embedded; {startup.deleted} stale entries removed; "
         f"{synced.added_by_hand} added by hand; {synced.revised} revised by hand"
     )
     for error in startup.errors:
         print(f"malformed (left untouched): {error}", file=sys.stderr)
-    return 1 if report.errors else 0
+    return 1 if startup.errors else 0
 
 
 def _check(settings: Settings, args: argparse.Namespace) -> int:

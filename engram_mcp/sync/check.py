@@ -54,6 +54,6 @@ class CheckReport:
     def lines(self) -> list[str]:
         return (
             self.divergence.lines()
-            + [f"malformed (left untouched, last good version kept): {m}" for m in self.malformed]
+            + [f"malformed (left untouched; its last good memories stay): {m}" for m in self.malformed]
             + [f"changed on disk, not yet synced: {b}" for b in self.behind]
         )

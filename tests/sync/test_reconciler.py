@@ -111,7 +111,7 @@ def test_a_malformed_file_is_reported_left_untouched_and_its_memories_stay(
     assert texts(restarted, "Where does Ana live?") == ["Ana lives in Porto."]
     assert path.read_text() == broken
     [line] = restarted.check_lines()
-    assert line.startswith("malformed (left untouched, last good version kept):") and "facts/ana.md:1" in line
+    assert line.startswith("malformed (left untouched; its last good memories stay):") and "facts/ana.md:1" in line
 
 
 def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_memory: Opener) -> None:
