@@ -13,6 +13,7 @@ import threading
 import shutil
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from pathlib import PurePosixPath
 from typing import Any
 
 from engram_mcp.config import Settings
@@ -23,6 +24,10 @@ from engram_mcp.folder_lock import FolderLock
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService, ReconcileReport
+from engram_mcp.sync.check import CheckReport
+from engram_mcp.sync.last_good import LastGood
+from engram_mcp.sync.reconciler import Reconciler, SyncReport
+from engram_mcp.sync.watcher import FolderWatcher
 
 __all__ = ["Engram", "build_embedder", "build_index", "utc_now"]
 
@@ -92,6 +97,7 @@ def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWo
 class _Startup:
     done: threading.Event
     report: ReconcileReport | None = None
+    sync: SyncReport | None = None
     error: BaseException | None = None
 
 
@@ -117,6 +123,9 @@ class Engram:
                 min_relevance=settings.min_relevance,
             )
             self.extraction = build_extraction(settings, self._service)
+            last_good = LastGood(settings.state_dir / "last-good")
+            self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
+            self.watcher: FolderWatcher | None = None
         except BaseException:
             self._lock.release()
             raise
@@ -126,8 +135,13 @@ class Engram:
     def open(cls, settings: Settings) -> Engram:
         return cls(settings)
 
-    def start(self, *, background: bool = True) -> None:
-        """Load the markdown, reconcile the index and warm the embedder."""
+    def start(self, *, background: bool = True, watch: bool = False) -> None:
+        """Load the markdown, reconcile the index and warm the embedder; with ``watch``, follow hand edits."""
+        if watch:
+            # Watching starts before the start-up pass, so an edit made during it is not missed;
+            # its batch waits for the pass to finish (see _on_changes).
+            self.watcher = FolderWatcher(self.settings.memory_dir, self._on_changes)
+            self.watcher.start()
         if background:
             threading.Thread(target=self._start, name="engram-start", daemon=True).start()
         else:
@@ -138,16 +152,17 @@ class Engram:
     def _start(self) -> None:
         try:
             self.embedder.embed(["warm up"])
-            report = self._service.reconcile()
-            for error in report.errors:
-                log.error("malformed memory file left untouched: %s", error)
+            report, synced = self.reconciler.start_up()
             log.info(
-                "ready: %d memories, %d embedded, %d stale index entries removed",
+                "ready: %d memories, %d embedded, %d stale index entries removed, %d added by hand, %d revised by hand",
                 report.memories,
                 report.embedded,
                 report.deleted,
+                synced.added_by_hand,
+                synced.revised,
             )
             self._startup.report = report
+            self._startup.sync = synced
             if self.extraction is not None:
                 waiting = self.extraction.resume(self._service.memories())
                 self._service.on_turn_stored(self.extraction.enqueue)
@@ -172,8 +187,38 @@ class Engram:
         relative = self.store.file_of(memory_id)
         return str(relative) if relative else None
 
-    def reconcile(self) -> ReconcileReport:
-        return self.service.reconcile()
+    def reconcile(self) -> SyncReport:
+        """Rescan every memory file now and bring memory and index in step with it."""
+        self.service  # noqa: B018 - waits for start-up
+        return self.reconciler.sync_all()
+
+    def check(self, wait_seconds: float = 0.0) -> CheckReport:
+        """Compare the files with the index, after waiting up to ``wait_seconds`` for pending edits to sync."""
+        service = self.service
+        behind = self.reconciler.wait_until_caught_up(wait_seconds) if self.watcher is not None else []
+        with service.write_lock:
+            return self.reconciler.check(self.index.content_hashes(), behind)
+
+    def startup_reports(self) -> tuple[ReconcileReport, SyncReport]:
+        """What the start-up pass found: the index reconciliation and the hand edits it settled."""
+        self.service  # noqa: B018 - waits for start-up
+        assert self._startup.report is not None and self._startup.sync is not None
+        return self._startup.report, self._startup.sync
+
+    def _on_changes(self, paths: set[PurePosixPath], rescan: bool) -> None:
+        self._startup.done.wait()
+        if self._startup.error is not None:
+            return
+        report = self.reconciler.sync_all() if rescan else self.reconciler.sync(paths)
+        if report.files:
+            log.info(
+                "synced %d file(s): %d embedded, %d added by hand, %d revised, %d forgotten",
+                report.files,
+                report.embedded,
+                report.added_by_hand,
+                report.revised,
+                report.forgotten,
+            )
 
     def status(self) -> dict[str, Any]:
         service = self.service
@@ -193,6 +238,8 @@ class Engram:
         }
 
     def close(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()
         if self.extraction is not None:
             self.extraction.stop()
         try:

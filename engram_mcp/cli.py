@@ -1,4 +1,4 @@
-"""The command line: ``engram-mcp [serve|reindex|check|doctor|bench] …``.
+"""The command line: ``engram-mcp [serve|reindex|sync|check|doctor|bench] …``.
 
 Reads settings once and hands them to the app. On ``serve`` stdout is the MCP protocol,
 so everything human goes to stderr (or a log file).
@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("serve", parents=[common], help="run the MCP server on stdio (the default)")
     reindex = commands.add_parser("reindex", parents=[common], help="rebuild the index from the markdown")
     reindex.add_argument("--from-scratch", action="store_true", help="delete the index first")
+    commands.add_parser(
+        "sync", parents=[common], help="take in edits made while the server was stopped (reindex, embedding only changes)"
+    )
     commands.add_parser("check", parents=[common], help="compare markdown and index; exit 1 on any difference")
     commands.add_parser("doctor", parents=[common], help="show settings, models and health")
     commands.add_parser("status", parents=[common], help="memory and extraction status (works while serving)")
@@ -90,7 +93,7 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
 
     engram = Engram.open(settings)
     try:
-        engram.start(background=True)
+        engram.start(background=True, watch=True)
         log.info("serving memory folder %s on stdio", settings.memory_dir)
         build_server(engram).run("stdio")
     finally:
@@ -101,37 +104,36 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
 def _reindex(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
 
-    if args.from_scratch and settings.index_backend == "edge":
+    if getattr(args, "from_scratch", False) and settings.index_backend == "edge":
         shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
     engram = Engram.open(settings)
     try:
         engram.start(background=False)
-        report = engram.service.reconcile()
+        startup, synced = engram.startup_reports()
+        count = len(engram.service.memories())
     finally:
         engram.close()
-    print(f"{report.memories} memories; {report.embedded} embedded; {report.deleted} stale entries removed")
-    for error in report.errors:
+    print(
+        f"{count} memories; {startup.embedded + synced.embedded} embedded; {startup.deleted} stale entries removed; "
+        f"{synced.added_by_hand} added by hand; {synced.revised} revised by hand"
+    )
+    for error in startup.errors:
         print(f"malformed (left untouched): {error}", file=sys.stderr)
-    return 1 if report.errors else 0
+    return 1 if startup.errors else 0
 
 
 def _check(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
-    from engram_mcp.sync.check import compare
 
     engram = Engram.open(settings)
     try:
-        report = engram.store.load_all()
-        divergence = compare(report.memories, engram.index.content_hashes())
+        report = engram.reconciler.check(engram.index.content_hashes())
     finally:
         engram.close()
-    for line in divergence.lines():
+    for line in report.lines():
         print(line)
-    for error in report.errors:
-        print(f"malformed: {error}")
-    clean = divergence.clean and not report.errors
-    print("in step: markdown and index agree" if clean else "out of step")
-    return 0 if clean else 1
+    print("in step: markdown and index agree" if report.clean else "out of step")
+    return 0 if report.clean else 1
 
 
 def _doctor(settings: Settings, args: argparse.Namespace) -> int:
@@ -197,7 +199,14 @@ def _bench(args: argparse.Namespace) -> int:
     return int(module.main(args.rest) or 0)
 
 
-_COMMANDS = {"serve": _serve, "reindex": _reindex, "check": _check, "doctor": _doctor, "status": _status}
+_COMMANDS = {
+    "serve": _serve,
+    "reindex": _reindex,
+    "sync": _reindex,
+    "check": _check,
+    "doctor": _doctor,
+    "status": _status,
+}
 
 
 def _json(value: Any) -> str:

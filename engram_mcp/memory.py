@@ -11,7 +11,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import PurePosixPath
 
@@ -19,7 +19,7 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MalformedMemoryFile, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
-from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.context import index_text
@@ -152,6 +152,61 @@ class MemoryService:
             self.add(fact)
         return True
 
+    def revise(self, old_id: str, text: str, *, source: Source, pinned: bool | None = None) -> Memory:
+        """Supersede a fact with a new wording, keeping the old one as history.
+
+        The old version stays in its file, expired now and pointing at its successor; the new
+        one takes its place right after it and names what it supersedes. A pinned fact is
+        only revised by a person (``source=Source.HUMAN_EDIT``).
+        """
+        _check_text(text)
+        with self._write_lock:
+            old = self.get(old_id)
+            human = source is Source.HUMAN_EDIT
+            if old.pinned and not human:
+                raise InvalidInput(f"memory {old_id} is pinned: only a person can change it")
+            now = self._clock()
+            new = replace(
+                old,
+                id=new_memory_id(old.kind),
+                text=text,
+                created_at=now,
+                expired_at=None,
+                certainty=1.0 if human else old.certainty,
+                provenance=replace(old.provenance, source=source),
+                supersedes=(old.id,),
+                superseded_by=None,
+                pinned=old.pinned if pinned is None else pinned,
+            )
+            expired = replace(old, expired_at=now, superseded_by=new.id)
+            self._store.revise(expired, new)
+            self._memories[expired.id] = expired
+            self._memories[new.id] = new
+        self._index_memories([expired, new])
+        return new
+
+    def absorb(self, memories: Sequence[Memory], removed: Sequence[str] = ()) -> int:
+        """Take in what the markdown already says: index what changed (by content hash), drop what is gone.
+
+        The files were written by someone else (a person, an import); this is the index half
+        of the pipeline. Returns how many memories were embedded.
+        """
+        with self._write_lock:
+            changed = [m for m in memories if self._memories.get(m.id) is None or
+                       self._memories[m.id].content_hash() != m.content_hash()]
+            for memory in changed:
+                self._memories[memory.id] = memory
+            gone = [memory_id for memory_id in removed if self._memories.pop(memory_id, None) is not None]
+            if gone:
+                self._index.delete(gone)
+        self._index_memories(changed)
+        return len(changed)
+
+    @property
+    def write_lock(self) -> threading.RLock:
+        """Held by every write; hold it to read a file and act on it without a tool call in between."""
+        return self._write_lock
+
     def forget(self, memory_id: str) -> ForgetReceipt:
         """Remove a memory from the markdown and the index, with the facts that only it supported."""
         with self._write_lock:
@@ -273,10 +328,10 @@ class MemoryService:
 
     # -- keeping the index in step -----------------------------------------------------------
 
-    def reconcile(self) -> ReconcileReport:
-        """Load the markdown and bring the index in line with it, embedding only what changed."""
+    def reconcile(self, loaded: LoadReport | None = None) -> ReconcileReport:
+        """Load the markdown (or take what was loaded) and bring the index in line, embedding only what changed."""
         with self._write_lock:
-            report = self._store.load_all()
+            report = self._store.load_all() if loaded is None else loaded
             self._memories = dict(report.memories)
             indexed = self._index.content_hashes()
             stale = [m for m in self._memories.values() if indexed.get(m.id) != m.content_hash()]

@@ -106,6 +106,11 @@ class StatusOut(BaseModel):
     last_extraction_error: str | None
 
 
+class CheckOut(BaseModel):
+    clean: bool = Field(description="True when every memory file and the index agree exactly.")
+    differences: list[str]
+
+
 def build_server(engram: Engram) -> MCPServer[Any]:
     """An MCP server exposing the memory tools of one Engram instance."""
     server: MCPServer[Any] = MCPServer(name="engram", instructions=INSTRUCTIONS, version=_version())
@@ -216,6 +221,25 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         """Where memory lives, how much it holds, and how background fact extraction is doing."""
         status = engram.status()
         return StatusOut(**status)
+
+    @server.tool(
+        annotations=ToolAnnotations(
+            title="Check memory", read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+        )
+    )
+    @_tool_errors
+    def check_memory(
+        wait_seconds: Annotated[
+            float, Field(ge=0, le=60, description="Wait up to this long for recent file edits to sync first.")
+        ] = 5.0,
+    ) -> CheckOut:
+        """Check that the memory files and the search index agree; list every difference.
+
+        Use it when the user edited memory files by hand and recall seems not to reflect them,
+        or when asked whether memory is healthy. Files that cannot be read are listed too.
+        """
+        report = engram.check(wait_seconds)
+        return CheckOut(clean=report.clean, differences=report.lines())
 
     return server
 

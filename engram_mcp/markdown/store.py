@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
-from engram_mcp.markdown.format import Block, Document, parse_document, render_block
+from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, page_title, relative_path
 from engram_mcp.model import Memory
 
@@ -55,6 +55,7 @@ class MarkdownStore:
         self.root = root
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
+        self._folded: set[PurePosixPath] = set()
         self._lock = threading.RLock()
 
     def load_all(self) -> LoadReport:
@@ -121,6 +122,63 @@ class MarkdownStore:
             self._where.pop(memory_id, None)
         return relative
 
+    def revise(self, old: Memory, new: Memory) -> PurePosixPath:
+        """Rewrite ``old``'s block as ``old`` followed by ``new``, in place: history stays beside its successor."""
+        with self._lock:
+            relative = self._require(old.id)
+            document = self._current(relative)
+            assert document is not None
+            segments: list[Segment] = []
+            for segment in document.segments:
+                if isinstance(segment, Block) and segment.memory.id == old.id:
+                    segments += [render_block(old), render_block(new)]
+                else:
+                    segments.append(segment)
+            self._write(relative, Document(tuple(segments)))
+        return relative
+
+    def rewrite(self, relative: PurePosixPath, document: Document, expected_digest: str) -> bool:
+        """Write ``document`` over a file only if the file still holds ``expected_digest``.
+
+        False when the file changed in the meantime: a person is still editing, and their
+        next version is read and settled afresh rather than overwritten.
+        """
+        with self._lock:
+            path = self.root / relative
+            if not path.exists() or _digest(path.read_bytes()) != expected_digest:
+                return False
+            self._write(relative, document)
+            return True
+
+    def keep_last_good(self, relative: PurePosixPath, document: Document) -> None:
+        """Hold a malformed file's last good version, so its memories keep their place.
+
+        The stamp matches no real file, so a write to it re-reads the file and fails loudly
+        instead of overwriting what the person is in the middle of fixing.
+        """
+        with self._lock:
+            self._index_file(FileState(relative, document, "", (0, 0)))
+
+    def take_folded(self, relative: PurePosixPath) -> bool:
+        """Whether an outside change to this file went into one of the store's own writes.
+
+        Such a write has the digest the store knows, yet holds edits nobody has synced.
+        """
+        with self._lock:
+            if relative in self._folded:
+                self._folded.discard(relative)
+                return True
+            return False
+
+    def cached_files(self) -> list[PurePosixPath]:
+        with self._lock:
+            return list(self._files)
+
+    def memory_ids(self) -> set[str]:
+        """Every memory id held by a file the store knows (a malformed file's last good version included)."""
+        with self._lock:
+            return {block.memory.id for state in self._files.values() for block in state.document.blocks}
+
     def reread(self, relative: PurePosixPath) -> FileState | None:
         """Read a file afresh (after an outside change); None when it no longer exists."""
         with self._lock:
@@ -142,12 +200,16 @@ class MarkdownStore:
             return None
         if state is None or state.stamp != _stamp(path):
             state = self._read(relative)
+            self._folded.add(relative)
         return state.document
 
     def _read(self, relative: PurePosixPath) -> FileState:
         path = self.root / relative
         raw = path.read_bytes()
-        text = raw.decode("utf-8")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedMemoryFile(path, raw[: error.start].count(b"\n") + 1, "not UTF-8 text") from error
         document = parse_document(text, path, namespace_of(relative))
         state = FileState(relative, document, _digest(raw), _stamp(path))
         self._index_file(state)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engram_mcp.model import Memory
 
-__all__ = ["Divergence", "compare"]
+__all__ = ["CheckReport", "Divergence", "compare"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +37,23 @@ def compare(markdown: Mapping[str, Memory], indexed: Mapping[str, str]) -> Diver
         missing_from_markdown=tuple(sorted(set(indexed) - set(markdown))),
         changed=tuple(sorted(i for i, m in markdown.items() if i in indexed and indexed[i] != m.content_hash())),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The whole consistency check: the divergence, files that cannot be read, files not yet synced."""
+
+    divergence: Divergence
+    malformed: tuple[str, ...] = ()
+    behind: tuple[str, ...] = ()
+
+    @property
+    def clean(self) -> bool:
+        return self.divergence.clean and not self.malformed and not self.behind
+
+    def lines(self) -> list[str]:
+        return (
+            self.divergence.lines()
+            + [f"malformed (left untouched; its last good memories stay): {m}" for m in self.malformed]
+            + [f"changed on disk, not yet synced: {b}" for b in self.behind]
+        )

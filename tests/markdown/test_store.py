@@ -85,3 +85,21 @@ def test_markdown_outside_the_memory_folders_is_left_alone(tmp_path: Path) -> No
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "ideas.md").write_text("- an idea\n")
     assert list(MarkdownStore(tmp_path).memory_files()) == []
+
+
+def test_a_rewrite_is_refused_when_the_file_changed_since_it_was_read(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("first"))
+    state = store.state(relative)
+    assert state is not None
+    (tmp_path / relative).write_text("- typed meanwhile\n")
+    assert not store.rewrite(relative, state.document, state.digest)
+    assert (tmp_path / relative).read_text() == "- typed meanwhile\n"
+
+
+def test_a_file_that_is_not_utf8_is_reported_as_malformed(tmp_path: Path) -> None:
+    bad = tmp_path / "facts" / "bad.md"
+    bad.parent.mkdir()
+    bad.write_bytes(b"- fine\n- \xff\xfe broken\n")
+    loaded = MarkdownStore(tmp_path).load_all()
+    assert [(error.path, error.line) for error in loaded.errors] == [(bad, 2)]

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import pytest
+
+from engram_mcp.errors import InvalidInput
+from engram_mcp.model import Kind, Source
+from tests.sync.conftest import Memory, Opener
+
+FACTS = PurePosixPath("facts/ana.md")
+
+
+def texts(memory: Memory, query: str) -> list[str]:
+    return [found.memory.text for found in memory.service.recall(query).memories]
+
+
+def test_a_hand_written_item_becomes_a_memory_and_gets_only_an_id_and_metadata(memory: Memory) -> None:
+    path = memory.write("facts/ana.md", "# Ana\n\nMy own note.\n\n- Ana is allergic to peanuts.\n\nTrailing note.\n")
+    report = memory.reconciler.sync([FACTS])
+    assert report.added_by_hand == 1
+    text = path.read_text()
+    assert text.startswith("# Ana\n\nMy own note.\n\n- Ana is allergic to peanuts. ^f-")
+    assert text.endswith(" -->\n\nTrailing note.\n")
+    [fact] = memory.service.memories()
+    assert (fact.kind, fact.provenance.source, fact.certainty) == (Kind.FACT, Source.HUMAN_EDIT, 1.0)
+    assert fact.subject == "Ana"
+    assert texts(memory, "What is Ana allergic to?")[0] == "Ana is allergic to peanuts."
+    assert memory.check_lines() == []
+
+
+def test_rewording_a_fact_by_hand_supersedes_it_and_keeps_the_old_one_as_history(memory: Memory) -> None:
+    path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
+    memory.reconciler.sync([FACTS])
+    [old] = memory.service.memories()
+    path.write_text(path.read_text().replace("Porto", "Lisbon"))
+    report = memory.reconciler.sync([FACTS])
+    assert report.revised == 1
+    expired = memory.service.get(old.id)
+    [new] = [m for m in memory.service.memories() if m.id != old.id]
+    assert (expired.text, new.text) == ("Ana lives in Porto.", "Ana lives in Lisbon.")
+    assert expired.expired_at is not None and expired.superseded_by == new.id
+    assert new.supersedes == (old.id,) and new.provenance.source is Source.HUMAN_EDIT
+    assert texts(memory, "Where does Ana live?") == ["Ana lives in Lisbon."]
+    assert path.read_text().index("Porto") < path.read_text().index("Lisbon")
+    assert memory.check_lines() == []
+
+
+def test_a_pin_tag_becomes_metadata_and_is_not_a_rewording(memory: Memory) -> None:
+    path = memory.write("facts/ana.md", "- Ana's favourite tea is oolong.\n")
+    memory.reconciler.sync([FACTS])
+    path.write_text(path.read_text().replace("oolong.", "oolong. #pin"))
+    report = memory.reconciler.sync([FACTS])
+    assert report.revised == 0
+    [fact] = memory.service.memories()
+    assert fact.pinned and fact.text == "Ana's favourite tea is oolong."
+    assert "pinned=true" in path.read_text() and "#pin" not in path.read_text()
+
+
+def test_a_pinned_fact_is_revised_only_by_a_person(memory: Memory) -> None:
+    memory.write("facts/ana.md", "- Ana's favourite tea is oolong. #pin\n")
+    memory.reconciler.sync([FACTS])
+    [fact] = memory.service.memories()
+    with pytest.raises(InvalidInput, match="pinned"):
+        memory.service.revise(fact.id, "Ana's favourite tea is sencha.", source=Source.TOOL)
+    new = memory.service.revise(fact.id, "Ana's favourite tea is sencha.", source=Source.HUMAN_EDIT)
+    assert new.pinned
+
+
+def test_deleting_a_block_forgets_it_and_keeps_the_rest(memory: Memory) -> None:
+    kept = memory.service.remember("I play the cello.")
+    doomed = memory.service.remember("My locker code is 4417.")
+    path = memory.folder / "journal" / "2026-11-30.md"
+    lines = path.read_text().splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if doomed.id in line)
+    path.write_text("".join(lines[:start] + lines[start + 2 :]))
+    report = memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+    assert report.forgotten == 1
+    assert [m.id for m in memory.service.memories()] == [kept.id]
+    assert "My locker code is 4417." not in texts(memory, "locker code")
+    assert memory.check_lines() == []
+
+
+def test_the_servers_own_writes_are_not_taken_for_edits(memory: Memory) -> None:
+    memory.service.remember("I play the cello.")
+    report = memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+    assert (report.files, report.embedded) == (0, 0)
+
+
+def test_a_second_pass_over_the_same_files_does_nothing(memory: Memory) -> None:
+    memory.write("facts/ana.md", "- Ana lives in Porto.\n- Ana has a dog named Rex.\n")
+    first = memory.reconciler.sync_all()
+    second = memory.reconciler.sync_all()
+    assert (first.embedded, first.added_by_hand) == (2, 2)
+    assert (second.files, second.embedded, second.revised, second.forgotten) == (0, 0, 0, 0)
+
+
+def test_a_malformed_file_is_reported_left_untouched_and_its_memories_stay(
+    memory: Memory, open_memory: Opener
+) -> None:
+    path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
+    memory.reconciler.sync([FACTS])
+    broken = path.read_text().replace("created=", "created=not-a-time-")
+    path.write_text(broken)
+    report = memory.reconciler.sync([FACTS])
+    assert [e.line for e in report.errors] == [1] and "facts/ana.md" in str(report.errors[0])
+    assert texts(memory, "Where does Ana live?") == ["Ana lives in Porto."]
+    assert path.read_text() == broken
+
+    restarted = open_memory()
+    assert texts(restarted, "Where does Ana live?") == ["Ana lives in Porto."]
+    assert path.read_text() == broken
+    [line] = restarted.check_lines()
+    assert line.startswith("malformed (left untouched; its last good memories stay):") and "facts/ana.md:1" in line
+
+
+def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_memory: Opener) -> None:
+    path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
+    memory.reconciler.sync([FACTS])
+    [old] = memory.service.memories()
+    path.write_text(path.read_text().replace("Porto", "Lisbon") + "- Ana has a dog named Rex.\n")
+    memory.write("procedures/tea.md", "- Brew green tea at 80 degrees.\n")
+
+    restarted = open_memory()
+    assert restarted.service.get(old.id).superseded_by is not None
+    assert texts(restarted, "Where does Ana live?")[0] == "Ana lives in Lisbon."
+    assert texts(restarted, "How hot should the tea water be?")[0] == "Brew green tea at 80 degrees."
+    assert texts(restarted, "What is the name of Ana's dog?")[0] == "Ana has a dog named Rex."
+    assert restarted.check_lines() == []

@@ -1,0 +1,152 @@
+"""End to end: hand edits to real files, seen by the real watcher of the real server over stdio.
+
+Nothing here sleeps: ``check_memory`` waits (with a timeout) until the server has processed
+the latest version of every file, then compares the files with the index.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from tests.test_server_e2e import call, recalled, server_env
+
+pytestmark = pytest.mark.slow
+
+
+def serve(memory_dir: Path, model_cache: Path, scenario: Callable[[Client], Awaitable[Any]]) -> Any:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "engram_mcp", "serve", "--memory-dir", str(memory_dir), "--extractor", "none"],
+        env=server_env(model_cache),
+    )
+
+    async def main() -> Any:
+        async with Client(params, read_timeout_seconds=240) as client:
+            return await scenario(client)
+
+    return anyio.run(main)
+
+
+def save_like_an_editor(path: Path, text: str) -> None:
+    """Write a temporary file beside the real one, then rename it over it."""
+    temporary = path.with_name(f".{path.name}.swp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+async def in_step(client: Client, wait_seconds: float = 30) -> list[str]:
+    report = await call(client, "check_memory", wait_seconds=wait_seconds)
+    assert report["clean"] == (report["differences"] == [])
+    return report["differences"]
+
+
+def test_hand_edits_are_recalled_within_two_seconds_and_deleted_blocks_are_forgotten(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+    page = memories / "facts" / "ana.md"
+
+    async def scenario(client: Client) -> None:
+        page.parent.mkdir(parents=True, exist_ok=True)
+        save_like_an_editor(page, "# Ana\n\nNotes I keep myself.\n\n- Ana lives in Porto.\n")
+        assert await in_step(client) == []
+        assert recalled(await call(client, "recall", query="Where does Ana live?"))[0] == "Ana lives in Porto."
+        with_id = page.read_text()
+        assert with_id.startswith("# Ana\n\nNotes I keep myself.\n\n- Ana lives in Porto. ^f-")
+
+        started = time.monotonic()
+        save_like_an_editor(page, with_id.replace("Porto", "Lisbon"))
+        assert await in_step(client, wait_seconds=2) == []
+        found = await call(client, "recall", query="Where does Ana live?")
+        assert time.monotonic() - started < 2.0
+        assert recalled(found)[0] == "Ana lives in Lisbon."
+        assert found["memories"][0]["source"] == "human-edit"
+        assert "Ana lives in Porto." not in recalled(found)
+
+        lines = page.read_text().splitlines(keepends=True)
+        start = next(i for i, line in enumerate(lines) if "Lisbon" in line)
+        save_like_an_editor(page, "".join(lines[:start] + lines[start + 2 :]))
+        assert await in_step(client) == []
+        assert "Ana lives in Lisbon." not in recalled(await call(client, "recall", query="Where does Ana live?"))
+        assert page.read_text().startswith("# Ana\n\nNotes I keep myself.\n\n")
+
+    serve(memories, model_cache, scenario)
+
+
+def test_a_file_added_while_the_server_was_stopped_is_indexed_at_start_up(tmp_path: Path, model_cache: Path) -> None:
+    memories = tmp_path / "memories"
+
+    async def first(client: Client) -> None:
+        await call(client, "remember", text="I play the cello.")
+
+    serve(memories, model_cache, first)
+    tea = memories / "procedures" / "tea.md"
+    tea.parent.mkdir(parents=True)
+    tea.write_text("# Tea\n\n- Brew green tea at 80 degrees, never boiling.\n")
+
+    async def second(client: Client) -> None:
+        found = await call(client, "recall", query="How hot should the water be for green tea?")
+        assert recalled(found)[0] == "Brew green tea at 80 degrees, never boiling."
+        assert found["memories"][0]["type"] == "procedural"
+        assert await in_step(client) == []
+
+    serve(memories, model_cache, second)
+    assert "^f-" in tea.read_text()
+
+
+def test_two_hundred_rapid_edits_converge_to_an_index_that_matches_the_files(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+    books = memories / "facts" / "ana.md"
+
+    async def scenario(client: Client) -> None:
+        turns = [(await call(client, "remember", text=f"Turn number {i} about gardening."))["file"] for i in range(5)]
+        journal = memories / turns[0]
+        books.parent.mkdir(parents=True, exist_ok=True)
+        books.write_text("# Ana\n")
+        for i in range(200):
+            if i % 4 == 3:
+                text = journal.read_text()
+                save_like_an_editor(journal, text.replace("gardening", f"gardening (edit {i})", 1) if i % 8 == 3
+                                    else text.replace(f" (edit {i - 4})", ""))
+            elif i % 10 == 9:
+                lines = books.read_text().splitlines(keepends=True)
+                save_like_an_editor(books, "".join(line for line in lines if f"book {i - 9}." not in line))
+            else:
+                save_like_an_editor(books, books.read_text() + f"- Ana read book {i}.\n")
+        assert await in_step(client, wait_seconds=60) == []
+        status = await call(client, "memory_status")
+        items = [line for line in books.read_text().splitlines() if line.startswith("- ")]
+        assert all("^f-" in line for line in items)
+        assert status["memories"] == len(items) + 5
+
+    serve(memories, model_cache, scenario)
+
+
+def test_a_malformed_file_is_reported_untouched_and_the_rest_keeps_working(tmp_path: Path, model_cache: Path) -> None:
+    memories = tmp_path / "memories"
+    bad = memories / "facts" / "bad.md"
+    broken = "# Bad\n\n- Ana lives in Porto. ^f-0123456789ab\n  <!-- engram created=yesterday -->\n"
+
+    async def scenario(client: Client) -> None:
+        await call(client, "remember", text="I am allergic to peanuts.")
+        bad.parent.mkdir(parents=True, exist_ok=True)
+        bad.write_text(broken)
+        differences = await in_step(client)
+        assert len(differences) == 1 and "facts/bad.md:3" in differences[0] and "malformed" in differences[0]
+        assert recalled(await call(client, "recall", query="Any food allergy?"))[0] == "I am allergic to peanuts."
+        await call(client, "remember", text="Still remembering.")
+
+    serve(memories, model_cache, scenario)
+    assert bad.read_text() == broken
