@@ -130,14 +130,20 @@ class Engram:
             self._lock.release()
             raise
         self._startup = _Startup(done=threading.Event())
+        self._serving = False
 
     @classmethod
     def open(cls, settings: Settings) -> Engram:
         return cls(settings)
 
-    def start(self, *, background: bool = True, watch: bool = False) -> None:
-        """Load the markdown, reconcile the index and warm the embedder; with ``watch``, follow hand edits."""
-        if watch:
+    def start(self, *, background: bool = True, serving: bool = False) -> None:
+        """Load the markdown, reconcile the index and warm the embedder.
+
+        ``serving``: also follow hand edits and extract facts in the background, as a running
+        server does; one-shot commands (reindex, sync, benchmarks) leave both off.
+        """
+        self._serving = serving
+        if serving:
             # Watching starts before the start-up pass, so an edit made during it is not missed;
             # its batch waits for the pass to finish (see _on_changes).
             self.watcher = FolderWatcher(self.settings.memory_dir, self._on_changes)
@@ -163,7 +169,7 @@ class Engram:
             )
             self._startup.report = report
             self._startup.sync = synced
-            if self.extraction is not None:
+            if self.extraction is not None and self._serving:
                 waiting = self.extraction.resume(self._service.memories())
                 self._service.on_turn_stored(self.extraction.enqueue)
                 self.extraction.start()

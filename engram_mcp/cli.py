@@ -93,7 +93,7 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
 
     engram = Engram.open(settings)
     try:
-        engram.start(background=True, watch=True)
+        engram.start(background=True, serving=True)
         log.info("serving memory folder %s on stdio", settings.memory_dir)
         build_server(engram).run("stdio")
     finally:
