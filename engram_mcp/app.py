@@ -19,10 +19,14 @@ from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import ConfigError, EngramError
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.facts import FactService
 from engram_mcp.folder_lock import FolderLock
+from engram_mcp.forgetting import Forgetting
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService, ReconcileReport
+from engram_mcp.model.salience import SalienceWeights
+from engram_mcp.usage import UsageStore
 
 __all__ = ["Engram", "build_embedder", "build_index", "utc_now"]
 
@@ -70,7 +74,7 @@ def build_embedder(settings: Settings) -> Embedder:
     return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
 
 
-def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWorker | None:
+def build_extraction(settings: Settings, service: MemoryService, facts: FactService) -> ExtractionWorker | None:
     """The background fact extractor the settings ask for, or None for 'none'."""
     if settings.extractor == "none":
         return None
@@ -82,7 +86,7 @@ def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWo
         DoneLog(settings.state_dir / "extraction" / "done.log"),
         lookup=service.find,
         context_of=service.previous_turns,
-        write_fact=service.add,
+        write_fact=facts.add_extracted,
         clock=utc_now,
     )
 
@@ -114,8 +118,17 @@ class Engram:
                 utc_now,
                 recall_limit=settings.recall_limit,
                 min_relevance=settings.min_relevance,
+                usage=UsageStore(settings.state_dir / "usage.json"),
+                salience_weights=SalienceWeights(
+                    certainty=settings.salience_certainty,
+                    importance=settings.salience_importance,
+                    recency=settings.salience_recency,
+                    half_life_days=settings.salience_half_life_days,
+                ),
             )
-            self.extraction = build_extraction(settings, self._service)
+            self._facts = FactService(self._service, utc_now, threshold=settings.consolidate_threshold)
+            self._forgetting = Forgetting(self._service, self._facts, utc_now)
+            self.extraction = build_extraction(settings, self._service, self._facts)
         except BaseException:
             self._lock.release()
             raise
@@ -167,6 +180,17 @@ class Engram:
             raise EngramError(f"memory failed to start: {self._startup.error}")
         return self._service
 
+    @property
+    def facts(self) -> FactService:
+        """Fact writes, history and entities, once start-up has finished."""
+        self.service
+        return self._facts
+
+    @property
+    def forgetting(self) -> Forgetting:
+        self.service
+        return self._forgetting
+
     def service_file(self, memory_id: str) -> str | None:
         relative = self.store.file_of(memory_id)
         return str(relative) if relative else None
@@ -195,6 +219,7 @@ class Engram:
         if self.extraction is not None:
             self.extraction.stop()
         try:
+            self._service.usage.flush()
             self.index.close()
         finally:
             self._lock.release()
