@@ -73,6 +73,8 @@ _AUXILIARIES = frozenset(
 _COPULA = frozenset("is am are was were be been being isn't aren't wasn't".split())
 _PREPOSITIONS = frozenset("at in to for as with from on of by".split())
 _ARTICLES = frozenset("a an the".split())
+# "doesn't like jazz anymore" is about jazz, not about "jazz anymore".
+_TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days".split())
 _STATUSES = frozenset(
     "single married divorced engaged widowed separated dating taken in_a_relationship".split()
 )
@@ -191,6 +193,8 @@ def _lemma(words: list[str]) -> list[str]:
 def _object_key(words: list[str]) -> str:
     while words and words[0] in _ARTICLES:
         words = words[1:]
+    while words and words[-1] in _TIME_TAIL:
+        words = words[:-1]
     return " ".join(words)
 
 
