@@ -152,3 +152,17 @@ def test_a_fact_from_a_purged_turn_is_dropped(facts: FactService, service: Memor
         created_at=turn.created_at, provenance=turn.provenance.__class__(turn_ids=(turn.id,)),
     )
     assert facts.write(late).action == "dropped"
+
+
+def test_the_history_command_prints_a_chain_from_the_markdown(
+    facts: FactService, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram_mcp.cli import main
+
+    monkeypatch.setenv("ENGRAM_CONFIG", str(tmp_path / "none.toml"))
+    facts.state("Ali works at Google.", event_time=JAN)
+    meta = facts.state("Ali works at Meta.", event_time=MAR).memory
+    assert main(["history", meta.id, "--memory-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "2026-01-01 00:00:00Z .. 2026-03-01 00:00:00Z" in lines[0] and "Google" in lines[0]
+    assert lines[1].endswith("Ali works at Meta.") and ".. now" in lines[1]
