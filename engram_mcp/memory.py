@@ -167,7 +167,7 @@ class MemoryService:
             for memory_id in memory_ids:
                 if memory_id not in self._memories:
                     continue
-                files.append(str(self._store.remove(memory_id)))
+                files.append(str(self._store.remove(memory_id, drop_empty_page=True)))
                 del self._memories[memory_id]
             self._index.delete(list(memory_ids))
         return tuple(dict.fromkeys(files))

@@ -118,14 +118,15 @@ class MarkdownStore:
                 self._write(relative, place(document.without(memory.id), block))
         return relative
 
-    def remove(self, memory_id: str) -> PurePosixPath:
-        """Delete one memory's block from its file."""
+    def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> PurePosixPath:
+        """Delete one memory's block from its file; with ``drop_empty_page`` (a purge) a page
+        left with nothing but what the server wrote is deleted too."""
         with self._lock:
             relative = self._require(memory_id)
             document = self._current(relative)
             assert document is not None
             remaining = document.without(memory_id)
-            if is_scaffolding(remaining, page_title(relative), _FILE_INTRO):
+            if drop_empty_page and is_scaffolding(remaining, page_title(relative), _FILE_INTRO):
                 # A page holding nothing but its title would still name what was forgotten.
                 (self.root / relative).unlink()
                 self._forget_file(relative)
