@@ -20,7 +20,9 @@ from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import ConfigError, EngramError
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.facts import FactService
 from engram_mcp.folder_lock import FolderLock
+from engram_mcp.forgetting import Forgetting
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService, ReconcileReport
@@ -28,6 +30,8 @@ from engram_mcp.sync.check import CheckReport
 from engram_mcp.sync.last_good import LastGood
 from engram_mcp.sync.reconciler import Reconciler, SyncReport
 from engram_mcp.sync.watcher import FolderWatcher
+from engram_mcp.model.salience import SalienceWeights
+from engram_mcp.usage import UsageStore
 
 __all__ = ["Engram", "build_embedder", "build_index", "utc_now"]
 
@@ -75,7 +79,7 @@ def build_embedder(settings: Settings) -> Embedder:
     return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
 
 
-def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWorker | None:
+def build_extraction(settings: Settings, service: MemoryService, facts: FactService) -> ExtractionWorker | None:
     """The background fact extractor the settings ask for, or None for 'none'."""
     if settings.extractor == "none":
         return None
@@ -87,7 +91,7 @@ def build_extraction(settings: Settings, service: MemoryService) -> ExtractionWo
         DoneLog(settings.state_dir / "extraction" / "done.log"),
         lookup=service.find,
         context_of=service.previous_turns,
-        write_fact=service.add_fact,
+        write_fact=facts.add_extracted,
         clock=utc_now,
         status_file=settings.state_dir / "extraction" / "status.json",
     )
@@ -121,8 +125,17 @@ class Engram:
                 utc_now,
                 recall_limit=settings.recall_limit,
                 min_relevance=settings.min_relevance,
+                usage=UsageStore(settings.state_dir / "usage.json"),
+                salience_weights=SalienceWeights(
+                    certainty=settings.salience_certainty,
+                    importance=settings.salience_importance,
+                    recency=settings.salience_recency,
+                    half_life_days=settings.salience_half_life_days,
+                ),
             )
-            self.extraction = build_extraction(settings, self._service)
+            self._facts = FactService(self._service, utc_now, threshold=settings.consolidate_threshold)
+            self._forgetting = Forgetting(self._service, self._facts, utc_now)
+            self.extraction = build_extraction(settings, self._service, self._facts)
             last_good = LastGood(settings.state_dir / "last-good")
             self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
             self.watcher: FolderWatcher | None = None
@@ -189,6 +202,17 @@ class Engram:
             raise EngramError(f"memory failed to start: {self._startup.error}")
         return self._service
 
+    @property
+    def facts(self) -> FactService:
+        """Fact writes, history and entities, once start-up has finished."""
+        self.service
+        return self._facts
+
+    @property
+    def forgetting(self) -> Forgetting:
+        self.service
+        return self._forgetting
+
     def service_file(self, memory_id: str) -> str | None:
         relative = self.store.file_of(memory_id)
         return str(relative) if relative else None
@@ -249,6 +273,7 @@ class Engram:
         if self.extraction is not None:
             self.extraction.stop()
         try:
+            self._service.usage.flush()
             self.index.close()
         finally:
             self._lock.release()

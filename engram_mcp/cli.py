@@ -1,4 +1,4 @@
-"""The command line: ``engram-mcp [serve|reindex|sync|check|doctor|bench] …``.
+"""The command line: ``engram-mcp [serve|reindex|sync|check|status|doctor|history|entities|bench] …``.
 
 Reads settings once and hands them to the app. On ``serve`` stdout is the MCP protocol,
 so everything human goes to stderr (or a log file).
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engram_mcp.config import Settings, load_settings
-from engram_mcp.errors import EngramError
+from engram_mcp.errors import EngramError, InvalidInput, MemoryNotFound
 
 __all__ = ["main"]
 
@@ -57,6 +57,14 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("check", parents=[common], help="compare markdown and index; exit 1 on any difference")
     commands.add_parser("doctor", parents=[common], help="show settings, models and health")
     commands.add_parser("status", parents=[common], help="memory and extraction status (works while serving)")
+    history = commands.add_parser("history", parents=[common], help="a fact's supersession chain, with intervals")
+    history.add_argument("memory_id", help="a fact id (f-…)")
+    entities = commands.add_parser(
+        "entities", parents=[common], help="list entities and near-identical names; merge two when you confirm"
+    )
+    entities.add_argument("--namespace", default="default")
+    entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
+    entities.add_argument("--into", metavar="NAME", help="the name to keep")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
     bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
@@ -181,6 +189,48 @@ def _status(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _history(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.markdown.store import MarkdownStore
+    from engram_mcp.model.supersede import chain
+
+    # Read-only from the markdown: works while a server holds the folder.
+    memories = MarkdownStore(settings.memory_dir).load_all().memories
+    if args.memory_id not in memories:
+        raise MemoryNotFound(f"no memory with id {args.memory_id!r}")
+    for version in chain(memories, args.memory_id):
+        until = _when(version.invalid_at) or "now"
+        believed = f"believed {_when(version.created_at)} .. {_when(version.expired_at) or 'now'}"
+        print(f"{version.id}  {_when(version.event_time)} .. {until}  ({believed})  {version.text}")
+    return 0
+
+
+def _entities(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import Engram
+
+    if bool(args.merge) != bool(args.into):
+        raise InvalidInput("--merge and --into go together")
+    engram = Engram.open(settings)
+    try:
+        engram.start(background=False)
+        if args.merge:
+            changed = engram.facts.merge_entities(args.into, args.merge, args.namespace)
+            print(f"merged {args.merge!r} into {args.into!r}: {len(changed)} facts rewritten")
+            return 0
+        infos, matches = engram.facts.entities(args.namespace)
+    finally:
+        engram.close()
+    for info in infos:
+        print(f"{info.id}  {info.name}  ({info.facts} facts)")
+    for match in matches:
+        print(f"maybe the same: {match.name!r} ~ {match.other!r} ({match.similarity:.0%}); "
+              f"merge with: engram-mcp entities --merge {match.other!r} --into {match.name!r}")
+    return 0
+
+
+def _when(moment: Any) -> str | None:
+    return moment.strftime("%Y-%m-%d %H:%M:%SZ") if moment is not None else None
+
+
 def _bench(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     suites = {
@@ -206,6 +256,8 @@ _COMMANDS = {
     "check": _check,
     "doctor": _doctor,
     "status": _status,
+    "history": _history,
+    "entities": _entities,
 }
 
 

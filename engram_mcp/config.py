@@ -62,6 +62,14 @@ class Settings:
     """Dense cosine below which a candidate with no keyword match counts as noise."""
     log_level: str = "INFO"
     log_file: Path | None = None
+    consolidate_threshold: float = 0.85
+    """Cosine from which a new fact that says the same as a current one reinforces it (docs/TEMPORAL.md)."""
+    adjudicator: str = "off"
+    """Who settles contradictions the predicate rules cannot: 'off' keeps both facts."""
+    salience_certainty: float = 0.2
+    salience_importance: float = 0.2
+    salience_recency: float = 0.2
+    salience_half_life_days: float = 30.0
 
     @property
     def state_dir(self) -> Path:
@@ -78,6 +86,8 @@ class Settings:
             raise ConfigError("index_backend = 'qdrant' needs qdrant_url (e.g. http://localhost:6333)")
         if self.embedding_backend not in ("onnx", "torch"):
             raise ConfigError(f"embedding_backend must be 'onnx' or 'torch', got {self.embedding_backend!r}")
+        if self.adjudicator != "off":
+            raise ConfigError(f"adjudicator must be 'off' (the only one built in), got {self.adjudicator!r}")
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be within 1..200, got {self.recall_limit}")
         return self
@@ -85,7 +95,14 @@ class Settings:
 
 _PATHS = {"memory_dir", "index_dir", "cache_dir", "log_file"}
 _INTS = {"recall_limit", "extractor_threads"}
-_FLOATS = {"min_relevance"}
+_FLOATS = {
+    "min_relevance",
+    "consolidate_threshold",
+    "salience_certainty",
+    "salience_importance",
+    "salience_recency",
+    "salience_half_life_days",
+}
 
 
 def load_settings(

@@ -21,9 +21,11 @@ from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.usage import UsageStore
 
 __all__ = ["ForgetReceipt", "MemoryService", "Recall", "RecalledMemory", "ReconcileReport"]
 
@@ -78,6 +80,8 @@ class MemoryService:
         *,
         recall_limit: int = 25,
         min_relevance: float = 0.3,
+        usage: UsageStore | None = None,
+        salience_weights: SalienceWeights | None = None,
     ) -> None:
         self._store = store
         self._index = index
@@ -88,6 +92,8 @@ class MemoryService:
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
         self._write_lock = threading.RLock()
+        self.usage = usage if usage is not None else UsageStore()
+        self._weights = salience_weights or SalienceWeights()
 
     # -- writing -----------------------------------------------------------------------
 
@@ -226,6 +232,23 @@ class MemoryService:
             self._index.delete(doomed)
         return ForgetReceipt(memory_id=memory_id, removed_from=(*removed, f"index:{len(doomed)} entries"))
 
+    def remove_many(self, memory_ids: Sequence[str]) -> tuple[str, ...]:
+        """Delete memories from their files and the index; returns the files touched."""
+        files: list[str] = []
+        with self._write_lock:
+            for memory_id in memory_ids:
+                if memory_id not in self._memories:
+                    continue
+                files.append(str(self._store.remove(memory_id, drop_empty_page=True)))
+                del self._memories[memory_id]
+            self._index.delete(list(memory_ids))
+        return tuple(dict.fromkeys(files))
+
+    def compact_index(self) -> bool:
+        """Rewrite index segments so deleted data leaves the disk (when the index can)."""
+        compact = getattr(self._index, "compact", None)
+        return bool(compact()) if compact is not None else False
+
     # -- reading -----------------------------------------------------------------------
 
     def get(self, memory_id: str) -> Memory:
@@ -291,15 +314,25 @@ class MemoryService:
         fused = weighted_rrf(
             {"dense": [h.memory_id for h in relevant_dense], "sparse": [h.memory_id for h in sparse]}
         )
-        found = []
-        for memory_id, score in sorted(fused.items(), key=lambda pair: pair[1], reverse=True):
-            memory = self._memories.get(memory_id)
-            if memory is None:
-                continue
-            found.append(RecalledMemory(memory=memory, score=score, file=self._store.file_of(memory_id)))
-            if len(found) == limit:
-                break
+        now = self._clock()
+        scored = [
+            (memory, score * salience(memory, self.usage.get(memory_id), now, self._weights))
+            for memory_id, score in fused.items()
+            if (memory := self._memories.get(memory_id)) is not None
+        ]
+        scored.sort(key=lambda pair: pair[1], reverse=True)
+        found = [RecalledMemory(memory=m, score=s, file=self._store.file_of(m.id)) for m, s in scored[:limit]]
+        self.usage.accessed([item.memory.id for item in found], now)
         return Recall(memories=tuple(found), abstained=not found)
+
+    def similar(
+        self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
+    ) -> list[tuple[Memory, float]]:
+        """Current memories nearest to ``text`` by dense similarity (cosine), best first."""
+        vector = self._embedder.embed([text])[0]
+        where = MemoryFilter(namespace=namespace, kinds=tuple(kinds), current_only=True)
+        hits = self._index.search_dense(vector, where, limit)
+        return [(m, hit.score) for hit in hits if (m := self._memories.get(hit.memory_id)) is not None]
 
     def as_of(
         self,

@@ -19,8 +19,10 @@ from pydantic import BaseModel, Field
 
 from engram_mcp.app import Engram
 from engram_mcp.errors import EngramError
+from engram_mcp.forgetting import ForgetMode
 from engram_mcp.memory import Recall, RecalledMemory
-from engram_mcp.model import MemoryType
+from engram_mcp.model import Memory, MemoryType
+from engram_mcp.model.salience import Usage
 from engram_mcp.model.temporal import Axis
 
 __all__ = ["build_server", "INSTRUCTIONS"]
@@ -33,8 +35,13 @@ they can read and edit.
 - Call `remember` with each user message worth keeping (facts about them, preferences,
   decisions, instructions, events with dates) and with your own replies that settle something.
   Pass the speaker and a session id when you have them. It is fast; facts are distilled later.
-- When the user asks you to forget something, find it with `recall`, then call `forget` with its id.
-- For "what did I say back in May" or "what was true before the move", use `as_of`.
+- When the user states a fact directly ("I work at Meta now"), you may also call `remember` with
+  kind="fact" and a third-person statement ("Ana works at Meta"); a contradicted older fact is
+  superseded, never overwritten, and a repeated one is reinforced rather than copied.
+- When the user asks you to forget something, find it with `recall`, then call `forget` with its
+  id (mode "purge" deletes it everywhere; "retract" for "that is no longer true" keeps history).
+- For "what did I say back in May" or "what was true before the move", use `as_of`; `history`
+  shows how one fact changed over time.
 - If recall says it abstained, nothing relevant is known: say so rather than guess.
 """
 
@@ -73,6 +80,11 @@ class MemoryOut(BaseModel):
     source_turns: list[str]
     entities: list[str]
     file: str | None
+    importance: float = 0.5
+    access_count: int = 0
+    confirmations: int = 0
+    supersedes: list[str] = Field(default_factory=list)
+    superseded_by: str | None = None
 
 
 class RecallOut(BaseModel):
@@ -85,11 +97,44 @@ class RememberOut(BaseModel):
     id: str
     created_at: datetime
     file: str | None
+    action: Literal["stored", "added", "reinforced", "superseded", "dropped"] = Field(
+        default="stored",
+        description="For facts: added new, reinforced an existing one (id is that one), or superseded older ones.",
+    )
+    superseded: list[str] = Field(default_factory=list)
 
 
 class ForgetOut(BaseModel):
-    id: str
+    id: str | None
+    mode: Literal["purge", "retract"]
+    removed: list[str] = Field(description="Ids deleted everywhere.")
+    retracted: list[str] = Field(description="Ids ended now and kept as history.")
+    updated: list[str] = Field(description="Facts kept, with a purged turn dropped from their sources.")
     removed_from: list[str]
+
+
+class HistoryOut(BaseModel):
+    id: str
+    versions: list[MemoryOut] = Field(description="The fact's supersession chain, oldest first, with intervals.")
+
+
+class EntityOut(BaseModel):
+    id: str
+    name: str
+    facts: int
+
+
+class NearMatchOut(BaseModel):
+    name: str
+    other: str
+    similarity: float
+
+
+class EntitiesOut(BaseModel):
+    entities: list[EntityOut]
+    near_matches: list[NearMatchOut] = Field(
+        description="Names that may be the same entity. Never merged automatically: ask the user."
+    )
 
 
 class StatusOut(BaseModel):
@@ -123,6 +168,15 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     @_tool_errors
     def remember(
         text: Annotated[str, Field(min_length=1, max_length=100_000, description="The turn or statement, verbatim.")],
+        kind: Annotated[
+            Literal["episode", "fact"],
+            Field(description="'episode': a conversation turn (default). 'fact': a third-person statement to keep."),
+        ] = "episode",
+        subject: Annotated[str | None, Field(max_length=200, description="For a fact: who or what it is about.")] = None,
+        predicate: Annotated[
+            str | None, Field(max_length=200, description="For a fact: the relation, e.g. 'works at'.")
+        ] = None,
+        object: Annotated[str | None, Field(max_length=1_000, description="For a fact: the value, e.g. 'Meta'.")] = None,
         role: Annotated[Role, Field(description="Who said it.")] = "user",
         speaker: Annotated[str | None, Field(max_length=200, description="The speaker's name, if known.")] = None,
         session: Annotated[str | None, Field(max_length=200, description="A conversation or session id.")] = None,
@@ -136,7 +190,21 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         Use it for anything worth knowing in a later conversation: facts about the user,
         preferences, decisions, plans with dates, instructions on how they want things done.
         Returns the new memory's id. Facts are distilled from it in the background.
+        With kind="fact" the text is kept as a fact: a repeat reinforces the existing one and a
+        contradiction supersedes the old value (kept as history).
         """
+        if kind == "fact":
+            outcome = engram.facts.state(
+                text, subject=subject, predicate=predicate, obj=object, speaker=speaker,
+                namespace=namespace, event_time=event_time,
+            )
+            stored = outcome.memory
+            if stored is None:
+                raise ToolError("the fact was not stored")
+            return RememberOut(
+                id=stored.id, created_at=stored.created_at, file=engram.service_file(stored.id),
+                action=outcome.action, superseded=list(outcome.superseded),
+            )
         memory = engram.service.remember(
             text, role=role, speaker=speaker, session=session, namespace=namespace, event_time=event_time
         )
@@ -163,7 +231,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         If `abstained` is true, nothing relevant is stored: tell the user you don't know.
         """
         found = engram.service.recall(query, limit=limit, types=_types(types), namespace=namespace)
-        return _recall_out(found)
+        return _recall_out(found, engram.service.usage.get)
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -172,14 +240,72 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     )
     @_tool_errors
     def forget(
-        memory_id: Annotated[str, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="The id from recall.")],
+        memory_id: Annotated[
+            str | None, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="The id from recall.")
+        ] = None,
+        mode: Annotated[
+            Literal["purge", "retract"],
+            Field(description="'purge' (default): delete it everywhere, with its history and source turns. "
+                  "'retract': it is no longer true; end it now and keep the history."),
+        ] = "purge",
+        entity: Annotated[
+            str | None, Field(max_length=200, description="Instead of an id: everything about this person or thing.")
+        ] = None,
+        namespace: Namespace = "default",
     ) -> ForgetOut:
-        """Delete one memory for good: it is removed from the memory files and the search index.
+        """Forget a memory, or everything about an entity, when the user asks.
 
-        Use it when the user asks you to forget something. Find the id with `recall` first.
+        'purge' removes the text from the memory files, the search index and every derived
+        fact, and returns a receipt. Use 'retract' when something merely stopped being true
+        ("I no longer work there"). Find the id with `recall` first.
         """
-        receipt = engram.service.forget(memory_id)
-        return ForgetOut(id=receipt.memory_id, removed_from=list(receipt.removed_from))
+        if (memory_id is None) == (entity is None):
+            raise ToolError("give exactly one of memory_id or entity")
+        forgetting = engram.forgetting
+        how = ForgetMode(mode)
+        if memory_id is not None:
+            receipt = forgetting.forget(memory_id, how)
+        else:
+            assert entity is not None
+            receipt = forgetting.forget_entity(entity, how, namespace)
+        return ForgetOut(
+            id=memory_id, mode=mode, removed=list(receipt.removed), retracted=list(receipt.retracted),
+            updated=list(receipt.updated), removed_from=list(receipt.removed_from),
+        )
+
+    @server.tool(
+        annotations=ToolAnnotations(
+            title="History", read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+        )
+    )
+    @_tool_errors
+    def history(
+        memory_id: Annotated[str, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="A fact's id.")],
+    ) -> HistoryOut:
+        """How one fact changed over time: every version, oldest first, with when each was true
+        (valid_at..invalid_at) and when memory believed it (created_at..expired_at)."""
+        versions = engram.facts.history(memory_id)
+        usage = engram.service.usage.get
+        return HistoryOut(
+            id=memory_id,
+            versions=[_memory_out(RecalledMemory(m, 1.0, engram.store.file_of(m.id)), usage) for m in versions],
+        )
+
+    @server.tool(
+        annotations=ToolAnnotations(
+            title="Entities", read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+        )
+    )
+    @_tool_errors
+    def entities(namespace: Namespace = "default") -> EntitiesOut:
+        """The people, places and things facts are about, and pairs of names that may be the same
+        one. Names differing only by case or plural are merged already; near matches are for the
+        user to confirm (`engram-mcp entities --merge NAME --into NAME`), never merged silently."""
+        infos, matches = engram.facts.entities(namespace)
+        return EntitiesOut(
+            entities=[EntityOut(id=e.id, name=e.name, facts=e.facts) for e in infos],
+            near_matches=[NearMatchOut(name=m.name, other=m.other, similarity=m.similarity) for m in matches],
+        )
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -209,7 +335,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         found = engram.service.as_of(
             at, query, axis=Axis(axis), limit=limit, types=_types(types), namespace=namespace
         )
-        return _recall_out(found)
+        return _recall_out(found, engram.service.usage.get)
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -261,14 +387,15 @@ def _types(names: list[TypeName] | None) -> tuple[MemoryType, ...]:
     return tuple(MemoryType(name) for name in names or ())
 
 
-def _recall_out(found: Recall) -> RecallOut:
-    memories = [_memory_out(item) for item in found.memories]
+def _recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
+    memories = [_memory_out(item, usage) for item in found.memories]
     return RecallOut(abstained=found.abstained, count=len(memories), memories=memories)
 
 
-def _memory_out(item: RecalledMemory) -> MemoryOut:
-    m = item.memory
+def _memory_out(item: RecalledMemory, usage: Callable[[str], Usage]) -> MemoryOut:
+    m: Memory = item.memory
     p = m.provenance
+    used = usage(m.id)
     return MemoryOut(
         id=m.id,
         kind=m.kind.value,
@@ -288,6 +415,11 @@ def _memory_out(item: RecalledMemory) -> MemoryOut:
         source_turns=list(p.turn_ids),
         entities=list(m.entities),
         file=str(item.file) if item.file else None,
+        importance=m.importance,
+        access_count=used.access_count,
+        confirmations=used.confirmations,
+        supersedes=list(m.supersedes),
+        superseded_by=m.superseded_by,
     )
 
 

@@ -51,6 +51,14 @@ def expected_fact_ids(memories: Path) -> set[str]:
     return {fact_id(t.id, f.statement) for t in turns_in(memories) for f in extractor.extract(t, [])}
 
 
+def uncovered(memories: Path) -> set[tuple[str, str]]:
+    """Extracted statements no fact accounts for. A repeat is merged into the fact it repeats
+    (which then cites its turn too), so ids alone no longer tell."""
+    extractor = RulesExtractor()
+    cited = {turn for m in facts_in(memories) for turn in m.provenance.turn_ids}
+    return {(t.id, f.statement) for t in turns_in(memories) for f in extractor.extract(t, []) if t.id not in cited}
+
+
 async def wait_until_idle(client: Client, timeout: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
@@ -75,8 +83,10 @@ def test_twenty_remembered_turns_yield_facts_on_pages_within_a_minute(tmp_path: 
     status = run_session(memories, model_cache, scenario)
     assert status["extracted_turns"] == 20 and status["failed_turns"] == 0
     facts = facts_in(memories)
-    assert {m.id for m in facts} == expected_fact_ids(memories)
-    assert len(facts) >= 10
+    assert {m.id for m in facts} <= expected_fact_ids(memories) and uncovered(memories) == set()
+    current = [m.text for m in facts if m.is_current()]
+    assert len(current) == len(set(current)), "a repeated statement was stored twice"
+    assert len(facts) >= 5
     assert all(m.certainty in (1.0, 0.7, 0.4) and m.provenance.turn_ids for m in facts)
     pages = sorted(p.name for p in (memories / "facts").glob("*.md"))
     assert pages, "facts are written to entity pages"
@@ -119,7 +129,7 @@ def test_killing_the_server_mid_extraction_loses_and_duplicates_nothing(tmp_path
     facts = facts_in(memories)
     ids = [m.id for m in facts]
     assert len(ids) == len(set(ids)), "a fact was written twice"
-    assert set(ids) == expected_fact_ids(memories), "a fact was lost"
+    assert set(ids) <= expected_fact_ids(memories) and uncovered(memories) == set(), "a fact was lost"
     assert sorted(done_log.read_text().split()) == sorted(t.id for t in turns_in(memories))
 
 

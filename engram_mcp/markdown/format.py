@@ -286,13 +286,30 @@ def _number(value: float) -> str:
 
 
 def _decoration(memory: Memory) -> str:
-    """The readable '**speaker** HH:MM — ' lead of a turn in the journal."""
+    """The readable lead of a block: '**speaker** HH:MM — ' for a turn in the journal,
+    '*from → until* — ' for a fact that is no longer current, so history reads without tools."""
+    if memory.kind is Kind.FACT:
+        return _interval(memory)
     if memory.kind is not Kind.EPISODE:
         return ""
     who = memory.provenance.speaker or memory.provenance.role
     if not who or "*" in who:
         return ""
     return f"**{who}** {memory.event_time.strftime('%H:%M')} — "
+
+
+def _interval(memory: Memory) -> str:
+    if memory.is_current():
+        return ""
+    start = memory.event_time
+    if memory.invalid_at is None or memory.invalid_at <= start:
+        return f"*retracted {_day(memory.expired_at or start)}* — "
+    return f"*{_day(start)} → {_day(memory.invalid_at)}* — "
+
+
+def _day(moment: datetime) -> str:
+    moment = moment.astimezone(timezone.utc)
+    return moment.strftime("%Y-%m-%d" if moment.time() == datetime.min.time() else "%Y-%m-%d %H:%M")
 
 
 def _render_time(moment: datetime | None) -> str | None:

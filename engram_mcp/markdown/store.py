@@ -20,6 +20,7 @@ from pathlib import Path, PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, page_title, relative_path
+from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
 from engram_mcp.model import Memory
 
 __all__ = ["LoadReport", "MarkdownStore", "FileState"]
@@ -96,7 +97,7 @@ class MarkdownStore:
             document = self._current(relative)
             if document is None:
                 document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
-            self._write(relative, document.appended(render_block(memory)))
+            self._write(relative, place(document, render_block(memory)))
         return relative
 
     def update(self, memory: Memory) -> PurePosixPath:
@@ -109,16 +110,29 @@ class MarkdownStore:
                 return self.add(memory)
             document = self._current(relative)
             assert document is not None
-            self._write(relative, document.replaced(render_block(memory)))
+            block = render_block(memory)
+            old = next(b.memory for b in document.blocks if b.memory.id == memory.id)
+            if belongs_in_history(old) == belongs_in_history(memory):
+                self._write(relative, document.replaced(block))
+            else:
+                # Superseded or retracted: it moves to the page's History section.
+                self._write(relative, place(document.without(memory.id), block))
         return relative
 
-    def remove(self, memory_id: str) -> PurePosixPath:
-        """Delete one memory's block from its file."""
+    def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> PurePosixPath:
+        """Delete one memory's block from its file; with ``drop_empty_page`` (a purge) a page
+        left with nothing but what the server wrote is deleted too."""
         with self._lock:
             relative = self._require(memory_id)
             document = self._current(relative)
             assert document is not None
-            self._write(relative, document.without(memory_id))
+            remaining = document.without(memory_id)
+            if drop_empty_page and is_scaffolding(remaining, page_title(relative), _FILE_INTRO):
+                # A page holding nothing but its title would still name what was forgotten.
+                (self.root / relative).unlink()
+                self._forget_file(relative)
+            else:
+                self._write(relative, remaining)
             self._where.pop(memory_id, None)
         return relative
 

@@ -1,4 +1,14 @@
-"""Bi-temporal rules: which memories were true, or believed, at a moment. Pure."""
+"""Bi-temporal rules: which memories were true, or believed, at a moment. Pure.
+
+World time (axis ``valid``) is ``[valid_at, invalid_at)``. A superseded fact ends where
+its successor began; a fact retracted as "no longer true" ends when it was retracted; a
+fact retracted as "never true" has an empty interval (``invalid_at == valid_at``). A memory
+withdrawn with no world end at all (``expired_at`` set, ``invalid_at`` unknown) is read as
+never true: the memory stopped believing it without saying it ever held.
+
+System time (axis ``known``) is ``[created_at, expired_at)``: what the memory held to be
+current at that moment, whatever it learned later.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +30,8 @@ class Axis(str, Enum):
 
 
 def true_at(memory: Memory, moment: datetime) -> bool:
-    """True in the world at ``moment``, by current knowledge (a retracted memory never was)."""
-    if memory.expired_at is not None and memory.superseded_by is None:
+    """True in the world at ``moment``, by current knowledge."""
+    if memory.expired_at is not None and memory.invalid_at is None:
         return False
     starts = memory.valid_at or memory.created_at
     return starts <= moment and (memory.invalid_at is None or moment < memory.invalid_at)

@@ -38,3 +38,8 @@ def test_visible_at_picks_the_axis() -> None:
     late = replace(GOOGLE, created_at=JUN)
     assert visible_at(late, MAR, Axis.VALID)
     assert not visible_at(late, MAR, Axis.KNOWN)
+
+
+def test_a_fact_retracted_as_no_longer_true_was_true_until_then() -> None:
+    ended = replace(GOOGLE, invalid_at=MAR, expired_at=MAR)
+    assert true_at(ended, JAN + timedelta(days=1)) and not true_at(ended, MAR)

@@ -1,0 +1,18 @@
+from engram_mcp.model.entities import canonical, entity_id, entity_key, near_matches
+
+
+def test_case_spacing_possessives_and_plurals_share_one_key_and_id() -> None:
+    assert entity_key("Ana ") == entity_key("ana") == entity_key("Ana's")
+    assert entity_key("Dogs") == entity_key("dog")
+    assert entity_id("Ana") == entity_id("ANA") != entity_id("Ana", kind="place")
+
+
+def test_a_known_spelling_wins_over_a_variant() -> None:
+    assert canonical("ana", {"ana": "Ana"}) == "Ana"
+    assert canonical("Bea", {"ana": "Ana"}) == "Bea"
+
+
+def test_near_matches_are_listed_not_merged() -> None:
+    pairs = near_matches(["Katherine", "Katharine", "Bob", "katherine"])
+    assert [(m.name, m.other) for m in pairs] == [("Katharine", "Katherine")]
+    assert near_matches(["Ana", "Bob"]) == []

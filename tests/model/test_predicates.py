@@ -1,0 +1,36 @@
+import pytest
+
+from engram_mcp.model.predicates import is_single_valued, normalise, parse_statement
+
+
+@pytest.mark.parametrize(
+    ("predicate", "obj", "key", "value", "negated"),
+    [
+        ("works", "at Google", "works_at", "google", False),
+        ("is working", "for Meta", "works_at", "meta", False),
+        ("moved", "to Lisbon", "lives_in", "lisbon", False),
+        ("is", "allergic to peanuts", "allergic_to", "peanuts", False),
+        ("doesn't", "like coffee anymore", "likes", "coffee", True),
+        ("hates", "coffee", "likes", "coffee", True),
+        ("is", "34 years old", "age", "34", False),
+        ("is", "married", "relationship_status", "married", False),
+        ("favorite colour", "blue", "favourite_color", "blue", False),
+        ("works as", "a teacher", "job", "teacher", False),
+    ],
+)
+def test_free_text_predicates_normalise_to_one_slot_key(
+    predicate: str, obj: str, key: str, value: str, negated: bool
+) -> None:
+    slot = normalise("Ana", predicate, obj)
+    assert (slot.subject, slot.predicate, slot.object, slot.negated) == ("ana", key, value, negated)
+
+
+def test_employers_homes_and_favourites_are_single_valued_but_likes_are_not() -> None:
+    assert is_single_valued("works_at") and is_single_valued("lives_in") and is_single_valued("favourite_food")
+    assert not is_single_valued("likes") and not is_single_valued("visited")
+
+
+def test_plain_and_possessive_statements_are_read_into_triples() -> None:
+    assert parse_statement("Ali works at Google.") == ("Ali", "works", "at Google")
+    assert parse_statement("Ali's favourite colour is blue.") == ("Ali", "favourite colour", "blue")
+    assert parse_statement("lower case starts say nothing") is None

@@ -1,0 +1,61 @@
+from dataclasses import replace
+from datetime import datetime, timezone
+
+from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.predicates import normalise
+from engram_mcp.model.supersede import Verdict, chain, compare, retract, slot_of, supersede
+from engram_mcp.model.temporal import believed_at, true_at
+
+JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
+MAR = datetime(2026, 3, 1, tzinfo=timezone.utc)
+JUN = datetime(2026, 6, 1, tzinfo=timezone.utc)
+
+
+def fact(memory_id: str, text: str, valid: datetime) -> Memory:
+    return Memory(id=memory_id, kind=Kind.FACT, type=MemoryType.SEMANTIC, text=text, created_at=valid, valid_at=valid)
+
+
+GOOGLE = fact("f-000000000001", "Ali works at Google.", JAN)
+META = fact("f-000000000002", "Ali works at Meta.", MAR)
+
+
+def test_another_value_of_a_single_valued_predicate_supersedes() -> None:
+    assert compare(slot_of(META), slot_of(GOOGLE)) is Verdict.SUPERSEDES
+
+
+def test_the_same_slot_is_a_duplicate_and_the_opposite_polarity_a_contradiction() -> None:
+    likes, hates = normalise("Ali", "likes", "tea"), normalise("Ali", "doesn't", "like tea")
+    assert compare(likes, normalise("Ali", "loves", "tea")) is Verdict.DUPLICATE
+    assert compare(hates, likes) is Verdict.SUPERSEDES
+
+
+def test_multi_valued_predicates_are_compatible_and_unknown_ones_ambiguous() -> None:
+    assert compare(normalise("Ali", "likes", "chess"), normalise("Ali", "likes", "tea")) is Verdict.COMPATIBLE
+    assert compare(normalise("Ali", "is", "a nurse"), normalise("Ali", "is", "a runner")) is Verdict.AMBIGUOUS
+    assert compare(None, slot_of(GOOGLE)) is Verdict.AMBIGUOUS
+
+
+def test_supersede_returns_new_values_and_leaves_the_originals_alone() -> None:
+    old, new = supersede(GOOGLE, META, JUN)
+    assert GOOGLE.invalid_at is None and META.supersedes == ()
+    assert (old.invalid_at, old.expired_at, old.superseded_by) == (MAR, JUN, META.id)
+    assert new.supersedes == (GOOGLE.id,)
+    assert true_at(old, JAN) and not true_at(old, MAR) and believed_at(old, MAR) and not believed_at(old, JUN)
+
+
+def test_a_late_report_about_an_earlier_time_arrives_already_superseded() -> None:
+    current, late = supersede(META, GOOGLE, JUN)
+    assert late.invalid_at == MAR and late.superseded_by == META.id and current.supersedes == (GOOGLE.id,)
+
+
+def test_a_chain_is_walked_from_any_of_its_versions_oldest_first() -> None:
+    old, new = supersede(GOOGLE, META, JUN)
+    memories = {old.id: old, new.id: new}
+    assert [m.id for m in chain(memories, old.id)] == [m.id for m in chain(memories, new.id)] == [old.id, new.id]
+
+
+def test_retract_ends_now_and_never_true_leaves_an_empty_interval() -> None:
+    ended = retract(GOOGLE, MAR)
+    assert true_at(ended, JAN) and not true_at(ended, MAR) and not believed_at(ended, MAR)
+    wrong = retract(GOOGLE, MAR, never_true=True)
+    assert not true_at(wrong, JAN) and replace(wrong, expired_at=None).invalid_at == JAN
