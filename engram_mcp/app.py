@@ -134,10 +134,12 @@ class Engram:
                 ),
             )
             self._facts = FactService(self._service, utc_now, threshold=settings.consolidate_threshold)
-            self._forgetting = Forgetting(self._service, self._facts, utc_now)
             self.extraction = build_extraction(settings, self._service, self._facts)
             last_good = LastGood(settings.state_dir / "last-good")
             self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
+            self._forgetting = Forgetting(
+                self._service, self._facts, utc_now, after_purge=self.reconciler.refresh_copies
+            )
             self.watcher: FolderWatcher | None = None
         except BaseException:
             self._lock.release()

@@ -15,10 +15,11 @@ Either mode can take everything about an entity at once.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
+from pathlib import PurePosixPath
 
 from engram_mcp.errors import MemoryNotFound
 from engram_mcp.facts import FactService
@@ -53,10 +54,18 @@ class ForgettingReceipt:
 class Forgetting:
     """Purges or retracts memories, one at a time or everything about an entity."""
 
-    def __init__(self, memory: MemoryService, facts: FactService, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        memory: MemoryService,
+        facts: FactService,
+        clock: Callable[[], datetime],
+        after_purge: Callable[[Sequence[PurePosixPath]], None] | None = None,
+    ) -> None:
+        """``after_purge`` is told which files a purge rewrote, so copies of them elsewhere follow."""
         self._memory = memory
         self._facts = facts
         self._clock = clock
+        self._after_purge = after_purge
 
     def forget(self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE) -> ForgettingReceipt:
         self._memory.get(memory_id)
@@ -88,6 +97,8 @@ class Forgetting:
             for survivor in plan.trimmed:
                 self._memory.replace(survivor)
             self._memory.usage.drop(plan.remove)
+            if self._after_purge is not None:
+                self._after_purge([PurePosixPath(f) for f in files])
             compacted = self._memory.compact_index()
         places = [f"markdown:{f}" for f in files] + ["index", "usage-stats", "extraction-queue"]
         if compacted:

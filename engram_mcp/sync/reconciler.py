@@ -123,6 +123,20 @@ class Reconciler:
             self._finish(batch, report)
         return report
 
+    def refresh_copies(self, files: Iterable[PurePosixPath]) -> None:
+        """Bring the last good copies of files the server just rewrote up to date at once.
+
+        After a purge the old copy still holds the forgotten text; waiting for the watcher to
+        notice the write would leave it on disk meanwhile (or for good, with no watcher).
+        """
+        with self._service.write_lock:
+            for relative in files:
+                path = self._store.root / relative
+                if path.exists():
+                    self._last_good.save(relative, path.read_bytes())
+                else:
+                    self._last_good.remove(relative)
+
     def sync_all(self) -> SyncReport:
         """Every file on disk and every file known: after a folder moved, or on demand."""
         return self.sync(set(self._store.memory_files()) | set(self._store.cached_files()))
