@@ -117,9 +117,9 @@ class FactService:
         )
         return self.write(fact)
 
-    def add_extracted(self, fact: Memory) -> None:
-        """The extraction worker's writer."""
-        self.write(fact)
+    def add_extracted(self, fact: Memory) -> bool:
+        """The extraction worker's writer: whether the fact was stored (added, reinforced or superseding)."""
+        return self.write(fact).action != "dropped"
 
     def write(self, fact: Memory) -> FactOutcome:
         """Consolidate, supersede or add one fact (see the module docstring)."""

@@ -145,3 +145,24 @@ def _remember_without_extraction(memories: Path, model_cache: Path, scenario: An
             await scenario(client)
 
     anyio.run(main)
+
+
+def test_the_bundled_gguf_model_extracts_in_the_background_end_to_end(tmp_path: Path, model_cache: Path) -> None:
+    """Slower: SmolLM2 through llama.cpp, on a machine without a GPU."""
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> tuple[dict[str, Any], float]:
+        started = time.monotonic()
+        for text in ["I moved to Lisbon in March for a new job at a bank.", "Hey, good to see you!"]:
+            await call(client, "remember", text=text, speaker="Caroline", session="s1")
+        remembered_in = time.monotonic() - started
+        return await wait_until_idle(client, timeout=300), remembered_in
+
+    status, remembered_in = run_session(memories, model_cache, scenario, "--extractor", "smollm2")
+    assert status["extractor"] == "smollm2"
+    assert status["extracted_turns"] + status["failed_turns"] == 2
+    assert remembered_in < 10, "remember waited for the model"
+    for fact in facts_in(memories):
+        assert fact.provenance.turn_ids and fact.certainty in (1.0, 0.7, 0.4)
+        assert fact.text.startswith("Caroline")
+    assert status["facts_written"] == len(facts_in(memories))
