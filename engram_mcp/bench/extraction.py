@@ -31,7 +31,6 @@ import argparse
 import json
 import logging
 import math
-import os
 import re
 import statistics
 import time
