@@ -198,22 +198,25 @@ class Engram:
     @property
     def service(self) -> MemoryService:
         """The memory service, once start-up has finished."""
-        if not self._startup.done.wait(_READY_TIMEOUT_SECONDS):
-            raise EngramError("memory is still starting up; try again shortly")
-        if self._startup.error is not None:
-            raise EngramError(f"memory failed to start: {self._startup.error}")
+        self._wait_until_ready()
         return self._service
 
     @property
     def facts(self) -> FactService:
         """Fact writes, history and entities, once start-up has finished."""
-        self.service
+        self._wait_until_ready()
         return self._facts
 
     @property
     def forgetting(self) -> Forgetting:
-        self.service
+        self._wait_until_ready()
         return self._forgetting
+
+    def _wait_until_ready(self) -> None:
+        if not self._startup.done.wait(_READY_TIMEOUT_SECONDS):
+            raise EngramError("memory is still starting up; try again shortly")
+        if self._startup.error is not None:
+            raise EngramError(f"memory failed to start: {self._startup.error}")
 
     def service_file(self, memory_id: str) -> str | None:
         relative = self.store.file_of(memory_id)
