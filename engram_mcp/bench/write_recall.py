@@ -66,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=200, help="timed calls of each kind")
     parser.add_argument("--dir", type=Path, help="memory folder to use (default: a temporary one)")
     parser.add_argument("--backend", choices=["onnx", "torch"], default="onnx", help="embedding backend")
+    parser.add_argument(
+        "--extractor", default="none",
+        help="fact extraction running in the background while timing, as in a server (none, rules, smollm2, …)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-results/write_recall.json"))
     args = parser.parse_args(argv)
 
@@ -73,10 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engram_mcp.config import Settings
 
     folder = args.dir or Path(tempfile.mkdtemp(prefix="engram-bench-"))
-    settings = Settings(memory_dir=folder, embedding_backend=args.backend)
+    settings = Settings(memory_dir=folder, embedding_backend=args.backend, extractor=args.extractor)
     engram = Engram.open(settings)
     try:
-        engram.start(background=False)
+        # Serving: the file watcher and the extraction worker run as they do in a server.
+        engram.start(background=False, serving=True)
         service = engram.service
         start_day = datetime(2025, 1, 1, 9, tzinfo=timezone.utc)
         texts = synthetic_turns(args.memories + args.samples)
@@ -102,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             started = time.perf_counter()
             service.recall(query)
             reads.append(time.perf_counter() - started)
+        extraction = engram.status() if args.extractor != "none" else None
     finally:
         engram.close()
 
@@ -109,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "benchmark": "write-recall",
         "stored_before_timing": args.memories,
         "embedding_backend": args.backend,
+        "extractor": args.extractor,
+        "extraction": extraction,
         "index_backend": "edge",
         "fill_turns_per_second": round(args.memories / fill_seconds, 1),
         "remember": _percentiles(writes),
