@@ -55,6 +55,9 @@ def _parser() -> argparse.ArgumentParser:
         "sync", parents=[common], help="take in edits made while the server was stopped (reindex, embedding only changes)"
     )
     commands.add_parser("check", parents=[common], help="compare markdown and index; exit 1 on any difference")
+    importer = commands.add_parser("import", parents=[common], help="import turns from a JSON Lines file")
+    importer.add_argument("file", type=Path, help='one turn a line: {"text", "role", "speaker", "session", "time"}')
+    importer.add_argument("--namespace", default="default")
     commands.add_parser("doctor", parents=[common], help="show settings, models and health")
     commands.add_parser("status", parents=[common], help="memory and extraction status (works while serving)")
     history = commands.add_parser("history", parents=[common], help="a fact's supersession chain, with intervals")
@@ -165,6 +168,32 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _import(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import Engram
+    from engram_mcp.importing import read_turns
+    from engram_mcp.model import Source
+
+    turns = read_turns(args.file)
+    engram = Engram.open(settings)
+    added = 0
+    try:
+        engram.start(background=False)
+        service = engram.service
+        for turn in turns:
+            memory_id = turn.memory_id(args.namespace)
+            if service.find(memory_id) is not None:
+                continue
+            service.remember(
+                turn.text, role=turn.role, speaker=turn.speaker, session=turn.session,
+                namespace=args.namespace, event_time=turn.time, memory_id=memory_id, source=Source.IMPORT,
+            )
+            added += 1
+    finally:
+        engram.close()
+    print(f"imported {added} turns ({len(turns) - added} already there); facts follow when the server next runs")
+    return 0
+
+
 def _status(settings: Settings, args: argparse.Namespace) -> int:
     """Read-only, without the folder lock, so it works beside a running server."""
     from engram_mcp.extraction.worker import DoneLog
@@ -256,6 +285,7 @@ _COMMANDS = {
     "check": _check,
     "doctor": _doctor,
     "status": _status,
+    "import": _import,
     "history": _history,
     "entities": _entities,
 }

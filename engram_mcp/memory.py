@@ -106,16 +106,21 @@ class MemoryService:
         session: str | None = None,
         namespace: str = DEFAULT_NAMESPACE,
         event_time: datetime | None = None,
+        memory_id: str | None = None,
+        source: Source | None = None,
     ) -> Memory:
-        """Store a conversation turn losslessly, now. No model is called on this path."""
+        """Store a conversation turn losslessly, now. No model is called on this path.
+
+        ``memory_id`` and ``source`` are for imports: a content-derived id makes a repeated
+        import a no-op, and the source records that the turn was imported."""
         _check_text(text)
         _check_namespace(namespace)
-        source = _ROLES.get(role)
-        if source is None:
+        if role not in _ROLES:
             raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
+        source = source or _ROLES[role]
         now = self._clock()
         memory = Memory(
-            id=new_memory_id(Kind.EPISODE),
+            id=memory_id or new_memory_id(Kind.EPISODE),
             kind=Kind.EPISODE,
             type=MemoryType.EPISODIC,
             text=text,

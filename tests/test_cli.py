@@ -39,3 +39,29 @@ def test_an_unknown_setting_is_named(tmp_path: Path, capsys: pytest.CaptureFixtu
     config.write_text("recal_limit = 5\n")
     assert main(["doctor", "--config", str(config)]) == 2
     assert "recal_limit" in capsys.readouterr().err
+
+
+def test_import_reads_turns_through_the_pipeline_once_and_rejects_bad_files_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], model_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGRAM_CACHE_DIR", str(model_cache))
+    memories = tmp_path / "memories"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"text": "fine"}\n{"text": ""}\n{"text": "x", "time": "2024-01-01T00:00:00"}\n')
+    assert main(["import", str(bad), "--memory-dir", str(memories), "--extractor", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.jsonl:2" in err and "bad.jsonl:3" in err
+    assert not (memories / "journal").exists()
+
+    good = tmp_path / "turns.jsonl"
+    good.write_text(
+        '{"text": "I moved to Lisbon.", "speaker": "Ana", "session": "s1", "time": "2024-05-08T13:56:00Z"}\n'
+        '{"text": "Lovely!", "role": "assistant", "time": "2024-05-08T13:57:00Z"}\n'
+    )
+    for _ in range(2):
+        assert main(["import", str(good), "--memory-dir", str(memories), "--extractor", "none"]) == 0
+    assert "imported 0 turns (2 already there)" in capsys.readouterr().out
+    loaded = MarkdownStore(memories).load_all().memories.values()
+    assert sorted(m.text for m in loaded) == ["I moved to Lisbon.", "Lovely!"]
+    assert {m.provenance.source.value for m in loaded} == {"import"}
+    assert (memories / "journal" / "2024-05-08.md").exists()
