@@ -19,7 +19,9 @@ from typing import Any
 from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import ConfigError, EngramError
+from engram_mcp.extraction.base import Extractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.model.supersede import Adjudicator, NoAdjudicator
 from engram_mcp.facts import FactService
 from engram_mcp.folder_lock import FolderLock
 from engram_mcp.forgetting import Forgetting
@@ -79,13 +81,40 @@ def build_embedder(settings: Settings) -> Embedder:
     return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
 
 
-def build_extraction(settings: Settings, service: MemoryService, facts: FactService) -> ExtractionWorker | None:
-    """The background fact extractor the settings ask for, or None for 'none'."""
+def build_extractor_for(settings: Settings) -> Extractor | None:
+    """The fact extractor the settings ask for, or None for 'none'."""
     if settings.extractor == "none":
         return None
     from engram_mcp.extraction.models import build_extractor
 
-    extractor = build_extractor(settings.extractor, n_threads=settings.extractor_threads)
+    return build_extractor(settings.extractor, n_threads=settings.extractor_threads)
+
+
+def build_adjudicator(settings: Settings, extractor: Extractor | None) -> Adjudicator:
+    """Who settles contradictions the slot rules cannot: nobody ('off'), or a local GGUF model.
+
+    Naming the extractor's own model shares the loaded weights instead of loading them twice.
+    """
+    if settings.adjudicator == "off":
+        return NoAdjudicator()
+    from engram_mcp.extraction.adjudicate import LlamaAdjudicator
+    from engram_mcp.extraction.llama import LlamaExtractor
+    from engram_mcp.extraction.models import build_extractor
+
+    if settings.adjudicator == settings.extractor and isinstance(extractor, LlamaExtractor):
+        return LlamaAdjudicator(extractor)
+    model = build_extractor(settings.adjudicator, n_threads=settings.extractor_threads)
+    if not isinstance(model, LlamaExtractor):
+        raise ConfigError(f"adjudicator must be 'off' or a GGUF model, got {settings.adjudicator!r}")
+    return LlamaAdjudicator(model)
+
+
+def build_extraction(
+    settings: Settings, extractor: Extractor | None, service: MemoryService, facts: FactService
+) -> ExtractionWorker | None:
+    """The background worker that distils facts from stored turns, or None without an extractor."""
+    if extractor is None:
+        return None
     return ExtractionWorker(
         extractor,
         DoneLog(settings.state_dir / "extraction" / "done.log"),
@@ -133,8 +162,14 @@ class Engram:
                     half_life_days=settings.salience_half_life_days,
                 ),
             )
-            self._facts = FactService(self._service, utc_now, threshold=settings.consolidate_threshold)
-            self.extraction = build_extraction(settings, self._service, self._facts)
+            extractor = build_extractor_for(settings)
+            self._facts = FactService(
+                self._service,
+                utc_now,
+                threshold=settings.consolidate_threshold,
+                adjudicator=build_adjudicator(settings, extractor),
+            )
+            self.extraction = build_extraction(settings, extractor, self._service, self._facts)
             last_good = LastGood(settings.state_dir / "last-good")
             self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
             self._forgetting = Forgetting(

@@ -86,8 +86,8 @@ class Settings:
             raise ConfigError("index_backend = 'qdrant' needs qdrant_url (e.g. http://localhost:6333)")
         if self.embedding_backend not in ("onnx", "torch"):
             raise ConfigError(f"embedding_backend must be 'onnx' or 'torch', got {self.embedding_backend!r}")
-        if self.adjudicator != "off":
-            raise ConfigError(f"adjudicator must be 'off' (the only one built in), got {self.adjudicator!r}")
+        if self.adjudicator == "rules":
+            raise ConfigError("adjudicator must be 'off' or a GGUF model ('smollm2' or a .gguf path), not 'rules'")
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be within 1..200, got {self.recall_limit}")
         return self

@@ -123,6 +123,26 @@ class LlamaExtractor:
                         started=started)
             return facts
 
+    def choose(self, system: str, question: str, choices: Sequence[str], max_tokens: int = 4) -> str:
+        """Ask the loaded model a question whose answer must be one of ``choices`` (grammar-bound)."""
+        from llama_cpp import LlamaGrammar
+
+        grammar = LlamaGrammar.from_string(
+            "root ::= " + " | ".join(json.dumps(choice) for choice in choices), verbose=False
+        )
+        with self._lock:
+            self._load()
+            assert self._llama is not None
+            response = self._llama.create_chat_completion(
+                messages=[{"role": "system", "content": system}, {"role": "user", "content": question}],
+                grammar=grammar,
+                max_tokens=max_tokens,
+                temperature=0.0,
+                seed=self._seed,
+            )
+        answer = str(response["choices"][0]["message"]["content"] or "").strip()
+        return answer if answer in choices else choices[-1]
+
     def stats(self) -> ExtractorStats:
         """Totals so far: turns, facts kept, malformed answers, retries, failures, seconds."""
         with self._lock:
