@@ -23,8 +23,9 @@ from engram_mcp.folder_lock import FolderLock
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService, ReconcileReport
+from engram_mcp.retrieval.pipeline import RecallConfig
 
-__all__ = ["Engram", "build_embedder", "build_index", "utc_now"]
+__all__ = ["Engram", "build_embedder", "build_index", "recall_config", "utc_now"]
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,23 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
         log.warning("index at %s cannot be used (%s); rebuilding it from the markdown", folder, error)
         shutil.rmtree(folder)
         return EdgeIndex(folder, dimension, flush_interval=1.0)
+
+
+def recall_config(settings: Settings) -> RecallConfig:
+    """The recall pipeline the settings describe."""
+    return RecallConfig(
+        dense=settings.recall_dense,
+        sparse=settings.recall_sparse,
+        entities=settings.recall_entities,
+        salience_channel=settings.recall_salience,
+        neighbours=settings.recall_neighbours,
+        per_type=settings.recall_per_type,
+        fact_sources=settings.recall_fact_sources,
+        speaker_boost=settings.recall_speaker_boost,
+        time_boost=settings.recall_time_boost,
+        abstain_below=settings.min_relevance,
+        context_tokens=settings.context_tokens,
+    )
 
 
 def build_embedder(settings: Settings) -> Embedder:
@@ -114,7 +132,7 @@ class Engram:
                 self.embedder,
                 utc_now,
                 recall_limit=settings.recall_limit,
-                min_relevance=settings.min_relevance,
+                retrieval=recall_config(settings),
             )
             self.extraction = build_extraction(settings, self._service)
         except BaseException:

@@ -22,8 +22,9 @@ from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
-from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.pipeline import RecallConfig, Retriever, Salience, no_salience
 
 __all__ = ["ForgetReceipt", "MemoryService", "Recall", "RecalledMemory", "ReconcileReport"]
 
@@ -42,6 +43,8 @@ class RecalledMemory:
     memory: Memory
     score: float
     file: PurePosixPath | None
+    supports: str | None = None
+    """Set on a turn recalled as the source of a recalled fact: that fact's id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,11 @@ class Recall:
 
     memories: tuple[RecalledMemory, ...]
     abstained: bool
+    confidence: float = 1.0
+    """The best dense cosine of any candidate; recall abstains below the configured threshold."""
+    context: str = ""
+    """The memories as a block ready to inject into a prompt, under the context token budget."""
+    context_tokens: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +85,19 @@ class MemoryService:
         clock: Clock,
         *,
         recall_limit: int = 25,
-        min_relevance: float = 0.3,
+        retrieval: RecallConfig | None = None,
+        salience: Salience = no_salience,
     ) -> None:
+        """``salience`` is each memory's prior at recall time (a factor on its score, 1.0 neutral)."""
         self._store = store
         self._index = index
         self._embedder = embedder
         self._clock = clock
         self._recall_limit = recall_limit
-        self._min_relevance = min_relevance
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
+        self._catalogue = Catalogue()
+        self._retriever = Retriever(index, embedder, self._catalogue, retrieval, salience)
         self._write_lock = threading.RLock()
 
     # -- writing -----------------------------------------------------------------------
@@ -133,6 +144,7 @@ class MemoryService:
         with self._write_lock:
             self._store.add(memory)
             self._memories[memory.id] = memory
+            self._catalogue.add(memory)
         self._index_memories([memory])
 
     def replace(self, memory: Memory) -> None:
@@ -142,6 +154,7 @@ class MemoryService:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
             self._store.update(memory)
             self._memories[memory.id] = memory
+            self._catalogue.add(memory)
         self._index_memories([memory])
 
     def forget(self, memory_id: str) -> ForgetReceipt:
@@ -151,6 +164,7 @@ class MemoryService:
                 raise MemoryNotFound(f"no memory with id {memory_id!r}")
             relative = self._store.remove(memory_id)
             del self._memories[memory_id]
+            self._catalogue.remove(memory_id)
             self._index.delete([memory_id])
         return ForgetReceipt(memory_id=memory_id, removed_from=(f"markdown:{relative}", "index"))
 
@@ -170,16 +184,7 @@ class MemoryService:
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
-        earlier = [
-            m
-            for m in self._memories.values()
-            if m.kind is Kind.EPISODE
-            and m.namespace == turn.namespace
-            and m.provenance.session == turn.provenance.session
-            and (m.event_time, m.created_at) < (turn.event_time, turn.created_at)
-        ]
-        earlier.sort(key=lambda m: (m.event_time, m.created_at))
-        return earlier[-count:] if count else []
+        return self._catalogue.previous(turn, count)
 
     def recall(
         self,
@@ -207,26 +212,17 @@ class MemoryService:
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        depth = max(limit * 2, 50)
-        vector = self._embedder.embed([query])[0]
-        dense = self._index.search_dense(vector, where, depth)
-        sparse = self._index.search_sparse(query, where, depth)
-        keyword_hits = {hit.memory_id for hit in sparse}
-        relevant_dense = [h for h in dense if h.score >= self._min_relevance or h.memory_id in keyword_hits]
-        if not relevant_dense and not sparse:
-            return Recall(memories=(), abstained=True)
-        fused = weighted_rrf(
-            {"dense": [h.memory_id for h in relevant_dense], "sparse": [h.memory_id for h in sparse]}
+        found = self._retriever.recall(query, where, limit, self._clock())
+        return Recall(
+            memories=tuple(
+                RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
+                for hit in found.hits
+            ),
+            abstained=found.abstained,
+            confidence=found.confidence,
+            context=found.context.text,
+            context_tokens=found.context.tokens,
         )
-        found = []
-        for memory_id, score in sorted(fused.items(), key=lambda pair: pair[1], reverse=True):
-            memory = self._memories.get(memory_id)
-            if memory is None:
-                continue
-            found.append(RecalledMemory(memory=memory, score=score, file=self._store.file_of(memory_id)))
-            if len(found) == limit:
-                break
-        return Recall(memories=tuple(found), abstained=not found)
 
     def as_of(
         self,
@@ -260,6 +256,7 @@ class MemoryService:
         with self._write_lock:
             report = self._store.load_all()
             self._memories = dict(report.memories)
+            self._catalogue.reset(self._memories.values())
             indexed = self._index.content_hashes()
             stale = [m for m in self._memories.values() if indexed.get(m.id) != m.content_hash()]
             # A malformed file keeps its last good memories in the index rather than losing them.
@@ -283,7 +280,7 @@ class MemoryService:
     def _index_memories(self, memories: Sequence[Memory]) -> None:
         for start in range(0, len(memories), _EMBED_BATCH):
             batch = memories[start : start + _EMBED_BATCH]
-            texts = [index_text(m) for m in batch]
+            texts = [index_text(m, next(iter(self._catalogue.previous(m, 1)), None)) for m in batch]
             vectors = self._embedder.embed(texts)
             self._index.upsert(
                 [IndexEntry(memory=m, vector=v, text=t) for m, v, t in zip(batch, vectors, texts, strict=True)]

@@ -1,0 +1,286 @@
+"""The recall pipeline: channels from the index, fusion and post-processing from the catalogue.
+
+For each memory type on its own (so a hundred matching turns cannot crowd out the one
+instruction that matters):
+
+1. channels: dense (the raw question's vector), sparse (BM25 of the question without its
+   question words), entity (memories naming an entity the question names) and
+   salience/recency (the candidates ordered by prior, then by newest);
+2. weighted reciprocal rank fusion (k = 20);
+3. neighbour expansion: a turn's session neighbours inherit 0.85 × its score, since the
+   answer often sits in the reply to the turn that matches;
+4. boosts: × 1.6 for turns of the one speaker the question names, × 1.6 for memories dated
+   inside a time the question names ('last week', 'in May'), resolved against ``now``;
+5. the per-memory prior (``Salience``; 1.0 unless the service plugs one in).
+
+The types' lists are then merged under one budget, facts are followed by the turns they
+were distilled from, and recall abstains when the best dense match is weak. The method and
+its measurements are in docs/retrieval-experiments.md and docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from engram_mcp.embedding.base import Embedder
+from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
+from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
+from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
+
+__all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "admits", "merge_by_type", "no_salience"]
+
+Salience = Callable[[Memory, datetime], float]
+"""A memory's prior at ``now``: a factor on its score (1.0 = neutral), e.g. usage × importance × recency."""
+
+
+def no_salience(memory: Memory, now: datetime) -> float:
+    return 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    """Every switch of the pipeline; the defaults are the measured configuration."""
+
+    dense: bool = True
+    sparse: bool = True
+    entities: bool = True
+    salience_channel: bool = False
+    """Off by default: ranking candidates by recency cost 0.01–0.03 recall on both benchmarks."""
+    neighbours: bool = True
+    speaker_boost: float = 0.6
+    time_boost: float = 0.6
+    per_type: bool = True
+    fact_sources: bool = True
+    depth: int = 100
+    rrf_k: float = 20.0
+    dense_weight: float = 1.0
+    sparse_weight: float = 1.0
+    entity_weight: float = 1.0
+    salience_weight: float = 0.3
+    neighbour_decay: float = 0.85
+    neighbour_top: int = 50
+    type_quota: int = 3
+    """Places each type with real evidence keeps in the final list, whatever the other types score."""
+    abstain_below: float = 0.3
+    """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md)."""
+    context_tokens: int = 1200
+    context_record_chars: int = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    memory: Memory
+    score: float
+    supports: str | None = None
+    """Set on a turn included because a recalled fact was distilled from it: that fact's id."""
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieved:
+    hits: tuple[Hit, ...]
+    abstained: bool
+    confidence: float
+    """The best dense cosine of any candidate: how close the closest memory is in meaning."""
+    context: ContextBlock
+
+
+def admits(where: MemoryFilter, memory: Memory) -> bool:
+    """The catalogue-side twin of the index filter, for memories reached without the index."""
+    if where.namespace is not None and memory.namespace != where.namespace:
+        return False
+    if where.kinds and memory.kind not in where.kinds:
+        return False
+    if where.types and memory.type not in where.types:
+        return False
+    if where.ids and memory.id not in where.ids:
+        return False
+    if where.current_only and not memory.is_current():
+        return False
+    if where.valid_at is not None and not (
+        memory.event_time <= where.valid_at and (memory.invalid_at is None or where.valid_at < memory.invalid_at)
+    ):
+        return False
+    if where.known_at is not None and not (
+        memory.created_at <= where.known_at and (memory.expired_at is None or where.known_at < memory.expired_at)
+    ):
+        return False
+    return True
+
+
+def merge_by_type(
+    ranked: Mapping[MemoryType | None, Sequence[Hit]], eligible: set[str], limit: int, quota: int
+) -> list[Hit]:
+    """One list under ``limit``: each type's best ``quota`` eligible hits first, then the best overall.
+
+    Returned best first by score.
+    """
+    chosen: dict[str, Hit] = {}
+    for hits in ranked.values():
+        for hit in [h for h in hits if h.memory.id in eligible][:quota]:
+            if len(chosen) < limit:
+                chosen[hit.memory.id] = hit
+    everything = sorted((h for hits in ranked.values() for h in hits), key=_best_first)
+    for hit in everything:
+        if len(chosen) >= limit:
+            break
+        chosen.setdefault(hit.memory.id, hit)
+    return sorted(chosen.values(), key=_best_first)
+
+
+def _best_first(hit: Hit) -> tuple[float, datetime, str]:
+    return (-hit.score, hit.memory.event_time, hit.memory.id)
+
+
+class Retriever:
+    """Hybrid recall over a vector index and the service's catalogue of memories."""
+
+    def __init__(
+        self,
+        index: VectorIndex,
+        embedder: Embedder,
+        catalogue: Catalogue,
+        config: RecallConfig | None = None,
+        salience: Salience = no_salience,
+    ) -> None:
+        self._index = index
+        self._embedder = embedder
+        self._catalogue = catalogue
+        self.config = config or RecallConfig()
+        self._salience = salience
+
+    def recall(self, query: str, where: MemoryFilter, limit: int, now: datetime) -> Retrieved:
+        """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
+        c = self.config
+        namespace = where.namespace or ""
+        depth = max(c.depth, limit)
+        vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
+        keywords = strip_question_words(query)
+        entity_hits: list[ScoredId] = []
+        if c.entities and vector is not None:
+            named = self._catalogue.entities_named_in(query, namespace)
+            if named:
+                entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
+
+        groups = self._groups(where)
+        cosine: dict[str, float] = {}
+        keyword_ids: set[str] = set()
+        ranked: dict[MemoryType | None, list[Hit]] = {}
+        windows = parse_time_windows(query, now) if c.time_boost > 0 else []
+        speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 else None
+        for memory_type, group_filter in groups:
+            rankings: dict[str, list[str]] = {}
+            if c.dense and vector is not None:
+                dense = self._index.search_dense(vector, group_filter, depth)
+                cosine.update({h.memory_id: h.score for h in dense})
+                rankings["dense"] = [h.memory_id for h in dense]
+            if c.sparse:
+                sparse = self._index.search_sparse(keywords, group_filter, depth)
+                keyword_ids.update(h.memory_id for h in sparse)
+                rankings["sparse"] = [h.memory_id for h in sparse]
+            if entity_hits:
+                rankings["entity"] = [
+                    h.memory_id for h in entity_hits if _type_of(self._catalogue, h.memory_id) in (memory_type, None)
+                ]
+            candidates = [m for m in dict.fromkeys(i for r in rankings.values() for i in r) if self._catalogue.get(m)]
+            if c.salience_channel:
+                rankings["salience"] = self._by_salience(candidates, now)
+            weights = {
+                "dense": c.dense_weight,
+                "sparse": c.sparse_weight,
+                "entity": c.entity_weight,
+                "salience": c.salience_weight,
+            }
+            scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
+            if c.neighbours:
+                scores = self._expand_neighbours(scores, group_filter)
+            ranked[memory_type] = self._score(scores, speaker, windows, now)
+
+        confidence = max(cosine.values(), default=0.0)
+        eligible = keyword_ids | {h.memory_id for h in entity_hits} | {
+            i for i, s in cosine.items() if s >= c.abstain_below
+        }
+        hits = merge_by_type(ranked, eligible, limit, c.type_quota if len(ranked) > 1 else 0)
+        if c.fact_sources:
+            hits = self._with_sources(hits, where, limit)
+        abstained = not hits or (c.dense and confidence < c.abstain_below)
+        if abstained:
+            return Retrieved((), True, confidence, render_context(()))
+        context = render_context(
+            [ContextItem(h.memory, h.supports) for h in hits], c.context_tokens, c.context_record_chars
+        )
+        return Retrieved(tuple(hits), False, confidence, context)
+
+    def _groups(self, where: MemoryFilter) -> list[tuple[MemoryType | None, MemoryFilter]]:
+        if not self.config.per_type:
+            return [(None, where)]
+        present = self._catalogue.types(where.namespace or "")
+        wanted = [t for t in MemoryType if t in present and (not where.types or t in where.types)]
+        return [(t, replace(where, types=(t,))) for t in wanted]
+
+    def _named_speaker(self, query: str, namespace: str) -> str | None:
+        named = [
+            s
+            for s in self._catalogue.speakers(namespace)
+            if re.search(rf"\b{re.escape(s)}\b", query, flags=re.IGNORECASE)
+        ]
+        return named[0] if len(named) == 1 else None
+
+    def _by_salience(self, candidates: Sequence[str], now: datetime) -> list[str]:
+        memories = [m for m in (self._catalogue.get(i) for i in candidates) if m is not None]
+        memories.sort(key=lambda m: (-self._salience(m, now), -m.event_time.timestamp()))
+        return [m.id for m in memories]
+
+    def _expand_neighbours(self, scores: Mapping[str, float], where: MemoryFilter) -> dict[str, float]:
+        c = self.config
+        out = dict(scores)
+        for memory_id, score in sorted(scores.items(), key=lambda item: -item[1])[: c.neighbour_top]:
+            for distance, neighbour in self._catalogue.neighbours(memory_id, 1):
+                inherited = score * c.neighbour_decay**distance
+                if inherited > out.get(neighbour.id, 0.0) and admits(where, neighbour):
+                    out[neighbour.id] = inherited
+        return out
+
+    def _score(
+        self, scores: Mapping[str, float], speaker: str | None, windows: list[TimeWindow], now: datetime
+    ) -> list[Hit]:
+        c = self.config
+        hits = []
+        for memory_id, score in scores.items():
+            memory = self._catalogue.get(memory_id)
+            if memory is None:
+                continue
+            if speaker is not None and memory.provenance.speaker == speaker:
+                score *= 1 + c.speaker_boost
+            if windows and in_any_window(memory.event_time, windows):
+                score *= 1 + c.time_boost
+            hits.append(Hit(memory, score * self._salience(memory, now)))
+        hits.sort(key=_best_first)
+        return hits
+
+    def _with_sources(self, hits: Sequence[Hit], where: MemoryFilter, limit: int) -> list[Hit]:
+        """Each fact followed by the turns it came from (unless they rank higher already)."""
+        present = {h.memory.id for h in hits}
+        source_filter = replace(where, types=(), kinds=())
+        out: list[Hit] = []
+        for hit in hits:
+            out.append(hit)
+            if hit.memory.kind is not Kind.FACT:
+                continue
+            for turn_id in hit.memory.provenance.turn_ids:
+                turn = self._catalogue.get(turn_id)
+                if turn is not None and turn_id not in present and admits(source_filter, turn):
+                    out.append(Hit(turn, hit.score, supports=hit.memory.id))
+                    present.add(turn_id)
+        return out[:limit]
+
+
+def _type_of(catalogue: Catalogue, memory_id: str) -> MemoryType | None:
+    memory = catalogue.get(memory_id)
+    return memory.type if memory is not None else None
