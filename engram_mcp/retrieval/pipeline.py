@@ -121,9 +121,13 @@ def merge_by_type(
 
     Returned best first by score.
     """
+    reserved = [[h for h in hits if h.memory.id in eligible] for hits in ranked.values()]
+    reserved = [hits for hits in reserved if hits]
+    # A small budget is shared fairly rather than spent on whichever type comes first.
+    share = min(quota, limit // len(reserved)) if reserved else 0
     chosen: dict[str, Hit] = {}
-    for hits in ranked.values():
-        for hit in [h for h in hits if h.memory.id in eligible][:quota]:
+    for hits in reserved:
+        for hit in hits[: max(share, 1) if quota else 0]:
             if len(chosen) < limit:
                 chosen[hit.memory.id] = hit
     everything = sorted((h for hits in ranked.values() for h in hits), key=_best_first)
