@@ -7,7 +7,9 @@ from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 from tests.conftest import SteppingClock
 
 
-def fact(service_clock: SteppingClock, text: str, type_: MemoryType, turn_ids: tuple[str, ...] = (), **kw: object) -> Memory:
+def fact(
+    service_clock: SteppingClock, text: str, type_: MemoryType, turn_ids: tuple[str, ...] = (), **kw: object
+) -> Memory:
     return Memory(
         id=new_memory_id(Kind.FACT),
         kind=Kind.FACT,

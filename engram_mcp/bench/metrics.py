@@ -10,7 +10,6 @@ session and widening k until it covers k distinct sessions.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 

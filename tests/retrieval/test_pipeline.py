@@ -20,7 +20,8 @@ def test_a_turn_is_indexed_with_its_speaker_and_the_turn_it_replies_to() -> None
     assert text.startswith("Ann: Yes, last Friday! [replying to Bo: Did you go to the concert? x")
     assert text.endswith("…]") and len(text) < 260
     assert index_text(reply) == "Ann: Yes, last Friday!"
-    assert index_text(memory("f-1", Kind.FACT, MemoryType.SEMANTIC, text="Ann likes jazz."), previous) == "Ann likes jazz."
+    jazz = memory("f-1", Kind.FACT, MemoryType.SEMANTIC, text="Ann likes jazz.")
+    assert index_text(jazz, previous) == "Ann likes jazz."
 
 
 def test_each_type_with_evidence_keeps_its_quota_when_another_type_outscores_it() -> None:
@@ -51,7 +52,8 @@ def test_memories_reached_through_the_catalogue_obey_the_time_filter() -> None:
 def test_the_context_block_shows_dates_and_sources_and_stays_under_its_budget() -> None:
     fact = memory("f-1", Kind.FACT, MemoryType.SEMANTIC, text="Ann owns a cat named Miso.")
     source = memory("t-1", text="I adopted a kitten, her name is Miso! " * 40)
-    block = render_context([ContextItem(fact), ContextItem(source, supports="f-1")], max_tokens=1000, record_chars=100)
+    items = [ContextItem(fact), ContextItem(source, supports="f-1")]
+    block = render_context(items, max_tokens=1000, record_chars=100)
     lines = block.text.splitlines()
     assert lines[1] == "- [8 May 2023] fact (from Ann): Ann owns a cat named Miso."
     assert lines[2].startswith("- [8 May 2023] Ann (source of the fact above): I adopted a kitten")
