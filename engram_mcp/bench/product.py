@@ -41,7 +41,10 @@ from engram_mcp.bench.harness import (
     write_rankings,
 )
 from engram_mcp.bench.metrics import latency_summary, mean
+from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.embedding.base import Embedder
+from engram_mcp.extraction.base import Extractor
+from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService
@@ -118,8 +121,12 @@ class EngramBackend:
         config: RecallConfig | None = None,
         name: str = "engram",
         budget: int = DEFAULT_BUDGET,
+        extractor: Extractor | None = None,
     ) -> None:
+        """``extractor``: distil facts from each turn as it is stored, as the background worker
+        would (synchronously here, so that every question sees every fact)."""
         self.name = name
+        self._extractor = extractor
         self.config = config or RecallConfig()
         self._embedder = embedder
         self._budget = budget
@@ -133,6 +140,7 @@ class EngramBackend:
         self.service.reconcile()
         self._turn_of: dict[str, str] = {}
         self.write_ms: list[float] = []
+        self.facts = 0
         self.last_details: dict[str, float] | None = None
 
     def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
@@ -150,6 +158,16 @@ class EngramBackend:
             )
             self.write_ms.append((time.perf_counter() - started) * 1000)
             self._turn_of[memory.id] = turn.turn_id
+            if self._extractor is not None:
+                self._extract(memory)
+
+    def _extract(self, turn: Memory) -> None:
+        assert self._extractor is not None
+        for extracted in self._extractor.extract(turn, self.service.previous_turns(turn, 2)):
+            fact = fact_from(extracted, turn, self._clock())
+            if self.service.find(fact.id) is None:
+                self.service.add(fact)
+                self.facts += 1
 
     def recall(self, namespace: str, query: str, k: int) -> list[str]:
         self._embedder.live = True
@@ -214,6 +232,7 @@ def product_report(backend: EngramBackend, result: RunResult, cases: Sequence[Be
     records = [d["context_records"] for d in details if "context_records" in d]
     return {
         "write_latency_ms": asdict(latency_summary(backend.write_ms)),
+        "facts_written": backend.facts,
         "context_budget_records": DEFAULT_BUDGET,
         "context_token_budget": backend.config.context_tokens,
         "context_tokens_mean": mean(tokens),
@@ -271,7 +290,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram-mcp bench", description=__doc__.split("\n")[0])
     parser.add_argument("dataset", choices=["locomo", "longmemeval"])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--backends", default="bm25,dense,engram", help="comma-separated: bm25, dense, engram")
+    parser.add_argument(
+        "--backends",
+        default="bm25,dense,engram",
+        help="comma-separated: bm25, dense, engram, engram-facts (with the rules extractor)",
+    )
     parser.add_argument(
         "--ablate", default="", help=f"comma-separated ablations of engram, or 'all': {', '.join(ABLATIONS)}"
     )
@@ -304,7 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     variants: list[tuple[str, RecallConfig | None]] = []
     names = [n.strip() for n in args.backends.split(",") if n.strip()]
     ablations = list(ABLATIONS) if args.ablate == "all" else [a for a in args.ablate.split(",") if a]
-    unknown = [a for a in ablations if a not in ABLATIONS] + [n for n in names if n not in ("bm25", "dense", "engram")]
+    known = ("bm25", "dense", "engram", "engram-facts")
+    unknown = [a for a in ablations if a not in ABLATIONS] + [n for n in names if n not in known]
     if unknown:
         raise SystemExit(f"unknown backend(s) or ablation(s): {', '.join(unknown)}")
     reports = []
@@ -317,10 +341,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif name == "dense":
                 backend = DenseBackend(baseline_embedder)
             else:
-                ablation = name.removeprefix("engram-") if name != "engram" else None
+                ablation = name.removeprefix("engram-")
+                ablation = ablation if ablation in ABLATIONS else None
                 config = replace(RecallConfig(), **ABLATIONS[ablation]) if ablation else RecallConfig()
                 embedder = PhasedEmbedder(cached, live.embed, live.model.dimension)
-                product = EngramBackend(embedder, Path(scratch) / name, config, name)
+                extractor = RulesExtractor() if name == "engram-facts" else None
+                product = EngramBackend(embedder, Path(scratch) / name, config, name, extractor=extractor)
                 backend = product
             try:
                 result = run(cases, backend, k, name)
