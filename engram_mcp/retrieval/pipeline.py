@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
@@ -91,6 +91,28 @@ class Retrieved:
     context: ContextBlock
 
 
+@dataclass(frozen=True, slots=True)
+class _Question:
+    vector: Sequence[float] | None
+    keywords: str
+    entity_hits: list[ScoredId]
+    speaker: str | None
+    windows: list[TimeWindow]
+    now: datetime
+    depth: int
+
+
+@dataclass(slots=True)
+class _Evidence:
+    """What the channels saw: dense cosines and the ids any keyword or entity matched."""
+
+    cosine: dict[str, float] = field(default_factory=dict)
+    keyword_ids: set[str] = field(default_factory=set)
+
+    def admits(self, memory_id: str, config: RecallConfig) -> bool:
+        return memory_id in self.keyword_ids or self.cosine.get(memory_id, -1.0) >= config.abstain_below
+
+
 def admits(where: MemoryFilter, memory: Memory) -> bool:
     """The catalogue-side twin of the index filter, for memories reached without the index."""
     if where.namespace is not None and memory.namespace != where.namespace:
@@ -115,11 +137,14 @@ def admits(where: MemoryFilter, memory: Memory) -> bool:
 
 
 def merge_by_type(
-    ranked: Mapping[MemoryType | None, Sequence[Hit]], eligible: set[str], limit: int, quota: int
+    ranked: Mapping[MemoryType, Sequence[Hit]],
+    eligible: set[str],
+    limit: int,
+    quota: int,
+    fill: Sequence[Hit] | None = None,
 ) -> list[Hit]:
-    """One list under ``limit``: each type's best ``quota`` eligible hits first, then the best overall.
-
-    Returned best first by score.
+    """One list under ``limit``: each type's best ``quota`` eligible hits first, then the best
+    of ``fill`` (default: of every type's hits). Returned best first by score.
     """
     reserved = [[h for h in hits if h.memory.id in eligible] for hits in ranked.values()]
     reserved = [hits for hits in reserved if hits]
@@ -130,7 +155,7 @@ def merge_by_type(
         for hit in hits[: max(share, 1) if quota else 0]:
             if len(chosen) < limit:
                 chosen[hit.memory.id] = hit
-    everything = sorted((h for hits in ranked.values() for h in hits), key=_best_first)
+    everything = fill if fill is not None else sorted((h for hits in ranked.values() for h in hits), key=_best_first)
     for hit in everything:
         if len(chosen) >= limit:
             break
@@ -163,56 +188,30 @@ class Retriever:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
         c = self.config
         namespace = where.namespace or ""
-        depth = max(c.depth, limit)
         vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
-        keywords = strip_question_words(query)
         entity_hits: list[ScoredId] = []
+        depth = max(c.depth, limit)
         if c.entities and vector is not None:
             named = self._catalogue.entities_named_in(query, namespace)
             if named:
                 entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
-
-        groups = self._groups(where)
-        cosine: dict[str, float] = {}
-        keyword_ids: set[str] = set()
-        ranked: dict[MemoryType | None, list[Hit]] = {}
-        windows = parse_time_windows(query, now) if c.time_boost > 0 else []
-        speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 else None
-        for memory_type, group_filter in groups:
-            rankings: dict[str, list[str]] = {}
-            if c.dense and vector is not None:
-                dense = self._index.search_dense(vector, group_filter, depth)
-                cosine.update({h.memory_id: h.score for h in dense})
-                rankings["dense"] = [h.memory_id for h in dense]
-            if c.sparse:
-                sparse = self._index.search_sparse(keywords, group_filter, depth)
-                keyword_ids.update(h.memory_id for h in sparse)
-                rankings["sparse"] = [h.memory_id for h in sparse]
-            if entity_hits:
-                rankings["entity"] = [
-                    h.memory_id for h in entity_hits if _type_of(self._catalogue, h.memory_id) in (memory_type, None)
-                ]
-            candidates = [m for m in dict.fromkeys(i for r in rankings.values() for i in r) if self._catalogue.get(m)]
-            if c.salience_channel:
-                rankings["salience"] = self._by_salience(candidates, now)
-            weights = {
-                "dense": c.dense_weight,
-                "sparse": c.sparse_weight,
-                "entity": c.entity_weight,
-                "salience": c.salience_weight,
-            }
-            scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
-            if c.neighbours:
-                scores = self._expand_neighbours(scores, group_filter)
-            ranked[memory_type] = self._score(scores, speaker, windows, now)
-
-        confidence = max(cosine.values(), default=0.0)
-        eligible = keyword_ids | {h.memory_id for h in entity_hits} | {
-            i for i, s in cosine.items() if s >= c.abstain_below
-        }
-        hits = merge_by_type(ranked, eligible, limit, c.type_quota if len(ranked) > 1 else 0)
+        asked = _Question(
+            vector=vector,
+            keywords=strip_question_words(query),
+            entity_hits=entity_hits,
+            speaker=self._named_speaker(query, namespace) if c.speaker_boost > 0 else None,
+            windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
+            now=now,
+            depth=depth,
+        )
+        evidence = _Evidence(keyword_ids={h.memory_id for h in entity_hits})
+        # One ranking over every type keeps scores comparable; the per-type searches only make
+        # sure that each type with real evidence is represented.
+        joint = self._rank(where, asked, evidence)
+        hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
         if c.fact_sources:
             hits = self._with_sources(hits, where, limit)
+        confidence = max(evidence.cosine.values(), default=0.0)
         abstained = not hits or (c.dense and confidence < c.abstain_below)
         if abstained:
             return Retrieved((), True, confidence, render_context(()))
@@ -221,12 +220,58 @@ class Retriever:
         )
         return Retrieved(tuple(hits), False, confidence, context)
 
-    def _groups(self, where: MemoryFilter) -> list[tuple[MemoryType | None, MemoryFilter]]:
-        if not self.config.per_type:
-            return [(None, where)]
+    def _rank(self, where: MemoryFilter, asked: _Question, evidence: _Evidence) -> list[Hit]:
+        """Channels, fusion, neighbours, boosts and prior for the memories ``where`` admits."""
+        c = self.config
+        rankings: dict[str, list[str]] = {}
+        if c.dense and asked.vector is not None:
+            dense = self._index.search_dense(asked.vector, where, asked.depth)
+            evidence.cosine.update({h.memory_id: h.score for h in dense})
+            rankings["dense"] = [h.memory_id for h in dense]
+        if c.sparse:
+            sparse = self._index.search_sparse(asked.keywords, where, asked.depth)
+            evidence.keyword_ids.update(h.memory_id for h in sparse)
+            rankings["sparse"] = [h.memory_id for h in sparse]
+        if asked.entity_hits:
+            rankings["entity"] = [
+                h.memory_id
+                for h in asked.entity_hits
+                if (m := self._catalogue.get(h.memory_id)) is not None and (not where.types or m.type in where.types)
+            ]
+        if c.salience_channel:
+            candidates = list(dict.fromkeys(i for r in rankings.values() for i in r))
+            rankings["salience"] = self._by_salience(candidates, asked.now)
+        weights = {
+            "dense": c.dense_weight,
+            "sparse": c.sparse_weight,
+            "entity": c.entity_weight,
+            "salience": c.salience_weight,
+        }
+        scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
+        if c.neighbours:
+            scores = self._expand_neighbours(scores, where)
+        return self._score(scores, asked.speaker, asked.windows, asked.now)
+
+    def _with_type_quotas(
+        self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
+    ) -> list[Hit]:
+        c = self.config
         present = self._catalogue.types(where.namespace or "")
         wanted = [t for t in MemoryType if t in present and (not where.types or t in where.types)]
-        return [(t, replace(where, types=(t,))) for t in wanted]
+        if len(wanted) < 2:
+            return joint[:limit]
+        by_type = {t: [h for h in joint if h.memory.type is t] for t in wanted}
+        floor = joint[min(limit, len(joint)) - 1].score if joint else 0.0
+        for memory_type in wanted:
+            shown = [h for h in joint[:limit] if h.memory.type is memory_type and evidence.admits(h.memory.id, c)]
+            if len(shown) >= c.type_quota:
+                continue
+            seen = {h.memory.id for h in by_type[memory_type]}
+            extra = self._rank(replace(where, types=(memory_type,)), asked, evidence)
+            # Found only by the type's own search: placed after what the joint ranking chose.
+            by_type[memory_type] += [Hit(h.memory, min(h.score, floor)) for h in extra if h.memory.id not in seen]
+        eligible = {h.memory.id for hits in by_type.values() for h in hits if evidence.admits(h.memory.id, c)}
+        return merge_by_type(by_type, eligible, limit, c.type_quota, fill=joint)
 
     def _named_speaker(self, query: str, namespace: str) -> str | None:
         named = [
@@ -283,8 +328,3 @@ class Retriever:
                     out.append(Hit(turn, hit.score, supports=hit.memory.id))
                     present.add(turn_id)
         return out[:limit]
-
-
-def _type_of(catalogue: Catalogue, memory_id: str) -> MemoryType | None:
-    memory = catalogue.get(memory_id)
-    return memory.type if memory is not None else None
