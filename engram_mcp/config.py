@@ -58,7 +58,7 @@ class Settings:
     """'rules', 'none', 'smollm2' (bundled GGUF), 'gemma3-270m', or a path to any .gguf file."""
     extractor_threads: int = 2
     recall_limit: int = 25
-    min_relevance: float = 0.3
+    min_relevance: float = 0.2
     """Recall abstains when no memory comes this close in meaning (best dense cosine)."""
     context_tokens: int = 1200
     """Token budget of the ready-to-inject context block recall returns."""

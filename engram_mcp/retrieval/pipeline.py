@@ -64,11 +64,14 @@ class RecallConfig:
     sparse_weight: float = 1.0
     entity_weight: float = 1.0
     salience_weight: float = 0.3
+    fact_weight: float = 1.0
+    """Factor on facts' scores against turns'. Short distilled facts match a question's names
+    more easily than the turns that prove them (docs/BENCHMARKS.md, 'with facts')."""
     neighbour_decay: float = 0.85
     neighbour_top: int = 50
     type_quota: int = 3
     """Places each type with real evidence keeps in the final list, whatever the other types score."""
-    abstain_below: float = 0.3
+    abstain_below: float = 0.2
     """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md)."""
     context_tokens: int = 1200
     context_record_chars: int = 400
@@ -309,6 +312,8 @@ class Retriever:
                 score *= 1 + c.speaker_boost
             if windows and in_any_window(memory.event_time, windows):
                 score *= 1 + c.time_boost
+            if memory.kind is Kind.FACT:
+                score *= c.fact_weight
             hits.append(Hit(memory, score * self._salience(memory, now)))
         hits.sort(key=_best_first)
         return hits
