@@ -67,7 +67,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "no-per-type": {"per_type": False},
     "no-fact-sources": {"fact_sources": False},
     "with-salience": {"salience_channel": True},
-    "fact-weight-0.5": {"fact_weight": 0.5},
+    "fact-weight-1": {"fact_weight": 1.0},
 }
 """Each switches one step of the default pipeline (``RecallConfig``) off, or an optional one on."""
 

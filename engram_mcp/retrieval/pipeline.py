@@ -64,9 +64,10 @@ class RecallConfig:
     sparse_weight: float = 1.0
     entity_weight: float = 1.0
     salience_weight: float = 0.3
-    fact_weight: float = 1.0
+    fact_weight: float = 0.5
     """Factor on facts' scores against turns'. Short distilled facts match a question's names
-    more easily than the turns that prove them (docs/BENCHMARKS.md, 'with facts')."""
+    more easily than the turns that prove them; at 1.0 they crowd the evidence out
+    (docs/BENCHMARKS.md, 'with facts')."""
     neighbour_decay: float = 0.85
     neighbour_top: int = 50
     type_quota: int = 3
@@ -332,4 +333,14 @@ class Retriever:
                 if turn is not None and turn_id not in present and admits(source_filter, turn):
                     out.append(Hit(turn, hit.score, supports=hit.memory.id))
                     present.add(turn_id)
-        return out[:limit]
+        # Over budget: the weakest plain hits make room, so no fact loses the turns behind it.
+        backed = {h.supports for h in out if h.supports}
+        while len(out) > limit:
+            spare = next(
+                (i for i in range(len(out) - 1, -1, -1) if not out[i].supports and out[i].memory.id not in backed),
+                None,
+            )
+            if spare is None:
+                return out[:limit]
+            del out[spare]
+        return out
