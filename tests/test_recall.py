@@ -39,7 +39,7 @@ def test_a_fact_comes_back_with_the_turn_it_was_distilled_from(service: MemorySe
         service.remember(text, speaker="Ana")
     adopted = fact(clock, "Ana adopted a dog named Rex.", MemoryType.SEMANTIC, (source.id,), entities=("Ana", "Rex"))
     service.add(adopted)
-    found = service.recall("What is the name of Ana's dog?", limit=3)
+    found = service.recall("What is the name of Ana's dog?", limit=4)
     ids = [item.memory.id for item in found.memories]
     assert adopted.id in ids and source.id in ids
     supporting = next(item for item in found.memories if item.memory.id == source.id)

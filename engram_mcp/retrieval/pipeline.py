@@ -320,27 +320,30 @@ class Retriever:
         return hits
 
     def _with_sources(self, hits: Sequence[Hit], where: MemoryFilter, limit: int) -> list[Hit]:
-        """Each fact followed by the turns it came from (unless they rank higher already)."""
-        present = {h.memory.id for h in hits}
+        """Each fact followed by the turns it came from, unless they are listed above it already.
+
+        A fact whose turns no longer fit in ``limit`` is left out rather than shown without them.
+        """
         source_filter = replace(where, types=(), kinds=())
         out: list[Hit] = []
+        listed: set[str] = set()
         for hit in hits:
-            out.append(hit)
-            if hit.memory.kind is not Kind.FACT:
+            if len(out) >= limit:
+                break
+            if hit.memory.id in listed:
                 continue
-            for turn_id in hit.memory.provenance.turn_ids:
-                turn = self._catalogue.get(turn_id)
-                if turn is not None and turn_id not in present and admits(source_filter, turn):
-                    out.append(Hit(turn, hit.score, supports=hit.memory.id))
-                    present.add(turn_id)
-        # Over budget: the weakest plain hits make room, so no fact loses the turns behind it.
-        backed = {h.supports for h in out if h.supports}
-        while len(out) > limit:
-            spare = next(
-                (i for i in range(len(out) - 1, -1, -1) if not out[i].supports and out[i].memory.id not in backed),
-                None,
-            )
-            if spare is None:
-                return out[:limit]
-            del out[spare]
+            sources = []
+            if hit.memory.kind is Kind.FACT:
+                for turn_id in hit.memory.provenance.turn_ids:
+                    turn = self._catalogue.get(turn_id)
+                    # A source ranked lower is pulled up next to its fact (and not listed twice).
+                    if turn is not None and turn_id not in listed and admits(source_filter, turn):
+                        sources.append(Hit(turn, hit.score, supports=hit.memory.id))
+            if len(out) + 1 + len(sources) > limit:
+                continue
+            out.append(hit)
+            listed.add(hit.memory.id)
+            for source in sources:
+                out.append(source)
+                listed.add(source.memory.id)
         return out
