@@ -39,3 +39,10 @@ def test_an_unknown_setting_is_named(tmp_path: Path, capsys: pytest.CaptureFixtu
     config.write_text("recal_limit = 5\n")
     assert main(["doctor", "--config", str(config)]) == 2
     assert "recal_limit" in capsys.readouterr().err
+
+
+def test_bench_runs_the_dataset_suites_through_the_product(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "longmemeval", "--help"])
+    assert exited.value.code == 0
+    assert "--ablate" in capsys.readouterr().out
