@@ -155,7 +155,9 @@ class MemoryService:
             self._store.update(memory)
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
-        self._index_memories([memory])
+            following = self._catalogue.following(memory)
+        # The next turn is indexed with this one as its context.
+        self._index_memories([memory, *following])
 
     def forget(self, memory_id: str) -> ForgetReceipt:
         """Remove a memory from the markdown and the index."""
@@ -163,9 +165,12 @@ class MemoryService:
             if memory_id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory_id!r}")
             relative = self._store.remove(memory_id)
+            following = self._catalogue.following(self._memories[memory_id])
             del self._memories[memory_id]
             self._catalogue.remove(memory_id)
             self._index.delete([memory_id])
+        # The next turn was indexed with the forgotten one as its context: nothing of it may remain.
+        self._index_memories(following)
         return ForgetReceipt(memory_id=memory_id, removed_from=(f"markdown:{relative}", "index"))
 
     # -- reading -----------------------------------------------------------------------

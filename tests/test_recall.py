@@ -68,3 +68,10 @@ def test_the_context_block_carries_dates_and_speakers_within_budget(service: Mem
     found = service.recall("Where does Ana live?")
     assert "30 Nov 2026] Ana: I moved to Berlin with my dog Rex." in found.context
     assert 0 < found.context_tokens <= 1200
+
+
+def test_forgetting_a_turn_leaves_nothing_of_it_in_the_next_turns_index_text(service: MemoryService) -> None:
+    secret = service.remember("My locker code is 4417.", speaker="Ana", session="s1")
+    service.remember("Noted, I will keep it safe.", speaker="Bot", session="s1")
+    service.forget(secret.id)
+    assert service.recall("locker code 4417").abstained

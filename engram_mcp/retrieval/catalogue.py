@@ -91,6 +91,14 @@ class Catalogue:
         at = bisect.bisect_left(order, (turn.event_time, turn.created_at, ""))
         return [self._memories[key[2]] for key in order[max(0, at - count) : at]]
 
+    def following(self, turn: Memory) -> list[Memory]:
+        """The turn right after ``turn`` in its session (whose indexed context ``turn`` is), if any."""
+        if turn.kind is not Kind.EPISODE:
+            return []
+        order = self._sessions.get(_session_key(turn), [])
+        at = bisect.bisect_right(order, _order(turn))
+        return [self._memories[order[at][2]]] if at < len(order) else []
+
     def neighbours(self, turn_id: str, window: int) -> list[tuple[int, Memory]]:
         """Turns within ``window`` positions of a turn in its session, as (distance, turn)."""
         turn = self._memories.get(turn_id)

@@ -28,6 +28,7 @@ def test_neighbours_are_the_adjacent_turns_of_the_same_session() -> None:
     turns = [turn(f"t-{i}", i) for i in range(4)]
     catalogue = Catalogue(turns)
     assert catalogue.neighbours("t-1", 1) == [(1, turns[0]), (1, turns[2])]
+    assert catalogue.following(turns[1]) == [turns[2]] and catalogue.following(turns[3]) == []
     catalogue.remove("t-2")
     assert catalogue.neighbours("t-1", 1) == [(1, turns[0]), (1, turns[3])]
 
