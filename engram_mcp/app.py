@@ -34,8 +34,9 @@ from engram_mcp.sync.reconciler import Reconciler, SyncReport
 from engram_mcp.sync.watcher import FolderWatcher
 from engram_mcp.model.salience import SalienceWeights
 from engram_mcp.usage import UsageStore
+from engram_mcp.retrieval.pipeline import RecallConfig
 
-__all__ = ["Engram", "build_embedder", "build_index", "utc_now"]
+__all__ = ["Engram", "build_embedder", "build_index", "recall_config", "utc_now"]
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,23 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
         log.warning("index at %s cannot be used (%s); rebuilding it from the markdown", folder, error)
         shutil.rmtree(folder)
         return EdgeIndex(folder, dimension, flush_interval=1.0)
+
+
+def recall_config(settings: Settings) -> RecallConfig:
+    """The recall pipeline the settings describe."""
+    return RecallConfig(
+        dense=settings.recall_dense,
+        sparse=settings.recall_sparse,
+        entities=settings.recall_entities,
+        salience_channel=settings.recall_salience,
+        neighbours=settings.recall_neighbours,
+        per_type=settings.recall_per_type,
+        fact_sources=settings.recall_fact_sources,
+        speaker_boost=settings.recall_speaker_boost,
+        time_boost=settings.recall_time_boost,
+        abstain_below=settings.min_relevance,
+        context_tokens=settings.context_tokens,
+    )
 
 
 def build_embedder(settings: Settings) -> Embedder:
@@ -153,7 +171,6 @@ class Engram:
                 self.embedder,
                 utc_now,
                 recall_limit=settings.recall_limit,
-                min_relevance=settings.min_relevance,
                 usage=UsageStore(settings.state_dir / "usage.json"),
                 salience_weights=SalienceWeights(
                     certainty=settings.salience_certainty,
@@ -161,6 +178,7 @@ class Engram:
                     recency=settings.salience_recency,
                     half_life_days=settings.salience_half_life_days,
                 ),
+                retrieval=recall_config(settings),
             )
             extractor = build_extractor_for(settings)
             self._facts = FactService(

@@ -267,6 +267,8 @@ def _bench(args: argparse.Namespace) -> int:
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
         "extraction": "engram_mcp.bench.extraction",
+        "locomo": "engram_mcp.bench.product",
+        "longmemeval": "engram_mcp.bench.product",
     }
     module_name = suites.get(args.suite)
     if module_name is None:
@@ -275,7 +277,9 @@ def _bench(args: argparse.Namespace) -> int:
     import importlib
 
     module = importlib.import_module(module_name)
-    return int(module.main(args.rest) or 0)
+    # The dataset suites share one runner, which takes the dataset's name as its first argument.
+    rest = [args.suite, *args.rest] if args.suite in ("locomo", "longmemeval") else args.rest
+    return int(module.main(rest) or 0)
 
 
 _COMMANDS = {

@@ -58,8 +58,20 @@ class Settings:
     """'rules', 'none', 'smollm2' (bundled GGUF), 'gemma3-270m', or a path to any .gguf file."""
     extractor_threads: int = 2
     recall_limit: int = 25
-    min_relevance: float = 0.3
-    """Dense cosine below which a candidate with no keyword match counts as noise."""
+    min_relevance: float = 0.2
+    """Recall abstains when no memory comes this close in meaning (best dense cosine)."""
+    context_tokens: int = 1200
+    """Token budget of the ready-to-inject context block recall returns."""
+    # Recall channels and steps, each switchable for ablations (docs/BENCHMARKS.md).
+    recall_dense: bool = True
+    recall_sparse: bool = True
+    recall_entities: bool = True
+    recall_salience: bool = False
+    recall_neighbours: bool = True
+    recall_per_type: bool = True
+    recall_fact_sources: bool = True
+    recall_speaker_boost: float = 0.6
+    recall_time_boost: float = 0.6
     log_level: str = "INFO"
     log_file: Path | None = None
     consolidate_threshold: float = 0.85
@@ -88,20 +100,33 @@ class Settings:
             raise ConfigError(f"embedding_backend must be 'onnx' or 'torch', got {self.embedding_backend!r}")
         if self.adjudicator == "rules":
             raise ConfigError("adjudicator must be 'off' or a GGUF model ('smollm2' or a .gguf path), not 'rules'")
+        if self.context_tokens < 100:
+            raise ConfigError(f"context_tokens must be at least 100, got {self.context_tokens}")
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be within 1..200, got {self.recall_limit}")
         return self
 
 
 _PATHS = {"memory_dir", "index_dir", "cache_dir", "log_file"}
-_INTS = {"recall_limit", "extractor_threads"}
+_INTS = {"recall_limit", "extractor_threads", "context_tokens"}
 _FLOATS = {
     "min_relevance",
+    "recall_speaker_boost",
+    "recall_time_boost",
     "consolidate_threshold",
     "salience_certainty",
     "salience_importance",
     "salience_recency",
     "salience_half_life_days",
+}
+_BOOLS = {
+    "recall_dense",
+    "recall_sparse",
+    "recall_entities",
+    "recall_salience",
+    "recall_neighbours",
+    "recall_per_type",
+    "recall_fact_sources",
 }
 
 
@@ -141,9 +166,22 @@ def _coerce(name: str, value: Any) -> Any:
             return int(value)
         if name in _FLOATS:
             return float(value)
+        if name in _BOOLS:
+            return _bool(value)
     except ValueError as error:
         raise ConfigError(f"setting {name}: {error}") from error
     return value
+
+
+def _bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
 
 
 def _env_path(value: str | None) -> Path | None:

@@ -23,8 +23,9 @@ from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
-from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
 from engram_mcp.usage import UsageStore
 
 __all__ = ["ForgetReceipt", "MemoryService", "Recall", "RecalledMemory", "ReconcileReport"]
@@ -44,6 +45,8 @@ class RecalledMemory:
     memory: Memory
     score: float
     file: PurePosixPath | None
+    supports: str | None = None
+    """Set on a turn recalled as the source of a recalled fact: that fact's id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,11 @@ class Recall:
 
     memories: tuple[RecalledMemory, ...]
     abstained: bool
+    confidence: float = 1.0
+    """The best dense cosine of any candidate; recall abstains below the configured threshold."""
+    context: str = ""
+    """The memories as a block ready to inject into a prompt, under the context token budget."""
+    context_tokens: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,21 +87,27 @@ class MemoryService:
         clock: Clock,
         *,
         recall_limit: int = 25,
-        min_relevance: float = 0.3,
         usage: UsageStore | None = None,
         salience_weights: SalienceWeights | None = None,
+        retrieval: RecallConfig | None = None,
     ) -> None:
+        """``usage`` and ``salience_weights`` give each memory its prior at recall time (a factor
+        on its relevance: certainty × importance × recency, see model/salience.py)."""
         self._store = store
         self._index = index
         self._embedder = embedder
         self._clock = clock
         self._recall_limit = recall_limit
-        self._min_relevance = min_relevance
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
+        self._catalogue = Catalogue()
         self._write_lock = threading.RLock()
         self.usage = usage if usage is not None else UsageStore()
         self._weights = salience_weights or SalienceWeights()
+        self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
+
+    def _prior(self, memory: Memory, now: datetime) -> float:
+        return salience(memory, self.usage.get(memory.id), now, self._weights)
 
     # -- writing -----------------------------------------------------------------------
 
@@ -144,6 +158,7 @@ class MemoryService:
         with self._write_lock:
             self._store.add(memory)
             self._memories[memory.id] = memory
+            self._catalogue.add(memory)
         self._index_memories([memory])
 
     def replace(self, memory: Memory) -> None:
@@ -153,7 +168,10 @@ class MemoryService:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
             self._store.update(memory)
             self._memories[memory.id] = memory
-        self._index_memories([memory])
+            self._catalogue.add(memory)
+            following = self._catalogue.following(memory)
+        # The next turn is indexed with this one as its context.
+        self._index_memories([memory, *following])
 
     def add_fact(self, fact: Memory) -> bool:
         """Write a fact distilled from turns, unless one of its turns was forgotten meanwhile."""
@@ -191,8 +209,9 @@ class MemoryService:
             )
             expired = replace(old, expired_at=now, superseded_by=new.id)
             self._store.revise(expired, new)
-            self._memories[expired.id] = expired
-            self._memories[new.id] = new
+            for version in (expired, new):
+                self._memories[version.id] = version
+                self._catalogue.add(version)
         self._index_memories([expired, new])
         return new
 
@@ -207,7 +226,10 @@ class MemoryService:
                        self._memories[m.id].content_hash() != m.content_hash()]
             for memory in changed:
                 self._memories[memory.id] = memory
+                self._catalogue.add(memory)
             gone = [memory_id for memory_id in removed if self._memories.pop(memory_id, None) is not None]
+            for memory_id in gone:
+                self._catalogue.remove(memory_id)
             if gone:
                 self._index.delete(gone)
         self._index_memories(changed)
@@ -230,23 +252,28 @@ class MemoryService:
                 and memory_id in m.provenance.turn_ids
                 and all(t == memory_id or t not in self._memories for t in m.provenance.turn_ids)
             ]
-            removed: list[str] = []
-            for doomed_id in doomed:
-                removed.append(f"markdown:{self._store.remove(doomed_id)}#{doomed_id}")
-                del self._memories[doomed_id]
-            self._index.delete(doomed)
+            removed = [f"markdown:{file}" for file in self._remove_all(doomed)]
         return ForgetReceipt(memory_id=memory_id, removed_from=(*removed, f"index:{len(doomed)} entries"))
 
     def remove_many(self, memory_ids: Sequence[str]) -> tuple[str, ...]:
         """Delete memories from their files and the index; returns the files touched."""
+        return self._remove_all(memory_ids, drop_empty_page=True)
+
+    def _remove_all(self, memory_ids: Sequence[str], *, drop_empty_page: bool = False) -> tuple[str, ...]:
         files: list[str] = []
+        following: dict[str, Memory] = {}
         with self._write_lock:
             for memory_id in memory_ids:
-                if memory_id not in self._memories:
+                memory = self._memories.get(memory_id)
+                if memory is None:
                     continue
-                files.append(str(self._store.remove(memory_id, drop_empty_page=True)))
+                files.append(str(self._store.remove(memory_id, drop_empty_page=drop_empty_page)))
+                following.update((m.id, m) for m in self._catalogue.following(memory))
                 del self._memories[memory_id]
+                self._catalogue.remove(memory_id)
             self._index.delete(list(memory_ids))
+            # The next turn was indexed with a forgotten one as its context: nothing of it may remain.
+            self._index_memories([m for i, m in following.items() if i in self._memories])
         return tuple(dict.fromkeys(files))
 
     def compact_index(self) -> bool:
@@ -271,16 +298,7 @@ class MemoryService:
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
-        earlier = [
-            m
-            for m in self.memories()
-            if m.kind is Kind.EPISODE
-            and m.namespace == turn.namespace
-            and m.provenance.session == turn.provenance.session
-            and (m.event_time, m.created_at) < (turn.event_time, turn.created_at)
-        ]
-        earlier.sort(key=lambda m: (m.event_time, m.created_at))
-        return earlier[-count:] if count else []
+        return self._catalogue.previous(turn, count)
 
     def recall(
         self,
@@ -308,27 +326,19 @@ class MemoryService:
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        depth = max(limit * 2, 50)
-        vector = self._embedder.embed([query])[0]
-        dense = self._index.search_dense(vector, where, depth)
-        sparse = self._index.search_sparse(query, where, depth)
-        keyword_hits = {hit.memory_id for hit in sparse}
-        relevant_dense = [h for h in dense if h.score >= self._min_relevance or h.memory_id in keyword_hits]
-        if not relevant_dense and not sparse:
-            return Recall(memories=(), abstained=True)
-        fused = weighted_rrf(
-            {"dense": [h.memory_id for h in relevant_dense], "sparse": [h.memory_id for h in sparse]}
-        )
         now = self._clock()
-        scored = [
-            (memory, score * salience(memory, self.usage.get(memory_id), now, self._weights))
-            for memory_id, score in fused.items()
-            if (memory := self._memories.get(memory_id)) is not None
-        ]
-        scored.sort(key=lambda pair: pair[1], reverse=True)
-        found = [RecalledMemory(memory=m, score=s, file=self._store.file_of(m.id)) for m, s in scored[:limit]]
-        self.usage.accessed([item.memory.id for item in found], now)
-        return Recall(memories=tuple(found), abstained=not found)
+        found = self._retriever.recall(query, where, limit, now)
+        self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        return Recall(
+            memories=tuple(
+                RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
+                for hit in found.hits
+            ),
+            abstained=found.abstained,
+            confidence=found.confidence,
+            context=found.context.text,
+            context_tokens=found.context.tokens,
+        )
 
     def similar(
         self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
@@ -371,6 +381,7 @@ class MemoryService:
         with self._write_lock:
             report = self._store.load_all() if loaded is None else loaded
             self._memories = dict(report.memories)
+            self._catalogue.reset(self._memories.values())
             indexed = self._index.content_hashes()
             stale = [m for m in self._memories.values() if indexed.get(m.id) != m.content_hash()]
             # A malformed file keeps its last good memories in the index rather than losing them.
@@ -394,7 +405,7 @@ class MemoryService:
     def _index_memories(self, memories: Sequence[Memory]) -> None:
         for start in range(0, len(memories), _EMBED_BATCH):
             batch = memories[start : start + _EMBED_BATCH]
-            texts = [index_text(m) for m in batch]
+            texts = [index_text(m, next(iter(self._catalogue.previous(m, 1)), None)) for m in batch]
             vectors = self._embedder.embed(texts)
             self._index.upsert(
                 [IndexEntry(memory=m, vector=v, text=t) for m, v, t in zip(batch, vectors, texts, strict=True)]

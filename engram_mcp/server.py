@@ -85,12 +85,19 @@ class MemoryOut(BaseModel):
     confirmations: int = 0
     supersedes: list[str] = Field(default_factory=list)
     superseded_by: str | None = None
+    supports: str | None = Field(
+        default=None, description="Set on a turn returned as the source of a recalled fact: that fact's id."
+    )
 
 
 class RecallOut(BaseModel):
     abstained: bool = Field(description="True when nothing relevant is known: do not guess.")
     count: int
     memories: list[MemoryOut]
+    context: str = Field(
+        default="", description="The memories as a compact block with dates and sources, ready to use as context."
+    )
+    context_tokens: int = Field(default=0, description="Approximate size of `context` in tokens.")
 
 
 class RememberOut(BaseModel):
@@ -227,8 +234,11 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     ) -> RecallOut:
         """Find what long-term memory holds about a topic, person or question: current facts
         and the conversation turns behind them, most relevant first, with dates and sources.
+        Relative times in the query ('last week', 'in May') are understood.
 
-        If `abstained` is true, nothing relevant is stored: tell the user you don't know.
+        `context` holds the same memories as a compact block to read or quote; `memories`
+        has every field, including ids for `forget`. If `abstained` is true, nothing relevant
+        is stored: tell the user you don't know.
         """
         found = engram.service.recall(query, limit=limit, types=_types(types), namespace=namespace)
         return _recall_out(found, engram.service.usage.get)
@@ -389,7 +399,13 @@ def _types(names: list[TypeName] | None) -> tuple[MemoryType, ...]:
 
 def _recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
     memories = [_memory_out(item, usage) for item in found.memories]
-    return RecallOut(abstained=found.abstained, count=len(memories), memories=memories)
+    return RecallOut(
+        abstained=found.abstained,
+        count=len(memories),
+        memories=memories,
+        context=found.context,
+        context_tokens=found.context_tokens,
+    )
 
 
 def _memory_out(item: RecalledMemory, usage: Callable[[str], Usage]) -> MemoryOut:
@@ -420,6 +436,7 @@ def _memory_out(item: RecalledMemory, usage: Callable[[str], Usage]) -> MemoryOu
         confirmations=used.confirmations,
         supersedes=list(m.supersedes),
         superseded_by=m.superseded_by,
+        supports=item.supports,
     )
 
 

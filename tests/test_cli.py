@@ -65,3 +65,10 @@ def test_import_reads_turns_through_the_pipeline_once_and_rejects_bad_files_whol
     assert sorted(m.text for m in loaded) == ["I moved to Lisbon.", "Lovely!"]
     assert {m.provenance.source.value for m in loaded} == {"import"}
     assert (memories / "journal" / "2024-05-08.md").exists()
+
+
+def test_bench_runs_the_dataset_suites_through_the_product(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "longmemeval", "--help"])
+    assert exited.value.code == 0
+    assert "--ablate" in capsys.readouterr().out

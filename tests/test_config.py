@@ -32,3 +32,16 @@ def test_a_qdrant_server_backend_needs_a_url() -> None:
 def test_a_missing_config_file_named_explicitly_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not found"):
         load_settings(config_file=tmp_path / "missing.toml")
+
+
+def test_each_recall_channel_can_be_switched_off_for_an_ablation(tmp_path: Path) -> None:
+    from engram_mcp.app import recall_config
+
+    config = tmp_path / "engram.toml"
+    config.write_text("recall_neighbours = false\nmin_relevance = 0.25\n")
+    settings = load_settings(config_file=config, environ={"ENGRAM_RECALL_SPARSE": "off"})
+    pipeline = recall_config(settings)
+    assert not pipeline.sparse and not pipeline.neighbours and pipeline.dense
+    assert pipeline.abstain_below == 0.25
+    with pytest.raises(ConfigError):
+        load_settings(config_file=config, environ={"ENGRAM_RECALL_DENSE": "maybe"})

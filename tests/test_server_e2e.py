@@ -70,6 +70,7 @@ def test_remember_recall_forget_restart_and_reindex_over_stdio(tmp_path: Path, m
         assert recalled(found)[0] == "I am allergic to peanuts."
         assert found["memories"][0]["speaker"] == "Ana"
         assert found["memories"][0]["file"] == kept["file"]
+        assert "Ana: I am allergic to peanuts." in found["context"] and found["context_tokens"] > 0
         receipt = await call(client, "forget", memory_id=doomed["id"])
         assert receipt["id"] == doomed["id"]
         assert "quokka" not in tree_text(memories)

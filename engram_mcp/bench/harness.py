@@ -55,6 +55,8 @@ class QuestionResult:
     namespace: str
     ranked_ids: tuple[str, ...]
     latency_ms: float
+    details: dict[str, float] | None = None
+    """What a backend reports beside its ranking (``last_details``), e.g. the product's context size."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,7 @@ def run(cases: Sequence[BenchCase], backend: RecallBackend, k: int, name: str = 
                     namespace=case.namespace,
                     ranked_ids=tuple(to_dataset[r] for r in ranked),
                     latency_ms=elapsed_ms,
+                    details=getattr(backend, "last_details", None),
                 )
             )
     return RunResult(name, tuple(results), ingest_seconds, turns_ingested)

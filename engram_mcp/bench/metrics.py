@@ -10,9 +10,10 @@ session and widening k until it covers k distinct sessions.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from engram_mcp.retrieval.context import estimate_tokens
 
 __all__ = [
     "LatencySummary",
@@ -120,19 +121,3 @@ def latency_summary(samples_ms: Sequence[float]) -> LatencySummary:
         p95_ms=pct(95),
         max_ms=ordered[-1],
     )
-
-
-_TOKEN_PIECE = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
-
-
-def estimate_tokens(text: str) -> int:
-    """Approximate BPE token count (tiktoken is not installed here).
-
-    Counts letter runs, digit runs and single punctuation marks, and charges words longer
-    than 8 letters one extra token per 8 letters, which lands within about 10% of
-    cl100k on English chat text.
-    """
-    count = 0
-    for piece in _TOKEN_PIECE.findall(text):
-        count += 1 + (len(piece) - 1) // 8 if piece.isalpha() else max(1, math.ceil(len(piece) / 3)) if piece.isdigit() else 1
-    return count

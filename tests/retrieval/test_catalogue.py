@@ -1,0 +1,52 @@
+from datetime import datetime, timedelta, timezone
+
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.retrieval.catalogue import Catalogue
+
+T0 = datetime(2023, 5, 8, 13, 0, tzinfo=timezone.utc)
+
+
+def turn(memory_id: str, minutes: int, speaker: str = "Ann", session: str = "s1", namespace: str = "ns") -> Memory:
+    return Memory(
+        id=memory_id,
+        kind=Kind.EPISODE,
+        type=MemoryType.EPISODIC,
+        text=f"turn {memory_id}",
+        created_at=T0 + timedelta(minutes=minutes),
+        provenance=Provenance(namespace=namespace, speaker=speaker, session=session),
+    )
+
+
+def test_previous_turns_follow_event_time_within_the_session_only() -> None:
+    first, second, other, third = turn("t-1", 0), turn("t-2", 1), turn("t-9", 2, session="s2"), turn("t-3", 3)
+    catalogue = Catalogue([third, other, first, second])
+    assert catalogue.previous(third, 2) == [first, second]
+    assert catalogue.previous(first, 1) == []
+
+
+def test_neighbours_are_the_adjacent_turns_of_the_same_session() -> None:
+    turns = [turn(f"t-{i}", i) for i in range(4)]
+    catalogue = Catalogue(turns)
+    assert catalogue.neighbours("t-1", 1) == [(1, turns[0]), (1, turns[2])]
+    assert catalogue.following(turns[1]) == [turns[2]] and catalogue.following(turns[3]) == []
+    catalogue.remove("t-2")
+    assert catalogue.neighbours("t-1", 1) == [(1, turns[0]), (1, turns[3])]
+
+
+def test_speakers_types_and_entities_are_counted_per_namespace() -> None:
+    fact = Memory(
+        id="f-1",
+        kind=Kind.FACT,
+        type=MemoryType.SEMANTIC,
+        text="Ann owns a cat named Miso.",
+        created_at=T0,
+        entities=("Ann", "Miso"),
+        provenance=Provenance(namespace="ns"),
+    )
+    catalogue = Catalogue([turn("t-1", 0, speaker="Bo"), turn("t-2", 0, speaker="Cy", namespace="other"), fact])
+    assert catalogue.speakers("ns") == {"Bo"}
+    assert catalogue.types("ns") == {MemoryType.EPISODIC, MemoryType.SEMANTIC}
+    assert catalogue.entities_named_in("How old is Miso's brother?", "ns") == {"miso"}
+    assert catalogue.entities_named_in("How old is Miso?", "other") == set()
+    catalogue.remove("f-1")
+    assert catalogue.entities_named_in("How old is Miso?", "ns") == set()
