@@ -35,11 +35,19 @@ def test_a_procedural_memory_is_recalled_even_when_many_turns_match_better(
 
 def test_a_fact_comes_back_with_the_turn_it_was_distilled_from(service: MemoryService, clock: SteppingClock) -> None:
     source = service.remember("Guess what, I finally brought him home from the shelter today!", speaker="Ana")
-    for text in ["My sister visits in June.", "The office moved to the fourth floor.", "I started learning Italian."]:
+    for text in [
+        "My sister visits in June.",
+        "The office moved to the fourth floor.",
+        "I started learning Italian.",
+        "The train was late again this morning.",
+        "We repainted the kitchen a pale green.",
+        "My cousin got married in Porto.",
+        "The printer jammed twice today.",
+    ]:
         service.remember(text, speaker="Ana")
     adopted = fact(clock, "Ana adopted a dog named Rex.", MemoryType.SEMANTIC, (source.id,), entities=("Ana", "Rex"))
     service.add(adopted)
-    found = service.recall("What is the name of Ana's dog?", limit=4)
+    found = service.recall("What is the name of Ana's dog?", limit=6)
     ids = [item.memory.id for item in found.memories]
     assert adopted.id in ids and source.id in ids
     supporting = next(item for item in found.memories if item.memory.id == source.id)
