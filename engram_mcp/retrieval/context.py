@@ -36,11 +36,18 @@ def index_text(memory: Memory, previous: Memory | None = None, previous_chars: i
         return memory.text
     speaker = memory.provenance.speaker
     text = f"{speaker}: {memory.text}" if speaker else memory.text
-    if previous is None or previous_chars <= 0:
+    if previous is None or previous_chars <= 0 or _same_voice(previous, memory):
+        # A turn answers the other party; one that follows its own speaker's turn (a user's
+        # notes remembered one by one) is not about that turn and must not inherit its words.
         return text
     said = previous.text if len(previous.text) <= previous_chars else previous.text[:previous_chars] + "…"
     who = _voice(previous)
     return f"{text} [replying to {who}: {said}]" if who else f"{text} [after: {said}]"
+
+
+def _same_voice(a: Memory, b: Memory) -> bool:
+    pa, pb = a.provenance, b.provenance
+    return (pa.speaker or pa.role) == (pb.speaker or pb.role) and (pa.speaker or pa.role) is not None
 
 
 def estimate_tokens(text: str) -> int:

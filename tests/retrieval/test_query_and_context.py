@@ -26,3 +26,20 @@ def test_only_a_single_named_speaker_gets_a_boost() -> None:
     assert named_speakers("What are Joanna's hobbies?", speakers) == {"Joanna"}
     assert boost_named_speaker({0: 1.0, 1: 1.0}, speakers, "What are Joanna's hobbies?", 0.5) == {0: 1.5, 1: 1.0}
     assert boost_named_speaker({0: 1.0, 1: 1.0}, speakers, "What do Joanna and Nate share?", 0.5) == {0: 1.0, 1: 1.0}
+
+
+def test_a_turn_after_its_own_speakers_turn_is_indexed_without_it() -> None:
+    from datetime import datetime, timezone
+
+    from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+    from engram_mcp.retrieval.context import index_text
+
+    def said(text: str, speaker: str) -> Memory:
+        return Memory(
+            id="t-000000000001", kind=Kind.EPISODE, type=MemoryType.EPISODIC, text=text,
+            created_at=datetime(2026, 1, 1, tzinfo=timezone.utc), provenance=Provenance(speaker=speaker),
+        )
+
+    first = said("I am allergic to peanuts.", "Ana")
+    assert index_text(said("My sister lives in Oslo.", "Ana"), first) == "Ana: My sister lives in Oslo."
+    assert "replying to Ana" in index_text(said("Noted!", "Ben"), first)
