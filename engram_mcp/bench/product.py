@@ -26,11 +26,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 
 from engram_mcp.bench.backends import BM25Backend, DenseBackend, RecallBackend
 from engram_mcp.bench.datasets import BenchCase, BenchTurn, load_locomo, load_longmemeval
-from engram_mcp.bench.embedder import CachedEmbedder, LiveQueryEmbedder, Vectors
+from engram_mcp.bench.embedder import CachedEmbedder, LiveQueryEmbedder, MiniLMEmbedder, Vectors
 from engram_mcp.bench.harness import (
     RunResult,
     _print_lme,
@@ -42,7 +41,6 @@ from engram_mcp.bench.harness import (
 )
 from engram_mcp.bench.metrics import latency_summary, mean
 from engram_mcp.extraction.rules import RulesExtractor
-from engram_mcp.embedding.base import Embedder
 from engram_mcp.extraction.base import Extractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
@@ -262,20 +260,6 @@ def product_report(backend: EngramBackend, result: RunResult, cases: Sequence[Be
     }
 
 
-class _NumpyOnnx:
-    """The product's ONNX embedder returning the numpy rows the bench embedders return."""
-
-    def __init__(self, model_cache: Path, threads: int) -> None:
-        from engram_mcp.embedding.onnx import OnnxEmbedder
-
-        self.model: Embedder = OnnxEmbedder(cache_dir=model_cache, threads=threads)
-
-    def embed(self, texts: Sequence[str]) -> Vectors:
-        if not texts:
-            return np.zeros((0, self.model.dimension), dtype=np.float32)
-        return np.asarray(self.model.embed(list(texts)), dtype=np.float32)
-
-
 def warm_cache(cases: Sequence[BenchCase], cached: CachedEmbedder, batch: int = 256) -> int:
     """Embed in batches the texts ``remember`` will index (the same ``index_text``), so that a
     first run over a large dataset does not pay one model call per turn. Returns how many texts.
@@ -337,12 +321,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         cases = load_longmemeval(args.path, only)
         k, report = args.k or 200, longmemeval_report
-    live = _NumpyOnnx(args.model_cache, args.threads)
+    live = MiniLMEmbedder(args.model_cache, args.threads)
     cached = CachedEmbedder(live, args.embedding_cache)
     baseline_embedder = LiveQueryEmbedder(cached, live)
     if args.warm_cache:
         log.warning("warmed the embedding cache with %d texts", warm_cache(cases, cached))
-    variants: list[tuple[str, RecallConfig | None]] = []
     names = [n.strip() for n in args.backends.split(",") if n.strip()]
     ablations = list(ABLATIONS) if args.ablate == "all" else [a for a in args.ablate.split(",") if a]
     known = ("bm25", "dense", "engram", "engram-facts")
