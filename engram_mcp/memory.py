@@ -8,72 +8,34 @@ a file edited by hand).
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
-from pathlib import PurePosixPath
 
 from engram_mcp.embedding.base import Embedder
-from engram_mcp.errors import InvalidInput, MalformedMemoryFile, MemoryNotFound
+from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
+from engram_mcp.inputs import check_namespace, check_text, utc
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.results import ForgetReceipt, Recall, RecalledMemory, ReconcileReport
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
 from engram_mcp.usage import UsageStore
 
-__all__ = ["ForgetReceipt", "MemoryService", "Recall", "RecalledMemory", "ReconcileReport"]
+__all__ = ["MemoryService"]
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 
-MAX_TEXT_CHARS = 100_000
-_NAMESPACE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 _ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 _EMBED_BATCH = 64
-
-
-@dataclass(frozen=True, slots=True)
-class RecalledMemory:
-    memory: Memory
-    score: float
-    file: PurePosixPath | None
-    supports: str | None = None
-    """Set on a turn recalled as the source of a recalled fact: that fact's id."""
-
-
-@dataclass(frozen=True, slots=True)
-class Recall:
-    """What recall found. ``abstained`` means nothing relevant enough was known."""
-
-    memories: tuple[RecalledMemory, ...]
-    abstained: bool
-    confidence: float = 1.0
-    """The best dense cosine of any candidate; recall abstains below the configured threshold."""
-    context: str = ""
-    """The memories as a block ready to inject into a prompt, under the context token budget."""
-    context_tokens: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetReceipt:
-    memory_id: str
-    removed_from: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ReconcileReport:
-    memories: int
-    embedded: int
-    deleted: int
-    errors: tuple[MalformedMemoryFile, ...] = field(default_factory=tuple)
 
 
 class MemoryService:
@@ -127,8 +89,8 @@ class MemoryService:
 
         ``memory_id`` and ``source`` are for imports: a content-derived id makes a repeated
         import a no-op, and the source records that the turn was imported."""
-        _check_text(text)
-        _check_namespace(namespace)
+        check_text(text)
+        check_namespace(namespace)
         if role not in _ROLES:
             raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
         source = source or _ROLES[role]
@@ -139,7 +101,7 @@ class MemoryService:
             type=MemoryType.EPISODIC,
             text=text,
             created_at=now,
-            valid_at=_utc(event_time, "event_time") if event_time else now,
+            valid_at=utc(event_time, "event_time") if event_time else now,
             provenance=Provenance(
                 namespace=namespace, speaker=speaker, role=role, session=session, source=source
             ),
@@ -188,7 +150,7 @@ class MemoryService:
         one takes its place right after it and names what it supersedes. A pinned fact is
         only revised by a person (``source=Source.HUMAN_EDIT``).
         """
-        _check_text(text)
+        check_text(text)
         with self._write_lock:
             old = self.get(old_id)
             human = source is Source.HUMAN_EDIT
@@ -315,9 +277,9 @@ class MemoryService:
         query = query.strip()
         if not query:
             raise InvalidInput("query must not be empty")
-        _check_namespace(namespace)
+        check_namespace(namespace)
         limit = self._check_limit(limit)
-        moment = _utc(at, "at") if at else None
+        moment = utc(at, "at") if at else None
         where = MemoryFilter(
             namespace=namespace,
             types=tuple(types),
@@ -360,10 +322,10 @@ class MemoryService:
         types: Sequence[MemoryType] = (),
     ) -> Recall:
         """What was true (axis=valid) or believed (axis=known) at ``at``; the latest first without a query."""
-        moment = _utc(at, "at")
+        moment = utc(at, "at")
         if query:
             return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
-        _check_namespace(namespace)
+        check_namespace(namespace)
         limit = self._check_limit(limit)
         visible = [
             m
@@ -416,24 +378,3 @@ class MemoryService:
         if not 1 <= limit <= 200:
             raise InvalidInput(f"limit must be within 1..200, got {limit}")
         return limit
-
-
-def _check_text(text: str) -> None:
-    if not text or not text.strip():
-        raise InvalidInput("text must not be empty")
-    if len(text) > MAX_TEXT_CHARS:
-        raise InvalidInput(f"text is {len(text)} characters; at most {MAX_TEXT_CHARS} fit in one memory")
-
-
-def _check_namespace(namespace: str) -> None:
-    if not _NAMESPACE.match(namespace):
-        raise InvalidInput(
-            f"namespace must be 1-64 letters, digits, '_' or '-' (starting with a letter or digit), got {namespace!r}"
-        )
-
-
-def _utc(moment: datetime, name: str) -> datetime:
-    try:
-        return ensure_utc(moment)
-    except ValueError as error:
-        raise InvalidInput(f"{name}: {error} (add a zone, e.g. 'Z' or '+02:00')") from error

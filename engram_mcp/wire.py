@@ -11,9 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from engram_mcp.memory import Recall, RecalledMemory
 from engram_mcp.model import Memory
 from engram_mcp.model.salience import Usage
+from engram_mcp.results import Recall, RecalledMemory
 
 __all__ = [
     "CheckOut",

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.facts import FactService
-from engram_mcp.forgetting import Forgetting, ForgetMode
+from engram_mcp.forgetting import ForgetMode, Forgetting
 from engram_mcp.memory import MemoryService
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.temporal import Axis

@@ -26,7 +26,6 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-
 from engram_mcp.bench.backends import BM25Backend, DenseBackend, RecallBackend
 from engram_mcp.bench.datasets import BenchCase, BenchTurn, load_locomo, load_longmemeval
 from engram_mcp.bench.embedder import CachedEmbedder, LiveQueryEmbedder, MiniLMEmbedder, Vectors
@@ -40,13 +39,14 @@ from engram_mcp.bench.harness import (
     write_rankings,
 )
 from engram_mcp.bench.metrics import latency_summary, mean
-from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.base import Extractor
+from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.memory import MemoryService, Recall
+from engram_mcp.memory import MemoryService
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.results import Recall
 from engram_mcp.retrieval.context import ContextItem, index_text, render_context
 from engram_mcp.retrieval.pipeline import RecallConfig
 

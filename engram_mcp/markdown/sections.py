@@ -8,6 +8,7 @@ is only moved when its standing changes (a current fact superseded or retracted)
 from __future__ import annotations
 
 import re
+
 from engram_mcp.markdown.format import Block, Document
 from engram_mcp.model import Kind, Memory
 

@@ -7,7 +7,6 @@ import pytest
 from engram_mcp.bench.backends import BM25Backend, DenseBackend, HybridBackend
 from engram_mcp.bench.datasets import BenchCase, BenchQuestion, BenchTurn
 from engram_mcp.bench.harness import locomo_report, longmemeval_report, main, run
-
 from tests.bench.hashing import HashingEmbedder
 
 WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
