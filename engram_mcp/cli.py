@@ -294,6 +294,3 @@ _COMMANDS = {
     "entities": _entities,
 }
 
-
-def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, default=str)

@@ -135,14 +135,6 @@ class MemoryService:
         # The next turn is indexed with this one as its context.
         self._index_memories([memory, *following])
 
-    def add_fact(self, fact: Memory) -> bool:
-        """Write a fact distilled from turns, unless one of its turns was forgotten meanwhile."""
-        with self._write_lock:
-            if fact.id in self._memories or any(t not in self._memories for t in fact.provenance.turn_ids):
-                return False
-            self.add(fact)
-        return True
-
     def revise(self, old_id: str, text: str, *, source: Source, pinned: bool | None = None) -> Memory:
         """Supersede a fact with a new wording, keeping the old one as history.
 
@@ -203,19 +195,16 @@ class MemoryService:
         return self._write_lock
 
     def forget(self, memory_id: str) -> ForgetReceipt:
-        """Remove a memory from the markdown and the index, with the facts that only it supported."""
+        """Remove one memory from the markdown and the index.
+
+        What else must go with it (facts it alone supported, a supersession chain) is the
+        forgetting service's decision (``forgetting.Forgetting``), made in one place.
+        """
         with self._write_lock:
             if memory_id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory_id!r}")
-            doomed = [memory_id] + [
-                m.id
-                for m in self.memories()
-                if m.provenance.turn_ids
-                and memory_id in m.provenance.turn_ids
-                and all(t == memory_id or t not in self._memories for t in m.provenance.turn_ids)
-            ]
-            removed = [f"markdown:{file}" for file in self._remove_all(doomed)]
-        return ForgetReceipt(memory_id=memory_id, removed_from=(*removed, f"index:{len(doomed)} entries"))
+            (file,) = self._remove_all([memory_id])
+        return ForgetReceipt(memory_id=memory_id, removed_from=(f"markdown:{file}", "index"))
 
     def remove_many(self, memory_ids: Sequence[str]) -> tuple[str, ...]:
         """Delete memories from their files and the index; returns the files touched."""

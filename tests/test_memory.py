@@ -4,6 +4,8 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.facts import FactService
+from engram_mcp.forgetting import Forgetting
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.memory import MemoryService
@@ -122,17 +124,20 @@ def _fact_from(turn_id: str, text: str, clock: SteppingClock) -> "object":
     )
 
 
-def test_forgetting_a_turn_forgets_the_facts_only_it_supported(
+def test_purging_a_turn_forgets_the_facts_only_it_supported(
     service: MemoryService, clock: SteppingClock, tmp_path: Path
 ) -> None:
+    facts = FactService(service, clock)
     turn = service.remember("My bank PIN is 9931.", speaker="Ana")
-    assert service.add_fact(_fact_from(turn.id, "Ana's bank PIN is 9931.", clock))  # type: ignore[arg-type]
-    receipt = service.forget(turn.id)
-    assert len(receipt.removed_from) == 3
+    fact = _fact_from(turn.id, "Ana's bank PIN is 9931.", clock)
+    assert facts.add_extracted(fact)  # type: ignore[arg-type]
+    receipt = Forgetting(service, facts, clock).forget(turn.id)
+    assert set(receipt.removed) == {turn.id, fact.id}  # type: ignore[attr-defined]
     assert service.memories() == []
     assert not any("9931" in p.read_text() for p in tmp_path.rglob("*.md"))
 
 
 def test_a_fact_whose_turn_is_gone_is_not_written(service: MemoryService, clock: SteppingClock) -> None:
-    assert not service.add_fact(_fact_from("t-000000000000", "Ana likes tea.", clock))  # type: ignore[arg-type]
+    facts = FactService(service, clock)
+    assert not facts.add_extracted(_fact_from("t-000000000000", "Ana likes tea.", clock))  # type: ignore[arg-type]
     assert service.memories() == []

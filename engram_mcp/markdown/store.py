@@ -268,10 +268,6 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
-def content_digest(data: bytes) -> str:
-    return _digest(data)
-
-
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 

@@ -2,6 +2,7 @@ from pathlib import Path
 
 from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_id
+from engram_mcp.facts import FactService
 from engram_mcp.memory import MemoryService
 from engram_mcp.model import Kind
 from tests.conftest import SteppingClock
@@ -20,7 +21,7 @@ def worker_for(service: MemoryService, folder: Path, clock: SteppingClock) -> Ex
         DoneLog(folder / "done.log"),
         lookup=service.find,
         context_of=service.previous_turns,
-        write_fact=service.add_fact,
+        write_fact=FactService(service, clock).add_extracted,
         clock=clock,
     )
     service.on_turn_stored(worker.enqueue)
@@ -72,7 +73,7 @@ def test_turns_already_done_are_not_queued_again(
     service.remember(TURNS[2], speaker="Caroline")
     worker = ExtractionWorker(
         RulesExtractor(), DoneLog(tmp_path / "done.log"), lookup=service.find,
-        context_of=service.previous_turns, write_fact=service.add_fact, clock=clock,
+        context_of=service.previous_turns, write_fact=FactService(service, clock).add_extracted, clock=clock,
     )
     assert worker.resume(service.memories()) == 1
 
