@@ -100,7 +100,7 @@ def _configure_logging(settings: Settings) -> None:
 
 def _serve(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
-    from engram_mcp.server import build_server
+    from engram_mcp.edge.mcp_server import build_server
 
     engram = Engram.open(settings)
     try:
@@ -170,7 +170,7 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
 
 def _import(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
-    from engram_mcp.importing import read_turns
+    from engram_mcp.edge.importing import read_turns
     from engram_mcp.model import Source
 
     turns = read_turns(args.file)

@@ -12,7 +12,7 @@ import pytest
 from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.memory import MemoryService
+from engram_mcp.service.memory import MemoryService
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 

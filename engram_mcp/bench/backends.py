@@ -17,13 +17,13 @@ import numpy as np
 
 from engram_mcp.bench.datasets import BenchTurn
 from engram_mcp.bench.embedder import Embedder, Vectors
-from engram_mcp.retrieval.bm25 import BM25
-from engram_mcp.retrieval.contextual import TurnView, contextual_text
-from engram_mcp.retrieval.entities import boost_named_speaker
-from engram_mcp.retrieval.expansion import expand_neighbours, rank, session_boost
+from engram_mcp.bench.research.bm25 import BM25
+from engram_mcp.bench.research.contextual import TurnView, contextual_text
+from engram_mcp.bench.research.entities import boost_named_speaker
+from engram_mcp.bench.research.expansion import expand_neighbours, rank, session_boost
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
-from engram_mcp.retrieval.text import tokenize
+from engram_mcp.bench.research.text import tokenize
 from engram_mcp.retrieval.time_expr import in_any_window, parse_time_windows
 
 __all__ = ["PLAIN_RRF", "BM25Backend", "DenseBackend", "HybridBackend", "HybridConfig", "RecallBackend"]

@@ -38,7 +38,7 @@ from engram_mcp.bench.metrics import (
     retrieval_scores,
     session_scores,
 )
-from engram_mcp.retrieval.contextual import format_date
+from engram_mcp.bench.research.contextual import format_date
 
 __all__ = ["QuestionResult", "RunResult", "context_tokens", "locomo_report", "longmemeval_report", "run", "main"]
 

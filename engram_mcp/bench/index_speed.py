@@ -124,7 +124,7 @@ def _open(backend: str, scratch: Path) -> VectorIndex:
     if backend == "local":
         from qdrant_client import QdrantClient
 
-        from engram_mcp.index.server import QdrantServerIndex
+        from engram_mcp.index.qdrant_server import QdrantServerIndex
 
         return QdrantServerIndex(QdrantClient(":memory:"), "bench", DIM)
     raise SystemExit(f"unknown backend {backend!r} (edge, local)")

@@ -1,7 +1,7 @@
 from datetime import datetime, timezone
 
-from engram_mcp.retrieval.contextual import TurnView, contextual_text, format_date
-from engram_mcp.retrieval.entities import boost_named_speaker, named_speakers
+from engram_mcp.bench.research.contextual import TurnView, contextual_text, format_date
+from engram_mcp.bench.research.entities import boost_named_speaker, named_speakers
 from engram_mcp.retrieval.query import strip_question_words
 
 WHEN = datetime(2023, 5, 8, tzinfo=timezone.utc)

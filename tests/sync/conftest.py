@@ -11,7 +11,7 @@ import pytest
 from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.memory import MemoryService
+from engram_mcp.service.memory import MemoryService
 from engram_mcp.sync.last_good import LastGood
 from engram_mcp.sync.reconciler import Reconciler
 from tests.conftest import SteppingClock

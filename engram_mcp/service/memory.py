@@ -16,17 +16,17 @@ from datetime import datetime
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
-from engram_mcp.inputs import check_namespace, check_text, utc
+from engram_mcp.service.inputs import check_namespace, check_text, utc
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.temporal import Axis, visible_at
-from engram_mcp.results import ForgetReceipt, Recall, RecalledMemory, ReconcileReport
+from engram_mcp.service.results import ForgetReceipt, Recall, RecalledMemory, ReconcileReport
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
-from engram_mcp.usage import UsageStore
+from engram_mcp.state.usage import UsageStore
 
 __all__ = ["MemoryService"]
 

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from engram_mcp.memory import MemoryService
+from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 from tests.conftest import SteppingClock
 

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.errors import MemoryFolderLocked
-from engram_mcp.folder_lock import FolderLock
+from engram_mcp.state.folder_lock import FolderLock
 
 
 def test_a_second_writer_is_refused_at_once_naming_the_holder(tmp_path: Path) -> None:

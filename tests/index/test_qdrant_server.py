@@ -14,7 +14,7 @@ from qdrant_client import QdrantClient
 
 from engram_mcp.errors import ConfigError
 from engram_mcp.index.base import IndexEntry, MemoryFilter
-from engram_mcp.index.server import QdrantServerIndex
+from engram_mcp.index.qdrant_server import QdrantServerIndex
 from tests.index.conftest import DIM, HIKING
 from tests.index.contract import VectorIndexContract, ids
 

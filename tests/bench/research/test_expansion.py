@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.expansion import expand_neighbours, rank, session_boost
+from engram_mcp.bench.research.expansion import expand_neighbours, rank, session_boost
 
 
 def test_a_hit_lends_its_neighbours_a_decayed_score_within_its_session_only() -> None:

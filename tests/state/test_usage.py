@@ -2,7 +2,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from engram_mcp.usage import UsageStore
+from engram_mcp.state.usage import UsageStore
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

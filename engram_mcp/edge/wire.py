@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from engram_mcp.model import Memory
 from engram_mcp.model.salience import Usage
-from engram_mcp.results import Recall, RecalledMemory
+from engram_mcp.service.results import Recall, RecalledMemory
 
 __all__ = [
     "CheckOut",

@@ -1,7 +1,7 @@
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.model.forgetting import plan_purge
+from engram_mcp.model.purge_plan import plan_purge
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

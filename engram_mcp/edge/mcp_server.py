@@ -19,11 +19,11 @@ from pydantic import Field
 
 from engram_mcp.app import Engram
 from engram_mcp.errors import EngramError
-from engram_mcp.forgetting import ForgetMode
+from engram_mcp.service.forgetting import ForgetMode
 from engram_mcp.model import MemoryType
 from engram_mcp.model.temporal import Axis
-from engram_mcp.results import RecalledMemory
-from engram_mcp.wire import (
+from engram_mcp.service.results import RecalledMemory
+from engram_mcp.edge.wire import (
     CheckOut,
     EntitiesOut,
     EntityOut,

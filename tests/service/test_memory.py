@@ -4,11 +4,11 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.errors import InvalidInput, MemoryNotFound
-from engram_mcp.facts import FactService
-from engram_mcp.forgetting import Forgetting
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import Forgetting
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.memory import MemoryService
+from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Kind
 from engram_mcp.model.temporal import Axis
 from tests.conftest import SteppingClock

@@ -18,7 +18,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from tests.test_server_e2e import call, recalled, server_env
+from tests.edge.test_server_e2e import call, recalled, server_env
 
 pytestmark = pytest.mark.slow
 

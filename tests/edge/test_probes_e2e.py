@@ -11,7 +11,7 @@ import pytest
 from mcp import Client
 
 from tests.test_extraction_e2e import wait_until_idle
-from tests.test_server_e2e import call, run_session
+from tests.edge.test_server_e2e import call, run_session
 
 pytestmark = pytest.mark.slow
 

@@ -18,7 +18,7 @@ from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import fact_id
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
-from tests.test_server_e2e import call, run_session, server_env
+from tests.edge.test_server_e2e import call, run_session, server_env
 
 pytestmark = pytest.mark.slow
 

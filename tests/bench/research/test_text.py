@@ -1,5 +1,5 @@
-from engram_mcp.retrieval.bm25 import BM25
-from engram_mcp.retrieval.text import stem, tokenize
+from engram_mcp.bench.research.bm25 import BM25
+from engram_mcp.bench.research.text import stem, tokenize
 
 
 def test_stemming_joins_inflections_of_the_same_word() -> None:

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from engram_mcp.facts import FactService
-from engram_mcp.forgetting import ForgetMode, Forgetting
-from engram_mcp.memory import MemoryService
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import ForgetMode, Forgetting
+from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.temporal import Axis
 from tests.conftest import SteppingClock
