@@ -101,8 +101,9 @@ class PhasedEmbedder:
     def dimension(self) -> int:
         return self._dimension
 
-    def embed(self, texts: Sequence[str]) -> Vectors:
-        return self._live(texts) if self.live else self._cached.embed(texts)
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = self._live(texts) if self.live else self._cached.embed(texts)
+        return [[float(x) for x in row] for row in vectors]
 
 
 def _namespace(name: str) -> str:
