@@ -71,6 +71,9 @@ class EdgeServer(MCPServer[Any]):
             if isinstance(cause, ValidationError):
                 # Chained to the ValidationError so the SDK still logs field names only.
                 raise ToolError(argument_errors(cause, schema or {})) from cause
+            if type(cause) is ToolError:
+                # Our own one-line reason, without the SDK's "Error executing tool …:" prefix.
+                raise ToolError(str(cause)) from cause
             raise
 
     async def run_stdio_async(self) -> None:

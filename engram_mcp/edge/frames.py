@@ -187,7 +187,7 @@ def _params_problem(data: dict[str, Any]) -> str | None:
     The request union is not discriminated, so the errors that matter are those of the one
     request type whose method matched.
     """
-    if "id" not in data:
+    if "id" not in data or "method" not in data:
         return None
     try:
         types.client_request_adapter.validate_python(
