@@ -2,9 +2,9 @@ from pathlib import Path
 
 from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_id
+from engram_mcp.model import Kind
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
-from engram_mcp.model import Kind
 from tests.conftest import SteppingClock
 
 TURNS = [
