@@ -16,13 +16,23 @@ from datetime import datetime, timedelta
 
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
+from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType
 
 __all__ = ["RulesExtractor"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s+[-–—]\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
+_DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
+# "..., which is pretty exciting", "... and it was so powerful": how it felt, not what happened.
+_TRAILING_VERDICT = re.compile(
+    r"(?:,|\s+and|\s+-)\s+(?:which|it|that|this)(?:'s|\s+(?:is|was|has\s+been|feels|felt|sounds|looks))\s+"
+    r"(?:(?:so|really|pretty|super|very|quite|totally|such|a|an|the|just|all|kind\s+of)\s+)*"
+    r"(?:\w+(?:\s*,\s*|\s+and\s+|\s+)?){1,3}[!.…]*$",
+    re.IGNORECASE,
+)
 _LEADING_FILLER = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|oh|ooh|wow|whoa|haha+|lol|well|so|honestly|actually|totally|definitely|"
     r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
@@ -32,7 +42,8 @@ _LEADING_FILLER = re.compile(
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine|we|we're|we've|we'll|our|us)\b",
                            re.IGNORECASE)
 _IMPERATIVE = re.compile(
-    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)",
+    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)"
+    r"(?!\s+(?:had|been|was|were|did|got|went|thought|knew|seen|heard)\b)",
     re.IGNORECASE,
 )
 # Pep talk and plans for "us" ("Let's keep chasing our dreams", "We'll get through this") say
@@ -130,7 +141,7 @@ class RulesExtractor:
 
 
 def _sentences(text: str) -> list[str]:
-    return [part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()]
+    return [_DASH.sub(", ", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip()]
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -185,6 +196,10 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
     if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
         return None
+    as_said = "I " + sentence[len(speaker) + 1 :] if sentence.startswith(speaker + " ") else sentence
+    if not worth_noting(as_said, durable=bool(_DURABLE.search(sentence))):
+        return None
+    sentence = _TRAILING_VERDICT.sub("", sentence)
     statement = _third_person(sentence, speaker)
     statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")
     predicate, obj = _predicate_and_object(statement, speaker)
@@ -202,7 +217,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
 
 
 def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
-    if len(content_words(sentence)) < 2:
+    # "Don't give up on your dreams" is advice to a friend; a standing instruction is about the speaker's care.
+    if len(content_words(sentence)) < 2 or re.search(r"\byour?\b|\byou're\b|\byourself\b", sentence, re.I):
         return None
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
@@ -220,6 +236,9 @@ def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
 
 
 def _restore_subject(sentence: str, speaker: str) -> str:
+    first, _, rest = sentence.partition(" ")
+    if rest and _is_past(first) and first[:1].isupper() and re.match(r"(?:my|our|a|an|the|to|up|back|some)\b", rest):
+        return f"{speaker} {first.lower()} {rest}"
     for pattern, replacement in _DROPPED_SUBJECT:
         match = pattern.match(sentence)
         if match:
