@@ -8,7 +8,6 @@ is only moved when its standing changes (a current fact superseded or retracted)
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 
 from engram_mcp.markdown.escape import split_lines

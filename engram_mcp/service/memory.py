@@ -16,7 +16,7 @@ from datetime import datetime
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
-from engram_mcp.service.inputs import check_namespace, check_text, utc
+from engram_mcp.service.inputs import check_label, check_namespace, check_text, utc
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
@@ -91,6 +91,8 @@ class MemoryService:
         import a no-op, and the source records that the turn was imported."""
         check_text(text)
         check_namespace(namespace)
+        check_label(speaker, "speaker")
+        check_label(session, "session")
         if role not in _ROLES:
             raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
         source = source or _ROLES[role]
