@@ -216,6 +216,9 @@ class Reconciler:
         if state is None:
             return
         if state.document.problems:
+            if known is not None and not known.document.problems and known.digest:
+                # What the server last wrote or read here is the best good copy there is.
+                self._last_good.save(relative, known.document.render().encode("utf-8"))
             # Read what can be read; a bad block keeps the version the service already has
             # (its id still counts as held), and the person's file is left as they wrote it.
             self._problem(relative, list(state.document.problems))
