@@ -120,6 +120,7 @@ class MemoryService:
     def add(self, memory: Memory) -> None:
         """Write any memory through the one pipeline: markdown, then embedding, then index."""
         with self._write_lock:
+            self._ready()
             self._store.add(memory)
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
@@ -130,6 +131,7 @@ class MemoryService:
         with self._write_lock:
             if memory.id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
+            self._ready()
             self._store.update(memory)
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
@@ -164,6 +166,7 @@ class MemoryService:
                 pinned=old.pinned if pinned is None else pinned,
             )
             expired = replace(old, expired_at=now, superseded_by=new.id)
+            self._ready()
             self._store.revise(expired, new)
             for version in (expired, new):
                 self._memories[version.id] = version
@@ -186,8 +189,7 @@ class MemoryService:
             gone = [memory_id for memory_id in removed if self._memories.pop(memory_id, None) is not None]
             for memory_id in gone:
                 self._catalogue.remove(memory_id)
-            if gone:
-                self._index.delete(gone)
+            self._delete(gone)
         self._index_memories(changed)
         return len(changed)
 
@@ -216,6 +218,7 @@ class MemoryService:
         files: list[str] = []
         following: dict[str, Memory] = {}
         with self._write_lock:
+            self._ready()
             for memory_id in memory_ids:
                 memory = self._memories.get(memory_id)
                 if memory is None:
@@ -224,7 +227,7 @@ class MemoryService:
                 following.update((m.id, m) for m in self._catalogue.following(memory))
                 del self._memories[memory_id]
                 self._catalogue.remove(memory_id)
-            self._index.delete(list(memory_ids))
+            self._delete(list(memory_ids))
             # The next turn was indexed with a forgotten one as its context: nothing of it may remain.
             self._index_memories([m for i, m in following.items() if i in self._memories])
         return tuple(dict.fromkeys(files))
@@ -344,8 +347,7 @@ class MemoryService:
                 for memory_id in indexed
                 if memory_id not in self._memories and not self._was_in_unreadable(memory_id, unreadable)
             ]
-            if extra:
-                self._index.delete(extra)
+            self._delete(extra)
         self._index_memories(stale)
         return ReconcileReport(
             memories=len(self._memories), embedded=len(stale), deleted=len(extra), errors=tuple(report.errors)
@@ -354,6 +356,19 @@ class MemoryService:
     def _was_in_unreadable(self, memory_id: str, unreadable: set[str]) -> bool:
         relative = self._store.file_of(memory_id)
         return relative is not None and str(self._store.root / relative) in unreadable
+
+    def _ready(self) -> None:
+        """Refuse a write before touching the markdown when the index could not take it (disk full,
+        index unreachable): a clear reason, nothing half-written. Only a guarded index can tell."""
+        check = getattr(self._index, "check_writable", None)
+        opener = getattr(self._index, "open", None)
+        if check is not None and opener is not None:
+            check()
+            opener()
+
+    def _delete(self, memory_ids: Sequence[str]) -> None:
+        if memory_ids:
+            self._index.delete(memory_ids)
 
     def _index_memories(self, memories: Sequence[Memory]) -> None:
         for start in range(0, len(memories), _EMBED_BATCH):

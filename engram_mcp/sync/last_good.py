@@ -8,6 +8,7 @@ recallable while the person fixes it). Derived like the index: deleting it loses
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -35,11 +36,18 @@ class LastGood:
         if self._digests.get(relative) == digest:
             return
         path = self._folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.tmp")
-        # No fsync: a copy lost in a crash costs only history for edits made while stopped.
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # No fsync: a copy lost in a crash costs only history for edits made while stopped.
+            temporary.write_bytes(data)
+            os.replace(temporary, path)
+        except OSError as error:
+            # A copy is a convenience: a full or read-only disk must not stop the memory.
+            log.warning("cannot keep a last good copy of %s: %s", relative, error.strerror or error)
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            return
         self._digests[relative] = digest
 
     def document(self, relative: PurePosixPath) -> Document | None:
@@ -65,7 +73,10 @@ class LastGood:
             self.save(relative, pruned.render().encode("utf-8"))
 
     def remove(self, relative: PurePosixPath) -> None:
-        (self._folder / relative).unlink(missing_ok=True)
+        try:
+            (self._folder / relative).unlink(missing_ok=True)
+        except OSError as error:
+            log.warning("cannot remove the last good copy of %s: %s", relative, error.strerror or error)
         self._digests.pop(relative, None)
 
     def files(self) -> Iterator[PurePosixPath]:
