@@ -137,3 +137,12 @@ def test_a_file_written_by_the_earlier_format_reads_the_same_memories_and_render
     assert document.problems == () and document.render() == LEGACY_FILE
     rewritten = render_block(old_fact).raw
     assert rewritten.startswith("- *2023-05-08 13:56 UTC → 2024-01-02 15:30 UTC* — Ali works")
+
+
+def test_a_turn_at_six_in_the_evening_plus_two_reads_as_sixteen_hundred_utc_labelled() -> None:
+    from datetime import timedelta
+
+    evening = datetime(2026, 11, 30, 18, 0, tzinfo=timezone(timedelta(hours=2)))
+    raw = render_block(turn("Dinner at home.", valid_at=evening)).raw
+    assert raw.startswith("- **Caroline** 16:00 UTC — Dinner at home. ^t-")
+    assert round_trip(turn("Dinner at home.", valid_at=evening)).event_time == evening

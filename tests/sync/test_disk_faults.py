@@ -142,3 +142,21 @@ def test_an_unusable_index_folder_is_named_and_the_memory_comes_back_when_it_is_
     run_session(memories, model_cache, broken_index, "--extractor", "none")
     texts = "".join(p.read_text() for p in memories.rglob("*.md") if ".engram" not in p.parts)
     assert "I live in Dublin." in texts and texts.count("I moved to Cork.") == 1
+
+
+def test_a_markdown_write_the_disk_refuses_names_the_file_and_leaves_the_old_one_whole(small_disk: Mount) -> None:
+    from engram_mcp.errors import StorageError
+    from engram_mcp.markdown.store import MarkdownStore
+    from tests.markdown.test_format import turn
+
+    store = MarkdownStore(small_disk.path / "memories")
+    store.add(turn("I live in Dublin."))
+    [page] = (small_disk.path / "memories" / "journal").glob("*.md")
+    before = page.read_bytes()
+    small_disk.fill(leave=0)
+    with pytest.raises(StorageError) as raised:
+        store.add(turn("x" * 90_000, id="t-aaaaaaaaaaaa"))
+    assert f"journal/{page.name}" in str(raised.value) and "No space left on device" in str(raised.value)
+    assert page.read_bytes() == before
+    assert [p.name for p in page.parent.iterdir()] == [page.name]  # no temporary file left behind
+    assert set(MarkdownStore(small_disk.path / "memories").load_all().memories) == {"t-0123456789ab"}
