@@ -284,7 +284,11 @@ class MemoryService:
         )
         now = self._clock()
         found = self._retriever.recall(query, where, limit, now)
-        self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        try:
+            self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        except OSError as error:
+            # Access counts are bookkeeping: a full or read-only disk must not fail a recall.
+            log.warning("access counts not saved: %s", error.strerror or error)
         return Recall(
             memories=tuple(
                 RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
