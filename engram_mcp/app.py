@@ -8,17 +8,19 @@ embedder, on a background thread; tool calls wait for it (``service``).
 
 from __future__ import annotations
 
+import errno
 import logging
 import shutil
+import tempfile
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
-from engram_mcp.errors import ConfigError, EngramError
+from engram_mcp.errors import ConfigError, EngramError, StorageError
 from engram_mcp.extraction.base import Extractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
 from engram_mcp.index.base import VectorIndex
@@ -58,18 +60,32 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
         client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key)
         return QdrantServerIndex(client, settings.qdrant_collection, dimension)
     from engram_mcp.index.edge import EdgeIndex
+    from engram_mcp.index.guarded import GuardedIndex
 
-    # The markdown is the source of truth and start-up reconciles, so the index can flush in
-    # the background instead of paying an fsync on every remember.
     folder = settings.resolved_index_dir
-    try:
-        return EdgeIndex(folder, dimension, flush_interval=1.0)
-    except ConfigError as error:
-        # Derived data that cannot be opened (damaged, or built for another embedding model)
-        # is rebuilt from the markdown rather than blocking the memory.
-        log.warning("index at %s cannot be used (%s); rebuilding it from the markdown", folder, error)
-        shutil.rmtree(folder)
-        return EdgeIndex(folder, dimension, flush_interval=1.0)
+
+    def open_index() -> VectorIndex:
+        # The markdown is the source of truth and start-up reconciles, so the index can flush in
+        # the background instead of paying an fsync on every remember.
+        try:
+            return EdgeIndex(folder, dimension, flush_interval=1.0)
+        except OSError as error:
+            if error.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise
+            # A read-only folder can still be recalled from: the index is derived, build it elsewhere.
+            spare = Path(tempfile.mkdtemp(prefix="engram-index-"))
+            log.error("index folder %s is not writable (%s); using %s, rebuilt from the markdown",
+                      folder, error.strerror, spare)
+            return EdgeIndex(spare, dimension, flush_interval=1.0)
+        except ConfigError as error:
+            # Derived data that cannot be opened (damaged, or built for another embedding model)
+            # is rebuilt from the markdown rather than blocking the memory.
+            log.warning("index at %s cannot be used (%s); rebuilding it from the markdown", folder, error)
+            shutil.rmtree(folder)
+            return EdgeIndex(folder, dimension, flush_interval=1.0)
+
+    # Opened on first use, behind a free-space check: a full disk is a reason, never a SIGBUS.
+    return GuardedIndex(open_index, folder)
 
 
 def recall_config(settings: Settings) -> RecallConfig:
@@ -159,9 +175,8 @@ class Engram:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._lock = FolderLock(settings.state_dir)
-        self._lock.acquire()
+        _take_lock(self._lock, settings)
         try:
-            settings.memory_dir.mkdir(parents=True, exist_ok=True)
             _hide_state_from_git(settings)
             self.embedder = build_embedder(settings)
             self.index = build_index(settings, self.embedder.dimension)
@@ -199,6 +214,7 @@ class Engram:
             self._lock.release()
             raise
         self._startup = _Startup(done=threading.Event())
+        self._retry_lock = threading.Lock()
         self._serving = False
 
     @classmethod
@@ -243,6 +259,10 @@ class Engram:
                 self._service.on_turn_stored(self.extraction.enqueue)
                 self.extraction.start()
                 log.info("fact extraction: %d stored turns waiting", waiting)
+        except StorageError as error:
+            # A disk fault gives its reason in one line; the next tool call tries again.
+            log.error("start-up failed (retried at the next tool call): %s", error)
+            self._startup.error = error
         except BaseException as error:  # noqa: BLE001 - reported to every later tool call
             log.exception("start-up failed")
             self._startup.error = error
@@ -269,8 +289,18 @@ class Engram:
     def _wait_until_ready(self) -> None:
         if not self._startup.done.wait(_READY_TIMEOUT_SECONDS):
             raise EngramError("memory is still starting up; try again shortly")
+        if isinstance(self._startup.error, StorageError):
+            self._retry_start()
         if self._startup.error is not None:
             raise EngramError(f"memory failed to start: {self._startup.error}")
+
+    def _retry_start(self) -> None:
+        """A disk fault at start-up (full, unreachable) may have cleared: try again, once per call."""
+        with self._retry_lock:
+            if isinstance(self._startup.error, StorageError):
+                self._startup.error = None
+                self._startup.done.clear()
+                self._start()
 
     def service_file(self, memory_id: str) -> str | None:
         relative = self.store.file_of(memory_id)
@@ -333,14 +363,34 @@ class Engram:
             self.extraction.stop()
         try:
             self._service.usage.flush()
+        except OSError as error:
+            log.warning("usage counts not saved: %s", error.strerror or error)
+        try:
             self.index.close()
         finally:
             self._lock.release()
 
 
+def _take_lock(lock: FolderLock, settings: Settings) -> None:
+    """Become the folder's one writer. A folder that cannot be written at all (read-only) is
+    served without the lock: nobody can write it, and every write says why."""
+    try:
+        settings.memory_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(f"memory folder {settings.memory_dir} cannot be created: {error.strerror or error}") from error
+    try:
+        lock.acquire()
+    except OSError as error:
+        log.error("memory folder %s is not writable (%s): recall works, writes will fail until it is",
+                  settings.memory_dir, error.strerror or error)
+
+
 def _hide_state_from_git(settings: Settings) -> None:
     """A person may keep the memory folder in git; the derived index does not belong there."""
     ignore = settings.state_dir / ".gitignore"
-    if not ignore.exists():
-        settings.state_dir.mkdir(parents=True, exist_ok=True)
-        ignore.write_text("*\n", encoding="utf-8")
+    try:
+        if not ignore.exists():
+            settings.state_dir.mkdir(parents=True, exist_ok=True)
+            ignore.write_text("*\n", encoding="utf-8")
+    except OSError as error:
+        log.warning("cannot write %s: %s", ignore, error.strerror or error)

@@ -36,6 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngramError as error:
         print(f"engram-mcp: {error}", file=sys.stderr)
         return 2
+    except OSError as error:
+        # A disk or folder fault nothing else caught: its reason in one line, never a traceback.
+        print(f"engram-mcp: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

@@ -13,7 +13,9 @@ character itself:
   NEL, U+2028, U+2029, the rest of C0 and C1 but tab): ``&#13;`` and so on;
 - ``&#`` (the start of a reference) becomes ``&#38;#``, so a typed reference stays as typed;
 - ``<!--`` becomes ``&#60;!--``, so no text can open a comment (or forge metadata);
-- a ``^`` that would make a line end in a block id (``… ^t-0123456789ab``) becomes ``&#94;``.
+- a ``^`` that would make a line end in a block id (``… ^t-0123456789ab``) becomes ``&#94;``;
+- the ``#`` of a ``#pin`` or ``#unpin`` tag (a person's instruction, see ``sync/edits.py``)
+  becomes ``&#35;``, so stored text never pins itself.
 
 Decoding turns every numeric reference back into its character, so a reference a person
 types by hand (``&#233;``) reads as the character too. Metadata values are JSON with the
@@ -30,6 +32,7 @@ from engram_mcp.errors import InvalidInput
 from engram_mcp.model import MEMORY_ID_REGEX
 
 __all__ = [
+    "TAG",
     "check_storable",
     "decode_text",
     "encode_text",
@@ -42,8 +45,10 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _EOL = re.compile(r"(?:\r\n|\r|\n)\Z")
 # Control characters but tab and newline, and the Unicode line and paragraph separators.
 _CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029"
+# A tag a person types into a memory's text in the file: an instruction, not content.
+TAG = re.compile(r"(?<![\w#])#(?P<tag>pin|unpin)(?![\w-])")
 _ENCODE = re.compile(
-    rf"[{_CONTROL}]|&(?=#)|<(?=!--)|\^(?={MEMORY_ID_REGEX}[ \t]*$)",
+    rf"[{_CONTROL}]|&(?=#)|<(?=!--)|\^(?={MEMORY_ID_REGEX}[ \t]*$)|(?<![\w#])#(?=(?:pin|unpin)(?![\w-]))",
     re.MULTILINE,
 )
 _REFERENCE = re.compile(r"&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));")

@@ -37,7 +37,9 @@ __all__ = [
     "Document",
     "HandBlock",
     "parse_document",
+    "read_text",
     "render_block",
+    "written_text",
 ]
 
 _ID_TAIL = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})$")
@@ -200,12 +202,36 @@ def _continues(content: str, lines: list[str], i: int) -> bool:
 def _raw_text(block_lines: list[str]) -> str:
     texts = [line_content(line) for line in block_lines]
     texts[0] = texts[0][2:]
-    rest = [t[len(_INDENT) :] if t.startswith(_INDENT) else t for t in texts[1:]]
+    rest = [t.removeprefix(_INDENT) for t in texts[1:]]
     return "\n".join([texts[0], *rest])
 
 
 def _block_text(block_lines: list[str]) -> str:
     return decode_text(_raw_text(block_lines))
+
+
+def written_text(segment: Block | HandBlock) -> str:
+    """A block's text exactly as it stands in the file (still escaped; no id, no metadata).
+
+    Tags a person types (``#pin``) are looked for here: in the decoded text a stored
+    ``#pin`` would look the same as a typed one.
+    """
+    lines = split_lines(segment.raw)
+    if isinstance(segment, Block):
+        if len(lines) > 1 and META_LINE.match(line_content(lines[-1])):
+            lines = lines[:-1]
+        *head, last = _raw_text(lines).split("\n")
+        return "\n".join([*head, _ID_TAIL.sub("", last)])
+    return _raw_text(lines)
+
+
+def read_text(written: str, memory: Memory) -> str:
+    """The memory text that written (escaped) text stands for, without the lead the writer puts in front."""
+    text = decode_text(written)
+    for prefix in _decorations(memory):
+        if prefix and text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 def _parse_identified(
@@ -214,19 +240,15 @@ def _parse_identified(
     meta_match = META_LINE.match(line_content(lines[end - 1])) if end - 1 > start else None
     text_lines = lines[start : end - 1] if meta_match else lines[start:end]
     *head, last = _raw_text(text_lines).split("\n")
-    text = decode_text("\n".join([*head, _ID_TAIL.sub("", last)]))
+    written = "\n".join([*head, _ID_TAIL.sub("", last)])
     line = end  # a comment that cannot be read is named by its own line, a bad value by the block's
     try:
         meta = parse_meta(meta_match.group("body")) if meta_match else {}
         line = start + 1
-        memory = memory_from(memory_id, text, meta, namespace)
+        memory = memory_from(memory_id, "", meta, namespace)
     except (ValueError, KeyError) as error:
         return BadBlock(memory_id, raw, start + 1, MalformedMemoryFile(path, line, f"memory ^{memory_id}: {error}"))
-    for prefix in _decorations(memory):
-        if prefix and memory.text.startswith(prefix):
-            memory = replace(memory, text=memory.text[len(prefix) :])
-            break
-    return Block(memory=memory, raw=raw, line=start + 1)
+    return Block(memory=replace(memory, text=read_text(written, memory)), raw=raw, line=start + 1)
 
 
 def _check_fields(memory: Memory) -> None:

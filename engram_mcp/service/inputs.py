@@ -6,9 +6,10 @@ import re
 from datetime import datetime
 
 from engram_mcp.errors import InvalidInput
+from engram_mcp.markdown.escape import check_storable
 from engram_mcp.model import NAMESPACE_REGEX, ensure_utc
 
-__all__ = ["MAX_TEXT_CHARS", "check_namespace", "check_text", "utc"]
+__all__ = ["MAX_TEXT_CHARS", "check_label", "check_namespace", "check_text", "utc"]
 
 MAX_TEXT_CHARS = 100_000
 _NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
@@ -19,6 +20,16 @@ def check_text(text: str) -> None:
         raise InvalidInput("text must not be empty")
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidInput(f"text is {len(text)} characters; at most {MAX_TEXT_CHARS} fit in one memory")
+    check_label(text, "text")
+
+
+def check_label(value: str | None, name: str) -> None:
+    """Anything a file can hold is accepted as typed; a NUL or a lone surrogate means nothing."""
+    if value is None:
+        return
+    if "\x00" in value:
+        raise InvalidInput(f"{name} holds a NUL character at position {value.index(chr(0))}; it cannot be stored")
+    check_storable(value, name)
 
 
 def check_namespace(namespace: str) -> None:

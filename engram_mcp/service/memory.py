@@ -23,7 +23,7 @@ from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
-from engram_mcp.service.inputs import check_namespace, check_text, utc
+from engram_mcp.service.inputs import check_label, check_namespace, check_text, utc
 from engram_mcp.service.results import Recall, RecalledMemory, ReconcileReport
 from engram_mcp.state.usage import UsageStore
 
@@ -90,6 +90,8 @@ class MemoryService:
         import a no-op, and the source records that the turn was imported."""
         check_text(text)
         check_namespace(namespace)
+        check_label(speaker, "speaker")
+        check_label(session, "session")
         if role not in _ROLES:
             raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
         source = source or _ROLES[role]
@@ -117,6 +119,7 @@ class MemoryService:
     def add(self, memory: Memory) -> None:
         """Write any memory through the one pipeline: markdown, then embedding, then index."""
         with self._write_lock:
+            self._ready()
             self._store.add(memory)
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
@@ -127,6 +130,7 @@ class MemoryService:
         with self._write_lock:
             if memory.id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
+            self._ready()
             self._store.update(memory)
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
@@ -147,6 +151,7 @@ class MemoryService:
             if old.pinned and source is not Source.HUMAN_EDIT:
                 raise InvalidInput(f"memory {old_id} is pinned: only a person can change it")
             expired, new = reword(old, new_memory_id(old.kind), text, self._clock(), source=source, pinned=pinned)
+            self._ready()
             self._store.revise(expired, new)
             for version in (expired, new):
                 self._memories[version.id] = version
@@ -169,8 +174,7 @@ class MemoryService:
             gone = [memory_id for memory_id in removed if self._memories.pop(memory_id, None) is not None]
             for memory_id in gone:
                 self._catalogue.remove(memory_id)
-            if gone:
-                self._index.delete(gone)
+            self._delete(gone)
         self._index_memories(changed)
         return len(changed)
 
@@ -199,6 +203,7 @@ class MemoryService:
         files: list[str] = []
         following: dict[str, Memory] = {}
         with self._write_lock:
+            self._ready()
             for memory_id in memory_ids:
                 memory = self._memories.get(memory_id)
                 if memory is None:
@@ -207,7 +212,7 @@ class MemoryService:
                 following.update((m.id, m) for m in self._catalogue.following(memory))
                 del self._memories[memory_id]
                 self._catalogue.remove(memory_id)
-            self._index.delete(list(memory_ids))
+            self._delete(list(memory_ids))
             # The next turn was indexed with a forgotten one as its context: nothing of it may remain.
             self._index_memories([m for i, m in following.items() if i in self._memories])
         return tuple(dict.fromkeys(files))
@@ -264,7 +269,11 @@ class MemoryService:
         )
         now = self._clock()
         found = self._retriever.recall(query, where, limit, now)
-        self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        try:
+            self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        except OSError as error:
+            # Access counts are bookkeeping: a full or read-only disk must not fail a recall.
+            log.warning("access counts not saved: %s", error.strerror or error)
         return Recall(
             memories=tuple(
                 RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
@@ -327,8 +336,7 @@ class MemoryService:
                 for memory_id in indexed
                 if memory_id not in self._memories and not self._was_in_unreadable(memory_id, unreadable)
             ]
-            if extra:
-                self._index.delete(extra)
+            self._delete(extra)
         self._index_memories(stale)
         return ReconcileReport(
             memories=len(self._memories), embedded=len(stale), deleted=len(extra), errors=tuple(report.errors)
@@ -337,6 +345,19 @@ class MemoryService:
     def _was_in_unreadable(self, memory_id: str, unreadable: set[str]) -> bool:
         relative = self._store.file_of(memory_id)
         return relative is not None and str(self._store.root / relative) in unreadable
+
+    def _ready(self) -> None:
+        """Refuse a write before touching the markdown when the index could not take it (disk full,
+        index unreachable): a clear reason, nothing half-written. Only a guarded index can tell."""
+        check = getattr(self._index, "check_writable", None)
+        opener = getattr(self._index, "open", None)
+        if check is not None and opener is not None:
+            check()
+            opener()
+
+    def _delete(self, memory_ids: Sequence[str]) -> None:
+        if memory_ids:
+            self._index.delete(memory_ids)
 
     def _index_memories(self, memories: Sequence[Memory]) -> None:
         for start in range(0, len(memories), _EMBED_BATCH):

@@ -18,13 +18,14 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timezone
 from pathlib import PurePosixPath
 
-from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, render_block
+from engram_mcp.markdown.escape import TAG, decode_text
+from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, read_text, render_block, written_text
 from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, namespace_of, slug
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 
 __all__ = ["Settled", "hand_memory", "is_revision", "settle"]
 
-_PIN = re.compile(r"(?<![\w#])#(?P<tag>pin|unpin)(?![\w-])")
+_PIN = TAG
 _PIN_WITH_SPACE = re.compile(r"[ \t]*(?<![\w#])#(?:pin|unpin)(?![\w-])")
 
 
@@ -45,7 +46,8 @@ def settle(
     rewritten = False
     for segment in document.segments:
         if isinstance(segment, HandBlock):
-            text, pinned = _untagged(segment.text)
+            written, pinned = _untagged(written_text(segment))
+            text = decode_text(written)
             if not text.strip():
                 segments.append(segment)
                 continue
@@ -53,8 +55,9 @@ def settle(
             memory = replace(memory, pinned=bool(pinned))
             segments.append(_terminated(render_block(memory, segment.line), segment.raw))
             rewritten = True
-        elif isinstance(segment, Block) and _PIN.search(segment.memory.text):
-            text, pinned = _untagged(segment.memory.text)
+        elif isinstance(segment, Block) and _PIN.search(written_text(segment)):
+            written, pinned = _untagged(written_text(segment))
+            text = read_text(written, segment.memory)
             memory = replace(segment.memory, text=text, pinned=segment.memory.pinned if pinned is None else pinned)
             segments.append(_terminated(render_block(memory, segment.line), segment.raw))
             rewritten = True

@@ -34,8 +34,13 @@ class LastGood:
         digest = hashlib.sha256(data).hexdigest()
         if self._digests.get(relative) == digest:
             return
-        # No fsync: a copy lost in a crash costs only history for edits made while stopped.
-        atomic_write(self._folder / relative, data, durable=False)
+        try:
+            # No fsync: a copy lost in a crash costs only history for edits made while stopped.
+            atomic_write(self._folder / relative, data, durable=False)
+        except OSError as error:
+            # A copy is a convenience: a full or read-only disk must not stop the memory.
+            log.warning("cannot keep a last good copy of %s: %s", relative, error.strerror or error)
+            return
         self._digests[relative] = digest
 
     def document(self, relative: PurePosixPath) -> Document | None:
@@ -61,7 +66,10 @@ class LastGood:
             self.save(relative, pruned.render().encode("utf-8"))
 
     def remove(self, relative: PurePosixPath) -> None:
-        (self._folder / relative).unlink(missing_ok=True)
+        try:
+            (self._folder / relative).unlink(missing_ok=True)
+        except OSError as error:
+            log.warning("cannot remove the last good copy of %s: %s", relative, error.strerror or error)
         self._digests.pop(relative, None)
 
     def files(self) -> Iterator[PurePosixPath]:

@@ -216,6 +216,9 @@ class Reconciler:
         if state is None:
             return
         if state.document.problems:
+            if known is not None and not known.document.problems and known.digest:
+                # What the server last wrote or read here is the best good copy there is.
+                self._last_good.save(relative, known.document.render().encode("utf-8"))
             # Read what can be read; a bad block keeps the version the service already has
             # (its id still counts as held), and the person's file is left as they wrote it.
             self._problem(relative, list(state.document.problems))
@@ -240,9 +243,10 @@ class Reconciler:
         self, relative: PurePosixPath, state: FileState, stamp: Stamp, batch: _Batch, report: SyncReport
     ) -> None:
         settled = settle(state.document, relative, self._clock())
-        if settled.rewritten:
-            if not self._store.rewrite(relative, settled.document, state.digest):
-                return  # edited again meanwhile: that version's event settles it
+        written = self._rewrite(relative, settled.document, state.digest) if settled.rewritten else None
+        if written is False:
+            return  # edited again meanwhile: that version's event settles it
+        if written:
             report.added_by_hand += len(settled.document.blocks) - len(state.document.blocks)
             fresh = self._store.reread(relative)
             if fresh is None:
@@ -256,6 +260,15 @@ class Reconciler:
                 batch.absorbed.append(block.memory)
         self._seen[relative] = stamp
         self._last_good.save(relative, state.document.render().encode("utf-8"))
+
+    def _rewrite(self, relative: PurePosixPath, document: Document, digest: str) -> bool | None:
+        """True when written, False when the file changed meanwhile, None when the disk refused."""
+        try:
+            return self._store.rewrite(relative, document, digest)
+        except StorageError as error:
+            # The rest of the file is still read; its new items get their ids once it can be written.
+            log.warning("hand-written items in %s wait for an id: %s", relative, error)
+            return None
 
     def _finish(self, batch: _Batch, report: SyncReport) -> None:
         held = self._store.memory_ids()

@@ -1,3 +1,4 @@
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -109,3 +110,39 @@ def test_unreadable_metadata_names_the_file_and_line_and_keeps_the_block_as_it_s
     (problem,) = document.problems
     assert problem.line == 2 and str(PATH) in str(problem) and "created=not-a-time" in str(problem)
     assert document.blocks == () and document.render() == text
+
+
+# Written by the format before escaping and UTC labels (main at d5e2c9f), byte for byte.
+LEGACY_FILE = (
+    "# Journal — 2023-05-08\n\n"
+    "- **Caroline** 13:56 — Hey Mel!\n  second line ^t-0123456789ab\n"
+    "  <!-- engram speaker=Caroline role=user session=s1 valid=2023-05-08T13:56:00Z"
+    " created=2026-11-30T10:00:00.123456Z -->\n"
+    '- Ali works at "Meta" --> since March. ^f-00000000abcd\n'
+    "  <!-- engram certainty=0.7 source=assistant valid=2023-05-08T13:56:00Z created=2026-11-30T10:00:00.123456Z"
+    ' subject="Ali Khan" predicate=works_at object=Meta entities=["Ali Khan", "Meta, Inc."] turns=["t-0123456789ab"]'
+    " importance=0.9 pinned=true -->\n"
+    '- *2023-05-08 13:56 → 2024-01-02 15:30* — Ali works at "Meta" --> since March. ^f-00000000abce\n'
+    "  <!-- engram certainty=0.7 source=assistant valid=2023-05-08T13:56:00Z invalid=2024-01-02T15:30:00Z"
+    ' created=2026-11-30T10:00:00.123456Z subject="Ali Khan" predicate=works_at object=Meta'
+    ' entities=["Ali Khan", "Meta, Inc."] turns=["t-0123456789ab"] importance=0.9 -->\n'
+)
+
+
+def test_a_file_written_by_the_earlier_format_reads_the_same_memories_and_renders_back_unchanged() -> None:
+    document = parse_document(LEGACY_FILE, PATH, "default")
+    old_fact = replace(fact(), id="f-00000000abce", invalid_at=datetime(2024, 1, 2, 15, 30, tzinfo=timezone.utc),
+                       pinned=False)
+    assert [b.memory for b in document.blocks] == [turn("Hey Mel!\nsecond line"), fact(), old_fact]
+    assert document.problems == () and document.render() == LEGACY_FILE
+    rewritten = render_block(old_fact).raw
+    assert rewritten.startswith("- *2023-05-08 13:56 UTC → 2024-01-02 15:30 UTC* — Ali works")
+
+
+def test_a_turn_at_six_in_the_evening_plus_two_reads_as_sixteen_hundred_utc_labelled() -> None:
+    from datetime import timedelta
+
+    evening = datetime(2026, 11, 30, 18, 0, tzinfo=timezone(timedelta(hours=2)))
+    raw = render_block(turn("Dinner at home.", valid_at=evening)).raw
+    assert raw.startswith("- **Caroline** 16:00 UTC — Dinner at home. ^t-")
+    assert round_trip(turn("Dinner at home.", valid_at=evening)).event_time == evening
