@@ -8,7 +8,7 @@ import pytest
 
 from engram_mcp.bench.torture import Torture, run_torture
 from engram_mcp.bench.wire_client import WireServer
-from tests.edge.test_server_e2e import server_env
+from tests.stdio_client import server_env
 
 pytestmark = pytest.mark.slow
 
