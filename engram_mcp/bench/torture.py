@@ -60,6 +60,7 @@ class Figures:
     refused: int = 0
     hand_notes: int = 0
     malformed_files: int = 0
+    held_in_malformed: int = 0
     restarts: int = 0
     failed_starts: int = 0
     lost: int = 0
@@ -87,7 +88,7 @@ class Torture:
         self.ledger: dict[str, Expected] = {}
         self.maybe_gone: set[str] = set()
         self.purged: set[str] = set()
-        self.notes: list[str] = []
+        self.notes: list[tuple[str, str]] = []  # (note, the file it was written to)
         self.broken: set[str] = set()
         self.refusals: Counter[str] = Counter()
 
@@ -224,7 +225,7 @@ class Torture:
         note = f"hand note {self.rng.getrandbits(40):010x}"
         path = self.memories / "facts" / f"hand-{note[-10:]}.md"
         _atomic_write(path, f"# Notes\n\n- {note}\n".encode())
-        self.notes.append(note)
+        self.notes.append((note, f"facts/{path.name}"))
         self.figures.hand_notes += 1
 
     def _malformed_file(self) -> None:
@@ -259,9 +260,10 @@ class Torture:
         healthy = [p for p in journals if f"journal/{p.name}" not in self.broken]
         if healthy and self.rng.random() < 0.5:
             note = f"hand note {self.rng.getrandbits(40):010x}"
-            with self.rng.choice(healthy).open("a", encoding="utf-8") as stream:
+            target = self.rng.choice(healthy)
+            with target.open("a", encoding="utf-8") as stream:
                 stream.write(f"\n- {note}\n")
-            self.notes.append(note)
+            self.notes.append((note, f"journal/{target.name}"))
             self.figures.hand_notes += 1
         if journals and self.rng.random() < 0.3:
             path = self.rng.choice(journals)
@@ -315,11 +317,16 @@ class Torture:
                 if got != expected:
                     self.figures.damaged += 1
                     self.figures.note(f"damaged ({expected.category}) {memory_id}: {_difference(expected, got)}")
-        for note in self.notes:
+        for note, relative in self.notes:
             ok, value = server.call("recall", {"query": note, "limit": 5})
-            if not ok or note not in [m["text"] for m in value["memories"]]:
+            if ok and note in [m["text"] for m in value["memories"]]:
+                continue
+            if relative in self.broken:
+                # A malformed file is left as the person wrote it until they fix it; check names it.
+                self.figures.held_in_malformed += 1
+            else:
                 self.figures.lost += 1
-                self.figures.note(f"hand note lost: {note!r}")
+                self.figures.note(f"hand note lost: {note!r} in {relative}")
         server.stop()
 
 
@@ -372,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     for name in ("operations", "kills", "restarts", "acknowledged", "refused", "hand_notes", "malformed_files",
-                 "failed_starts", "errors", "lost", "damaged", "resurrected", "divergent"):
+                 "held_in_malformed", "failed_starts", "errors", "lost", "damaged", "resurrected", "divergent"):
         print(f"{name:16} {result[name]}")
     print(f"wrote {args.out}")
     bad = figures.lost + figures.damaged + figures.resurrected + figures.divergent + figures.failed_starts

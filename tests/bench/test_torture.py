@@ -13,11 +13,6 @@ from tests.stdio_client import server_env
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="until the 'format' helper's branch lands: hostile line breaks and pasted block ids still damage "
-    "the markdown on main (issue 9)",
-)
 def test_a_fast_slice_of_the_torture_loses_damages_and_diverges_nothing(tmp_path: Path, model_cache: Path) -> None:
     figures = run_torture(tmp_path, operations=24, kills=2, seed=11, env=server_env(model_cache))
     assert figures.kills >= 2 and figures.acknowledged > 0 and figures.operations >= 24
