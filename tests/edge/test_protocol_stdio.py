@@ -66,6 +66,9 @@ class RawServer:
     def close(self) -> None:
         self.process.kill()
         self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
 
 
 def started(memory_dir: Path, model_cache: Path) -> Iterator[RawServer]:
