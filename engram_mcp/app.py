@@ -13,6 +13,7 @@ import logging
 import shutil
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
@@ -44,6 +45,7 @@ __all__ = ["Engram", "build_embedder", "build_index", "recall_config", "utc_now"
 log = logging.getLogger(__name__)
 
 _READY_TIMEOUT_SECONDS = 300.0
+_CHECK_RETRY_SECONDS = 0.2
 
 
 def utc_now() -> datetime:
@@ -315,8 +317,15 @@ class Engram:
         """Compare the files with the index, after waiting up to ``wait_seconds`` for pending edits to sync."""
         service = self.service
         behind = self.reconciler.wait_until_caught_up(wait_seconds) if self.watcher is not None else []
-        with service.write_lock:
-            return self.reconciler.check(self.index.content_hashes(), behind)
+        settled_by = time.monotonic() + wait_seconds
+        while True:
+            with service.write_lock:
+                report = self.reconciler.check(self.index.content_hashes(), behind)
+            # A write reaches the index just after it leaves the lock (embedding happens outside it), so a
+            # memory can be in its file a moment before it is indexed: only a difference that lasts counts.
+            if report.divergence.clean or time.monotonic() >= settled_by:
+                return report
+            time.sleep(_CHECK_RETRY_SECONDS)
 
     def startup_reports(self) -> tuple[ReconcileReport, SyncReport]:
         """What the start-up pass found: the index reconciliation and the hand edits it settled."""

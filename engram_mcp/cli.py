@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, extraction, torture, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -271,6 +271,7 @@ def _bench(args: argparse.Namespace) -> int:
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
         "extraction": "engram_mcp.bench.extraction",
+        "torture": "engram_mcp.bench.torture",
         "locomo": "engram_mcp.bench.product",
         "longmemeval": "engram_mcp.bench.product",
     }

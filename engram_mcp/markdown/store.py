@@ -272,6 +272,9 @@ class MarkdownStore:
         return state
 
     def _write(self, relative: PurePosixPath, document: Document) -> None:
+        if relative.is_absolute() or ".." in relative.parts:
+            # The last barrier: names are validated at the edge, and no write may leave the folder.
+            raise StorageError(f"refusing to write outside the memory folder: {relative}")
         path = self.root / relative
         data = document.render().encode("utf-8")
         try:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engram_mcp.edge.frames import MAX_FRAME_BYTES
-from tests.edge.test_server_e2e import server_env
+from tests.stdio_client import server_env
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from tests.edge.test_server_e2e import call, run_session
+from tests.stdio_client import call, run_session
 
 pytestmark = pytest.mark.slow
 
