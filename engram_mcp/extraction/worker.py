@@ -23,7 +23,7 @@ from pathlib import Path
 
 from engram_mcp.errors import EngramError, ExtractionError
 from engram_mcp.extraction.base import ExtractedFact, Extractor
-from engram_mcp.model import Kind, Memory, Provenance, new_memory_id
+from engram_mcp.model import Certainty, Kind, Memory, Provenance, Source, new_memory_id
 
 __all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
 
@@ -76,6 +76,11 @@ def fact_id(turn_id: str, statement: str) -> str:
 def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
     """A fact memory from an extractor's output, with provenance back to its turn."""
     source = turn.provenance
+    certainty = extracted.certainty
+    if source.role == "assistant" or source.source is Source.ASSISTANT:
+        # The assistant's word is not the user's: at most a strong inference until the user confirms
+        # it (a later user turn saying the same reinforces the fact).
+        certainty = min(certainty, Certainty.STRONG_INFERENCE.value)
     return Memory(
         id=fact_id(turn.id, extracted.statement),
         kind=Kind.FACT,
@@ -83,7 +88,7 @@ def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
         text=extracted.statement,
         created_at=now,
         valid_at=extracted.event_time or turn.event_time,
-        certainty=extracted.certainty,
+        certainty=certainty,
         provenance=Provenance(
             namespace=source.namespace,
             speaker=source.speaker,
