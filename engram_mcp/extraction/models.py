@@ -58,7 +58,7 @@ def build_extractor(
         if not url.startswith(("http://", "https://")):
             raise ConfigError(f"extractor {name_or_path!r}: expected openai:http://host:port/v1")
         return EndpointExtractor(url, model=endpoint_model, timeout=endpoint_timeout, seed=seed,
-                                 max_tokens=max(max_tokens, 512))
+                                 max_tokens=max_tokens)
     path = resolve_model_path(name_or_path)
     if mode is None:
         mode = "completion" if name_or_path in _BASE_MODELS else "chat"
