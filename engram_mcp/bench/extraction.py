@@ -224,7 +224,7 @@ def certainty_buckets(
     """
     items = json.loads(path.read_text(encoding="utf-8"))["items"][:limit]
     when = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
-    scored: list[tuple[float, str, str, float]] = []
+    scored: list[tuple[float, str, list[dict[str, Any]]]] = []
     for index, item in enumerate(items):
         memory = Memory(
             id=new_memory_id(Kind.EPISODE, seed=f"certainty:{index}"), kind=Kind.EPISODE, type=MemoryType.EPISODIC,
@@ -354,7 +354,7 @@ def _unit(vectors: Sequence[Sequence[float]]) -> list[list[float]]:
 
 
 def _dot(left: Sequence[float], right: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(left, right))
+    return sum(a * b for a, b in zip(left, right, strict=True))
 
 
 def _percentile(values: Sequence[float], share: float) -> float:

@@ -177,7 +177,7 @@ def _facts_from(clause: str, sentence: str, speaker: str, when: datetime) -> lis
     if not clause or certainty is None:
         return []
     if not _IMPERATIVE.match(clause):
-        states = state_facts(clause, speaker, when, certainty=certainty, sentence=sentence)
+        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)
