@@ -124,7 +124,8 @@ def build_extractor_for(settings: Settings) -> Extractor | None:
         return None
     from engram_mcp.extraction.models import build_extractor
 
-    return build_extractor(settings.extractor, n_threads=settings.extractor_threads)
+    return build_extractor(settings.extractor, n_threads=settings.extractor_threads,
+                           endpoint_model=settings.extractor_model, endpoint_timeout=settings.extractor_timeout)
 
 
 def build_adjudicator(settings: Settings, extractor: Extractor | None) -> Adjudicator:

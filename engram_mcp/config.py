@@ -55,8 +55,13 @@ class Settings:
     embedding_backend: str = "onnx"
     cache_dir: Path = field(default_factory=default_cache_dir)
     extractor: str = "rules"
-    """'rules', 'none', 'smollm2' (bundled GGUF), 'gemma3-270m', or a path to any .gguf file."""
+    """'rules', 'none', 'smollm2' (bundled GGUF), 'gemma3-270m', a path to any .gguf file, or
+    'openai:http://127.0.0.1:8080/v1' for a local OpenAI-compatible server (llama-server, Ollama, LM Studio)."""
     extractor_threads: int = 2
+    extractor_model: str = "local"
+    """The model name sent to an 'openai:' endpoint (Ollama and LM Studio need it, llama-server ignores it)."""
+    extractor_timeout: float = 60.0
+    """Seconds an 'openai:' endpoint may take per request before the turn is retried later."""
     recall_limit: int = 25
     min_relevance: float = 0.2
     """Recall abstains when no memory comes this close in meaning (best dense cosine)."""
@@ -110,6 +115,7 @@ class Settings:
 _PATHS = {"memory_dir", "index_dir", "cache_dir", "log_file"}
 _INTS = {"recall_limit", "extractor_threads", "context_tokens"}
 _FLOATS = {
+    "extractor_timeout",
     "min_relevance",
     "recall_speaker_boost",
     "recall_time_boost",

@@ -4,7 +4,7 @@ many of its facts are real.
 Usage::
 
     python -m engram_mcp.bench.extraction locomo.json --extractor rules --extractor smollm2 \\
-        --conversations 1 --max-turns 50 --out extraction.json
+        --extractor openai:http://127.0.0.1:8080/v1 --conversations 1 --max-turns 50 --out extraction.json
 
 Gold facts are LoCoMo's per-session ``observation`` lists (``session_N_observation``:
 speaker -> ``[fact, dia_id]``). The data set is CC BY-NC: it is read from the given path and
@@ -45,7 +45,18 @@ from engram_mcp.errors import ExtractionError
 from engram_mcp.extraction import ExtractedFact, Extractor, build_extractor
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 
-__all__ = ["EmbedFn", "ExtractorReport", "GoldFact", "Turn", "evaluate", "load_turns", "main", "minilm_embed"]
+__all__ = [
+    "CERTAINTY_SET",
+    "EmbedFn",
+    "ExtractorReport",
+    "GoldFact",
+    "Turn",
+    "certainty_buckets",
+    "evaluate",
+    "load_turns",
+    "main",
+    "minilm_embed",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -93,6 +104,8 @@ class ExtractorReport:
     types: dict[str, int] = field(default_factory=dict)
     examples: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
+    certainty_buckets: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per certainty level on the labelled certainty set: facts, precision (mean truth of what they match)."""
 
 
 def load_turns(path: Path, conversations: int, max_turns: int) -> tuple[list[Turn], list[GoldFact]]:
@@ -197,6 +210,45 @@ def evaluate(
     return report
 
 
+CERTAINTY_SET = Path(__file__).parent / "data" / "certainty_set.json"
+
+
+def certainty_buckets(
+    extractor: Extractor, path: Path, embed: EmbedFn, threshold: float = DEFAULT_THRESHOLD, limit: int | None = None
+) -> dict[str, dict[str, float]]:
+    """Precision of each certainty level on the hand-labelled certainty set (see its "about").
+
+    Every extracted fact is compared with its own turn's gold fact: when the cosine reaches
+    ``threshold`` it scores that fact's truth ``p`` (1.0 stated, 0.7 strong hedge or inference,
+    0.4 weak guess, 0.0 a condition), otherwise 0. A meaningful scale has 1.0 > 0.7 > 0.4.
+    """
+    items = json.loads(path.read_text(encoding="utf-8"))["items"][:limit]
+    when = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
+    scored: list[tuple[float, str, list[dict[str, Any]]]] = []
+    for index, item in enumerate(items):
+        memory = Memory(
+            id=new_memory_id(Kind.EPISODE, seed=f"certainty:{index}"), kind=Kind.EPISODE, type=MemoryType.EPISODIC,
+            text=item["text"], created_at=when, valid_at=when, provenance=Provenance(speaker=item["speaker"]),
+        )
+        try:
+            facts = extractor.extract(memory, [])
+        except ExtractionError:
+            facts = []
+        scored += [(fact.certainty, fact.statement, item["facts"]) for fact in facts]
+    if not scored:
+        return {}
+    golds = [gold for _, _, facts_of_item in scored for gold in facts_of_item]
+    vectors = _unit(embed([statement for _, statement, _ in scored] + [gold["text"] for gold in golds]))
+    gold_vectors = iter(vectors[len(scored):])
+    buckets: dict[str, list[float]] = {}
+    for index, (certainty, _, facts_of_item) in enumerate(scored):
+        # The item's gold fact this statement says best, scored by its truth when close enough.
+        best, truth = max((_dot(vectors[index], next(gold_vectors)), float(gold["p"])) for gold in facts_of_item)
+        buckets.setdefault(f"{certainty:.1f}", []).append(truth if best >= threshold else 0.0)
+    return {level: {"facts": len(values), "precision": round(statistics.fmean(values), 3)}
+            for level, values in sorted(buckets.items(), reverse=True)}
+
+
 def minilm_embed() -> EmbedFn:
     """The project's embedder (bundled all-MiniLM-L6-v2 on onnxruntime), offline."""
     from engram_mcp.config import default_cache_dir
@@ -218,6 +270,10 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
     parser.add_argument("--max-tokens", type=int, default=256)
     parser.add_argument("--n-threads", type=int, default=2)
     parser.add_argument("--out", type=Path, help="write the full report here as JSON")
+    parser.add_argument("--certainty-set", type=Path, default=CERTAINTY_SET,
+                        help="labelled certainty set (default: the bundled one); 'none' skips it")
+    parser.add_argument("--certainty-limit", type=int, default=None, help="use only the first N items of it")
+    parser.add_argument("--endpoint-model", default="local", help="model name sent to an openai: endpoint")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
@@ -225,8 +281,12 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
     embed = embed or minilm_embed()
     reports = []
     for name in args.extractors or ["rules"]:
-        extractor = build_extractor(name, n_threads=args.n_threads, max_tokens=args.max_tokens)
+        extractor = build_extractor(name, n_threads=args.n_threads, max_tokens=args.max_tokens,
+                                    endpoint_model=args.endpoint_model)
         reports.append(evaluate(extractor, turns, gold, embed, args.threshold))
+        if str(args.certainty_set) != "none":
+            reports[-1].certainty_buckets = certainty_buckets(extractor, args.certainty_set, embed, args.threshold,
+                                                              args.certainty_limit)
         # Only model-backed extractors keep counters; the Extractor port does not promise them.
         stats = getattr(extractor, "stats", None)
         if callable(stats):
@@ -251,6 +311,11 @@ def _table(reports: Sequence[ExtractorReport], threshold: float) -> str:
         lines.append(f"{r.extractor:<14}{r.turns:>6}{r.facts:>6}{r.facts_per_turn:>7.2f}{r.recall:>8.2f}"
                      f"{r.precision:>7.2f}{r.malformed_share:>6.2f}{r.seconds_mean:>8.2f}{r.seconds_p95:>7.2f}"
                      f"  {sweep}  {certainty} | {types}")
+    for r in reports:
+        if r.certainty_buckets:
+            buckets = "  ".join(f"{level}: {b['precision']:.2f} ({b['facts']:.0f} facts)"
+                                for level, b in r.certainty_buckets.items())
+            lines.append(f"certainty set, {r.extractor}: precision by certainty  {buckets}")
     return "\n".join(lines)
 
 
@@ -289,7 +354,7 @@ def _unit(vectors: Sequence[Sequence[float]]) -> list[list[float]]:
 
 
 def _dot(left: Sequence[float], right: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(left, right, strict=False))
+    return sum(a * b for a, b in zip(left, right, strict=True))
 
 
 def _percentile(values: Sequence[float], share: float) -> float:

@@ -18,12 +18,14 @@ __all__ = ["cap_certainty", "certainty_of", "is_hypothetical", "strip_hedge"]
 
 _WEAK = re.compile(
     r"\b(?:maybe|might|perhaps|possibly|not sure|unsure|no idea|could be|i guess|i suppose|i wonder|"
-    r"who knows|may or may not|kind of hoping|hopefully|sort of thinking|toying with)\b",
+    r"who knows|may or may not|kind of hoping|hopefully|sort of thinking|toying with|i have a feeling|"
+    r"i've got a feeling|i'd guess|rumou?r has it|if i remember right)\b",
     re.IGNORECASE,
 )
 _STRONG = re.compile(
     r"\b(?:i think|i'm pretty sure|i am pretty sure|pretty sure|probably|likely|i believe|i reckon|i assume|"
-    r"i expect|i'd say|seems like|seems to|should be|most likely|i feel like|i suspect)\b",
+    r"i expect|i'd say|seems like|seems to|should be|most likely|i feel like|i suspect|apparently|supposedly|"
+    r"chances are|i gather|as far as i know|afaik)\b",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -59,7 +61,8 @@ def cap_certainty(certainty: float, sentence: str) -> float | None:
 
 _LEAD_HEDGE = re.compile(
     r"^(?:(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|i\s+reckon|i'm\s+pretty\s+sure|i\s+am\s+pretty\s+sure|"
-    r"pretty\s+sure|i\s+feel\s+like|maybe|perhaps|probably|possibly)(?:\s+that)?[,\s]+)+",
+    r"pretty\s+sure|i\s+feel\s+like|maybe|perhaps|probably|possibly|apparently|supposedly|chances\s+are|"
+    r"i\s+have\s+a\s+feeling|i've\s+got\s+a\s+feeling|i'd\s+guess|i\s+gather)(?:\s+that)?[,\s]+)+",
     re.IGNORECASE,
 )
 

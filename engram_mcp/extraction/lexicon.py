@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["DROPPED_SUBJECT", "LEAD_TIME", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 VEHICLE_WORDS = frozenset(
@@ -35,6 +35,18 @@ OCCUPATIONS = frozenset(
     surgeon vet veterinarian physiotherapist midwife cleaner farmer baker artist musician actor director
     lead intern apprentice freelancer entrepreneur founder cto ceo administrator technician assistant""".split()
 )
+
+SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
+                     r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
+DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|"
+                              r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married)\b",
+                              re.IGNORECASE)
+
+
+LEAD_TIME = re.compile(r"^(?:these\s+days|nowadays|as\s+of\s+(?:today|now|this\s+\w+)|since\s+\w+|now|today|"
+                        r"yesterday|last\s+\w+|this\s+\w+|so|well|anyway|update)\s*[,:]?\s+(?=(?:I|we|my|our)\b)",
+                        re.IGNORECASE)
+
 
 _CONTRACTIONS = (
     (re.compile(r"\bI'm\b", re.I), "I am"), (re.compile(r"\bI've\b", re.I), "I have"),

@@ -9,7 +9,10 @@ from engram_mcp.extraction.base import Extractor
 from engram_mcp.extraction.llama import LlamaExtractor, PromptMode
 from engram_mcp.extraction.rules import RulesExtractor
 
-__all__ = ["BUNDLED_MODELS", "build_extractor", "resolve_model_path"]
+__all__ = ["BUNDLED_MODELS", "ENDPOINT_PREFIX", "build_extractor", "resolve_model_path"]
+
+ENDPOINT_PREFIX = "openai:"
+"""``extractor = "openai:http://127.0.0.1:8080/v1"``: a local OpenAI-compatible server."""
 
 BUNDLED_MODELS = ("smollm2", "gemma3-270m")
 _BASE_MODELS = frozenset({"gemma3-270m"})
@@ -25,7 +28,7 @@ def resolve_model_path(name_or_path: str) -> Path:
     if not path.is_absolute() or path.suffix.lower() != ".gguf":
         raise ConfigError(
             f"unknown extraction model {name_or_path!r}: use 'rules', one of {', '.join(BUNDLED_MODELS)}, "
-            "or an absolute path to a .gguf file"
+            "an absolute path to a .gguf file, or openai:http://host:port/v1 for a local server"
         )
     if not path.is_file():
         raise ConfigError(f"extraction model not found: {path}")
@@ -41,10 +44,21 @@ def build_extractor(
     mode: PromptMode | None = None,
     max_tokens: int = 256,
     seed: int = 0,
+    endpoint_model: str = "local",
+    endpoint_timeout: float = 60.0,
 ) -> Extractor:
-    """The extractor for a setting: ``None`` or ``"rules"`` gives the rule-based one."""
+    """The extractor for a setting: ``None`` or ``"rules"`` gives the rule-based one,
+    ``openai:<base url>`` a local OpenAI-compatible server asked for ``endpoint_model``."""
     if name_or_path is None or name_or_path == "rules":
         return RulesExtractor()
+    if name_or_path.startswith(ENDPOINT_PREFIX):
+        from engram_mcp.extraction.endpoint import EndpointExtractor
+
+        url = name_or_path[len(ENDPOINT_PREFIX) :]
+        if not url.startswith(("http://", "https://")):
+            raise ConfigError(f"extractor {name_or_path!r}: expected openai:http://host:port/v1")
+        return EndpointExtractor(url, model=endpoint_model, timeout=endpoint_timeout, seed=seed,
+                                 max_tokens=max_tokens)
     path = resolve_model_path(name_or_path)
     if mode is None:
         mode = "completion" if name_or_path in _BASE_MODELS else "chat"

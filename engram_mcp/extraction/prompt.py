@@ -27,7 +27,10 @@ SYSTEM_PROMPT = (
     "never I, my, you, he or she. Use the date given to turn words like yesterday into a date. "
     "Greetings, thanks, questions, compliments and small talk give {\"facts\": []}. "
     "Never copy facts from the examples or the previous turn. "
-    "certainty: 1.0 stated, 0.7 strongly implied, 0.4 a guess. "
+    "A change of job, home, diet or partner is written as the new state (\"works at\", \"lives in\") and "
+    "the end of the old one (\"no longer works at\"); predicate is a short verb phrase, object just the name. "
+    "certainty: 1.0 stated, 0.7 strongly implied or hedged (I think, probably), 0.4 a guess (maybe, might). "
+    "Nothing from conditions (if ...). "
     "type: episodic for events, semantic for lasting facts and preferences, procedural for instructions."
 )
 
@@ -88,6 +91,18 @@ EXAMPLES: tuple[Example, ...] = (
                   ["Ana", "St. Mary's hospital"], "semantic"),
             _fact("Ana is considering studying midwifery.", "Ana", "is considering", "studying midwifery",
                   ["Ana"], "semantic", 0.7),
+        ),
+    ),
+    Example(
+        "Omar",
+        "2024-02-12",
+        "Started at Siemens today! Friday was my last day at Bosch. I think my sister might visit next month.",
+        (
+            _fact("Omar works at Siemens.", "Omar", "works at", "Siemens", ["Omar", "Siemens"], "semantic"),
+            _fact("Omar no longer works at Bosch.", "Omar", "no longer works at", "Bosch", ["Omar", "Bosch"],
+                  "semantic"),
+            _fact("Omar's sister will visit in March 2024.", "Omar's sister", "will visit", "in March 2024",
+                  ["Omar"], "episodic", 0.4),
         ),
     ),
     Example("tool", "2024-05-01", '{"status": 200, "rows": 3, "elapsed_ms": 41}', ()),

@@ -19,7 +19,7 @@ from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
-from engram_mcp.model import Certainty, Memory, MemoryType
+from engram_mcp.model import Certainty, Memory, MemoryType, Source
 
 __all__ = ["RulesExtractor"]
 
@@ -130,6 +130,10 @@ class RulesExtractor:
 
     def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
         speaker = turn.provenance.speaker or self._default_speaker
+        if turn.provenance.role == "assistant" or turn.provenance.source is Source.ASSISTANT:
+            # "I will use British spelling" is the assistant talking about itself; nothing the user
+            # said is in it. Models may still read facts about the user from it, at lower certainty.
+            return []
         facts: list[ExtractedFact] = []
         for sentence in _sentences(turn.text):
             if sentence.endswith("?"):
@@ -173,7 +177,7 @@ def _facts_from(clause: str, sentence: str, speaker: str, when: datetime) -> lis
     if not clause or certainty is None:
         return []
     if not _IMPERATIVE.match(clause):
-        states = state_facts(clause, speaker, when, certainty=certainty, sentence=sentence)
+        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)

@@ -20,12 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import (
+    DROPPED_SUBJECT,
+    LEAD_TIME,
     OCCUPATIONS,
     PET_WORDS,
+    SCHOOL,
     expand_contractions,
     mentions_pet,
     strip_tail,
@@ -44,8 +46,6 @@ _BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|las
 _BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too)\b))"
 _SUBJECT = r"^(?P<subject>I|we|(?:my|our)\s+(?:partner|wife|husband)\s+and\s+I)\s+" + _ADVERB
 
-_SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
-                     r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
                      r"want to|intend to)\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"^(?:if|when|once|unless|in case)\b|\bif\b", re.IGNORECASE)
@@ -73,7 +73,7 @@ _ORG_OBJ = r"(?P<obj>(?:the\s+)?" + _NAME + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[
 
 def _works_at(m: re.Match[str], who: str) -> list[_Found]:
     org = _head(m["obj"])
-    if _SCHOOL.search(org):
+    if SCHOOL.search(org):
         return [(f"{who} studies at {org}", "studies at", org, "school", False)]
     return [(f"{who} works at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
 
@@ -90,7 +90,7 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
     details: list[_Found] = []
     role = _ROLE_TAIL.match(tail)
     if role:
-        name = _clean_role(role["role"])
+        name = strip_tail(role["role"])
         details.append((f"{who} works as {_article(name)} {name}", "works as", name, "job", False))
     team = _TEAM_TAIL.match(tail)
     if team:
@@ -103,9 +103,14 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
     return details
 
 
+def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
+    school = _head(m["obj"])
+    return [(f"{who} studies at {school}", "studies at", school, "school", False)]
+
+
 def _started_at(m: re.Match[str], who: str) -> list[_Found]:
     org = _head(m["obj"])
-    if _SCHOOL.search(org):
+    if SCHOOL.search(org):
         return [(f"{who} started studying at {org}", "studies at", org, "school", False)]
     return [(f"{who} started working at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
 
@@ -113,7 +118,7 @@ def _started_at(m: re.Match[str], who: str) -> list[_Found]:
 def _left_job(m: re.Match[str], who: str) -> list[_Found]:
     org = _head(m["obj"])
     said = m.group(0).lower()
-    if "graduated" in said or "dropped out" in said or _SCHOOL.search(org):
+    if "graduated" in said or "dropped out" in said or SCHOOL.search(org):
         verb = "graduated from" if "graduated" in said else "no longer studies at"
         return [(f"{who} {verb} {org}", "no longer studies at", org, "school", True)]
     verb = next((v for v in ("quit", "resigned from", "retired from") if v in said), "no longer works at")
@@ -131,8 +136,9 @@ def _accepted_offer(m: re.Match[str], who: str) -> list[_Found]:
 
 
 def _job(m: re.Match[str], who: str) -> list[_Found]:
-    role = _clean_role(m["role"])
-    facts = [(f"{who} works as {_article(role)} {role}", "works as", role, "job", False)]
+    role = strip_tail(m["role"])
+    said = f"is {role}" if role in _NOT_WORKING else f"works as {_article(role)} {role}"
+    facts = [(f"{who} {said}", "works as", role, "job", False)]
     if m.groupdict().get("org"):
         org = _head(m["org"])
         facts.append((f"{who} works at {org}", "works at", org, "employer", False))
@@ -157,6 +163,12 @@ def _diet(m: re.Match[str], who: str) -> list[_Found]:
 def _diet_ended(m: re.Match[str], who: str) -> list[_Found]:
     diet = m["diet"].lower()
     return [(f"{who} is no longer {diet}", "no longer diet", diet, "diet", True)]
+
+
+def _meat_again(m: re.Match[str], who: str) -> list[_Found]:
+    if "again" not in m.group(0).lower() and "start" not in m.group(0).lower():
+        return []
+    return [(f"{who} is no longer vegetarian", "no longer diet", "vegetarian", "diet", True)]
 
 
 def _meat_free(m: re.Match[str], who: str) -> list[_Found]:
@@ -194,9 +206,7 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[_Found]:
 
 def _vehicle_sold(m: re.Match[str], who: str) -> list[_Found]:
     car = vehicle_name(m["obj"], sold=True)
-    if car is None:
-        return []
-    return [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
+    return [] if car is None else [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
 
 
 def _pet(m: re.Match[str], who: str) -> list[_Found]:
@@ -212,21 +222,22 @@ def _pet_gone(m: re.Match[str], who: str) -> list[_Found]:
     return [(statement, "no longer has pet", name, "pet", True)]
 
 
-_EMPLOYED = (r"(?:am\s+)?(?:work|works|working|am\s+employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
+_NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
+_EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
              r"(?:at|for|by)")
 _RULES: tuple[_Rule, ...] = (
     # employer and school
-    _rule(r"(?:have\s+|had\s+)?(?:quit|left|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|"
+    _rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|"
           r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
           r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", _ORG_OBJ, _left_job),
     _rule(_EMPLOYED, _ORG_OBJ, _works_at),
-    _rule(r"(?:have\s+)?(?:started|began)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|working\s+|work\s+)?(?:at|with)",
+    _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with)",
           _ORG_OBJ, _started_at),
     _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
           r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
           _NAME_OBJ, _started_at),
-    _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)\s+(?:at|to)",
-          _NAME_OBJ, _works_at),
+    _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?:\s+[a-z]+){0,2}?\s+(?:at|to)",
+          _NAME_OBJ, _studies_at),
     _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", _ORG_OBJ, _last_day),
     _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:job\s+)?offer\s+(?:from|at|with)",
           _NAME_OBJ, _accepted_offer),
@@ -238,18 +249,22 @@ _RULES: tuple[_Rule, ...] = (
           r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
           + r"))(?:\s+(?:at|for)\s+(?P<org>" + _NAME + r"))?" + _BOUNDARY, _job),
     # home
-    _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in", _NAME_OBJ, _home),
+    _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
+          r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", _NAME_OBJ, _home),
+    _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|between\s+jobs))\b", _job),
     _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:to|into\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)",
           _NAME_OBJ, _moved),
     # diet
     _rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
           r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
-    _rule(r"(?:am(?:\s+now)?|went|have\s+gone|became|have\s+become|turned|switched\s+to\s+being|"
+    _rule(r"(?:am(?:\s+now)?|went|have\s+gone|have\s+been|became|have\s+become|turned|switched\s+to\s+being|"
           r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat)",
           r"(?i:an?\s+)?(?i:fully\s+|strictly\s+|mostly\s+)?(?P<diet>(?i:" + "|".join(DIETS) + r"))\b(?!\s+(?:food|restaurant|"
           r"recipe|place|option|friend))", _diet),
     _rule(r"(?:have\s+)?(?:stopped|gave\s+up|quit|cut\s+out|no\s+longer\s+eat|do\s+not\s+eat)", r"(?i:(?:eating\s+)?meat)\b",
           _meat_free),
+    _rule(r"(?:eat|am\s+eating|have\s+started\s+eating|started\s+eating)", r"(?i:meat\s+again|meat)\b(?!\s+(?:free|less))",
+          _meat_again),
     # partner and status
     _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
           r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)", _NAME_OBJ, _partner),
@@ -287,11 +302,11 @@ _COUPLE_ENDED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:have\s+
 _COUPLE_STARTED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
                              r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
 _SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded\s+in|got\s+rid\s+of)\s+(?:the|my|our|a)\s+(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
-                              r"\s+(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+(?:a|an|the)\s+(?:new\s+)?"
+                              r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)(?:a|an|the)\s+(?:new\s+)?"
                               r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, re.IGNORECASE)
 
 
-def state_facts(clause: str, speaker: str, when: datetime, *, certainty: float = Certainty.STATED.value,
+def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
                 sentence: str | None = None) -> list[ExtractedFact]:
     """The state facts one first-person clause announces; [] when it announces none.
 
@@ -328,24 +343,20 @@ def state_facts(clause: str, speaker: str, when: datetime, *, certainty: float =
         whole = sentence_rule.search(context)
         if whole:
             found += build(whole, who)
-    if not any(kind == "vehicle" for *_, kind, _ended in found):
-        found += _sold_and_bought(context, who, found)
-    return [_fact(statement, who, predicate, obj, certainty, when, ended, kind)
-            for statement, predicate, obj, kind, ended in _unique(found)]
+    found += _sold_and_bought(context, who)
+    return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
 
 
-_DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|"
-                              r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married)\b",
-                              re.IGNORECASE)
 
 
 def _with_subject(text: str) -> str:
-    """Chat drops the subject ("Just started at Bosch!"); the speaker is meant."""
-    return f"I {text[0].lower()}{text[1:]}" if _DROPPED_SUBJECT.match(text) else text
+    """Chat drops the subject ("Just started at Bosch!"); the speaker is meant. A leading time
+    ("These days I live in ...") is not the subject either."""
+    text = LEAD_TIME.sub("", text)
+    return f"I {text[0].lower()}{text[1:]}" if DROPPED_SUBJECT.match(text) else text
 
 
-def _sold_and_bought(text: str, who: str,
-                     found: list[_Found]) -> list[_Found]:
+def _sold_and_bought(text: str, who: str) -> list[_Found]:
     """"I sold the Golf and bought a Tesla": when either side is a vehicle, both are."""
     match = _SOLD_AND_BOUGHT.search(text)
     if match is None:
@@ -357,9 +368,7 @@ def _sold_and_bought(text: str, who: str,
             (f"{who} bought {_article(new)} {new}", "drives", new, "vehicle", False)]
 
 
-def _fact(statement: str, who: str, predicate: str, obj: str, certainty: float, when: datetime, ended: bool,
-          kind: str) -> ExtractedFact:
-    del when, ended
+def _fact(statement: str, who: str, predicate: str, obj: str, certainty: float, kind: str) -> ExtractedFact:
     inferred = kind.endswith("~")
     return ExtractedFact(
         statement=statement[0].upper() + statement[1:] + ".",
@@ -375,19 +384,13 @@ def _fact(statement: str, who: str, predicate: str, obj: str, certainty: float, 
 def _unique(found: list[_Found]) -> list[_Found]:
     seen: dict[tuple[str, str], tuple[str, str, str, str, bool]] = {}
     for item in found:
-        key = (item[1].removeprefix("no longer ").casefold(), item[2].casefold())
-        if key not in seen:
-            seen[key] = item
+        seen.setdefault((item[1].removeprefix("no longer ").casefold(), item[2].casefold()), item)
     return list(seen.values())
 
 
 def _head(obj: str) -> str:
     """The object's head: "Ranelagh, Dublin" keeps both; trailing time words and commas go."""
     return strip_tail(re.sub(r"^(?:the|a|an)\s+", "", obj.strip(" ,.;")))
-
-
-def _clean_role(role: str) -> str:
-    return strip_tail(role)
 
 
 def _article(noun: str) -> str:

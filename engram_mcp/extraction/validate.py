@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
+from engram_mcp.extraction.certainty import cap_certainty
 from engram_mcp.model import Certainty
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "grounding",
     "nearest_certainty",
     "resolve_first_person",
+    "split_sentences",
     "validate_facts",
 ]
 
@@ -93,8 +95,15 @@ def validate_facts(
     source = f"{turn_text} {speaker}"
     kept: list[ExtractedFact] = []
     seen: list[set[str]] = []
+    sentences = split_sentences(turn_text)
     for fact in facts:
         fact = _normalise(fact, speaker)
+        # No extractor may be surer than the speaker was: the sentence a fact came from caps it,
+        # and a fact drawn from a condition ("if I win, I'll ...") is no fact.
+        certainty = cap_certainty(fact.certainty, _source_sentence(fact.statement, sentences, speaker))
+        if certainty is None:
+            continue
+        fact = replace(fact, certainty=certainty)
         if len(content_words(fact.statement)) < 2 or grounding(fact.statement, source) < min_grounding:
             continue
         words = content_words(fact.statement)
@@ -105,6 +114,19 @@ def validate_facts(
         if len(kept) == max_facts:
             break
     return kept
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    return [part.strip() for part in _SENTENCE.split(text) if part.strip()] or [text]
+
+
+def _source_sentence(statement: str, sentences: list[str], speaker: str) -> str:
+    """The sentence of the turn that shares most content words with the statement."""
+    words = content_words(statement) - content_words(speaker)
+    return max(sentences, key=lambda sentence: len(words & content_words(sentence)))
 
 
 def _normalise(fact: ExtractedFact, speaker: str) -> ExtractedFact:

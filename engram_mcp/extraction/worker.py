@@ -24,7 +24,7 @@ from pathlib import Path
 from engram_mcp.errors import EngramError, ExtractionError
 from engram_mcp.extraction.base import ExtractedFact, Extractor
 from engram_mcp.files import atomic_write
-from engram_mcp.model import Kind, Memory, Provenance, new_memory_id
+from engram_mcp.model import Certainty, Kind, Memory, Provenance, Source, new_memory_id
 
 __all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
 
@@ -64,6 +64,8 @@ class ExtractionStatus:
     last_error: str | None = None
     seconds_per_turn: float | None = None
     idle: bool = True
+    retrying: int = 0
+    """Failed turns waiting to be tried again (included in ``queued``)."""
 
 
 def fact_id(turn_id: str, statement: str) -> str:
@@ -75,6 +77,11 @@ def fact_id(turn_id: str, statement: str) -> str:
 def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
     """A fact memory from an extractor's output, with provenance back to its turn."""
     source = turn.provenance
+    certainty = extracted.certainty
+    if source.role == "assistant" or source.source is Source.ASSISTANT:
+        # The assistant's word is not the user's: at most a strong inference until the user confirms
+        # it (a later user turn saying the same reinforces the fact).
+        certainty = min(certainty, Certainty.STRONG_INFERENCE.value)
     return Memory(
         id=fact_id(turn.id, extracted.statement),
         kind=Kind.FACT,
@@ -82,7 +89,7 @@ def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
         text=extracted.statement,
         created_at=now,
         valid_at=extracted.event_time or turn.event_time,
-        certainty=extracted.certainty,
+        certainty=certainty,
         provenance=Provenance(
             namespace=source.namespace,
             speaker=source.speaker,
@@ -121,8 +128,15 @@ class ExtractionWorker:
         write_fact: Callable[[Memory], bool],
         clock: Callable[[], datetime],
         status_file: Path | None = None,
+        retry_delay: float = 5.0,
+        max_retry_delay: float = 600.0,
     ) -> None:
         self._status_file = status_file
+        self._retry_delay = retry_delay
+        self._max_retry_delay = max_retry_delay
+        # Turns whose extraction failed (a server down, garbage answers): id -> when to try again.
+        self._retry_at: dict[str, float] = {}
+        self._attempts: dict[str, int] = {}
         self._extractor = extractor
         self._done = done
         self._lookup = lookup
@@ -170,7 +184,7 @@ class ExtractionWorker:
         """Block until the queue is empty and nothing is being extracted (for tests and the CLI)."""
         deadline = time.monotonic() + timeout
         with self._wake:
-            while self._queue or self._counters.busy:
+            while self._queue or self._retry_at or self._counters.busy:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
@@ -181,13 +195,14 @@ class ExtractionWorker:
         counters = self._counters
         return ExtractionStatus(
             extractor=getattr(self._extractor, "name", type(self._extractor).__name__),
-            queued=len(self._queue),
+            queued=len(self._queue) + len(self._retry_at),
             extracted_turns=counters.turns,
             facts_written=counters.facts,
             failed_turns=counters.failed,
             last_error=counters.last_error,
             seconds_per_turn=round(counters.seconds / counters.turns, 3) if counters.turns else None,
-            idle=not self._queue and not counters.busy,
+            idle=not self._queue and not self._retry_at and not counters.busy,
+            retrying=len(self._retry_at),
         )
 
     def _run(self) -> None:
@@ -195,7 +210,11 @@ class ExtractionWorker:
         while True:
             with self._wake:
                 while not self._queue and not self._stopping:
-                    self._wake.wait()
+                    self._requeue_due()
+                    if self._queue:
+                        break
+                    due = min(self._retry_at.values(), default=None)
+                    self._wake.wait(None if due is None else max(0.01, due - time.monotonic()))
                 if self._stopping:
                     return
                 turn_id = self._queue.popleft()
@@ -214,6 +233,16 @@ class ExtractionWorker:
                     self._wake.notify_all()
                 if drained or self._counters.last_error:
                     self._publish()
+
+    def _requeue_due(self) -> None:
+        """Move failed turns whose wait is over back to the queue (called holding ``_wake``)."""
+        now = time.monotonic()
+        for turn_id, due in list(self._retry_at.items()):
+            if due <= now:
+                del self._retry_at[turn_id]
+                if turn_id not in self._queued:
+                    self._queue.append(turn_id)
+                    self._queued.add(turn_id)
 
     def _publish(self) -> None:
         """Leave the status where `engram-mcp status` can read it while this process holds the folder."""
@@ -238,11 +267,18 @@ class ExtractionWorker:
                     written += 1
             self._done.add(turn_id)
         except (ExtractionError, EngramError, OSError, ValueError) as error:
-            # Counted and logged, never silently dropped: the turn stays queued for the next start.
+            # Counted and logged, never dropped: the turn is tried again later (and after a restart,
+            # since it is not in done.log).
             self._counters.failed += 1
             self._counters.last_error = f"{turn_id}: {error}"
-            log.warning("fact extraction failed for turn %s: %s", turn_id, error)
+            attempts = self._attempts.get(turn_id, 0) + 1
+            self._attempts[turn_id] = attempts
+            delay = min(self._retry_delay * 2 ** (attempts - 1), self._max_retry_delay)
+            with self._wake:
+                self._retry_at[turn_id] = time.monotonic() + delay
+            log.warning("fact extraction failed for turn %s (retry in %.0f s): %s", turn_id, delay, error)
             return
+        self._attempts.pop(turn_id, None)
         self._counters.turns += 1
         self._counters.facts += written
         self._counters.seconds += time.perf_counter() - started

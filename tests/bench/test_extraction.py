@@ -69,3 +69,20 @@ def test_the_command_line_prints_a_table_and_writes_json(
     assert "rules" in capsys.readouterr().out
     [report] = json.loads(out.read_text())["reports"]
     assert report["extractor"] == "rules" and report["types"]
+
+
+def test_the_rules_certainty_levels_are_ordered_by_precision_on_the_labelled_set(embedder: object) -> None:
+    from engram_mcp.bench.extraction import CERTAINTY_SET, certainty_buckets
+
+    buckets = certainty_buckets(RulesExtractor(), CERTAINTY_SET, embedder.embed)  # type: ignore[attr-defined]
+    assert set(buckets) == {"1.0", "0.7", "0.4"} and all(b["facts"] >= 20 for b in buckets.values())
+    assert buckets["1.0"]["precision"] > buckets["0.7"]["precision"] > buckets["0.4"]["precision"]
+
+
+def test_every_item_of_the_labelled_certainty_set_has_a_gold_fact_with_a_truth_on_the_scale() -> None:
+    from engram_mcp.bench.extraction import CERTAINTY_SET
+
+    items = json.loads(CERTAINTY_SET.read_text())["items"]
+    assert len(items) >= 200
+    assert all(item["facts"] and all(f["p"] in (0.0, 0.4, 0.7, 1.0) for f in item["facts"]) for item in items)
+    assert {item["label"] for item in items} == {"stated", "strong", "weak", "hypothetical", "inferred"}

@@ -88,3 +88,19 @@ def test_a_forgotten_turn_waiting_in_the_queue_is_skipped(
     assert worker.wait_idle(timeout=30)
     worker.stop()
     assert facts(service) == []
+
+
+def test_facts_from_the_assistants_turns_are_kept_apart_and_never_stated_certainty(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+    from engram_mcp.model import MemoryType, Source
+
+    said = service.remember("Noted: you moved to Dublin and work at Meta now.", role="assistant", speaker="assistant")
+    assert RulesExtractor().extract(said, []) == []
+    model_fact = ExtractedFact("Sam works at Meta.", MemoryType.SEMANTIC, 1.0, "Sam", "works at", "Meta")
+    fact = fact_from(model_fact, said, clock())
+    assert fact.certainty == 0.7 and fact.provenance.source is Source.ASSISTANT
+    user = service.remember("I work at Meta now.", speaker="Sam")
+    assert fact_from(model_fact, user, clock()).certainty == 1.0

@@ -34,3 +34,29 @@ def test_plain_and_possessive_statements_are_read_into_triples() -> None:
     assert parse_statement("Ali works at Google.") == ("Ali", "works", "at Google")
     assert parse_statement("Ali's favourite colour is blue.") == ("Ali", "favourite colour", "blue")
     assert parse_statement("lower case starts say nothing") is None
+
+
+@pytest.mark.parametrize(
+    ("predicate", "obj", "key", "value", "negated"),
+    [
+        ("is", "vegan", "diet", "vegan", False),
+        ("is", "a vegetarian", "diet", "vegetarian", False),
+        ("no longer diet", "pescatarian", "diet", "pescatarian", True),
+        ("drives", "a Kia Niro", "drives", "kia niro", False),
+        ("no longer drives", "the Polo", "drives", "polo", True),
+        ("partner", "Jess", "partner", "jess", False),
+        ("is married to", "Tom", "partner", "tom", False),
+        ("has pet", "Biscuit", "pet", "biscuit", False),
+        ("had", "an interview at Meta", "had", "interview at meta", False),
+    ],
+)
+def test_states_announced_in_other_words_share_one_slot(
+    predicate: str, obj: str, key: str, value: str, negated: bool
+) -> None:
+    slot = normalise("Noor", predicate, obj)
+    assert (slot.predicate, slot.object, slot.negated) == (key, value, negated)
+
+
+def test_diet_car_and_partner_hold_one_value_but_pets_and_events_many() -> None:
+    assert all(is_single_valued(key) for key in ("diet", "drives", "partner", "team"))
+    assert not is_single_valued("pet") and not is_single_valued("had")
