@@ -31,6 +31,7 @@ __all__ = [
     "TypeName",
     "memory_out",
     "recall_out",
+    "recall_text",
 ]
 
 Role = Literal["user", "assistant", "tool"]
@@ -73,6 +74,14 @@ class MemoryOut(BaseModel):
     supports: str | None = Field(
         default=None, description="Set on a turn returned as the source of a recalled fact: that fact's id."
     )
+    status: Literal["current", "superseded", "retracted", "outdated"] = Field(
+        default="current",
+        description="At the moment asked about: 'current'; 'superseded' or 'retracted' (a fact that ended); "
+        "'outdated' (a turn that stated something since replaced: what was said then).",
+    )
+    status_since: datetime | None = Field(default=None, description="When it stopped holding.")
+    replaced_by: str | None = Field(default=None, description="The id of the fact that holds in its place.")
+    replaced_by_text: str | None = None
 
 
 class RecallOut(BaseModel):
@@ -148,6 +157,16 @@ class CheckOut(BaseModel):
     differences: list[str]
 
 
+ABSTAINED_TEXT = "Nothing stored addresses this (recall abstained): tell the user you don't know; do not guess."
+
+
+def recall_text(out: RecallOut) -> str:
+    """What a model reads from recall or as_of: the context block, not the records' JSON."""
+    if out.abstained or not out.context:
+        return ABSTAINED_TEXT
+    return out.context
+
+
 def recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
     memories = [memory_out(item, usage) for item in found.memories]
     return RecallOut(
@@ -188,4 +207,8 @@ def memory_out(item: RecalledMemory, usage: Callable[[str], Usage]) -> MemoryOut
         supersedes=list(m.supersedes),
         superseded_by=m.superseded_by,
         supports=item.supports,
+        status=item.status.state.value,
+        status_since=item.status.since,
+        replaced_by=item.status.replaced_by.id if item.status.replaced_by else None,
+        replaced_by_text=item.status.replaced_by.text if item.status.replaced_by else None,
     )

@@ -46,6 +46,7 @@ class Catalogue:
         self._speakers: dict[str, Counter[str]] = {}
         self._entities: dict[str, Counter[str]] = {}
         self._types: dict[str, Counter[MemoryType]] = {}
+        self._derived: dict[str, set[str]] = {}
         for memory in memories:
             self.add(memory)
 
@@ -62,6 +63,8 @@ class Catalogue:
                 self._speakers.setdefault(namespace, Counter())[memory.provenance.speaker] += 1
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             self._entities.setdefault(namespace, Counter())[entity] += 1
+        for turn_id in memory.provenance.turn_ids:
+            self._derived.setdefault(turn_id, set()).add(memory.id)
 
     def remove(self, memory_id: str) -> None:
         memory = self._memories.pop(memory_id, None)
@@ -78,9 +81,15 @@ class Catalogue:
                 _decrement(self._speakers.get(namespace), memory.provenance.speaker)
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             _decrement(self._entities.get(namespace), entity)
+        for turn_id in memory.provenance.turn_ids:
+            self._derived.get(turn_id, set()).discard(memory.id)
 
     def get(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
+
+    def derived_from(self, turn_id: str) -> list[Memory]:
+        """The facts distilled from a turn (every version, current or not)."""
+        return [m for i in sorted(self._derived.get(turn_id, ())) if (m := self._memories.get(i)) is not None]
 
     def previous(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""

@@ -28,9 +28,11 @@ from datetime import datetime
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.status import MemoryStatus, current_first, status_of
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
@@ -93,6 +95,8 @@ class Retrieved:
     confidence: float
     """The best dense cosine of any candidate: how close the closest memory is in meaning."""
     context: ContextBlock
+    statuses: Mapping[str, MemoryStatus] = field(default_factory=dict)
+    """Each hit's status at the moment asked about (current, outdated, superseded...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,16 +217,46 @@ class Retriever:
         # sure that each type with real evidence is represented.
         joint = self._rank(where, asked, evidence)
         hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
+        hits = self._current_first(hits, where, now, limit)
         if c.fact_sources:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
         abstained = not hits or (c.dense and confidence < c.abstain_below)
         if abstained:
             return Retrieved((), True, confidence, render_context(()))
+        statuses = self.statuses([h.memory for h in hits], where, now)
         context = render_context(
-            [ContextItem(h.memory, h.supports) for h in hits], c.context_tokens, c.context_record_chars
+            [ContextItem(h.memory, h.supports, statuses[h.memory.id]) for h in hits],
+            c.context_tokens,
+            c.context_record_chars,
         )
-        return Retrieved(tuple(hits), False, confidence, context)
+        return Retrieved(tuple(hits), False, confidence, context, statuses)
+
+    def present(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> Retrieved:
+        """Memories chosen without a question (e.g. the latest at a moment), with statuses and context."""
+        c = self.config
+        statuses = self.statuses(memories, where, now)
+        context = render_context(
+            [ContextItem(m, None, statuses[m.id]) for m in memories], c.context_tokens, c.context_record_chars
+        )
+        hits = tuple(Hit(m, 1.0) for m in memories)
+        return Retrieved(hits, not hits, 1.0 if hits else 0.0, context, statuses)
+
+    def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
+        """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
+        moment = where.known_at or where.valid_at or now
+        axis = Axis.KNOWN if where.known_at is not None else Axis.VALID
+        get, derived = self._catalogue.get, self._catalogue.derived_from
+        return {m.id: status_of(m, moment, axis, get, derived) for m in memories}
+
+    def _current_first(self, hits: Sequence[Hit], where: MemoryFilter, now: datetime, limit: int) -> list[Hit]:
+        """What replaced an outdated hit ranks just above it (see ``status.current_first``)."""
+        statuses = self.statuses([h.memory for h in hits], where, now)
+        if all(s.is_current for s in statuses.values()):
+            return list(hits)
+        supports = {h.memory.id: h.supports for h in hits}
+        ranked = current_first([(h.memory, h.score) for h in hits], statuses, lambda m: admits(where, m))
+        return [Hit(m, score, supports.get(m.id)) for m, score in ranked[:limit]]
 
     def _rank(self, where: MemoryFilter, asked: _Question, evidence: _Evidence) -> list[Hit]:
         """Channels, fusion, neighbours, boosts and prior for the memories ``where`` admits."""

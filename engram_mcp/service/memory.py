@@ -25,7 +25,8 @@ from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.service.results import ForgetReceipt, Recall, RecalledMemory, ReconcileReport
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
-from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.retrieval.pipeline import RecallConfig, Retrieved, Retriever
+from engram_mcp.retrieval.status import CURRENT
 from engram_mcp.state.usage import UsageStore
 
 __all__ = ["MemoryService"]
@@ -280,9 +281,18 @@ class MemoryService:
         now = self._clock()
         found = self._retriever.recall(query, where, limit, now)
         self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        return self._answer(found)
+
+    def _answer(self, found: Retrieved) -> Recall:
         return Recall(
             memories=tuple(
-                RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
+                RecalledMemory(
+                    hit.memory,
+                    hit.score,
+                    self._store.file_of(hit.memory.id),
+                    hit.supports,
+                    found.statuses.get(hit.memory.id, CURRENT),
+                )
                 for hit in found.hits
             ),
             abstained=found.abstained,
@@ -321,9 +331,16 @@ class MemoryService:
             for m in self.memories()
             if m.namespace == namespace and (not types or m.type in types) and visible_at(m, moment, axis)
         ]
-        visible.sort(key=lambda m: m.event_time, reverse=True)
-        chosen = tuple(RecalledMemory(m, 1.0, self._store.file_of(m.id)) for m in visible[:limit])
-        return Recall(memories=chosen, abstained=not chosen)
+        # Without a question, what held then is the useful answer: instructions and facts
+        # first, then the latest turns.
+        visible.sort(key=lambda m: (m.kind is Kind.EPISODE, -m.event_time.timestamp(), m.id))
+        where = MemoryFilter(
+            namespace=namespace,
+            types=tuple(types),
+            valid_at=moment if axis is Axis.VALID else None,
+            known_at=moment if axis is Axis.KNOWN else None,
+        )
+        return self._answer(self._retriever.present(visible[:limit], where, self._clock()))
 
     # -- keeping the index in step -----------------------------------------------------------
 

@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.model import Memory
+from engram_mcp.retrieval.status import CURRENT, MemoryStatus
 
 __all__ = ["ForgetReceipt", "Recall", "RecalledMemory", "ReconcileReport"]
 
@@ -18,6 +19,8 @@ class RecalledMemory:
     file: PurePosixPath | None
     supports: str | None = None
     """Set on a turn recalled as the source of a recalled fact: that fact's id."""
+    status: MemoryStatus = CURRENT
+    """Whether it still holds at the moment asked about, and what replaced it."""
 
 
 @dataclass(frozen=True, slots=True)
