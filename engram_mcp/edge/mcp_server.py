@@ -27,6 +27,7 @@ from engram_mcp.edge.wire import (
     CheckOut,
     EntitiesOut,
     EntityOut,
+    ForgetItemOut,
     ForgetOut,
     HistoryOut,
     Namespace,
@@ -161,32 +162,41 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         ] = None,
         mode: Annotated[
             Literal["purge", "retract"],
-            Field(description="'purge' (default): delete it everywhere, with its history and source turns. "
+            Field(description="'purge' (default): delete it everywhere. "
                   "'retract': it is no longer true; end it now and keep the history."),
         ] = "purge",
         entity: Annotated[
             str | None, Field(max_length=200, description="Instead of an id: everything about this person or thing.")
         ] = None,
+        dry_run: Annotated[
+            bool, Field(description="Preview: return the receipt of what would change, change nothing.")
+        ] = False,
         namespace: Namespace = "default",
     ) -> ForgetOut:
-        """Forget a memory, or everything about an entity, when the user asks.
+        """Forget a memory, or everything about an entity, when the user asks. Preview first:
+        call with dry_run=true, show the user the items it lists, and purge only once they agree.
 
-        'purge' removes the text from the memory files, the search index and every derived
-        fact, and returns a receipt. Use 'retract' when something merely stopped being true
-        ("I no longer work there"). Find the id with `recall` first.
+        'purge' removes exactly what was asked: a turn (with the facts drawn from it alone); a
+        fact (with the sentences of its source turns that state it); or, for an entity, the facts
+        about it and every sentence that names it (the rest of each turn stays). Nothing else is
+        touched. The receipt lists every item with its text. Use 'retract' when something merely
+        stopped being true ("I no longer work there"): it is ended and kept as history, and a
+        retracted turn takes the facts drawn from it alone. Find ids with `recall` first.
         """
         if (memory_id is None) == (entity is None):
             raise ToolError("give exactly one of memory_id or entity")
         forgetting = engram.forgetting
         how = ForgetMode(mode)
         if memory_id is not None:
-            receipt = forgetting.forget(memory_id, how)
+            receipt = forgetting.forget(memory_id, how, dry_run=dry_run)
         else:
             assert entity is not None
-            receipt = forgetting.forget_entity(entity, how, namespace)
+            receipt = forgetting.forget_entity(entity, how, namespace, dry_run=dry_run)
         return ForgetOut(
-            id=memory_id, mode=mode, removed=list(receipt.removed), retracted=list(receipt.retracted),
-            updated=list(receipt.updated), removed_from=list(receipt.removed_from),
+            id=memory_id, mode=mode, dry_run=receipt.dry_run, removed=list(receipt.removed),
+            retracted=list(receipt.retracted), updated=list(receipt.updated),
+            removed_from=list(receipt.removed_from),
+            items=[ForgetItemOut(id=i.id, kind=i.kind, action=i.action, text=i.text) for i in receipt.items],
         )
 
     @server.tool(

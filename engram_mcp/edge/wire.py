@@ -19,6 +19,7 @@ __all__ = [
     "CheckOut",
     "EntitiesOut",
     "EntityOut",
+    "ForgetItemOut",
     "ForgetOut",
     "HistoryOut",
     "MemoryOut",
@@ -105,13 +106,25 @@ class RememberOut(BaseModel):
     superseded: list[str] = Field(default_factory=list)
 
 
+class ForgetItemOut(BaseModel):
+    id: str
+    kind: Literal["episode", "fact"]
+    action: Literal["removed", "redacted", "updated", "retracted"] = Field(
+        description="'removed': deleted everywhere. 'redacted': the sentences shown were cut, the rest kept. "
+        "'updated': kept, with a purged source or version unlinked. 'retracted': ended now, kept as history."
+    )
+    text: str = Field(description="The item's text, shortened (for 'redacted': the sentences cut).")
+
+
 class ForgetOut(BaseModel):
     id: str | None
     mode: Literal["purge", "retract"]
+    dry_run: bool = Field(default=False, description="True: a preview; nothing was changed.")
     removed: list[str] = Field(description="Ids deleted everywhere.")
     retracted: list[str] = Field(description="Ids ended now and kept as history.")
-    updated: list[str] = Field(description="Facts kept, with a purged turn dropped from their sources.")
+    updated: list[str] = Field(description="Memories kept but changed: redacted turns, facts that lost a source.")
     removed_from: list[str]
+    items: list[ForgetItemOut] = Field(default_factory=list, description="Every item touched, with its text.")
 
 
 class HistoryOut(BaseModel):

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from pathlib import PurePosixPath
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
@@ -240,6 +241,10 @@ class MemoryService:
         if memory is None:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return memory
+
+    def file_of(self, memory_id: str) -> PurePosixPath | None:
+        """The file, relative to the memory folder, that holds a memory."""
+        return self._store.file_of(memory_id)
 
     def find(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
