@@ -29,6 +29,13 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.temporal import Axis
+from engram_mcp.retrieval.abstain import (
+    Coverage,
+    asks_for_instructions,
+    focus_terms,
+    lexical_coverage,
+    should_abstain,
+)
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
@@ -37,6 +44,8 @@ from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "admits", "merge_by_type", "no_salience"]
+
+_COVERAGE_DEPTH = 10
 
 Salience = Callable[[Memory, datetime], float]
 """A memory's prior at ``now``: a factor on its score (1.0 = neutral), e.g. usage × importance × recency."""
@@ -75,7 +84,14 @@ class RecallConfig:
     type_quota: int = 3
     """Places each type with real evidence keeps in the final list, whatever the other types score."""
     abstain_below: float = 0.2
-    """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md)."""
+    """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md). Below 0,
+    recall never abstains (the benchmarks score whole rankings and report abstention apart)."""
+    lexical_floor: float = 0.5
+    """Share of a question's focus words some recalled memory must hold to address it (retrieval/abstain.py)."""
+    focus_floor: float = 0.45
+    """Best dense cosine of the question's focus alone from which it counts as addressed all the same."""
+    instruction_places: int = 10
+    """Places a question about standing instructions gives the stored instructions, first."""
     context_tokens: int = 1200
     context_record_chars: int = 400
 
@@ -97,6 +113,8 @@ class Retrieved:
     context: ContextBlock
     statuses: Mapping[str, MemoryStatus] = field(default_factory=dict)
     """Each hit's status at the moment asked about (current, outdated, superseded...)."""
+    coverage: Coverage | None = None
+    """How well the store addresses the question (what abstention decided on)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,20 +235,60 @@ class Retriever:
         # sure that each type with real evidence is represented.
         joint = self._rank(where, asked, evidence)
         hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
+        instructions = asks_for_instructions(query) and MemoryType.PROCEDURAL in self._wanted_types(where)
+        if instructions:
+            hits = self._instructions_first(hits, where, asked, evidence, limit)
         hits = self._current_first(hits, where, now, limit)
         if c.fact_sources:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
-        abstained = not hits or (c.dense and confidence < c.abstain_below)
+        coverage = self._coverage(query, where, hits, confidence, instructions)
+        abstained = not hits or (
+            c.dense and c.abstain_below >= 0
+            and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
+        )
         if abstained:
-            return Retrieved((), True, confidence, render_context(()))
+            return Retrieved((), True, confidence, render_context(()), coverage=coverage)
         statuses = self.statuses([h.memory for h in hits], where, now)
         context = render_context(
             [ContextItem(h.memory, h.supports, statuses[h.memory.id]) for h in hits],
             c.context_tokens,
             c.context_record_chars,
         )
-        return Retrieved(tuple(hits), False, confidence, context, statuses)
+        return Retrieved(tuple(hits), False, confidence, context, statuses, coverage)
+
+    def _coverage(
+        self, query: str, where: MemoryFilter, hits: Sequence[Hit], confidence: float, instructions: bool
+    ) -> Coverage:
+        """What abstention decides on (see retrieval/abstain.py); one extra embedding when the
+        question names someone the memory knows."""
+        namespace = where.namespace or ""
+        names = self._catalogue.speakers(namespace) | self._catalogue.entities_named_in(query, namespace)
+        focus = focus_terms(query, names)
+        if not focus or not self.config.dense:
+            return Coverage(confidence, focus, instructions=instructions)
+        lexical = lexical_coverage(focus, (h.memory.text for h in hits[:_COVERAGE_DEPTH]))
+        focus_cosine = confidence
+        if lexical < self.config.lexical_floor:
+            vector = self._embedder.embed([" ".join(focus)])[0]
+            found = self._index.search_dense(vector, where, _COVERAGE_DEPTH)
+            focus_cosine = max((h.score for h in found), default=0.0)
+        return Coverage(confidence, focus, lexical, focus_cosine, instructions)
+
+    def _wanted_types(self, where: MemoryFilter) -> set[MemoryType]:
+        present = self._catalogue.types(where.namespace or "")
+        return {t for t in present if not where.types or t in where.types}
+
+    def _instructions_first(
+        self, hits: Sequence[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
+    ) -> list[Hit]:
+        """A question about standing instructions is answered by the stored instructions first."""
+        procedural = self._rank(replace(where, types=(MemoryType.PROCEDURAL,)), asked, evidence)
+        chosen = procedural[: min(self.config.instruction_places, limit)]
+        top = max((h.score for h in hits), default=0.0)
+        first = [Hit(h.memory, top + h.score + 1e-9) for h in chosen]
+        seen = {h.memory.id for h in first}
+        return (first + [h for h in hits if h.memory.id not in seen])[:limit]
 
     def present(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> Retrieved:
         """Memories chosen without a question (e.g. the latest at a moment), with statuses and context."""

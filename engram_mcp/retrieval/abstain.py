@@ -1,0 +1,105 @@
+"""Abstention: recall declines when nothing stored addresses what the question asks. Pure.
+
+A question's nearest memory is not evidence that it is answered: in a memory of one person
+every turn shares that person's name, so "What is Sam's favourite football team?" lands
+near "Sam: my favourite coffee is…" whatever is stored. What the question asks is its
+*focus*: its content words once the question words and the names of the people and things
+the memory already knows are taken out ("favourite football team"). The question is
+addressed when a recalled memory holds most of the focus words (``lexical``), or when the
+focus alone is close in meaning to some memory (``focus_cosine``), or when it asks for the
+standing instructions and some are stored. Otherwise recall abstains, as it always does
+when even the whole question is far from everything (``confidence``).
+
+The thresholds are settings, calibrated on both sides (questions that must be declined and
+questions that must be answered) in docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["Coverage", "asks_for_instructions", "focus_terms", "lexical_coverage", "should_abstain"]
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
+# carry nothing of what is asked.
+_NOT_FOCUS = frozenset(
+    """a an the and or but of to in on at for with from by as about into over after before up out off than then
+    is am are was were be been being do does did done has have had having will would shall should can could may
+    might must what which who whom whose when where why how many much long often ever any some there here this
+    that these those it its i me my mine myself we us our ours you your yours he him his she her hers they them
+    their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
+    talk talked know knew remember remembered think thought like get got go going just also still now currently
+    again please let lets user assistant recently last first next""".split()
+)
+_INSTRUCTIONS = re.compile(
+    r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
+    r"you|remind(?:ers?)? (?:me|you)|preferences for)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """What recall saw of how well the store addresses a question."""
+
+    confidence: float
+    """Best dense cosine of the whole question to any candidate."""
+    focus: tuple[str, ...] = ()
+    """The question's content words, names of known people and things removed."""
+    lexical: float = 1.0
+    """The largest share of the focus words any recalled memory contains."""
+    focus_cosine: float = 1.0
+    """Best dense cosine of the focus alone to any candidate."""
+    instructions: bool = False
+    """The question asks for standing instructions and some are stored."""
+
+
+def focus_terms(question: str, names: Iterable[str]) -> tuple[str, ...]:
+    """The words of ``question`` that say what it asks, without scaffolding or known names."""
+    name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
+    terms = []
+    for word in _WORD.findall(question.casefold()):
+        word = re.sub(r"['’]s$", "", word)
+        stem = _stem(word)
+        if word in _NOT_FOCUS or stem in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
+            continue
+        terms.append(stem)
+    return tuple(dict.fromkeys(terms))
+
+
+def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
+    """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words)."""
+    if not focus:
+        return 1.0
+    wanted = set(focus)
+    best = 0.0
+    for text in texts:
+        have = {_stem(w) for w in _WORD.findall(text.casefold())}
+        best = max(best, len(wanted & have) / len(wanted))
+    return best
+
+
+def asks_for_instructions(question: str) -> bool:
+    return _INSTRUCTIONS.search(question) is not None
+
+
+def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: float, focus_floor: float) -> bool:
+    """Decline when the whole question is far from everything, or when nothing addresses its focus."""
+    if coverage.instructions:
+        return False
+    if coverage.confidence < confidence_floor:
+        return True
+    if not coverage.focus:
+        return False
+    return coverage.lexical < lexical_floor and coverage.focus_cosine < focus_floor
+
+
+def _stem(word: str) -> str:
+    word = word.replace("’", "'")
+    for suffix in ("ies", "ing", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
