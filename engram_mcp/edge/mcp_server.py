@@ -20,7 +20,7 @@ from pydantic import Field
 from engram_mcp.app import Engram
 from engram_mcp.errors import EngramError
 from engram_mcp.service.forgetting import ForgetMode
-from engram_mcp.model import MemoryType
+from engram_mcp.model import MemoryType, Source
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.results import RecalledMemory
 from engram_mcp.edge.wire import (
@@ -105,14 +105,14 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         if kind == "fact":
             outcome = engram.facts.state(
                 text, subject=subject, predicate=predicate, obj=object, speaker=speaker,
-                namespace=namespace, event_time=event_time,
+                namespace=namespace, event_time=event_time, source=Source(role),
             )
             stored = outcome.memory
             if stored is None:
                 raise ToolError("the fact was not stored")
             return RememberOut(
                 id=stored.id, created_at=stored.created_at, file=engram.service_file(stored.id),
-                action=outcome.action, superseded=list(outcome.superseded),
+                action=outcome.action, superseded=list(outcome.superseded), disputes=list(outcome.disputes),
             )
         memory = engram.service.remember(
             text, role=role, speaker=speaker, session=session, namespace=namespace, event_time=event_time

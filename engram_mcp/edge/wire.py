@@ -75,10 +75,11 @@ class MemoryOut(BaseModel):
     supports: str | None = Field(
         default=None, description="Set on a turn returned as the source of a recalled fact: that fact's id."
     )
-    status: Literal["current", "superseded", "retracted", "outdated"] = Field(
+    status: Literal["current", "superseded", "retracted", "outdated", "disputed"] = Field(
         default="current",
         description="At the moment asked about: 'current'; 'superseded' or 'retracted' (a fact that ended); "
-        "'outdated' (a turn that stated something since replaced: what was said then).",
+        "'outdated' (a turn that stated something since replaced: what was said then); 'disputed' (contradicts "
+        "a fact the person pinned or wrote, given in replaced_by).",
     )
     status_since: datetime | None = Field(default=None, description="When it stopped holding.")
     replaced_by: str | None = Field(default=None, description="The id of the fact that holds in its place.")
@@ -104,6 +105,10 @@ class RememberOut(BaseModel):
         description="For facts: added new, reinforced an existing one (id is that one), or superseded older ones.",
     )
     superseded: list[str] = Field(default_factory=list)
+    disputes: list[str] = Field(
+        default_factory=list,
+        description="Pinned or hand-written facts this one contradicts: they stay current and are shown first.",
+    )
 
 
 class ForgetItemOut(BaseModel):

@@ -9,8 +9,9 @@ because the two share some third memory:
   (the rest of each turn stays; a turn with nothing else left goes). Other facts from those
   turns stay. Its supersession chain stays, linked around the gap.
 - **an entity**: every fact about it or naming it goes, with its whole chain when the chain's
-  subject is that entity; every sentence that names it is cut from the turns (a turn with
-  nothing else left goes, with the facts drawn from it alone). Nothing else changes.
+  subject is that entity; every sentence that names it is cut from the turns, with a sentence
+  right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
+  nothing else left goes, with the facts drawn from it alone. Nothing else changes.
 
 The plan lists what is removed, what is rewritten (a turn redacted, a fact with a purged turn
 dropped from its sources, a chain relinked) and, for a receipt, each item's text.
@@ -37,6 +38,8 @@ _STOP = frozenset(
     could should may might must who what when where which why how all any some more most own same such only""".split()
 )
 _STATED_OVERLAP = 0.5
+# A sentence opening with a third-person pronoun continues the one before it.
+_CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +91,22 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
                 if memory.subject and entity_key(memory.subject) == key:
                     doomed.update(m.id for m in chain(memories, memory.id))
         elif mentions(memory.text, name):
-            cuts[memory.id] = [s for s in sentences(memory.text) if mentions(s, name)]
+            cuts[memory.id] = _naming(sentences(memory.text), name)
     return _finish(memories, doomed, cuts)
+
+
+def _naming(parts: list[str], name: str) -> list[str]:
+    """The sentences that name ``name``, and those right after them that go on about it ("He's a beagle")."""
+    cut: list[str] = []
+    for part in parts:
+        if mentions(part, name) or (cut and cut[-1] is _previous(parts, part) and _CONTINUES.match(part)):
+            cut.append(part)
+    return cut
+
+
+def _previous(parts: list[str], part: str) -> str | None:
+    at = parts.index(part)
+    return parts[at - 1] if at > 0 else None
 
 
 def _finish(memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, list[str]]) -> PurgePlan:

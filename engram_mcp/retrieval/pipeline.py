@@ -27,7 +27,8 @@ from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
-from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model import Kind, Memory, MemoryType, Source
+from engram_mcp.model.supersede import Verdict, compare, slot_of
 from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.abstain import (
     Coverage,
@@ -305,7 +306,15 @@ class Retriever:
         moment = where.known_at or where.valid_at or now
         axis = Axis.KNOWN if where.known_at is not None else Axis.VALID
         get, derived = self._catalogue.get, self._catalogue.derived_from
-        return {m.id: status_of(m, moment, axis, get, derived) for m in memories}
+        protected = self._catalogue.protected_facts(where.namespace or "")
+
+        def overruled_by(fact: Memory) -> Memory | None:
+            if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT:
+                return None
+            slot = slot_of(fact)
+            return next((p for p in protected if compare(slot, slot_of(p)) is Verdict.SUPERSEDES), None)
+
+        return {m.id: status_of(m, moment, axis, get, derived, overruled_by) for m in memories}
 
     def _current_first(self, hits: Sequence[Hit], where: MemoryFilter, now: datetime, limit: int) -> list[Hit]:
         """What replaced an outdated hit ranks just above it (see ``status.current_first``)."""

@@ -36,6 +36,8 @@ class State(str, Enum):
     """A fact withdrawn ("no longer true", "that was wrong") with nothing in its place."""
     OUTDATED = "outdated"
     """A turn that stated something since superseded or retracted: what was said then."""
+    DISPUTED = "disputed"
+    """A current fact that contradicts one a person pinned or wrote by hand, which comes first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +57,20 @@ CURRENT = MemoryStatus(State.CURRENT)
 
 
 def status_of(
-    memory: Memory, moment: datetime, axis: Axis, lookup: Lookup, derived: DerivedFacts
+    memory: Memory,
+    moment: datetime,
+    axis: Axis,
+    lookup: Lookup,
+    derived: DerivedFacts,
+    overruled_by: Callable[[Memory], Memory | None] = lambda m: None,
 ) -> MemoryStatus:
-    """``memory``'s status at ``moment``; ``derived(turn_id)`` lists the facts drawn from a turn."""
+    """``memory``'s status at ``moment``; ``derived(turn_id)`` lists the facts drawn from a turn,
+    ``overruled_by(fact)`` the pinned or hand-written fact it contradicts, if any."""
     if memory.kind is Kind.FACT:
-        return _fact_status(memory, moment, axis, lookup)
+        status = _fact_status(memory, moment, axis, lookup)
+        if status.is_current and (winner := overruled_by(memory)) is not None:
+            return MemoryStatus(State.DISPUTED, None, winner)
+        return status
     if not visible_at(memory, moment, axis):
         return MemoryStatus(State.RETRACTED, _end(memory, axis))
     ended = [s for f in derived(memory.id) if not (s := _fact_status(f, moment, axis, lookup)).is_current]

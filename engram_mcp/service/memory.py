@@ -253,6 +253,16 @@ class MemoryService:
         """A snapshot: safe to iterate while other threads write."""
         return list(self._memories.values())
 
+    def main_user(self, namespace: str) -> str | None:
+        """The speaker of most of the user's turns in a namespace: who "the user" is there."""
+        counts: dict[str, int] = {}
+        for m in self.memories():
+            if m.kind is Kind.EPISODE and m.namespace == namespace and m.provenance.role == "user":
+                speaker = m.provenance.speaker
+                if speaker:
+                    counts[speaker] = counts.get(speaker, 0) + 1
+        return max(counts, key=lambda s: (counts[s], s)) if counts else None
+
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
         return self._catalogue.previous(turn, count)
@@ -304,6 +314,7 @@ class MemoryService:
             confidence=found.confidence,
             context=found.context.text,
             context_tokens=found.context.tokens,
+            coverage=found.coverage,
         )
 
     def similar(

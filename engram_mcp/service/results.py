@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.model import Memory
+from engram_mcp.retrieval.abstain import Coverage
 from engram_mcp.retrieval.status import CURRENT, MemoryStatus
 
 __all__ = ["ForgetReceipt", "Recall", "RecalledMemory", "ReconcileReport"]
@@ -34,6 +35,8 @@ class Recall:
     context: str = ""
     """The memories as a block ready to inject into a prompt, under the context token budget."""
     context_tokens: int = 0
+    coverage: Coverage | None = None
+    """How well the store addressed the question: what abstention decided on."""
 
 
 @dataclass(frozen=True, slots=True)

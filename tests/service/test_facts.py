@@ -125,7 +125,7 @@ def test_retract_ends_a_fact_now_and_keeps_its_history(
     assert fact_texts(service.as_of(datetime(2026, 2, 1, tzinfo=timezone.utc))) == ["Ali works at Google."]
 
 
-def test_purge_removes_the_chain_and_the_source_turns_from_every_file(
+def test_purging_a_fact_takes_it_alone_and_bridges_its_chain(
     facts: FactService, forgetting: Forgetting, service: MemoryService, tmp_path: Path
 ) -> None:
     turn = service.remember("I work at Initech.", speaker="Ali")
@@ -137,10 +137,51 @@ def test_purge_removes_the_chain_and_the_source_turns_from_every_file(
     facts.write(derived)
     newer = facts.state("Ali works at Globex.").memory
     receipt = forgetting.forget(newer.id)
-    assert set(receipt.removed) == {turn.id, derived.id, newer.id}
-    for word in (b"Initech", b"Globex"):
-        assert not any(word in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
-    assert service.recall("Where does Ali work?").abstained
+    assert receipt.removed == (newer.id,)
+    assert [(i.id, i.action, i.text) for i in receipt.items] == [
+        (newer.id, "removed", "Ali works at Globex."), (derived.id, "updated", "Ali works at Initech.")
+    ]
+    assert not any(b"Globex" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert service.get(turn.id).text == "I work at Initech." and service.get(derived.id).superseded_by is None
+
+
+def test_purging_an_entity_leaves_no_byte_of_it_in_any_file(
+    facts: FactService, forgetting: Forgetting, service: MemoryService, tmp_path: Path
+) -> None:
+    turn = service.remember("I work at Initech. My sister lives in Oslo.", speaker="Ali")
+    facts.write(Memory(
+        id="f-0000000000aa", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Ali works at Initech.",
+        created_at=turn.created_at, subject="Ali", entities=("Ali", "Initech"),
+        provenance=turn.provenance.__class__(speaker="Ali", turn_ids=(turn.id,)),
+    ))
+    preview = forgetting.forget_entity("Initech", dry_run=True)
+    assert preview.dry_run and service.find("f-0000000000aa") is not None
+    receipt = forgetting.forget_entity("Initech")
+    assert receipt.removed == preview.removed == ("f-0000000000aa",)
+    assert [(i.action, i.text) for i in receipt.items if i.id == turn.id] == [("redacted", "I work at Initech.")]
+    assert not any(b"Initech" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert service.get(turn.id).text == "My sister lives in Oslo."
+    assert "Oslo" in service.recall("Where does Ali's sister live?").context
+
+
+def test_retracting_a_turn_retracts_the_facts_drawn_from_it_alone(
+    facts: FactService, forgetting: Forgetting, service: MemoryService
+) -> None:
+    turn = service.remember("I work at Initech.", speaker="Ali")
+    other = service.remember("I have worked at Initech since May.", speaker="Ali")
+    alone = Memory(
+        id="f-0000000000aa", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Ali works at Initech.",
+        created_at=turn.created_at, provenance=turn.provenance.__class__(speaker="Ali", turn_ids=(turn.id,)),
+    )
+    shared = Memory(
+        id="f-0000000000bb", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Ali joined Initech in May.",
+        created_at=turn.created_at, provenance=turn.provenance.__class__(speaker="Ali", turn_ids=(turn.id, other.id)),
+    )
+    service.add(alone)
+    service.add(shared)
+    receipt = forgetting.forget(turn.id, ForgetMode.RETRACT)
+    assert set(receipt.retracted) == {turn.id, alone.id}
+    assert not service.get(alone.id).is_current() and service.get(shared.id).is_current()
 
 
 def test_a_fact_from_a_purged_turn_is_dropped(facts: FactService, service: MemoryService) -> None:
