@@ -29,7 +29,7 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.supersede import Verdict, compare, slot_of
-from engram_mcp.model.temporal import Axis
+from engram_mcp.model.temporal import Axis, believed_at, true_at
 from engram_mcp.retrieval.abstain import (
     Coverage,
     asks_for_instructions,
@@ -152,13 +152,9 @@ def admits(where: MemoryFilter, memory: Memory) -> bool:
         return False
     if where.current_only and not memory.is_current():
         return False
-    if where.valid_at is not None and not (
-        memory.event_time <= where.valid_at and (memory.invalid_at is None or where.valid_at < memory.invalid_at)
-    ):
+    if where.valid_at is not None and not true_at(memory, where.valid_at):
         return False
-    if where.known_at is not None and not (
-        memory.created_at <= where.known_at and (memory.expired_at is None or where.known_at < memory.expired_at)
-    ):
+    if where.known_at is not None and not believed_at(memory, where.known_at):
         return False
     return True
 

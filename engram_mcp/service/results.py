@@ -10,7 +10,7 @@ from engram_mcp.model import Memory
 from engram_mcp.retrieval.abstain import Coverage
 from engram_mcp.retrieval.status import CURRENT, MemoryStatus
 
-__all__ = ["ForgetReceipt", "Recall", "RecalledMemory", "ReconcileReport"]
+__all__ = ["Recall", "RecalledMemory", "ReconcileReport"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +37,6 @@ class Recall:
     context_tokens: int = 0
     coverage: Coverage | None = None
     """How well the store addressed the question: what abstention decided on."""
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetReceipt:
-    memory_id: str
-    removed_from: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
