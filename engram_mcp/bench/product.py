@@ -208,6 +208,7 @@ class EngramBackend:
             "declined": float(declined),
             "lexical": coverage.lexical if coverage else float("nan"),
             "focus_cosine": coverage.focus_cosine if coverage else float("nan"),
+            "unknown_names": float(bool(coverage and coverage.unknown_names)),
             "confidence": self._last.confidence,
             "context_tokens": float(capped.tokens),
             "context_records": float(capped.records),
@@ -241,7 +242,7 @@ def abstention_calibration(
         if focus_floor is None:
             return mean(declined[i] for i in ids)
         return mean(
-            float(focus[i].get("confidence", 0) < 0.2
+            float(focus[i].get("confidence", 0) < 0.2 or bool(focus[i].get("unknown_names"))
                   or (focus[i].get("lexical", 1) < 0.5 and focus[i].get("focus_cosine", 1) < focus_floor))
             for i in ids
         )
@@ -252,7 +253,7 @@ def abstention_calibration(
         "declined": {"abstention_questions": rate(True), "answerable_questions": rate(False)},
         "focus_floor_sweep": [
             {"focus_floor": f, "abstention_questions": rate(True, f), "answerable_questions": rate(False, f)}
-            for f in (0.3, 0.35, 0.4, 0.45, 0.5, 0.55)
+            for f in (0.2, 0.23, 0.25, 0.27, 0.3, 0.35, 0.4, 0.45)
         ],
         "confidence_mean": {"abstention": mean(should), "answerable": mean(answerable)},
         "sweep": [

@@ -94,6 +94,14 @@ class RecallOut(BaseModel):
         default="", description="The memories as a compact block with dates and sources, ready to use as context."
     )
     context_tokens: int = Field(default=0, description="Approximate size of `context` in tokens.")
+    confidence: float = Field(default=0.0, description="Best dense cosine of the question to any memory.")
+    focus: list[str] = Field(
+        default_factory=list, description="What the question asks, as abstention read it (names of known people removed)."
+    )
+    focus_covered: float = Field(
+        default=1.0, description="Largest share of the focus words any recalled memory holds."
+    )
+    focus_cosine: float = Field(default=1.0, description="Best dense cosine of the focus alone to any memory.")
 
 
 class RememberOut(BaseModel):
@@ -193,6 +201,10 @@ def recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
         memories=memories,
         context=found.context,
         context_tokens=found.context_tokens,
+        confidence=round(found.confidence, 4),
+        focus=list(found.coverage.focus) if found.coverage else [],
+        focus_covered=round(found.coverage.lexical, 4) if found.coverage else 1.0,
+        focus_cosine=round(found.coverage.focus_cosine, 4) if found.coverage else 1.0,
     )
 
 

@@ -27,26 +27,18 @@ from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
-from engram_mcp.model import Kind, Memory, MemoryType, Source
-from engram_mcp.model.supersede import Verdict, compare, slot_of
-from engram_mcp.model.temporal import Axis, believed_at, true_at
-from engram_mcp.retrieval.abstain import (
-    Coverage,
-    asks_for_instructions,
-    focus_terms,
-    lexical_coverage,
-    should_abstain,
-)
+from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.temporal import believed_at, true_at
+from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
+from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
-from engram_mcp.retrieval.status import MemoryStatus, current_first, status_of
 from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "admits", "merge_by_type", "no_salience"]
-
-_COVERAGE_DEPTH = 10
 
 Salience = Callable[[Memory, datetime], float]
 """A memory's prior at ``now``: a factor on its score (1.0 = neutral), e.g. usage × importance × recency."""
@@ -85,14 +77,11 @@ class RecallConfig:
     type_quota: int = 3
     """Places each type with real evidence keeps in the final list, whatever the other types score."""
     abstain_below: float = 0.2
-    """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md). Below 0,
-    recall never abstains (the benchmarks score whole rankings and report abstention apart)."""
+    """Best dense cosine under which recall abstains; below 0 it never does (benchmarks). Abstention
+    also reads the question's focus (retrieval/abstain.py), calibrated in docs/BENCHMARKS.md."""
     lexical_floor: float = 0.5
-    """Share of a question's focus words some recalled memory must hold to address it (retrieval/abstain.py)."""
-    focus_floor: float = 0.45
-    """Best dense cosine of the question's focus alone from which it counts as addressed all the same."""
+    focus_floor: float = 0.27
     instruction_places: int = 10
-    """Places a question about standing instructions gives the stored instructions, first."""
     context_tokens: int = 1200
     context_record_chars: int = 400
 
@@ -206,6 +195,7 @@ class Retriever:
         self._catalogue = catalogue
         self.config = config or RecallConfig()
         self._salience = salience
+        self._answering = Answering(index, embedder, catalogue, self.config.lexical_floor, self.config.focus_floor)
 
     def recall(self, query: str, where: MemoryFilter, limit: int, now: datetime) -> Retrieved:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
@@ -232,49 +222,37 @@ class Retriever:
         # sure that each type with real evidence is represented.
         joint = self._rank(where, asked, evidence)
         hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
-        instructions = asks_for_instructions(query) and MemoryType.PROCEDURAL in self._wanted_types(where)
+        instructions = (
+            asks_for_instructions(query)
+            and MemoryType.PROCEDURAL in self._catalogue.types(namespace)
+            and (not where.types or MemoryType.PROCEDURAL in where.types)
+        )
         if instructions:
             hits = self._instructions_first(hits, where, asked, evidence, limit)
-        hits = self._current_first(hits, where, now, limit)
+        focus = self._answering.focus(query, where)
+        supports = {h.memory.id: h.supports for h in hits}
+        ranked = self._answering.current_first(
+            [(h.memory, h.score) for h in hits], where, now, focus, lambda m: admits(where, m)
+        )
+        hits = [Hit(m, score, supports.get(m.id)) for m, score in ranked[:limit]]
         if c.fact_sources:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
-        coverage = self._coverage(query, where, hits, confidence, instructions)
+        recalled = [h.memory for h in hits]
+        coverage = self._answering.coverage(query, where, recalled, confidence, focus, instructions)
         abstained = not hits or (
             c.dense and c.abstain_below >= 0
             and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
         )
         if abstained:
             return Retrieved((), True, confidence, render_context(()), coverage=coverage)
-        statuses = self.statuses([h.memory for h in hits], where, now)
+        statuses = self._answering.statuses([h.memory for h in hits], where, now)
         context = render_context(
             [ContextItem(h.memory, h.supports, statuses[h.memory.id]) for h in hits],
             c.context_tokens,
             c.context_record_chars,
         )
         return Retrieved(tuple(hits), False, confidence, context, statuses, coverage)
-
-    def _coverage(
-        self, query: str, where: MemoryFilter, hits: Sequence[Hit], confidence: float, instructions: bool
-    ) -> Coverage:
-        """What abstention decides on (see retrieval/abstain.py); one extra embedding when the
-        question names someone the memory knows."""
-        namespace = where.namespace or ""
-        names = self._catalogue.speakers(namespace) | self._catalogue.entities_named_in(query, namespace)
-        focus = focus_terms(query, names)
-        if not focus or not self.config.dense:
-            return Coverage(confidence, focus, instructions=instructions)
-        lexical = lexical_coverage(focus, (h.memory.text for h in hits[:_COVERAGE_DEPTH]))
-        focus_cosine = confidence
-        if lexical < self.config.lexical_floor:
-            vector = self._embedder.embed([" ".join(focus)])[0]
-            found = self._index.search_dense(vector, where, _COVERAGE_DEPTH)
-            focus_cosine = max((h.score for h in found), default=0.0)
-        return Coverage(confidence, focus, lexical, focus_cosine, instructions)
-
-    def _wanted_types(self, where: MemoryFilter) -> set[MemoryType]:
-        present = self._catalogue.types(where.namespace or "")
-        return {t for t in present if not where.types or t in where.types}
 
     def _instructions_first(
         self, hits: Sequence[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
@@ -290,36 +268,12 @@ class Retriever:
     def present(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> Retrieved:
         """Memories chosen without a question (e.g. the latest at a moment), with statuses and context."""
         c = self.config
-        statuses = self.statuses(memories, where, now)
+        statuses = self._answering.statuses(memories, where, now)
         context = render_context(
             [ContextItem(m, None, statuses[m.id]) for m in memories], c.context_tokens, c.context_record_chars
         )
         hits = tuple(Hit(m, 1.0) for m in memories)
         return Retrieved(hits, not hits, 1.0 if hits else 0.0, context, statuses)
-
-    def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
-        """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
-        moment = where.known_at or where.valid_at or now
-        axis = Axis.KNOWN if where.known_at is not None else Axis.VALID
-        get, derived = self._catalogue.get, self._catalogue.derived_from
-        protected = self._catalogue.protected_facts(where.namespace or "")
-
-        def overruled_by(fact: Memory) -> Memory | None:
-            if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT:
-                return None
-            slot = slot_of(fact)
-            return next((p for p in protected if compare(slot, slot_of(p)) is Verdict.SUPERSEDES), None)
-
-        return {m.id: status_of(m, moment, axis, get, derived, overruled_by) for m in memories}
-
-    def _current_first(self, hits: Sequence[Hit], where: MemoryFilter, now: datetime, limit: int) -> list[Hit]:
-        """What replaced an outdated hit ranks just above it (see ``status.current_first``)."""
-        statuses = self.statuses([h.memory for h in hits], where, now)
-        if all(s.is_current for s in statuses.values()):
-            return list(hits)
-        supports = {h.memory.id: h.supports for h in hits}
-        ranked = current_first([(h.memory, h.score) for h in hits], statuses, lambda m: admits(where, m))
-        return [Hit(m, score, supports.get(m.id)) for m, score in ranked[:limit]]
 
     def _rank(self, where: MemoryFilter, asked: _Question, evidence: _Evidence) -> list[Hit]:
         """Channels, fusion, neighbours, boosts and prior for the memories ``where`` admits."""

@@ -7,8 +7,9 @@ was ended by then, and it names what replaced that fact, so "I work at Google" r
 history once "works at Meta" supersedes the fact it gave.
 
 ``current_first`` is the ranking rule built on this: a memory outdated at the moment keeps
-its place in the list, but the current fact that replaced it is placed just above it, so a
-question about something that changed is answered by the current state first.
+its place in the list, but the current fact that replaced it is placed above it (first of
+all when the outdated memory is among the best few), so a question about something that
+changed is answered by the current state first.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class MemoryStatus:
     """When it stopped holding (world time on the valid axis, system time on the known axis)."""
     replaced_by: Memory | None = None
     """The fact that holds now in its place, if any."""
+    replacements: tuple[Memory, ...] = ()
+    """Every fact that holds now in place of one it stated (a turn may state several)."""
 
     @property
     def is_current(self) -> bool:
@@ -79,7 +82,8 @@ def status_of(
     if not ended:
         return CURRENT
     replaced = next((s for s in ended if s.replaced_by is not None), ended[0])
-    return MemoryStatus(State.OUTDATED, replaced.since, replaced.replaced_by)
+    everything = tuple(dict.fromkeys(s.replaced_by for s in ended if s.replaced_by is not None))
+    return MemoryStatus(State.OUTDATED, replaced.since, replaced.replaced_by, everything)
 
 
 def _fact_status(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> MemoryStatus:
@@ -87,7 +91,7 @@ def _fact_status(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> 
         return CURRENT
     successor = _holding_successor(fact, moment, axis, lookup)
     if fact.superseded_by is not None:
-        return MemoryStatus(State.SUPERSEDED, _end(fact, axis), successor)
+        return MemoryStatus(State.SUPERSEDED, _end(fact, axis), successor, (successor,) if successor else ())
     return MemoryStatus(State.RETRACTED, _end(fact, axis))
 
 
@@ -116,21 +120,28 @@ Scored = tuple[Memory, float]
 
 
 def current_first(
-    ranked: Sequence[Scored], statuses: Mapping[str, MemoryStatus], admitted: Callable[[Memory], bool]
+    ranked: Sequence[Scored],
+    statuses: Mapping[str, MemoryStatus],
+    admitted: Callable[[Memory], bool],
+    lead: int = 5,
 ) -> list[Scored]:
-    """``ranked`` (best first) with each outdated memory's replacement placed just above it.
+    """``ranked`` (best first) with what replaced each outdated memory placed above it.
 
-    The replacement takes a score a hair above the outdated memory's, whether it was ranked
-    lower or not found at all; ``admitted`` says whether the query may return it.
+    An outdated memory among the first ``lead`` means the question is about something that
+    changed: its replacement goes first of all. Further down, the replacement goes just above
+    it. The replacement takes that score whether it was ranked lower or not found at all;
+    ``admitted`` says whether the query may return it.
     """
     scores = {m.id: (m, s) for m, s in ranked}
-    for memory, score in ranked:
+    top = ranked[0][1] if ranked else 0.0
+    for position, (memory, score) in enumerate(ranked):
         status = statuses.get(memory.id)
         if status is None or status.replaced_by is None:
             continue
         replacement = status.replaced_by
         if not admitted(replacement):
             continue
+        above = top if position < lead else score
         _, had = scores.get(replacement.id, (replacement, 0.0))
-        scores[replacement.id] = (replacement, max(had, score * 1.0001 + 1e-9))
+        scores[replacement.id] = (replacement, max(had, above * 1.0001 + 1e-9))
     return sorted(scores.values(), key=lambda pair: (-pair[1], pair[0].event_time, pair[0].id))
