@@ -80,7 +80,7 @@ class RecallConfig:
     """Best dense cosine under which recall abstains; below 0 it never does (benchmarks). Abstention
     also reads the question's focus (retrieval/abstain.py), calibrated in docs/BENCHMARKS.md."""
     lexical_floor: float = 0.5
-    focus_floor: float = 0.27
+    focus_floor: float = 0.35
     instruction_places: int = 10
     context_tokens: int = 1200
     context_record_chars: int = 400
