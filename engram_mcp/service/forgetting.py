@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import PurePosixPath
+from typing import Literal
 
 from engram_mcp.errors import MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
@@ -41,11 +42,14 @@ class ForgetMode(str, Enum):
     RETRACT = "retract"
 
 
+ItemAction = Literal["removed", "redacted", "updated", "retracted"]
+
+
 @dataclass(frozen=True, slots=True)
 class ReceiptItem:
     id: str
-    kind: str
-    action: str
+    kind: Literal["episode", "fact"]
+    action: ItemAction
     """'removed', 'redacted' (sentences cut, the rest kept), 'updated' (a source or link dropped), 'retracted'."""
     text: str
     """The item's text, shortened; for a redaction, the sentences cut."""
@@ -119,7 +123,7 @@ class Forgetting:
             if survivor.id in plan.redacted:
                 kept = set(sentences(survivor.text))
                 cut = " ".join(s.strip() for s in sentences(before.text) if s not in kept)
-                items.append(ReceiptItem(survivor.id, before.kind.value, "redacted", _short(cut)))
+                items.append(ReceiptItem(survivor.id, _kind(before), "redacted", _short(cut)))
             else:
                 items.append(_item(before, "updated"))
         updated = tuple(m.id for m in plan.rewritten)
@@ -168,8 +172,12 @@ class Forgetting:
         )
 
 
-def _item(memory: Memory, action: str) -> ReceiptItem:
-    return ReceiptItem(memory.id, memory.kind.value, action, _short(memory.text))
+def _item(memory: Memory, action: ItemAction) -> ReceiptItem:
+    return ReceiptItem(memory.id, _kind(memory), action, _short(memory.text))
+
+
+def _kind(memory: Memory) -> Literal["episode", "fact"]:
+    return "fact" if memory.kind is Kind.FACT else "episode"
 
 
 def _short(text: str) -> str:
