@@ -128,7 +128,9 @@ def speaker_label(name: str | None) -> str:
 def _who(memory: Memory) -> str:
     p = memory.provenance
     source = _SOURCE.get(p.source, p.source.value)
-    if p.source is Source.HUMAN_EDIT or not p.speaker:
+    if p.source is Source.HUMAN_EDIT:
+        return "(person)"
+    if not p.speaker:
         return f"({source})" if p.role is None or p.role == source else f"{p.role} ({source})"
     return f"{speaker_label(p.speaker)} ({source})"
 

@@ -20,7 +20,7 @@ Statement = tuple[str, str, str | None, str | None]
 """(text in the third person, subject, predicate, object)."""
 
 _THE_USER = re.compile(r"\bthe user(['’]s)?\b|^user(['’]s)?\b", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|I'd|I’d|my|me|myself|mine)\b")
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|I'd|I’d|[Mm]y|[Mm]e|[Mm]yself|[Mm]ine)\b")
 _FIRST_PERSON_FORMS = (
     (re.compile(r"\bI(?:'m|’m| am)\b"), "{u} is"),
     (re.compile(r"\bI was\b"), "{u} was"),
@@ -48,8 +48,10 @@ def resolve_statement(text: str, user: str, subject: str | None = None) -> State
 
     ``user`` is who "the user", "I" and "my" mean; an explicit ``subject`` wins over the text.
     """
+    # Parsed before capitalising, so a statement with no subject ("works at Meta") stays one.
     stated = _third_person(text.strip(), user)
     parsed = parse_statement(stated, subject)
+    stated = _capitalised(stated)
     if subject:
         return stated, subject, (parsed[1] if parsed else None), (parsed[2] if parsed else None)
     if parsed is None or parsed[0].split()[0].casefold() in _UNPLACEABLE:
@@ -63,13 +65,13 @@ def resolve_statement(text: str, user: str, subject: str | None = None) -> State
 def _third_person(text: str, user: str) -> str:
     text = _THE_USER.sub(lambda m: f"{user}{m.group(1) or m.group(2) or ''}", text)
     if not _FIRST_PERSON.search(text):
-        return _capitalised(text)
+        return text
     for pattern, replacement in _FIRST_PERSON_FORMS:
         text = pattern.sub(replacement.format(u=user), text)
     text = _I_VERB.sub(lambda m: f"{user} {_third_singular(m.group(1))}", text)
     text = re.sub(r"\bI\b", user, text)
     text = re.sub(r"(?<=\s)me\b", user, text)
-    return _capitalised(text)
+    return text
 
 
 def _third_singular(verb: str) -> str:
