@@ -23,7 +23,7 @@ from datetime import datetime
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
-from engram_mcp.model.supersede import Verdict, compare, slot_of
+from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.abstain import Coverage, about_topic, answers_slot, focus_terms, focus_words, lexical_coverage
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -93,7 +93,7 @@ class Answering:
             if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT:
                 return None
             slot = slot_of(fact)
-            return next((p for p in protected if compare(slot, slot_of(p)) is Verdict.SUPERSEDES), None)
+            return next((p for p in protected if p.id != fact.id and conflicts(slot, slot_of(p))), None)
 
         get, derived = self._catalogue.get, self._catalogue.derived_from
         return {m.id: status_of(m, moment, axis, get, derived, overruled_by) for m in memories}

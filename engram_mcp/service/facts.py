@@ -25,7 +25,16 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Proven
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.salience import default_importance
-from engram_mcp.model.supersede import Adjudicator, NoAdjudicator, Verdict, chain, compare, slot_of, supersede
+from engram_mcp.model.supersede import (
+    Adjudicator,
+    NoAdjudicator,
+    Verdict,
+    chain,
+    compare,
+    conflicts,
+    slot_of,
+    supersede,
+)
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.statements import resolve_statement
 
@@ -158,7 +167,9 @@ class FactService:
             ]
             # What a person pinned or wrote by hand is only changed by a person: a contradiction
             # from anyone else is kept beside it, visible as disputed, and ranked after it.
-            disputed = [m for m in contradicted if _protected(m) and not _by_person(fact)]
+            disputed = [] if _by_person(fact) else [
+                m for m in current if _protected(m) and conflicts(slot, slot_of(m))
+            ]
             contradicted = [m for m in contradicted if m not in disputed]
             if not contradicted:
                 self._memory.add(fact)

@@ -206,3 +206,35 @@ def test_the_history_command_prints_a_chain_from_the_markdown(
     lines = capsys.readouterr().out.splitlines()
     assert "2026-01-01 00:00:00Z .. 2026-03-01 00:00:00Z" in lines[0] and "Google" in lines[0]
     assert lines[1].endswith("Ali works at Meta.") and ".. now" in lines[1]
+
+
+def test_a_hand_written_fact_is_never_superseded_by_the_assistant_and_comes_first(
+    facts: FactService, service: MemoryService
+) -> None:
+    from engram_mcp.model import MemoryType, Provenance, Source
+
+    walsh = Memory(
+        id="f-0000000000cc", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Biscuit's vet is Dr. Walsh.",
+        created_at=JAN, valid_at=JAN, subject="Biscuit", predicate="vet", object="Dr. Walsh",
+        provenance=Provenance(source=Source.HUMAN_EDIT),
+    )
+    service.add(walsh)
+    kelly = facts.state("Biscuit's vet is Dr. Kelly.", source=Source.ASSISTANT, event_time=MAR)
+    assert kelly.action == "added" and kelly.disputes == (walsh.id,)
+    assert service.get(walsh.id).is_current() and kelly.memory is not None and kelly.memory.is_current()
+    found = service.recall("Who is Biscuit's vet?")
+    order = [i.memory.id for i in found.memories if i.memory.kind is Kind.FACT]
+    assert order.index(walsh.id) < order.index(kelly.memory.id)
+    disputed = next(i for i in found.memories if i.memory.id == kelly.memory.id)
+    assert disputed.status.state.value == "disputed" and disputed.status.replaced_by == service.get(walsh.id)
+
+
+def test_a_stated_fact_about_the_user_files_under_the_speaker_and_supersedes(
+    facts: FactService, service: MemoryService
+) -> None:
+    service.remember("Hello there", speaker="Sam")
+    google = facts.state("The user works at Google.", event_time=JAN).memory
+    meta = facts.state("The user works at Meta.", event_time=MAR)
+    assert google is not None and google.subject == "Sam" and google.text == "Sam works at Google."
+    assert meta.action == "superseded" and meta.superseded == (google.id,)
+    assert service.file_of(google.id) is not None and str(service.file_of(google.id)).endswith("sam.md")
