@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Literal
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.salience import default_importance
@@ -35,6 +35,7 @@ from engram_mcp.model.supersede import (
     slot_of,
     supersede,
 )
+from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.statements import resolve_statement
 
@@ -112,10 +113,7 @@ class FactService:
         predicate = predicate or parsed_predicate
         obj = obj if obj is not None else parsed_object
         now = self._clock()
-        try:
-            valid = ensure_utc(event_time) if event_time else now
-        except ValueError as error:
-            raise InvalidInput(f"event_time: {error} (add a zone, e.g. 'Z' or '+02:00')") from error
+        valid = utc(event_time, "event_time") if event_time else now
         fact = Memory(
             id=new_memory_id(Kind.FACT),
             kind=Kind.FACT,
