@@ -129,7 +129,7 @@ _TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(_stem(w) for w in words.split())
     for predicate, words in {
         "works_at": "work job employer company office career occupation profession employed boss firm",
-        "job": "work job employer company career occupation profession role position",
+        "job": "job career occupation profession role position",
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood",
         "partner": "partner girlfriend boyfriend dating relationship",
         "spouse": "spouse wife husband married",
@@ -145,7 +145,7 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     every other focus word is in its text ("Where does Maya's brother live?" is not answered
     by "Maya lives in Porto")."""
     slot = slot_of(memory)
-    topic = _TOPICS.get(slot.predicate) if slot is not None else None
+    topic = _TOPICS.get(slot.predicate) if slot is not None and not slot.negated else None
     if topic is None or not any(term in topic for term in focus):
         return False
     have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}

@@ -24,7 +24,7 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.model.supersede import conflicts, slot_of
-from engram_mcp.model.temporal import Axis
+from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.abstain import Coverage, about_topic, answers_slot, focus_terms, focus_words, lexical_coverage
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.status import MemoryStatus, current_first, status_of
@@ -96,7 +96,28 @@ class Answering:
             return next((p for p in protected if p.id != fact.id and conflicts(slot, slot_of(p))), None)
 
         get, derived = self._catalogue.get, self._catalogue.derived_from
-        return {m.id: status_of(m, moment, axis, get, derived, overruled_by) for m in memories}
+        statuses = {m.id: status_of(m, moment, axis, get, derived, overruled_by) for m in memories}
+        return {i: self._with_holders(s, moment, axis) for i, s in statuses.items()}
+
+    def _with_holders(self, status: MemoryStatus, moment: datetime, axis: Axis) -> MemoryStatus:
+        """An ending ("Sam left Google") is not what holds now: the slot's positive fact that does
+        ("Sam works at Meta") replaces it, when there is one."""
+        if not status.replacements:
+            return status
+        holders = tuple(dict.fromkeys(self._holder(r, moment, axis) for r in status.replacements))
+        first = self._holder(status.replaced_by, moment, axis) if status.replaced_by else None
+        return replace(status, replaced_by=first, replacements=holders)
+
+    def _holder(self, fact: Memory, moment: datetime, axis: Axis) -> Memory:
+        slot = slot_of(fact)
+        if slot is None or not slot.negated or not fact.subject:
+            return fact
+        holding = [
+            m for m in self._catalogue.facts_about(fact.namespace, fact.subject)
+            if visible_at(m, moment, axis) and (s := slot_of(m)) is not None and not s.negated
+            and s.predicate == slot.predicate and s.subject == slot.subject
+        ]
+        return max(holding, key=lambda m: (m.event_time, m.id), default=fact)
 
     def current_first(
         self, ranked: Sequence[Scored], where: MemoryFilter, now: datetime, focus: Focus,

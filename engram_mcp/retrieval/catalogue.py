@@ -48,6 +48,7 @@ class Catalogue:
         self._types: dict[str, Counter[MemoryType]] = {}
         self._derived: dict[str, set[str]] = {}
         self._protected: dict[str, set[str]] = {}
+        self._subjects: dict[tuple[str, str], set[str]] = {}
         for memory in memories:
             self.add(memory)
 
@@ -68,6 +69,8 @@ class Catalogue:
             self._derived.setdefault(turn_id, set()).add(memory.id)
         if _is_protected(memory):
             self._protected.setdefault(namespace, set()).add(memory.id)
+        if memory.kind is Kind.FACT and memory.subject:
+            self._subjects.setdefault((namespace, normalise_entity(memory.subject)), set()).add(memory.id)
 
     def remove(self, memory_id: str) -> None:
         memory = self._memories.pop(memory_id, None)
@@ -87,6 +90,8 @@ class Catalogue:
         for turn_id in memory.provenance.turn_ids:
             self._derived.get(turn_id, set()).discard(memory.id)
         self._protected.get(namespace, set()).discard(memory.id)
+        if memory.kind is Kind.FACT and memory.subject:
+            self._subjects.get((namespace, normalise_entity(memory.subject)), set()).discard(memory.id)
 
     def get(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
@@ -94,6 +99,11 @@ class Catalogue:
     def derived_from(self, turn_id: str) -> list[Memory]:
         """The facts distilled from a turn (every version, current or not)."""
         return [m for i in sorted(self._derived.get(turn_id, ())) if (m := self._memories.get(i)) is not None]
+
+    def facts_about(self, namespace: str, subject: str) -> list[Memory]:
+        """Every fact (any version) whose subject is ``subject``."""
+        ids = sorted(self._subjects.get((namespace, normalise_entity(subject)), ()))
+        return [m for i in ids if (m := self._memories.get(i)) is not None]
 
     def protected_facts(self, namespace: str) -> list[Memory]:
         """Current facts a person pinned or wrote by hand: only a person may overrule them."""
