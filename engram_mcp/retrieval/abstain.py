@@ -134,7 +134,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood",
         "partner": "partner girlfriend boyfriend dating relationship",
         "spouse": "spouse wife husband married",
-        "studies_at": "study studies school university college course student",
+        "studies_at": "study studies university college course student",
         "age": "age old",
         "birthday": "birthday born",
     }.items()
