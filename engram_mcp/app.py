@@ -205,6 +205,7 @@ class Engram:
                 utc_now,
                 threshold=settings.consolidate_threshold,
                 adjudicator=build_adjudicator(settings, extractor),
+                user_name=settings.user_name,
             )
             self.extraction = build_extraction(settings, extractor, self._service, self._facts)
             last_good = LastGood(settings.state_dir / "last-good")

@@ -67,6 +67,9 @@ class Settings:
     """Recall abstains when no memory comes this close in meaning (best dense cosine)."""
     context_tokens: int = 1200
     """Token budget of the ready-to-inject context block recall returns."""
+    user_name: str | None = None
+    """Who "the user", "I" and "my" mean in a fact stated without a speaker (default: the
+    namespace's main user speaker, else 'user')."""
     # Recall channels and steps, each switchable for ablations (docs/BENCHMARKS.md).
     recall_dense: bool = True
     recall_sparse: bool = True

@@ -45,6 +45,7 @@ from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.retrieval.abstain import should_abstain
 from engram_mcp.retrieval.context import ContextItem, index_text, render_context
 from engram_mcp.retrieval.pipeline import RecallConfig
 from engram_mcp.service.memory import MemoryService
@@ -197,10 +198,17 @@ class EngramBackend:
         """
         if self._last is None:
             return None
-        items = [ContextItem(m.memory, m.supports) for m in self._last.memories[: self._budget]]
+        items = [ContextItem(m.memory, m.supports, m.status) for m in self._last.memories[: self._budget]]
         uncapped = render_context(items, max_tokens=10**9, record_chars=self.config.context_record_chars)
         capped = render_context(items, self.config.context_tokens, self.config.context_record_chars)
+        coverage = self._last.coverage
+        c = self.config
+        declined = coverage is not None and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
         return {
+            "declined": float(declined),
+            "lexical": coverage.lexical if coverage else float("nan"),
+            "focus_cosine": coverage.focus_cosine if coverage else float("nan"),
+            "unknown_names": float(bool(coverage and coverage.unknown_names)),
             "confidence": self._last.confidence,
             "context_tokens": float(capped.tokens),
             "context_records": float(capped.records),
@@ -226,9 +234,27 @@ def abstention_calibration(
     confidence = {q.question_id: (q.details or {}).get("confidence", float("nan")) for q in result.questions}
     should = [confidence[i] for i, a in label.items() if a and i in confidence]
     answerable = [confidence[i] for i, a in label.items() if not a and i in confidence]
+    declined = {q.question_id: (q.details or {}).get("declined", float("nan")) for q in result.questions}
+    focus = {q.question_id: (q.details or {}) for q in result.questions}
+
+    def rate(abstention: bool, focus_floor: float | None = None) -> float:
+        ids = [i for i, a in label.items() if a == abstention and i in declined]
+        if focus_floor is None:
+            return mean(declined[i] for i in ids)
+        return mean(
+            float(focus[i].get("confidence", 0) < 0.2 or bool(focus[i].get("unknown_names"))
+                  or (focus[i].get("lexical", 1) < 0.5 and focus[i].get("focus_cosine", 1) < focus_floor))
+            for i in ids
+        )
+
     return {
         "abstention_questions": len(should),
         "answerable_questions": len(answerable),
+        "declined": {"abstention_questions": rate(True), "answerable_questions": rate(False)},
+        "focus_floor_sweep": [
+            {"focus_floor": f, "abstention_questions": rate(True, f), "answerable_questions": rate(False, f)}
+            for f in (0.2, 0.23, 0.25, 0.27, 0.3, 0.35, 0.4, 0.45)
+        ],
         "confidence_mean": {"abstention": mean(should), "answerable": mean(answerable)},
         "sweep": [
             {
@@ -386,6 +412,12 @@ def _print_product(name: str, product: dict[str, Any]) -> None:
         f"mean, {product['context_tokens_uncapped_p95']:.0f} p95)"
     )
     calibration = product["abstention"]
+    declined = calibration["declined"]
+    print(
+        f"  declined with the product's abstention: {declined['abstention_questions']:.3f} of "
+        f"{calibration['abstention_questions']} abstention questions, {declined['answerable_questions']:.3f} of "
+        f"{calibration['answerable_questions']} answerable ones"
+    )
     if calibration["abstention_questions"]:
         cells = ", ".join(
             f"{row['threshold']:.2f}: {row['abstains_on_abstention_questions']:.2f}/"

@@ -19,6 +19,7 @@ __all__ = [
     "CheckOut",
     "EntitiesOut",
     "EntityOut",
+    "ForgetItemOut",
     "ForgetOut",
     "HistoryOut",
     "MemoryOut",
@@ -31,6 +32,7 @@ __all__ = [
     "TypeName",
     "memory_out",
     "recall_out",
+    "recall_text",
 ]
 
 Role = Literal["user", "assistant", "tool"]
@@ -73,6 +75,15 @@ class MemoryOut(BaseModel):
     supports: str | None = Field(
         default=None, description="Set on a turn returned as the source of a recalled fact: that fact's id."
     )
+    status: Literal["current", "superseded", "retracted", "outdated", "disputed"] = Field(
+        default="current",
+        description="At the moment asked about: 'current'; 'superseded' or 'retracted' (a fact that ended); "
+        "'outdated' (a turn that stated something since replaced: what was said then); 'disputed' (contradicts "
+        "a fact the person pinned or wrote, given in replaced_by).",
+    )
+    status_since: datetime | None = Field(default=None, description="When it stopped holding.")
+    replaced_by: str | None = Field(default=None, description="The id of the fact that holds in its place.")
+    replaced_by_text: str | None = None
 
 
 class RecallOut(BaseModel):
@@ -83,6 +94,14 @@ class RecallOut(BaseModel):
         default="", description="The memories as a compact block with dates and sources, ready to use as context."
     )
     context_tokens: int = Field(default=0, description="Approximate size of `context` in tokens.")
+    confidence: float = Field(default=0.0, description="Best dense cosine of the question to any memory.")
+    focus: list[str] = Field(
+        default_factory=list, description="What the question asks, as abstention read it (names of known people removed)."
+    )
+    focus_covered: float = Field(
+        default=1.0, description="Largest share of the focus words any recalled memory holds."
+    )
+    focus_cosine: float = Field(default=1.0, description="Best dense cosine of the focus alone to any memory.")
 
 
 class RememberOut(BaseModel):
@@ -94,15 +113,31 @@ class RememberOut(BaseModel):
         description="For facts: added new, reinforced an existing one (id is that one), or superseded older ones.",
     )
     superseded: list[str] = Field(default_factory=list)
+    disputes: list[str] = Field(
+        default_factory=list,
+        description="Pinned or hand-written facts this one contradicts: they stay current and are shown first.",
+    )
+
+
+class ForgetItemOut(BaseModel):
+    id: str
+    kind: Literal["episode", "fact"]
+    action: Literal["removed", "redacted", "updated", "retracted"] = Field(
+        description="'removed': deleted everywhere. 'redacted': the sentences shown were cut, the rest kept. "
+        "'updated': kept, with a purged source or version unlinked. 'retracted': ended now, kept as history."
+    )
+    text: str = Field(description="The item's text, shortened (for 'redacted': the sentences cut).")
 
 
 class ForgetOut(BaseModel):
     id: str | None
     mode: Literal["purge", "retract"]
+    dry_run: bool = Field(default=False, description="True: a preview; nothing was changed.")
     removed: list[str] = Field(description="Ids deleted everywhere.")
     retracted: list[str] = Field(description="Ids ended now and kept as history.")
-    updated: list[str] = Field(description="Facts kept, with a purged turn dropped from their sources.")
+    updated: list[str] = Field(description="Memories kept but changed: redacted turns, facts that lost a source.")
     removed_from: list[str]
+    items: list[ForgetItemOut] = Field(default_factory=list, description="Every item touched, with its text.")
 
 
 class HistoryOut(BaseModel):
@@ -148,6 +183,16 @@ class CheckOut(BaseModel):
     differences: list[str]
 
 
+ABSTAINED_TEXT = "Nothing stored addresses this (recall abstained): tell the user you don't know; do not guess."
+
+
+def recall_text(out: RecallOut) -> str:
+    """What a model reads from recall or as_of: the context block, not the records' JSON."""
+    if out.abstained or not out.context:
+        return ABSTAINED_TEXT
+    return out.context
+
+
 def recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
     memories = [memory_out(item, usage) for item in found.memories]
     return RecallOut(
@@ -156,6 +201,10 @@ def recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
         memories=memories,
         context=found.context,
         context_tokens=found.context_tokens,
+        confidence=round(found.confidence, 4),
+        focus=list(found.coverage.focus) if found.coverage else [],
+        focus_covered=round(found.coverage.lexical, 4) if found.coverage else 1.0,
+        focus_cosine=round(found.coverage.focus_cosine, 4) if found.coverage else 1.0,
     )
 
 
@@ -188,4 +237,8 @@ def memory_out(item: RecalledMemory, usage: Callable[[str], Usage]) -> MemoryOut
         supersedes=list(m.supersedes),
         superseded_by=m.superseded_by,
         supports=item.supports,
+        status=item.status.state.value,
+        status_since=item.status.since,
+        replaced_by=item.status.replaced_by.id if item.status.replaced_by else None,
+        replaced_by_text=item.status.replaced_by.text if item.status.replaced_by else None,
     )

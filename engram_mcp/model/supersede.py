@@ -28,6 +28,7 @@ __all__ = [
     "Verdict",
     "chain",
     "compare",
+    "conflicts",
     "retract",
     "reword",
     "slot_of",
@@ -89,6 +90,19 @@ def compare(new: Slot | None, old: Slot | None) -> Verdict:
         # "doesn't work at Google" says nothing against "works at Meta".
         return Verdict.SUPERSEDES if not new.negated and not old.negated else Verdict.COMPATIBLE
     return Verdict.COMPATIBLE if new.predicate in MULTI_VALUED else Verdict.AMBIGUOUS
+
+
+def conflicts(new: Slot | None, old: Slot | None) -> bool:
+    """Whether two facts cannot both be believed as stated: a contradiction, or another value
+    for the same subject and relation where the slots cannot tell (``AMBIGUOUS``). Used to keep
+    what a person pinned or wrote visible against anyone else's later claim."""
+    verdict = compare(new, old)
+    if verdict is Verdict.SUPERSEDES:
+        return True
+    return (
+        verdict is Verdict.AMBIGUOUS and new is not None and old is not None
+        and new.subject == old.subject and new.predicate == old.predicate and new.object != old.object
+    )
 
 
 def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from engram_mcp.index.payload import normalise_entity
-from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model import Kind, Memory, MemoryType, Source
 
 __all__ = ["Catalogue"]
 
@@ -46,6 +46,9 @@ class Catalogue:
         self._speakers: dict[str, Counter[str]] = {}
         self._entities: dict[str, Counter[str]] = {}
         self._types: dict[str, Counter[MemoryType]] = {}
+        self._derived: dict[str, set[str]] = {}
+        self._protected: dict[str, set[str]] = {}
+        self._subjects: dict[tuple[str, str], set[str]] = {}
         for memory in memories:
             self.add(memory)
 
@@ -62,6 +65,12 @@ class Catalogue:
                 self._speakers.setdefault(namespace, Counter())[memory.provenance.speaker] += 1
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             self._entities.setdefault(namespace, Counter())[entity] += 1
+        for turn_id in memory.provenance.turn_ids:
+            self._derived.setdefault(turn_id, set()).add(memory.id)
+        if _is_protected(memory):
+            self._protected.setdefault(namespace, set()).add(memory.id)
+        if memory.kind is Kind.FACT and memory.subject:
+            self._subjects.setdefault((namespace, normalise_entity(memory.subject)), set()).add(memory.id)
 
     def remove(self, memory_id: str) -> None:
         memory = self._memories.pop(memory_id, None)
@@ -78,9 +87,28 @@ class Catalogue:
                 _decrement(self._speakers.get(namespace), memory.provenance.speaker)
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             _decrement(self._entities.get(namespace), entity)
+        for turn_id in memory.provenance.turn_ids:
+            self._derived.get(turn_id, set()).discard(memory.id)
+        self._protected.get(namespace, set()).discard(memory.id)
+        if memory.kind is Kind.FACT and memory.subject:
+            self._subjects.get((namespace, normalise_entity(memory.subject)), set()).discard(memory.id)
 
     def get(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
+
+    def derived_from(self, turn_id: str) -> list[Memory]:
+        """The facts distilled from a turn (every version, current or not)."""
+        return [m for i in sorted(self._derived.get(turn_id, ())) if (m := self._memories.get(i)) is not None]
+
+    def facts_about(self, namespace: str, subject: str) -> list[Memory]:
+        """Every fact (any version) whose subject is ``subject``."""
+        ids = sorted(self._subjects.get((namespace, normalise_entity(subject)), ()))
+        return [m for i in ids if (m := self._memories.get(i)) is not None]
+
+    def protected_facts(self, namespace: str) -> list[Memory]:
+        """Current facts a person pinned or wrote by hand: only a person may overrule them."""
+        ids = sorted(self._protected.get(namespace, ()))
+        return [m for i in ids if (m := self._memories.get(i)) is not None and m.is_current()]
 
     def previous(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
@@ -133,6 +161,10 @@ class Catalogue:
                 if known.get(phrase, 0) > 0:
                     found.add(phrase)
         return found
+
+
+def _is_protected(memory: Memory) -> bool:
+    return memory.kind is Kind.FACT and (memory.pinned or memory.provenance.source is Source.HUMAN_EDIT)
 
 
 def _decrement(counter: Counter[str] | Counter[MemoryType] | None, key: object) -> None:

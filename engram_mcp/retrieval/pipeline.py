@@ -29,10 +29,13 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.temporal import believed_at, true_at
+from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
+from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "admits", "merge_by_type", "no_salience"]
@@ -74,7 +77,11 @@ class RecallConfig:
     type_quota: int = 3
     """Places each type with real evidence keeps in the final list, whatever the other types score."""
     abstain_below: float = 0.2
-    """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md)."""
+    """Best dense cosine under which recall abstains; below 0 it never does (benchmarks). Abstention
+    also reads the question's focus (retrieval/abstain.py), calibrated in docs/BENCHMARKS.md."""
+    lexical_floor: float = 0.5
+    focus_floor: float = 0.35
+    instruction_places: int = 10
     context_tokens: int = 1200
     context_record_chars: int = 400
 
@@ -94,6 +101,10 @@ class Retrieved:
     confidence: float
     """The best dense cosine of any candidate: how close the closest memory is in meaning."""
     context: ContextBlock
+    statuses: Mapping[str, MemoryStatus] = field(default_factory=dict)
+    """Each hit's status at the moment asked about (current, outdated, superseded...)."""
+    coverage: Coverage | None = None
+    """How well the store addresses the question (what abstention decided on)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +195,7 @@ class Retriever:
         self._catalogue = catalogue
         self.config = config or RecallConfig()
         self._salience = salience
+        self._answering = Answering(index, embedder, catalogue, self.config.lexical_floor, self.config.focus_floor)
 
     def recall(self, query: str, where: MemoryFilter, limit: int, now: datetime) -> Retrieved:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
@@ -210,16 +222,58 @@ class Retriever:
         # sure that each type with real evidence is represented.
         joint = self._rank(where, asked, evidence)
         hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
+        instructions = (
+            asks_for_instructions(query)
+            and MemoryType.PROCEDURAL in self._catalogue.types(namespace)
+            and (not where.types or MemoryType.PROCEDURAL in where.types)
+        )
+        if instructions:
+            hits = self._instructions_first(hits, where, asked, evidence, limit)
+        focus = self._answering.focus(query, where)
+        supports = {h.memory.id: h.supports for h in hits}
+        ranked = self._answering.current_first(
+            [(h.memory, h.score) for h in hits], where, now, focus, lambda m: admits(where, m)
+        )
+        hits = [Hit(m, score, supports.get(m.id)) for m, score in ranked[:limit]]
         if c.fact_sources:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
-        abstained = not hits or (c.dense and confidence < c.abstain_below)
-        if abstained:
-            return Retrieved((), True, confidence, render_context(()))
-        context = render_context(
-            [ContextItem(h.memory, h.supports) for h in hits], c.context_tokens, c.context_record_chars
+        recalled = [h.memory for h in hits]
+        coverage = self._answering.coverage(query, where, recalled, confidence, focus, instructions)
+        abstained = not hits or (
+            c.dense and c.abstain_below >= 0
+            and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
         )
-        return Retrieved(tuple(hits), False, confidence, context)
+        if abstained:
+            return Retrieved((), True, confidence, render_context(()), coverage=coverage)
+        statuses = self._answering.statuses([h.memory for h in hits], where, now)
+        context = render_context(
+            [ContextItem(h.memory, h.supports, statuses[h.memory.id]) for h in hits],
+            c.context_tokens,
+            c.context_record_chars,
+        )
+        return Retrieved(tuple(hits), False, confidence, context, statuses, coverage)
+
+    def _instructions_first(
+        self, hits: Sequence[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
+    ) -> list[Hit]:
+        """A question about standing instructions is answered by the stored instructions first."""
+        procedural = self._rank(replace(where, types=(MemoryType.PROCEDURAL,)), asked, evidence)
+        chosen = procedural[: min(self.config.instruction_places, limit)]
+        top = max((h.score for h in hits), default=0.0)
+        first = [Hit(h.memory, top + h.score + 1e-9) for h in chosen]
+        seen = {h.memory.id for h in first}
+        return (first + [h for h in hits if h.memory.id not in seen])[:limit]
+
+    def present(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> Retrieved:
+        """Memories chosen without a question (e.g. the latest at a moment), with statuses and context."""
+        c = self.config
+        statuses = self._answering.statuses(memories, where, now)
+        context = render_context(
+            [ContextItem(m, None, statuses[m.id]) for m in memories], c.context_tokens, c.context_record_chars
+        )
+        hits = tuple(Hit(m, 1.0) for m in memories)
+        return Retrieved(hits, not hits, 1.0 if hits else 0.0, context, statuses)
 
     def _rank(self, where: MemoryFilter, asked: _Question, evidence: _Evidence) -> list[Hit]:
         """Channels, fusion, neighbours, boosts and prior for the memories ``where`` admits."""

@@ -24,11 +24,20 @@ from engram_mcp.errors import InvalidInput
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
-from engram_mcp.model.predicates import parse_statement
 from engram_mcp.model.salience import default_importance
-from engram_mcp.model.supersede import Adjudicator, NoAdjudicator, Verdict, chain, compare, slot_of, supersede
+from engram_mcp.model.supersede import (
+    Adjudicator,
+    NoAdjudicator,
+    Verdict,
+    chain,
+    compare,
+    conflicts,
+    slot_of,
+    supersede,
+)
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
+from engram_mcp.service.statements import resolve_statement
 
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
@@ -44,6 +53,8 @@ class FactOutcome:
     action: Action
     memory: Memory | None
     superseded: tuple[str, ...] = ()
+    disputes: tuple[str, ...] = ()
+    """Pinned or hand-written facts it contradicts: kept current, and presented first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +75,9 @@ class FactService:
         threshold: float = DEFAULT_THRESHOLD,
         ambiguity_floor: float = 0.75,
         adjudicator: Adjudicator | None = None,
+        user_name: str | None = None,
     ) -> None:
+        """``user_name``: who "the user", "I" and "my" mean in a stated fact when no speaker is given."""
         if not 0.0 < threshold <= 1.0:
             raise InvalidInput(f"consolidation threshold must be within 0..1, got {threshold}")
         self._memory = memory
@@ -72,6 +85,7 @@ class FactService:
         self._threshold = threshold
         self._ambiguity_floor = ambiguity_floor
         self._adjudicator = adjudicator or NoAdjudicator()
+        self._user_name = user_name
         self.lock = threading.RLock()
 
     def state(
@@ -86,16 +100,18 @@ class FactService:
         namespace: str = DEFAULT_NAMESPACE,
         event_time: datetime | None = None,
         certainty: float = 1.0,
+        source: Source = Source.USER,
     ) -> FactOutcome:
-        """A fact stated directly ("Ali works at Google"), with no turn behind it."""
-        text = text.strip()
-        if not text:
+        """A fact stated directly ("Ali works at Google", "The user works at Meta", "My partner is
+        Alex"), with no turn behind it. The user's own forms resolve to ``speaker``, else the
+        configured user name, else the namespace's one user speaker; a statement about nobody
+        that can be named is refused (``statements.resolve_statement``)."""
+        if not text.strip():
             raise InvalidInput("text must not be empty")
-        if predicate is None or subject is None:
-            parsed = parse_statement(text, subject)
-            if parsed is not None:
-                subject = subject or parsed[0]
-                predicate, obj = predicate or parsed[1], obj if obj is not None else parsed[2]
+        user = speaker or self._user_name or self._memory.main_user(namespace) or "user"
+        text, subject, parsed_predicate, parsed_object = resolve_statement(text, user, subject)
+        predicate = predicate or parsed_predicate
+        obj = obj if obj is not None else parsed_object
         now = self._clock()
         valid = utc(event_time, "event_time") if event_time else now
         fact = Memory(
@@ -106,9 +122,9 @@ class FactService:
             created_at=now,
             valid_at=valid,
             certainty=certainty,
-            provenance=Provenance(namespace=namespace, speaker=speaker, source=Source.USER),
-            entities=tuple(e for e in (subject,) if e),
-            subject=subject or speaker,
+            provenance=Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source),
+            entities=(subject,),
+            subject=subject,
             predicate=predicate,
             object=obj,
         )
@@ -147,10 +163,17 @@ class FactService:
                 and compare(slot, slot_of(m)) is Verdict.AMBIGUOUS
                 and self._adjudicator.contradicts(m, fact)
             ]
+            # What a person pinned or wrote by hand is only changed by a person: a contradiction
+            # from anyone else is kept beside it, visible as disputed, and ranked after it.
+            disputed = [] if _by_person(fact) else [
+                m for m in current if _protected(m) and conflicts(slot, slot_of(m))
+            ]
+            contradicted = [m for m in contradicted if m not in disputed]
             if not contradicted:
                 self._memory.add(fact)
-                return FactOutcome("added", fact)
-            return self._supersede(contradicted, fact)
+                return FactOutcome("added", fact, disputes=tuple(m.id for m in disputed))
+            outcome = self._supersede(contradicted, fact)
+            return replace(outcome, disputes=tuple(m.id for m in disputed))
 
     def history(self, memory_id: str) -> list[Memory]:
         """The supersession chain ``memory_id`` belongs to, oldest first."""
@@ -216,6 +239,14 @@ class FactService:
         subject = canonical(fact.subject, known) if fact.subject else None
         entities = tuple(dict.fromkeys(canonical(e, known) for e in fact.entities))
         return replace(fact, subject=subject, entities=entities)
+
+
+def _protected(memory: Memory) -> bool:
+    return memory.pinned or memory.provenance.source is Source.HUMAN_EDIT
+
+
+def _by_person(memory: Memory) -> bool:
+    return memory.provenance.source is Source.HUMAN_EDIT
 
 
 def _current_fact(memory: Memory, namespace: str) -> bool:

@@ -1,40 +1,58 @@
-"""Two kinds of forget.
+"""Two kinds of forget, each exact, each with a preview.
 
-``purge`` (the default): a person who asks to be forgotten expects it gone. The memory, its
-whole supersession chain, the turns it came from and the facts derived only from those
-turns are deleted from the markdown, the index (then compacted, so deleted points leave the
-segment files), the usage statistics and the extraction queue (which skips ids that no longer
-exist). The receipt lists every id and file.
+``purge`` (the default): a person who asks to be forgotten expects it gone, and nothing
+else. What goes is decided in one place, ``model.purge_plan``: a turn and the facts drawn
+from it alone; a fact and the sentences of its source turns that state it; for an entity,
+the facts about it and every sentence naming it. Removed memories leave the markdown, the
+index (then compacted, so deleted points leave the segment files), the usage statistics and
+the extraction queue (which skips ids that no longer exist).
 
-``retract``: "that is no longer true". Current facts are ended now on both time axes and
-kept, so ``as_of`` and ``history`` still show them.
+``retract``: "that is no longer true". The memory is ended now on both time axes and kept,
+so ``as_of`` and ``history`` still show it; retracting a turn retracts the facts drawn from
+it alone.
 
-Either mode can take everything about an entity at once.
+``dry_run`` returns the same receipt without changing anything, so the assistant can show
+the user what would go. Every receipt lists each item with its text, shortened.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import PurePosixPath
+from typing import Literal
 
 from engram_mcp.errors import MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
-from engram_mcp.model.purge_plan import plan_purge
+from engram_mcp.model.purge_plan import PurgePlan, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 
-__all__ = ["ForgetMode", "Forgetting", "ForgettingReceipt"]
+__all__ = ["ForgetMode", "Forgetting", "ForgettingReceipt", "ReceiptItem"]
+
+_RECEIPT_CHARS = 120
 
 
 class ForgetMode(str, Enum):
     PURGE = "purge"
     RETRACT = "retract"
+
+
+ItemAction = Literal["removed", "redacted", "updated", "retracted"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiptItem:
+    id: str
+    kind: Literal["episode", "fact"]
+    action: ItemAction
+    """'removed', 'redacted' (sentences cut, the rest kept), 'updated' (a source or link dropped), 'retracted'."""
+    text: str
+    """The item's text, shortened; for a redaction, the sentences cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +63,11 @@ class ForgettingReceipt:
     retracted: tuple[str, ...] = ()
     """Ids ended now and kept in history (retract)."""
     updated: tuple[str, ...] = ()
-    """Surviving facts whose sources lost a purged turn."""
+    """Surviving memories the purge rewrote: redacted turns, facts that lost a source, relinked versions."""
     removed_from: tuple[str, ...] = ()
     """Every place the forgotten text was removed from."""
+    items: tuple[ReceiptItem, ...] = ()
+    dry_run: bool = False
 
 
 class Forgetting:
@@ -66,61 +86,105 @@ class Forgetting:
         self._clock = clock
         self._after_purge = after_purge
 
-    def forget(self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE) -> ForgettingReceipt:
+    def forget(
+        self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False
+    ) -> ForgettingReceipt:
         self._memory.get(memory_id)
-        return self._purge([memory_id]) if mode is ForgetMode.PURGE else self._retract([memory_id])
+        if mode is ForgetMode.RETRACT:
+            return self._retract([memory_id], dry_run, with_derived=True)
+        with self._facts.lock:
+            plan = plan_purge(self._snapshot(), [memory_id])
+            return self._purge(plan, dry_run)
 
     def forget_entity(
-        self, name: str, mode: ForgetMode = ForgetMode.PURGE, namespace: str = DEFAULT_NAMESPACE
+        self, name: str, mode: ForgetMode = ForgetMode.PURGE, namespace: str = DEFAULT_NAMESPACE,
+        *, dry_run: bool = False,
     ) -> ForgettingReceipt:
-        """Every fact about ``name`` (as subject or entity); a purge also takes the turns naming it."""
-        key = entity_key(name)
-        mentions = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
-        targets = [
-            m.id
-            for m in self._memory.memories()
-            if m.namespace == namespace
-            and (
-                _about(m, key)
-                or (mode is ForgetMode.PURGE and m.kind is Kind.EPISODE and mentions.search(m.text))
-            )
-        ]
-        if not targets:
-            raise MemoryNotFound(f"no memory about {name!r} in namespace {namespace!r}")
-        return self._purge(targets) if mode is ForgetMode.PURGE else self._retract(targets)
-
-    def _purge(self, memory_ids: list[str]) -> ForgettingReceipt:
+        """Every fact about ``name`` (as subject or entity); a purge also cuts every sentence naming it."""
         with self._facts.lock:
-            plan = plan_purge({m.id: m for m in self._memory.memories()}, memory_ids)
-            files = self._memory.remove_many(plan.remove)
-            for survivor in plan.trimmed:
-                self._memory.replace(survivor)
-            self._memory.usage.drop(plan.remove)
-            if self._after_purge is not None:
-                self._after_purge([PurePosixPath(f) for f in files])
-            compacted = self._memory.compact_index()
+            if mode is ForgetMode.RETRACT:
+                key = entity_key(name)
+                targets = [m.id for m in self._memory.memories() if m.namespace == namespace and _about(m, key)]
+                if not targets:
+                    raise MemoryNotFound(f"no fact about {name!r} in namespace {namespace!r}")
+                return self._retract(targets, dry_run, with_derived=False)
+            plan = plan_purge_entity(self._snapshot(), name, namespace)
+            if not plan.remove and not plan.redacted:
+                raise MemoryNotFound(f"no memory about {name!r} in namespace {namespace!r}")
+            return self._purge(plan, dry_run)
+
+    def _snapshot(self) -> dict[str, Memory]:
+        return {m.id: m for m in self._memory.memories()}
+
+    def _purge(self, plan: PurgePlan, dry_run: bool) -> ForgettingReceipt:
+        items = [_item(self._memory.get(i), "removed") for i in plan.remove]
+        for survivor in plan.rewritten:
+            before = self._memory.get(survivor.id)
+            if survivor.id in plan.redacted:
+                kept = set(sentences(survivor.text))
+                cut = " ".join(s.strip() for s in sentences(before.text) if s not in kept)
+                items.append(ReceiptItem(survivor.id, _kind(before), "redacted", _short(cut)))
+            else:
+                items.append(_item(before, "updated"))
+        updated = tuple(m.id for m in plan.rewritten)
+        if dry_run:
+            return ForgettingReceipt(
+                mode=ForgetMode.PURGE, removed=plan.remove, updated=updated, items=tuple(items), dry_run=True
+            )
+        files = list(self._memory.remove_many(plan.remove))
+        for survivor in plan.rewritten:
+            self._memory.replace(survivor)
+            if survivor.id in plan.redacted:
+                files.append(str(self._memory.file_of(survivor.id)))
+        self._memory.usage.drop(plan.remove)
+        files = list(dict.fromkeys(files))
+        if self._after_purge is not None:
+            self._after_purge([PurePosixPath(f) for f in files])
+        compacted = self._memory.compact_index()
         places = [f"markdown:{f}" for f in files] + ["index", "usage-stats", "extraction-queue"]
         if compacted:
             places.append("index-segments")
         return ForgettingReceipt(
-            mode=ForgetMode.PURGE,
-            removed=plan.remove,
-            updated=tuple(m.id for m in plan.trimmed),
-            removed_from=tuple(places),
+            mode=ForgetMode.PURGE, removed=plan.remove, updated=updated, removed_from=tuple(places),
+            items=tuple(items),
         )
 
-    def _retract(self, memory_ids: list[str]) -> ForgettingReceipt:
+    def _retract(self, memory_ids: list[str], dry_run: bool, *, with_derived: bool) -> ForgettingReceipt:
+        """End memories now; a retracted turn takes the current facts drawn from it alone."""
         now = self._clock()
-        done = []
         with self._facts.lock:
-            for memory_id in memory_ids:
-                memory = self._memory.get(memory_id)
-                if memory.expired_at is None:
+            chosen = dict.fromkeys(memory_ids)
+            if with_derived:
+                gone = set(memory_ids)
+                for m in self._memory.memories():
+                    turns = m.provenance.turn_ids
+                    if m.kind is Kind.FACT and turns and all(t in gone for t in turns):
+                        chosen.setdefault(m.id)
+            targets = [m for i in chosen if (m := self._memory.get(i)).expired_at is None]
+            if not dry_run:
+                for memory in targets:
                     self._memory.replace(retract(memory, now))
-                    done.append(memory_id)
-        return ForgettingReceipt(mode=ForgetMode.RETRACT, retracted=tuple(done))
+        return ForgettingReceipt(
+            mode=ForgetMode.RETRACT,
+            retracted=tuple(m.id for m in targets),
+            items=tuple(_item(m, "retracted") for m in targets),
+            dry_run=dry_run,
+        )
+
+
+def _item(memory: Memory, action: ItemAction) -> ReceiptItem:
+    return ReceiptItem(memory.id, _kind(memory), action, _short(memory.text))
+
+
+def _kind(memory: Memory) -> Literal["episode", "fact"]:
+    return "fact" if memory.kind is Kind.FACT else "episode"
+
+
+def _short(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _RECEIPT_CHARS else flat[: _RECEIPT_CHARS - 1].rstrip() + "…"
 
 
 def _about(memory: Memory, key: str) -> bool:
     names = (*(n for n in (memory.subject,) if n), *memory.entities)
-    return memory.kind is Kind.FACT and any(entity_key(n) == key for n in names)
+    return memory.kind is Kind.FACT and memory.is_current() and any(entity_key(n) == key for n in names)

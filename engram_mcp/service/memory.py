@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
+from pathlib import PurePosixPath
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
@@ -22,7 +24,8 @@ from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
-from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.retrieval.pipeline import RecallConfig, Retrieved, Retriever
+from engram_mcp.retrieval.status import CURRENT
 from engram_mcp.service.inputs import check_label, check_namespace, check_text, utc
 from engram_mcp.service.results import Recall, RecalledMemory, ReconcileReport
 from engram_mcp.state.usage import UsageStore
@@ -66,6 +69,9 @@ class MemoryService:
         self.usage = usage if usage is not None else UsageStore()
         self._weights = salience_weights or SalienceWeights()
         self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
+        # Looking back, what held then is what the facts of then state; turns are what was said.
+        looking_back = replace(self._retriever.config, fact_weight=1.0)
+        self._past = Retriever(index, embedder, self._catalogue, looking_back, self._prior)
 
     def _prior(self, memory: Memory, now: datetime) -> float:
         return salience(memory, self.usage.get(memory.id), now, self._weights)
@@ -230,12 +236,26 @@ class MemoryService:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return memory
 
+    def file_of(self, memory_id: str) -> PurePosixPath | None:
+        """The file, relative to the memory folder, that holds a memory."""
+        return self._store.file_of(memory_id)
+
     def find(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
 
     def memories(self) -> list[Memory]:
         """A snapshot: safe to iterate while other threads write."""
         return list(self._memories.values())
+
+    def main_user(self, namespace: str) -> str | None:
+        """The speaker of most of the user's turns in a namespace: who "the user" is there."""
+        counts: dict[str, int] = {}
+        for m in self.memories():
+            if m.kind is Kind.EPISODE and m.namespace == namespace and m.provenance.role == "user":
+                speaker = m.provenance.speaker
+                if speaker:
+                    counts[speaker] = counts.get(speaker, 0) + 1
+        return max(counts, key=lambda s: (counts[s], s)) if counts else None
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
@@ -268,21 +288,32 @@ class MemoryService:
             known_at=moment if axis is Axis.KNOWN else None,
         )
         now = self._clock()
-        found = self._retriever.recall(query, where, limit, now)
+        retriever = self._retriever if moment is None else self._past
+        found = retriever.recall(query, where, limit, now)
         try:
             self.usage.accessed([hit.memory.id for hit in found.hits], now)
         except OSError as error:
             # Access counts are bookkeeping: a full or read-only disk must not fail a recall.
             log.warning("access counts not saved: %s", error.strerror or error)
+        return self._answer(found)
+
+    def _answer(self, found: Retrieved) -> Recall:
         return Recall(
             memories=tuple(
-                RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
+                RecalledMemory(
+                    hit.memory,
+                    hit.score,
+                    self._store.file_of(hit.memory.id),
+                    hit.supports,
+                    found.statuses.get(hit.memory.id, CURRENT),
+                )
                 for hit in found.hits
             ),
             abstained=found.abstained,
             confidence=found.confidence,
             context=found.context.text,
             context_tokens=found.context.tokens,
+            coverage=found.coverage,
         )
 
     def similar(
@@ -315,9 +346,16 @@ class MemoryService:
             for m in self.memories()
             if m.namespace == namespace and (not types or m.type in types) and visible_at(m, moment, axis)
         ]
-        visible.sort(key=lambda m: m.event_time, reverse=True)
-        chosen = tuple(RecalledMemory(m, 1.0, self._store.file_of(m.id)) for m in visible[:limit])
-        return Recall(memories=chosen, abstained=not chosen)
+        # Without a question, what held then is the useful answer: instructions and facts
+        # first, then the latest turns.
+        visible.sort(key=lambda m: (m.kind is Kind.EPISODE, -m.event_time.timestamp(), m.id))
+        where = MemoryFilter(
+            namespace=namespace,
+            types=tuple(types),
+            valid_at=moment if axis is Axis.VALID else None,
+            known_at=moment if axis is Axis.KNOWN else None,
+        )
+        return self._answer(self._retriever.present(visible[:limit], where, self._clock()))
 
     # -- keeping the index in step -----------------------------------------------------------
 

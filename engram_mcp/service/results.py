@@ -7,6 +7,8 @@ from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.model import Memory
+from engram_mcp.retrieval.abstain import Coverage
+from engram_mcp.retrieval.status import CURRENT, MemoryStatus
 
 __all__ = ["Recall", "RecalledMemory", "ReconcileReport"]
 
@@ -18,6 +20,8 @@ class RecalledMemory:
     file: PurePosixPath | None
     supports: str | None = None
     """Set on a turn recalled as the source of a recalled fact: that fact's id."""
+    status: MemoryStatus = CURRENT
+    """Whether it still holds at the moment asked about, and what replaced it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +35,8 @@ class Recall:
     context: str = ""
     """The memories as a block ready to inject into a prompt, under the context token budget."""
     context_tokens: int = 0
+    coverage: Coverage | None = None
+    """How well the store addressed the question: what abstention decided on."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,9 +81,17 @@ def test_stated_facts_supersede_time_travel_retract_reinforce_and_purge(tmp_path
         allergy = [m for m in found["memories"] if m["text"] == "Ali is allergic to penicillin."]
         assert len(allergy) == 1 and allergy[0]["confirmations"] == 9 and allergy[0]["importance"] >= 0.9
 
-        # Purge takes the whole chain; no byte of it is left in any file, index included.
+        # Purging a fact takes that fact alone (its chain stays, linked around the gap); the chain
+        # goes when what is forgotten is what it is about. No byte is left in any file, index included.
+        preview = await call(client, "forget", memory_id=second["id"], dry_run=True)
+        assert preview["dry_run"] and preview["removed"] == [second["id"]]
+        assert [i["text"] for i in preview["items"] if i["action"] == "removed"] == ["Ali works at Globex Corporation."]
         purge = await call(client, "forget", memory_id=second["id"])
-        assert set(purge["removed"]) == {first["id"], second["id"]}
+        assert purge["removed"] == [second["id"]] and not purge["dry_run"]
+        chain = await call(client, "history", memory_id=first["id"])
+        assert [v["superseded_by"] for v in chain["versions"]] == [None]
+        gone = await call(client, "forget", entity="Initech")
+        assert gone["removed"] == [first["id"]]
         left = facts(await call(client, "recall", query="Where does Ali work?"))
         assert not any("Initech" in text or "Globex" in text for text in left)
 
@@ -120,7 +128,7 @@ def test_facts_extracted_from_turns_change_flip_repeat_and_are_purged(tmp_path: 
         assert len(shellfish) == 1
         assert len(shellfish[0]["source_turns"]) == 10 and shellfish[0]["confirmations"] == 9
 
-        # Purging the turn purges the facts derived from it, and the chain they belong to.
+        # Purging the turn purges the facts drawn from it alone; older versions stay as history.
         receipt = await call(client, "forget", memory_id=moved["id"])
         assert moved["id"] in receipt["removed"] and len(receipt["removed"]) >= 2
 

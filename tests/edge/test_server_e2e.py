@@ -33,11 +33,14 @@ def test_remember_recall_forget_restart_and_reindex_over_stdio(tmp_path: Path, m
         await call(client, "remember", text="My sister Eva lives in Oslo.", speaker="Ana")
         doomed = await call(client, "remember", text="My bank password is quokka-sunrise.", speaker="Ana", session="s2")
         assert "allergic to peanuts" in (memories / kept["file"]).read_text()
-        found = await call(client, "recall", query="Does Ana have any food allergy?")
+        raw = await client.call_tool("recall", {"query": "Does Ana have any food allergy?"})
+        found = raw.structured_content or {}
+        # What the model reads is the context block itself, not the records' JSON.
+        assert [getattr(block, "text", "") for block in raw.content] == [found["context"]]
         assert recalled(found)[0] == "I am allergic to peanuts."
         assert found["memories"][0]["speaker"] == "Ana"
         assert found["memories"][0]["file"] == kept["file"]
-        assert "Ana: I am allergic to peanuts." in found["context"] and found["context_tokens"] > 0
+        assert 'Ana (user): "I am allergic to peanuts."' in found["context"] and found["context_tokens"] > 0
         receipt = await call(client, "forget", memory_id=doomed["id"])
         assert receipt["id"] == doomed["id"]
         assert "quokka" not in tree_text(memories)

@@ -1,36 +1,71 @@
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.model.purge_plan import plan_purge
+from engram_mcp.model.purge_plan import mentions, plan_purge, plan_purge_entity, sentences
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
-def memory(memory_id: str, turns: tuple[str, ...] = (), **links: object) -> Memory:
+def memory(memory_id: str, text: str, turns: tuple[str, ...] = (), **fields: object) -> Memory:
     kind = Kind.EPISODE if memory_id.startswith("t") else Kind.FACT
     return Memory(
-        id=memory_id, kind=kind, type=MemoryType.SEMANTIC, text=memory_id, created_at=NOW,
-        provenance=Provenance(turn_ids=turns), **links,  # type: ignore[arg-type]
+        id=memory_id, kind=kind, type=MemoryType.SEMANTIC, text=text, created_at=NOW,
+        provenance=Provenance(speaker="Sam", turn_ids=turns), **fields,  # type: ignore[arg-type]
     )
 
 
-MEMORIES = {
-    m.id: m
-    for m in (
-        memory("t-1"),
-        memory("t-2"),
-        memory("f-old", ("t-1",), superseded_by="f-new"),
-        memory("f-new", (), supersedes=("f-old",)),
-        memory("f-shared", ("t-1", "t-2")),
-    )
-}
+def by_id(*memories: Memory) -> dict[str, Memory]:
+    return {m.id: m for m in memories}
 
 
-def test_purging_a_fact_takes_its_chain_and_its_turns() -> None:
-    plan = plan_purge(MEMORIES, ["f-new"])
-    assert plan.remove == ("f-new", "f-old", "t-1")
-    assert [(m.id, m.provenance.turn_ids) for m in plan.trimmed] == [("f-shared", ("t-2",))]
+WEEK = by_id(
+    memory("t-1", "Hi! I'm Sam. I work at Google in London."),
+    memory("t-2", "I have a dog called Biscuit. He is a beagle."),
+    memory("t-3", "I moved to Dublin today. Biscuit handled the ferry fine."),
+    memory("t-4", "I live in Dublin now."),
+    memory("f-google", "Sam works at Google in London.", ("t-1",), subject="Sam", superseded_by="f-meta"),
+    memory("f-meta", "Sam works at Meta.", (), subject="Sam", supersedes=("f-google",)),
+    memory("f-dog", "Sam has a dog called Biscuit.", ("t-2",), subject="Sam", entities=("Sam", "Biscuit")),
+    memory("f-moved", "Sam moved to Dublin today.", ("t-3",), subject="Sam", superseded_by="f-lives"),
+    memory("f-lives", "Sam lives in Dublin now.", ("t-4", "t-3"), subject="Sam", supersedes=("f-moved",)),
+    memory("f-vet", "Biscuit's vet is Dr. Walsh.", (), subject="Biscuit", superseded_by="f-vet2"),
+    memory("f-vet2", "Biscuit's vet is Dr. Kelly.", (), subject="Biscuit", supersedes=("f-vet",)),
+)
 
 
-def test_purging_every_source_turn_takes_the_facts_derived_from_them() -> None:
-    assert set(plan_purge(MEMORIES, ["t-1", "t-2"]).remove) == set(MEMORIES)
+def test_a_turn_is_split_into_sentences_and_names_match_as_whole_words() -> None:
+    assert sentences("I moved to Dublin today. Biscuit handled the ferry fine.") == [
+        "I moved to Dublin today.", "Biscuit handled the ferry fine."
+    ]
+    assert mentions("Biscuit's vet", "biscuit") and not mentions("Biscuits are nice", "Biscuit")
+
+
+def test_purging_a_turn_takes_only_the_facts_drawn_from_it_alone() -> None:
+    plan = plan_purge(WEEK, ["t-3"])
+    assert plan.remove == ("f-moved", "t-3")
+    rewritten = {m.id: m for m in plan.rewritten}
+    assert rewritten["f-lives"].provenance.turn_ids == ("t-4",) and rewritten["f-lives"].supersedes == ()
+
+
+def test_purging_a_fact_cuts_the_sentences_stating_it_and_keeps_the_rest_of_the_turn() -> None:
+    plan = plan_purge(WEEK, ["f-moved"])
+    assert plan.remove == ("f-moved",)
+    rewritten = {m.id: m for m in plan.rewritten}
+    assert rewritten["t-3"].text == "Biscuit handled the ferry fine." and plan.redacted == ("t-3",)
+    # The later version stays current and no longer points at a purged one.
+    assert rewritten["f-lives"].supersedes == ()
+
+
+def test_purging_a_fact_never_follows_its_chain_into_older_values() -> None:
+    plan = plan_purge(WEEK, ["f-meta"])
+    assert plan.remove == ("f-meta",)
+    assert {m.id: m for m in plan.rewritten}["f-google"].superseded_by is None
+    assert "t-1" not in plan.remove
+
+
+def test_purging_an_entity_takes_its_facts_and_sentences_and_nothing_else() -> None:
+    plan = plan_purge_entity(WEEK, "Biscuit", "default")
+    assert set(plan.remove) == {"f-dog", "f-vet", "f-vet2", "t-2"}
+    rewritten = {m.id: m for m in plan.rewritten}
+    assert rewritten["t-3"].text == "I moved to Dublin today."
+    assert {"t-4", "f-lives", "f-moved", "t-1"}.isdisjoint(plan.remove)

@@ -2,7 +2,7 @@ from datetime import datetime, timedelta, timezone
 
 from engram_mcp.index.base import MemoryFilter
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.retrieval.context import ContextItem, estimate_tokens, index_text, render_context
+from engram_mcp.retrieval.context import HEADER, ContextItem, estimate_tokens, index_text, render_context
 from engram_mcp.retrieval.pipeline import Hit, admits, merge_by_type
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=timezone.utc)
@@ -55,9 +55,10 @@ def test_the_context_block_shows_dates_and_sources_and_stays_under_its_budget() 
     items = [ContextItem(fact), ContextItem(source, supports="f-1")]
     block = render_context(items, max_tokens=1000, record_chars=100)
     lines = block.text.splitlines()
-    assert lines[1] == "- [8 May 2023] fact (from Ann): Ann owns a cat named Miso."
-    assert lines[2].startswith("- [8 May 2023] Ann (source of the fact above): I adopted a kitten")
-    assert lines[2].endswith("…") and block.records == 2
+    assert lines[1] == '- [f-1] 8 May 2023 · fact · Ann (user) · current: "Ann owns a cat named Miso."'
+    assert lines[2].startswith('- [t-1] 8 May 2023 · said (source of the fact above) · Ann (user): "I adopted a kitten')
+    assert lines[2].endswith('…"') and block.records == 2
     assert estimate_tokens(block.text) <= block.tokens <= 1000
-    tight = render_context([ContextItem(fact), ContextItem(source)], max_tokens=40, record_chars=400)
-    assert tight.records == 1 and tight.tokens <= 40
+    budget = estimate_tokens(HEADER) + 40
+    tight = render_context([ContextItem(fact), ContextItem(source)], max_tokens=budget, record_chars=400)
+    assert tight.records == 1 and tight.tokens <= budget

@@ -125,7 +125,7 @@ def test_retract_ends_a_fact_now_and_keeps_its_history(
     assert fact_texts(service.as_of(datetime(2026, 2, 1, tzinfo=timezone.utc))) == ["Ali works at Google."]
 
 
-def test_purge_removes_the_chain_and_the_source_turns_from_every_file(
+def test_purging_a_fact_takes_it_alone_and_bridges_its_chain(
     facts: FactService, forgetting: Forgetting, service: MemoryService, tmp_path: Path
 ) -> None:
     turn = service.remember("I work at Initech.", speaker="Ali")
@@ -137,10 +137,51 @@ def test_purge_removes_the_chain_and_the_source_turns_from_every_file(
     facts.write(derived)
     newer = facts.state("Ali works at Globex.").memory
     receipt = forgetting.forget(newer.id)
-    assert set(receipt.removed) == {turn.id, derived.id, newer.id}
-    for word in (b"Initech", b"Globex"):
-        assert not any(word in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
-    assert service.recall("Where does Ali work?").abstained
+    assert receipt.removed == (newer.id,)
+    assert [(i.id, i.action, i.text) for i in receipt.items] == [
+        (newer.id, "removed", "Ali works at Globex."), (derived.id, "updated", "Ali works at Initech.")
+    ]
+    assert not any(b"Globex" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert service.get(turn.id).text == "I work at Initech." and service.get(derived.id).superseded_by is None
+
+
+def test_purging_an_entity_leaves_no_byte_of_it_in_any_file(
+    facts: FactService, forgetting: Forgetting, service: MemoryService, tmp_path: Path
+) -> None:
+    turn = service.remember("I work at Initech. My sister lives in Oslo.", speaker="Ali")
+    facts.write(Memory(
+        id="f-0000000000aa", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Ali works at Initech.",
+        created_at=turn.created_at, subject="Ali", entities=("Ali", "Initech"),
+        provenance=turn.provenance.__class__(speaker="Ali", turn_ids=(turn.id,)),
+    ))
+    preview = forgetting.forget_entity("Initech", dry_run=True)
+    assert preview.dry_run and service.find("f-0000000000aa") is not None
+    receipt = forgetting.forget_entity("Initech")
+    assert receipt.removed == preview.removed == ("f-0000000000aa",)
+    assert [(i.action, i.text) for i in receipt.items if i.id == turn.id] == [("redacted", "I work at Initech.")]
+    assert not any(b"Initech" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert service.get(turn.id).text == "My sister lives in Oslo."
+    assert "Oslo" in service.recall("Where does Ali's sister live?").context
+
+
+def test_retracting_a_turn_retracts_the_facts_drawn_from_it_alone(
+    facts: FactService, forgetting: Forgetting, service: MemoryService
+) -> None:
+    turn = service.remember("I work at Initech.", speaker="Ali")
+    other = service.remember("I have worked at Initech since May.", speaker="Ali")
+    alone = Memory(
+        id="f-0000000000aa", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Ali works at Initech.",
+        created_at=turn.created_at, provenance=turn.provenance.__class__(speaker="Ali", turn_ids=(turn.id,)),
+    )
+    shared = Memory(
+        id="f-0000000000bb", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Ali joined Initech in May.",
+        created_at=turn.created_at, provenance=turn.provenance.__class__(speaker="Ali", turn_ids=(turn.id, other.id)),
+    )
+    service.add(alone)
+    service.add(shared)
+    receipt = forgetting.forget(turn.id, ForgetMode.RETRACT)
+    assert set(receipt.retracted) == {turn.id, alone.id}
+    assert not service.get(alone.id).is_current() and service.get(shared.id).is_current()
 
 
 def test_a_fact_from_a_purged_turn_is_dropped(facts: FactService, service: MemoryService) -> None:
@@ -165,3 +206,35 @@ def test_the_history_command_prints_a_chain_from_the_markdown(
     lines = capsys.readouterr().out.splitlines()
     assert "2026-01-01 00:00:00Z .. 2026-03-01 00:00:00Z" in lines[0] and "Google" in lines[0]
     assert lines[1].endswith("Ali works at Meta.") and ".. now" in lines[1]
+
+
+def test_a_hand_written_fact_is_never_superseded_by_the_assistant_and_comes_first(
+    facts: FactService, service: MemoryService
+) -> None:
+    from engram_mcp.model import MemoryType, Provenance, Source
+
+    walsh = Memory(
+        id="f-0000000000cc", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Biscuit's vet is Dr. Walsh.",
+        created_at=JAN, valid_at=JAN, subject="Biscuit", predicate="vet", object="Dr. Walsh",
+        provenance=Provenance(source=Source.HUMAN_EDIT),
+    )
+    service.add(walsh)
+    kelly = facts.state("Biscuit's vet is Dr. Kelly.", source=Source.ASSISTANT, event_time=MAR)
+    assert kelly.action == "added" and kelly.disputes == (walsh.id,)
+    assert service.get(walsh.id).is_current() and kelly.memory is not None and kelly.memory.is_current()
+    found = service.recall("Who is Biscuit's vet?")
+    order = [i.memory.id for i in found.memories if i.memory.kind is Kind.FACT]
+    assert order.index(walsh.id) < order.index(kelly.memory.id)
+    disputed = next(i for i in found.memories if i.memory.id == kelly.memory.id)
+    assert disputed.status.state.value == "disputed" and disputed.status.replaced_by == service.get(walsh.id)
+
+
+def test_a_stated_fact_about_the_user_files_under_the_speaker_and_supersedes(
+    facts: FactService, service: MemoryService
+) -> None:
+    service.remember("Hello there", speaker="Sam")
+    google = facts.state("The user works at Google.", event_time=JAN).memory
+    meta = facts.state("The user works at Meta.", event_time=MAR)
+    assert google is not None and google.subject == "Sam" and google.text == "Sam works at Google."
+    assert meta.action == "superseded" and meta.superseded == (google.id,)
+    assert service.file_of(google.id) is not None and str(service.file_of(google.id)).endswith("sam.md")

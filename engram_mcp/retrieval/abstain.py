@@ -1,0 +1,160 @@
+"""Abstention: recall declines when nothing stored addresses what the question asks. Pure.
+
+A question's nearest memory is not evidence that it is answered: in a memory of one person
+every turn shares that person's name, so "What is Sam's favourite football team?" lands
+near "Sam: my favourite coffee is…" whatever is stored. What the question asks is its
+*focus*: its content words once the question words and the names of the people and things
+the memory already knows are taken out ("favourite football team"). The question is
+addressed when a recalled memory holds most of the focus words (``lexical``), or when the
+focus alone is close in meaning to some memory (``focus_cosine``), or when it asks for the
+standing instructions and some are stored. Otherwise recall abstains, as it always does
+when even the whole question is far from everything (``confidence``) or asks about someone
+no memory names ("What is Nadia's blood type?" when Nadia was never mentioned).
+
+The thresholds are settings, calibrated on both sides (questions that must be declined and
+questions that must be answered) in docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engram_mcp.model import Memory
+from engram_mcp.model.supersede import slot_of
+
+__all__ = ["Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "should_abstain"]
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
+# carry nothing of what is asked.
+_NOT_FOCUS = frozenset(
+    """a an the and or but of to in on at for with from by as about into over after before up out off than then
+    is am are was were be been being do does did done has have had having will would shall should can could may
+    might must what which who whom whose when where why how many much long often ever any some there here this
+    that these those it its i me my mine myself we us our ours you your yours he him his she her hers they them
+    their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
+    talk talked know knew remember remembered think thought like get got go going just also still now currently
+    again please let lets user assistant recently last first next""".split()
+)
+_INSTRUCTIONS = re.compile(
+    r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
+    r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them))\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """What recall saw of how well the store addresses a question."""
+
+    confidence: float
+    """Best dense cosine of the whole question to any candidate."""
+    focus: tuple[str, ...] = ()
+    """The question's content words, names of known people and things removed."""
+    lexical: float = 1.0
+    """The largest share of the focus words any recalled memory contains."""
+    focus_cosine: float = 1.0
+    """Best dense cosine of the focus alone to any candidate."""
+    instructions: bool = False
+    """The question asks for standing instructions and some are stored."""
+    unknown_names: tuple[str, ...] = ()
+    """Names the question asks about ("Nadia's blood type") that no memory contains."""
+
+
+def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
+    """The words of ``question`` that say what it asks, without scaffolding or known names."""
+    name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
+    words = []
+    for word in _WORD.findall(question.casefold()):
+        word = re.sub(r"['’]s$", "", word)
+        if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
+            continue
+        words.append(word)
+    return tuple(dict.fromkeys(words))
+
+
+def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
+    """Focus words as the stems lexical coverage compares."""
+    return tuple(dict.fromkeys(_stem(w) for w in words))
+
+
+def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
+    """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words)."""
+    if not focus:
+        return 1.0
+    # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
+    alike = {term: set().union({term}, *(t for t in _TOPICS.values() if term in t)) for term in focus}
+    best = 0.0
+    for text in texts:
+        have = {_stem(w) for w in _WORD.findall(text.casefold())}
+        best = max(best, sum(1 for term in focus if alike[term] & have) / len(focus))
+    return best
+
+
+def asks_for_instructions(question: str) -> bool:
+    return _INSTRUCTIONS.search(question) is not None
+
+
+def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: float, focus_floor: float) -> bool:
+    """Decline when the whole question is far from everything, or when nothing addresses its focus."""
+    if coverage.instructions:
+        return False
+    if coverage.unknown_names or coverage.confidence < confidence_floor:
+        return True
+    if not coverage.focus:
+        return False
+    return coverage.lexical < lexical_floor and coverage.focus_cosine < focus_floor
+
+
+def _stem(word: str) -> str:
+    """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet."""
+    word = word.replace("’", "'")
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+# The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
+# works_at). A fact in that slot addresses the question whatever words it uses.
+_TOPICS: dict[str, frozenset[str]] = {
+    predicate: frozenset(_stem(w) for w in words.split())
+    for predicate, words in {
+        "works_at": "work job employer company office career occupation profession employed boss firm",
+        "job": "job career occupation profession role position",
+        "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood",
+        "partner": "partner girlfriend boyfriend dating relationship",
+        "spouse": "spouse wife husband married",
+        "studies_at": "study studies university college course student",
+        "age": "age old",
+        "birthday": "birthday born",
+    }.items()
+}
+
+
+def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
+    """Whether a fact answers the question whole: its slot is what the focus asks about, and
+    every other focus word is in its text ("Where does Maya's brother live?" is not answered
+    by "Maya lives in Porto")."""
+    slot = slot_of(memory)
+    topic = _TOPICS.get(slot.predicate) if slot is not None and not slot.negated else None
+    if topic is None or not any(term in topic for term in focus):
+        return False
+    have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}
+    return all(term in topic or term in have for term in focus)
+
+
+def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
+    """Whether ``memory`` is a fact in a slot the focus words ask about."""
+    slot = slot_of(memory)
+    topic = _TOPICS.get(slot.predicate) if slot is not None else None
+    return topic is not None and any(term in topic for term in focus)

@@ -1,0 +1,192 @@
+"""The recall stages that decide how an answer reads: what still holds, what comes first, and
+whether anything addresses the question at all.
+
+Built by the ``Retriever`` over the same index, embedder and catalogue; kept apart from the
+ranking channels so each can change without the other:
+
+- ``statuses``: each memory's status at the moment asked about (``retrieval/status.py``),
+  with a fact that contradicts a pinned or hand-written one marked disputed;
+- ``current_first``: what replaced an outdated memory ranks above it, when the replacement
+  is about what the question asks (its focus), so a question about a job is not answered
+  with a new address because the old one shared a turn with the old job;
+- ``coverage``: what abstention decides on (``retrieval/abstain.py``), including names the
+  question asks about that the memory has never seen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from engram_mcp.embedding.base import Embedder
+from engram_mcp.index.base import MemoryFilter, VectorIndex
+from engram_mcp.model import Kind, Memory, Source
+from engram_mcp.model.supersede import conflicts, slot_of
+from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.retrieval.abstain import Coverage, about_topic, answers_slot, focus_terms, focus_words, lexical_coverage
+from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.status import MemoryStatus, current_first, status_of
+
+__all__ = ["Answering", "Focus"]
+
+Scored = tuple[Memory, float]
+_DEPTH = 10
+# Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
+_ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
+_NOT_NAMES = frozenset(
+    """January February March April May June July August September October November December Monday Tuesday
+    Wednesday Thursday Friday Saturday Sunday What Which Who When Where Why How""".split()
+)
+
+
+def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
+    """"Where does Ana work?" is answered by the works-at fact that holds: it goes first."""
+    if not focus.terms or not ranked:
+        return ranked
+    best = next((pair for pair in ranked[:_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])), None)
+    if best is None or best is ranked[0]:
+        return ranked
+    lead = (best[0], ranked[0][1] * 1.0001 + 1e-9)
+    return [lead, *(pair for pair in ranked if pair[0].id != best[0].id)]
+
+
+class Focus:
+    """What a question asks once known names are taken out, with its vector computed at most once."""
+
+    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]]) -> None:
+        self.words = words
+        self.terms = focus_terms(words)
+        self._embed = embed
+        self._vector: Sequence[float] | None = None
+
+    @property
+    def vector(self) -> Sequence[float]:
+        if self._vector is None:
+            self._vector = self._embed(" ".join(self.words))
+        return self._vector
+
+
+class Answering:
+    def __init__(
+        self, index: VectorIndex, embedder: Embedder, catalogue: Catalogue, lexical_floor: float, focus_floor: float
+    ) -> None:
+        self._index = index
+        self._embedder = embedder
+        self._catalogue = catalogue
+        self._lexical_floor = lexical_floor
+        self._focus_floor = focus_floor
+
+    def focus(self, query: str, where: MemoryFilter) -> Focus:
+        namespace = where.namespace or ""
+        names = self._catalogue.speakers(namespace) | self._catalogue.entities_named_in(query, namespace)
+        return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0])
+
+    def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
+        """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
+        moment = where.known_at or where.valid_at or now
+        axis = Axis.KNOWN if where.known_at is not None else Axis.VALID
+        protected = self._catalogue.protected_facts(where.namespace or "")
+
+        def overruled_by(fact: Memory) -> Memory | None:
+            if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT:
+                return None
+            slot = slot_of(fact)
+            return next((p for p in protected if p.id != fact.id and conflicts(slot, slot_of(p))), None)
+
+        get, derived = self._catalogue.get, self._catalogue.derived_from
+        statuses = {m.id: status_of(m, moment, axis, get, derived, overruled_by) for m in memories}
+        return {i: self._with_holders(s, moment, axis) for i, s in statuses.items()}
+
+    def _with_holders(self, status: MemoryStatus, moment: datetime, axis: Axis) -> MemoryStatus:
+        """An ending ("Sam left Google") is not what holds now: the slot's positive fact that does
+        ("Sam works at Meta") replaces it, when there is one."""
+        if not status.replacements:
+            return status
+        holders = tuple(dict.fromkeys(self._holder(r, moment, axis) for r in status.replacements))
+        first = self._holder(status.replaced_by, moment, axis) if status.replaced_by else None
+        return replace(status, replaced_by=first, replacements=holders)
+
+    def _holder(self, fact: Memory, moment: datetime, axis: Axis) -> Memory:
+        slot = slot_of(fact)
+        if slot is None or not slot.negated or not fact.subject:
+            return fact
+        holding = [
+            m for m in self._catalogue.facts_about(fact.namespace, fact.subject)
+            if visible_at(m, moment, axis) and (s := slot_of(m)) is not None and not s.negated
+            and s.predicate == slot.predicate and s.subject == slot.subject
+        ]
+        return max(holding, key=lambda m: (m.event_time, m.id), default=fact)
+
+    def current_first(
+        self, ranked: Sequence[Scored], where: MemoryFilter, now: datetime, focus: Focus,
+        admitted: Callable[[Memory], bool],
+    ) -> list[Scored]:
+        """``ranked`` with each relevant replacement of an outdated memory placed above it, and a
+        fact that answers the question's slot whole (at the moment asked about) first."""
+        return _slot_first(self._replacements_first(ranked, where, now, focus, admitted), focus)
+
+    def _replacements_first(
+        self, ranked: Sequence[Scored], where: MemoryFilter, now: datetime, focus: Focus,
+        admitted: Callable[[Memory], bool],
+    ) -> list[Scored]:
+        statuses = self.statuses([m for m, _ in ranked], where, now)
+        replacements = {r.id: r for s in statuses.values() for r in s.replacements}
+        if not replacements and all(s.replaced_by is None for s in statuses.values()):
+            return list(ranked)
+        relevant = self._relevant(list(replacements.values()), where, focus)
+        # Of what replaced parts of an outdated turn, only the part the question is about leads;
+        # a pinned fact over a disputed one always does.
+        kept = {
+            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant), None))
+            if s.replacements else s
+            for i, s in statuses.items()
+        }
+        return current_first(ranked, kept, admitted)
+
+    def _relevant(self, memories: Sequence[Memory], where: MemoryFilter, focus: Focus) -> set[str]:
+        """The memories that speak to the question's focus: most of its words, or close in meaning."""
+        if not focus.terms:
+            return {m.id for m in memories}
+        chosen = {
+            m.id for m in memories
+            if about_topic(focus.terms, m) or lexical_coverage(focus.terms, [m.text]) >= self._lexical_floor
+        }
+        rest = tuple(m.id for m in memories if m.id not in chosen)
+        if rest:
+            scope = MemoryFilter(namespace=where.namespace, ids=rest)
+            chosen |= {h.memory_id for h in self._index.search_dense(focus.vector, scope, len(rest))
+                       if h.score >= self._focus_floor}
+        return chosen
+
+    def coverage(
+        self, query: str, where: MemoryFilter, recalled: Sequence[Memory], confidence: float, focus: Focus,
+        instructions: bool,
+    ) -> Coverage:
+        """What abstention decides on (see retrieval/abstain.py)."""
+        unknown = self.unknown_names(query, where)
+        if not focus.terms:
+            return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
+        top = recalled[:_DEPTH]
+        lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
+            focus.terms, [m.text for m in top]
+        )
+        focus_cosine = confidence
+        if lexical < self._lexical_floor:
+            found = self._index.search_dense(focus.vector, where, _DEPTH)
+            focus_cosine = max((h.score for h in found), default=0.0)
+        return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown)
+
+    def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
+        """Names the question asks about that no memory in its namespace contains."""
+        asked = {a or b for a, b in _ASKED_NAME.findall(query)} - _NOT_NAMES
+        namespace = where.namespace or ""
+        known = {s.casefold() for s in self._catalogue.speakers(namespace)}
+        scope = MemoryFilter(namespace=where.namespace)
+        return tuple(
+            sorted(
+                name for name in asked
+                if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
+            )
+        )

@@ -1,0 +1,147 @@
+"""Whether a recalled memory still holds at the moment asked about, and what replaced it. Pure.
+
+A fact is *current* while it is true (or believed, on the known axis) at the moment; ended
+by a successor it is *superseded*, ended without one *retracted*. A turn is never ended by
+itself: it stays what was said then. It is *outdated* at a moment when a fact drawn from it
+was ended by then, and it names what replaced that fact, so "I work at Google" reads as
+history once "works at Meta" supersedes the fact it gave.
+
+``current_first`` is the ranking rule built on this: a memory outdated at the moment keeps
+its place in the list, but the current fact that replaced it is placed above it (first of
+all when the outdated memory is among the best few), so a question about something that
+changed is answered by the current state first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.temporal import Axis, visible_at
+
+__all__ = ["CURRENT", "MemoryStatus", "State", "current_first", "status_of"]
+
+Lookup = Callable[[str], Memory | None]
+DerivedFacts = Callable[[str], Sequence[Memory]]
+_CHAIN_LIMIT = 50
+
+
+class State(str, Enum):
+    CURRENT = "current"
+    SUPERSEDED = "superseded"
+    """A fact replaced by a later one."""
+    RETRACTED = "retracted"
+    """A fact withdrawn ("no longer true", "that was wrong") with nothing in its place."""
+    OUTDATED = "outdated"
+    """A turn that stated something since superseded or retracted: what was said then."""
+    DISPUTED = "disputed"
+    """A current fact that contradicts one a person pinned or wrote by hand, which comes first."""
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryStatus:
+    state: State
+    since: datetime | None = None
+    """When it stopped holding (world time on the valid axis, system time on the known axis)."""
+    replaced_by: Memory | None = None
+    """The fact that holds now in its place, if any."""
+    replacements: tuple[Memory, ...] = ()
+    """Every fact that holds now in place of one it stated (a turn may state several)."""
+
+    @property
+    def is_current(self) -> bool:
+        return self.state is State.CURRENT
+
+
+CURRENT = MemoryStatus(State.CURRENT)
+
+
+def status_of(
+    memory: Memory,
+    moment: datetime,
+    axis: Axis,
+    lookup: Lookup,
+    derived: DerivedFacts,
+    overruled_by: Callable[[Memory], Memory | None] = lambda m: None,
+) -> MemoryStatus:
+    """``memory``'s status at ``moment``; ``derived(turn_id)`` lists the facts drawn from a turn,
+    ``overruled_by(fact)`` the pinned or hand-written fact it contradicts, if any."""
+    if memory.kind is Kind.FACT:
+        status = _fact_status(memory, moment, axis, lookup)
+        if status.is_current and (winner := overruled_by(memory)) is not None:
+            return MemoryStatus(State.DISPUTED, None, winner)
+        return status
+    if not visible_at(memory, moment, axis):
+        return MemoryStatus(State.RETRACTED, _end(memory, axis))
+    ended = [s for f in derived(memory.id) if not (s := _fact_status(f, moment, axis, lookup)).is_current]
+    # A fact that began after the moment says nothing about then: it is not yet, not ended.
+    ended = [s for s in ended if s.since is not None and s.since <= moment]
+    if not ended:
+        return CURRENT
+    replaced = next((s for s in ended if s.replaced_by is not None), ended[0])
+    everything = tuple(dict.fromkeys(s.replaced_by for s in ended if s.replaced_by is not None))
+    return MemoryStatus(State.OUTDATED, replaced.since, replaced.replaced_by, everything)
+
+
+def _fact_status(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> MemoryStatus:
+    if visible_at(fact, moment, axis) or fact.event_time > moment:
+        return CURRENT
+    successor = _holding_successor(fact, moment, axis, lookup)
+    if fact.superseded_by is not None:
+        return MemoryStatus(State.SUPERSEDED, _end(fact, axis), successor, (successor,) if successor else ())
+    return MemoryStatus(State.RETRACTED, _end(fact, axis))
+
+
+def _holding_successor(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> Memory | None:
+    """The version of ``fact``'s chain that holds at ``moment``, following ``superseded_by``."""
+    current = fact
+    for _ in range(_CHAIN_LIMIT):
+        if current.superseded_by is None:
+            break
+        following = lookup(current.superseded_by)
+        if following is None:
+            break
+        current = following
+        if visible_at(current, moment, axis):
+            return current
+    return None
+
+
+def _end(memory: Memory, axis: Axis) -> datetime | None:
+    if axis is Axis.KNOWN:
+        return memory.expired_at
+    return memory.invalid_at or memory.expired_at
+
+
+Scored = tuple[Memory, float]
+
+
+def current_first(
+    ranked: Sequence[Scored],
+    statuses: Mapping[str, MemoryStatus],
+    admitted: Callable[[Memory], bool],
+    lead: int = 5,
+) -> list[Scored]:
+    """``ranked`` (best first) with what replaced each outdated memory placed above it.
+
+    An outdated memory among the first ``lead`` means the question is about something that
+    changed: its replacement goes first of all. Further down, the replacement goes just above
+    it. The replacement takes that score whether it was ranked lower or not found at all;
+    ``admitted`` says whether the query may return it.
+    """
+    scores = {m.id: (m, s) for m, s in ranked}
+    top = ranked[0][1] if ranked else 0.0
+    for position, (memory, score) in enumerate(ranked):
+        status = statuses.get(memory.id)
+        if status is None or status.replaced_by is None:
+            continue
+        replacement = status.replaced_by
+        if not admitted(replacement):
+            continue
+        above = top if position < lead else score
+        _, had = scores.get(replacement.id, (replacement, 0.0))
+        scores[replacement.id] = (replacement, max(had, above * 1.0001 + 1e-9))
+    return sorted(scores.values(), key=lambda pair: (-pair[1], pair[0].event_time, pair[0].id))

@@ -1,0 +1,53 @@
+from datetime import datetime, timezone
+
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.retrieval.abstain import (
+    Coverage,
+    about_topic,
+    answers_slot,
+    asks_for_instructions,
+    focus_terms,
+    focus_words,
+    lexical_coverage,
+    should_abstain,
+)
+
+WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
+
+
+def fact(text: str, subject: str = "Sam") -> Memory:
+    return Memory(
+        id="f-000000000001", kind=Kind.FACT, type=MemoryType.SEMANTIC, text=text, created_at=WHEN,
+        subject=subject, provenance=Provenance(speaker=subject),
+    )
+
+
+def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:
+    assert focus_words("What is Sam's favourite football team?", {"Sam"}) == ("favourite", "football", "team")
+    assert focus_words("What did I say about my dog?", {"Sam"}) == ("dog",)
+    assert focus_terms(("lives", "living", "lived")) == ("liv",)
+
+
+def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
+    terms = focus_terms(focus_words("What is Sam's favourite football team?", {"Sam"}))
+    assert lexical_coverage(terms, ["My favourite coffee is a flat white."]) < 0.5
+    assert lexical_coverage(terms, ["Sam's favourite team is Arsenal, he loves football."]) == 1.0
+
+
+def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_instructions() -> None:
+    focus = ("favourit", "football", "team")
+    assert should_abstain(Coverage(0.6, focus, 0.33, 0.17), 0.2, 0.5, 0.35)
+    assert not should_abstain(Coverage(0.6, focus, 0.33, 0.5), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.6, ("blood",), 1.0, 1.0, unknown_names=("Nadia",)), 0.2, 0.5, 0.35)
+    assert not should_abstain(Coverage(0.1, ("instruction",), 0.0, 0.1, instructions=True), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.1), 0.2, 0.5, 0.35)
+    assert asks_for_instructions("What are my standing instructions for you?")
+    assert not asks_for_instructions("Where does Sam live?")
+
+
+def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_focus() -> None:
+    job = fact("Kofi works for Vodafone now.", "Kofi")
+    assert about_topic(focus_terms(("employer",)), job) and answers_slot(focus_terms(("employer",)), job)
+    lives = fact("Maya lives in Porto now.", "Maya")
+    assert answers_slot(focus_terms(("live",)), lives)
+    assert not answers_slot(focus_terms(("brother", "live")), lives)

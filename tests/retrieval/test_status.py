@@ -1,0 +1,50 @@
+from datetime import datetime, timedelta, timezone
+
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.model.temporal import Axis
+from engram_mcp.retrieval.status import CURRENT, MemoryStatus, State, current_first, status_of
+
+NOV16 = datetime(2026, 11, 16, tzinfo=timezone.utc)
+NOV22 = NOV16 + timedelta(days=6)
+NOW = NOV22 + timedelta(days=8)
+
+
+def memory(memory_id: str, text: str, **fields: object) -> Memory:
+    kind = Kind.EPISODE if memory_id.startswith("t") else Kind.FACT
+    values: dict[str, object] = {"valid_at": NOV16, "provenance": Provenance(speaker="Sam")} | fields
+    return Memory(
+        id=memory_id, kind=kind, type=MemoryType.SEMANTIC, text=text, created_at=NOV16, **values,  # type: ignore[arg-type]
+    )
+
+
+GOOGLE_TURN = memory("t-google", "I work at Google.")
+OLD = memory(
+    "f-google", "Sam works at Google.", invalid_at=NOV22, expired_at=NOV22, superseded_by="f-meta",
+    provenance=Provenance(speaker="Sam", turn_ids=("t-google",)),
+)
+NEW = memory("f-meta", "Sam works at Meta.", valid_at=NOV22, supersedes=("f-google",))
+ALL = {m.id: m for m in (GOOGLE_TURN, OLD, NEW)}
+
+
+def derived(turn_id: str) -> list[Memory]:
+    return [m for m in ALL.values() if turn_id in m.provenance.turn_ids]
+
+
+def test_a_turn_whose_fact_was_superseded_is_outdated_and_names_what_replaced_it() -> None:
+    status = status_of(GOOGLE_TURN, NOW, Axis.VALID, ALL.get, derived)
+    assert status.state is State.OUTDATED and status.since == NOV22 and status.replaced_by == NEW
+    assert status_of(OLD, NOW, Axis.VALID, ALL.get, derived).state is State.SUPERSEDED
+    assert status_of(NEW, NOW, Axis.VALID, ALL.get, derived) == CURRENT
+
+
+def test_before_the_change_the_same_turn_was_current() -> None:
+    assert status_of(GOOGLE_TURN, NOV16 + timedelta(days=1), Axis.VALID, ALL.get, derived) == CURRENT
+
+
+def test_the_replacement_is_placed_first_when_the_outdated_memory_leads() -> None:
+    other = memory("t-other", "Honestly I'm thinking about leaving Google.")
+    ranked = [(other, 1.0), (GOOGLE_TURN, 0.9)]
+    statuses = {"t-google": MemoryStatus(State.OUTDATED, NOV22, NEW, (NEW,)), "t-other": CURRENT}
+    order = [m.id for m, _ in current_first(ranked, statuses, lambda m: True)]
+    assert order == ["f-meta", "t-other", "t-google"]
+    assert [m.id for m, _ in current_first(ranked, statuses, lambda m: False)] == ["t-other", "t-google"]

@@ -1,0 +1,22 @@
+import pytest
+
+from engram_mcp.errors import InvalidInput
+from engram_mcp.service.statements import resolve_statement
+
+
+def test_the_users_own_forms_resolve_to_the_user() -> None:
+    assert resolve_statement("The user works at Meta.", "Sam")[:3] == ("Sam works at Meta.", "Sam", "works")
+    assert resolve_statement("My partner is Alex.", "Sam")[:3] == ("Sam's partner is Alex.", "Sam", "partner")
+    assert resolve_statement("I live in Dublin now.", "Sam")[0] == "Sam lives in Dublin now."
+    assert resolve_statement("I'm vegetarian.", "Sam")[0] == "Sam is vegetarian."
+
+
+def test_a_named_subject_is_kept_and_an_explicit_one_wins() -> None:
+    assert resolve_statement("Biscuit's vet is Dr. Walsh.", "Sam")[1] == "Biscuit"
+    assert resolve_statement("works at Meta", "Sam", subject="Ana")[1] == "Ana"
+
+
+@pytest.mark.parametrize("text", ["The weather is nice.", "He works there.", "works at Meta", "It is done."])
+def test_a_statement_about_nobody_nameable_is_refused(text: str) -> None:
+    with pytest.raises(InvalidInput, match="cannot tell who or what"):
+        resolve_statement(text, "Sam")
