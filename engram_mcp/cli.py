@@ -48,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR")
     common.add_argument("--extractor", help="rules, none, smollm2, gemma3-270m, or a path to a .gguf model")
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("serve", parents=[common], help="run the MCP server on stdio (the default)")
+    serve = commands.add_parser("serve", parents=[common], help="run the MCP server on stdio (the default)")
+    _serve_options(serve)
     reindex = commands.add_parser("reindex", parents=[common], help="rebuild the index from the markdown")
     reindex.add_argument("--from-scratch", action="store_true", help="delete the index first")
     commands.add_parser(
@@ -98,17 +99,23 @@ def _configure_logging(settings: Settings) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
-def _serve(settings: Settings, args: argparse.Namespace) -> int:
-    from engram_mcp.app import Engram
-    from engram_mcp.edge.mcp_server import build_server
+def _serve_options(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--http", action="store_true", help="serve MCP over streamable HTTP at /mcp instead of stdio")
+    serve.add_argument("--host", default="127.0.0.1", help="HTTP address (default 127.0.0.1; others need --token)")
+    serve.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    serve.add_argument("--token", action="store_true", help="require the bearer token (generated on first use)")
 
-    engram = Engram.open(settings)
-    try:
-        engram.start(background=True, serving=True)
-        log.info("serving memory folder %s on stdio", settings.memory_dir)
-        build_server(engram).run("stdio")
-    finally:
-        engram.close()
+
+def _serve(settings: Settings, args: argparse.Namespace) -> int:
+    """The first serve on a folder owns it; later ones proxy to it (edge/serving.py)."""
+    from engram_mcp.edge.serving import serve_http, serve_stdio
+
+    if getattr(args, "http", False):
+        from engram_mcp.edge.http import HttpOptions
+
+        serve_http(settings, HttpOptions(args.host, args.port, require_token=args.token))
+    else:
+        serve_stdio(settings)
     return 0
 
 
