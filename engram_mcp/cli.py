@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, extraction, clients, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -170,6 +170,14 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
         rows["extractor"] = f"{settings.extractor} (GGUF at {resolve_gguf(settings.extractor)})"
     elif settings.extractor == "rules":
         rows["extractor"] = "rules (deterministic, no model)"
+    from engram_mcp.edge.http import read_token, token_file
+
+    token = read_token(settings.state_dir)
+    rows["http token"] = (
+        f"{token} (in {token_file(settings.state_dir)}; send it as 'Authorization: Bearer …')"
+        if token
+        else "none yet (serve --http --token creates it)"
+    )
     for key, value in rows.items():
         print(f"{key:16} {value}")
     return 0
@@ -276,6 +284,7 @@ def _bench(args: argparse.Namespace) -> int:
         "extraction": "engram_mcp.bench.extraction",
         "locomo": "engram_mcp.bench.product",
         "longmemeval": "engram_mcp.bench.product",
+        "clients": "engram_mcp.bench.clients",
     }
     module_name = suites.get(args.suite)
     if module_name is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterable, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,7 +81,7 @@ class Proxy:
         self._client_gone = False
         self.reconnections = 0
 
-    async def run(self, client_lines: AsyncIterator[bytes], to_client: Callable[[bytes], Awaitable[None]]) -> None:
+    async def run(self, client_lines: AsyncIterable[bytes], to_client: Callable[[bytes], Awaitable[None]]) -> None:
         """Serve until the client hangs up."""
         outbox_in, outbox_out = anyio.create_memory_object_stream[bytes](math.inf)
         async with anyio.create_task_group() as group:
@@ -89,7 +89,7 @@ class Proxy:
             await self._forward(outbox_out, to_client)
             group.cancel_scope.cancel()
 
-    async def _read_client(self, lines: AsyncIterator[bytes], outbox: MemoryObjectSendStream[bytes]) -> None:
+    async def _read_client(self, lines: AsyncIterable[bytes], outbox: MemoryObjectSendStream[bytes]) -> None:
         async with outbox:
             async for line in lines:
                 if line.strip():
