@@ -1,9 +1,9 @@
 """Many clients on one memory folder: real `serve` processes driven at once, as clients would.
 
-    engram-mcp bench clients --clients 8 --phases http:500,stdio:150 --out bench-results/clients.json
+    engram-mcp bench clients --clients 8 --phases stdio:100,http:500 --out bench-results/clients.json
 
 Phases on fresh folders, each with ``--clients`` SDK clients running the given number of mixed
-operations each, all at once (40% remember, 35% recall, 20% as_of, 5% forget of one of the
+operations each, all at once (40% remember, 38% recall, 20% as_of, 2% forget of one of the
 client's own earlier writes):
 
 - ``http``: `serve --http` owns the folder; half the clients connect by URL (direct), the
@@ -40,7 +40,7 @@ __all__ = ["main"]
 
 _TOPICS = ("garden", "bike", "piano", "taxes", "Lisbon trip", "sourdough", "chess club", "dentist", "rent", "a puppy")
 # forget (purge) rewrites files and the index and takes seconds under load; it stays in the mix, rarer.
-_MIX = (("remember", 0.40), ("recall", 0.35), ("as_of", 0.20), ("forget", 0.05))
+_MIX = (("remember", 0.40), ("recall", 0.38), ("as_of", 0.20), ("forget", 0.02))
 
 
 @dataclass
@@ -56,7 +56,7 @@ class ClientLog:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram-mcp bench clients", description=__doc__)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--phases", default="http:500,stdio:150", help="phase:operations per client, ...")
+    parser.add_argument("--phases", default="stdio:100,http:500", help="phase:operations per client, ...")
     parser.add_argument("--out", type=Path, default=Path("bench-results/clients.json"))
     args = parser.parse_args(argv)
 

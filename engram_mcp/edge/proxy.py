@@ -84,7 +84,7 @@ class Proxy:
     async def run(self, client_lines: AsyncIterable[bytes], to_client: Callable[[bytes], Awaitable[None]]) -> None:
         """Serve until the client hangs up."""
         outbox_in, outbox_out = anyio.create_memory_object_stream[bytes](math.inf)
-        async with anyio.create_task_group() as group:
+        async with outbox_out, anyio.create_task_group() as group:
             group.start_soon(self._read_client, client_lines, outbox_in)
             await self._forward(outbox_out, to_client)
             group.cancel_scope.cancel()

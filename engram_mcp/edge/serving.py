@@ -29,6 +29,8 @@ __all__ = ["Ownership", "serve_http", "serve_stdio"]
 
 log = logging.getLogger(__name__)
 
+_KEEP_ALIVE_SECONDS = 600
+
 
 class Ownership:
     """This process's claim on the memory folder: empty while it is a proxy."""
@@ -121,6 +123,11 @@ def serve_http(settings: Settings, options: HttpOptions) -> None:
         token = ensure_token(settings.state_dir) if options.require_token else None
         app = http_app(build_server(ownership.engram), options, token)
         log.info("serving memory folder %s at http://%s:%d/mcp", settings.memory_dir, options.host, options.port)
-        uvicorn.Server(uvicorn.Config(app, host=options.host, port=options.port, log_level="warning")).run()
+        # Clients keep connections in a pool between calls; closing them after uvicorn's default
+        # 5 s idle races with a client reusing one (it then sees a read error mid-request).
+        config = uvicorn.Config(
+            app, host=options.host, port=options.port, log_level="warning", timeout_keep_alive=_KEEP_ALIVE_SECONDS
+        )
+        uvicorn.Server(config).run()
     finally:
         ownership.close()

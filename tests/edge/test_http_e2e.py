@@ -9,7 +9,6 @@ import socket
 import stat
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +20,8 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from engram_mcp.edge.http import read_token, token_file
-from tests.edge.test_server_e2e import call, recalled, server_env
+from tests.stdio_client import call, recalled, server_env
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -40,16 +40,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until_listening(port: int, server: subprocess.Popen[bytes], log: Path, seconds: float = 240) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def wait_until_listening(port: int, server: subprocess.Popen[bytes], log: Path) -> None:
+    def listening() -> bool:
         assert server.poll() is None, log.read_text()
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
         except OSError:
-            time.sleep(0.1)  # bounded poll: the server is still loading
-    raise AssertionError(f"nothing listened on port {port} within {seconds}s")
+            return False
+        return True
+
+    wait_until(listening, what=f"the HTTP server on port {port}", timeout=240)
 
 
 @pytest.fixture
@@ -117,10 +117,12 @@ def test_with_a_token_only_requests_carrying_it_from_an_allowed_origin_are_serve
     assert local.status_code == 200, local.text
 
     async def scenario() -> None:
-        async with httpx2.AsyncClient(headers=bearer, timeout=httpx2.Timeout(30, read=240)) as http:
-            async with Client(streamable_http_client(url, http_client=http), read_timeout_seconds=240) as client:
-                stored = await call(client, "remember", text="The spare key is under the blue pot.")
-                found = await call(client, "recall", query="Where is the spare key?")
-                assert found["memories"][0]["id"] == stored["id"]
+        async with (
+            httpx2.AsyncClient(headers=bearer, timeout=httpx2.Timeout(30, read=240)) as http,
+            Client(streamable_http_client(url, http_client=http), read_timeout_seconds=240) as client,
+        ):
+            stored = await call(client, "remember", text="The spare key is under the blue pot.")
+            found = await call(client, "recall", query="Where is the spare key?")
+            assert found["memories"][0]["id"] == stored["id"]
 
     anyio.run(scenario)

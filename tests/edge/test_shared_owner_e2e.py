@@ -18,7 +18,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
 from engram_mcp.edge.proxy import IN_FLIGHT_WRITE
-from tests.edge.test_server_e2e import call, recalled, server_env
+from tests.stdio_client import call, recalled, server_env
 
 pytestmark = pytest.mark.slow
 

@@ -139,7 +139,7 @@ def test_an_unreachable_server_is_a_clear_error_naming_it_after_the_retries() ->
         probe.bind(("127.0.0.1", 0))
         free_port = probe.getsockname()[1]
     url = f"http://127.0.0.1:{free_port}"
-    client = QdrantClient(url=url, timeout=2)
+    client = QdrantClient(url=url, timeout=2, check_compatibility=False)
     with pytest.raises(QdrantUnavailable, match=rf"Qdrant server at {url} is unreachable.*after 3 attempts"):
         QdrantServerIndex(client, "memories", DIM, retry=Retry(attempts=3, sleep=pauses.append), where=url)
     assert len(pauses) == 2
