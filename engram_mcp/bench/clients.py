@@ -10,6 +10,8 @@ client's own earlier writes):
   other half each through their own stdio `serve`, which proxies to the owner.
 - ``stdio``: the first `serve` owns the folder and its client talks to it directly; every
   other client gets its own `serve`, which proxies to the owner over the Unix socket.
+- ``solo``: as ``stdio`` with ``--clients 2``, but one call at a time, alternating the direct
+  client and the proxied one: the proxy's own cost without queueing.
 
 Afterwards the servers are stopped and the markdown is read back: every acknowledged
 remember that was not forgotten must be there with its text, every forgotten one gone
@@ -94,16 +96,23 @@ async def _run_phase(phase: str, folder: Path, clients: int, ops: int) -> list[C
                 log = ClientLog(f"h{n}", "http")
                 sessions.append((log, await stack.enter_async_context(Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=600))))
         for n in range(clients - len(sessions)):
-            path = "direct" if phase == "stdio" and n == 0 else "proxy"
+            path = "direct" if phase in ("stdio", "solo") and n == 0 else "proxy"
             log = ClientLog(f"s{n}", path)
             sessions.append((log, await stack.enter_async_context(_stdio_client(folder))))
             if n == 0:
                 await sessions[-1][1].call_tool("memory_status", {})  # the owner is up before proxies start
         for _, client in sessions:
             await client.call_tool("memory_status", {})  # untimed: waits for start-up to finish
+        logs = [log for log, _ in sessions]
+        if phase == "solo":
+            # One call at a time, alternating the owner's own client and a proxy's: the cost of
+            # the hop alone, without the queueing of many clients.
+            for n in range(ops):
+                for log, client in sessions:
+                    await _drive(client, log, 1, seed=n * len(sessions) + len(log.latencies))
+            return logs
         async with anyio.create_task_group() as group:
             for seed, (log, client) in enumerate(sessions):
-                logs.append(log)
                 group.start_soon(_drive, client, log, ops, seed)
     _check_in_step(folder)
     return logs
