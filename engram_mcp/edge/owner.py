@@ -86,6 +86,10 @@ class OwnerEndpoint:
         """Stop accepting and hang up on every peer, so they elect the next owner at once."""
         listener, self._listener = self._listener, None
         if listener is not None:
+            # shutdown wakes the thread blocked in accept(); close alone may leave it waiting on
+            # a descriptor number the next listener could reuse.
+            with contextlib.suppress(OSError):
+                listener.shutdown(socket.SHUT_RDWR)
             listener.close()
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
