@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import shutil
 import tempfile
 import threading
@@ -57,10 +58,17 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
     if settings.index_backend == "qdrant":
         from qdrant_client import QdrantClient
 
-        from engram_mcp.index.qdrant_server import QdrantServerIndex
+        from engram_mcp.index.qdrant_server import ClusterLayout, QdrantServerIndex
 
         client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key)
-        return QdrantServerIndex(client, settings.qdrant_collection, dimension)
+        layout = ClusterLayout(
+            shards=settings.qdrant_shards,
+            replication_factor=settings.qdrant_replication_factor,
+            quantization=settings.qdrant_quantization,
+        )
+        return QdrantServerIndex(
+            client, settings.qdrant_collection, dimension, layout=layout, where=str(settings.qdrant_url)
+        )
     from engram_mcp.index.edge import EdgeIndex
     from engram_mcp.index.guarded import GuardedIndex
 
@@ -365,6 +373,9 @@ class Engram:
             "facts_written": extraction.facts_written if extraction else 0,
             "failed_turns": extraction.failed_turns if extraction else 0,
             "last_extraction_error": extraction.last_error if extraction else None,
+            # A proxy forwarding this answer replaces the role with its own (edge/proxy.py).
+            "role": "owner",
+            "owner_pid": os.getpid(),
         }
 
     def close(self) -> None:

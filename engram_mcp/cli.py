@@ -52,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR")
     common.add_argument("--extractor", help="rules, none, smollm2, gemma3-270m, or a path to a .gguf model")
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("serve", parents=[common], help="run the MCP server on stdio (the default)")
+    serve = commands.add_parser("serve", parents=[common], help="run the MCP server on stdio (the default)")
+    _serve_options(serve)
     reindex = commands.add_parser("reindex", parents=[common], help="rebuild the index from the markdown")
     reindex.add_argument("--from-scratch", action="store_true", help="delete the index first")
     commands.add_parser(
@@ -73,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, extraction, torture, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, extraction, torture, clients, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -102,17 +103,23 @@ def _configure_logging(settings: Settings) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
-def _serve(settings: Settings, args: argparse.Namespace) -> int:
-    from engram_mcp.app import Engram
-    from engram_mcp.edge.mcp_server import build_server
+def _serve_options(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--http", action="store_true", help="serve MCP over streamable HTTP at /mcp instead of stdio")
+    serve.add_argument("--host", default="127.0.0.1", help="HTTP address (default 127.0.0.1; others need --token)")
+    serve.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    serve.add_argument("--token", action="store_true", help="require the bearer token (generated on first use)")
 
-    engram = Engram.open(settings)
-    try:
-        engram.start(background=True, serving=True)
-        log.info("serving memory folder %s on stdio", settings.memory_dir)
-        build_server(engram).run("stdio")
-    finally:
-        engram.close()
+
+def _serve(settings: Settings, args: argparse.Namespace) -> int:
+    """The first serve on a folder owns it; later ones proxy to it (edge/serving.py)."""
+    from engram_mcp.edge.serving import serve_http, serve_stdio
+
+    if getattr(args, "http", False):
+        from engram_mcp.edge.http import HttpOptions
+
+        serve_http(settings, HttpOptions(args.host, args.port, require_token=args.token))
+    else:
+        serve_stdio(settings)
     return 0
 
 
@@ -167,6 +174,14 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
         rows["extractor"] = f"{settings.extractor} (GGUF at {resolve_gguf(settings.extractor)})"
     elif settings.extractor == "rules":
         rows["extractor"] = "rules (deterministic, no model)"
+    from engram_mcp.edge.http import read_token, token_file
+
+    token = read_token(settings.state_dir)
+    rows["http token"] = (
+        f"{token} (in {token_file(settings.state_dir)}; send it as 'Authorization: Bearer …')"
+        if token
+        else "none yet (serve --http --token creates it)"
+    )
     for key, value in rows.items():
         print(f"{key:16} {value}")
     return 0
@@ -274,6 +289,7 @@ def _bench(args: argparse.Namespace) -> int:
         "torture": "engram_mcp.bench.torture",
         "locomo": "engram_mcp.bench.product",
         "longmemeval": "engram_mcp.bench.product",
+        "clients": "engram_mcp.bench.clients",
     }
     module_name = suites.get(args.suite)
     if module_name is None:

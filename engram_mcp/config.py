@@ -51,6 +51,12 @@ class Settings:
     qdrant_url: str | None = None
     qdrant_api_key: str | None = None
     qdrant_collection: str = "engram"
+    qdrant_shards: int = 1
+    """Shards of a new collection on a cluster (docs/SCALE.md)."""
+    qdrant_replication_factor: int = 1
+    """Copies of each shard on a cluster; 2 or more survives losing a node."""
+    qdrant_quantization: bool = False
+    """int8 scalar quantization of the dense vectors (about 4x less vector memory)."""
     embedding_model: str = "all-MiniLM-L6-v2"
     embedding_backend: str = "onnx"
     cache_dir: Path = field(default_factory=default_cache_dir)
@@ -116,7 +122,7 @@ class Settings:
 
 
 _PATHS = {"memory_dir", "index_dir", "cache_dir", "log_file"}
-_INTS = {"recall_limit", "extractor_threads", "context_tokens"}
+_INTS = {"recall_limit", "extractor_threads", "context_tokens", "qdrant_shards", "qdrant_replication_factor"}
 _FLOATS = {
     "extractor_timeout",
     "min_relevance",
@@ -129,6 +135,7 @@ _FLOATS = {
     "salience_half_life_days",
 }
 _BOOLS = {
+    "qdrant_quantization",
     "recall_dense",
     "recall_sparse",
     "recall_entities",

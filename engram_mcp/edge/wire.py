@@ -176,6 +176,12 @@ class StatusOut(BaseModel):
     facts_written: int
     failed_turns: int
     last_extraction_error: str | None
+    role: Literal["owner", "proxy"] = Field(
+        "owner",
+        description="'owner': this process runs the memory. 'proxy': it forwards to the process that does "
+        "(several clients share one memory folder).",
+    )
+    owner_pid: int = Field(0, description="The process that runs the memory.")
 
 
 class CheckOut(BaseModel):

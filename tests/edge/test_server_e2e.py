@@ -77,26 +77,29 @@ def test_bad_arguments_get_a_clear_error_and_the_server_keeps_working(tmp_path: 
     run_session(tmp_path / "memories", model_cache, scenario)
 
 
-def test_a_second_server_on_the_same_folder_fails_at_once_with_a_clear_message(
+def test_a_second_server_on_the_same_folder_proxies_to_the_first_and_a_writer_command_is_refused(
     tmp_path: Path, model_cache: Path
 ) -> None:
+    """Several clients may share a folder (tests/edge/test_shared_owner_e2e.py); a one-shot
+    command that must write the folder itself still stops at once with the lock's message."""
     memories = tmp_path / "memories"
 
-    async def scenario(client: Client) -> subprocess.CompletedProcess[str]:
-        await call(client, "remember", text="The first server owns this folder.")
+    def run(*command: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "engram_mcp", "serve", "--memory-dir", str(memories)],
-            env=server_env(model_cache),
-            capture_output=True,
-            text=True,
-            timeout=60,
-            stdin=subprocess.DEVNULL,
+            [sys.executable, "-m", "engram_mcp", *command, "--memory-dir", str(memories)],
+            env=server_env(model_cache), capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
         )
 
-    second = run_session(memories, model_cache, scenario)
-    assert second.returncode == 2
-    assert "in use by another Engram process" in second.stderr
+    async def scenario(client: Client) -> tuple[subprocess.CompletedProcess[str], ...]:
+        await call(client, "remember", text="The first server owns this folder.")
+        return run("serve"), run("reindex")
+
+    second, reindex = run_session(memories, model_cache, scenario)
+    assert second.returncode == 0, second.stderr
+    assert "served by another process: proxying to it" in second.stderr
     assert second.stdout == ""
+    assert reindex.returncode == 2
+    assert "in use by another Engram process" in reindex.stderr
 
 
 def test_as_of_answers_on_both_axes_over_stdio(tmp_path: Path, model_cache: Path) -> None:

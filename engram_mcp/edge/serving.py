@@ -1,0 +1,133 @@
+"""``engram-mcp serve``: own the memory folder, or proxy to the process that does.
+
+The first ``serve`` on a folder takes its lock and becomes the owner: it runs the memory
+(index, watcher, extraction worker), serves its own client directly and every other process
+through ``OwnerEndpoint``. A later ``serve`` finds the lock held and becomes a ``Proxy``.
+When the owner goes away a proxy takes the lock (``Ownership.try_take``): start-up brings
+the index in step with the markdown and resumes queued extraction from the done log, as at
+any start; the other proxies reconnect to it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+
+import anyio
+
+from engram_mcp.app import Engram
+from engram_mcp.config import Settings
+from engram_mcp.edge.http import HttpOptions, ensure_token, http_app
+from engram_mcp.edge.mcp_server import build_server
+from engram_mcp.edge.owner import OwnerEndpoint, endpoint_path
+from engram_mcp.edge.proxy import Proxy
+from engram_mcp.errors import MemoryFolderLocked
+
+__all__ = ["Ownership", "serve_http", "serve_stdio"]
+
+log = logging.getLogger(__name__)
+
+_KEEP_ALIVE_SECONDS = 600
+
+
+class Ownership:
+    """This process's claim on the memory folder: empty while it is a proxy."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.endpoint_path = endpoint_path(settings.state_dir)
+        self.engram: Engram | None = None
+        self._endpoint: OwnerEndpoint | None = None
+        self._lock = threading.Lock()
+
+    def owns(self) -> bool:
+        return self.engram is not None
+
+    def try_take(self) -> bool:
+        """Become the owner if the folder is free; True when this process owns it."""
+        with self._lock:
+            if self.engram is not None:
+                return True
+            try:
+                engram = Engram.open(self.settings)
+            except MemoryFolderLocked:
+                return False
+            try:
+                engram.start(background=True, serving=True)
+                endpoint = OwnerEndpoint(self.endpoint_path, lambda: build_server(engram))
+                endpoint.start()
+            except BaseException:
+                engram.close()
+                raise
+            self.engram, self._endpoint = engram, endpoint
+            log.info("process %d owns the memory folder %s", os.getpid(), self.settings.memory_dir)
+            return True
+
+    def close(self) -> None:
+        with self._lock:
+            if self._endpoint is not None:
+                self._endpoint.close()
+            if self.engram is not None:
+                self.engram.close()
+            self.engram, self._endpoint = None, None
+
+
+def serve_stdio(settings: Settings) -> None:
+    """Serve one MCP client on stdio until it hangs up."""
+    ownership = Ownership(settings)
+    try:
+        if ownership.try_take():
+            assert ownership.engram is not None
+            log.info("serving memory folder %s on stdio (owner)", settings.memory_dir)
+            build_server(ownership.engram).run("stdio")
+        else:
+            log.info("memory folder %s is served by another process: proxying to it", settings.memory_dir)
+            anyio.run(_proxy_stdio, ownership)
+    finally:
+        ownership.close()
+
+
+async def _proxy_stdio(ownership: Ownership) -> None:
+    # The protocol gets a private copy of stdout; fd 1 goes to stderr so that nothing the
+    # memory prints after a takeover can corrupt the stream.
+    wire = anyio.wrap_file(os.fdopen(os.dup(1), "wb", buffering=0))
+    os.dup2(2, 1)
+    lines = anyio.wrap_file(os.fdopen(os.dup(0), "rb"))
+
+    async def to_client(line: bytes) -> None:
+        await wire.write(line)
+
+    proxy = Proxy(ownership.endpoint_path, ownership.try_take, ownership.owns)
+    try:
+        await proxy.run(lines, to_client)
+    finally:
+        await wire.aclose()
+        sys.stdout.flush()
+
+
+def serve_http(settings: Settings, options: HttpOptions) -> None:
+    """Serve MCP at http://host:port/mcp; this process must own the folder."""
+    import uvicorn
+
+    options.check()
+    ownership = Ownership(settings)
+    try:
+        if not ownership.try_take():
+            raise MemoryFolderLocked(
+                f"the memory folder {settings.memory_dir} is already served by another Engram process; "
+                "`serve --http` must own it: stop that one, start `serve --http` first and let stdio clients proxy to it"
+            )
+        assert ownership.engram is not None
+        token = ensure_token(settings.state_dir) if options.require_token else None
+        app = http_app(build_server(ownership.engram), options, token)
+        log.info("serving memory folder %s at http://%s:%d/mcp", settings.memory_dir, options.host, options.port)
+        # Clients keep connections in a pool between calls; closing them after uvicorn's default
+        # 5 s idle races with a client reusing one (it then sees a read error mid-request).
+        config = uvicorn.Config(
+            app, host=options.host, port=options.port, log_level="warning", timeout_keep_alive=_KEEP_ALIVE_SECONDS
+        )
+        uvicorn.Server(config).run()
+    finally:
+        ownership.close()
