@@ -16,10 +16,10 @@ from datetime import datetime
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
-from engram_mcp.service.inputs import check_namespace, check_text, utc
+from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.model import Kind, Memory, MemoryType, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.service.results import ForgetReceipt, Recall, RecalledMemory, ReconcileReport
@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 
-_ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 _EMBED_BATCH = 64
 
 
@@ -89,22 +88,9 @@ class MemoryService:
 
         ``memory_id`` and ``source`` are for imports: a content-derived id makes a repeated
         import a no-op, and the source records that the turn was imported."""
-        check_text(text)
-        check_namespace(namespace)
-        if role not in _ROLES:
-            raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
-        source = source or _ROLES[role]
-        now = self._clock()
-        memory = Memory(
-            id=memory_id or new_memory_id(Kind.EPISODE),
-            kind=Kind.EPISODE,
-            type=MemoryType.EPISODIC,
-            text=text,
-            created_at=now,
-            valid_at=utc(event_time, "event_time") if event_time else now,
-            provenance=Provenance(
-                namespace=namespace, speaker=speaker, role=role, session=session, source=source
-            ),
+        memory = new_turn(
+            text, self._clock(), role=role, speaker=speaker, session=session, namespace=namespace,
+            event_time=event_time, memory_id=memory_id, source=source,
         )
         self.add(memory)
         for listener in self._turn_listeners:
@@ -122,6 +108,17 @@ class MemoryService:
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
         self._index_memories([memory])
+
+    def add_many(self, memories: Sequence[Memory]) -> None:
+        """Write many memories at once (an import): each file rewritten once, embeddings batched.
+
+        Listeners are not told: imported turns are queued for extraction at the next start."""
+        with self._write_lock:
+            self._store.add_many(memories)
+            for memory in memories:
+                self._memories[memory.id] = memory
+                self._catalogue.add(memory)
+        self._index_memories(memories)
 
     def replace(self, memory: Memory) -> None:
         """Rewrite a memory that already exists (same id), in its file and in the index."""
