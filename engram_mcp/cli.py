@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from engram_mcp import __version__
+from engram_mcp.commands import hooks, setup, transfer
 from engram_mcp.commands import memory as memory_commands
-from engram_mcp.commands import transfer
 from engram_mcp.config import Settings, load_settings
 from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryFolderLocked, MemoryNotFound
 
@@ -35,7 +35,8 @@ log = logging.getLogger("engram_mcp")
 # Commands that may create a missing memory folder; every other one needs it to exist.
 _WRITES = {"serve", "reindex", "sync", "entities-merge"} | memory_commands.WRITES | transfer.WRITES
 # Commands that work without a memory folder at all.
-_NO_FOLDER = {"doctor", "bench"}
+# (hooks check for themselves: a hook never fails the conversation.)
+_NO_FOLDER = {"doctor", "bench", "install", "hook"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -106,6 +107,8 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("status", parents=[common], help="memory and extraction status (works while serving)")
     memory_commands.add_parsers(commands, common)
     transfer.add_parsers(commands, common)
+    setup.add_parsers(commands, common)
+    hooks.add_parsers(commands, common)
     entities = commands.add_parser(
         "entities", parents=[common], help="list entities and near-identical names; merge two when you confirm"
     )
@@ -304,5 +307,7 @@ _COMMANDS = {
     "entities": _entities,
     **memory_commands.COMMANDS,
     **transfer.COMMANDS,
+    **setup.COMMANDS,
+    **hooks.COMMANDS,
 }
 

@@ -48,6 +48,11 @@ class MemoryAccess(Protocol):
 
     def call(self, tool: str, arguments: dict[str, Any]) -> ToolAnswer: ...
 
+    def accepts(self, tool: str, argument: str) -> bool:
+        """Whether the tool takes this argument: a server that would ignore it must not be sent it
+        (a forget whose dry_run is ignored forgets)."""
+        ...
+
 
 def owner_socket(settings: Settings) -> Path | None:
     """The socket of the process serving this folder, if one listens there now."""
@@ -107,6 +112,10 @@ class LocalAccess:
             raise _tool_error(text)
         return ToolAnswer(text=text, data=dict(getattr(result, "structured_content", None) or {}))
 
+    def accepts(self, tool: str, argument: str) -> bool:
+        tools = asyncio.run(self._server.list_tools())
+        return any(t.name == tool and argument in t.input_schema.get("properties", {}) for t in tools)
+
 
 class OwnerAccess:
     """MCP over the owner's local socket: one JSON-RPC message a line, as on stdio."""
@@ -134,6 +143,13 @@ class OwnerAccess:
         if result.get("isError"):
             raise _tool_error(text)
         return ToolAnswer(text=text, data=dict(result.get("structuredContent") or {}))
+
+    def accepts(self, tool: str, argument: str) -> bool:
+        listed = self._request("tools/list", {})
+        return any(
+            t.get("name") == tool and argument in t.get("inputSchema", {}).get("properties", {})
+            for t in listed.get("tools", [])
+        )
 
     def close(self) -> None:
         self._lines.close()

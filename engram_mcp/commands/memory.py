@@ -124,8 +124,10 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
         "memory_id": args.memory_id, "entity": args.entity, "mode": args.mode, "namespace": args.namespace,
     })
     with open_access(settings) as memory:
-        preview = memory.call("forget", {**arguments, "dry_run": True})
+        if not args.yes and not memory.accepts("forget", "dry_run"):
+            raise InvalidInput("this server cannot preview a forget; check with recall, then add --yes")
         if not args.yes:
+            preview = memory.call("forget", {**arguments, "dry_run": True})
             _print_receipt(preview, would=True, stream=sys.stderr)
             if not _confirmed(args.mode):
                 print("nothing forgotten", file=sys.stderr)

@@ -52,7 +52,8 @@ def mcp_facts(records: Iterable[dict[str, Any]], namespace: str, now: datetime) 
             name = _words(record["name"])
             if record.get("entityType"):
                 kind = _words(record["entityType"])
-                yield _fact(now, f"{name} is a {kind}", namespace, "mcp-memory", name, "is a", kind, (name,))
+                article = "an" if kind[:1].lower() in "aeiou" else "a"
+                yield _fact(now, f"{name} is {article} {kind}", namespace, "mcp-memory", name, "is a", kind, (name,))
             for observation in record.get("observations", []):
                 if observation.strip():
                     yield _fact(now, f"{name}: {observation.strip()}", namespace, "mcp-memory", name, None, None, (name,))
