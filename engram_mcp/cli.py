@@ -48,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _bench(args)
         settings = _settings(args)
         _configure_logging(settings, quiet=command != "serve" and args.log_level is None)
+        if command in transfer.PRECHECKS:
+            transfer.PRECHECKS[command](args)
         if command not in _NO_FOLDER:
             _check_folder(settings, writes=_writer(command, args))
         return int(_COMMANDS[command](settings, args) or 0)
@@ -116,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, import, extraction, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -281,6 +283,7 @@ def _bench(args: argparse.Namespace) -> int:
         "write-recall": "engram_mcp.bench.write_recall",
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
+        "import": "engram_mcp.bench.import_speed",
         "extraction": "engram_mcp.bench.extraction",
         "locomo": "engram_mcp.bench.product",
         "longmemeval": "engram_mcp.bench.product",
