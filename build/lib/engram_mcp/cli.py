@@ -48,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _bench(args)
         settings = _settings(args)
         _configure_logging(settings, quiet=command != "serve" and args.log_level is None)
+        if command in transfer.PRECHECKS:
+            transfer.PRECHECKS[command](args)
         if command not in _NO_FOLDER:
             _check_folder(settings, writes=_writer(command, args))
         return int(_COMMANDS[command](settings, args) or 0)

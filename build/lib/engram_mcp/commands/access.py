@@ -15,7 +15,6 @@ it only the direct route exists and a served folder is reported as busy.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
 from collections.abc import Iterator
@@ -101,6 +100,8 @@ class LocalAccess:
         self._server = build_server(engram)
 
     def call(self, tool: str, arguments: dict[str, Any]) -> ToolAnswer:
+        import asyncio
+
         from mcp.server.mcpserver.exceptions import ToolError
 
         try:
@@ -113,6 +114,8 @@ class LocalAccess:
         return ToolAnswer(text=text, data=dict(getattr(result, "structured_content", None) or {}))
 
     def accepts(self, tool: str, argument: str) -> bool:
+        import asyncio
+
         tools = asyncio.run(self._server.list_tools())
         return any(t.name == tool and argument in t.input_schema.get("properties", {}) for t in tools)
 

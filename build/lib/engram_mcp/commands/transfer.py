@@ -19,7 +19,7 @@ from engram_mcp.commands.progress import progress
 from engram_mcp.config import Settings
 from engram_mcp.errors import InvalidInput
 
-__all__ = ["COMMANDS", "WRITES", "add_parsers"]
+__all__ = ["COMMANDS", "PRECHECKS", "WRITES", "add_parsers", "check_import_file"]
 
 _CHUNK = 256
 _LABELS = {
@@ -41,6 +41,12 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     importer.add_argument("file", type=Path, help="the file; its format is recognised from its content")
     importer.add_argument("--namespace", default="default", help="where foreign memories and turns go")
     importer.add_argument("--json", action="store_true", help="print the counts as JSON")
+
+
+def check_import_file(args: argparse.Namespace) -> None:
+    """Before anything else (creating the folder included): the file must be there."""
+    if not args.file.is_file():
+        raise InvalidInput(f"no such file: {args.file}" if not args.file.exists() else f"{args.file} is not a file")
 
 
 def _export(settings: Settings, args: argparse.Namespace) -> int:
@@ -161,4 +167,5 @@ def _check_links(memories: Sequence[Any], present: set[str]) -> None:
 
 
 COMMANDS = {"export": _export, "import": _import}
+PRECHECKS = {"import": check_import_file}
 WRITES = {"import"}

@@ -6,14 +6,14 @@ import re
 from datetime import datetime
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model import NAMESPACE_REGEX, Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 
 __all__ = ["MAX_TEXT_CHARS", "check_namespace", "check_text", "new_turn", "utc"]
 
 _ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 
 MAX_TEXT_CHARS = 100_000
-_NAMESPACE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
 
 
 def check_text(text: str) -> None:
