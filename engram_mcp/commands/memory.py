@@ -106,15 +106,37 @@ def _as_of(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _history(settings: Settings, args: argparse.Namespace) -> int:
-    with open_access(settings) as memory:
-        answer = memory.call("history", {"memory_id": args.memory_id})
+    """Read from the markdown alone, without the folder's lock: it works beside any server.
+    ``--json`` prints what the history tool returns."""
+    from engram_mcp.edge.wire import HistoryOut, memory_out
+    from engram_mcp.errors import MemoryNotFound
+    from engram_mcp.markdown.store import MarkdownStore
+    from engram_mcp.model.supersede import chain
+    from engram_mcp.service.results import RecalledMemory
+    from engram_mcp.state.usage import UsageStore
+
+    store = MarkdownStore(settings.memory_dir)
+    memories = store.load_all().memories
+    if args.memory_id not in memories:
+        raise MemoryNotFound(f"no memory with id {args.memory_id!r}")
+    versions = chain(memories, args.memory_id)
     if args.json:
-        return _print_json(answer)
-    for version in answer.data.get("versions", []):
-        true = f"{_day(version.get('valid_at') or version['created_at'])} .. {_day(version.get('invalid_at')) or 'now'}"
-        believed = f"believed {_day(version['created_at'])} .. {_day(version.get('expired_at')) or 'now'}"
-        print(f"{version['id']}  {true}  ({believed})  {version['text']}")
+        usage = UsageStore(settings.state_dir / "usage.json").get
+        out = HistoryOut(
+            id=args.memory_id,
+            versions=[memory_out(RecalledMemory(m, 1.0, store.file_of(m.id)), usage) for m in versions],
+        )
+        print(out.model_dump_json(indent=2))
+        return 0
+    for version in versions:
+        until = _when(version.invalid_at) or "now"
+        believed = f"believed {_when(version.created_at)} .. {_when(version.expired_at) or 'now'}"
+        print(f"{version.id}  {_when(version.event_time)} .. {until}  ({believed})  {version.text}")
     return 0
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.strftime("%Y-%m-%d %H:%M:%SZ") if moment is not None else None
 
 
 def _forget(settings: Settings, args: argparse.Namespace) -> int:
