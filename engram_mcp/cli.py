@@ -25,7 +25,7 @@ from engram_mcp import __version__
 from engram_mcp.commands import hooks, setup, transfer
 from engram_mcp.commands import memory as memory_commands
 from engram_mcp.config import Settings, load_settings
-from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryFolderLocked, MemoryNotFound
+from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryNotFound
 
 __all__ = ["main"]
 
@@ -56,9 +56,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryNotFound as error:
         print(f"engram-mcp: {error}", file=sys.stderr)
         return 1
-    except MemoryFolderLocked as error:
-        print(f"engram-mcp: {error}", file=sys.stderr)
-        return 3
     except EngramError as error:
         print(f"engram-mcp: {error}", file=sys.stderr)
         return 2
