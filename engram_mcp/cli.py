@@ -1,7 +1,13 @@
-"""The command line: ``engram-mcp [serve|reindex|sync|check|status|doctor|history|entities|bench] …``.
+"""The command line: ``engram-mcp [serve|remember|recall|as-of|forget|history|export|import|…] …``.
 
 Reads settings once and hands them to the app. On ``serve`` stdout is the MCP protocol,
-so everything human goes to stderr (or a log file).
+so everything human goes to stderr (or a log file). The commands for people and hooks live
+in ``engram_mcp.commands``; this module keeps the parser, the maintenance commands and the
+rules every command shares: one-line errors with exit codes, quiet logs for one-shot
+commands, and a memory folder created only by a command that writes.
+
+argparse, not Click or Typer: hooks run this on every prompt, and argparse costs nothing
+to import (Typer pulls in Click and rich, tens of milliseconds before any work).
 """
 
 from __future__ import annotations
@@ -15,12 +21,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engram_mcp import __version__
+from engram_mcp.commands import hooks, setup, transfer
+from engram_mcp.commands import memory as memory_commands
 from engram_mcp.config import Settings, load_settings
-from engram_mcp.errors import EngramError, InvalidInput, MemoryNotFound
+from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryNotFound
 
 __all__ = ["main"]
 
 log = logging.getLogger("engram_mcp")
+
+
+# Commands that may create a missing memory folder; every other one needs it to exist.
+_WRITES = {"serve", "reindex", "sync", "entities-merge"} | memory_commands.WRITES | transfer.WRITES
+# Commands that work without a memory folder at all.
+# (hooks check for themselves: a hook never fails the conversation.)
+_NO_FOLDER = {"doctor", "bench", "install", "hook"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,21 +47,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "bench":
             return _bench(args)
         settings = _settings(args)
-        _configure_logging(settings)
+        _configure_logging(settings, quiet=command != "serve" and args.log_level is None)
+        if command in transfer.PRECHECKS:
+            transfer.PRECHECKS[command](args)
+        if command not in _NO_FOLDER:
+            _check_folder(settings, writes=_writer(command, args))
         return int(_COMMANDS[command](settings, args) or 0)
+    except MemoryNotFound as error:
+        print(f"engram-mcp: {error}", file=sys.stderr)
+        return 1
     except EngramError as error:
         print(f"engram-mcp: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        # A disk or folder fault nothing else caught: its reason in one line, never a traceback.
-        print(f"engram-mcp: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
-        return 2
+        # A file or folder the system refused: one line, never a traceback.
+        print(f"engram-mcp: {error.strerror or error}: {error.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 
 
+def _writer(command: str, args: argparse.Namespace) -> bool:
+    if command == "entities":
+        return bool(getattr(args, "merge", None))
+    return command in _WRITES
+
+
+def _check_folder(settings: Settings, *, writes: bool) -> None:
+    """A mistyped --memory-dir must not quietly become a new, empty memory."""
+    folder = settings.memory_dir
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(f"the memory folder {folder} is a file, not a folder")
+    if folder.exists():
+        return
+    if not writes:
+        raise ConfigError(f"no memory folder at {folder} (check --memory-dir; commands that write create it)")
+    folder.mkdir(parents=True)
+    print(f"engram-mcp: created the memory folder {folder}", file=sys.stderr)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="engram-mcp", description="Long-term memory for AI assistants, over MCP.")
+    parser.add_argument("--version", action="version", version=f"engram-mcp {__version__}")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--memory-dir", type=Path, help="the memory folder (default: a per-user data folder)")
     common.add_argument("--config", type=Path, help="a TOML settings file (see config/engram.example.toml)")
@@ -60,13 +103,12 @@ def _parser() -> argparse.ArgumentParser:
         "sync", parents=[common], help="take in edits made while the server was stopped (reindex, embedding only changes)"
     )
     commands.add_parser("check", parents=[common], help="compare markdown and index; exit 1 on any difference")
-    importer = commands.add_parser("import", parents=[common], help="import turns from a JSON Lines file")
-    importer.add_argument("file", type=Path, help='one turn a line: {"text", "role", "speaker", "session", "time"}')
-    importer.add_argument("--namespace", default="default")
     commands.add_parser("doctor", parents=[common], help="show settings, models and health")
     commands.add_parser("status", parents=[common], help="memory and extraction status (works while serving)")
-    history = commands.add_parser("history", parents=[common], help="a fact's supersession chain, with intervals")
-    history.add_argument("memory_id", help="a fact id (f-…)")
+    memory_commands.add_parsers(commands, common)
+    transfer.add_parsers(commands, common)
+    setup.add_parsers(commands, common)
+    hooks.add_parsers(commands, common)
     entities = commands.add_parser(
         "entities", parents=[common], help="list entities and near-identical names; merge two when you confirm"
     )
@@ -74,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, extraction, torture, clients, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, import, extraction, torture, clients, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -91,14 +133,15 @@ def _settings(args: argparse.Namespace) -> Settings:
     return load_settings(config_file=args.config, overrides=overrides)
 
 
-def _configure_logging(settings: Settings) -> None:
+def _configure_logging(settings: Settings, *, quiet: bool = False) -> None:
+    """``quiet``: a one-shot command logs warnings only, so its own output stays readable."""
     handler: logging.Handler = (
         logging.FileHandler(settings.log_file) if settings.log_file else logging.StreamHandler(sys.stderr)
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(settings.log_level.upper())
+    root.setLevel("WARNING" if quiet else settings.log_level.upper())
     for noisy in ("httpx", "sentence_transformers", "transformers", "optimum"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
@@ -187,32 +230,6 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _import(settings: Settings, args: argparse.Namespace) -> int:
-    from engram_mcp.app import Engram
-    from engram_mcp.edge.importing import read_turns
-    from engram_mcp.model import Source
-
-    turns = read_turns(args.file)
-    engram = Engram.open(settings)
-    added = 0
-    try:
-        engram.start(background=False)
-        service = engram.service
-        for turn in turns:
-            memory_id = turn.memory_id(args.namespace)
-            if service.find(memory_id) is not None:
-                continue
-            service.remember(
-                turn.text, role=turn.role, speaker=turn.speaker, session=turn.session,
-                namespace=args.namespace, event_time=turn.time, memory_id=memory_id, source=Source.IMPORT,
-            )
-            added += 1
-    finally:
-        engram.close()
-    print(f"imported {added} turns ({len(turns) - added} already there); facts follow when the server next runs")
-    return 0
-
-
 def _status(settings: Settings, args: argparse.Namespace) -> int:
     """Read-only, without the folder lock, so it works beside a running server."""
     from engram_mcp.extraction.worker import DoneLog
@@ -237,21 +254,6 @@ def _status(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _history(settings: Settings, args: argparse.Namespace) -> int:
-    from engram_mcp.markdown.store import MarkdownStore
-    from engram_mcp.model.supersede import chain
-
-    # Read-only from the markdown: works while a server holds the folder.
-    memories = MarkdownStore(settings.memory_dir).load_all().memories
-    if args.memory_id not in memories:
-        raise MemoryNotFound(f"no memory with id {args.memory_id!r}")
-    for version in chain(memories, args.memory_id):
-        until = _when(version.invalid_at) or "now"
-        believed = f"believed {_when(version.created_at)} .. {_when(version.expired_at) or 'now'}"
-        print(f"{version.id}  {_when(version.event_time)} .. {until}  ({believed})  {version.text}")
-    return 0
-
-
 def _entities(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
 
@@ -260,11 +262,10 @@ def _entities(settings: Settings, args: argparse.Namespace) -> int:
     engram = Engram.open(settings)
     try:
         engram.start(background=False)
-        if args.merge:
-            changed = engram.facts.merge_entities(args.into, args.merge, args.namespace)
-            print(f"merged {args.merge!r} into {args.into!r}: {len(changed)} facts rewritten")
-            return 0
         infos, matches = engram.facts.entities(args.namespace)
+        if args.merge:
+            _merge(engram, infos, args)
+            return 0
     finally:
         engram.close()
     for info in infos:
@@ -275,8 +276,17 @@ def _entities(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _when(moment: Any) -> str | None:
-    return moment.strftime("%Y-%m-%d %H:%M:%SZ") if moment is not None else None
+def _merge(engram: Any, infos: Sequence[Any], args: argparse.Namespace) -> None:
+    from engram_mcp.model.entities import entity_key
+
+    known = {entity_key(info.name): info.name for info in infos}
+    for name in (args.merge, args.into):
+        if entity_key(name) not in known:
+            raise MemoryNotFound(f"no entity named {name!r} in namespace {args.namespace!r} (see: engram-mcp entities)")
+    if entity_key(args.merge) == entity_key(args.into):
+        raise InvalidInput(f"{args.merge!r} and {args.into!r} are already the same entity")
+    changed = engram.facts.merge_entities(args.into, args.merge, args.namespace)
+    print(f"merged {args.merge!r} into {args.into!r}: {len(changed)} facts rewritten")
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -285,6 +295,7 @@ def _bench(args: argparse.Namespace) -> int:
         "write-recall": "engram_mcp.bench.write_recall",
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
+        "import": "engram_mcp.bench.import_speed",
         "extraction": "engram_mcp.bench.extraction",
         "torture": "engram_mcp.bench.torture",
         "locomo": "engram_mcp.bench.product",
@@ -310,8 +321,10 @@ _COMMANDS = {
     "check": _check,
     "doctor": _doctor,
     "status": _status,
-    "import": _import,
-    "history": _history,
     "entities": _entities,
+    **memory_commands.COMMANDS,
+    **transfer.COMMANDS,
+    **setup.COMMANDS,
+    **hooks.COMMANDS,
 }
 

@@ -1,6 +1,11 @@
-"""Import conversation turns from a JSON Lines file, through the same pipeline as ``remember``.
+"""What ``engram-mcp import`` reads, recognised by its content (``read_import``):
 
-Each line is one turn: ``{"text": …, "role": "user"|"assistant"|"tool", "speaker": …,
+- an Engram export (``edge.export``): every memory back exactly, ids and chains included;
+- the official MCP memory server's ``memory.jsonl`` and a mem0 export (``edge.foreign``),
+  each mapped to facts with provenance ``source=import``;
+- conversation turns, one a line, stored through the same pipeline as ``remember``.
+
+A turns file has one turn a line: ``{"text": …, "role": "user"|"assistant"|"tool", "speaker": …,
 "session": …, "time": "2024-05-08T13:56:00Z"}`` (only ``text`` is required). The whole file
 is validated before anything is written, so a bad line costs nothing; every turn's id is
 derived from its content, so importing the same file twice adds nothing the second time.
@@ -9,16 +14,20 @@ derived from its content, so importing the same file twice adds nothing the seco
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from engram_mcp.edge import foreign
+from engram_mcp.edge.export import is_export_header, memory_from
 from engram_mcp.errors import InvalidInput
-from engram_mcp.model import Kind, new_memory_id
+from engram_mcp.model import Kind, Memory, new_memory_id
 
-__all__ = ["ImportedTurn", "read_turns"]
+__all__ = ["ImportPlan", "ImportedTurn", "read_import", "read_turns"]
 
+T = TypeVar("T")
 _ROLES = ("user", "assistant", "tool")
 _FIELDS = {"text", "role", "speaker", "session", "time"}
 
@@ -37,21 +46,84 @@ class ImportedTurn:
         return new_memory_id(Kind.EPISODE, seed=seed)
 
 
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    """What a file holds, checked whole before anything is written."""
+
+    format: str
+    """'engram-export', 'mcp-memory', 'mem0' or 'turns'."""
+    memories: tuple[Memory, ...] = ()
+    """Exact memories (an Engram export), written as they are."""
+    facts: tuple[Memory, ...] = ()
+    """Facts mapped from another memory system, written through the fact pipeline."""
+    turns: tuple[ImportedTurn, ...] = ()
+
+
+def read_import(path: Path, now: datetime, namespace: str = "default") -> ImportPlan:
+    """Recognise the file's format and read all of it, or InvalidInput naming each bad line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInput(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{path} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{path} is not UTF-8 text") from None
+    whole = _whole_json(text)
+    if whole is not None:
+        return ImportPlan("mem0", facts=tuple(foreign.mem0_facts(foreign.mem0_items(whole, str(path)), namespace, now)))
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    first = _first_object(lines)
+    if is_export_header(first):
+        return ImportPlan("engram-export", memories=tuple(_each(path, lines[1:], memory_from)))
+    if isinstance(first, dict) and first.get("type") in ("entity", "relation"):
+        records = _each(path, lines, foreign.mcp_record)
+        return ImportPlan("mcp-memory", facts=tuple(foreign.mcp_facts(records, namespace, now)))
+    if isinstance(first, dict) and "memory" in first:
+        items = _each(path, lines, lambda value: foreign.mem0_items([value], str(path))[0])
+        return ImportPlan("mem0", facts=tuple(foreign.mem0_facts(items, namespace, now)))
+    return ImportPlan("turns", turns=tuple(_each(path, lines, _turn)))
+
+
 def read_turns(path: Path) -> list[ImportedTurn]:
-    """Every turn of the file, or InvalidInput naming each bad line."""
-    turns: list[ImportedTurn] = []
+    """Every turn of a turns file, or InvalidInput naming each bad line."""
+    plan = read_import(path, datetime.now(timezone.utc))
+    if plan.format != "turns":
+        raise InvalidInput(f"{path} is an {plan.format} file, not turns")
+    return list(plan.turns)
+
+
+def _each(path: Path, lines: list[tuple[int, str]], parse: Callable[[Any], T]) -> list[T]:
+    parsed: list[T] = []
     problems: list[str] = []
-    with open(path, encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
-                continue
-            try:
-                turns.append(_turn(json.loads(line)))
-            except (json.JSONDecodeError, InvalidInput, ValueError, TypeError) as error:
-                problems.append(f"{path}:{number}: {error}")
+    for number, line in lines:
+        try:
+            parsed.append(parse(json.loads(line)))
+        except (json.JSONDecodeError, InvalidInput, ValueError, TypeError, KeyError) as error:
+            problems.append(f"{path}:{number}: {error}")
     if problems:
-        raise InvalidInput("nothing imported; fix these lines first:\n" + "\n".join(problems))
-    return turns
+        raise InvalidInput("nothing imported; fix these lines first:\n" + "\n".join(problems[:20]))
+    return parsed
+
+
+def _whole_json(text: str) -> Any:
+    """A file that is one JSON document listing memories (a mem0 export), or None for JSON Lines."""
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(whole, list) or (isinstance(whole, dict) and ("results" in whole or "memories" in whole)):
+        return whole
+    return None
+
+
+def _first_object(lines: list[tuple[int, str]]) -> Any:
+    if not lines:
+        return None
+    try:
+        return json.loads(lines[0][1])
+    except json.JSONDecodeError:
+        return None
 
 
 def _turn(value: Any) -> ImportedTurn:

@@ -2,8 +2,10 @@
 
 Same vectors as sentence-transformers (mean pooling, then unit length), without importing
 torch on every start: the server is ready in a fraction of the time, and the CPU is not
-oversubscribed by torch's thread pool while other work runs. sentence-transformers is used
-once, to export the model into the cache folder.
+oversubscribed by torch's thread pool while other work runs. The ONNX graph is written once
+into the cache folder: for a BERT (the bundled MiniLM) straight from its weights, without
+torch (``bert_onnx``); for anything else through sentence-transformers' export (the
+``torch`` extra).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.embedding.bert_onnx import is_bert, write_bert_onnx
 from engram_mcp.embedding.sentence import BUNDLED_MODEL, resolve_model_path
+from engram_mcp.errors import ConfigError
 
 __all__ = ["OnnxEmbedder"]
 
@@ -103,18 +107,32 @@ class OnnxEmbedder:
         if (target / "onnx" / "model.onnx").exists():
             return target
         log.info("exporting embedding model %s to ONNX (once, into %s)", source, target)
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        from sentence_transformers import SentenceTransformer
-
-        model = SentenceTransformer(str(source), device="cpu", backend="onnx")
         partial = target.with_name(target.name + f".partial-{os.getpid()}")
         shutil.rmtree(partial, ignore_errors=True)
-        model.save_pretrained(str(partial))
+        if is_bert(source):
+            write_bert_onnx(source, partial / "onnx" / "model.onnx")
+            for name in ("tokenizer.json", "sentence_bert_config.json", "config.json"):
+                if (source / name).exists():
+                    shutil.copyfile(source / name, partial / name)
+        else:
+            _export_with_torch(source, partial)
         try:
             partial.rename(target)
         except OSError:  # another process finished the same export first
             shutil.rmtree(partial, ignore_errors=True)
         return target
+
+
+def _export_with_torch(source: Path, target: Path) -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as error:
+        raise ConfigError(
+            f"the embedding model at {source} is not a BERT; exporting it to ONNX needs torch: "
+            "pip install 'engram-mcp[torch]'"
+        ) from error
+    SentenceTransformer(str(source), device="cpu", backend="onnx").save_pretrained(str(target))
 
 
 def _max_tokens(folder: Path) -> int:

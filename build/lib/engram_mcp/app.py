@@ -1,0 +1,346 @@
+"""The composition root: builds every component from settings, owns start-up and shut-down.
+
+Only this module (and the command line) reads settings and chooses adapters. Start-up is
+split so the MCP handshake never waits for heavy work: ``open`` takes the folder lock and
+builds cheap objects; ``start`` loads the markdown, brings the index in step and warms the
+embedder, on a background thread; tool calls wait for it (``service``).
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import PurePosixPath
+from typing import Any
+
+from engram_mcp.config import Settings
+from engram_mcp.embedding.base import Embedder
+from engram_mcp.errors import ConfigError, EngramError
+from engram_mcp.extraction.base import Extractor
+from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.index.base import VectorIndex
+from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.model.salience import SalienceWeights
+from engram_mcp.model.supersede import Adjudicator, NoAdjudicator
+from engram_mcp.retrieval.pipeline import RecallConfig
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import Forgetting
+from engram_mcp.service.memory import MemoryService
+from engram_mcp.service.results import ReconcileReport
+from engram_mcp.state.folder_lock import FolderLock
+from engram_mcp.state.usage import UsageStore
+from engram_mcp.sync.check import CheckReport
+from engram_mcp.sync.last_good import LastGood
+from engram_mcp.sync.reconciler import Reconciler, SyncReport
+from engram_mcp.sync.watcher import FolderWatcher
+
+__all__ = ["Engram", "build_embedder", "build_index", "recall_config", "utc_now"]
+
+log = logging.getLogger(__name__)
+
+_READY_TIMEOUT_SECONDS = 300.0
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def build_index(settings: Settings, dimension: int) -> VectorIndex:
+    """The configured vector index: Qdrant's embedded engine, or a Qdrant server."""
+    if settings.index_backend == "qdrant":
+        from qdrant_client import QdrantClient
+
+        from engram_mcp.index.qdrant_server import QdrantServerIndex
+
+        client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key)
+        return QdrantServerIndex(client, settings.qdrant_collection, dimension)
+    from engram_mcp.index.edge import EdgeIndex
+
+    # The markdown is the source of truth and start-up reconciles, so the index can flush in
+    # the background instead of paying an fsync on every remember.
+    folder = settings.resolved_index_dir
+    try:
+        return EdgeIndex(folder, dimension, flush_interval=1.0)
+    except ConfigError as error:
+        # Derived data that cannot be opened (damaged, or built for another embedding model)
+        # is rebuilt from the markdown rather than blocking the memory.
+        log.warning("index at %s cannot be used (%s); rebuilding it from the markdown", folder, error)
+        shutil.rmtree(folder)
+        return EdgeIndex(folder, dimension, flush_interval=1.0)
+
+
+def recall_config(settings: Settings) -> RecallConfig:
+    """The recall pipeline the settings describe."""
+    return RecallConfig(
+        dense=settings.recall_dense,
+        sparse=settings.recall_sparse,
+        entities=settings.recall_entities,
+        salience_channel=settings.recall_salience,
+        neighbours=settings.recall_neighbours,
+        per_type=settings.recall_per_type,
+        fact_sources=settings.recall_fact_sources,
+        speaker_boost=settings.recall_speaker_boost,
+        time_boost=settings.recall_time_boost,
+        abstain_below=settings.min_relevance,
+        context_tokens=settings.context_tokens,
+    )
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """The configured embedder: onnxruntime (default) or sentence-transformers on torch."""
+    if settings.embedding_backend == "torch":
+        from engram_mcp.embedding.sentence import SentenceEmbedder
+
+        return SentenceEmbedder(settings.embedding_model)
+    from engram_mcp.embedding.onnx import OnnxEmbedder
+
+    return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
+
+
+def build_extractor_for(settings: Settings) -> Extractor | None:
+    """The fact extractor the settings ask for, or None for 'none'."""
+    if settings.extractor == "none":
+        return None
+    from engram_mcp.extraction.models import build_extractor
+
+    return build_extractor(settings.extractor, n_threads=settings.extractor_threads)
+
+
+def build_adjudicator(settings: Settings, extractor: Extractor | None) -> Adjudicator:
+    """Who settles contradictions the slot rules cannot: nobody ('off'), or a local GGUF model.
+
+    Naming the extractor's own model shares the loaded weights instead of loading them twice.
+    """
+    if settings.adjudicator == "off":
+        return NoAdjudicator()
+    from engram_mcp.extraction.adjudicate import LlamaAdjudicator
+    from engram_mcp.extraction.llama import LlamaExtractor
+    from engram_mcp.extraction.models import build_extractor
+
+    if settings.adjudicator == settings.extractor and isinstance(extractor, LlamaExtractor):
+        return LlamaAdjudicator(extractor)
+    model = build_extractor(settings.adjudicator, n_threads=settings.extractor_threads)
+    if not isinstance(model, LlamaExtractor):
+        raise ConfigError(f"adjudicator must be 'off' or a GGUF model, got {settings.adjudicator!r}")
+    return LlamaAdjudicator(model)
+
+
+def build_extraction(
+    settings: Settings, extractor: Extractor | None, service: MemoryService, facts: FactService
+) -> ExtractionWorker | None:
+    """The background worker that distils facts from stored turns, or None without an extractor."""
+    if extractor is None:
+        return None
+    return ExtractionWorker(
+        extractor,
+        DoneLog(settings.state_dir / "extraction" / "done.log"),
+        lookup=service.find,
+        context_of=service.previous_turns,
+        write_fact=facts.add_extracted,
+        clock=utc_now,
+        status_file=settings.state_dir / "extraction" / "status.json",
+    )
+
+
+@dataclass
+class _Startup:
+    done: threading.Event
+    report: ReconcileReport | None = None
+    sync: SyncReport | None = None
+    error: BaseException | None = None
+
+
+class Engram:
+    """One running memory: its settings, lock, stores, index, embedder and service."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._lock = FolderLock(settings.state_dir)
+        self._lock.acquire()
+        try:
+            settings.memory_dir.mkdir(parents=True, exist_ok=True)
+            _hide_state_from_git(settings)
+            self.embedder = build_embedder(settings)
+            self.index = build_index(settings, self.embedder.dimension)
+            self.store = MarkdownStore(settings.memory_dir)
+            self._service = MemoryService(
+                self.store,
+                self.index,
+                self.embedder,
+                utc_now,
+                recall_limit=settings.recall_limit,
+                usage=UsageStore(settings.state_dir / "usage.json"),
+                salience_weights=SalienceWeights(
+                    certainty=settings.salience_certainty,
+                    importance=settings.salience_importance,
+                    recency=settings.salience_recency,
+                    half_life_days=settings.salience_half_life_days,
+                ),
+                retrieval=recall_config(settings),
+            )
+            extractor = build_extractor_for(settings)
+            self._facts = FactService(
+                self._service,
+                utc_now,
+                threshold=settings.consolidate_threshold,
+                adjudicator=build_adjudicator(settings, extractor),
+            )
+            self.extraction = build_extraction(settings, extractor, self._service, self._facts)
+            last_good = LastGood(settings.state_dir / "last-good")
+            self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
+            self._forgetting = Forgetting(
+                self._service, self._facts, utc_now, after_purge=self.reconciler.refresh_copies
+            )
+            self.watcher: FolderWatcher | None = None
+        except BaseException:
+            self._lock.release()
+            raise
+        self._startup = _Startup(done=threading.Event())
+        self._serving = False
+
+    @classmethod
+    def open(cls, settings: Settings) -> Engram:
+        return cls(settings)
+
+    def start(self, *, background: bool = True, serving: bool = False) -> None:
+        """Load the markdown, reconcile the index and warm the embedder.
+
+        ``serving``: also follow hand edits and extract facts in the background, as a running
+        server does; one-shot commands (reindex, sync, benchmarks) leave both off.
+        """
+        self._serving = serving
+        if serving:
+            # Watching starts before the start-up pass, so an edit made during it is not missed;
+            # its batch waits for the pass to finish (see _on_changes).
+            self.watcher = FolderWatcher(self.settings.memory_dir, self._on_changes)
+            self.watcher.start()
+        if background:
+            threading.Thread(target=self._start, name="engram-start", daemon=True).start()
+        else:
+            self._start()
+            if self._startup.error is not None:
+                raise self._startup.error
+
+    def _start(self) -> None:
+        try:
+            self.embedder.embed(["warm up"])
+            report, synced = self.reconciler.start_up()
+            log.info(
+                "ready: %d memories, %d embedded, %d stale index entries removed, %d added by hand, %d revised by hand",
+                report.memories,
+                report.embedded,
+                report.deleted,
+                synced.added_by_hand,
+                synced.revised,
+            )
+            self._startup.report = report
+            self._startup.sync = synced
+            if self.extraction is not None and self._serving:
+                waiting = self.extraction.resume(self._service.memories())
+                self._service.on_turn_stored(self.extraction.enqueue)
+                self.extraction.start()
+                log.info("fact extraction: %d stored turns waiting", waiting)
+        except BaseException as error:  # noqa: BLE001 - reported to every later tool call
+            log.exception("start-up failed")
+            self._startup.error = error
+        finally:
+            self._startup.done.set()
+
+    @property
+    def service(self) -> MemoryService:
+        """The memory service, once start-up has finished."""
+        self._wait_until_ready()
+        return self._service
+
+    @property
+    def facts(self) -> FactService:
+        """Fact writes, history and entities, once start-up has finished."""
+        self._wait_until_ready()
+        return self._facts
+
+    @property
+    def forgetting(self) -> Forgetting:
+        self._wait_until_ready()
+        return self._forgetting
+
+    def _wait_until_ready(self) -> None:
+        if not self._startup.done.wait(_READY_TIMEOUT_SECONDS):
+            raise EngramError("memory is still starting up; try again shortly")
+        if self._startup.error is not None:
+            raise EngramError(f"memory failed to start: {self._startup.error}")
+
+    def service_file(self, memory_id: str) -> str | None:
+        relative = self.store.file_of(memory_id)
+        return str(relative) if relative else None
+
+    def reconcile(self) -> SyncReport:
+        """Rescan every memory file now and bring memory and index in step with it."""
+        self.service  # noqa: B018 - waits for start-up
+        return self.reconciler.sync_all()
+
+    def check(self, wait_seconds: float = 0.0) -> CheckReport:
+        """Compare the files with the index, after waiting up to ``wait_seconds`` for pending edits to sync."""
+        service = self.service
+        behind = self.reconciler.wait_until_caught_up(wait_seconds) if self.watcher is not None else []
+        with service.write_lock:
+            return self.reconciler.check(self.index.content_hashes(), behind)
+
+    def startup_reports(self) -> tuple[ReconcileReport, SyncReport]:
+        """What the start-up pass found: the index reconciliation and the hand edits it settled."""
+        self.service  # noqa: B018 - waits for start-up
+        assert self._startup.report is not None and self._startup.sync is not None
+        return self._startup.report, self._startup.sync
+
+    def _on_changes(self, paths: set[PurePosixPath], rescan: bool) -> None:
+        self._startup.done.wait()
+        if self._startup.error is not None:
+            return
+        report = self.reconciler.sync_all() if rescan else self.reconciler.sync(paths)
+        if report.files:
+            log.info(
+                "synced %d file(s): %d embedded, %d added by hand, %d revised, %d forgotten",
+                report.files,
+                report.embedded,
+                report.added_by_hand,
+                report.revised,
+                report.forgotten,
+            )
+
+    def status(self) -> dict[str, Any]:
+        service = self.service
+        extraction = self.extraction.status() if self.extraction is not None else None
+        return {
+            "memory_dir": str(self.settings.memory_dir),
+            "memories": len(service.memories()),
+            "index_backend": self.settings.index_backend,
+            "embedding_model": f"{self.settings.embedding_model} ({self.settings.embedding_backend})",
+            "extractor": extraction.extractor if extraction else "none",
+            "extraction_queue": extraction.queued if extraction else 0,
+            "extraction_idle": extraction.idle if extraction else True,
+            "extracted_turns": extraction.extracted_turns if extraction else 0,
+            "facts_written": extraction.facts_written if extraction else 0,
+            "failed_turns": extraction.failed_turns if extraction else 0,
+            "last_extraction_error": extraction.last_error if extraction else None,
+        }
+
+    def close(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()
+        if self.extraction is not None:
+            self.extraction.stop()
+        try:
+            self._service.usage.flush()
+            self.index.close()
+        finally:
+            self._lock.release()
+
+
+def _hide_state_from_git(settings: Settings) -> None:
+    """A person may keep the memory folder in git; the derived index does not belong there."""
+    ignore = settings.state_dir / ".gitignore"
+    if not ignore.exists():
+        settings.state_dir.mkdir(parents=True, exist_ok=True)
+        ignore.write_text("*\n", encoding="utf-8")

@@ -1,0 +1,1 @@
+"""The command line's commands for people and hooks, beside the maintenance commands in ``cli``."""

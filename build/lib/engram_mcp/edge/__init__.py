@@ -1,0 +1,1 @@
+"""What clients talk to: the MCP server, its wire types, importers."""

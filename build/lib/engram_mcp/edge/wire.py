@@ -1,0 +1,191 @@
+"""The tools' wire format: typed arguments and structured results, and how records map to them.
+
+Pydantic lives here, at the edge; inside, records are frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from engram_mcp.model import NAMESPACE_REGEX, Memory
+from engram_mcp.model.salience import Usage
+from engram_mcp.service.results import Recall, RecalledMemory
+
+__all__ = [
+    "CheckOut",
+    "EntitiesOut",
+    "EntityOut",
+    "ForgetOut",
+    "HistoryOut",
+    "MemoryOut",
+    "Namespace",
+    "NearMatchOut",
+    "RecallOut",
+    "RememberOut",
+    "Role",
+    "StatusOut",
+    "TypeName",
+    "memory_out",
+    "recall_out",
+]
+
+Role = Literal["user", "assistant", "tool"]
+TypeName = Literal["episodic", "semantic", "procedural"]
+Namespace = Annotated[
+    str,
+    Field(
+        pattern=rf"^{NAMESPACE_REGEX}$",
+        description="A separate memory space, e.g. per project. Default: 'default'.",
+    ),
+]
+
+
+class MemoryOut(BaseModel):
+    """A memory as returned to the assistant, with where it came from."""
+
+    id: str
+    kind: Literal["episode", "fact"]
+    type: TypeName
+    text: str
+    certainty: float
+    score: float
+    valid_at: datetime | None
+    invalid_at: datetime | None
+    created_at: datetime
+    expired_at: datetime | None
+    speaker: str | None
+    role: str | None
+    session: str | None
+    namespace: str
+    source: str
+    source_turns: list[str]
+    entities: list[str]
+    file: str | None
+    importance: float = 0.5
+    access_count: int = 0
+    confirmations: int = 0
+    supersedes: list[str] = Field(default_factory=list)
+    superseded_by: str | None = None
+    supports: str | None = Field(
+        default=None, description="Set on a turn returned as the source of a recalled fact: that fact's id."
+    )
+
+
+class RecallOut(BaseModel):
+    abstained: bool = Field(description="True when nothing relevant is known: do not guess.")
+    count: int
+    memories: list[MemoryOut]
+    context: str = Field(
+        default="", description="The memories as a compact block with dates and sources, ready to use as context."
+    )
+    context_tokens: int = Field(default=0, description="Approximate size of `context` in tokens.")
+
+
+class RememberOut(BaseModel):
+    id: str
+    created_at: datetime
+    file: str | None
+    action: Literal["stored", "added", "reinforced", "superseded", "dropped"] = Field(
+        default="stored",
+        description="For facts: added new, reinforced an existing one (id is that one), or superseded older ones.",
+    )
+    superseded: list[str] = Field(default_factory=list)
+
+
+class ForgetOut(BaseModel):
+    id: str | None
+    mode: Literal["purge", "retract"]
+    removed: list[str] = Field(description="Ids deleted everywhere.")
+    retracted: list[str] = Field(description="Ids ended now and kept as history.")
+    updated: list[str] = Field(description="Facts kept, with a purged turn dropped from their sources.")
+    removed_from: list[str]
+
+
+class HistoryOut(BaseModel):
+    id: str
+    versions: list[MemoryOut] = Field(description="The fact's supersession chain, oldest first, with intervals.")
+
+
+class EntityOut(BaseModel):
+    id: str
+    name: str
+    facts: int
+
+
+class NearMatchOut(BaseModel):
+    name: str
+    other: str
+    similarity: float
+
+
+class EntitiesOut(BaseModel):
+    entities: list[EntityOut]
+    near_matches: list[NearMatchOut] = Field(
+        description="Names that may be the same entity. Never merged automatically: ask the user."
+    )
+
+
+class StatusOut(BaseModel):
+    memory_dir: str
+    memories: int
+    index_backend: str
+    embedding_model: str
+    extractor: str
+    extraction_queue: int = Field(description="Stored turns waiting for fact extraction.")
+    extraction_idle: bool = Field(description="Nothing waiting and nothing being extracted.")
+    extracted_turns: int
+    facts_written: int
+    failed_turns: int
+    last_extraction_error: str | None
+
+
+class CheckOut(BaseModel):
+    clean: bool = Field(description="True when every memory file and the index agree exactly.")
+    differences: list[str]
+
+
+def recall_out(found: Recall, usage: Callable[[str], Usage]) -> RecallOut:
+    memories = [memory_out(item, usage) for item in found.memories]
+    return RecallOut(
+        abstained=found.abstained,
+        count=len(memories),
+        memories=memories,
+        context=found.context,
+        context_tokens=found.context_tokens,
+    )
+
+
+def memory_out(item: RecalledMemory, usage: Callable[[str], Usage]) -> MemoryOut:
+    m: Memory = item.memory
+    p = m.provenance
+    used = usage(m.id)
+    return MemoryOut(
+        id=m.id,
+        kind=m.kind.value,
+        type=m.type.value,
+        text=m.text,
+        certainty=m.certainty,
+        score=round(item.score, 6),
+        valid_at=m.valid_at,
+        invalid_at=m.invalid_at,
+        created_at=m.created_at,
+        expired_at=m.expired_at,
+        speaker=p.speaker,
+        role=p.role,
+        session=p.session,
+        namespace=p.namespace,
+        source=p.source.value,
+        source_turns=list(p.turn_ids),
+        entities=list(m.entities),
+        file=str(item.file) if item.file else None,
+        importance=m.importance,
+        access_count=used.access_count,
+        confirmations=used.confirmations,
+        supersedes=list(m.supersedes),
+        superseded_by=m.superseded_by,
+        supports=item.supports,
+    )

@@ -1,0 +1,269 @@
+"""A deterministic extractor: first-person sentences, restated in the third person.
+
+It needs no model, runs in microseconds and never invents anything, so it is the fallback
+whenever a model is missing, slow or misbehaving. It keeps a sentence only when the speaker
+says something about themselves ("I moved to Lisbon", "my sister is a nurse", "please
+always answer in French"); questions, greetings, reactions to the other person and filler
+give nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
+from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
+from engram_mcp.model import Certainty, Memory, MemoryType
+
+__all__ = ["RulesExtractor"]
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s+[-–—]\s+|\n+")
+_LEADING_FILLER = re.compile(
+    r"^(?:(?:yeah|yes|yep|yup|oh|ooh|wow|whoa|haha+|lol|well|so|honestly|actually|totally|definitely|"
+    r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
+    r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+)\b[,!.…]*\s*)+",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine|we|we're|we've|we'll|our|us)\b",
+                           re.IGNORECASE)
+_IMPERATIVE = re.compile(
+    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)",
+    re.IGNORECASE,
+)
+# Pep talk and plans for "us" ("Let's keep chasing our dreams", "We'll get through this") say
+# nothing lasting about anyone; a shared past event ("We went camping") does.
+_PEP_TALK = re.compile(r"^(?:let's|let us|hopefully|can't wait|here's to|fingers crossed)\b|\blet's\b", re.IGNORECASE)
+_SINGULAR_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine)\b", re.IGNORECASE)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b", re.IGNORECASE)
+_REACTION = re.compile(
+    r"\b(?:agree|hope|bet|guess|mean|see|know|understand|appreciate|wish|glad|happy|sorry|proud|"
+    r"thrilled|excited|sure|think so|can't wait|loves? (?:that|it|this)|feel)\b",
+    re.IGNORECASE,
+)
+_PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|hate|hates|prefer|prefers|enjoy|enjoys|favou?rite|into|fan of)\b",
+                         re.IGNORECASE)
+_FUTURE = re.compile(r"\b(?:will|going to|gonna|planning|plan to|plans to|next (?:week|month|year)|soon|tomorrow)\b",
+                     re.IGNORECASE)
+_HEDGE = re.compile(r"\b(?:think|maybe|probably|might|perhaps|guess|not sure|considering|thinking about|hopefully)\b",
+                    re.IGNORECASE)
+_PAST_IRREGULAR = frozenset(
+    """went got saw made took had did was were met found bought ran began felt thought knew gave came left
+    told said heard wrote read began brought built caught chose drew drove ate fell flew forgot grew hung
+    kept lost meant paid put quit rode rang rose sang sat slept spent stood swam taught threw understood
+    won wore became""".split()
+)
+_ADVERBS = frozenset(
+    """just really also never always still usually totally definitely recently finally actually even
+    already often sometimes truly absolutely honestly seriously kinda currently""".split()
+)
+_FIRST_PERSON_VERB = re.compile(
+    r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r")\s+)*)([\w']+)\b"
+)
+_MODALS = frozenset("can could would should might must will shall may can't couldn't won't wouldn't".split())
+_RELATIVE_DAYS = (
+    (re.compile(r"\byesterday\b|\blast night\b", re.IGNORECASE), timedelta(days=1)),
+    (re.compile(r"\btoday\b|\bthis morning\b|\btonight\b", re.IGNORECASE), timedelta(0)),
+    (re.compile(r"\blast week\b", re.IGNORECASE), timedelta(days=7)),
+    (re.compile(r"\blast weekend\b", re.IGNORECASE), timedelta(days=7)),
+    (re.compile(r"\blast month\b", re.IGNORECASE), timedelta(days=30)),
+    (re.compile(r"\blast year\b", re.IGNORECASE), timedelta(days=365)),
+)
+# Casual chat drops the subject ("Gonna take a pottery class"); the speaker is meant.
+_DROPPED_SUBJECT = (
+    (re.compile(r"^(?:gonna|going to)\b", re.IGNORECASE), "is going to"),
+    (re.compile(r"^(planning|thinking|heading|working|trying|hoping|looking forward)\b", re.IGNORECASE), "is {0}"),
+    (re.compile(r"^been\b", re.IGNORECASE), "has been"),
+    (re.compile(r"^(just|recently|finally|had|went|got|started|finished|loved|made|took|visited|joined)\b",
+                re.IGNORECASE), "{0}"),
+    (re.compile(r"^(love|enjoy|like|prefer)\b", re.IGNORECASE), "{0}s"),
+)
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)")
+_MIN_CONTENT_WORDS = 3
+# Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
+# ones most worth keeping; they may carry only two content words.
+_DURABLE = re.compile(
+    r"\b(?:allergic|vegan|vegetarian|intolerant|diabetic|pregnant|married|divorced|engaged|retired|"
+    r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
+    re.IGNORECASE,
+)
+_MAX_STATEMENT_CHARS = 220
+
+
+class RulesExtractor:
+    """Extracts what a speaker says about themselves, with no model at all."""
+
+    name = "rules"
+
+    def __init__(self, *, max_facts: int = MAX_FACTS_PER_TURN, default_speaker: str = "user") -> None:
+        self._max_facts = max_facts
+        self._default_speaker = default_speaker
+
+    def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
+        speaker = turn.provenance.speaker or self._default_speaker
+        facts = [
+            fact
+            for sentence in _sentences(turn.text)
+            if (fact := _fact_from(sentence, speaker, turn.event_time)) is not None
+        ]
+        return validate_facts(facts, turn.text, speaker, max_facts=self._max_facts)
+
+
+def _sentences(text: str) -> list[str]:
+    return [part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()]
+
+
+def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | None:
+    if sentence.endswith("?"):
+        return None
+    sentence = _LEADING_FILLER.sub("", sentence).strip(" ,;:!…")
+    if not sentence:
+        return None
+    if _IMPERATIVE.match(sentence):
+        return _instruction(sentence, speaker)
+    sentence = _restore_subject(sentence, speaker)
+    if not (_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) or _SECOND_PERSON.search(sentence):
+        return None
+    if _PEP_TALK.search(sentence):
+        return None
+    if not (_SINGULAR_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) and not _is_past(sentence):
+        return None
+    words = content_words(sentence) - content_words(speaker)
+    minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
+    if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
+        return None
+    statement = _third_person(sentence, speaker)
+    statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")
+    predicate, obj = _predicate_and_object(statement, speaker)
+    kind = _kind(predicate, sentence)
+    return ExtractedFact(
+        statement=statement,
+        type=kind,
+        certainty=Certainty.STRONG_INFERENCE.value if _HEDGE.search(sentence) else Certainty.STATED.value,
+        subject=speaker,
+        predicate=predicate,
+        object=obj,
+        entities=_entities(statement, speaker),
+        event_time=_event_time(sentence, when) if kind is MemoryType.EPISODIC else None,
+    )
+
+
+def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
+    if len(content_words(sentence)) < 2:
+        return None
+    request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
+    request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
+    request = _SECOND_PERSON.sub("the assistant", request)
+    request = request[0].lower() + request[1:]
+    return ExtractedFact(
+        statement=_clip(f"{speaker} asked: {request}") + ".",
+        type=MemoryType.PROCEDURAL,
+        certainty=Certainty.STATED.value,
+        subject=speaker,
+        predicate="asked",
+        object=request,
+        entities=_entities(request, speaker),
+    )
+
+
+def _restore_subject(sentence: str, speaker: str) -> str:
+    for pattern, replacement in _DROPPED_SUBJECT:
+        match = pattern.match(sentence)
+        if match:
+            verb = replacement.format(*(group.lower() for group in match.groups()))
+            return f"{speaker} {verb}{sentence[match.end():]}"
+    return sentence
+
+
+def _third_person(sentence: str, speaker: str) -> str:
+    """'I really love hiking' -> 'Mel really loves hiking'; 'we' becomes the speaker and others."""
+    sentence = re.sub(r"\bI don't\b|\bI do not\b", f"{speaker} doesn't", sentence)
+    sentence = _FIRST_PERSON_VERB.sub(lambda m: _conjugate(m, speaker), sentence)
+    sentence = re.sub(r"\b[Ww]e're\b|\b[Ww]e are\b", f"{speaker} and others are", sentence)
+    sentence = re.sub(r"\b[Ww]e've\b", f"{speaker} and others have", sentence)
+    sentence = re.sub(r"\b[Ww]e'll\b", f"{speaker} and others will", sentence)
+    sentence = re.sub(r"\b[Ww]e\b", f"{speaker} and others", sentence)
+    sentence = re.sub(r"\b[Oo]ur\b", f"{speaker}'s", sentence)
+    sentence = re.sub(r"(?<=\s)us\b", f"{speaker} and others", sentence)
+    return resolve_first_person(sentence, speaker)
+
+
+def _conjugate(match: re.Match[str], speaker: str) -> str:
+    adverbs, verb = match.group(1), match.group(2)
+    lowered = verb.lower()
+    if lowered in _MODALS or lowered in _PAST_IRREGULAR or lowered.endswith("ed") or lowered in _ADVERBS:
+        return f"{speaker} {adverbs}{verb}"
+    if lowered in {"am", "'m"}:
+        return f"{speaker} {adverbs}is"
+    if lowered == "have":
+        return f"{speaker} {adverbs}has"
+    if lowered in {"do", "go"}:
+        return f"{speaker} {adverbs}{lowered}es"
+    if not verb.isalpha() or not verb.islower():
+        return match.group(0)
+    return f"{speaker} {adverbs}{_third_singular(verb)}"
+
+
+def _third_singular(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _predicate_and_object(statement: str, speaker: str) -> tuple[str, str]:
+    body = statement.rstrip(".")
+    if body.startswith(speaker + " "):
+        rest = body[len(speaker) + 1 :].split()
+        verbs = [word for word in rest[:3] if word.lower() not in _ADVERBS]
+        if verbs:
+            head = rest.index(verbs[0]) + 1
+            return " ".join(rest[:head]), " ".join(rest[head:])
+    return "states", body
+
+
+def _is_past(sentence: str) -> bool:
+    words = re.findall(r"[a-z]+", sentence.lower())
+    return any(word in _PAST_IRREGULAR or (word.endswith("ed") and len(word) > 4) for word in words)
+
+
+def _kind(predicate: str, sentence: str) -> MemoryType:
+    head = predicate.split()[-1].lower() if predicate else ""
+    if head == "states":
+        past = any(pattern.search(sentence) for pattern, delta in _RELATIVE_DAYS if delta)
+        return MemoryType.EPISODIC if past and not _PREFERENCE.search(sentence) else MemoryType.SEMANTIC
+    if head in _PAST_IRREGULAR or (head.endswith("ed") and head != "need"):
+        return MemoryType.EPISODIC
+    if _PREFERENCE.search(predicate) or _PREFERENCE.search(sentence):
+        return MemoryType.SEMANTIC
+    if _FUTURE.search(sentence):
+        return MemoryType.EPISODIC
+    return MemoryType.SEMANTIC
+
+
+def _event_time(sentence: str, when: datetime) -> datetime | None:
+    for pattern, delta in _RELATIVE_DAYS:
+        if pattern.search(sentence):
+            return (when - delta).replace(hour=0, minute=0, second=0, microsecond=0)
+    return None
+
+
+def _entities(statement: str, speaker: str) -> tuple[str, ...]:
+    names = [speaker, *(_drop_possessive(match.strip(" .'’")) for match in _CAPITALISED.findall(statement))]
+    return tuple(dict.fromkeys(name for name in names if name and name not in {"I", "The", "A"}))
+
+
+def _drop_possessive(name: str) -> str:
+    return re.sub(r"['’]s$", "", name)
+
+
+def _clip(text: str) -> str:
+    if len(text) <= _MAX_STATEMENT_CHARS:
+        return text
+    return text[:_MAX_STATEMENT_CHARS].rsplit(" ", 1)[0]
+
+
+def _capitalise(text: str) -> str:
+    return text[0].upper() + text[1:] if text else text

@@ -1,0 +1,267 @@
+"""Background consolidation: one worker drains the turns waiting for fact extraction.
+
+The queue is not a separate store that could drift: a turn is waiting exactly when it is
+an episode in the markdown whose id is not yet in ``done.log`` (ids only — no text, so a
+purge never has to chase it here). A turn is marked done only after all its facts are
+written, and a fact's id is derived from its turn and statement, so a crash at any point
+means the turn is extracted again on the next start and nothing is duplicated.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+
+from engram_mcp.errors import EngramError, ExtractionError
+from engram_mcp.extraction.base import ExtractedFact, Extractor
+from engram_mcp.files import atomic_write
+from engram_mcp.model import Kind, Memory, Provenance, new_memory_id
+
+__all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
+
+log = logging.getLogger(__name__)
+
+_CONTEXT_TURNS = 3
+
+
+class DoneLog:
+    """The ids of turns already extracted, appended one per line and fsynced."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._ids: set[str] = set()
+        if path.exists():
+            self._ids = {line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
+
+    def __contains__(self, turn_id: object) -> bool:
+        return turn_id in self._ids
+
+    def add(self, turn_id: str) -> None:
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self._path, "a", encoding="utf-8") as stream:
+            stream.write(turn_id + "\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        self._ids.add(turn_id)
+
+    def add_many(self, turn_ids: list[str]) -> None:
+        """``add`` for many turns with one fsync (an import of turns whose facts came with them)."""
+        if not turn_ids:
+            return
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self._path, "a", encoding="utf-8") as stream:
+            stream.write("".join(f"{turn_id}\n" for turn_id in turn_ids))
+            stream.flush()
+            os.fsync(stream.fileno())
+        self._ids.update(turn_ids)
+
+
+@dataclass
+class ExtractionStatus:
+    extractor: str
+    queued: int
+    extracted_turns: int = 0
+    facts_written: int = 0
+    failed_turns: int = 0
+    last_error: str | None = None
+    seconds_per_turn: float | None = None
+    idle: bool = True
+
+
+def fact_id(turn_id: str, statement: str) -> str:
+    """The same statement from the same turn always gets the same id."""
+    normalised = re.sub(r"\W+", " ", statement.casefold()).strip()
+    return new_memory_id(Kind.FACT, seed=f"{turn_id}|{normalised}")
+
+
+def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
+    """A fact memory from an extractor's output, with provenance back to its turn."""
+    source = turn.provenance
+    return Memory(
+        id=fact_id(turn.id, extracted.statement),
+        kind=Kind.FACT,
+        type=extracted.type,
+        text=extracted.statement,
+        created_at=now,
+        valid_at=extracted.event_time or turn.event_time,
+        certainty=extracted.certainty,
+        provenance=Provenance(
+            namespace=source.namespace,
+            speaker=source.speaker,
+            role=source.role,
+            session=source.session,
+            source=source.source,
+            turn_ids=(turn.id,),
+        ),
+        entities=extracted.entities,
+        subject=extracted.subject or None,
+        predicate=extracted.predicate or None,
+        object=extracted.object or None,
+    )
+
+
+@dataclass
+class _Counters:
+    turns: int = 0
+    facts: int = 0
+    failed: int = 0
+    seconds: float = 0.0
+    last_error: str | None = None
+    busy: bool = False
+
+
+class ExtractionWorker:
+    """Extracts facts from stored turns on one background thread, in the order they arrived."""
+
+    def __init__(
+        self,
+        extractor: Extractor,
+        done: DoneLog,
+        *,
+        lookup: Callable[[str], Memory | None],
+        context_of: Callable[[Memory, int], Sequence[Memory]],
+        write_fact: Callable[[Memory], bool],
+        clock: Callable[[], datetime],
+        status_file: Path | None = None,
+    ) -> None:
+        self._status_file = status_file
+        self._extractor = extractor
+        self._done = done
+        self._lookup = lookup
+        self._context_of = context_of
+        self._write_fact = write_fact
+        self._clock = clock
+        self._queue: deque[str] = deque()
+        self._queued: set[str] = set()
+        self._wake = threading.Condition()
+        self._stopping = False
+        self._thread: threading.Thread | None = None
+        self._counters = _Counters()
+
+    def enqueue(self, turn: Memory) -> None:
+        """Queue a stored turn; returns at once."""
+        if turn.kind is not Kind.EPISODE or turn.id in self._done:
+            return
+        with self._wake:
+            if turn.id not in self._queued:
+                self._queue.append(turn.id)
+                self._queued.add(turn.id)
+                self._wake.notify()
+
+    def resume(self, turns: Sequence[Memory]) -> int:
+        """Queue every stored turn not yet extracted (e.g. after a crash); returns how many."""
+        waiting = sorted(
+            (t for t in turns if t.kind is Kind.EPISODE and t.id not in self._done), key=lambda t: t.created_at
+        )
+        for turn in waiting:
+            self.enqueue(turn)
+        return len(waiting)
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="engram-extraction", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        with self._wake:
+            self._stopping = True
+            self._wake.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Block until the queue is empty and nothing is being extracted (for tests and the CLI)."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            while self._queue or self._counters.busy:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._wake.wait(min(remaining, 0.1))
+        return True
+
+    def status(self) -> ExtractionStatus:
+        counters = self._counters
+        return ExtractionStatus(
+            extractor=getattr(self._extractor, "name", type(self._extractor).__name__),
+            queued=len(self._queue),
+            extracted_turns=counters.turns,
+            facts_written=counters.facts,
+            failed_turns=counters.failed,
+            last_error=counters.last_error,
+            seconds_per_turn=round(counters.seconds / counters.turns, 3) if counters.turns else None,
+            idle=not self._queue and not counters.busy,
+        )
+
+    def _run(self) -> None:
+        _lower_priority()
+        while True:
+            with self._wake:
+                while not self._queue and not self._stopping:
+                    self._wake.wait()
+                if self._stopping:
+                    return
+                turn_id = self._queue.popleft()
+                self._queued.discard(turn_id)
+                self._counters.busy = True
+            try:
+                self._extract(turn_id)
+            except Exception as error:  # noqa: BLE001 - the worker must outlive any one turn
+                self._counters.failed += 1
+                self._counters.last_error = f"{turn_id}: unexpected {type(error).__name__}: {error}"
+                log.exception("fact extraction crashed on turn %s", turn_id)
+            finally:
+                with self._wake:
+                    self._counters.busy = False
+                    drained = not self._queue
+                    self._wake.notify_all()
+                if drained or self._counters.last_error:
+                    self._publish()
+
+    def _publish(self) -> None:
+        """Leave the status where `engram-mcp status` can read it while this process holds the folder."""
+        if self._status_file is None:
+            return
+        try:
+            atomic_write(self._status_file, json.dumps(asdict(self.status()), indent=2).encode(), durable=False)
+        except OSError as error:
+            log.debug("could not write extraction status: %s", error)
+
+    def _extract(self, turn_id: str) -> None:
+        turn = self._lookup(turn_id)
+        if turn is None:  # forgotten while it waited
+            return
+        started = time.perf_counter()
+        try:
+            facts = self._extractor.extract(turn, self._context_of(turn, _CONTEXT_TURNS))
+            now = self._clock()
+            written = 0
+            for extracted in facts:
+                if self._write_fact(fact_from(extracted, turn, now)):
+                    written += 1
+            self._done.add(turn_id)
+        except (ExtractionError, EngramError, OSError, ValueError) as error:
+            # Counted and logged, never silently dropped: the turn stays queued for the next start.
+            self._counters.failed += 1
+            self._counters.last_error = f"{turn_id}: {error}"
+            log.warning("fact extraction failed for turn %s: %s", turn_id, error)
+            return
+        self._counters.turns += 1
+        self._counters.facts += written
+        self._counters.seconds += time.perf_counter() - started
+
+
+def _lower_priority() -> None:
+    """Let the hot path win the CPU: a model's compute threads inherit this thread's niceness."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError) as error:  # not Linux, or not permitted
+        log.debug("could not lower the extraction thread's priority: %s", error)

@@ -1,0 +1,142 @@
+"""What the index stores beside the vectors, and how a MemoryFilter reads it. Pure.
+
+Times are stored as UTC epoch seconds (floats: microsecond precision survives a float64
+until the year 2255). Interval ends that are unknown or still open are stored as
+``FOREVER`` rather than left out, so every time filter is a plain range on an indexed float
+field and no condition needs "or missing":
+
+    valid_from, valid_until  = model.temporal.valid_interval (an open end as FOREVER)
+    created_at, known_until  = model.temporal.known_interval (likewise)
+
+so the index filter and ``as_of`` over the catalogue answer from the same rule.
+
+Both adapters translate the engine-neutral conditions built here into their own model
+classes, so the filter semantics live in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from engram_mcp.index.base import MemoryFilter
+from engram_mcp.model import Memory, ensure_utc, point_id
+from engram_mcp.model.temporal import known_interval, valid_interval
+
+__all__ = [
+    "FOREVER",
+    "Condition",
+    "HasIds",
+    "KEYWORD_FIELDS",
+    "MatchAny",
+    "MatchValue",
+    "Range",
+    "TIME_FIELDS",
+    "conditions_for",
+    "epoch",
+    "normalise_entity",
+    "to_payload",
+]
+
+# 9999-12-31T23:59:59Z: later than any real moment and still a valid datetime.
+FOREVER: Final = 253402300799.0
+
+KEYWORD_FIELDS: Final = ("memory_id", "namespace", "kind", "type", "entities")
+TIME_FIELDS: Final = ("created_at", "valid_from", "valid_until", "known_until")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchValue:
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAny:
+    """The field (or any element of a list field) equals one of ``values``."""
+
+    key: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    key: str
+    gte: float | None = None
+    lt: float | None = None
+    gt: float | None = None
+    lte: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HasIds:
+    point_ids: tuple[str, ...]
+
+
+Condition = MatchValue | MatchAny | Range | HasIds
+
+
+def epoch(moment: datetime) -> float:
+    return ensure_utc(moment).timestamp()
+
+
+def normalise_entity(name: str) -> str:
+    """Entities compare case-insensitively and ignore stray whitespace."""
+    return " ".join(name.casefold().split())
+
+
+def to_payload(memory: Memory) -> dict[str, object]:
+    """The payload of a memory's point. The text stays in the markdown store, not here."""
+    valid_from, valid_until = valid_interval(memory)
+    created_at, known_until = known_interval(memory)
+    return {
+        "memory_id": memory.id,
+        "namespace": memory.namespace,
+        "kind": memory.kind.value,
+        "type": memory.type.value,
+        "entities": sorted({normalise_entity(e) for e in memory.entities if e.strip()}),
+        "certainty": float(memory.certainty),
+        "content_hash": memory.content_hash(),
+        "created_at": epoch(created_at),
+        "valid_from": epoch(valid_from),
+        "valid_until": _end(valid_until),
+        "known_until": _end(known_until),
+    }
+
+
+def conditions_for(where: MemoryFilter) -> list[Condition]:
+    """The conditions that must all hold for a memory to pass ``where``."""
+    conditions: list[Condition] = []
+    if where.namespace is not None:
+        conditions.append(MatchValue("namespace", where.namespace))
+    if where.kinds:
+        conditions.append(MatchAny("kind", _unique(k.value for k in where.kinds)))
+    if where.types:
+        conditions.append(MatchAny("type", _unique(t.value for t in where.types)))
+    if where.entities:
+        # Any of the entities: a query about Alice and Bob wants memories of either.
+        conditions.append(MatchAny("entities", _unique(normalise_entity(e) for e in where.entities)))
+    if where.ids:
+        conditions.append(HasIds(_unique(point_id(i) for i in where.ids)))
+    if where.current_only:
+        conditions.append(Range("valid_until", gte=FOREVER))
+        conditions.append(Range("known_until", gte=FOREVER))
+    if where.valid_at is not None:
+        moment = epoch(where.valid_at)
+        conditions.append(Range("valid_from", lte=moment))
+        conditions.append(Range("valid_until", gt=moment))
+    if where.known_at is not None:
+        moment = epoch(where.known_at)
+        conditions.append(Range("created_at", lte=moment))
+        conditions.append(Range("known_until", gt=moment))
+    return conditions
+
+
+def _end(moment: datetime | None) -> float:
+    return FOREVER if moment is None else epoch(moment)
+
+
+def _unique(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(values))

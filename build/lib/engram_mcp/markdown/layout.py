@@ -1,0 +1,99 @@
+"""Where each memory lives in the memory folder, laid out for a person to browse.
+
+    journal/2026-11-30.md        the turns of that day (a UTC day), in order
+    journal/2026-11-30.2.md      where they go on while a person's edit leaves the page unreadable
+    facts/<entity>.md            what is known about one person, place or thing
+    procedures/<entity>.md       instructions and rules, by what they apply to
+    namespaces/<name>/…          the same layout for every namespace but "default"
+
+Pure: paths are computed from the record, relative to the memory folder.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import PurePosixPath
+
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType
+
+__all__ = [
+    "DEFAULT_NAMESPACE",
+    "base_stem",
+    "is_memory_file",
+    "namespace_of",
+    "overflow_path",
+    "page_title",
+    "relative_path",
+    "slug",
+]
+
+GENERAL_PAGE = "general"
+_NAMESPACES_DIR = "namespaces"
+_OVERFLOW = re.compile(r"^(?P<base>.+)\.(?P<n>[2-9]|[1-9][0-9]+)$")
+
+
+def relative_path(memory: Memory) -> PurePosixPath:
+    """The file, relative to the memory folder, that holds this memory."""
+    base = _namespace_root(memory.namespace)
+    if memory.kind is Kind.EPISODE:
+        return base / "journal" / f"{memory.event_time.date().isoformat()}.md"
+    folder = "procedures" if memory.type is MemoryType.PROCEDURAL else "facts"
+    topic = memory.subject or (memory.entities[0] if memory.entities else GENERAL_PAGE)
+    return base / folder / f"{slug(topic)}.md"
+
+
+_FOLDERS = ("journal", "facts", "procedures")
+
+
+def is_memory_file(path: PurePosixPath) -> bool:
+    """Only files in the layout's folders hold memories; a README or notes elsewhere are the person's own."""
+    parts = path.parts
+    if path.suffix != ".md" or any(part.startswith(".") for part in parts):
+        return False
+    if len(parts) == 2:
+        return parts[0] in _FOLDERS
+    return len(parts) == 4 and parts[0] == _NAMESPACES_DIR and parts[2] in _FOLDERS
+
+
+def namespace_of(path: PurePosixPath) -> str:
+    """The namespace a file belongs to, from its path relative to the memory folder."""
+    parts = path.parts
+    if len(parts) >= 3 and parts[0] == _NAMESPACES_DIR:
+        return parts[1]
+    return DEFAULT_NAMESPACE
+
+
+def overflow_path(path: PurePosixPath, number: int) -> PurePosixPath:
+    """The page's ``number``-th sibling (``2026-11-30.2.md``): where new memories go while the
+    page itself holds a block nobody can read, so a person's broken edit is never rewritten."""
+    return path.with_name(f"{base_stem(path)}.{number}{path.suffix}")
+
+
+def base_stem(path: PurePosixPath) -> str:
+    """The page a file belongs to: its stem without an overflow number."""
+    found = _OVERFLOW.match(path.stem)
+    return found.group("base") if found else path.stem
+
+
+def page_title(path: PurePosixPath) -> str:
+    """The heading a new page starts with."""
+    stem = base_stem(path)
+    found = _OVERFLOW.match(path.stem)
+    part = f" ({found.group('n')})" if found else ""
+    if path.parent.name == "journal":
+        return f"Journal — {stem}{part}"
+    return (stem.replace("-", " ").title() if stem != GENERAL_PAGE else "General") + part
+
+
+def slug(name: str) -> str:
+    """A file-name-safe, lowercase form of a name ('Ali Khan' -> 'ali-khan')."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    text = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return text[:60] or GENERAL_PAGE
+
+
+def _namespace_root(namespace: str) -> PurePosixPath:
+    if namespace == DEFAULT_NAMESPACE:
+        return PurePosixPath()
+    return PurePosixPath(_NAMESPACES_DIR) / namespace

@@ -1,0 +1,360 @@
+"""The markdown store: the durable source of truth, one file at a time.
+
+Keeps a parsed copy of every memory file it has read, so a write touches one file and
+never re-parses the folder. Every write is atomic (temporary file, fsync, rename), and a
+file changed on disk since it was read is re-read before it is modified, so a person's
+edit is never overwritten by a stale copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
+from engram_mcp.files import atomic_write
+from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
+from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, page_title, relative_path
+from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
+from engram_mcp.model import Memory
+
+__all__ = ["FileState", "LoadReport", "MarkdownStore"]
+
+log = logging.getLogger(__name__)
+
+_FILE_INTRO = (
+    "<!-- Engram memory file. Each top-level '- ' item is one memory: edit or delete it freely. "
+    "Other text here is yours and is kept as it is. -->\n"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FileState:
+    """A memory file as last read or written."""
+
+    path: PurePosixPath
+    document: Document
+    digest: str
+    stamp: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport:
+    """What the files hold, and what in them could not be read (blocks, whole files, repeated ids)."""
+
+    memories: dict[str, Memory]
+    errors: list[MalformedMemoryFile]
+
+
+_MAX_OVERFLOW = 99
+
+
+class MarkdownStore:
+    """Reads and writes memory files under one folder. Thread-safe; one writer process."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._files: dict[PurePosixPath, FileState] = {}
+        self._where: dict[str, PurePosixPath] = {}
+        self._folded: set[PurePosixPath] = set()
+        self._lock = threading.RLock()
+
+    def load_all(self) -> LoadReport:
+        """Parse every memory file, block by block: what cannot be read is reported, never fatal.
+
+        A memory id found in two files is taken from the first (in path order); the other copy
+        is reported and ignored until a person resolves it.
+        """
+        memories: dict[str, Memory] = {}
+        errors: list[MalformedMemoryFile] = []
+        with self._lock:
+            self._files.clear()
+            self._where.clear()
+            for relative in sorted(self.memory_files()):
+                try:
+                    state = self._read(relative)
+                except (MalformedMemoryFile, StorageError) as error:
+                    log.warning("skipping unreadable memory file: %s", error)
+                    errors.append(_as_malformed(error, self.root / relative))
+                    continue
+                errors.extend(state.document.problems)
+                for block in state.document.blocks:
+                    held = self._where.get(block.memory.id)
+                    if held != relative and block.memory.id in memories:
+                        errors.append(_duplicate(self.root / relative, block, held))
+                        continue
+                    memories[block.memory.id] = block.memory
+        return LoadReport(memories=memories, errors=errors)
+
+    def memory_files(self) -> Iterator[PurePosixPath]:
+        """The memory files under the folder (see layout.is_memory_file)."""
+        if not self.root.exists():
+            return
+        for path in self.root.rglob("*.md"):
+            relative = PurePosixPath(path.relative_to(self.root).as_posix())
+            if is_memory_file(relative) and path.is_file():
+                yield relative
+
+    def file_of(self, memory_id: str) -> PurePosixPath | None:
+        return self._where.get(memory_id)
+
+    def state(self, relative: PurePosixPath) -> FileState | None:
+        return self._files.get(relative)
+
+    def add(self, memory: Memory) -> PurePosixPath:
+        """Append a memory to the file it belongs in, creating the file if needed.
+
+        While that file holds a block nobody can read (a person's edit in progress), the
+        memory goes to the page's first sibling that reads cleanly (``overflow_path``): the
+        person's file is never rewritten under them, and remembering never stops.
+        """
+        block = render_block(memory)
+        with self._lock:
+            relative, document = self._writable(relative_path(memory))
+            if document is None:
+                document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
+            self._write(relative, place(document, block))
+        return relative
+
+    def add_many(self, memories: Iterable[Memory]) -> None:
+        """``add`` for many memories, writing each file once (an import of thousands stays linear)."""
+        by_file: dict[PurePosixPath, list[Memory]] = {}
+        for memory in memories:
+            by_file.setdefault(relative_path(memory), []).append(memory)
+        with self._lock:
+            for page, group in by_file.items():
+                relative, document = self._writable(page)
+                if document is None:
+                    document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
+                for memory in group:
+                    document = place(document, render_block(memory))
+                self._write(relative, document)
+
+    def _writable(self, relative: PurePosixPath) -> tuple[PurePosixPath, Document | None]:
+        candidate = relative
+        for number in range(2, _MAX_OVERFLOW + 2):
+            try:
+                document = self._current(candidate)
+            except MalformedMemoryFile:
+                document = None
+                unreadable = True
+            else:
+                unreadable = document is not None and bool(document.problems)
+            if not unreadable:
+                return candidate, document
+            candidate = overflow_path(relative, number)
+        raise StorageError(f"{relative} and its {_MAX_OVERFLOW} siblings all hold blocks that cannot be read")
+
+    def update(self, memory: Memory) -> PurePosixPath:
+        """Rewrite one memory's block in place; nothing else in its file changes."""
+        with self._lock:
+            relative = self._require(memory.id)
+            current = self._current(relative)
+            if current is not None:
+                _readable(current, memory.id)
+            if relative != relative_path(memory):
+                # Its page changed (e.g. a new subject): move the block rather than leave it stranded.
+                self.remove(memory.id)
+                return self.add(memory)
+            document = self._current(relative)
+            assert document is not None
+            block = render_block(memory)
+            old = _readable(document, memory.id)
+            if belongs_in_history(old) == belongs_in_history(memory):
+                self._write(relative, document.replaced(block))
+            else:
+                # Superseded or retracted: it moves to the page's History section.
+                self._write(relative, place(document.without(memory.id), block))
+        return relative
+
+    def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> PurePosixPath:
+        """Delete one memory's block from its file; with ``drop_empty_page`` (a purge) a page
+        left with nothing but what the server wrote is deleted too."""
+        with self._lock:
+            relative = self._require(memory_id)
+            document = self._current(relative)
+            assert document is not None
+            remaining = document.without(memory_id)
+            if drop_empty_page and is_scaffolding(remaining, page_title(relative), _FILE_INTRO):
+                # A page holding nothing but its title would still name what was forgotten.
+                (self.root / relative).unlink()
+                self._forget_file(relative)
+            else:
+                self._write(relative, remaining)
+            self._where.pop(memory_id, None)
+        return relative
+
+    def revise(self, old: Memory, new: Memory) -> PurePosixPath:
+        """Rewrite ``old``'s block as ``old`` followed by ``new``, in place: history stays beside its successor."""
+        with self._lock:
+            relative = self._require(old.id)
+            document = self._current(relative)
+            assert document is not None
+            _readable(document, old.id)
+            segments: list[Segment] = []
+            for segment in document.segments:
+                if isinstance(segment, Block) and segment.memory.id == old.id:
+                    segments += [render_block(old), render_block(new)]
+                else:
+                    segments.append(segment)
+            self._write(relative, Document(tuple(segments)))
+        return relative
+
+    def rewrite(self, relative: PurePosixPath, document: Document, expected_digest: str) -> bool:
+        """Write ``document`` over a file only if the file still holds ``expected_digest``.
+
+        False when the file changed in the meantime: a person is still editing, and their
+        next version is read and settled afresh rather than overwritten.
+        """
+        with self._lock:
+            path = self.root / relative
+            if not path.exists() or _digest(path.read_bytes()) != expected_digest:
+                return False
+            self._write(relative, document)
+            return True
+
+    def keep_last_good(self, relative: PurePosixPath, document: Document) -> None:
+        """Hold a malformed file's last good version, so its memories keep their place.
+
+        The stamp matches no real file, so a write to it re-reads the file and fails loudly
+        instead of overwriting what the person is in the middle of fixing.
+        """
+        with self._lock:
+            self._index_file(FileState(relative, document, "", (0, 0)))
+
+    def take_folded(self, relative: PurePosixPath) -> bool:
+        """Whether an outside change to this file went into one of the store's own writes.
+
+        Such a write has the digest the store knows, yet holds edits nobody has synced.
+        """
+        with self._lock:
+            if relative in self._folded:
+                self._folded.discard(relative)
+                return True
+            return False
+
+    def cached_files(self) -> list[PurePosixPath]:
+        with self._lock:
+            return list(self._files)
+
+    def memory_ids(self) -> set[str]:
+        """Every memory id held by a file the store knows (a malformed file's last good version included)."""
+        with self._lock:
+            return {_id(block) for state in self._files.values() for block in _identified(state.document)}
+
+    def reread(self, relative: PurePosixPath) -> FileState | None:
+        """Read a file afresh (after an outside change); None when it no longer exists."""
+        with self._lock:
+            if not (self.root / relative).exists():
+                self._forget_file(relative)
+                return None
+            return self._read(relative)
+
+    def _require(self, memory_id: str) -> PurePosixPath:
+        relative = self._where.get(memory_id)
+        if relative is None:
+            raise MemoryNotFound(f"no memory with id {memory_id!r}")
+        return relative
+
+    def _current(self, relative: PurePosixPath) -> Document | None:
+        path = self.root / relative
+        state = self._files.get(relative)
+        if not path.exists():
+            return None
+        if state is None or state.stamp != _stamp(path):
+            state = self._read(relative)
+            self._folded.add(relative)
+        return state.document
+
+    def _read(self, relative: PurePosixPath) -> FileState:
+        path = self.root / relative
+        try:
+            raw = path.read_bytes()
+        except OSError as error:
+            raise StorageError(f"cannot read {path}: {error.strerror or error}") from error
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedMemoryFile(path, raw[: error.start].count(b"\n") + 1, "not UTF-8 text") from error
+        document = parse_document(text, path, namespace_of(relative))
+        state = FileState(relative, document, _digest(raw), _stamp(path))
+        self._index_file(state)
+        return state
+
+    def _write(self, relative: PurePosixPath, document: Document) -> None:
+        path = self.root / relative
+        data = document.render().encode("utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, data)
+            stamp = _stamp(path)
+        except OSError as error:
+            # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
+            raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
+        self._index_file(FileState(relative, document, _digest(data), stamp))
+
+    def _index_file(self, state: FileState) -> None:
+        old = self._files.get(state.path)
+        if old is not None:
+            for block in _identified(old.document):
+                if self._where.get(_id(block)) == state.path:
+                    del self._where[_id(block)]
+        self._files[state.path] = state
+        for block in _identified(state.document):
+            # A copy of a memory another known file already holds is a duplicate, not a move.
+            held = self._where.get(_id(block))
+            if held is None or held == state.path or not self._holds(held, _id(block)):
+                self._where[_id(block)] = state.path
+
+    def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
+        state = self._files.get(relative)
+        return state is not None and any(_id(b) == memory_id for b in _identified(state.document))
+
+    def _forget_file(self, relative: PurePosixPath) -> None:
+        old = self._files.pop(relative, None)
+        if old is not None:
+            for block in _identified(old.document):
+                if self._where.get(_id(block)) == relative:
+                    del self._where[_id(block)]
+
+
+
+
+def _identified(document: Document) -> list[Block | BadBlock]:
+    return [s for s in document.segments if isinstance(s, (Block, BadBlock))]
+
+
+def _id(block: Block | BadBlock) -> str:
+    return block.memory.id if isinstance(block, Block) else block.memory_id
+
+
+def _readable(document: Document, memory_id: str) -> Memory:
+    """The memory's block in a document; a clear error when a person's edit left it unreadable."""
+    found = next((b.memory for b in document.blocks if b.memory.id == memory_id), None)
+    if found is not None:
+        return found
+    bad = next((b for b in document.bad_blocks if b.memory_id == memory_id), None)
+    if bad is not None:
+        raise MalformedMemoryFile(bad.error.path, bad.error.line, f"{bad.error.reason} (fix this block first)")
+    raise MemoryNotFound(f"no memory with id {memory_id!r}")
+
+
+def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> MalformedMemoryFile:
+    return MalformedMemoryFile(path, block.line, f"memory ^{block.memory.id} is also in {held}; this copy is ignored")
+
+
+def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+    return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return (status.st_mtime_ns, status.st_size)

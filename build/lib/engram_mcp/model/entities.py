@@ -1,0 +1,72 @@
+"""Entity resolution: which names are the same thing. Pure.
+
+An entity's id is a hash of its kind and its *key*: the name case-folded, with spacing,
+a possessive 's and plural endings normalised. Names with the same key are the same entity
+and merge automatically ("Ana", "ana", "Dogs"/"dog"). Names that are merely similar
+(``near_matches``, above 0.75 by default) are listed for a person to confirm and are
+never merged silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+__all__ = ["FUZZY_THRESHOLD", "NearMatch", "canonical", "entity_id", "entity_key", "near_matches"]
+
+FUZZY_THRESHOLD = 0.75
+
+
+@dataclass(frozen=True, slots=True)
+class NearMatch:
+    """Two names that may be one entity; a person decides."""
+
+    name: str
+    other: str
+    similarity: float
+
+
+def entity_key(name: str) -> str:
+    """The name as compared: case, spacing, a possessive and plural endings do not count."""
+    words = re.sub(r"['’]s\b", "", name.strip()).casefold().split()
+    return " ".join(_singular(word) for word in words)
+
+
+def entity_id(name: str, kind: str = "entity") -> str:
+    """A deterministic id: the same name (by key) and kind always give the same id."""
+    digest = hashlib.sha256(f"{kind}|{entity_key(name)}".encode()).hexdigest()
+    return f"e-{digest[:12]}"
+
+
+def canonical(name: str, known: Mapping[str, str]) -> str:
+    """The spelling already in use for this name's key, or the name itself when it is new.
+
+    ``known`` maps entity keys to the spelling first seen.
+    """
+    return known.get(entity_key(name), name)
+
+
+def near_matches(names: Iterable[str], threshold: float = FUZZY_THRESHOLD) -> list[NearMatch]:
+    """Pairs of distinct entities whose names are more than ``threshold`` alike, most alike first."""
+    by_key: dict[str, str] = {}
+    for name in names:
+        by_key.setdefault(entity_key(name), name)
+    keys = sorted(by_key)
+    found = []
+    for i, key in enumerate(keys):
+        for other in keys[i + 1 :]:
+            ratio = SequenceMatcher(None, key, other).ratio()
+            if ratio > threshold:
+                found.append(NearMatch(by_key[key], by_key[other], round(ratio, 3)))
+    return sorted(found, key=lambda m: m.similarity, reverse=True)
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word

@@ -1,0 +1,204 @@
+"""Predicates as extraction writes them ("works at", "is allergic to", "doesn't like"),
+normalised to slot keys that can be compared. Pure.
+
+A slot is (subject, predicate, object, polarity). Two facts about the same subject and the
+same *single-valued* predicate cannot both be current: the later one supersedes the earlier.
+A multi-valued predicate (likes, visited, speaks) holds many objects at once; only the
+opposite polarity on the same object contradicts it ("likes tea" / "doesn't like tea").
+
+Normalisation: lower-case; negation words set the polarity and are dropped; auxiliaries
+and adverbs are dropped; a leading preposition of the object joins the predicate
+("works" + "at Google" -> ``works_at``); synonyms map to one key (``SYNONYMS``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["MULTI_VALUED", "SINGLE_VALUED", "SYNONYMS", "Slot", "is_single_valued", "normalise", "parse_statement"]
+
+SINGLE_VALUED = frozenset(
+    {
+        "works_at",
+        "lives_in",
+        "job",
+        "age",
+        "relationship_status",
+        "spouse",
+        "partner",
+        "name",
+        "studies_at",
+        "birthday",
+        "email",
+        "phone",
+        "nationality",
+        "pronouns",
+    }
+)
+"""Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""
+
+MULTI_VALUED = frozenset(
+    {"likes", "visited", "speaks", "allergic_to", "has", "owns", "plays", "reads", "watches", "knows", "wants",
+     "asked", "prefers", "collects", "eats", "drinks", "uses", "did", "went", "went_to", "attended", "met"}
+)
+"""Predicates known to hold many objects at once: a new object never supersedes an old one."""
+
+SYNONYMS: dict[str, str] = {
+    **dict.fromkeys(("work_at", "works_at", "work_for", "works_for", "employed_at", "employed_by", "job_at",
+                     "started_at", "joined", "working_at", "working_for"), "works_at"),
+    **dict.fromkeys(("live_in", "lives_in", "reside_in", "resides_in", "based_in", "moved_to", "move_to",
+                     "relocated_to", "lives_at", "living_in", "staying_in"), "lives_in"),
+    **dict.fromkeys(("work_as", "works_as", "working_as", "job", "role", "occupation", "profession", "is_a_job"), "job"),
+    **dict.fromkeys(("like", "likes", "love", "loves", "enjoy", "enjoys", "is_into", "fan_of", "is_fan_of"),
+                    "likes"),
+    **dict.fromkeys(("is_married_to", "married_to", "married", "wife", "husband", "spouse"), "spouse"),
+    **dict.fromkeys(("dating", "is_dating", "partner", "boyfriend", "girlfriend", "is_seeing"), "partner"),
+    **dict.fromkeys(("name", "is_called", "called", "named", "goes_by"), "name"),
+    **dict.fromkeys(("study_at", "studies_at", "is_studying_at", "attend", "attends", "enrolled_at", "studying_at"),
+                    "studies_at"),
+    **dict.fromkeys(("allergic_to", "is_allergic_to", "has_allergy_to"), "allergic_to"),
+    **dict.fromkeys(("visit", "visits", "visited", "been_to", "went_to"), "visited"),
+    **dict.fromkeys(("speak", "speaks"), "speaks"),
+    **dict.fromkeys(("age", "aged", "years_old"), "age"),
+    **dict.fromkeys(("birthday", "born_on", "was_born_on"), "birthday"),
+}
+# Verbs whose opposite is a negated like: "hates tea" contradicts "likes tea".
+_NEGATING = {"hate": "likes", "hates": "likes", "dislike": "likes", "dislikes": "likes", "detests": "likes"}
+_NEGATION = frozenset("not no never doesn't don't didn't isn't aren't wasn't won't no_longer".split())
+_AUXILIARIES = frozenset(
+    """is am are was were be been being has have had does do did will would shall can could may might must
+    currently now still also really just already usually always actually recently finally""".split()
+)
+_COPULA = frozenset("is am are was were be been being isn't aren't wasn't".split())
+_PREPOSITIONS = frozenset("at in to for as with from on of by".split())
+_ARTICLES = frozenset("a an the".split())
+# "doesn't like jazz anymore" is about jazz, not about "jazz anymore".
+_TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days".split())
+_STATUSES = frozenset(
+    "single married divorced engaged widowed separated dating taken in_a_relationship".split()
+)
+_AGE = re.compile(r"^(\d{1,3})(?: years?(?: old)?| y/?o)?$")
+_POSSESSIVE = re.compile(r"^(?P<subject>.+?)['’]s (?P<attribute>[\w -]+?) (?:is|are|was) (?P<object>.+)$", re.I)
+_SUBJECT_FIRST = re.compile(r"^(?P<subject>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*) (?P<rest>.+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A fact's comparable core."""
+
+    subject: str
+    predicate: str
+    object: str
+    negated: bool = False
+
+    @property
+    def single_valued(self) -> bool:
+        return is_single_valued(self.predicate)
+
+
+def is_single_valued(predicate: str) -> bool:
+    return predicate in SINGLE_VALUED or predicate.startswith("favourite_")
+
+
+def normalise(subject: str, predicate: str, obj: str) -> Slot:
+    """The slot for a (subject, predicate, object) triple as extraction wrote it."""
+    words = _words(predicate)
+    negated = any(w in _NEGATION for w in words)
+    copula = any(w in _COPULA for w in words)
+    words = [w for w in words if w not in _NEGATION and w not in _AUXILIARIES]
+    rest = _words(obj)
+    while rest and (rest[0] in _NEGATION or rest[0] in _AUXILIARIES):
+        negated = negated or rest[0] in _NEGATION
+        copula = copula or rest[0] in _COPULA
+        rest = rest[1:]
+    if not words and copula:
+        words, rest = _predicate_from_object(rest)
+    elif not words:
+        words, rest = rest[:1], rest[1:]
+    if rest and rest[0] in _PREPOSITIONS and len(rest) > 1 and words[-1] not in _PREPOSITIONS:
+        words, rest = [*words, rest[0]], rest[1:]
+    key = "_".join(_lemma(words))
+    if key in _NEGATING:
+        key, negated = _NEGATING[key], not negated
+    key = _favourite(key)
+    key = SYNONYMS.get(key, key)
+    return Slot(subject=subject_key(subject), predicate=key, object=_object_key(rest), negated=negated)
+
+
+def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, str] | None:
+    """(subject, predicate, object) read from a plain statement, when its shape is simple.
+
+    Understands "Ali works at Google", "Ali's favourite colour is blue" and, given the
+    subject, any statement that starts with it. Returns None when it cannot tell.
+    """
+    body = text.strip().rstrip(".!")
+    possessive = _POSSESSIVE.match(body)
+    if possessive and (subject is None or subject_key(possessive["subject"]) == subject_key(subject)):
+        return possessive["subject"], possessive["attribute"], possessive["object"]
+    if subject and body.casefold().startswith(subject.casefold() + " "):
+        rest = body[len(subject) + 1 :]
+    else:
+        match = _SUBJECT_FIRST.match(body)
+        if match is None:
+            return None
+        subject, rest = match["subject"], match["rest"]
+    words = rest.split()
+    head = 0
+    while head < len(words) and (words[head].lower() in _AUXILIARIES or words[head].lower() in _NEGATION):
+        head += 1
+    if head >= len(words):
+        return None
+    return subject, " ".join(words[: head + 1]), " ".join(words[head + 1 :])
+
+
+def subject_key(name: str) -> str:
+    return " ".join(re.sub(r"['’]s$", "", name.strip()).casefold().split())
+
+
+def _predicate_from_object(rest: list[str]) -> tuple[list[str], list[str]]:
+    """'is' + 'allergic to peanuts' -> allergic_to / peanuts; 'is' + 'a nurse' -> is_a / nurse."""
+    if not rest:
+        return ["is"], []
+    phrase = "_".join(rest)
+    if phrase in _STATUSES or "_".join(rest[:3]) == "in_a_relationship":
+        return ["relationship", "status"], rest
+    if _AGE.match(" ".join(rest)):
+        return ["age"], rest[:1]
+    if rest[0] in _ARTICLES:
+        return ["is", "a"], rest[1:]
+    if len(rest) > 2 and rest[1] in _PREPOSITIONS:
+        return rest[:2], rest[2:]
+    return ["is"], rest
+
+
+def _favourite(key: str) -> str:
+    return re.sub(r"^favou?rite_", "favourite_", key).replace("colour", "color")
+
+
+def _lemma(words: list[str]) -> list[str]:
+    """Third-person -s off the verb only, so 'likes' and 'like' meet and 'relationship_status' stays."""
+    if not words:
+        return words
+    head = words[0]
+    if head.endswith("ies") and len(head) > 4:
+        head = head[:-3] + "y"
+    elif head.endswith(("ches", "shes", "sses", "xes")):
+        head = head[:-2]
+    elif head.endswith("s") and not head.endswith(("ss", "us", "is")) and len(head) > 3:
+        head = head[:-1]
+    return [head, *words[1:]]
+
+
+def _object_key(words: list[str]) -> str:
+    while words and words[0] in _ARTICLES:
+        words = words[1:]
+    while words and words[-1] in _TIME_TAIL:
+        words = words[:-1]
+    return " ".join(words)
+
+
+def _words(text: str) -> list[str]:
+    text = text.casefold().replace("’", "'").replace("does not", "doesn't").replace("do not", "don't")
+    text = text.replace("no longer", "no_longer")
+    return re.findall(r"[\w'/-]+", text)

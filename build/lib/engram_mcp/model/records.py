@@ -1,0 +1,192 @@
+"""Memory records: the values every other layer passes around.
+
+Pure and stdlib-only. Records are frozen; changing one means building a new one with
+``dataclasses.replace`` so that history is never mutated in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from enum import Enum
+from typing import Final
+
+__all__ = [
+    "Certainty",
+    "Kind",
+    "Memory",
+    "MemoryType",
+    "Provenance",
+    "Source",
+    "content_hash",
+    "ensure_utc",
+    "new_memory_id",
+    "point_id",
+    "MEMORY_ID_PATTERN",
+]
+
+
+class MemoryType(str, Enum):
+    """What a memory is about: events, facts and preferences, or instructions."""
+
+    EPISODIC = "episodic"
+    SEMANTIC = "semantic"
+    PROCEDURAL = "procedural"
+
+
+class Kind(str, Enum):
+    """A raw conversation turn stored losslessly, or a fact distilled from turns."""
+
+    EPISODE = "episode"
+    FACT = "fact"
+
+
+class Source(str, Enum):
+    """Who put a memory into the system."""
+
+    USER = "user"
+    ASSISTANT = "assistant"
+    TOOL = "tool"
+    HUMAN_EDIT = "human-edit"
+    IMPORT = "import"
+
+
+class Certainty(float, Enum):
+    """The three certainty levels an extracted fact may carry."""
+
+    STATED = 1.0
+    STRONG_INFERENCE = 0.7
+    WEAK_GUESS = 0.4
+
+
+DEFAULT_NAMESPACE: Final = "default"
+MEMORY_ID_REGEX: Final = r"[a-z]-[0-9a-f]{12}"
+"""A memory id, unanchored: a kind letter and 12 hex digits (also an Obsidian block id)."""
+MEMORY_ID_PATTERN = re.compile(rf"^{MEMORY_ID_REGEX}$")
+NAMESPACE_REGEX: Final = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
+"""A namespace name, unanchored: it becomes a folder name, so nothing that could leave the folder."""
+_ID_PREFIX = {Kind.EPISODE: "t", Kind.FACT: "f"}
+# Qdrant point ids must be UUIDs or integers; memory ids are short and readable, so the
+# point id is derived from them deterministically and the two can never drift apart.
+_POINT_NAMESPACE = uuid.UUID("5b0c1a43-3f6e-4c1e-9d0b-6a2f2f3c9e11")
+
+
+def new_memory_id(kind: Kind, seed: str | None = None) -> str:
+    """A short id usable as an Obsidian block reference: ``t-`` for turns, ``f-`` for facts.
+
+    With a ``seed`` the id is deterministic (the same fact extracted twice gets the same id).
+    """
+    digest = hashlib.sha256(seed.encode()).hexdigest() if seed is not None else uuid.uuid4().hex
+    return f"{_ID_PREFIX[kind]}-{digest[:12]}"
+
+
+def point_id(memory_id: str) -> str:
+    """The index's point id for a memory id."""
+    return str(uuid.uuid5(_POINT_NAMESPACE, memory_id))
+
+
+def ensure_utc(moment: datetime) -> datetime:
+    """Reject naive datetimes and normalise aware ones to UTC."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"datetime must be timezone-aware, got naive {moment.isoformat()}")
+    return moment.astimezone(timezone.utc)
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where a memory came from."""
+
+    namespace: str = DEFAULT_NAMESPACE
+    speaker: str | None = None
+    role: str | None = None
+    session: str | None = None
+    source: Source = Source.USER
+    turn_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One memory: a turn or a fact, with both time axes.
+
+    ``valid_at``/``invalid_at`` are world time (when it was true); ``created_at``/``expired_at``
+    are system time (when the memory learned it and when it stopped believing it).
+    """
+
+    id: str
+    kind: Kind
+    type: MemoryType
+    text: str
+    created_at: datetime
+    valid_at: datetime | None = None
+    invalid_at: datetime | None = None
+    expired_at: datetime | None = None
+    certainty: float = 1.0
+    provenance: Provenance = field(default_factory=Provenance)
+    entities: tuple[str, ...] = ()
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    supersedes: tuple[str, ...] = ()
+    superseded_by: str | None = None
+    importance: float = 0.5
+    pinned: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("created_at", "valid_at", "invalid_at", "expired_at"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, ensure_utc(value))
+        if not 0.0 <= self.certainty <= 1.0:
+            raise ValueError(f"certainty must be within 0..1, got {self.certainty}")
+
+    @property
+    def namespace(self) -> str:
+        return self.provenance.namespace
+
+    @property
+    def event_time(self) -> datetime:
+        """When the memory happened or became true, falling back to when it was learned."""
+        return self.valid_at or self.created_at
+
+    def is_current(self) -> bool:
+        """Still believed and still true in the world, as far as the memory knows."""
+        return self.expired_at is None and self.invalid_at is None
+
+    def content_hash(self) -> str:
+        return content_hash(self)
+
+
+# Raised whenever what the index derives from a memory changes meaning (payload fields, the
+# indexed text): every index entry then differs from its memory and is re-derived once at start.
+INDEX_DERIVATION = "2"
+
+
+def content_hash(memory: Memory) -> str:
+    """A hash of everything the index derives from a memory; equal hashes need no re-embedding."""
+    parts = [
+        INDEX_DERIVATION,
+        memory.id,
+        memory.kind.value,
+        memory.type.value,
+        memory.text,
+        _iso(memory.created_at),
+        _iso(memory.valid_at),
+        _iso(memory.invalid_at),
+        _iso(memory.expired_at),
+        repr(memory.certainty),
+        repr(memory.provenance),
+        "|".join(memory.entities),
+        repr((memory.subject, memory.predicate, memory.object)),
+        "|".join(memory.supersedes),
+        memory.superseded_by or "",
+        repr(memory.importance),
+        repr(memory.pinned),
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+
+
+def _iso(moment: datetime | None) -> str:
+    return moment.isoformat() if moment else ""

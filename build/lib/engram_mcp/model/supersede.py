@@ -1,0 +1,163 @@
+"""Supersession: a newer fact ends an older one; nothing is overwritten. Pure.
+
+Detection is cheap first (``compare`` on normalised slots, see ``predicates``): the same
+subject and the same single-valued predicate with another object, or the same predicate and
+object with the opposite polarity, is a contradiction settled without any model. What slots
+cannot settle is ``AMBIGUOUS`` and goes to an adjudicator (``Adjudicator``), which is off by
+default.
+
+``supersede`` returns new values: the older fact gets ``invalid_at`` (world time: when the
+newer one became true) and ``expired_at`` (system time: now), and the two are linked both
+ways so a chain can be walked (``chain``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from enum import Enum
+from typing import Protocol
+
+from engram_mcp.model.predicates import MULTI_VALUED, Slot, normalise, parse_statement
+from engram_mcp.model.records import Kind, Memory, Source
+
+__all__ = [
+    "Adjudicator",
+    "NoAdjudicator",
+    "Verdict",
+    "chain",
+    "compare",
+    "retract",
+    "reword",
+    "slot_of",
+    "supersede",
+]
+
+
+class Verdict(str, Enum):
+    DUPLICATE = "duplicate"
+    """Says the same thing: reinforce the existing memory."""
+    SUPERSEDES = "supersedes"
+    """Contradicts it: the later one (by world time) ends the earlier."""
+    COMPATIBLE = "compatible"
+    """Both can be true at once."""
+    AMBIGUOUS = "ambiguous"
+    """The slots cannot tell; an adjudicator may."""
+
+
+class Adjudicator(Protocol):
+    """Decides whether ``new`` contradicts ``old`` when the slots could not."""
+
+    name: str
+
+    def contradicts(self, old: Memory, new: Memory) -> bool | None:
+        """True: supersede. False: keep both. None: no opinion (keep both)."""
+        ...
+
+
+class NoAdjudicator:
+    """The default: no model is asked, ambiguous pairs are both kept."""
+
+    name = "off"
+
+    def contradicts(self, old: Memory, new: Memory) -> bool | None:
+        return None
+
+
+def slot_of(memory: Memory) -> Slot | None:
+    """A fact's slot, from its subject/predicate/object or, failing those, its text."""
+    if memory.kind is not Kind.FACT:
+        return None
+    if memory.subject and memory.predicate and memory.predicate != "states":
+        return normalise(memory.subject, memory.predicate, memory.object or "")
+    parsed = parse_statement(memory.text, memory.subject)
+    return normalise(*parsed) if parsed else None
+
+
+def compare(new: Slot | None, old: Slot | None) -> Verdict:
+    """How a new fact's slot stands to a current one's."""
+    if new is None or old is None:
+        return Verdict.AMBIGUOUS
+    if new.subject != old.subject:
+        return Verdict.COMPATIBLE
+    if new.predicate != old.predicate:
+        return Verdict.AMBIGUOUS
+    if new.object == old.object:
+        return Verdict.DUPLICATE if new.negated == old.negated else Verdict.SUPERSEDES
+    if new.single_valued:
+        # "doesn't work at Google" says nothing against "works at Meta".
+        return Verdict.SUPERSEDES if not new.negated and not old.negated else Verdict.COMPATIBLE
+    return Verdict.COMPATIBLE if new.predicate in MULTI_VALUED else Verdict.AMBIGUOUS
+
+
+def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:
+    """(old', new'): whichever became true later ends the other, linked both ways.
+
+    Usually ``new`` is later. A fact learned now about an earlier time (a late report)
+    arrives already superseded by the current one: true until the current one began, and
+    never believed current.
+    """
+    if new.event_time >= old.event_time:
+        ended = replace(
+            old,
+            invalid_at=max(new.event_time, old.event_time),
+            expired_at=now,
+            superseded_by=new.id,
+        )
+        return ended, replace(new, supersedes=_with(new.supersedes, old.id))
+    late = replace(new, invalid_at=old.event_time, expired_at=now, superseded_by=old.id)
+    return replace(old, supersedes=_with(old.supersedes, new.id)), late
+
+
+def reword(
+    old: Memory, new_id: str, text: str, now: datetime, *, source: Source, pinned: bool | None = None
+) -> tuple[Memory, Memory]:
+    """(old', new'): a corrected wording replaces ``old`` in belief, linked both ways.
+
+    The old wording is withdrawn without a world end, so on the valid axis it was never true
+    (see ``temporal.valid_interval``); on the known axis it was believed until ``now``. A
+    person's wording is certain; any other source keeps the old certainty.
+    """
+    human = source is Source.HUMAN_EDIT
+    new = replace(
+        old,
+        id=new_id,
+        text=text,
+        created_at=now,
+        expired_at=None,
+        certainty=1.0 if human else old.certainty,
+        provenance=replace(old.provenance, source=source),
+        supersedes=(old.id,),
+        superseded_by=None,
+        pinned=old.pinned if pinned is None else pinned,
+    )
+    return replace(old, expired_at=now, superseded_by=new.id), new
+
+
+def retract(memory: Memory, now: datetime, *, never_true: bool = False) -> Memory:
+    """"That is no longer true": it ends now in the world and in belief; history is kept.
+
+    ``never_true`` ("that was wrong") gives it an empty world interval instead.
+    """
+    ends = memory.event_time if never_true else max(now, memory.event_time)
+    return replace(memory, invalid_at=memory.invalid_at or ends, expired_at=memory.expired_at or now)
+
+
+def chain(memories: Mapping[str, Memory], memory_id: str) -> list[Memory]:
+    """Every version linked to ``memory_id`` by supersession, oldest (by world time) first."""
+    seen: dict[str, Memory] = {}
+    waiting = [memory_id]
+    while waiting:
+        current = memories.get(waiting.pop())
+        if current is None or current.id in seen:
+            continue
+        seen[current.id] = current
+        waiting.extend(current.supersedes)
+        if current.superseded_by:
+            waiting.append(current.superseded_by)
+    return sorted(seen.values(), key=lambda m: (m.event_time, m.created_at))
+
+
+def _with(ids: tuple[str, ...], memory_id: str) -> tuple[str, ...]:
+    return ids if memory_id in ids else (*ids, memory_id)

@@ -1,0 +1,66 @@
+"""Bi-temporal rules: which memories were true, or believed, at a moment. Pure.
+
+World time (axis ``valid``) is ``[valid_at, invalid_at)``. A superseded fact ends where
+its successor began; a fact retracted as "no longer true" ends when it was retracted; a
+fact retracted as "never true" has an empty interval (``invalid_at == valid_at``). A memory
+withdrawn with no world end at all (``expired_at`` set, ``invalid_at`` unknown) is read as
+never true: the memory stopped believing it without saying it ever held.
+
+System time (axis ``known``) is ``[created_at, expired_at)``: what the memory held to be
+current at that moment, whatever it learned later.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+
+from engram_mcp.model.records import Memory
+
+__all__ = ["Axis", "believed_at", "known_interval", "true_at", "valid_interval", "visible_at"]
+
+
+class Axis(str, Enum):
+    """Which time line an as-of question is asked on."""
+
+    VALID = "valid"
+    """World time: what was true then, as the memory knows it now."""
+    KNOWN = "known"
+    """System time: what the memory believed then."""
+
+
+def valid_interval(memory: Memory) -> tuple[datetime, datetime | None]:
+    """``[start, end)`` in world time (``end`` None: still open). The one definition that the
+    index payload, the recall filters and ``as_of`` all derive from.
+
+    Withdrawn with no world end (expired, ``invalid_at`` unknown) is an empty interval: the
+    memory stopped believing it without saying it ever held.
+    """
+    start = memory.event_time
+    if memory.expired_at is not None and memory.invalid_at is None:
+        return start, start
+    return start, memory.invalid_at
+
+
+def known_interval(memory: Memory) -> tuple[datetime, datetime | None]:
+    """``[start, end)`` in system time: from when it was learned until it was withdrawn."""
+    return memory.created_at, memory.expired_at
+
+
+def true_at(memory: Memory, moment: datetime) -> bool:
+    """True in the world at ``moment``, by current knowledge."""
+    return _within(valid_interval(memory), moment)
+
+
+def believed_at(memory: Memory, moment: datetime) -> bool:
+    """Held by the memory at ``moment``: learned by then and not yet retracted or superseded."""
+    return _within(known_interval(memory), moment)
+
+
+def visible_at(memory: Memory, moment: datetime, axis: Axis) -> bool:
+    return true_at(memory, moment) if axis is Axis.VALID else believed_at(memory, moment)
+
+
+def _within(interval: tuple[datetime, datetime | None], moment: datetime) -> bool:
+    start, end = interval
+    return start <= moment and (end is None or moment < end)

@@ -1,0 +1,140 @@
+"""The in-memory catalogue recall reads beside the index: turn order, speakers, entities. Pure.
+
+Neighbour expansion, the speaker boost and the entity channel need to know which turn came
+before which in a session, who speaks in a namespace and which entities its facts name.
+The service already holds every memory in memory, so these answers cost a dictionary
+lookup here instead of an index round trip per question.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from collections.abc import Iterable
+from datetime import datetime
+
+from engram_mcp.index.payload import normalise_entity
+from engram_mcp.model import Kind, Memory, MemoryType
+
+__all__ = ["Catalogue"]
+
+_SessionKey = tuple[str, str | None]
+_OrderKey = tuple[datetime, datetime, str]
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_LONGEST_ENTITY_WORDS = 4
+
+
+def _order(memory: Memory) -> _OrderKey:
+    return (memory.event_time, memory.created_at, memory.id)
+
+
+def _session_key(memory: Memory) -> _SessionKey:
+    return (memory.namespace, memory.provenance.session)
+
+
+class Catalogue:
+    """Turns in session order, and the speakers, entities and types present per namespace."""
+
+    def __init__(self, memories: Iterable[Memory] = ()) -> None:
+        self.reset(memories)
+
+    def reset(self, memories: Iterable[Memory]) -> None:
+        """Forget everything and catalogue ``memories`` instead."""
+        self._memories: dict[str, Memory] = {}
+        self._sessions: dict[_SessionKey, list[_OrderKey]] = {}
+        self._speakers: dict[str, Counter[str]] = {}
+        self._entities: dict[str, Counter[str]] = {}
+        self._types: dict[str, Counter[MemoryType]] = {}
+        for memory in memories:
+            self.add(memory)
+
+    def add(self, memory: Memory) -> None:
+        """Add a memory, or replace the one with its id."""
+        if memory.id in self._memories:
+            self.remove(memory.id)
+        self._memories[memory.id] = memory
+        namespace = memory.namespace
+        self._types.setdefault(namespace, Counter())[memory.type] += 1
+        if memory.kind is Kind.EPISODE:
+            bisect.insort(self._sessions.setdefault(_session_key(memory), []), _order(memory))
+            if memory.provenance.speaker:
+                self._speakers.setdefault(namespace, Counter())[memory.provenance.speaker] += 1
+        for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
+            self._entities.setdefault(namespace, Counter())[entity] += 1
+
+    def remove(self, memory_id: str) -> None:
+        memory = self._memories.pop(memory_id, None)
+        if memory is None:
+            return
+        namespace = memory.namespace
+        _decrement(self._types.get(namespace), memory.type)
+        if memory.kind is Kind.EPISODE:
+            order = self._sessions.get(_session_key(memory), [])
+            at = bisect.bisect_left(order, _order(memory))
+            if at < len(order) and order[at] == _order(memory):
+                del order[at]
+            if memory.provenance.speaker:
+                _decrement(self._speakers.get(namespace), memory.provenance.speaker)
+        for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
+            _decrement(self._entities.get(namespace), entity)
+
+    def get(self, memory_id: str) -> Memory | None:
+        return self._memories.get(memory_id)
+
+    def previous(self, turn: Memory, count: int) -> list[Memory]:
+        """The turns just before ``turn`` in its namespace and session, oldest first."""
+        if count <= 0:
+            return []
+        order = self._sessions.get(_session_key(turn), [])
+        # Earlier by (event time, learned at); the id only breaks exact ties deterministically.
+        at = bisect.bisect_left(order, (turn.event_time, turn.created_at, ""))
+        return [self._memories[key[2]] for key in order[max(0, at - count) : at]]
+
+    def following(self, turn: Memory) -> list[Memory]:
+        """The turn right after ``turn`` in its session (whose indexed context ``turn`` is), if any."""
+        if turn.kind is not Kind.EPISODE:
+            return []
+        order = self._sessions.get(_session_key(turn), [])
+        at = bisect.bisect_right(order, _order(turn))
+        return [self._memories[order[at][2]]] if at < len(order) else []
+
+    def neighbours(self, turn_id: str, window: int) -> list[tuple[int, Memory]]:
+        """Turns within ``window`` positions of a turn in its session, as (distance, turn)."""
+        turn = self._memories.get(turn_id)
+        if turn is None or turn.kind is not Kind.EPISODE:
+            return []
+        order = self._sessions.get(_session_key(turn), [])
+        at = bisect.bisect_left(order, _order(turn))
+        found = []
+        for offset in range(1, window + 1):
+            for position in (at - offset, at + offset):
+                if 0 <= position < len(order):
+                    found.append((offset, self._memories[order[position][2]]))
+        return found
+
+    def speakers(self, namespace: str) -> set[str]:
+        return {s for s, n in self._speakers.get(namespace, Counter()).items() if n > 0}
+
+    def types(self, namespace: str) -> set[MemoryType]:
+        return {t for t, n in self._types.get(namespace, Counter()).items() if n > 0}
+
+    def entities_named_in(self, text: str, namespace: str) -> set[str]:
+        """The (normalised) entities of a namespace's memories that ``text`` names as whole words."""
+        known = self._entities.get(namespace)
+        if not known:
+            return set()
+        words = [normalise_entity(w) for w in _WORD.findall(text)]
+        words += [w[:-2] for w in words if w.endswith(("'s", "’s"))]
+        found = set()
+        for size in range(1, _LONGEST_ENTITY_WORDS + 1):
+            for start in range(len(words) - size + 1):
+                phrase = " ".join(words[start : start + size])
+                if known.get(phrase, 0) > 0:
+                    found.add(phrase)
+        return found
+
+
+def _decrement(counter: Counter[str] | Counter[MemoryType] | None, key: object) -> None:
+    if counter is not None and counter.get(key, 0) > 0:  # type: ignore[call-overload]
+        counter[key] -= 1  # type: ignore[index]

@@ -1,0 +1,346 @@
+"""The recall pipeline: channels from the index, fusion and post-processing from the catalogue.
+
+1. channels: dense (the raw question's vector), sparse (BM25 of the question without its
+   question words), entity (facts naming an entity the question names) and, optionally,
+   salience/recency (the candidates ordered by prior, then by newest);
+2. weighted reciprocal rank fusion (k = 20);
+3. neighbour expansion: a turn's session neighbours inherit 0.85 × its score, since the
+   answer often sits in the reply to the turn that matches;
+4. boosts: × 1.6 for memories of the one speaker the question names, × 1.6 for memories
+   dated inside a time the question names ('last week', 'in May'), resolved against ``now``;
+   facts × 0.5, since a short fact outscores the turns that prove it;
+5. the per-memory prior (``Salience``; 1.0 unless the service plugs one in).
+
+All types are ranked together so that scores compare; then each type with real evidence
+keeps a few places (searched on its own when the joint ranking holds too few of it), so a
+hundred matching turns cannot crowd out the one instruction that matters. Facts come with
+the turns they were distilled from, and recall abstains when the best dense match is weak.
+The method and its measurements: docs/retrieval-experiments.md, docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from engram_mcp.embedding.base import Embedder
+from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
+from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.temporal import believed_at, true_at
+from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
+from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
+
+__all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "admits", "merge_by_type", "no_salience"]
+
+Salience = Callable[[Memory, datetime], float]
+"""A memory's prior at ``now``: a factor on its score (1.0 = neutral), e.g. usage × importance × recency."""
+
+
+def no_salience(memory: Memory, now: datetime) -> float:
+    return 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    """Every switch of the pipeline; the defaults are the measured configuration."""
+
+    dense: bool = True
+    sparse: bool = True
+    entities: bool = True
+    salience_channel: bool = False
+    """Off by default: with a neutral prior it ranks by recency, which cost LoCoMo multi-hop 0.018."""
+    neighbours: bool = True
+    speaker_boost: float = 0.6
+    time_boost: float = 0.6
+    per_type: bool = True
+    fact_sources: bool = True
+    depth: int = 100
+    rrf_k: float = 20.0
+    dense_weight: float = 1.0
+    sparse_weight: float = 1.0
+    entity_weight: float = 1.0
+    salience_weight: float = 0.3
+    fact_weight: float = 0.5
+    """Factor on facts' scores against turns'. Short distilled facts match a question's names
+    more easily than the turns that prove them; at 1.0 they crowd the evidence out
+    (docs/BENCHMARKS.md, 'with facts')."""
+    neighbour_decay: float = 0.85
+    neighbour_top: int = 50
+    type_quota: int = 3
+    """Places each type with real evidence keeps in the final list, whatever the other types score."""
+    abstain_below: float = 0.2
+    """Best dense cosine under which recall abstains (calibrated in docs/BENCHMARKS.md)."""
+    context_tokens: int = 1200
+    context_record_chars: int = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    memory: Memory
+    score: float
+    supports: str | None = None
+    """Set on a turn included because a recalled fact was distilled from it: that fact's id."""
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieved:
+    hits: tuple[Hit, ...]
+    abstained: bool
+    confidence: float
+    """The best dense cosine of any candidate: how close the closest memory is in meaning."""
+    context: ContextBlock
+
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    vector: Sequence[float] | None
+    keywords: str
+    entity_hits: list[ScoredId]
+    speaker: str | None
+    windows: list[TimeWindow]
+    now: datetime
+    depth: int
+
+
+@dataclass(slots=True)
+class _Evidence:
+    """What the channels saw: dense cosines and the ids any keyword or entity matched."""
+
+    cosine: dict[str, float] = field(default_factory=dict)
+    keyword_ids: set[str] = field(default_factory=set)
+
+    def admits(self, memory_id: str, config: RecallConfig) -> bool:
+        return memory_id in self.keyword_ids or self.cosine.get(memory_id, -1.0) >= config.abstain_below
+
+
+def admits(where: MemoryFilter, memory: Memory) -> bool:
+    """The catalogue-side twin of the index filter, for memories reached without the index."""
+    if where.namespace is not None and memory.namespace != where.namespace:
+        return False
+    if where.kinds and memory.kind not in where.kinds:
+        return False
+    if where.types and memory.type not in where.types:
+        return False
+    if where.ids and memory.id not in where.ids:
+        return False
+    if where.current_only and not memory.is_current():
+        return False
+    if where.valid_at is not None and not true_at(memory, where.valid_at):
+        return False
+    if where.known_at is not None and not believed_at(memory, where.known_at):
+        return False
+    return True
+
+
+def merge_by_type(
+    ranked: Mapping[MemoryType, Sequence[Hit]],
+    eligible: set[str],
+    limit: int,
+    quota: int,
+    fill: Sequence[Hit] | None = None,
+) -> list[Hit]:
+    """One list under ``limit``: each type's best ``quota`` eligible hits first, then the best
+    of ``fill`` (default: of every type's hits). Returned best first by score.
+    """
+    reserved = [[h for h in hits if h.memory.id in eligible] for hits in ranked.values()]
+    reserved = [hits for hits in reserved if hits]
+    # A small budget is shared fairly rather than spent on whichever type comes first.
+    share = min(quota, limit // len(reserved)) if reserved else 0
+    chosen: dict[str, Hit] = {}
+    for hits in reserved:
+        for hit in hits[: max(share, 1) if quota else 0]:
+            if len(chosen) < limit:
+                chosen[hit.memory.id] = hit
+    everything = fill if fill is not None else sorted((h for hits in ranked.values() for h in hits), key=_best_first)
+    for hit in everything:
+        if len(chosen) >= limit:
+            break
+        chosen.setdefault(hit.memory.id, hit)
+    return sorted(chosen.values(), key=_best_first)
+
+
+def _best_first(hit: Hit) -> tuple[float, datetime, str]:
+    return (-hit.score, hit.memory.event_time, hit.memory.id)
+
+
+class Retriever:
+    """Hybrid recall over a vector index and the service's catalogue of memories."""
+
+    def __init__(
+        self,
+        index: VectorIndex,
+        embedder: Embedder,
+        catalogue: Catalogue,
+        config: RecallConfig | None = None,
+        salience: Salience = no_salience,
+    ) -> None:
+        self._index = index
+        self._embedder = embedder
+        self._catalogue = catalogue
+        self.config = config or RecallConfig()
+        self._salience = salience
+
+    def recall(self, query: str, where: MemoryFilter, limit: int, now: datetime) -> Retrieved:
+        """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
+        c = self.config
+        namespace = where.namespace or ""
+        vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
+        entity_hits: list[ScoredId] = []
+        depth = max(c.depth, limit)
+        if c.entities and vector is not None:
+            named = self._catalogue.entities_named_in(query, namespace)
+            if named:
+                entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
+        asked = _Question(
+            vector=vector,
+            keywords=strip_question_words(query),
+            entity_hits=entity_hits,
+            speaker=self._named_speaker(query, namespace) if c.speaker_boost > 0 else None,
+            windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
+            now=now,
+            depth=depth,
+        )
+        evidence = _Evidence(keyword_ids={h.memory_id for h in entity_hits})
+        # One ranking over every type keeps scores comparable; the per-type searches only make
+        # sure that each type with real evidence is represented.
+        joint = self._rank(where, asked, evidence)
+        hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
+        if c.fact_sources:
+            hits = self._with_sources(hits, where, limit)
+        confidence = max(evidence.cosine.values(), default=0.0)
+        abstained = not hits or (c.dense and confidence < c.abstain_below)
+        if abstained:
+            return Retrieved((), True, confidence, render_context(()))
+        context = render_context(
+            [ContextItem(h.memory, h.supports) for h in hits], c.context_tokens, c.context_record_chars
+        )
+        return Retrieved(tuple(hits), False, confidence, context)
+
+    def _rank(self, where: MemoryFilter, asked: _Question, evidence: _Evidence) -> list[Hit]:
+        """Channels, fusion, neighbours, boosts and prior for the memories ``where`` admits."""
+        c = self.config
+        rankings: dict[str, list[str]] = {}
+        if c.dense and asked.vector is not None:
+            dense = self._index.search_dense(asked.vector, where, asked.depth)
+            evidence.cosine.update({h.memory_id: h.score for h in dense})
+            rankings["dense"] = [h.memory_id for h in dense]
+        if c.sparse:
+            sparse = self._index.search_sparse(asked.keywords, where, asked.depth)
+            evidence.keyword_ids.update(h.memory_id for h in sparse)
+            rankings["sparse"] = [h.memory_id for h in sparse]
+        if asked.entity_hits:
+            rankings["entity"] = [
+                h.memory_id
+                for h in asked.entity_hits
+                if (m := self._catalogue.get(h.memory_id)) is not None and (not where.types or m.type in where.types)
+            ]
+        if c.salience_channel:
+            candidates = list(dict.fromkeys(i for r in rankings.values() for i in r))
+            rankings["salience"] = self._by_salience(candidates, asked.now)
+        weights = {
+            "dense": c.dense_weight,
+            "sparse": c.sparse_weight,
+            "entity": c.entity_weight,
+            "salience": c.salience_weight,
+        }
+        scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
+        if c.neighbours:
+            scores = self._expand_neighbours(scores, where)
+        return self._score(scores, asked.speaker, asked.windows, asked.now)
+
+    def _with_type_quotas(
+        self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
+    ) -> list[Hit]:
+        c = self.config
+        present = self._catalogue.types(where.namespace or "")
+        wanted = [t for t in MemoryType if t in present and (not where.types or t in where.types)]
+        if len(wanted) < 2:
+            return joint[:limit]
+        by_type = {t: [h for h in joint if h.memory.type is t] for t in wanted}
+        floor = joint[min(limit, len(joint)) - 1].score if joint else 0.0
+        for memory_type in wanted:
+            shown = [h for h in joint[:limit] if h.memory.type is memory_type and evidence.admits(h.memory.id, c)]
+            if len(shown) >= c.type_quota:
+                continue
+            seen = {h.memory.id for h in by_type[memory_type]}
+            extra = self._rank(replace(where, types=(memory_type,)), asked, evidence)
+            # Found only by the type's own search: placed after what the joint ranking chose.
+            by_type[memory_type] += [Hit(h.memory, min(h.score, floor)) for h in extra if h.memory.id not in seen]
+        eligible = {h.memory.id for hits in by_type.values() for h in hits if evidence.admits(h.memory.id, c)}
+        return merge_by_type(by_type, eligible, limit, c.type_quota, fill=joint)
+
+    def _named_speaker(self, query: str, namespace: str) -> str | None:
+        named = [
+            s
+            for s in self._catalogue.speakers(namespace)
+            if re.search(rf"\b{re.escape(s)}\b", query, flags=re.IGNORECASE)
+        ]
+        return named[0] if len(named) == 1 else None
+
+    def _by_salience(self, candidates: Sequence[str], now: datetime) -> list[str]:
+        memories = [m for m in (self._catalogue.get(i) for i in candidates) if m is not None]
+        memories.sort(key=lambda m: (-self._salience(m, now), -m.event_time.timestamp()))
+        return [m.id for m in memories]
+
+    def _expand_neighbours(self, scores: Mapping[str, float], where: MemoryFilter) -> dict[str, float]:
+        c = self.config
+        out = dict(scores)
+        for memory_id, score in sorted(scores.items(), key=lambda item: -item[1])[: c.neighbour_top]:
+            for distance, neighbour in self._catalogue.neighbours(memory_id, 1):
+                inherited = score * c.neighbour_decay**distance
+                if inherited > out.get(neighbour.id, 0.0) and admits(where, neighbour):
+                    out[neighbour.id] = inherited
+        return out
+
+    def _score(
+        self, scores: Mapping[str, float], speaker: str | None, windows: list[TimeWindow], now: datetime
+    ) -> list[Hit]:
+        c = self.config
+        hits = []
+        for memory_id, score in scores.items():
+            memory = self._catalogue.get(memory_id)
+            if memory is None:
+                continue
+            if speaker is not None and memory.provenance.speaker == speaker:
+                score *= 1 + c.speaker_boost
+            if windows and in_any_window(memory.event_time, windows):
+                score *= 1 + c.time_boost
+            if memory.kind is Kind.FACT:
+                score *= c.fact_weight
+            hits.append(Hit(memory, score * self._salience(memory, now)))
+        hits.sort(key=_best_first)
+        return hits
+
+    def _with_sources(self, hits: Sequence[Hit], where: MemoryFilter, limit: int) -> list[Hit]:
+        """Each fact followed by the turns it came from, unless they are listed above it already.
+
+        A fact whose turns no longer fit in ``limit`` is left out rather than shown without them.
+        """
+        source_filter = replace(where, types=(), kinds=())
+        out: list[Hit] = []
+        listed: set[str] = set()
+        for hit in hits:
+            if len(out) >= limit:
+                break
+            if hit.memory.id in listed:
+                continue
+            sources = []
+            if hit.memory.kind is Kind.FACT:
+                for turn_id in hit.memory.provenance.turn_ids:
+                    turn = self._catalogue.get(turn_id)
+                    # A source ranked lower is pulled up next to its fact (and not listed twice).
+                    if turn is not None and turn_id not in listed and admits(source_filter, turn):
+                        sources.append(Hit(turn, hit.score, supports=hit.memory.id))
+            if len(out) + 1 + len(sources) > limit:
+                continue
+            out.append(hit)
+            listed.add(hit.memory.id)
+            for source in sources:
+                out.append(source)
+                listed.add(source.memory.id)
+        return out

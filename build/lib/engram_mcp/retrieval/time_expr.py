@@ -1,0 +1,90 @@
+"""Time expressions in a query, resolved to UTC intervals, without an LLM.
+
+Handles absolute dates ('on 1 February, 2023', 'October 13, 2023'), months with or without a
+year ('in June', 'in July 2023'), bare years ('in 2022') and a few relative forms
+('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago'). A month
+without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+__all__ = ["TimeWindow", "in_any_window", "parse_time_windows"]
+
+_MONTHS = (
+    "January February March April May June July August September October November December".split()
+)
+_MONTH_RE = "|".join(_MONTHS)
+_MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTHS)}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+@dataclass(frozen=True, slots=True)
+class TimeWindow:
+    start: datetime
+    end: datetime  # exclusive
+
+
+def _month_window(year: int, month: int, now: datetime) -> TimeWindow:
+    start = now.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
+    end = start.replace(year=year + 1, month=1) if month == 12 else start.replace(month=month + 1)
+    return TimeWindow(start, end)
+
+
+def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
+    """Every interval the query refers to, in order of appearance; [] when it names no time."""
+    windows: list[tuple[int, TimeWindow]] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(match: re.Match[str]) -> bool:
+        return all(match.end() <= a or match.start() >= b for a, b in taken)
+
+    day_first = rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_RE}),?\s+(\d{{4}})\b"
+    month_first = rf"\b({_MONTH_RE})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
+    for pattern, order in ((day_first, "dmy"), (month_first, "mdy")):
+        for m in re.finditer(pattern, query):
+            d, mo, y = (m[1], m[2], m[3]) if order == "dmy" else (m[2], m[1], m[3])
+            start = now.replace(year=int(y), month=_MONTH_NUM[mo], day=int(d), hour=0, minute=0, second=0, microsecond=0)
+            windows.append((m.start(), TimeWindow(start, start + timedelta(days=1))))
+            taken.append((m.start(), m.end()))
+    for m in re.finditer(rf"\b({_MONTH_RE})(?:,?\s+(\d{{4}}))?\b", query):
+        # 'May' opening a question is the verb, not the month
+        if not free(m) or (m[1] == "May" and m.start() == 0):
+            continue
+        month = _MONTH_NUM[m[1]]
+        year = int(m[2]) if m[2] else (now.year if month <= now.month else now.year - 1)
+        windows.append((m.start(), _month_window(year, month, now)))
+        taken.append((m.start(), m.end()))
+    for m in re.finditer(r"\b(?:in|of|during|since)\s+((?:19|20)\d{2})\b", query):
+        if free(m):
+            start = now.replace(year=int(m[1]), month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+            windows.append((m.start(), TimeWindow(start, start.replace(year=int(m[1]) + 1))))
+    lowered = query.lower()
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    relative = {
+        "yesterday": TimeWindow(day - timedelta(days=1), day),
+        "last week": TimeWindow(day - timedelta(days=14), day),
+        "last month": TimeWindow(day - timedelta(days=62), day),
+        "last year": TimeWindow(day - timedelta(days=730), day - timedelta(days=180)),
+    }
+    for phrase, window in relative.items():
+        if (i := lowered.find(phrase)) >= 0:
+            windows.append((i, window))
+    for m in re.finditer(r"\b(\d+|a|an|one|two|three|four|five|six)\s+(day|week|month)s?\s+ago\b", lowered):
+        n = int(m[1]) if m[1].isdigit() else _NUMBERS[m[1]]
+        span = {"day": 1, "week": 7, "month": 30}[m[2]] * n
+        centre = day - timedelta(days=span)
+        slack = timedelta(days=max(2, span // 3))
+        windows.append((m.start(), TimeWindow(centre - slack, centre + slack)))
+    return [w for _, w in sorted(windows, key=lambda item: item[0])]
+
+
+def in_any_window(moment: datetime, windows: list[TimeWindow], slack: timedelta = timedelta(0)) -> bool:
+    """True when ``moment`` falls in a window, extended by ``slack`` after its end.
+
+    The slack admits turns that report an event after the fact ('last week I went camping').
+    """
+    return any(w.start <= moment < w.end + slack for w in windows)

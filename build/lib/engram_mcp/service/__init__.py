@@ -1,0 +1,1 @@
+"""The use cases: remember, recall, as_of, facts, forgetting."""

@@ -1,0 +1,224 @@
+"""The fact pipeline: every fact, extracted or stated, is consolidated or supersedes, never copied.
+
+For a new fact, in order (all under one lock, so the extraction worker and the tools never
+interleave):
+
+1. its source turns must still exist (a turn purged while it was being extracted yields nothing);
+2. its subject and entities take the spelling already in use for the same entity key;
+3. a current fact that says the same thing (equal slot, or cosine >= ``threshold`` and the
+   lexical guard of ``model.consolidate``) is reinforced instead of adding a copy;
+4. current facts it contradicts (``model.supersede.compare``) are superseded; pairs the slots
+   cannot settle go to the adjudicator, which is off by default;
+5. otherwise it is added.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Literal
+
+from engram_mcp.errors import InvalidInput
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
+from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
+from engram_mcp.model.predicates import parse_statement
+from engram_mcp.model.salience import default_importance
+from engram_mcp.model.supersede import Adjudicator, NoAdjudicator, Verdict, chain, compare, slot_of, supersede
+from engram_mcp.service.memory import MemoryService
+
+__all__ = ["EntityInfo", "FactOutcome", "FactService"]
+
+Action = Literal["added", "reinforced", "superseded", "dropped"]
+_NEIGHBOURS = 5
+_DEFAULT_IMPORTANCE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class FactOutcome:
+    """What happened to a new fact. ``memory`` is the fact as stored (the reinforced one when merged)."""
+
+    action: Action
+    memory: Memory | None
+    superseded: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EntityInfo:
+    id: str
+    name: str
+    facts: int
+
+
+class FactService:
+    """Writes facts through consolidation and supersession; answers history and entity questions."""
+
+    def __init__(
+        self,
+        memory: MemoryService,
+        clock: Callable[[], datetime],
+        *,
+        threshold: float = DEFAULT_THRESHOLD,
+        ambiguity_floor: float = 0.75,
+        adjudicator: Adjudicator | None = None,
+    ) -> None:
+        if not 0.0 < threshold <= 1.0:
+            raise InvalidInput(f"consolidation threshold must be within 0..1, got {threshold}")
+        self._memory = memory
+        self._clock = clock
+        self._threshold = threshold
+        self._ambiguity_floor = ambiguity_floor
+        self._adjudicator = adjudicator or NoAdjudicator()
+        self.lock = threading.RLock()
+
+    def state(
+        self,
+        text: str,
+        *,
+        subject: str | None = None,
+        predicate: str | None = None,
+        obj: str | None = None,
+        type: MemoryType = MemoryType.SEMANTIC,
+        speaker: str | None = None,
+        namespace: str = DEFAULT_NAMESPACE,
+        event_time: datetime | None = None,
+        certainty: float = 1.0,
+    ) -> FactOutcome:
+        """A fact stated directly ("Ali works at Google"), with no turn behind it."""
+        text = text.strip()
+        if not text:
+            raise InvalidInput("text must not be empty")
+        if predicate is None or subject is None:
+            parsed = parse_statement(text, subject)
+            if parsed is not None:
+                subject = subject or parsed[0]
+                predicate, obj = predicate or parsed[1], obj if obj is not None else parsed[2]
+        now = self._clock()
+        try:
+            valid = ensure_utc(event_time) if event_time else now
+        except ValueError as error:
+            raise InvalidInput(f"event_time: {error} (add a zone, e.g. 'Z' or '+02:00')") from error
+        fact = Memory(
+            id=new_memory_id(Kind.FACT),
+            kind=Kind.FACT,
+            type=type,
+            text=text,
+            created_at=now,
+            valid_at=valid,
+            certainty=certainty,
+            provenance=Provenance(namespace=namespace, speaker=speaker, source=Source.USER),
+            entities=tuple(e for e in (subject,) if e),
+            subject=subject or speaker,
+            predicate=predicate,
+            object=obj,
+        )
+        return self.write(fact)
+
+    def add_extracted(self, fact: Memory) -> bool:
+        """The extraction worker's writer: whether the fact was stored (added, reinforced or superseding)."""
+        return self.write(fact).action != "dropped"
+
+    def write(self, fact: Memory) -> FactOutcome:
+        """Consolidate, supersede or add one fact (see the module docstring)."""
+        if fact.kind is not Kind.FACT:
+            raise InvalidInput("only facts go through the fact pipeline")
+        with self.lock:
+            if any(self._memory.find(turn) is None for turn in fact.provenance.turn_ids):
+                return FactOutcome("dropped", None)
+            fact = self._resolved(fact)
+            if fact.importance == _DEFAULT_IMPORTANCE:
+                fact = replace(fact, importance=default_importance(fact))
+            slot = slot_of(fact)
+            current = [m for m in self._memory.memories() if _current_fact(m, fact.namespace)]
+            neighbours = self._memory.similar(fact.text, namespace=fact.namespace, kinds=(Kind.FACT,), limit=_NEIGHBOURS)
+            same = next((m for m in current if compare(slot, slot_of(m)) is Verdict.DUPLICATE), None)
+            same = same or next(
+                (m for m, score in neighbours if score >= self._threshold and same_statement(fact, m, slot, slot_of(m))),
+                None,
+            )
+            if same is not None:
+                return self._reinforce(same, fact)
+            contradicted = [m for m in current if compare(slot, slot_of(m)) is Verdict.SUPERSEDES]
+            contradicted += [
+                m
+                for m, score in neighbours
+                if score >= self._ambiguity_floor
+                and m not in contradicted
+                and compare(slot, slot_of(m)) is Verdict.AMBIGUOUS
+                and self._adjudicator.contradicts(m, fact)
+            ]
+            if not contradicted:
+                self._memory.add(fact)
+                return FactOutcome("added", fact)
+            return self._supersede(contradicted, fact)
+
+    def history(self, memory_id: str) -> list[Memory]:
+        """The supersession chain ``memory_id`` belongs to, oldest first."""
+        self._memory.get(memory_id)
+        return chain({m.id: m for m in self._memory.memories()}, memory_id)
+
+    def entities(self, namespace: str = DEFAULT_NAMESPACE) -> tuple[list[EntityInfo], list[NearMatch]]:
+        """The entities facts are about, and near-identical names for a person to confirm."""
+        counts: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for m in self._memory.memories():
+            if m.kind is Kind.FACT and m.namespace == namespace:
+                for name in dict.fromkeys((*(n for n in (m.subject,) if n), *m.entities)):
+                    key = entity_key(name)
+                    names.setdefault(key, name)
+                    counts[key] = counts.get(key, 0) + 1
+        infos = [EntityInfo(entity_id(names[k]), names[k], counts[k]) for k in sorted(names)]
+        return infos, near_matches(names.values())
+
+    def merge_entities(self, keep: str, merge: str, namespace: str = DEFAULT_NAMESPACE) -> list[str]:
+        """Confirmed by a person: every fact naming ``merge`` names ``keep`` instead. Returns the ids changed."""
+        gone, stays = entity_key(merge), entity_key(keep)
+        if gone == stays:
+            return []
+        changed = []
+        with self.lock:
+            for m in self._memory.memories():
+                if m.kind is not Kind.FACT or m.namespace != namespace:
+                    continue
+                names = [keep if entity_key(n) == gone else n for n in m.entities]
+                subject = keep if m.subject and entity_key(m.subject) == gone else m.subject
+                if subject != m.subject or tuple(names) != m.entities:
+                    self._memory.replace(replace(m, subject=subject, entities=tuple(dict.fromkeys(names))))
+                    changed.append(m.id)
+        return changed
+
+    def _reinforce(self, existing: Memory, fact: Memory) -> FactOutcome:
+        stronger, new_evidence = reinforce(existing, fact)
+        if stronger != existing:
+            self._memory.replace(stronger)
+        if new_evidence:
+            self._memory.usage.confirmed(existing.id, self._clock())
+        return FactOutcome("reinforced", stronger)
+
+    def _supersede(self, olds: list[Memory], fact: Memory) -> FactOutcome:
+        now = self._clock()
+        ended = []
+        for old in olds:
+            old_after, fact = supersede(old, fact, now)
+            ended.append(old_after)
+        # The successor is written first so a chain never points at a block that is not there.
+        self._memory.add(fact)
+        for old_after in ended:
+            self._memory.replace(old_after)
+        return FactOutcome("superseded", fact, tuple(old.id for old in olds))
+
+    def _resolved(self, fact: Memory) -> Memory:
+        known: dict[str, str] = {}
+        for m in self._memory.memories():
+            if m.kind is Kind.FACT and m.namespace == fact.namespace:
+                for name in (*(n for n in (m.subject,) if n), *m.entities):
+                    known.setdefault(entity_key(name), name)
+        subject = canonical(fact.subject, known) if fact.subject else None
+        entities = tuple(dict.fromkeys(canonical(e, known) for e in fact.entities))
+        return replace(fact, subject=subject, entities=entities)
+
+
+def _current_fact(memory: Memory, namespace: str) -> bool:
+    return memory.kind is Kind.FACT and memory.namespace == namespace and memory.is_current()

@@ -1,0 +1,351 @@
+"""The memory service: remember, recall, forget, as_of — the business rules.
+
+The markdown store is written first and is the source of truth; the index is derived and
+brought back in step by ``reconcile`` whenever it may have drifted (start-up, reindex,
+a file edited by hand).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from engram_mcp.embedding.base import Embedder
+from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
+from engram_mcp.markdown.store import LoadReport, MarkdownStore
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
+from engram_mcp.model.salience import SalienceWeights, salience
+from engram_mcp.model.supersede import reword
+from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.context import index_text
+from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
+from engram_mcp.service.results import Recall, RecalledMemory, ReconcileReport
+from engram_mcp.state.usage import UsageStore
+
+__all__ = ["MemoryService"]
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+_EMBED_BATCH = 64
+
+
+class MemoryService:
+    """Remembers turns, recalls by hybrid search, forgets on request, answers as of a time."""
+
+    def __init__(
+        self,
+        store: MarkdownStore,
+        index: VectorIndex,
+        embedder: Embedder,
+        clock: Clock,
+        *,
+        recall_limit: int = 25,
+        usage: UsageStore | None = None,
+        salience_weights: SalienceWeights | None = None,
+        retrieval: RecallConfig | None = None,
+    ) -> None:
+        """``usage`` and ``salience_weights`` give each memory its prior at recall time (a factor
+        on its relevance: certainty × importance × recency, see model/salience.py)."""
+        self._store = store
+        self._index = index
+        self._embedder = embedder
+        self._clock = clock
+        self._recall_limit = recall_limit
+        self._turn_listeners: list[Callable[[Memory], None]] = []
+        self._memories: dict[str, Memory] = {}
+        self._catalogue = Catalogue()
+        self._write_lock = threading.RLock()
+        self.usage = usage if usage is not None else UsageStore()
+        self._weights = salience_weights or SalienceWeights()
+        self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
+
+    def _prior(self, memory: Memory, now: datetime) -> float:
+        return salience(memory, self.usage.get(memory.id), now, self._weights)
+
+    # -- writing -----------------------------------------------------------------------
+
+    def remember(
+        self,
+        text: str,
+        *,
+        role: str = "user",
+        speaker: str | None = None,
+        session: str | None = None,
+        namespace: str = DEFAULT_NAMESPACE,
+        event_time: datetime | None = None,
+        memory_id: str | None = None,
+        source: Source | None = None,
+    ) -> Memory:
+        """Store a conversation turn losslessly, now. No model is called on this path.
+
+        ``memory_id`` and ``source`` are for imports: a content-derived id makes a repeated
+        import a no-op, and the source records that the turn was imported."""
+        memory = new_turn(
+            text, self._clock(), role=role, speaker=speaker, session=session, namespace=namespace,
+            event_time=event_time, memory_id=memory_id, source=source,
+        )
+        self.add(memory)
+        for listener in self._turn_listeners:
+            listener(memory)
+        return memory
+
+    def on_turn_stored(self, listener: Callable[[Memory], None]) -> None:
+        """Call ``listener`` with every turn ``remember`` stores, after it is stored."""
+        self._turn_listeners.append(listener)
+
+    def add(self, memory: Memory) -> None:
+        """Write any memory through the one pipeline: markdown, then embedding, then index."""
+        with self._write_lock:
+            self._store.add(memory)
+            self._memories[memory.id] = memory
+            self._catalogue.add(memory)
+        self._index_memories([memory])
+
+    def add_many(self, memories: Sequence[Memory]) -> None:
+        """Write many memories at once (an import): each file rewritten once, embeddings batched.
+
+        Listeners are not told: imported turns are queued for extraction at the next start."""
+        with self._write_lock:
+            self._store.add_many(memories)
+            for memory in memories:
+                self._memories[memory.id] = memory
+                self._catalogue.add(memory)
+        self._index_memories(memories)
+
+    def replace(self, memory: Memory) -> None:
+        """Rewrite a memory that already exists (same id), in its file and in the index."""
+        with self._write_lock:
+            if memory.id not in self._memories:
+                raise MemoryNotFound(f"no memory with id {memory.id!r}")
+            self._store.update(memory)
+            self._memories[memory.id] = memory
+            self._catalogue.add(memory)
+            following = self._catalogue.following(memory)
+        # The next turn is indexed with this one as its context.
+        self._index_memories([memory, *following])
+
+    def revise(self, old_id: str, text: str, *, source: Source, pinned: bool | None = None) -> Memory:
+        """Supersede a fact with a new wording, keeping the old one as history.
+
+        The old version stays in its file, expired now and pointing at its successor; the new
+        one takes its place right after it and names what it supersedes. A pinned fact is
+        only revised by a person (``source=Source.HUMAN_EDIT``).
+        """
+        check_text(text)
+        with self._write_lock:
+            old = self.get(old_id)
+            if old.pinned and source is not Source.HUMAN_EDIT:
+                raise InvalidInput(f"memory {old_id} is pinned: only a person can change it")
+            expired, new = reword(old, new_memory_id(old.kind), text, self._clock(), source=source, pinned=pinned)
+            self._store.revise(expired, new)
+            for version in (expired, new):
+                self._memories[version.id] = version
+                self._catalogue.add(version)
+        self._index_memories([expired, new])
+        return new
+
+    def absorb(self, memories: Sequence[Memory], removed: Sequence[str] = ()) -> int:
+        """Take in what the markdown already says: index what changed (by content hash), drop what is gone.
+
+        The files were written by someone else (a person, an import); this is the index half
+        of the pipeline. Returns how many memories were embedded.
+        """
+        with self._write_lock:
+            changed = [m for m in memories if self._memories.get(m.id) is None or
+                       self._memories[m.id].content_hash() != m.content_hash()]
+            for memory in changed:
+                self._memories[memory.id] = memory
+                self._catalogue.add(memory)
+            gone = [memory_id for memory_id in removed if self._memories.pop(memory_id, None) is not None]
+            for memory_id in gone:
+                self._catalogue.remove(memory_id)
+            if gone:
+                self._index.delete(gone)
+        self._index_memories(changed)
+        return len(changed)
+
+    @property
+    def write_lock(self) -> threading.RLock:
+        """Held by every write; hold it to read a file and act on it without a tool call in between."""
+        return self._write_lock
+
+    def remove(self, memory_id: str) -> str:
+        """Delete exactly one memory from its file and the index; returns the file.
+
+        What else must go with it (facts it alone supported, a supersession chain) is the
+        forgetting service's decision (``forgetting.Forgetting``), made in one place.
+        """
+        with self._write_lock:
+            if memory_id not in self._memories:
+                raise MemoryNotFound(f"no memory with id {memory_id!r}")
+            (file,) = self._remove_all([memory_id])
+        return file
+
+    def remove_many(self, memory_ids: Sequence[str]) -> tuple[str, ...]:
+        """Delete memories from their files and the index; returns the files touched."""
+        return self._remove_all(memory_ids, drop_empty_page=True)
+
+    def _remove_all(self, memory_ids: Sequence[str], *, drop_empty_page: bool = False) -> tuple[str, ...]:
+        files: list[str] = []
+        following: dict[str, Memory] = {}
+        with self._write_lock:
+            for memory_id in memory_ids:
+                memory = self._memories.get(memory_id)
+                if memory is None:
+                    continue
+                files.append(str(self._store.remove(memory_id, drop_empty_page=drop_empty_page)))
+                following.update((m.id, m) for m in self._catalogue.following(memory))
+                del self._memories[memory_id]
+                self._catalogue.remove(memory_id)
+            self._index.delete(list(memory_ids))
+            # The next turn was indexed with a forgotten one as its context: nothing of it may remain.
+            self._index_memories([m for i, m in following.items() if i in self._memories])
+        return tuple(dict.fromkeys(files))
+
+    def compact_index(self) -> bool:
+        """Rewrite index segments so deleted data leaves the disk (when the index can)."""
+        compact = getattr(self._index, "compact", None)
+        return bool(compact()) if compact is not None else False
+
+    # -- reading -----------------------------------------------------------------------
+
+    def get(self, memory_id: str) -> Memory:
+        memory = self._memories.get(memory_id)
+        if memory is None:
+            raise MemoryNotFound(f"no memory with id {memory_id!r}")
+        return memory
+
+    def find(self, memory_id: str) -> Memory | None:
+        return self._memories.get(memory_id)
+
+    def memories(self) -> list[Memory]:
+        """A snapshot: safe to iterate while other threads write."""
+        return list(self._memories.values())
+
+    def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
+        """The turns just before ``turn`` in its namespace and session, oldest first."""
+        return self._catalogue.previous(turn, count)
+
+    def recall(
+        self,
+        query: str,
+        *,
+        limit: int | None = None,
+        namespace: str = DEFAULT_NAMESPACE,
+        types: Sequence[MemoryType] = (),
+        kinds: Sequence[Kind] = (),
+        at: datetime | None = None,
+        axis: Axis = Axis.VALID,
+    ) -> Recall:
+        """The memories most relevant to ``query``; current ones, or those visible at ``at``."""
+        query = query.strip()
+        if not query:
+            raise InvalidInput("query must not be empty")
+        check_namespace(namespace)
+        limit = self._check_limit(limit)
+        moment = utc(at, "at") if at else None
+        where = MemoryFilter(
+            namespace=namespace,
+            types=tuple(types),
+            kinds=tuple(kinds),
+            current_only=moment is None,
+            valid_at=moment if axis is Axis.VALID else None,
+            known_at=moment if axis is Axis.KNOWN else None,
+        )
+        now = self._clock()
+        found = self._retriever.recall(query, where, limit, now)
+        self.usage.accessed([hit.memory.id for hit in found.hits], now)
+        return Recall(
+            memories=tuple(
+                RecalledMemory(hit.memory, hit.score, self._store.file_of(hit.memory.id), hit.supports)
+                for hit in found.hits
+            ),
+            abstained=found.abstained,
+            confidence=found.confidence,
+            context=found.context.text,
+            context_tokens=found.context.tokens,
+        )
+
+    def similar(
+        self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
+    ) -> list[tuple[Memory, float]]:
+        """Current memories nearest to ``text`` by dense similarity (cosine), best first."""
+        vector = self._embedder.embed([text])[0]
+        where = MemoryFilter(namespace=namespace, kinds=tuple(kinds), current_only=True)
+        hits = self._index.search_dense(vector, where, limit)
+        return [(m, hit.score) for hit in hits if (m := self._memories.get(hit.memory_id)) is not None]
+
+    def as_of(
+        self,
+        at: datetime,
+        query: str | None = None,
+        *,
+        axis: Axis = Axis.VALID,
+        limit: int | None = None,
+        namespace: str = DEFAULT_NAMESPACE,
+        types: Sequence[MemoryType] = (),
+    ) -> Recall:
+        """What was true (axis=valid) or believed (axis=known) at ``at``; the latest first without a query."""
+        moment = utc(at, "at")
+        if query:
+            return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
+        check_namespace(namespace)
+        limit = self._check_limit(limit)
+        visible = [
+            m
+            for m in self.memories()
+            if m.namespace == namespace and (not types or m.type in types) and visible_at(m, moment, axis)
+        ]
+        visible.sort(key=lambda m: m.event_time, reverse=True)
+        chosen = tuple(RecalledMemory(m, 1.0, self._store.file_of(m.id)) for m in visible[:limit])
+        return Recall(memories=chosen, abstained=not chosen)
+
+    # -- keeping the index in step -----------------------------------------------------------
+
+    def reconcile(self, loaded: LoadReport | None = None) -> ReconcileReport:
+        """Load the markdown (or take what was loaded) and bring the index in line, embedding only what changed."""
+        with self._write_lock:
+            report = self._store.load_all() if loaded is None else loaded
+            self._memories = dict(report.memories)
+            self._catalogue.reset(self._memories.values())
+            indexed = self._index.content_hashes()
+            stale = [m for m in self._memories.values() if indexed.get(m.id) != m.content_hash()]
+            # A malformed file keeps its last good memories in the index rather than losing them.
+            unreadable = {str(e.path) for e in report.errors}
+            extra = [
+                memory_id
+                for memory_id in indexed
+                if memory_id not in self._memories and not self._was_in_unreadable(memory_id, unreadable)
+            ]
+            if extra:
+                self._index.delete(extra)
+        self._index_memories(stale)
+        return ReconcileReport(
+            memories=len(self._memories), embedded=len(stale), deleted=len(extra), errors=tuple(report.errors)
+        )
+
+    def _was_in_unreadable(self, memory_id: str, unreadable: set[str]) -> bool:
+        relative = self._store.file_of(memory_id)
+        return relative is not None and str(self._store.root / relative) in unreadable
+
+    def _index_memories(self, memories: Sequence[Memory]) -> None:
+        for start in range(0, len(memories), _EMBED_BATCH):
+            batch = memories[start : start + _EMBED_BATCH]
+            texts = [index_text(m, next(iter(self._catalogue.previous(m, 1)), None)) for m in batch]
+            vectors = self._embedder.embed(texts)
+            self._index.upsert(
+                [IndexEntry(memory=m, vector=v, text=t) for m, v, t in zip(batch, vectors, texts, strict=True)]
+            )
+
+    def _check_limit(self, limit: int | None) -> int:
+        limit = self._recall_limit if limit is None else limit
+        if not 1 <= limit <= 200:
+            raise InvalidInput(f"limit must be within 1..200, got {limit}")
+        return limit

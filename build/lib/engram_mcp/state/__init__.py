@@ -1,0 +1,1 @@
+"""Local bookkeeping: the folder lock and usage counts."""

@@ -1,0 +1,59 @@
+"""The consistency check: do the markdown and the index agree? Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engram_mcp.model import Memory
+
+__all__ = ["CheckReport", "Divergence", "compare"]
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """Memories only in the markdown, only in the index, or different between the two."""
+
+    missing_from_index: tuple[str, ...]
+    missing_from_markdown: tuple[str, ...]
+    changed: tuple[str, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not (self.missing_from_index or self.missing_from_markdown or self.changed)
+
+    def lines(self) -> list[str]:
+        return (
+            [f"not indexed: {i}" for i in self.missing_from_index]
+            + [f"indexed but not in markdown: {i}" for i in self.missing_from_markdown]
+            + [f"index out of date: {i}" for i in self.changed]
+        )
+
+
+def compare(markdown: Mapping[str, Memory], indexed: Mapping[str, str]) -> Divergence:
+    """Compare memories read from markdown with the index's id -> content hash map."""
+    return Divergence(
+        missing_from_index=tuple(sorted(set(markdown) - set(indexed))),
+        missing_from_markdown=tuple(sorted(set(indexed) - set(markdown))),
+        changed=tuple(sorted(i for i, m in markdown.items() if i in indexed and indexed[i] != m.content_hash())),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The whole consistency check: the divergence, files that cannot be read, files not yet synced."""
+
+    divergence: Divergence
+    malformed: tuple[str, ...] = ()
+    behind: tuple[str, ...] = ()
+
+    @property
+    def clean(self) -> bool:
+        return self.divergence.clean and not self.malformed and not self.behind
+
+    def lines(self) -> list[str]:
+        return (
+            self.divergence.lines()
+            + [f"malformed (left untouched; its last good memories stay): {m}" for m in self.malformed]
+            + [f"changed on disk, not yet synced: {b}" for b in self.behind]
+        )

@@ -1,0 +1,130 @@
+"""What a person's edit to a memory file means, and the smallest rewrite that records it. Pure.
+
+Two things a person may type need an answer written back into the file:
+
+- a ``- `` item without an id is a new memory: it gets an id and a metadata line, and its
+  text stays exactly as typed;
+- a ``#pin`` (or ``#unpin``) tag in a memory's text is an instruction, not content: the tag
+  is taken out and ``pinned=true`` is set (or cleared) in the metadata.
+
+Everything else a person changes is read as it stands (see ``classify``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timezone
+from pathlib import PurePosixPath
+
+from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, render_block
+from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, namespace_of, slug
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+
+__all__ = ["Settled", "hand_memory", "is_revision", "settle"]
+
+_PIN = re.compile(r"(?<![\w#])#(?P<tag>pin|unpin)(?![\w-])")
+_PIN_WITH_SPACE = re.compile(r"[ \t]*(?<![\w#])#(?:pin|unpin)(?![\w-])")
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A document after its hand-written items got ids and its pin tags became metadata."""
+
+    document: Document
+    rewritten: bool
+
+
+def settle(
+    document: Document, relative: PurePosixPath, now: datetime, new_id: Callable[[Kind], str] = new_memory_id
+) -> Settled:
+    """Give hand-written items ids and turn pin tags into metadata; nothing else is touched."""
+    siblings = [block.memory for block in document.blocks]
+    segments: list[Segment] = []
+    rewritten = False
+    for segment in document.segments:
+        if isinstance(segment, HandBlock):
+            text, pinned = _untagged(segment.text)
+            if not text.strip():
+                segments.append(segment)
+                continue
+            memory = hand_memory(text, relative, siblings, now, new_id)
+            memory = replace(memory, pinned=bool(pinned))
+            segments.append(_terminated(render_block(memory, segment.line), segment.raw))
+            rewritten = True
+        elif isinstance(segment, Block) and _PIN.search(segment.memory.text):
+            text, pinned = _untagged(segment.memory.text)
+            memory = replace(segment.memory, text=text, pinned=segment.memory.pinned if pinned is None else pinned)
+            segments.append(_terminated(render_block(memory, segment.line), segment.raw))
+            rewritten = True
+        else:
+            segments.append(segment)
+    return Settled(Document(tuple(segments)), rewritten)
+
+
+def hand_memory(
+    text: str, relative: PurePosixPath, siblings: list[Memory], now: datetime, new_id: Callable[[Kind], str]
+) -> Memory:
+    """A memory for text a person typed into a file, shaped so it stays in that file."""
+    folder = relative.parent.name
+    provenance = Provenance(namespace=namespace_of(relative), source=Source.HUMAN_EDIT)
+    if folder == "journal":
+        return Memory(
+            id=new_id(Kind.EPISODE),
+            kind=Kind.EPISODE,
+            type=MemoryType.EPISODIC,
+            text=text,
+            created_at=now,
+            valid_at=_day_of(relative, now),
+            provenance=provenance,
+        )
+    subject = next((m.subject for m in siblings if m.subject), None)
+    stem = base_stem(relative)
+    title = stem.replace("-", " ").title()
+    if subject is None and stem != GENERAL_PAGE and slug(title) == stem:
+        subject = title
+    return Memory(
+        id=new_id(Kind.FACT),
+        kind=Kind.FACT,
+        type=MemoryType.PROCEDURAL if folder == "procedures" else MemoryType.SEMANTIC,
+        text=text,
+        created_at=now,
+        certainty=1.0,
+        provenance=provenance,
+        subject=subject,
+    )
+
+
+def is_revision(known: Memory, found: Memory) -> bool:
+    """A person reworded a current fact: that supersedes it rather than silently replacing it.
+
+    A turn is a record of what was said, so fixing its text (a typo in a transcript) is an
+    edit in place; so is any change to a fact that keeps its text (metadata, pinning).
+    """
+    return known.kind is Kind.FACT and known.expired_at is None and known.text != found.text
+
+
+def _untagged(text: str) -> tuple[str, bool | None]:
+    tags = [match.group("tag") for match in _PIN.finditer(text)]
+    if not tags:
+        return text, None
+    cleaned = _PIN_WITH_SPACE.sub("", text)
+    return "\n".join(line.rstrip() for line in cleaned.split("\n")).strip(), tags[-1] == "pin"
+
+
+def _terminated(block: Block, original: str) -> Block:
+    """Keep a file that ended without a newline ending without one."""
+    if original.endswith("\n"):
+        return block
+    return replace(block, raw=block.raw.rstrip("\n"))
+
+
+def _day_of(relative: PurePosixPath, now: datetime) -> datetime:
+    try:
+        day = date.fromisoformat(base_stem(relative))
+    except ValueError:
+        return now
+    if day == now.date():
+        return now
+    return datetime.combine(day, time(12, 0), tzinfo=timezone.utc)

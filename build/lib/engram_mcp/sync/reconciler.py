@@ -1,0 +1,330 @@
+"""The reconciler: brings memory and index in step with the files, idempotently.
+
+The watcher only says which files may have changed; this module does the work, the same
+way for a batch of watcher events, a rescan, and start-up. For each file it reads:
+
+1. a file whose bytes are what the store last wrote or read is the server's own echo: skipped;
+2. a file that cannot be parsed is reported (file and line) and left exactly as it is; the
+   store keeps its last good version, so its memories stay recallable;
+3. hand-written items get ids and pin tags become metadata (``edits.settle``), written back
+   only if the file has not changed again meanwhile;
+4. each block is compared with the memory the service knows, by content hash: new and changed
+   ones are absorbed (embedded and indexed), a reworded fact is revised (superseded);
+5. memories no file holds any more are forgotten.
+
+Running it twice on the same files does nothing the second time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+
+from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
+from engram_mcp.markdown.format import Document
+from engram_mcp.markdown.layout import is_memory_file
+from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
+from engram_mcp.model import Memory, Source
+from engram_mcp.service.memory import MemoryService
+from engram_mcp.service.results import ReconcileReport
+from engram_mcp.sync.check import CheckReport, compare
+from engram_mcp.sync.edits import is_revision, settle
+from engram_mcp.sync.last_good import LastGood
+
+__all__ = ["Reconciler", "SyncReport"]
+
+log = logging.getLogger(__name__)
+
+Stamp = tuple[int, int]
+
+
+@dataclass
+class SyncReport:
+    """What one pass did."""
+
+    files: int = 0
+    embedded: int = 0
+    added_by_hand: int = 0
+    revised: int = 0
+    forgotten: int = 0
+    errors: list[MalformedMemoryFile] = field(default_factory=list)
+
+
+@dataclass
+class _Batch:
+    absorbed: list[Memory] = field(default_factory=list)
+    revisions: list[Memory] = field(default_factory=list)
+
+
+class Reconciler:
+    """Keeps the service's catalogue and index equal to what the memory files say."""
+
+    def __init__(
+        self, store: MarkdownStore, service: MemoryService, last_good: LastGood, clock: Callable[[], datetime]
+    ) -> None:
+        self._store = store
+        self._service = service
+        self._last_good = last_good
+        self._clock = clock
+        self._seen: dict[PurePosixPath, Stamp | None] = {}
+        self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
+        self._progress = threading.Condition()
+
+    # -- passes --------------------------------------------------------------------------
+
+    def start_up(self) -> tuple[ReconcileReport, SyncReport]:
+        """Bring everything in step after the server was down: load, index by hash, settle edits."""
+        with self._service.write_lock:
+            previous: dict[str, Memory] = {}
+            last_docs = {}
+            for relative in list(self._last_good.files()):
+                document = self._last_good.document(relative)
+                if document is not None:
+                    last_docs[relative] = document
+                    previous.update((b.memory.id, b.memory) for b in document.blocks)
+            loaded = self._store.load_all()
+            memories = dict(loaded.memories)
+            for relative, errors in _by_file(self._store.root, loaded.errors).items():
+                self._problem(relative, errors)
+                self._seen[relative] = _disk_stamp(self._store, relative)
+                kept = last_docs.get(relative)
+                if kept is not None:
+                    memories.update(self._fallback(relative, kept, memories))
+            # A fact reworded while the server was down is catalogued as it was, so that
+            # settling below supersedes it instead of overwriting it.
+            catalogue = {
+                memory_id: previous[memory_id] if memory_id in previous and is_revision(previous[memory_id], m) else m
+                for memory_id, m in memories.items()
+            }
+            reconciled = self._service.reconcile(LoadReport(memories=catalogue, errors=loaded.errors))
+            batch, report = _Batch(), SyncReport(errors=list(loaded.errors))
+            for relative in self._store.cached_files():
+                state = self._store.state(relative)
+                if state is not None and relative not in self._problems:
+                    self._settle(relative, state, _stamp_of(self._store, relative), batch, report)
+            for relative in set(last_docs) - set(self._store.cached_files()):
+                self._last_good.remove(relative)
+            self._finish(batch, report)
+        return reconciled, report
+
+    def sync(self, paths: Iterable[PurePosixPath]) -> SyncReport:
+        """Bring these files into the catalogue and index (a batch from the watcher)."""
+        report, batch = SyncReport(), _Batch()
+        with self._service.write_lock:
+            for relative in sorted(set(paths)):
+                if is_memory_file(relative):
+                    self._sync_file(relative, batch, report)
+            self._finish(batch, report)
+        return report
+
+    def refresh_copies(self, files: Iterable[PurePosixPath]) -> None:
+        """Bring the last good copies of files the server just rewrote up to date at once.
+
+        After a purge the old copy still holds the forgotten text; waiting for the watcher to
+        notice the write would leave it on disk meanwhile (or for good, with no watcher).
+        """
+        with self._service.write_lock:
+            for relative in files:
+                path = self._store.root / relative
+                if relative in self._problems:
+                    # The file itself is not a good copy: drop the forgotten from the old one instead.
+                    self._last_good.prune(relative, self._store.memory_ids())
+                elif path.exists():
+                    self._last_good.save(relative, path.read_bytes())
+                else:
+                    self._last_good.remove(relative)
+
+    def sync_all(self) -> SyncReport:
+        """Every file on disk and every file known: after a folder moved, or on demand."""
+        return self.sync(set(self._store.memory_files()) | set(self._store.cached_files()))
+
+    # -- waiting and reporting -----------------------------------------------------------------
+
+    def behind(self) -> list[PurePosixPath]:
+        """Memory files whose current version this reconciler has not processed yet."""
+        on_disk = set(self._store.memory_files())
+        late = [r for r in on_disk if self._seen.get(r) != _disk_stamp(self._store, r)]
+        late += [r for r in self._store.cached_files() if r not in on_disk]
+        return sorted(late)
+
+    def wait_until_caught_up(self, timeout: float) -> list[PurePosixPath]:
+        """Wait until every file's latest version is processed; the files still behind at the timeout."""
+        deadline = time.monotonic() + timeout
+        with self._progress:
+            while True:
+                late = self.behind()
+                remaining = deadline - time.monotonic()
+                if not late or remaining <= 0:
+                    return late
+                # Re-checked after every pass, and now and then in case an event is still in flight.
+                self._progress.wait(min(remaining, 0.1))
+
+    def check(self, indexed: Mapping[str, str], behind: Iterable[PurePosixPath] = ()) -> CheckReport:
+        """Compare the files as they are on disk now (read afresh) with the index's content hashes."""
+        reader = MarkdownStore(self._store.root)
+        fresh = reader.load_all()
+        memories = dict(fresh.memories)
+        for relative in _by_file(self._store.root, fresh.errors):
+            kept = self._last_good.document(relative)
+            if kept is not None:
+                memories.update(_fallback_from(reader, relative, kept, memories))
+        return CheckReport(
+            divergence=compare(memories, indexed),
+            malformed=tuple(str(e) for e in fresh.errors),
+            behind=tuple(str(b) for b in behind),
+        )
+
+    @property
+    def problems(self) -> list[MalformedMemoryFile]:
+        return [error for errors in self._problems.values() for error in errors]
+
+    def _fallback(self, relative: PurePosixPath, kept: Document, have: Mapping[str, Memory]) -> dict[str, Memory]:
+        return _fallback_from(self._store, relative, kept, have, hold=True)
+
+    # -- one file ------------------------------------------------------------------------------
+
+    def _sync_file(self, relative: PurePosixPath, batch: _Batch, report: SyncReport) -> None:
+        path = self._store.root / relative
+        try:
+            stamp = _stat(path)
+            data = path.read_bytes()
+        except FileNotFoundError:
+            self._store.reread(relative)
+            self._last_good.remove(relative)
+            self._problems.pop(relative, None)
+            self._seen.pop(relative, None)
+            report.files += 1
+            return
+        known = self._store.state(relative)
+        if known is not None and known.digest == _digest(data) and not self._store.take_folded(relative):
+            self._seen[relative] = stamp
+            if relative not in self._problems:
+                self._last_good.save(relative, data)
+            return
+        report.files += 1
+        try:
+            state = self._store.reread(relative)
+        except (MalformedMemoryFile, StorageError) as error:
+            self._unreadable(relative, _as_malformed(error, path), stamp, report)
+            return
+        if state is None:
+            return
+        if state.document.problems:
+            # Read what can be read; a bad block keeps the version the service already has
+            # (its id still counts as held), and the person's file is left as they wrote it.
+            self._problem(relative, list(state.document.problems))
+            report.errors.extend(state.document.problems)
+            batch.absorbed.extend(b.memory for b in state.document.blocks if self._store.file_of(b.memory.id) == relative)
+            self._seen[relative] = stamp
+            return
+        self._problems.pop(relative, None)
+        self._settle(relative, state, stamp, batch, report)
+
+    def _unreadable(
+        self, relative: PurePosixPath, error: MalformedMemoryFile, stamp: Stamp, report: SyncReport
+    ) -> None:
+        self._problem(relative, [error])
+        self._seen[relative] = stamp
+        report.errors.append(error)
+        kept = self._last_good.document(relative)
+        if kept is not None:
+            self._store.keep_last_good(relative, kept)
+
+    def _settle(
+        self, relative: PurePosixPath, state: FileState, stamp: Stamp, batch: _Batch, report: SyncReport
+    ) -> None:
+        settled = settle(state.document, relative, self._clock())
+        if settled.rewritten:
+            if not self._store.rewrite(relative, settled.document, state.digest):
+                return  # edited again meanwhile: that version's event settles it
+            report.added_by_hand += len(settled.document.blocks) - len(state.document.blocks)
+            fresh = self._store.reread(relative)
+            if fresh is None:
+                return
+            state = fresh
+        for block in state.document.blocks:
+            known = self._service.find(block.memory.id)
+            if known is not None and is_revision(known, block.memory):
+                batch.revisions.append(block.memory)
+            else:
+                batch.absorbed.append(block.memory)
+        self._seen[relative] = stamp
+        self._last_good.save(relative, state.document.render().encode("utf-8"))
+
+    def _finish(self, batch: _Batch, report: SyncReport) -> None:
+        held = self._store.memory_ids()
+        gone = [m.id for m in self._service.memories() if m.id not in held]
+        report.embedded += self._service.absorb(batch.absorbed, gone)
+        report.forgotten += len(gone)
+        for found in batch.revisions:
+            try:
+                self._service.revise(found.id, found.text, source=Source.HUMAN_EDIT, pinned=found.pinned)
+                report.revised += 1
+            except EngramError as error:
+                # A wording the service refuses (e.g. emptied) is still what the file says.
+                log.warning("hand edit of %s taken as it stands, not as a revision: %s", found.id, error)
+                report.embedded += self._service.absorb([found])
+        with self._progress:
+            self._progress.notify_all()
+
+    def _problem(self, relative: PurePosixPath, errors: list[MalformedMemoryFile]) -> None:
+        before = {str(e) for e in self._problems.get(relative, [])}
+        for error in errors:
+            if str(error) not in before:
+                log.error("left untouched (its last good memories stay): %s", error)
+        self._problems[relative] = errors
+
+
+def _by_file(root: Path, errors: Iterable[MalformedMemoryFile]) -> dict[PurePosixPath, list[MalformedMemoryFile]]:
+    grouped: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
+    for error in errors:
+        grouped.setdefault(PurePosixPath(error.path.relative_to(root).as_posix()), []).append(error)
+    return grouped
+
+
+def _fallback_from(
+    store: MarkdownStore, relative: PurePosixPath, kept: Document, have: Mapping[str, Memory], hold: bool = False
+) -> dict[str, Memory]:
+    """The last good versions of what a file no longer lets anyone read.
+
+    A file that cannot be read at all is replaced by its whole last good copy (``hold``: the
+    store keeps that copy in its place); a file with bad blocks lends only those blocks' ids.
+    """
+    state = store.state(relative)
+    if state is None:
+        if hold:
+            store.keep_last_good(relative, kept)
+        return {b.memory.id: b.memory for b in kept.blocks if b.memory.id not in have}
+    bad = {b.memory_id for b in state.document.bad_blocks}
+    return {b.memory.id: b.memory for b in kept.blocks if b.memory.id in bad and b.memory.id not in have}
+
+
+def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+    return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _stat(path: Path) -> Stamp:
+    status = path.stat()
+    return (status.st_mtime_ns, status.st_size)
+
+
+def _disk_stamp(store: MarkdownStore, relative: PurePosixPath) -> Stamp | None:
+    try:
+        return _stat(store.root / relative)
+    except FileNotFoundError:
+        return None
+
+
+def _stamp_of(store: MarkdownStore, relative: PurePosixPath) -> Stamp:
+    state = store.state(relative)
+    return state.stamp if state is not None else (0, 0)

@@ -1,0 +1,73 @@
+"""The Claude Code hooks, fed recorded payloads through the real binary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.markdown.store import MarkdownStore
+
+pytestmark = pytest.mark.slow
+
+TRANSCRIPT = Path(__file__).parent / "payloads" / "transcript.jsonl"
+SESSION = "5f1c0b7e-2d4a-4c58-8e3b-9a6f1d2e7c40"
+
+
+def payload(event: str, **extra: object) -> str:
+    return json.dumps({
+        "session_id": SESSION,
+        "transcript_path": str(TRANSCRIPT),
+        "cwd": "/home/ana/trip",
+        "permission_mode": "default",
+        "hook_event_name": event,
+        **extra,
+    })
+
+
+def test_the_hooks_recall_before_a_prompt_capture_each_exchange_once_and_load_a_profile(
+    engram, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    folder = tmp_path / "memories"
+    dir_args = ("--memory-dir", str(folder), "--extractor", "rules")
+
+    # A first session: nothing is remembered yet, so nothing is injected and nothing is created.
+    start = engram("hook", "session-start", *dir_args, stdin=payload("SessionStart", source="startup"))
+    prompt = engram("hook", "prompt", *dir_args, stdin=payload("UserPromptSubmit", prompt="Any food limits?"))
+    assert (start.returncode, start.stdout, prompt.returncode, prompt.stdout) == (0, "", 0, "")
+    assert not folder.exists()
+
+    for _ in range(2):  # Claude Code may fire Stop again for the same exchange
+        stop = engram("hook", "stop", *dir_args, stdin=payload("Stop", stop_hook_active=False))
+        assert stop.returncode == 0 and stop.stdout == "", stop.stderr
+    turns = sorted(MarkdownStore(folder).load_all().memories.values(), key=lambda m: m.event_time)
+    assert [(t.provenance.role, t.text) for t in turns] == [
+        ("user", "I'm vegetarian and allergic to peanuts. Can you check the restaurants in itinerary.md for me?"),
+        ("assistant", "Skip Satay House on day 1: its dishes use peanut sauce. "
+                      "Green Garden on day 2 is fully vegetarian."),
+    ]
+    assert {t.provenance.session for t in turns} == {SESSION}
+    assert turns[0].valid_at is not None and turns[0].valid_at.isoformat() == "2026-11-30T09:01:00+00:00"
+
+    recalled = engram("hook", "prompt", *dir_args,
+                      stdin=payload("UserPromptSubmit", prompt="Which restaurant should I book for dinner, given my allergy?"))
+    assert recalled.returncode == 0, recalled.stderr
+    assert recalled.stdout.startswith("Engram recalled these memories")
+    assert "allergic to peanuts" in recalled.stdout
+
+    unrelated = engram("hook", "prompt", *dir_args, stdin=payload("UserPromptSubmit", prompt="/compact"))
+    assert unrelated.stdout == ""
+
+
+def test_a_hook_given_something_else_says_so_on_stderr_and_never_fails_the_prompt(
+    engram, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    folder = tmp_path / "memories"
+    folder.mkdir()
+    broken = engram("hook", "prompt", "--memory-dir", str(folder), stdin="not json")
+    assert broken.returncode == 0 and broken.stdout == ""
+    assert broken.stderr.startswith("engram-mcp hook prompt: ")
+    missing = engram("hook", "stop", "--memory-dir", str(folder),
+                     stdin=json.dumps({"hook_event_name": "Stop", "session_id": "s", "transcript_path": "/nope.jsonl"}))
+    assert missing.returncode == 0 and "/nope.jsonl" in missing.stderr
