@@ -23,6 +23,7 @@ from engram_mcp.service.forgetting import ForgetMode
 from engram_mcp.model import MemoryType
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.results import RecalledMemory
+from engram_mcp.edge import resources
 from engram_mcp.edge.wire import (
     CheckOut,
     EntitiesOut,
@@ -277,6 +278,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         report = engram.check(wait_seconds)
         return CheckOut(clean=report.clean, differences=report.lines())
 
+    resources.register(server, engram)
     return server
 
 
