@@ -1,4 +1,4 @@
-"""The command line: ``engram-mcp [serve|reindex|sync|check|status|doctor|history|entities|bench] …``.
+"""The command line: ``engram-mcp [serve|reindex|sync|check|status|doctor|history|entities|timeline|bench] …``.
 
 Reads settings once and hands them to the app. On ``serve`` stdout is the MCP protocol,
 so everything human goes to stderr (or a log file).
@@ -68,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--namespace", default="default")
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
+    timeline = commands.add_parser("timeline", parents=[common], help="write an HTML page of facts over time")
+    timeline.add_argument("entity", nargs="?", help="only this person, place or thing (default: everything)")
+    timeline.add_argument("--out", type=Path, default=Path("timeline.html"), help="the file to write")
+    timeline.add_argument("--namespace", default="default")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
     bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
@@ -256,6 +260,16 @@ def _entities(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _timeline(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import utc_now
+    from engram_mcp.edge.timeline import write_timeline
+
+    # Read-only from the markdown, like history: works while a server holds the folder.
+    counts = write_timeline(settings.memory_dir, args.out, utc_now(), args.entity, args.namespace)
+    print(f"wrote {args.out}: {counts['facts']} facts ({counts['current']} current), {counts['turns']} turns")
+    return 0
+
+
 def _when(moment: Any) -> str | None:
     return moment.strftime("%Y-%m-%d %H:%M:%SZ") if moment is not None else None
 
@@ -292,5 +306,6 @@ _COMMANDS = {
     "import": _import,
     "history": _history,
     "entities": _entities,
+    "timeline": _timeline,
 }
 

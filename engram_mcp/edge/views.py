@@ -26,6 +26,7 @@ __all__ = [
     "entity_names",
     "entity_page",
     "find_entity",
+    "mentions",
     "profile",
     "recent",
     "review",
@@ -139,7 +140,7 @@ def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_
         lines += ["", "## Before", ""]
         for m in past:
             lines.append(f"- ~~{m.text}~~ ({_interval(m)}) [{m.id}] {_fate(m, by_id)}")
-    turns = _mentions(memories, spellings, facts, namespace)
+    turns = mentions(memories, spellings, facts, namespace)
     if turns:
         lines += ["", "## Said in", ""]
         lines += [f"- {_day(t.event_time)} {_speaker(t)}: {_snippet(t.text)} [{t.id}]" for t in turns]
@@ -248,7 +249,14 @@ def _fate(m: Memory, by_id: dict[str, Memory]) -> str:
     return "→ retracted"
 
 
-def _mentions(memories: Sequence[Memory], spellings: list[str], facts: list[Memory], namespace: str) -> list[Memory]:
+def mentions(
+    memories: Sequence[Memory],
+    spellings: Sequence[str],
+    facts: Sequence[Memory],
+    namespace: str = DEFAULT_NAMESPACE,
+    limit: int | None = _MENTIONS,
+) -> list[Memory]:
+    """The turns that name an entity (any spelling, as a whole word) or that its facts came from, newest first."""
     sources = {turn for m in facts for turn in m.provenance.turn_ids}
     pattern = re.compile("|".join(rf"\b{re.escape(s)}\b" for s in spellings), re.IGNORECASE)
     turns = [
@@ -256,7 +264,7 @@ def _mentions(memories: Sequence[Memory], spellings: list[str], facts: list[Memo
         for m in memories
         if m.kind is Kind.EPISODE and m.namespace == namespace and (m.id in sources or pattern.search(m.text))
     ]
-    return sorted(turns, key=lambda m: m.event_time, reverse=True)[:_MENTIONS]
+    return sorted(turns, key=lambda m: m.event_time, reverse=True)[:limit]
 
 
 def _speaker(m: Memory) -> str:
