@@ -7,7 +7,10 @@ without a tool call.
 
 Prompts: ``what_do_you_know_about_me``, ``what_do_you_know_about`` (an entity) and
 ``review_my_recent_memories`` (inferred facts, possible contradictions and doubtful names, for
-the user to confirm or correct). Names complete from the entities facts mention. Registered by
+the user to confirm or correct). Names complete from the entities facts mention.
+
+Over HTTP the server also answers ``GET /timeline[?entity=NAME]`` with the timeline page
+(``edge/timeline.py``); over stdio that route is simply never reached. Registered by
 ``register(server, engram)``; the text itself comes from ``edge.views``.
 """
 
@@ -29,9 +32,12 @@ from mcp_types import (
     ResourceTemplateReference,
 )
 from pydantic import Field
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from engram_mcp.app import Engram, utc_now
 from engram_mcp.edge import views
+from engram_mcp.edge.timeline import timeline_html
 from engram_mcp.errors import MemoryNotFound
 from engram_mcp.model.entities import entity_key
 
@@ -142,7 +148,16 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
             )
         ]
 
-    # The SDK leaves this decorator unannotated (mcp 2.3).
+    # The SDK leaves these two decorators unannotated (mcp 2.3).
+    @server.custom_route("/timeline", methods=["GET"])  # type: ignore[untyped-decorator]
+    async def timeline(request: Request) -> Response:
+        entity = request.query_params.get("entity") or None
+        try:
+            page = await anyio.to_thread.run_sync(_timeline_page, engram, entity)
+        except MemoryNotFound as error:
+            return PlainTextResponse(str(error), status_code=404)
+        return HTMLResponse(page)
+
     @server.completion()  # type: ignore[untyped-decorator, no-untyped-call]
     async def complete(
         ref: PromptReference | ResourceTemplateReference,
@@ -155,6 +170,10 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
         if not wanted or argument.name != "name":
             return None
         return await anyio.to_thread.run_sync(_names_starting, engram, argument.value)
+
+
+def _timeline_page(engram: Engram, entity: str | None) -> str:
+    return timeline_html(engram.service.memories(), utc_now(), entity)
 
 
 def _names_starting(engram: Engram, typed: str) -> Completion:
