@@ -21,9 +21,9 @@ from engram_mcp.bench.research.bm25 import BM25
 from engram_mcp.bench.research.contextual import TurnView, contextual_text
 from engram_mcp.bench.research.entities import boost_named_speaker
 from engram_mcp.bench.research.expansion import expand_neighbours, rank, session_boost
+from engram_mcp.bench.research.text import tokenize
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
-from engram_mcp.bench.research.text import tokenize
 from engram_mcp.retrieval.time_expr import in_any_window, parse_time_windows
 
 __all__ = ["PLAIN_RRF", "BM25Backend", "DenseBackend", "HybridBackend", "HybridConfig", "RecallBackend"]

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -81,10 +82,10 @@ def measure(index: VectorIndex, corpus: Corpus, batch: int, limit: int = 10) -> 
         "upsert_seconds": upsert_seconds,
         "upserts_per_second": len(corpus.entries) / upsert_seconds,
     }
-    results |= _latencies("dense", [lambda v=v: index.search_dense(v, everything, limit) for v in corpus.query_vectors])
-    results |= _latencies("sparse", [lambda t=t: index.search_sparse(t, everything, limit) for t in corpus.query_texts])
+    results |= _latencies("dense", [partial(index.search_dense, v, everything, limit) for v in corpus.query_vectors])
+    results |= _latencies("sparse", [partial(index.search_sparse, t, everything, limit) for t in corpus.query_texts])
     filtered = [
-        lambda v=v, m=m, ns=ns: index.search_dense(v, MemoryFilter(namespace=ns, valid_at=m, current_only=True), limit)
+        partial(index.search_dense, v, MemoryFilter(namespace=ns, valid_at=m, current_only=True), limit)
         for v, m, ns in zip(corpus.query_vectors, corpus.moments, NAMESPACES * len(corpus.moments), strict=False)
     ]
     results |= _latencies("filtered", filtered)
@@ -130,7 +131,7 @@ def _open(backend: str, scratch: Path) -> VectorIndex:
     raise SystemExit(f"unknown backend {backend!r} (edge, local)")
 
 
-def _latencies(name: str, calls: list[Callable[[], object]]) -> dict[str, float]:
+def _latencies(name: str, calls: Sequence[Callable[[], object]]) -> dict[str, float]:
     timings = []
     for call in calls:
         started = time.perf_counter()

@@ -44,11 +44,11 @@ from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.service.results import Recall
 from engram_mcp.retrieval.context import ContextItem, index_text, render_context
 from engram_mcp.retrieval.pipeline import RecallConfig
+from engram_mcp.service.memory import MemoryService
+from engram_mcp.service.results import Recall
 
 __all__ = ["ABLATIONS", "BenchClock", "EngramBackend", "abstention_calibration", "main"]
 
@@ -101,8 +101,9 @@ class PhasedEmbedder:
     def dimension(self) -> int:
         return self._dimension
 
-    def embed(self, texts: Sequence[str]) -> Vectors:
-        return self._live(texts) if self.live else self._cached.embed(texts)
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = self._live(texts) if self.live else self._cached.embed(texts)
+        return [[float(x) for x in row] for row in vectors]
 
 
 def _namespace(name: str) -> str:

@@ -18,11 +18,6 @@ from mcp_types import ToolAnnotations
 from pydantic import Field
 
 from engram_mcp.app import Engram
-from engram_mcp.errors import EngramError
-from engram_mcp.service.forgetting import ForgetMode
-from engram_mcp.model import MemoryType
-from engram_mcp.model.temporal import Axis
-from engram_mcp.service.results import RecalledMemory
 from engram_mcp.edge import resources
 from engram_mcp.edge.wire import (
     CheckOut,
@@ -40,6 +35,11 @@ from engram_mcp.edge.wire import (
     memory_out,
     recall_out,
 )
+from engram_mcp.errors import EngramError
+from engram_mcp.model import MEMORY_ID_REGEX, MemoryType
+from engram_mcp.model.temporal import Axis
+from engram_mcp.service.forgetting import ForgetMode
+from engram_mcp.service.results import RecalledMemory
 
 __all__ = ["build_server", "INSTRUCTIONS"]
 
@@ -152,7 +152,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     @_tool_errors
     def forget(
         memory_id: Annotated[
-            str | None, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="The id from recall.")
+            str | None, Field(pattern=rf"^{MEMORY_ID_REGEX}$", description="The id from recall.")
         ] = None,
         mode: Annotated[
             Literal["purge", "retract"],
@@ -191,7 +191,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     )
     @_tool_errors
     def history(
-        memory_id: Annotated[str, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="A fact's id.")],
+        memory_id: Annotated[str, Field(pattern=rf"^{MEMORY_ID_REGEX}$", description="A fact's id.")],
     ) -> HistoryOut:
         """How one fact changed over time: every version, oldest first, with when each was true
         (valid_at..invalid_at) and when memory believed it (created_at..expired_at)."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from engram_mcp.errors import MalformedMemoryFile
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source
+from engram_mcp.model import MEMORY_ID_REGEX, Kind, Memory, MemoryType, Provenance, Source
 
 __all__ = [
     "Block",
@@ -35,7 +35,7 @@ __all__ = [
     "render_block",
 ]
 
-_ID_TAIL = re.compile(r"(?:^| )\^(?P<id>[a-z]-[0-9a-f]{12})$")
+_ID_TAIL = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})$")
 _META_LINE = re.compile(r"^  <!-- engram(?P<body>(?: .*)?) -->$")
 _META_FIELD = re.compile(r'(?P<key>[a-z_]+)=(?P<value>"(?:[^"\\]|\\.)*"|\[(?:[^\]"]|"(?:[^"\\]|\\.)*")*\]|\S+)')
 _BARE_VALUE = re.compile(r"^[A-Za-z0-9_.:+@/-]+$")

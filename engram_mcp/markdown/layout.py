@@ -14,11 +14,10 @@ import re
 import unicodedata
 from pathlib import PurePosixPath
 
-from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType
 
 __all__ = ["DEFAULT_NAMESPACE", "is_memory_file", "namespace_of", "page_title", "relative_path", "slug"]
 
-DEFAULT_NAMESPACE = "default"
 GENERAL_PAGE = "general"
 _NAMESPACES_DIR = "namespaces"
 

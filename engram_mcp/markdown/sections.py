@@ -8,8 +8,9 @@ is only moved when its standing changes (a current fact superseded or retracted)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from engram_mcp.markdown.format import Block, Document
+from engram_mcp.markdown.format import Block, Document, Segment
 from engram_mcp.model import Kind, Memory
 
 __all__ = ["HISTORY_HEADING", "belongs_in_history", "is_scaffolding", "place"]
@@ -47,7 +48,8 @@ def place(document: Document, block: Block) -> Document:
     gap = before[len(core) :]
     if not core and index > 0 and not _text(segments[index - 1]).endswith("\n"):
         core = "\n"
-    replacement = [part for part in (core,) if part] + [block, gap + heading]
+    replacement: list[Segment] = [core] if core else []
+    replacement += [block, gap + heading]
     return Document((*segments[:index], *replacement, *segments[index + 1 :]))
 
 
@@ -59,7 +61,7 @@ def is_scaffolding(document: Document, title: str, intro: str) -> bool:
     return all(line.strip() in ours or not line.strip() for line in document.render().splitlines())
 
 
-def _history_heading(segments: list[object]) -> tuple[int, int] | None:
+def _history_heading(segments: Sequence[object]) -> tuple[int, int] | None:
     for index, segment in enumerate(segments):
         if isinstance(segment, str):
             match = _HISTORY_LINE.search(segment)

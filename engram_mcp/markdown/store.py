@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
+from engram_mcp.files import atomic_write
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, page_title, relative_path
 from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
@@ -254,18 +253,6 @@ class MarkdownStore:
                     del self._where[block.memory.id]
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace a file's content all at once: readers see the old file or the new, never half."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _digest(data: bytes) -> str:
@@ -275,4 +262,3 @@ def _digest(data: bytes) -> str:
 def _stamp(path: Path) -> tuple[int, int]:
     status = path.stat()
     return (status.st_mtime_ns, status.st_size)
-

@@ -21,14 +21,13 @@ from datetime import datetime
 from typing import Literal
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
-from engram_mcp.service.memory import MemoryService
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.predicates import parse_statement
 from engram_mcp.model.salience import default_importance
 from engram_mcp.model.supersede import Adjudicator, NoAdjudicator, Verdict, chain, compare, slot_of, supersede
+from engram_mcp.service.memory import MemoryService
 
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 

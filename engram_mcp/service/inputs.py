@@ -6,12 +6,12 @@ import re
 from datetime import datetime
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.model import ensure_utc
+from engram_mcp.model import NAMESPACE_REGEX, ensure_utc
 
 __all__ = ["MAX_TEXT_CHARS", "check_namespace", "check_text", "utc"]
 
 MAX_TEXT_CHARS = 100_000
-_NAMESPACE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
 
 
 def check_text(text: str) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
+from engram_mcp.files import atomic_write
 from engram_mcp.markdown.format import Document, parse_document
 from engram_mcp.markdown.layout import is_memory_file, namespace_of
 
@@ -34,12 +34,8 @@ class LastGood:
         digest = hashlib.sha256(data).hexdigest()
         if self._digests.get(relative) == digest:
             return
-        path = self._folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp")
         # No fsync: a copy lost in a crash costs only history for edits made while stopped.
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        atomic_write(self._folder / relative, data, durable=False)
         self._digests[relative] = digest
 
     def document(self, relative: PurePosixPath) -> Document | None:

@@ -29,8 +29,8 @@ from pathlib import Path, PurePosixPath
 from engram_mcp.errors import EngramError, MalformedMemoryFile
 from engram_mcp.markdown.layout import is_memory_file
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
-from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Memory, Source
+from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.sync.check import CheckReport, compare
 from engram_mcp.sync.edits import is_revision, settle

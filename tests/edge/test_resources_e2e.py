@@ -9,7 +9,7 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types import PromptReference, ResourceTemplateReference, TextContent, TextResourceContents
 
-from tests.edge.test_server_e2e import call, run_session
+from tests.stdio_client import call, run_session
 
 pytestmark = pytest.mark.slow
 
