@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     timeline.add_argument("--out", type=Path, default=Path("timeline.html"), help="the file to write")
     timeline.add_argument("--namespace", default="default")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, extraction, locomo or longmemeval")
+    bench.add_argument("suite", help="write-recall, startup, index, extraction, timeline, locomo or longmemeval")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -281,6 +281,7 @@ def _bench(args: argparse.Namespace) -> int:
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
         "extraction": "engram_mcp.bench.extraction",
+        "timeline": "engram_mcp.bench.timeline",
         "locomo": "engram_mcp.bench.product",
         "longmemeval": "engram_mcp.bench.product",
     }

@@ -75,7 +75,11 @@ def timeline_data(
     return {
         "title": title,
         "now": now.isoformat(),
-        "groups": [{"id": gid, "content": name} for gid, name in groups.items()],
+        # Entities by name, the journal last.
+        "groups": [
+            {"id": gid, "content": name, "order": i}
+            for i, (gid, name) in enumerate(sorted(groups.items(), key=lambda g: (g[0] == _JOURNAL, g[1].casefold())))
+        ],
         "items": items,
         "chains": chains,
         "counts": {"facts": len(facts), "current": sum(m.is_current() for m in facts), "turns": len(turns)},

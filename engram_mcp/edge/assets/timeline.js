@@ -60,12 +60,19 @@
   var timeline = new vis.Timeline(container, new vis.DataSet(items), new vis.DataSet(data.groups), {
     template: function (item) { return element(byId[item.id]); },
     stack: true,
+    groupOrder: "order",
     start: new Date(first - pad),
     end: new Date(last + pad),
     orientation: "top",
     zoomKey: "ctrlKey",
     margin: { item: { horizontal: 4, vertical: 6 } },
-    tooltip: { followMouse: true, overflowMethod: "cap" }
+    tooltip: { followMouse: true, overflowMethod: "cap" },
+    // Many turns in view fold into one "N turns" marker that opens on zoom; facts never fold.
+    cluster: {
+      maxItems: 4,
+      titleTemplate: "{count} journal turns: zoom in to see them",
+      clusterCriteria: function (a, b) { return a.group === "journal" && b.group === "journal"; }
+    }
   });
 
   function show(id) {
