@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from engram_mcp.markdown.escape import split_lines
 from engram_mcp.markdown.format import Block, Document, Segment
 from engram_mcp.model import Kind, Memory
 
@@ -26,7 +27,7 @@ def belongs_in_history(memory: Memory) -> bool:
 
 def place(document: Document, block: Block) -> Document:
     """The document with ``block`` added where it belongs."""
-    segments = list(document.segments)
+    segments: list[Segment] = list(document.segments)
     found = _history_heading(segments)
     if belongs_in_history(block.memory):
         if found is None:
@@ -58,7 +59,7 @@ def is_scaffolding(document: Document, title: str, intro: str) -> bool:
     if document.blocks or document.hand_blocks:
         return False
     ours = {f"# {title}", intro.strip(), HISTORY_HEADING}
-    return all(line.strip() in ours or not line.strip() for line in document.render().splitlines())
+    return all(line.strip() in ours or not line.strip() for line in split_lines(document.render()))
 
 
 def _history_heading(segments: Sequence[object]) -> tuple[int, int] | None:

@@ -123,6 +123,7 @@ def _remember_without_extraction(memories: Path, model_cache: Path, scenario: An
     run_session(memories, model_cache, scenario, "--extractor", "none")
 
 
+@pytest.mark.timeout(900)  # a real model on two shared cores: minutes when the machine is busy
 def test_the_bundled_gguf_model_extracts_in_the_background_end_to_end(tmp_path: Path, model_cache: Path) -> None:
     """Slower: SmolLM2 through llama.cpp, on a machine without a GPU."""
     memories = tmp_path / "memories"
