@@ -20,6 +20,7 @@ from pathlib import PurePosixPath
 
 from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, render_block
 from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, namespace_of, slug
+from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 
 __all__ = ["Settled", "hand_memory", "is_revision", "settle"]
@@ -78,6 +79,7 @@ def hand_memory(
             created_at=now,
             valid_at=_day_of(relative, now),
             provenance=provenance,
+            entities=linked_names(text),
         )
     subject = next((m.subject for m in siblings if m.subject), None)
     stem = base_stem(relative)
@@ -93,6 +95,7 @@ def hand_memory(
         certainty=1.0,
         provenance=provenance,
         subject=subject,
+        entities=linked_names(text),
     )
 
 
