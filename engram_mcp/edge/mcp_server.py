@@ -7,10 +7,8 @@ protocol loop.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any, Literal, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -19,6 +17,8 @@ from pydantic import Field
 
 from engram_mcp.app import Engram
 from engram_mcp.edge import resources
+from engram_mcp.edge.errors import EdgeServer
+from engram_mcp.edge.errors import tool_errors as _tool_errors
 from engram_mcp.edge.wire import (
     CheckOut,
     EntitiesOut,
@@ -35,7 +35,6 @@ from engram_mcp.edge.wire import (
     memory_out,
     recall_out,
 )
-from engram_mcp.errors import EngramError
 from engram_mcp.model import MEMORY_ID_REGEX, MemoryType
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.forgetting import ForgetMode
@@ -61,12 +60,9 @@ they can read and edit.
 - If recall says it abstained, nothing relevant is known: say so rather than guess.
 """
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
 def build_server(engram: Engram) -> MCPServer[Any]:
     """An MCP server exposing the memory tools of one Engram instance."""
-    server: MCPServer[Any] = MCPServer(name="engram", instructions=INSTRUCTIONS, version=_version())
+    server: MCPServer[Any] = EdgeServer(name="engram", instructions=INSTRUCTIONS, version=_version())
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -280,19 +276,6 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
     resources.register(server, engram)
     return server
-
-
-def _tool_errors(function: Callable[P, R]) -> Callable[P, R]:
-    """Turn Engram's own errors into clean tool errors the assistant can read."""
-
-    @functools.wraps(function)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return function(*args, **kwargs)
-        except EngramError as error:
-            raise ToolError(str(error)) from error
-
-    return wrapper
 
 
 def _types(names: list[TypeName] | None) -> tuple[MemoryType, ...]:

@@ -33,3 +33,5 @@ def utc(moment: datetime, name: str) -> datetime:
         return ensure_utc(moment)
     except ValueError as error:
         raise InvalidInput(f"{name}: {error} (add a zone, e.g. 'Z' or '+02:00')") from error
+    except OverflowError as error:
+        raise InvalidInput(f"{name}: {moment.isoformat()} falls outside years 1-9999 once converted to UTC") from error
