@@ -1,4 +1,4 @@
-"""The command line: ``engram-mcp [serve|remember|recall|as-of|forget|history|export|import|…] …``.
+"""The command line: ``engram-mcp [serve|remember|recall|as-of|forget|history|export|import|timeline|…] …``.
 
 Reads settings once and hands them to the app. On ``serve`` stdout is the MCP protocol,
 so everything human goes to stderr (or a log file). The commands for people and hooks live
@@ -115,8 +115,14 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--namespace", default="default")
     entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
     entities.add_argument("--into", metavar="NAME", help="the name to keep")
+    timeline = commands.add_parser("timeline", parents=[common], help="write an HTML page of facts over time")
+    timeline.add_argument("entity", nargs="?", help="only this person, place or thing (default: everything)")
+    timeline.add_argument("--out", type=Path, default=Path("timeline.html"), help="the file to write")
+    timeline.add_argument("--namespace", default="default")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
-    bench.add_argument("suite", help="write-recall, startup, index, import, extraction, torture, clients, locomo or longmemeval")
+    bench.add_argument(
+        "suite", help="write-recall, startup, index, import, extraction, torture, clients, timeline, locomo or longmemeval"
+    )
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
     for name in ("memory_dir", "config", "log_level", "extractor"):
@@ -287,6 +293,18 @@ def _merge(engram: Any, infos: Sequence[Any], args: argparse.Namespace) -> None:
         raise InvalidInput(f"{args.merge!r} and {args.into!r} are already the same entity")
     changed = engram.facts.merge_entities(args.into, args.merge, args.namespace)
     print(f"merged {args.merge!r} into {args.into!r}: {len(changed)} facts rewritten")
+def _timeline(settings: Settings, args: argparse.Namespace) -> int:
+    from engram_mcp.app import utc_now
+    from engram_mcp.edge.timeline import write_timeline
+
+    # Read-only from the markdown, like history: works while a server holds the folder.
+    counts = write_timeline(settings.memory_dir, args.out, utc_now(), args.entity, args.namespace)
+    print(f"wrote {args.out}: {counts['facts']} facts ({counts['current']} current), {counts['turns']} turns")
+    return 0
+
+
+def _when(moment: Any) -> str | None:
+    return moment.strftime("%Y-%m-%d %H:%M:%SZ") if moment is not None else None
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -298,6 +316,7 @@ def _bench(args: argparse.Namespace) -> int:
         "import": "engram_mcp.bench.import_speed",
         "extraction": "engram_mcp.bench.extraction",
         "torture": "engram_mcp.bench.torture",
+        "timeline": "engram_mcp.bench.timeline",
         "locomo": "engram_mcp.bench.product",
         "longmemeval": "engram_mcp.bench.product",
         "clients": "engram_mcp.bench.clients",
@@ -326,5 +345,6 @@ _COMMANDS = {
     **transfer.COMMANDS,
     **setup.COMMANDS,
     **hooks.COMMANDS,
+    "timeline": _timeline,
 }
 

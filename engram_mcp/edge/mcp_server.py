@@ -16,6 +16,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from engram_mcp.app import Engram
+from engram_mcp.edge import resources
 from engram_mcp.edge.errors import EdgeServer
 from engram_mcp.edge.errors import tool_errors as _tool_errors
 from engram_mcp.edge.wire import (
@@ -301,6 +302,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         report = engram.check(wait_seconds)
         return CheckOut(clean=report.clean, differences=report.lines())
 
+    resources.register(server, engram)
     return server
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.markdown.escape import check_storable, decode_text, encode_text, line_content, split_lines
+from engram_mcp.markdown.frontmatter import frontmatter_end
 from engram_mcp.markdown.meta import META_LINE, memory_from, parse_meta, render_meta
 from engram_mcp.model import MEMORY_ID_REGEX, Kind, Memory
 
@@ -144,9 +145,10 @@ def parse_document(text: str, path: Path, namespace: str) -> Document:
     """Parse a memory file. A block that cannot be read becomes a BadBlock naming its line."""
     lines = split_lines(text)
     segments: list[Segment] = []
-    foreign: list[str] = []
+    # YAML frontmatter is the page's properties, never memories, whatever its lines look like.
+    i = frontmatter_end(lines)
+    foreign: list[str] = lines[:i]
     seen: dict[str, int] = {}
-    i = 0
     while i < len(lines):
         if not lines[i].startswith("- "):
             foreign.append(lines[i])

@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
 from engram_mcp.files import atomic_write
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
+from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, page_title, relative_path
 from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
 from engram_mcp.model import Memory
@@ -178,8 +179,9 @@ class MarkdownStore:
             relative = self._require(memory_id)
             document = self._current(relative)
             assert document is not None
-            remaining = document.without(memory_id)
-            if drop_empty_page and is_scaffolding(remaining, page_title(relative), _FILE_INTRO):
+            remaining = _with_properties(relative, document.without(memory_id))
+            bare = _with_properties(relative, remaining, clear=True)
+            if drop_empty_page and is_scaffolding(bare, page_title(relative), _FILE_INTRO):
                 # A page holding nothing but its title would still name what was forgotten.
                 (self.root / relative).unlink()
                 self._forget_file(relative)
@@ -216,6 +218,22 @@ class MarkdownStore:
                 return False
             self._write(relative, document)
             return True
+
+    def refresh_properties(self) -> list[PurePosixPath]:
+        """Bring every readable fact and procedure page's frontmatter up to date; returns the pages rewritten.
+
+        Run at start-up, this upgrades a folder written before pages had properties, in place:
+        only the frontmatter changes, every block stays byte for byte.
+        """
+        changed = []
+        with self._lock:
+            for relative, state in list(self._files.items()):
+                if state.document.problems or not state.digest:
+                    continue
+                if _with_properties(relative, state.document).render() != state.document.render():
+                    if self.rewrite(relative, state.document, state.digest):
+                        changed.append(relative)
+        return changed
 
     def keep_last_good(self, relative: PurePosixPath, document: Document) -> None:
         """Hold a malformed file's last good version, so its memories keep their place.
@@ -290,6 +308,7 @@ class MarkdownStore:
             # The last barrier: names are validated at the edge, and no write may leave the folder.
             raise StorageError(f"refusing to write outside the memory folder: {relative}")
         path = self.root / relative
+        document = _with_properties(relative, document)
         data = document.render().encode("utf-8")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -325,6 +344,20 @@ class MarkdownStore:
                     del self._where[_id(block)]
 
 
+
+
+def _with_properties(relative: PurePosixPath, document: Document, *, clear: bool = False) -> Document:
+    """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have none)."""
+    if relative.parent.name not in ("facts", "procedures"):
+        return document
+    memories = [] if clear else [b.memory for b in document.blocks]
+    properties = page_properties(memories, relative.parent.name, relative.stem)
+    segments = list(document.segments)
+    if segments and isinstance(segments[0], str):
+        segments[0] = with_frontmatter(segments[0], properties)
+    else:
+        segments.insert(0, with_frontmatter("", properties))
+    return Document(tuple(s for s in segments if s != ""))
 
 
 def _identified(document: Document) -> list[Block | BadBlock]:

@@ -21,6 +21,7 @@ from pathlib import PurePosixPath
 from engram_mcp.markdown.escape import TAG, decode_text
 from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, read_text, render_block, written_text
 from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, namespace_of, slug
+from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 
 __all__ = ["Settled", "hand_memory", "is_revision", "settle"]
@@ -81,6 +82,7 @@ def hand_memory(
             created_at=now,
             valid_at=_day_of(relative, now),
             provenance=provenance,
+            entities=linked_names(text),
         )
     subject = next((m.subject for m in siblings if m.subject), None)
     stem = base_stem(relative)
@@ -96,6 +98,7 @@ def hand_memory(
         certainty=1.0,
         provenance=provenance,
         subject=subject,
+        entities=linked_names(text),
     )
 
 

@@ -111,6 +111,7 @@ class Reconciler:
             for relative in set(last_docs) - set(self._store.cached_files()):
                 self._last_good.remove(relative)
             self._finish(batch, report)
+            self.refresh_copies(self._store.refresh_properties())
         return reconciled, report
 
     def sync(self, paths: Iterable[PurePosixPath]) -> SyncReport:

@@ -15,11 +15,12 @@ def texts(memory: Memory, query: str) -> list[str]:
     return [found.memory.text for found in memory.service.recall(query).memories]
 
 
-def test_a_hand_written_item_becomes_a_memory_and_gets_only_an_id_and_metadata(memory: Memory) -> None:
+def test_a_hand_written_item_becomes_a_memory_and_gets_only_an_id_metadata_and_page_properties(memory: Memory) -> None:
     path = memory.write("facts/ana.md", "# Ana\n\nMy own note.\n\n- Ana is allergic to peanuts.\n\nTrailing note.\n")
     report = memory.reconciler.sync([FACTS])
     assert report.added_by_hand == 1
-    text = path.read_text()
+    properties, text = path.read_text().split("\n---\n", 1)
+    assert properties.startswith("---\n") and 'aliases: ["Ana"]' in properties
     assert text.startswith("# Ana\n\nMy own note.\n\n- Ana is allergic to peanuts. ^f-")
     assert text.endswith(" -->\n\nTrailing note.\n")
     [fact] = memory.service.memories()
@@ -103,15 +104,17 @@ def test_a_malformed_file_is_reported_left_untouched_and_its_memories_stay(
     broken = path.read_text().replace("created=", "created=not-a-time-")
     path.write_text(broken)
     report = memory.reconciler.sync([FACTS])
-    assert [e.line for e in report.errors] == [1] and "facts/ana.md" in str(report.errors[0])
+    # The block's line, below the page's properties.
+    line = broken.splitlines().index(next(t for t in broken.splitlines() if t.startswith("- Ana lives in Porto."))) + 1
+    assert [e.line for e in report.errors] == [line] and "facts/ana.md" in str(report.errors[0])
     assert texts(memory, "Where does Ana live?") == ["Ana lives in Porto."]
     assert path.read_text() == broken
 
     restarted = open_memory()
     assert texts(restarted, "Where does Ana live?") == ["Ana lives in Porto."]
     assert path.read_text() == broken
-    [line] = restarted.check_lines()
-    assert line.startswith("malformed (left untouched; its last good memories stay):") and "facts/ana.md:1" in line
+    [text] = restarted.check_lines()
+    assert text.startswith("malformed (left untouched; its last good memories stay):") and f"facts/ana.md:{line}" in text
 
 
 def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_memory: Opener) -> None:
@@ -127,3 +130,12 @@ def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_
     assert texts(restarted, "How hot should the tea water be?")[0] == "Brew green tea at 80 degrees."
     assert texts(restarted, "What is the name of Ana's dog?")[0] == "Ana has a dog named Rex."
     assert restarted.check_lines() == []
+
+
+def test_a_wiki_link_typed_by_hand_is_kept_as_typed_and_names_an_entity(memory: Memory) -> None:
+    path = memory.write("facts/ana.md", "- Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]].\n")
+    memory.reconciler.sync([FACTS])
+    [fact] = memory.service.memories()
+    assert fact.text == "Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]]."
+    assert fact.entities == ("Eva", "Oslo")
+    assert "- Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]]. ^f-" in path.read_text()

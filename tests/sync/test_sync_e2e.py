@@ -48,7 +48,7 @@ def test_hand_edits_are_recalled_once_synced_and_deleted_blocks_are_forgotten(
         assert await in_step(client) == []
         assert recalled(await call(client, "recall", query="Where does Ana live?"))[0] == "Ana lives in Porto."
         with_id = page.read_text()
-        assert with_id.startswith("# Ana\n\nNotes I keep myself.\n\n- Ana lives in Porto. ^f-")
+        assert with_id.split("\n---\n", 1)[1].startswith("# Ana\n\nNotes I keep myself.\n\n- Ana lives in Porto. ^f-")
 
         save_like_an_editor(page, with_id.replace("Porto", "Lisbon"))
         assert await in_step(client) == []
@@ -62,7 +62,7 @@ def test_hand_edits_are_recalled_once_synced_and_deleted_blocks_are_forgotten(
         save_like_an_editor(page, "".join(lines[:start] + lines[start + 2 :]))
         assert await in_step(client) == []
         assert "Ana lives in Lisbon." not in recalled(await call(client, "recall", query="Where does Ana live?"))
-        assert page.read_text().startswith("# Ana\n\nNotes I keep myself.\n\n")
+        assert page.read_text().split("\n---\n", 1)[1].startswith("# Ana\n\nNotes I keep myself.\n\n")
 
     serve(memories, model_cache, scenario)
 

@@ -1,0 +1,76 @@
+"""Page properties (YAML frontmatter) on fact pages: computed from the page, a person's keys kept,
+never read as memories, and added in place to a folder written before they existed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+from engram_mcp.markdown.format import parse_document
+from engram_mcp.markdown.frontmatter import with_frontmatter
+from engram_mcp.markdown.store import MarkdownStore
+
+OLD_FOLDER = Path(__file__).parent / "fixtures" / "folder-2026-11-30"
+ANA = PurePosixPath("facts/ana.md")
+
+
+def properties(text: str) -> dict[str, object]:
+    assert text.startswith("---\n")
+    loaded = yaml.safe_load(text.split("---\n", 2)[1])
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def test_a_persons_keys_are_kept_in_place_and_the_servers_keys_replaced() -> None:
+    page = "---\ntags:\n- family\n- work\naliases: [\"old\"]\nmine: yes\n---\n# Ana\n"
+    updated = with_frontmatter(page, {"aliases": ["Ana"], "engram_current_facts": 2})
+    assert properties(updated) == {"aliases": ["Ana"], "engram_current_facts": 2, "tags": ["family", "work"],
+                                   "mine": True}
+    assert updated.endswith("tags:\n- family\n- work\nmine: yes\n---\n# Ana\n")
+    assert with_frontmatter(updated, {"aliases": ["Ana"], "engram_current_facts": 2}) == updated
+
+
+def test_list_items_in_the_frontmatter_are_never_taken_for_memories() -> None:
+    document = parse_document("---\ntags:\n- family\n---\n- Ana likes tea.\n", Path("facts/ana.md"), "default")
+    assert [b.text for b in document.hand_blocks] == ["Ana likes tea."]
+
+
+def test_an_old_folder_is_upgraded_in_place_with_nothing_lost_or_duplicated(tmp_path: Path) -> None:
+    folder = tmp_path / "memories"
+    shutil.copytree(OLD_FOLDER, folder)
+    before = {p.relative_to(folder): p.read_text() for p in folder.rglob("*.md")}
+    store = MarkdownStore(folder)
+    memories = store.load_all().memories
+
+    assert set(store.refresh_properties()) == {ANA, PurePosixPath("facts/eva.md")}
+
+    after = {p.relative_to(folder): p.read_text() for p in folder.rglob("*.md")}
+    assert set(after) == set(before) and after[Path("journal/2026-11-30.md")] == before[Path("journal/2026-11-30.md")]
+    for name in ("facts/ana.md", "facts/eva.md"):
+        # Only the frontmatter was added: the old file follows it byte for byte.
+        assert after[Path(name)].split("\n---\n", 1)[1] == before[Path(name)]
+    reloaded = MarkdownStore(folder).load_all()
+    assert reloaded.memories == memories and not reloaded.errors
+    ana = properties(after[Path("facts/ana.md")])
+    assert ana["aliases"] == ["Ana"] and ana["engram_current_facts"] == 2 and ana["engram_kind"] == "facts"
+    assert ana["related"] == ["[[eva|Eva]]", "[[google|Google]]", "[[meta|Meta]]", "[[oslo|Oslo]]"]
+    assert ana["engram_updated"] == "2026-11-30T09:00:00Z" and str(ana["engram_entity"]).startswith("e-")
+    assert MarkdownStore(folder).load_all() and not _refreshed_again(folder)
+
+
+def _refreshed_again(folder: Path) -> list[PurePosixPath]:
+    store = MarkdownStore(folder)
+    store.load_all()
+    return store.refresh_properties()
+
+
+def test_purging_the_last_fact_of_a_page_deletes_the_page_properties_and_all(tmp_path: Path) -> None:
+    folder = tmp_path / "memories"
+    shutil.copytree(OLD_FOLDER, folder)
+    store = MarkdownStore(folder)
+    store.load_all()
+    store.refresh_properties()
+    store.remove("f-000000000004", drop_empty_page=True)
+    assert not (folder / "facts" / "eva.md").exists()
