@@ -267,8 +267,8 @@ def _bench(args: argparse.Namespace) -> int:
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
         "extraction": "engram_mcp.bench.extraction",
-        "locomo": "engram_mcp.bench.product",
-        "longmemeval": "engram_mcp.bench.product",
+        "locomo": "engram_mcp.bench.runner",
+        "longmemeval": "engram_mcp.bench.runner",
     }
     module_name = suites.get(args.suite)
     if module_name is None:

@@ -17,12 +17,14 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
+from engram_mcp.bench.metrics import percentile
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 
@@ -30,7 +32,7 @@ __all__ = ["main"]
 
 DIM = 384
 NAMESPACES = ("default", "work", "family", "health")
-START = datetime(2023, 1, 1, tzinfo=timezone.utc)
+START = datetime(2023, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +83,10 @@ def measure(index: VectorIndex, corpus: Corpus, batch: int, limit: int = 10) -> 
         "upsert_seconds": upsert_seconds,
         "upserts_per_second": len(corpus.entries) / upsert_seconds,
     }
-    results |= _latencies("dense", [lambda v=v: index.search_dense(v, everything, limit) for v in corpus.query_vectors])
-    results |= _latencies("sparse", [lambda t=t: index.search_sparse(t, everything, limit) for t in corpus.query_texts])
+    results |= _latencies("dense", [partial(index.search_dense, v, everything, limit) for v in corpus.query_vectors])
+    results |= _latencies("sparse", [partial(index.search_sparse, t, everything, limit) for t in corpus.query_texts])
     filtered = [
-        lambda v=v, m=m, ns=ns: index.search_dense(v, MemoryFilter(namespace=ns, valid_at=m, current_only=True), limit)
+        partial(index.search_dense, v, MemoryFilter(namespace=ns, valid_at=m, current_only=True), limit)
         for v, m, ns in zip(corpus.query_vectors, corpus.moments, NAMESPACES * len(corpus.moments), strict=False)
     ]
     results |= _latencies("filtered", filtered)
@@ -130,14 +132,13 @@ def _open(backend: str, scratch: Path) -> VectorIndex:
     raise SystemExit(f"unknown backend {backend!r} (edge, local)")
 
 
-def _latencies(name: str, calls: list[Callable[[], object]]) -> dict[str, float]:
+def _latencies(name: str, calls: Sequence[Callable[[], object]]) -> dict[str, float]:
     timings = []
     for call in calls:
         started = time.perf_counter()
         call()
         timings.append((time.perf_counter() - started) * 1000.0)
-    p50, p95 = np.percentile(timings, [50, 95])
-    return {f"{name}_p50_ms": float(p50), f"{name}_p95_ms": float(p95)}
+    return {f"{name}_p50_ms": percentile(timings, 50), f"{name}_p95_ms": percentile(timings, 95)}
 
 
 def _table(report: dict[str, object], backends: list[str]) -> str:

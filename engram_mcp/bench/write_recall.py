@@ -13,14 +13,15 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from engram_mcp.bench.metrics import percentile
 
 __all__ = ["main", "synthetic_turns"]
 
@@ -51,12 +52,11 @@ def synthetic_turns(count: int, seed: int = 7) -> list[str]:
 
 
 def _percentiles(samples: Sequence[float]) -> dict[str, float]:
-    ordered = sorted(samples)
     return {
-        "p50_ms": round(statistics.median(ordered) * 1000, 2),
-        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
-        "max_ms": round(ordered[-1] * 1000, 2),
-        "n": len(ordered),
+        "p50_ms": round(percentile(samples, 50) * 1000, 2),
+        "p95_ms": round(percentile(samples, 95) * 1000, 2),
+        "max_ms": round(max(samples) * 1000, 2),
+        "n": len(samples),
     }
 
 
@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Serving: the file watcher and the extraction worker run as they do in a server.
         engram.start(background=False, serving=True)
         service = engram.service
-        start_day = datetime(2025, 1, 1, 9, tzinfo=timezone.utc)
+        start_day = datetime(2025, 1, 1, 9, tzinfo=UTC)
         texts = synthetic_turns(args.memories + args.samples)
         fill_started = time.perf_counter()
         for i, text in enumerate(texts[: args.memories]):
