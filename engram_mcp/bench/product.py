@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, replace
@@ -295,15 +296,18 @@ def product_report(backend: EngramBackend, result: RunResult, cases: Sequence[Be
     }
 
 
-def warm_cache(cases: Sequence[BenchCase], cached: CachedEmbedder, batch: int = 256) -> int:
-    """Embed in batches the texts ``remember`` will index (the same ``index_text``), so that a
-    first run over a large dataset does not pay one model call per turn. Returns how many texts.
+def warm_cache(
+    cases: Sequence[BenchCase], cached: CachedEmbedder, extractor: Extractor | None = None, batch: int = 256
+) -> int:
+    """Embed in batches the texts ``remember`` will index (the same ``index_text``) and, with an
+    extractor, the statements of the facts it will distil, so that a first run over a large
+    dataset does not pay one model call per text. Returns how many texts.
 
     A text computed differently here would merely miss the cache and be embedded live.
     """
     texts: list[str] = []
     for case in cases:
-        last: dict[str, Memory] = {}
+        last: dict[str, list[Memory]] = {}
         for position, turn in enumerate(case.turns):
             memory = Memory(
                 id=f"t-{position:012x}",
@@ -313,9 +317,17 @@ def warm_cache(cases: Sequence[BenchCase], cached: CachedEmbedder, batch: int = 
                 created_at=turn.timestamp,
                 provenance=Provenance(speaker=turn.speaker, role="user", session=turn.session_id),
             )
-            texts.append(index_text(memory, last.get(turn.session_id)))
-            last[turn.session_id] = memory
-    for start in range(0, len(texts), batch):
+            previous = last.setdefault(turn.session_id, [])
+            texts.append(index_text(memory, previous[-1] if previous else None))
+            if extractor is not None and turn.text.strip():
+                texts += [fact.statement for fact in extractor.extract(memory, previous[-3:])]
+            previous.append(memory)
+    began = time.perf_counter()
+    for number, start in enumerate(range(0, len(texts), batch)):
         cached.embed(texts[start : start + batch])
+        if number % 20 == 19:
+            cached.save()
+            print(f"warming the embedding cache: {start + batch}/{len(texts)} texts, "
+                  f"{time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     cached.save()
     return len(texts)

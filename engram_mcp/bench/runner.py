@@ -52,6 +52,10 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "no-fact-sources": {"fact_sources": False},
     "with-salience": {"salience_channel": True},
     "fact-weight-1": {"fact_weight": 1.0},
+    "sessions-0.3": {"session_weight": 0.3},
+    "sessions-1": {"session_weight": 1.0},
+    "hops": {"entity_hops": True},
+    "hops-sessions-0.3": {"entity_hops": True, "session_weight": 0.3},
 }
 """Each switches one step of the default pipeline (``RecallConfig``) off, or an optional one on."""
 
@@ -103,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     live = MiniLMEmbedder(args.model_cache, args.threads)
     cached = CachedEmbedder(live, args.embedding_cache)
     if args.warm_cache:
-        print(f"warmed the embedding cache with {warm_cache(cases, cached)} texts", file=sys.stderr, flush=True)
+        extractor = RulesExtractor() if "engram-facts" in names else None
+        warmed = warm_cache(cases, cached, extractor)
+        print(f"warmed the embedding cache with {warmed} texts", file=sys.stderr, flush=True)
     reports: list[dict[str, Any]] = []
     one_file = len(names) + len(ablations) * sum(n in _PRODUCT for n in names) == 1
     with tempfile.TemporaryDirectory(prefix="engram-bench-") as scratch:
