@@ -21,21 +21,21 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import ConfigError, EngramError
 from engram_mcp.extraction.base import Extractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
-from engram_mcp.service.facts import FactService
-from engram_mcp.state.folder_lock import FolderLock
-from engram_mcp.service.forgetting import Forgetting
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.service.memory import MemoryService
 from engram_mcp.model.salience import SalienceWeights
 from engram_mcp.model.supersede import Adjudicator, NoAdjudicator
-from engram_mcp.service.results import ReconcileReport
 from engram_mcp.retrieval.pipeline import RecallConfig
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import Forgetting
+from engram_mcp.service.memory import MemoryService
+from engram_mcp.service.results import ReconcileReport
+from engram_mcp.state.folder_lock import FolderLock
+from engram_mcp.state.usage import UsageStore
 from engram_mcp.sync.check import CheckReport
 from engram_mcp.sync.last_good import LastGood
 from engram_mcp.sync.reconciler import Reconciler, SyncReport
 from engram_mcp.sync.watcher import FolderWatcher
-from engram_mcp.state.usage import UsageStore
 
 __all__ = ["Engram", "build_embedder", "build_index", "recall_config", "utc_now"]
 

@@ -6,6 +6,7 @@
     ├── MalformedMemoryFile    a markdown file could not be parsed (names file and line)
     ├── MemoryNotFound         no memory has the given id
     ├── InvalidInput           a caller passed something out of bounds
+    ├── StorageError           the disk refused a read or write (full, read-only, gone): names the file
     └── ExtractionError        a model's output could not be turned into facts
 """
 
@@ -21,6 +22,7 @@ __all__ = [
     "MalformedMemoryFile",
     "MemoryFolderLocked",
     "MemoryNotFound",
+    "StorageError",
 ]
 
 
@@ -49,6 +51,10 @@ class MemoryNotFound(EngramError):
 
 
 class InvalidInput(EngramError):
+    pass
+
+
+class StorageError(EngramError):
     pass
 
 

@@ -124,7 +124,7 @@ def _locomo_case(sample: Mapping[str, Any]) -> BenchCase:
         if (m := _SESSION_KEY.fullmatch(key)) and isinstance(conversation[key], list)
     )
     turns: list[BenchTurn] = []
-    for number, key in sessions:
+    for _number, key in sessions:
         when = parse_locomo_date(conversation[f"{key}_date_time"])
         for turn in conversation[key]:
             turns.append(

@@ -289,7 +289,7 @@ def _unit(vectors: Sequence[Sequence[float]]) -> list[list[float]]:
 
 
 def _dot(left: Sequence[float], right: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(left, right))
+    return sum(a * b for a, b in zip(left, right, strict=False))
 
 
 def _percentile(values: Sequence[float], share: float) -> float:

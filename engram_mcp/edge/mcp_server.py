@@ -7,10 +7,8 @@ protocol loop.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any, Literal, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -18,11 +16,8 @@ from mcp_types import ToolAnnotations
 from pydantic import Field
 
 from engram_mcp.app import Engram
-from engram_mcp.errors import EngramError
-from engram_mcp.service.forgetting import ForgetMode
-from engram_mcp.model import MemoryType
-from engram_mcp.model.temporal import Axis
-from engram_mcp.service.results import RecalledMemory
+from engram_mcp.edge.errors import EdgeServer
+from engram_mcp.edge.errors import tool_errors as _tool_errors
 from engram_mcp.edge.wire import (
     CheckOut,
     EntitiesOut,
@@ -39,6 +34,10 @@ from engram_mcp.edge.wire import (
     memory_out,
     recall_out,
 )
+from engram_mcp.model import MEMORY_ID_REGEX, MemoryType
+from engram_mcp.model.temporal import Axis
+from engram_mcp.service.forgetting import ForgetMode
+from engram_mcp.service.results import RecalledMemory
 
 __all__ = ["build_server", "INSTRUCTIONS"]
 
@@ -60,12 +59,9 @@ they can read and edit.
 - If recall says it abstained, nothing relevant is known: say so rather than guess.
 """
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
 def build_server(engram: Engram) -> MCPServer[Any]:
     """An MCP server exposing the memory tools of one Engram instance."""
-    server: MCPServer[Any] = MCPServer(name="engram", instructions=INSTRUCTIONS, version=_version())
+    server: MCPServer[Any] = EdgeServer(name="engram", instructions=INSTRUCTIONS, version=_version())
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -151,7 +147,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     @_tool_errors
     def forget(
         memory_id: Annotated[
-            str | None, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="The id from recall.")
+            str | None, Field(pattern=rf"^{MEMORY_ID_REGEX}$", description="The id from recall.")
         ] = None,
         mode: Annotated[
             Literal["purge", "retract"],
@@ -190,7 +186,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     )
     @_tool_errors
     def history(
-        memory_id: Annotated[str, Field(pattern=r"^[a-z]-[0-9a-f]{12}$", description="A fact's id.")],
+        memory_id: Annotated[str, Field(pattern=rf"^{MEMORY_ID_REGEX}$", description="A fact's id.")],
     ) -> HistoryOut:
         """How one fact changed over time: every version, oldest first, with when each was true
         (valid_at..invalid_at) and when memory believed it (created_at..expired_at)."""
@@ -278,19 +274,6 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         return CheckOut(clean=report.clean, differences=report.lines())
 
     return server
-
-
-def _tool_errors(function: Callable[P, R]) -> Callable[P, R]:
-    """Turn Engram's own errors into clean tool errors the assistant can read."""
-
-    @functools.wraps(function)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return function(*args, **kwargs)
-        except EngramError as error:
-            raise ToolError(str(error)) from error
-
-    return wrapper
 
 
 def _types(names: list[TypeName] | None) -> tuple[MemoryType, ...]:

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from engram_mcp.model import Memory
+from engram_mcp.model import NAMESPACE_REGEX, Memory
 from engram_mcp.model.salience import Usage
 from engram_mcp.service.results import Recall, RecalledMemory
 
@@ -38,7 +38,7 @@ TypeName = Literal["episodic", "semantic", "procedural"]
 Namespace = Annotated[
     str,
     Field(
-        pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$",
+        pattern=rf"^{NAMESPACE_REGEX}$",
         description="A separate memory space, e.g. per project. Default: 'default'.",
     ),
 ]

@@ -125,7 +125,7 @@ class LlamaExtractor:
 
     def choose(self, system: str, question: str, choices: Sequence[str], max_tokens: int = 4) -> str:
         """Ask the loaded model a question whose answer must be one of ``choices`` (grammar-bound)."""
-        from llama_cpp import LlamaGrammar
+        from llama_cpp.llama_grammar import LlamaGrammar
 
         grammar = LlamaGrammar.from_string(
             "root ::= " + " | ".join(json.dumps(choice) for choice in choices), verbose=False
@@ -178,7 +178,7 @@ class LlamaExtractor:
     def _grammar(self, speaker: str) -> Any:
         key = speaker if self._anchor_speaker else ""
         if key not in self._grammars:
-            from llama_cpp import LlamaGrammar
+            from llama_cpp.llama_grammar import LlamaGrammar
 
             schema = facts_schema(compact=self._compact, speaker=key or None)
             self._grammars[key] = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)

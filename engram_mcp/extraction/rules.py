@@ -11,15 +11,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
+from engram_mcp.extraction.certainty import certainty_of, strip_hedge
+from engram_mcp.extraction.noteworthy import worth_noting
+from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType
 
 __all__ = ["RulesExtractor"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s+[-–—]\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
+_DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
+# "..., which is pretty exciting", "... and it was so powerful": how it felt, not what happened.
+_TRAILING_VERDICT = re.compile(
+    r"(?:,|\s+and|\s+-)\s+(?:which|it|that|this)(?:'s|\s+(?:is|was|has\s+been|feels|felt|sounds|looks))\s+"
+    r"(?:(?:so|really|pretty|super|very|quite|totally|such|a|an|the|just|all|kind\s+of)\s+)*"
+    r"(?:\w+(?:\s*,\s*|\s+and\s+|\s+)?){1,3}[!.…]*$",
+    re.IGNORECASE,
+)
 _LEADING_FILLER = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|oh|ooh|wow|whoa|haha+|lol|well|so|honestly|actually|totally|definitely|"
     r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
@@ -29,7 +42,8 @@ _LEADING_FILLER = re.compile(
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine|we|we're|we've|we'll|our|us)\b",
                            re.IGNORECASE)
 _IMPERATIVE = re.compile(
-    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)",
+    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)"
+    r"(?!\s+(?:had|been|was|were|did|got|went|thought|knew|seen|heard)\b)",
     re.IGNORECASE,
 )
 # Pep talk and plans for "us" ("Let's keep chasing our dreams", "We'll get through this") say
@@ -46,8 +60,6 @@ _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|hate|hates|prefer|prefers|
                          re.IGNORECASE)
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|planning|plan to|plans to|next (?:week|month|year)|soon|tomorrow)\b",
                      re.IGNORECASE)
-_HEDGE = re.compile(r"\b(?:think|maybe|probably|might|perhaps|guess|not sure|considering|thinking about|hopefully)\b",
-                    re.IGNORECASE)
 _PAST_IRREGULAR = frozenset(
     """went got saw made took had did was were met found bought ran began felt thought knew gave came left
     told said heard wrote read began brought built caught chose drew drove ate fell flew forgot grew hung
@@ -89,6 +101,22 @@ _DURABLE = re.compile(
     re.IGNORECASE,
 )
 _MAX_STATEMENT_CHARS = 220
+_CLAUSE_BREAK = re.compile(r";\s*|,?\s+(?:so|because)\s+|,?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
+                           r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])", re.IGNORECASE)
+# "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
+_REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
+                        r"for context)(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
+_BARE_NAME = re.compile(r"^(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
+_STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
+_STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
+_COORDINATED_VERBS = (
+    """prefer like love enjoy hate use work live have need want own drive eat play speak study teach run
+    bought sold moved started joined quit left got went took made found adopted visited finished began
+    became married rescued lost""".split()
+)
+# A second verb after "and" shares the first clause's subject ("I use X and prefer Y").
+_AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" + "|".join(_COORDINATED_VERBS)
+                       + r"|\w+ed)\b)")
 
 
 class RulesExtractor:
@@ -102,22 +130,57 @@ class RulesExtractor:
 
     def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
         speaker = turn.provenance.speaker or self._default_speaker
-        facts = [
-            fact
-            for sentence in _sentences(turn.text)
-            if (fact := _fact_from(sentence, speaker, turn.event_time)) is not None
-        ]
-        return validate_facts(facts, turn.text, speaker, max_facts=self._max_facts)
+        facts: list[ExtractedFact] = []
+        for sentence in _sentences(turn.text):
+            if sentence.endswith("?"):
+                continue
+            for clause in _clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
+                facts += _facts_from(clause, sentence, speaker, turn.event_time)
+        # Rules only restate the turn, so the grounding check that guards models is not needed.
+        return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
 
 def _sentences(text: str) -> list[str]:
-    return [part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()]
+    return [_DASH.sub(", ", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip()]
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence cut where a new statement starts: "I sold the Golf and bought a Tesla" gives
+    "I sold the Golf" and "I bought a Tesla"; "I'm vegetarian, so please ..." gives the
+    statement and the request."""
+    parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
+    # "Jess and I broke up": a bare name before "and I" is part of the subject, not a clause.
+    for index in range(len(parts) - 1, 0, -1):
+        if _BARE_NAME.match(parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\b", parts[index].strip()):
+            parts[index - 1 : index + 1] = [f"{parts[index - 1].strip(' ,')} and {parts[index].strip()}"]
+    clauses: list[str] = []
+    for part in parts:
+        part = _REPORTING.sub("", part.strip(" ,;"))
+        pieces = _AND_VERB.split(part) if _STARTS_FIRST_PERSON.match(part) else [part]
+        subject = _STARTS_FIRST_PERSON.match(part)
+        for index, piece in enumerate(pieces):
+            piece = piece.strip(" ,")
+            if index and subject and not _STARTS_WITH_SUBJECT.match(piece):
+                piece = f"{subject.group(1)} {piece}"
+            if piece:
+                clauses.append(piece)
+    return clauses
+
+
+def _facts_from(clause: str, sentence: str, speaker: str, when: datetime) -> list[ExtractedFact]:
+    certainty = certainty_of(sentence)
+    clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
+    if not clause or certainty is None:
+        return []
+    if not _IMPERATIVE.match(clause):
+        states = state_facts(clause, speaker, when, certainty=certainty, sentence=sentence)
+        if states:
+            return states
+    fact = _fact_from(clause, speaker, when)
+    return [replace(fact, certainty=min(fact.certainty, certainty))] if fact is not None else []
 
 
 def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | None:
-    if sentence.endswith("?"):
-        return None
-    sentence = _LEADING_FILLER.sub("", sentence).strip(" ,;:!…")
     if not sentence:
         return None
     if _IMPERATIVE.match(sentence):
@@ -133,6 +196,10 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
     if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
         return None
+    as_said = "I " + sentence[len(speaker) + 1 :] if sentence.startswith(speaker + " ") else sentence
+    if not worth_noting(as_said, durable=bool(_DURABLE.search(sentence))):
+        return None
+    sentence = _TRAILING_VERDICT.sub("", sentence)
     statement = _third_person(sentence, speaker)
     statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")
     predicate, obj = _predicate_and_object(statement, speaker)
@@ -140,7 +207,7 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     return ExtractedFact(
         statement=statement,
         type=kind,
-        certainty=Certainty.STRONG_INFERENCE.value if _HEDGE.search(sentence) else Certainty.STATED.value,
+        certainty=Certainty.STATED.value,
         subject=speaker,
         predicate=predicate,
         object=obj,
@@ -150,7 +217,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
 
 
 def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
-    if len(content_words(sentence)) < 2:
+    # "Don't give up on your dreams" is advice to a friend; a standing instruction is about the speaker's care.
+    if len(content_words(sentence)) < 2 or re.search(r"\byour?\b|\byou're\b|\byourself\b", sentence, re.I):
         return None
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
@@ -168,6 +236,9 @@ def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
 
 
 def _restore_subject(sentence: str, speaker: str) -> str:
+    first, _, rest = sentence.partition(" ")
+    if rest and _is_past(first) and first[:1].isupper() and re.match(r"(?:my|our|a|an|the|to|up|back|some)\b", rest):
+        return f"{speaker} {first.lower()} {rest}"
     for pattern, replacement in _DROPPED_SUBJECT:
         match = pattern.match(sentence)
         if match:
@@ -217,6 +288,8 @@ def _predicate_and_object(statement: str, speaker: str) -> tuple[str, str]:
     body = statement.rstrip(".")
     if body.startswith(speaker + " "):
         rest = body[len(speaker) + 1 :].split()
+        if rest[:2] == ["and", "others"]:
+            rest = rest[2:]
         verbs = [word for word in rest[:3] if word.lower() not in _ADVERBS]
         if verbs:
             head = rest.index(verbs[0]) + 1

@@ -51,7 +51,7 @@ _FIRST_PERSON = (
     (re.compile(r"\b[Mm]y\b"), "{s}'s"),
     (re.compile(r"\b[Mm]ine\b"), "{s}'s"),
     (re.compile(r"\bI\b"), "{s}"),
-    (re.compile(r"(?<=\s)me\b"), "{s}"),
+    (re.compile(r"(?<=\s)me\b(?![-'’])"), "{s}"),
 )
 
 

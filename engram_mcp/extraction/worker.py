@@ -23,6 +23,7 @@ from pathlib import Path
 
 from engram_mcp.errors import EngramError, ExtractionError
 from engram_mcp.extraction.base import ExtractedFact, Extractor
+from engram_mcp.files import atomic_write
 from engram_mcp.model import Kind, Memory, Provenance, new_memory_id
 
 __all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
@@ -219,10 +220,7 @@ class ExtractionWorker:
         if self._status_file is None:
             return
         try:
-            self._status_file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self._status_file.with_suffix(".tmp")
-            temporary.write_text(json.dumps(asdict(self.status()), indent=2), encoding="utf-8")
-            os.replace(temporary, self._status_file)
+            atomic_write(self._status_file, json.dumps(asdict(self.status()), indent=2).encode(), durable=False)
         except OSError as error:
             log.debug("could not write extraction status: %s", error)
 

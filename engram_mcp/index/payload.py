@@ -5,10 +5,10 @@ until the year 2255). Interval ends that are unknown or still open are stored as
 ``FOREVER`` rather than left out, so every time filter is a plain range on an indexed float
 field and no condition needs "or missing":
 
-    valid_from   = valid_at, or created_at when the memory does not know
-    valid_until  = invalid_at, or FOREVER
-    created_at   = created_at
-    known_until  = expired_at, or FOREVER
+    valid_from, valid_until  = model.temporal.valid_interval (an open end as FOREVER)
+    created_at, known_until  = model.temporal.known_interval (likewise)
+
+so the index filter and ``as_of`` over the catalogue answer from the same rule.
 
 Both adapters translate the engine-neutral conditions built here into their own model
 classes, so the filter semantics live in one place.
@@ -23,6 +23,7 @@ from typing import Final
 
 from engram_mcp.index.base import MemoryFilter
 from engram_mcp.model import Memory, ensure_utc, point_id
+from engram_mcp.model.temporal import known_interval, valid_interval
 
 __all__ = [
     "FOREVER",
@@ -88,6 +89,8 @@ def normalise_entity(name: str) -> str:
 
 def to_payload(memory: Memory) -> dict[str, object]:
     """The payload of a memory's point. The text stays in the markdown store, not here."""
+    valid_from, valid_until = valid_interval(memory)
+    created_at, known_until = known_interval(memory)
     return {
         "memory_id": memory.id,
         "namespace": memory.namespace,
@@ -96,10 +99,10 @@ def to_payload(memory: Memory) -> dict[str, object]:
         "entities": sorted({normalise_entity(e) for e in memory.entities if e.strip()}),
         "certainty": float(memory.certainty),
         "content_hash": memory.content_hash(),
-        "created_at": epoch(memory.created_at),
-        "valid_from": epoch(memory.event_time),
-        "valid_until": _end(memory.invalid_at),
-        "known_until": _end(memory.expired_at),
+        "created_at": epoch(created_at),
+        "valid_from": epoch(valid_from),
+        "valid_until": _end(valid_until),
+        "known_until": _end(known_until),
     }
 
 

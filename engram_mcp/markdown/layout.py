@@ -1,6 +1,7 @@
 """Where each memory lives in the memory folder, laid out for a person to browse.
 
-    journal/2026-11-30.md        the turns of that day, in order
+    journal/2026-11-30.md        the turns of that day (a UTC day), in order
+    journal/2026-11-30.2.md      where they go on while a person's edit leaves the page unreadable
     facts/<entity>.md            what is known about one person, place or thing
     procedures/<entity>.md       instructions and rules, by what they apply to
     namespaces/<name>/…          the same layout for every namespace but "default"
@@ -14,13 +15,22 @@ import re
 import unicodedata
 from pathlib import PurePosixPath
 
-from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType
 
-__all__ = ["DEFAULT_NAMESPACE", "is_memory_file", "namespace_of", "page_title", "relative_path", "slug"]
+__all__ = [
+    "DEFAULT_NAMESPACE",
+    "base_stem",
+    "is_memory_file",
+    "namespace_of",
+    "overflow_path",
+    "page_title",
+    "relative_path",
+    "slug",
+]
 
-DEFAULT_NAMESPACE = "default"
 GENERAL_PAGE = "general"
 _NAMESPACES_DIR = "namespaces"
+_OVERFLOW = re.compile(r"^(?P<base>.+)\.(?P<n>[2-9]|[1-9][0-9]+)$")
 
 
 def relative_path(memory: Memory) -> PurePosixPath:
@@ -54,12 +64,26 @@ def namespace_of(path: PurePosixPath) -> str:
     return DEFAULT_NAMESPACE
 
 
+def overflow_path(path: PurePosixPath, number: int) -> PurePosixPath:
+    """The page's ``number``-th sibling (``2026-11-30.2.md``): where new memories go while the
+    page itself holds a block nobody can read, so a person's broken edit is never rewritten."""
+    return path.with_name(f"{base_stem(path)}.{number}{path.suffix}")
+
+
+def base_stem(path: PurePosixPath) -> str:
+    """The page a file belongs to: its stem without an overflow number."""
+    found = _OVERFLOW.match(path.stem)
+    return found.group("base") if found else path.stem
+
+
 def page_title(path: PurePosixPath) -> str:
     """The heading a new page starts with."""
-    stem = path.stem
+    stem = base_stem(path)
+    found = _OVERFLOW.match(path.stem)
+    part = f" ({found.group('n')})" if found else ""
     if path.parent.name == "journal":
-        return f"Journal — {stem}"
-    return stem.replace("-", " ").title() if stem != GENERAL_PAGE else "General"
+        return f"Journal — {stem}{part}"
+    return (stem.replace("-", " ").title() if stem != GENERAL_PAGE else "General") + part
 
 
 def slug(name: str) -> str:

@@ -8,8 +8,10 @@ is only moved when its standing changes (a current fact superseded or retracted)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from engram_mcp.markdown.format import Block, Document
+from engram_mcp.markdown.escape import split_lines
+from engram_mcp.markdown.format import Block, Document, Segment
 from engram_mcp.model import Kind, Memory
 
 __all__ = ["HISTORY_HEADING", "belongs_in_history", "is_scaffolding", "place"]
@@ -25,7 +27,7 @@ def belongs_in_history(memory: Memory) -> bool:
 
 def place(document: Document, block: Block) -> Document:
     """The document with ``block`` added where it belongs."""
-    segments = list(document.segments)
+    segments: list[Segment] = list(document.segments)
     found = _history_heading(segments)
     if belongs_in_history(block.memory):
         if found is None:
@@ -47,7 +49,8 @@ def place(document: Document, block: Block) -> Document:
     gap = before[len(core) :]
     if not core and index > 0 and not _text(segments[index - 1]).endswith("\n"):
         core = "\n"
-    replacement = [part for part in (core,) if part] + [block, gap + heading]
+    replacement: list[Segment] = [core] if core else []
+    replacement += [block, gap + heading]
     return Document((*segments[:index], *replacement, *segments[index + 1 :]))
 
 
@@ -56,10 +59,10 @@ def is_scaffolding(document: Document, title: str, intro: str) -> bool:
     if document.blocks or document.hand_blocks:
         return False
     ours = {f"# {title}", intro.strip(), HISTORY_HEADING}
-    return all(line.strip() in ours or not line.strip() for line in document.render().splitlines())
+    return all(line.strip() in ours or not line.strip() for line in split_lines(document.render()))
 
 
-def _history_heading(segments: list[object]) -> tuple[int, int] | None:
+def _history_heading(segments: Sequence[object]) -> tuple[int, int] | None:
     for index, segment in enumerate(segments):
         if isinstance(segment, str):
             match = _HISTORY_LINE.search(segment)

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
-from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
-from engram_mcp.markdown.layout import is_memory_file, namespace_of, page_title, relative_path
+from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
+from engram_mcp.files import atomic_write
+from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
+from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, page_title, relative_path
 from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
 from engram_mcp.model import Memory
 
-__all__ = ["LoadReport", "MarkdownStore", "FileState"]
+__all__ = ["FileState", "LoadReport", "MarkdownStore"]
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +44,13 @@ class FileState:
 
 @dataclass(frozen=True, slots=True)
 class LoadReport:
+    """What the files hold, and what in them could not be read (blocks, whole files, repeated ids)."""
+
     memories: dict[str, Memory]
     errors: list[MalformedMemoryFile]
+
+
+_MAX_OVERFLOW = 99
 
 
 class MarkdownStore:
@@ -60,18 +64,29 @@ class MarkdownStore:
         self._lock = threading.RLock()
 
     def load_all(self) -> LoadReport:
-        """Parse every memory file; malformed files are reported and skipped, not fatal."""
+        """Parse every memory file, block by block: what cannot be read is reported, never fatal.
+
+        A memory id found in two files is taken from the first (in path order); the other copy
+        is reported and ignored until a person resolves it.
+        """
         memories: dict[str, Memory] = {}
         errors: list[MalformedMemoryFile] = []
         with self._lock:
+            self._files.clear()
+            self._where.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
-                except MalformedMemoryFile as error:
-                    log.warning("skipping malformed memory file: %s", error)
-                    errors.append(error)
+                except (MalformedMemoryFile, StorageError) as error:
+                    log.warning("skipping unreadable memory file: %s", error)
+                    errors.append(_as_malformed(error, self.root / relative))
                     continue
+                errors.extend(state.document.problems)
                 for block in state.document.blocks:
+                    held = self._where.get(block.memory.id)
+                    if held != relative and block.memory.id in memories:
+                        errors.append(_duplicate(self.root / relative, block, held))
+                        continue
                     memories[block.memory.id] = block.memory
         return LoadReport(memories=memories, errors=errors)
 
@@ -91,19 +106,42 @@ class MarkdownStore:
         return self._files.get(relative)
 
     def add(self, memory: Memory) -> PurePosixPath:
-        """Append a memory to the file it belongs in, creating the file if needed."""
-        relative = relative_path(memory)
+        """Append a memory to the file it belongs in, creating the file if needed.
+
+        While that file holds a block nobody can read (a person's edit in progress), the
+        memory goes to the page's first sibling that reads cleanly (``overflow_path``): the
+        person's file is never rewritten under them, and remembering never stops.
+        """
+        block = render_block(memory)
         with self._lock:
-            document = self._current(relative)
+            relative, document = self._writable(relative_path(memory))
             if document is None:
                 document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
-            self._write(relative, place(document, render_block(memory)))
+            self._write(relative, place(document, block))
         return relative
+
+    def _writable(self, relative: PurePosixPath) -> tuple[PurePosixPath, Document | None]:
+        candidate = relative
+        for number in range(2, _MAX_OVERFLOW + 2):
+            try:
+                document = self._current(candidate)
+            except MalformedMemoryFile:
+                document = None
+                unreadable = True
+            else:
+                unreadable = document is not None and bool(document.problems)
+            if not unreadable:
+                return candidate, document
+            candidate = overflow_path(relative, number)
+        raise StorageError(f"{relative} and its {_MAX_OVERFLOW} siblings all hold blocks that cannot be read")
 
     def update(self, memory: Memory) -> PurePosixPath:
         """Rewrite one memory's block in place; nothing else in its file changes."""
         with self._lock:
             relative = self._require(memory.id)
+            current = self._current(relative)
+            if current is not None:
+                _readable(current, memory.id)
             if relative != relative_path(memory):
                 # Its page changed (e.g. a new subject): move the block rather than leave it stranded.
                 self.remove(memory.id)
@@ -111,7 +149,7 @@ class MarkdownStore:
             document = self._current(relative)
             assert document is not None
             block = render_block(memory)
-            old = next(b.memory for b in document.blocks if b.memory.id == memory.id)
+            old = _readable(document, memory.id)
             if belongs_in_history(old) == belongs_in_history(memory):
                 self._write(relative, document.replaced(block))
             else:
@@ -142,6 +180,7 @@ class MarkdownStore:
             relative = self._require(old.id)
             document = self._current(relative)
             assert document is not None
+            _readable(document, old.id)
             segments: list[Segment] = []
             for segment in document.segments:
                 if isinstance(segment, Block) and segment.memory.id == old.id:
@@ -191,7 +230,7 @@ class MarkdownStore:
     def memory_ids(self) -> set[str]:
         """Every memory id held by a file the store knows (a malformed file's last good version included)."""
         with self._lock:
-            return {block.memory.id for state in self._files.values() for block in state.document.blocks}
+            return {_id(block) for state in self._files.values() for block in _identified(state.document)}
 
     def reread(self, relative: PurePosixPath) -> FileState | None:
         """Read a file afresh (after an outside change); None when it no longer exists."""
@@ -219,7 +258,10 @@ class MarkdownStore:
 
     def _read(self, relative: PurePosixPath) -> FileState:
         path = self.root / relative
-        raw = path.read_bytes()
+        try:
+            raw = path.read_bytes()
+        except OSError as error:
+            raise StorageError(f"cannot read {path}: {error.strerror or error}") from error
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -231,41 +273,68 @@ class MarkdownStore:
 
     def _write(self, relative: PurePosixPath, document: Document) -> None:
         path = self.root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
         data = document.render().encode("utf-8")
-        atomic_write(path, data)
-        self._index_file(FileState(relative, document, _digest(data), _stamp(path)))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, data)
+            stamp = _stamp(path)
+        except OSError as error:
+            # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
+            raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
+        self._index_file(FileState(relative, document, _digest(data), stamp))
 
     def _index_file(self, state: FileState) -> None:
         old = self._files.get(state.path)
         if old is not None:
-            for block in old.document.blocks:
-                if self._where.get(block.memory.id) == state.path:
-                    del self._where[block.memory.id]
+            for block in _identified(old.document):
+                if self._where.get(_id(block)) == state.path:
+                    del self._where[_id(block)]
         self._files[state.path] = state
-        for block in state.document.blocks:
-            self._where[block.memory.id] = state.path
+        for block in _identified(state.document):
+            # A copy of a memory another known file already holds is a duplicate, not a move.
+            held = self._where.get(_id(block))
+            if held is None or held == state.path or not self._holds(held, _id(block)):
+                self._where[_id(block)] = state.path
+
+    def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
+        state = self._files.get(relative)
+        return state is not None and any(_id(b) == memory_id for b in _identified(state.document))
 
     def _forget_file(self, relative: PurePosixPath) -> None:
         old = self._files.pop(relative, None)
         if old is not None:
-            for block in old.document.blocks:
-                if self._where.get(block.memory.id) == relative:
-                    del self._where[block.memory.id]
+            for block in _identified(old.document):
+                if self._where.get(_id(block)) == relative:
+                    del self._where[_id(block)]
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace a file's content all at once: readers see the old file or the new, never half."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+
+def _identified(document: Document) -> list[Block | BadBlock]:
+    return [s for s in document.segments if isinstance(s, (Block, BadBlock))]
+
+
+def _id(block: Block | BadBlock) -> str:
+    return block.memory.id if isinstance(block, Block) else block.memory_id
+
+
+def _readable(document: Document, memory_id: str) -> Memory:
+    """The memory's block in a document; a clear error when a person's edit left it unreadable."""
+    found = next((b.memory for b in document.blocks if b.memory.id == memory_id), None)
+    if found is not None:
+        return found
+    bad = next((b for b in document.bad_blocks if b.memory_id == memory_id), None)
+    if bad is not None:
+        raise MalformedMemoryFile(bad.error.path, bad.error.line, f"{bad.error.reason} (fix this block first)")
+    raise MemoryNotFound(f"no memory with id {memory_id!r}")
+
+
+def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> MalformedMemoryFile:
+    return MalformedMemoryFile(path, block.line, f"memory ^{block.memory.id} is also in {held}; this copy is ignored")
+
+
+def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+    return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
 
 
 def _digest(data: bytes) -> str:
@@ -275,4 +344,3 @@ def _digest(data: bytes) -> str:
 def _stamp(path: Path) -> tuple[int, int]:
     status = path.stat()
     return (status.st_mtime_ns, status.st_size)
-

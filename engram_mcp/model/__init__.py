@@ -1,7 +1,10 @@
 """Pure domain: memory records and the rules over them. Standard library only."""
 
 from engram_mcp.model.records import (
+    DEFAULT_NAMESPACE,
     MEMORY_ID_PATTERN,
+    MEMORY_ID_REGEX,
+    NAMESPACE_REGEX,
     Certainty,
     Kind,
     Memory,
@@ -15,7 +18,10 @@ from engram_mcp.model.records import (
 )
 
 __all__ = [
+    "DEFAULT_NAMESPACE",
     "MEMORY_ID_PATTERN",
+    "MEMORY_ID_REGEX",
+    "NAMESPACE_REGEX",
     "Certainty",
     "Kind",
     "Memory",

@@ -16,7 +16,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MULTI_VALUED", "SINGLE_VALUED", "SYNONYMS", "Slot", "is_single_valued", "normalise", "parse_statement"]
+__all__ = [
+    "DIETS",
+    "MULTI_VALUED",
+    "RELATIONSHIP_STATUSES",
+    "SINGLE_VALUED",
+    "SYNONYMS",
+    "Slot",
+    "is_single_valued",
+    "normalise",
+    "parse_statement",
+]
 
 SINGLE_VALUED = frozenset(
     {
@@ -34,13 +44,17 @@ SINGLE_VALUED = frozenset(
         "phone",
         "nationality",
         "pronouns",
+        "diet",
+        "drives",
+        "team",
     }
 )
 """Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""
 
 MULTI_VALUED = frozenset(
     {"likes", "visited", "speaks", "allergic_to", "has", "owns", "plays", "reads", "watches", "knows", "wants",
-     "asked", "prefers", "collects", "eats", "drinks", "uses", "did", "went", "went_to", "attended", "met"}
+     "asked", "prefers", "collects", "eats", "drinks", "uses", "did", "went", "went_to", "attended", "met",
+     "pet", "had", "sibling", "child", "parent", "friend"}
 )
 """Predicates known to hold many objects at once: a new object never supersedes an old one."""
 
@@ -52,8 +66,13 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("work_as", "works_as", "working_as", "job", "role", "occupation", "profession", "is_a_job"), "job"),
     **dict.fromkeys(("like", "likes", "love", "loves", "enjoy", "enjoys", "is_into", "fan_of", "is_fan_of"),
                     "likes"),
-    **dict.fromkeys(("is_married_to", "married_to", "married", "wife", "husband", "spouse"), "spouse"),
-    **dict.fromkeys(("dating", "is_dating", "partner", "boyfriend", "girlfriend", "is_seeing"), "partner"),
+    # One current partner, whatever the word: "my girlfriend Jess", later "I married Tom".
+    **dict.fromkeys(("is_married_to", "married_to", "married", "wife", "husband", "spouse", "dating", "is_dating",
+                     "partner", "boyfriend", "girlfriend", "is_seeing", "fiance", "fiancee", "fiancé", "fiancée"),
+                    "partner"),
+    **dict.fromkeys(("drive", "drives", "car", "is_driving"), "drives"),
+    **dict.fromkeys(("pet", "has_pet", "has_dog", "has_cat"), "pet"),
+    **dict.fromkeys(("diet", "eats_diet", "is_on_diet"), "diet"),
     **dict.fromkeys(("name", "is_called", "called", "named", "goes_by"), "name"),
     **dict.fromkeys(("study_at", "studies_at", "is_studying_at", "attend", "attends", "enrolled_at", "studying_at"),
                     "studies_at"),
@@ -75,9 +94,15 @@ _PREPOSITIONS = frozenset("at in to for as with from on of by".split())
 _ARTICLES = frozenset("a an the".split())
 # "doesn't like jazz anymore" is about jazz, not about "jazz anymore".
 _TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days".split())
-_STATUSES = frozenset(
-    "single married divorced engaged widowed separated dating taken in_a_relationship".split()
+RELATIONSHIP_STATUSES = frozenset("single married divorced engaged widowed separated".split())
+"""What "I'm X now" can say about a relationship; one current value."""
+DIETS = frozenset(
+    """vegetarian vegan pescatarian pescetarian keto paleo gluten-free dairy-free plant-based carnivore
+    flexitarian halal kosher lactose-free low-carb""".split()
 )
+"""Ways of eating a person has one of at a time: "I'm vegan now" replaces "I'm vegetarian"."""
+_STATUSES = RELATIONSHIP_STATUSES | {"dating", "taken", "in_a_relationship"}
+_HAVE_DO = {"has": "has", "have": "has", "had": "had", "does": "did", "do": "did", "did": "did"}
 _AGE = re.compile(r"^(\d{1,3})(?: years?(?: old)?| y/?o)?$")
 _POSSESSIVE = re.compile(r"^(?P<subject>.+?)['’]s (?P<attribute>[\w -]+?) (?:is|are|was) (?P<object>.+)$", re.I)
 _SUBJECT_FIRST = re.compile(r"^(?P<subject>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*) (?P<rest>.+)$")
@@ -106,7 +131,11 @@ def normalise(subject: str, predicate: str, obj: str) -> Slot:
     words = _words(predicate)
     negated = any(w in _NEGATION for w in words)
     copula = any(w in _COPULA for w in words)
+    # "had" + "an interview" is the verb itself, not an auxiliary in front of one.
+    main_verb = next((_HAVE_DO[w] for w in reversed(words) if w in _HAVE_DO), None)
     words = [w for w in words if w not in _NEGATION and w not in _AUXILIARIES]
+    if not words and main_verb and not copula:
+        words = [main_verb]
     rest = _words(obj)
     while rest and (rest[0] in _NEGATION or rest[0] in _AUXILIARIES):
         negated = negated or rest[0] in _NEGATION
@@ -165,6 +194,9 @@ def _predicate_from_object(rest: list[str]) -> tuple[list[str], list[str]]:
         return ["relationship", "status"], rest
     if _AGE.match(" ".join(rest)):
         return ["age"], rest[:1]
+    bare = rest[1:] if rest[0] in _ARTICLES else rest
+    if len(bare) == 1 and bare[0] in DIETS:
+        return ["diet"], bare
     if rest[0] in _ARTICLES:
         return ["is", "a"], rest[1:]
     if len(rest) > 2 and rest[1] in _PREPOSITIONS:

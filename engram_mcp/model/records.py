@@ -12,6 +12,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from enum import Enum
+from typing import Final
 
 __all__ = [
     "Certainty",
@@ -61,7 +62,12 @@ class Certainty(float, Enum):
     WEAK_GUESS = 0.4
 
 
-MEMORY_ID_PATTERN = re.compile(r"^[a-z]-[0-9a-f]{12}$")
+DEFAULT_NAMESPACE: Final = "default"
+MEMORY_ID_REGEX: Final = r"[a-z]-[0-9a-f]{12}"
+"""A memory id, unanchored: a kind letter and 12 hex digits (also an Obsidian block id)."""
+MEMORY_ID_PATTERN = re.compile(rf"^{MEMORY_ID_REGEX}$")
+NAMESPACE_REGEX: Final = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
+"""A namespace name, unanchored: it becomes a folder name, so nothing that could leave the folder."""
 _ID_PREFIX = {Kind.EPISODE: "t", Kind.FACT: "f"}
 # Qdrant point ids must be UUIDs or integers; memory ids are short and readable, so the
 # point id is derived from them deterministically and the two can never drift apart.
@@ -93,7 +99,7 @@ def ensure_utc(moment: datetime) -> datetime:
 class Provenance:
     """Where a memory came from."""
 
-    namespace: str = "default"
+    namespace: str = DEFAULT_NAMESPACE
     speaker: str | None = None
     role: str | None = None
     session: str | None = None
@@ -153,9 +159,15 @@ class Memory:
         return content_hash(self)
 
 
+# Raised whenever what the index derives from a memory changes meaning (payload fields, the
+# indexed text): every index entry then differs from its memory and is re-derived once at start.
+INDEX_DERIVATION = "2"
+
+
 def content_hash(memory: Memory) -> str:
     """A hash of everything the index derives from a memory; equal hashes need no re-embedding."""
     parts = [
+        INDEX_DERIVATION,
         memory.id,
         memory.kind.value,
         memory.type.value,

@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Protocol
 
 from engram_mcp.model.predicates import MULTI_VALUED, Slot, normalise, parse_statement
-from engram_mcp.model.records import Kind, Memory
+from engram_mcp.model.records import Kind, Memory, Source
 
 __all__ = [
     "Adjudicator",
@@ -29,6 +29,7 @@ __all__ = [
     "chain",
     "compare",
     "retract",
+    "reword",
     "slot_of",
     "supersede",
 ]
@@ -107,6 +108,31 @@ def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:
         return ended, replace(new, supersedes=_with(new.supersedes, old.id))
     late = replace(new, invalid_at=old.event_time, expired_at=now, superseded_by=old.id)
     return replace(old, supersedes=_with(old.supersedes, new.id)), late
+
+
+def reword(
+    old: Memory, new_id: str, text: str, now: datetime, *, source: Source, pinned: bool | None = None
+) -> tuple[Memory, Memory]:
+    """(old', new'): a corrected wording replaces ``old`` in belief, linked both ways.
+
+    The old wording is withdrawn without a world end, so on the valid axis it was never true
+    (see ``temporal.valid_interval``); on the known axis it was believed until ``now``. A
+    person's wording is certain; any other source keeps the old certainty.
+    """
+    human = source is Source.HUMAN_EDIT
+    new = replace(
+        old,
+        id=new_id,
+        text=text,
+        created_at=now,
+        expired_at=None,
+        certainty=1.0 if human else old.certainty,
+        provenance=replace(old.provenance, source=source),
+        supersedes=(old.id,),
+        superseded_by=None,
+        pinned=old.pinned if pinned is None else pinned,
+    )
+    return replace(old, expired_at=now, superseded_by=new.id), new
 
 
 def retract(memory: Memory, now: datetime, *, never_true: bool = False) -> Memory:

@@ -17,7 +17,7 @@ from enum import Enum
 
 from engram_mcp.model.records import Memory
 
-__all__ = ["Axis", "believed_at", "true_at", "visible_at"]
+__all__ = ["Axis", "believed_at", "known_interval", "true_at", "valid_interval", "visible_at"]
 
 
 class Axis(str, Enum):
@@ -29,18 +29,38 @@ class Axis(str, Enum):
     """System time: what the memory believed then."""
 
 
+def valid_interval(memory: Memory) -> tuple[datetime, datetime | None]:
+    """``[start, end)`` in world time (``end`` None: still open). The one definition that the
+    index payload, the recall filters and ``as_of`` all derive from.
+
+    Withdrawn with no world end (expired, ``invalid_at`` unknown) is an empty interval: the
+    memory stopped believing it without saying it ever held.
+    """
+    start = memory.event_time
+    if memory.expired_at is not None and memory.invalid_at is None:
+        return start, start
+    return start, memory.invalid_at
+
+
+def known_interval(memory: Memory) -> tuple[datetime, datetime | None]:
+    """``[start, end)`` in system time: from when it was learned until it was withdrawn."""
+    return memory.created_at, memory.expired_at
+
+
 def true_at(memory: Memory, moment: datetime) -> bool:
     """True in the world at ``moment``, by current knowledge."""
-    if memory.expired_at is not None and memory.invalid_at is None:
-        return False
-    starts = memory.valid_at or memory.created_at
-    return starts <= moment and (memory.invalid_at is None or moment < memory.invalid_at)
+    return _within(valid_interval(memory), moment)
 
 
 def believed_at(memory: Memory, moment: datetime) -> bool:
     """Held by the memory at ``moment``: learned by then and not yet retracted or superseded."""
-    return memory.created_at <= moment and (memory.expired_at is None or moment < memory.expired_at)
+    return _within(known_interval(memory), moment)
 
 
 def visible_at(memory: Memory, moment: datetime, axis: Axis) -> bool:
     return true_at(memory, moment) if axis is Axis.VALID else believed_at(memory, moment)
+
+
+def _within(interval: tuple[datetime, datetime | None], moment: datetime) -> bool:
+    start, end = interval
+    return start <= moment and (end is None or moment < end)

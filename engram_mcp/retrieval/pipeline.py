@@ -29,6 +29,7 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.temporal import believed_at, true_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
@@ -141,13 +142,9 @@ def admits(where: MemoryFilter, memory: Memory) -> bool:
         return False
     if where.current_only and not memory.is_current():
         return False
-    if where.valid_at is not None and not (
-        memory.event_time <= where.valid_at and (memory.invalid_at is None or where.valid_at < memory.invalid_at)
-    ):
+    if where.valid_at is not None and not true_at(memory, where.valid_at):
         return False
-    if where.known_at is not None and not (
-        memory.created_at <= where.known_at and (memory.expired_at is None or where.known_at < memory.expired_at)
-    ):
+    if where.known_at is not None and not believed_at(memory, where.known_at):
         return False
     return True
 

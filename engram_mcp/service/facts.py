@@ -21,14 +21,14 @@ from datetime import datetime
 from typing import Literal
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
-from engram_mcp.service.memory import MemoryService
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, ensure_utc, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.predicates import parse_statement
 from engram_mcp.model.salience import default_importance
 from engram_mcp.model.supersede import Adjudicator, NoAdjudicator, Verdict, chain, compare, slot_of, supersede
+from engram_mcp.service.inputs import utc
+from engram_mcp.service.memory import MemoryService
 
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
@@ -97,10 +97,7 @@ class FactService:
                 subject = subject or parsed[0]
                 predicate, obj = predicate or parsed[1], obj if obj is not None else parsed[2]
         now = self._clock()
-        try:
-            valid = ensure_utc(event_time) if event_time else now
-        except ValueError as error:
-            raise InvalidInput(f"event_time: {error} (add a zone, e.g. 'Z' or '+02:00')") from error
+        valid = utc(event_time, "event_time") if event_time else now
         fact = Memory(
             id=new_memory_id(Kind.FACT),
             kind=Kind.FACT,

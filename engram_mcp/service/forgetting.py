@@ -22,13 +22,12 @@ from enum import Enum
 from pathlib import PurePosixPath
 
 from engram_mcp.errors import MemoryNotFound
-from engram_mcp.service.facts import FactService
-from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
-from engram_mcp.service.memory import MemoryService
-from engram_mcp.model import Kind, Memory
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.purge_plan import plan_purge
 from engram_mcp.model.supersede import retract
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.memory import MemoryService
 
 __all__ = ["ForgetMode", "Forgetting", "ForgettingReceipt"]
 

@@ -6,12 +6,12 @@ import re
 from datetime import datetime
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.model import ensure_utc
+from engram_mcp.model import NAMESPACE_REGEX, ensure_utc
 
 __all__ = ["MAX_TEXT_CHARS", "check_namespace", "check_text", "utc"]
 
 MAX_TEXT_CHARS = 100_000
-_NAMESPACE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
 
 
 def check_text(text: str) -> None:
@@ -33,3 +33,5 @@ def utc(moment: datetime, name: str) -> datetime:
         return ensure_utc(moment)
     except ValueError as error:
         raise InvalidInput(f"{name}: {error} (add a zone, e.g. 'Z' or '+02:00')") from error
+    except OverflowError as error:
+        raise InvalidInput(f"{name}: {moment.isoformat()} falls outside years 1-9999 once converted to UTC") from error

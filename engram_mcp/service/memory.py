@@ -10,22 +10,21 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
-from engram_mcp.service.inputs import check_namespace, check_text, utc
-from engram_mcp.markdown.layout import DEFAULT_NAMESPACE
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
+from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, visible_at
-from engram_mcp.service.results import ForgetReceipt, Recall, RecalledMemory, ReconcileReport
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.service.inputs import check_namespace, check_text, utc
+from engram_mcp.service.results import Recall, RecalledMemory, ReconcileReport
 from engram_mcp.state.usage import UsageStore
 
 __all__ = ["MemoryService"]
@@ -145,23 +144,9 @@ class MemoryService:
         check_text(text)
         with self._write_lock:
             old = self.get(old_id)
-            human = source is Source.HUMAN_EDIT
-            if old.pinned and not human:
+            if old.pinned and source is not Source.HUMAN_EDIT:
                 raise InvalidInput(f"memory {old_id} is pinned: only a person can change it")
-            now = self._clock()
-            new = replace(
-                old,
-                id=new_memory_id(old.kind),
-                text=text,
-                created_at=now,
-                expired_at=None,
-                certainty=1.0 if human else old.certainty,
-                provenance=replace(old.provenance, source=source),
-                supersedes=(old.id,),
-                superseded_by=None,
-                pinned=old.pinned if pinned is None else pinned,
-            )
-            expired = replace(old, expired_at=now, superseded_by=new.id)
+            expired, new = reword(old, new_memory_id(old.kind), text, self._clock(), source=source, pinned=pinned)
             self._store.revise(expired, new)
             for version in (expired, new):
                 self._memories[version.id] = version
@@ -194,8 +179,8 @@ class MemoryService:
         """Held by every write; hold it to read a file and act on it without a tool call in between."""
         return self._write_lock
 
-    def forget(self, memory_id: str) -> ForgetReceipt:
-        """Remove one memory from the markdown and the index.
+    def remove(self, memory_id: str) -> str:
+        """Delete exactly one memory from its file and the index; returns the file.
 
         What else must go with it (facts it alone supported, a supersession chain) is the
         forgetting service's decision (``forgetting.Forgetting``), made in one place.
@@ -204,7 +189,7 @@ class MemoryService:
             if memory_id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory_id!r}")
             (file,) = self._remove_all([memory_id])
-        return ForgetReceipt(memory_id=memory_id, removed_from=(f"markdown:{file}", "index"))
+        return file
 
     def remove_many(self, memory_ids: Sequence[str]) -> tuple[str, ...]:
         """Delete memories from their files and the index; returns the files touched."""

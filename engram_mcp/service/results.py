@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.model import Memory
 
-__all__ = ["ForgetReceipt", "Recall", "RecalledMemory", "ReconcileReport"]
+__all__ = ["Recall", "RecalledMemory", "ReconcileReport"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +31,6 @@ class Recall:
     context: str = ""
     """The memories as a block ready to inject into a prompt, under the context token budget."""
     context_tokens: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetReceipt:
-    memory_id: str
-    removed_from: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from engram_mcp.markdown.store import atomic_write
+from engram_mcp.files import atomic_write
 from engram_mcp.model.salience import Usage
 
 __all__ = ["UsageStore"]

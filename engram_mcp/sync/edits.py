@@ -19,7 +19,7 @@ from datetime import date, datetime, time, timezone
 from pathlib import PurePosixPath
 
 from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, render_block
-from engram_mcp.markdown.layout import GENERAL_PAGE, namespace_of, page_title, slug
+from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, namespace_of, slug
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 
 __all__ = ["Settled", "hand_memory", "is_revision", "settle"]
@@ -80,8 +80,10 @@ def hand_memory(
             provenance=provenance,
         )
     subject = next((m.subject for m in siblings if m.subject), None)
-    if subject is None and relative.stem != GENERAL_PAGE and slug(page_title(relative)) == relative.stem:
-        subject = page_title(relative)
+    stem = base_stem(relative)
+    title = stem.replace("-", " ").title()
+    if subject is None and stem != GENERAL_PAGE and slug(title) == stem:
+        subject = title
     return Memory(
         id=new_id(Kind.FACT),
         kind=Kind.FACT,
@@ -120,7 +122,7 @@ def _terminated(block: Block, original: str) -> Block:
 
 def _day_of(relative: PurePosixPath, now: datetime) -> datetime:
     try:
-        day = date.fromisoformat(relative.stem)
+        day = date.fromisoformat(base_stem(relative))
     except ValueError:
         return now
     if day == now.date():

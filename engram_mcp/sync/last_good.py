@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
-from engram_mcp.markdown.format import Document, parse_document
+from engram_mcp.files import atomic_write
+from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document
 from engram_mcp.markdown.layout import is_memory_file, namespace_of
 
 __all__ = ["LastGood"]
@@ -34,12 +34,8 @@ class LastGood:
         digest = hashlib.sha256(data).hexdigest()
         if self._digests.get(relative) == digest:
             return
-        path = self._folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp")
         # No fsync: a copy lost in a crash costs only history for edits made while stopped.
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        atomic_write(self._folder / relative, data, durable=False)
         self._digests[relative] = digest
 
     def document(self, relative: PurePosixPath) -> Document | None:
@@ -55,6 +51,15 @@ class LastGood:
         self._digests[relative] = hashlib.sha256(data).hexdigest()
         return document
 
+    def prune(self, relative: PurePosixPath, keep: set[str]) -> None:
+        """Drop from a copy every memory not in ``keep`` (after a purge): no forgotten text stays here."""
+        document = self.document(relative)
+        if document is None:
+            return
+        pruned = Document(tuple(s for s in document.segments if not _dropped(s, keep)))
+        if pruned != document:
+            self.save(relative, pruned.render().encode("utf-8"))
+
     def remove(self, relative: PurePosixPath) -> None:
         (self._folder / relative).unlink(missing_ok=True)
         self._digests.pop(relative, None)
@@ -66,3 +71,9 @@ class LastGood:
             relative = PurePosixPath(path.relative_to(self._folder).as_posix())
             if is_memory_file(relative):
                 yield relative
+
+
+def _dropped(segment: Segment, keep: set[str]) -> bool:
+    if isinstance(segment, Block):
+        return segment.memory.id not in keep
+    return isinstance(segment, BadBlock) and segment.memory_id not in keep

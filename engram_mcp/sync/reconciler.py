@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from engram_mcp.errors import EngramError, MalformedMemoryFile
+from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
+from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
-from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Memory, Source
+from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.sync.check import CheckReport, compare
 from engram_mcp.sync.edits import is_revision, settle
@@ -72,7 +73,7 @@ class Reconciler:
         self._last_good = last_good
         self._clock = clock
         self._seen: dict[PurePosixPath, Stamp | None] = {}
-        self._problems: dict[PurePosixPath, MalformedMemoryFile] = {}
+        self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
         self._progress = threading.Condition()
 
     # -- passes --------------------------------------------------------------------------
@@ -89,14 +90,12 @@ class Reconciler:
                     previous.update((b.memory.id, b.memory) for b in document.blocks)
             loaded = self._store.load_all()
             memories = dict(loaded.memories)
-            for error in loaded.errors:
-                relative = self._relative(error)
-                self._problem(relative, error)
+            for relative, errors in _by_file(self._store.root, loaded.errors).items():
+                self._problem(relative, errors)
                 self._seen[relative] = _disk_stamp(self._store, relative)
                 kept = last_docs.get(relative)
                 if kept is not None:
-                    self._store.keep_last_good(relative, kept)
-                    memories.update((b.memory.id, b.memory) for b in kept.blocks)
+                    memories.update(self._fallback(relative, kept, memories))
             # A fact reworded while the server was down is catalogued as it was, so that
             # settling below supersedes it instead of overwriting it.
             catalogue = {
@@ -133,7 +132,10 @@ class Reconciler:
         with self._service.write_lock:
             for relative in files:
                 path = self._store.root / relative
-                if path.exists():
+                if relative in self._problems:
+                    # The file itself is not a good copy: drop the forgotten from the old one instead.
+                    self._last_good.prune(relative, self._store.memory_ids())
+                elif path.exists():
                     self._last_good.save(relative, path.read_bytes())
                 else:
                     self._last_good.remove(relative)
@@ -165,12 +167,13 @@ class Reconciler:
 
     def check(self, indexed: Mapping[str, str], behind: Iterable[PurePosixPath] = ()) -> CheckReport:
         """Compare the files as they are on disk now (read afresh) with the index's content hashes."""
-        fresh = MarkdownStore(self._store.root).load_all()
+        reader = MarkdownStore(self._store.root)
+        fresh = reader.load_all()
         memories = dict(fresh.memories)
-        for error in fresh.errors:
-            kept = self._last_good.document(self._relative(error))
+        for relative in _by_file(self._store.root, fresh.errors):
+            kept = self._last_good.document(relative)
             if kept is not None:
-                memories.update((b.memory.id, b.memory) for b in kept.blocks)
+                memories.update(_fallback_from(reader, relative, kept, memories))
         return CheckReport(
             divergence=compare(memories, indexed),
             malformed=tuple(str(e) for e in fresh.errors),
@@ -179,7 +182,10 @@ class Reconciler:
 
     @property
     def problems(self) -> list[MalformedMemoryFile]:
-        return list(self._problems.values())
+        return [error for errors in self._problems.values() for error in errors]
+
+    def _fallback(self, relative: PurePosixPath, kept: Document, have: Mapping[str, Memory]) -> dict[str, Memory]:
+        return _fallback_from(self._store, relative, kept, have, hold=True)
 
     # -- one file ------------------------------------------------------------------------------
 
@@ -204,14 +210,31 @@ class Reconciler:
         report.files += 1
         try:
             state = self._store.reread(relative)
-        except MalformedMemoryFile as error:
-            self._problem(relative, error)
-            self._seen[relative] = stamp
-            report.errors.append(error)
+        except (MalformedMemoryFile, StorageError) as error:
+            self._unreadable(relative, _as_malformed(error, path), stamp, report)
             return
-        if state is not None:
-            self._problems.pop(relative, None)
-            self._settle(relative, state, stamp, batch, report)
+        if state is None:
+            return
+        if state.document.problems:
+            # Read what can be read; a bad block keeps the version the service already has
+            # (its id still counts as held), and the person's file is left as they wrote it.
+            self._problem(relative, list(state.document.problems))
+            report.errors.extend(state.document.problems)
+            batch.absorbed.extend(b.memory for b in state.document.blocks if self._store.file_of(b.memory.id) == relative)
+            self._seen[relative] = stamp
+            return
+        self._problems.pop(relative, None)
+        self._settle(relative, state, stamp, batch, report)
+
+    def _unreadable(
+        self, relative: PurePosixPath, error: MalformedMemoryFile, stamp: Stamp, report: SyncReport
+    ) -> None:
+        self._problem(relative, [error])
+        self._seen[relative] = stamp
+        report.errors.append(error)
+        kept = self._last_good.document(relative)
+        if kept is not None:
+            self._store.keep_last_good(relative, kept)
 
     def _settle(
         self, relative: PurePosixPath, state: FileState, stamp: Stamp, batch: _Batch, report: SyncReport
@@ -250,13 +273,40 @@ class Reconciler:
         with self._progress:
             self._progress.notify_all()
 
-    def _problem(self, relative: PurePosixPath, error: MalformedMemoryFile) -> None:
-        if str(self._problems.get(relative)) != str(error):
-            log.error("malformed memory file left untouched (its last good memories stay): %s", error)
-        self._problems[relative] = error
+    def _problem(self, relative: PurePosixPath, errors: list[MalformedMemoryFile]) -> None:
+        before = {str(e) for e in self._problems.get(relative, [])}
+        for error in errors:
+            if str(error) not in before:
+                log.error("left untouched (its last good memories stay): %s", error)
+        self._problems[relative] = errors
 
-    def _relative(self, error: MalformedMemoryFile) -> PurePosixPath:
-        return PurePosixPath(error.path.relative_to(self._store.root).as_posix())
+
+def _by_file(root: Path, errors: Iterable[MalformedMemoryFile]) -> dict[PurePosixPath, list[MalformedMemoryFile]]:
+    grouped: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
+    for error in errors:
+        grouped.setdefault(PurePosixPath(error.path.relative_to(root).as_posix()), []).append(error)
+    return grouped
+
+
+def _fallback_from(
+    store: MarkdownStore, relative: PurePosixPath, kept: Document, have: Mapping[str, Memory], hold: bool = False
+) -> dict[str, Memory]:
+    """The last good versions of what a file no longer lets anyone read.
+
+    A file that cannot be read at all is replaced by its whole last good copy (``hold``: the
+    store keeps that copy in its place); a file with bad blocks lends only those blocks' ids.
+    """
+    state = store.state(relative)
+    if state is None:
+        if hold:
+            store.keep_last_good(relative, kept)
+        return {b.memory.id: b.memory for b in kept.blocks if b.memory.id not in have}
+    bad = {b.memory_id for b in state.document.bad_blocks}
+    return {b.memory.id: b.memory for b in kept.blocks if b.memory.id in bad and b.memory.id not in have}
+
+
+def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+    return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
 
 
 def _digest(data: bytes) -> str:

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from tests.test_extraction_e2e import wait_until_idle
-from tests.edge.test_server_e2e import call, run_session
+from tests.stdio_client import call, run_session, wait_until_idle
 
 pytestmark = pytest.mark.slow
 

@@ -3,50 +3,17 @@ with the real embedder, the real Qdrant engine and real files."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
+
+from tests.stdio_client import call, recalled, run_session, server_env
 
 pytestmark = pytest.mark.slow
-
-
-def server_env(model_cache: Path) -> dict[str, str]:
-    return {**os.environ, "ENGRAM_CACHE_DIR": str(model_cache), "HF_HUB_OFFLINE": "1", "ENGRAM_CONFIG": "/nonexistent"}
-
-
-def run_session(
-    memory_dir: Path, model_cache: Path, scenario: Callable[[Client], Awaitable[Any]], *extra: str
-) -> Any:
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "engram_mcp", "serve", "--memory-dir", str(memory_dir), *extra],
-        env=server_env(model_cache),
-    )
-
-    async def main() -> Any:
-        async with Client(params, read_timeout_seconds=240) as client:
-            return await scenario(client)
-
-    return anyio.run(main)
-
-
-async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
-    result = await client.call_tool(tool, arguments)
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return result.structured_content
-
-
-def recalled(result: dict[str, Any]) -> list[str]:
-    return [memory["text"] for memory in result["memories"]]
 
 
 def tree_text(folder: Path) -> str:

@@ -43,9 +43,9 @@ def test_a_preference_becomes_a_semantic_fact_in_the_third_person() -> None:
 
 
 def test_identity_statements_name_the_speaker() -> None:
-    [fact] = extract(turn("I'm a nurse and I live in Porto.", speaker="Ana"), [])
-    assert fact.statement == "Ana is a nurse and Ana lives in Porto."
-    assert "Porto" in fact.entities
+    job, home = extract(turn("I'm a nurse and I live in Porto.", speaker="Ana"), [])
+    assert (job.statement, home.statement) == ("Ana works as a nurse.", "Ana lives in Porto.")
+    assert "Porto" in home.entities
 
 
 def test_an_instruction_becomes_a_procedural_fact() -> None:

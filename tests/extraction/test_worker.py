@@ -2,9 +2,9 @@ from pathlib import Path
 
 from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_id
+from engram_mcp.model import Kind
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
-from engram_mcp.model import Kind
 from tests.conftest import SteppingClock
 
 TURNS = [
@@ -83,7 +83,7 @@ def test_a_forgotten_turn_waiting_in_the_queue_is_skipped(
 ) -> None:
     worker = worker_for(service, tmp_path / "state", clock)
     turn = service.remember(TURNS[3], speaker="Caroline")
-    service.forget(turn.id)
+    service.remove(turn.id)
     worker.start()
     assert worker.wait_idle(timeout=30)
     worker.stop()

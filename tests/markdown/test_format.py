@@ -3,7 +3,6 @@ from pathlib import Path
 
 import pytest
 
-from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.markdown.format import Document, HandBlock, parse_document, render_block
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source
 
@@ -74,7 +73,7 @@ def test_a_fact_with_every_field_survives_render_and_parse_unchanged() -> None:
 
 def test_a_turn_reads_naturally_with_speaker_and_time_in_front() -> None:
     raw = render_block(turn("Hey Mel!")).raw
-    assert raw.startswith("- **Caroline** 13:56 — Hey Mel! ^t-0123456789ab\n  <!-- engram ")
+    assert raw.startswith("- **Caroline** 13:56 UTC — Hey Mel! ^t-0123456789ab\n  <!-- engram ")
 
 
 def test_foreign_content_and_blocks_render_back_byte_for_byte() -> None:
@@ -104,9 +103,9 @@ def test_appending_to_a_file_without_final_newline_starts_a_new_line() -> None:
     assert document.render().startswith("# Title\nno newline\n- **Caroline**")
 
 
-def test_unreadable_metadata_names_the_file_and_line() -> None:
+def test_unreadable_metadata_names_the_file_and_line_and_keeps_the_block_as_it_stands() -> None:
     text = "# Title\n- broken ^t-0123456789ab\n  <!-- engram created=not-a-time -->\n"
-    with pytest.raises(MalformedMemoryFile) as raised:
-        parse_document(text, PATH, "default")
-    assert raised.value.line == 2
-    assert str(PATH) in str(raised.value)
+    document = parse_document(text, PATH, "default")
+    (problem,) = document.problems
+    assert problem.line == 2 and str(PATH) in str(problem) and "created=not-a-time" in str(problem)
+    assert document.blocks == () and document.render() == text

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.temporal import Axis
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
 from engram_mcp.service.memory import MemoryService
-from engram_mcp.model import Kind, Memory
-from engram_mcp.model.temporal import Axis
 from tests.conftest import SteppingClock
 
 JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)

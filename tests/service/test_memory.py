@@ -4,13 +4,13 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.errors import InvalidInput, MemoryNotFound
-from engram_mcp.service.facts import FactService
-from engram_mcp.service.forgetting import Forgetting
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Kind
 from engram_mcp.model.temporal import Axis
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import Forgetting
+from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
 
 
@@ -40,16 +40,16 @@ def test_recall_abstains_when_nothing_relevant_is_stored(service: MemoryService)
     assert found.memories == ()
 
 
-def test_forget_removes_the_memory_from_file_and_recall(service: MemoryService, tmp_path: Path) -> None:
+def test_remove_deletes_the_memory_from_file_and_recall(service: MemoryService, tmp_path: Path) -> None:
     memory = service.remember("My locker code is 4417.")
-    service.forget(memory.id)
+    service.remove(memory.id)
     assert "4417" not in (tmp_path / "journal" / "2026-11-30.md").read_text()
     assert "My locker code is 4417." not in texts(service.recall("locker code"))
 
 
-def test_forget_an_unknown_id_is_a_clear_error(service: MemoryService) -> None:
+def test_removing_an_unknown_id_is_a_clear_error(service: MemoryService) -> None:
     with pytest.raises(MemoryNotFound):
-        service.forget("t-000000000000")
+        service.remove("t-000000000000")
 
 
 @pytest.mark.parametrize(

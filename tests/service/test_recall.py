@@ -2,8 +2,8 @@
 
 from datetime import timedelta
 
-from engram_mcp.service.memory import MemoryService
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
+from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
 
 
@@ -81,5 +81,5 @@ def test_the_context_block_carries_dates_and_speakers_within_budget(service: Mem
 def test_forgetting_a_turn_leaves_nothing_of_it_in_the_next_turns_index_text(service: MemoryService) -> None:
     secret = service.remember("My locker code is 4417.", speaker="Ana", session="s1")
     service.remember("Noted, I will keep it safe.", speaker="Bot", session="s1")
-    service.forget(secret.id)
+    service.remove(secret.id)
     assert service.recall("locker code 4417").abstained

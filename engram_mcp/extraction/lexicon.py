@@ -1,0 +1,85 @@
+"""Closed word lists the state rules lean on: vehicles, pets, occupations, contractions. Pure.
+
+Open classes (employers, places, names) are recognised by their capital letters instead; a
+list is only used where English gives no such mark ("I drive a Polo", "I'm a nurse now").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+           "strip_tail", "vehicle_name"]
+
+VEHICLE_WORDS = frozenset(
+    """car van truck pickup suv hatchback saloon sedan estate convertible coupe ev motorbike motorcycle
+    scooter campervan minivan jeep""".split()
+)
+VEHICLE_MAKES = frozenset(
+    """tesla toyota honda ford bmw audi mercedes volkswagen vw volvo kia hyundai nissan mazda subaru fiat
+    peugeot renault skoda seat mini jaguar porsche lexus jeep chevrolet chevy dodge citroen citroën opel
+    vauxhall polestar rivian lucid cupra dacia suzuki mitsubishi landrover land range saab alfa lancia
+    golf polo passat civic corolla prius camry accord yaris clio corsa fiesta focus mustang leaf zoe
+    octavia qashqai juke rav4 cr-v outback impreza model i3 e-golf id.3 id3 ioniq niro kona micra""".split()
+)
+PET_WORDS = frozenset(
+    """dog cat puppy kitten rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret
+    gerbil lizard snake fish goldfish beagle labrador poodle terrier spaniel collie retriever""".split()
+)
+OCCUPATIONS = frozenset(
+    """engineer developer nurse teacher doctor designer manager lawyer accountant consultant analyst
+    architect scientist researcher student chef cook pharmacist dentist paramedic electrician plumber
+    carpenter journalist writer editor photographer programmer barista waiter waitress librarian
+    firefighter officer pilot driver mechanic therapist counselor counsellor professor lecturer tutor
+    surgeon vet veterinarian physiotherapist midwife cleaner farmer baker artist musician actor director
+    lead intern apprentice freelancer entrepreneur founder cto ceo administrator technician assistant""".split()
+)
+
+_CONTRACTIONS = (
+    (re.compile(r"\bI'm\b", re.I), "I am"), (re.compile(r"\bI've\b", re.I), "I have"),
+    (re.compile(r"\bI'll\b", re.I), "I will"), (re.compile(r"\bI'd\b", re.I), "I would"),
+    (re.compile(r"\bwe're\b", re.I), "we are"), (re.compile(r"\bwe've\b", re.I), "we have"),
+    (re.compile(r"\bwe'll\b", re.I), "we will"), (re.compile(r"\bdon't\b", re.I), "do not"),
+    (re.compile(r"\bdoesn't\b", re.I), "does not"), (re.compile(r"\bdidn't\b", re.I), "did not"),
+    (re.compile(r"\bisn't\b", re.I), "is not"), (re.compile(r"\baren't\b", re.I), "are not"),
+    (re.compile(r"\bcan't\b", re.I), "cannot"), (re.compile(r"\bwon't\b", re.I), "will not"),
+)
+
+
+def expand_contractions(text: str) -> str:
+    text = text.replace("’", "'")
+    for pattern, full in _CONTRACTIONS:
+        text = pattern.sub(_keep_case(full), text)
+    return text
+
+
+def _keep_case(full: str) -> Callable[[re.Match[str]], str]:
+    def replace(match: re.Match[str]) -> str:
+        return full[0].upper() + full[1:] if match.group(0)[0].isupper() and full[0] != "I" else full
+
+    return replace
+
+
+def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
+    """The vehicle an object names ("a new Tesla Model 3" -> "Tesla Model 3"), or None."""
+    words = re.sub(r"^(?:a|an|the|my|our)\s+", "", obj.strip(), flags=re.IGNORECASE).split()
+    words = [w for w in words if w.lower() not in {"new", "used", "old", "second-hand", "secondhand", "brand"}]
+    if not words:
+        return None
+    lowered = [w.lower().strip(".,") for w in words]
+    if any(w in VEHICLE_MAKES for w in lowered) and any(w[:1].isupper() for w in words):
+        return strip_tail(" ".join(words))
+    if lowered[-1] in VEHICLE_WORDS:
+        return strip_tail(" ".join(words))
+    del sold
+    return None
+
+
+def strip_tail(text: str) -> str:
+    return re.sub(r"(?:\s+(?:now|today|yesterday|again|anymore|any more|too|recently|officially))+$", "",
+                  text.strip(" ,.;!"))
+
+
+def mentions_pet(text: str) -> bool:
+    return any(word in PET_WORDS for word in re.findall(r"[a-z]+", text.lower()))

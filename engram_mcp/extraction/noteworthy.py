@@ -1,0 +1,111 @@
+"""Whether a first-person clause says something a person would write down. Pure.
+
+A note-taker keeps what lasts or matters later: who someone is and what they do, own, like,
+plan (with its date), did, and who their people are. They skip how the conversation feels
+("I'm so grateful", "I'm up for the challenge", "I'll do my best"), remarks whose subject is
+not the speaker ("It was awesome", "Their love gives me strength", "Here's a pic"), and
+clauses whose object is only a pointer into the chat ("I'll check it out").
+
+The test is grammatical, not a list of sentences: the clause must open with the speaker as
+subject (I, we, my X, a gerund about the speaker's own things), and after its verb there
+must be at least one specific word (a name, a number, a date, or a content word that is not
+a feeling, an effort or a pointer).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["worth_noting"]
+
+# "I", "we", "my sister", "our dog", "me and my team", "Playing games is my ...".
+_SPEAKER_SUBJECT = re.compile(
+    r"^(?:(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|we'd|me\s+and\s+\w+|my\s+\w+\s+and\s+i)\b|"
+    r"(?:my|our)\s+(?!\w+\s+(?:words|support|kindness)\b)[\w'-]+)",
+    re.IGNORECASE,
+)
+_GERUND_ABOUT_SPEAKER = re.compile(r"^[A-Z]?[a-z]+ing\b[^.]*\b(?:is|are|was|were)\s+(?:\w+\s+){0,3}?(?:my|our)\b",
+                                   re.IGNORECASE)
+# "The support group made me feel accepted", "Writing helps me relax": a thing (not a pronoun) acting on the speaker.
+_THING_ACTS_ON_SPEAKER = re.compile(
+    r"^(?!(?:it|they|their|that|this|those|these|he|she|his|her|which|there|here|you|your|what)\b)"
+    r"[\w'-]+(?:\s+[\w'-]+){0,4}?\s+(?:has\s+|have\s+|really\s+|always\s+)?(?:made|makes|helps|helped|reminds|reminded|"
+    r"gives|gave|taught|teaches|lets|inspired|inspires|got|gets)\s+(?:me|us)\b",
+    re.IGNORECASE,
+)
+_FAVOURITE = re.compile(r"\bmy\s+(?:(?:new|all-time|top|absolute)\s+)?(?:fav(?:ou?rite)?|go-to|top\s+pick|hobby|hobbies|"
+                        r"goal|dream|passion)\b", re.IGNORECASE)
+# Feelings, effort and encouragement: what the speaker feels about the chat, not a fact.
+_HOLLOW = frozenset(
+    """grateful thankful glad happy excited thrilled stoked pumped sure determined lucky blessed proud nervous
+    worried relieved keen fun best challenge effort try trying positive luck hoping hope wish thanks thank
+    appreciate appreciated support supportive kind words amazing awesome great cool nice wonderful fantastic
+    incredible lovely really super so very truly totally definitely just still also even much lot lots
+    things thing stuff something anything everything it that this these those them they one ones there here
+    way ride journey feeling feel felt feels make made doing do did going go get got keep keeping push pushing
+    forward moving sound sounds wait can't cannot love loved glad good bad tough hard wild crazy emotions
+    mind mean means meant time day days moment moments life world dreams chat talk talking""".split()
+)
+_POINTER_OBJECT = re.compile(r"^(?:\w+\s+){0,3}?(?:it|that|this|them|those|one)(?:\s+(?:out|up|soon|too|again|later|"
+                             r"some\s+time(?:\s+soon)?))?[.!]*$", re.IGNORECASE)
+# "Last week I ...", "Unfortunately, I also ...", "Growing up, I saw ...": the subject comes after.
+_LEAD_ADVERBIAL = re.compile(
+    r"^(?:[\w'-]+(?:\s+[\w'-]+){0,5},\s+|(?:last|this|next|every)\s+\w+\s+|"
+    r"(?:yesterday|today|tonight|now|then|recently|lately|also|plus|so|and|but)\s+)+",
+    re.IGNORECASE,
+)
+_ATTITUDE = re.compile(
+    r"^(?:(?:am|'m|was|were|are|'re|have\s+been|'ve\s+been|feel|felt|am\s+feeling|'m\s+feeling|will|'ll|would|'d|"
+    r"can't|cannot|really|so|super|truly|just|also|definitely|totally|still|always)\s+)*"
+    r"(?:grateful|thankful|excited|thrilled|stoked|pumped|keen|happy|glad|sure|determined|hopeful|optimistic|proud|"
+    r"lucky|blessed|nervous|worried|relieved|crossing|wait|looking\s+forward|love\s+to|do\s+(?:my|our)\s+best|"
+    r"try\s+(?:my|our)\s+best|having\s+(?:fun|a\s+blast)|up\s+for|feeling|staying|keep\s+(?:going|pushing|at)|"
+    r"hoping|think\s+about\s+it|check\s+(?:it|that|them)\s+out|definitely\s+check)\b",
+    re.IGNORECASE,
+)
+_DEIXIS = re.compile(r"\b(?:this|that|these|those)\s+(?!is\b|was\b|way\b)[a-z]+|\b(?:it|them)\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
+_VERB_AFTER_SUBJECT = re.compile(
+    r"^(?:(?:i|we|me\s+and\s+\w+|my\s+\w+\s+and\s+i)(?:'m|'ve|'ll|'d|'re)?|(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?)\s+",
+    re.IGNORECASE,
+)
+
+
+def worth_noting(clause: str, *, durable: bool = False) -> bool:
+    """Whether a note-taker would keep this first-person clause (``durable``: a lasting-fact cue was seen)."""
+    text = clause.strip().replace("’", "'")
+    lead = _LEAD_ADVERBIAL.match(text)
+    if lead and _SPEAKER_SUBJECT.match(text[lead.end():]):
+        text = text[lead.end():]
+    if not (_SPEAKER_SUBJECT.match(text) or _GERUND_ABOUT_SPEAKER.match(text) or _FAVOURITE.search(text)
+            or _THING_ACTS_ON_SPEAKER.match(text)):
+        return False
+    rest = _VERB_AFTER_SUBJECT.sub("", text, count=1)
+    if _POINTER_OBJECT.match(rest):
+        return False
+    if _ATTITUDE.match(rest) and (_DEIXIS.search(rest) or not any(w[:1].isupper() or w.isdigit()
+                                                                   for w in _WORD.findall(rest))):
+        # How the speaker feels about it, with nothing named: the chat's mood, not a fact.
+        return _weight(rest) >= 4
+    return _weight(rest) >= (1 if durable else 2)
+
+
+def _weight(rest: str) -> int:
+    # A name or a number says more than any common word.
+    return sum(2 if word[:1].isupper() or word.isdigit() else 1 for word in _WORD.findall(rest) if _specific(word))
+
+
+def _specific(word: str) -> bool:
+    lowered = word.lower().strip("'")
+    if word[:1].isupper() and lowered not in {"i", "i'm", "i've", "i'll", "i'd"} or word.isdigit():
+        return True
+    return len(lowered) > 2 and lowered not in _HOLLOW and lowered not in _FUNCTION
+
+_FUNCTION = frozenset(
+    """the and but for with about from into onto over under than then are was were been being has have had
+    does did will would shall should can could may might must not you your yours our ours his her hers
+    their theirs who whom whose which what when where why how all any some each every both either neither
+    own same such only other another again ever yet now its i'm i've i'll i'd we're we've we'll like
+    am is be my me myself mine us out off too very got gonna wanna gotta kinda lately recently today
+    yesterday week month year since while because though although cause 'cause""".split()
+)

@@ -1,0 +1,396 @@
+"""States a person has one of at a time (employer, job, home, school, diet, partner, car, pet)
+and the ordinary ways people announce that one began or ended. Pure.
+
+Each recognised clause becomes a fact whose (subject, predicate, object) normalises to the
+same slot as the plain statement of that state, so supersession works however the change
+was put: "I work at Google" and later "I started at Meta today" share ``works_at``;
+"I quit Google", "Today was my last day at Google" give ``works_at`` Google with negative
+polarity, which ends the old fact without claiming a new one.
+
+The grammar is a subject (I / we / a name), optional adverbs, a verb phrase from one of the
+tables below and an object: a name for employers, places, schools and partners, a word from
+a closed list for diets and vehicles. Objects are kept to their head ("Meta", "Dublin") so a
+later restatement with more detail is the same slot; the detail stays in the statement.
+Announcements of the future ("I'm going to move to Dublin", "I accepted the offer from
+Meta") are plans, never the current state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.lexicon import (
+    OCCUPATIONS,
+    PET_WORDS,
+    expand_contractions,
+    mentions_pet,
+    strip_tail,
+    vehicle_name,
+)
+from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
+
+__all__ = ["state_facts"]
+
+_ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
+_ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
+_NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:of\s+|de\s+|the\s+|&\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
+_THING = r"(?:(?:a|an|the|my|our)\s+)?(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
+_BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|"
+_BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too)\b))"
+_SUBJECT = r"^(?P<subject>I|we|(?:my|our)\s+(?:partner|wife|husband)\s+and\s+I)\s+" + _ADVERB
+
+_SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
+                     r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
+_FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
+                     r"want to|intend to)\b", re.IGNORECASE)
+_CONDITIONAL = re.compile(r"^(?:if|when|once|unless|in case)\b|\bif\b", re.IGNORECASE)
+
+_Found = tuple[str, str, str, str, bool]
+"""(statement, predicate, object, slot kind, ended) of one fact; the subject is the speaker."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str], str], list[_Found]]
+    """(statement, predicate, object, slot-kind, ended) per fact; the subject is filled in later."""
+
+
+def _rule(verbs: str, obj: str, build: Callable[[re.Match[str], str], list[_Found]],
+          *, subject: str = _SUBJECT) -> _Rule:
+    # Verbs match in any case; objects keep theirs, because a capital is what marks a name.
+    return _Rule(re.compile("(?i:" + subject + verbs + r")\s*" + obj), build)
+
+
+_NAME_OBJ = r"(?P<obj>(?:the\s+)?" + _NAME + r")"
+_ORG_OBJ = r"(?P<obj>(?:the\s+)?" + _NAME + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")"
+
+
+def _works_at(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    if _SCHOOL.search(org):
+        return [(f"{who} studies at {org}", "studies at", org, "school", False)]
+    return [(f"{who} works at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
+
+
+_ROLE_TAIL = re.compile(r"^\s*,?\s*(?:now\s*,?\s*)?as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                        + _BOUNDARY)
+_TEAM_TAIL = re.compile(r"^.*?\b(?:on|in|with)\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+team\b", re.IGNORECASE)
+_PLACE_TAIL = re.compile(r"^.*?\bin\s+(?P<place>" + _NAME + r")")
+
+
+def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
+    """What the rest of "I work at Google as an engineer in London, on the ads team" adds."""
+    tail = m.string[m.end():]
+    details: list[_Found] = []
+    role = _ROLE_TAIL.match(tail)
+    if role:
+        name = _clean_role(role["role"])
+        details.append((f"{who} works as {_article(name)} {name}", "works as", name, "job", False))
+    team = _TEAM_TAIL.match(tail)
+    if team:
+        details.append((f"{who} is on the {team['team']} team at {org}", "team", f"{team['team']} team", "team",
+                        False))
+    place = _PLACE_TAIL.match(tail)
+    if place:
+        # Working in a city strongly suggests living there, but is not a statement of it.
+        details.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
+    return details
+
+
+def _started_at(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    if _SCHOOL.search(org):
+        return [(f"{who} started studying at {org}", "studies at", org, "school", False)]
+    return [(f"{who} started working at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
+
+
+def _left_job(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    said = m.group(0).lower()
+    if "graduated" in said or "dropped out" in said or _SCHOOL.search(org):
+        verb = "graduated from" if "graduated" in said else "no longer studies at"
+        return [(f"{who} {verb} {org}", "no longer studies at", org, "school", True)]
+    verb = next((v for v in ("quit", "resigned from", "retired from") if v in said), "no longer works at")
+    return [(f"{who} {verb} {org}", "no longer works at", org, "employer", True)]
+
+
+def _last_day(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    return [(f"{who} left {org}", "no longer works at", org, "employer", True)]
+
+
+def _accepted_offer(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    return [(f"{who} accepted a job offer from {org}", "accepted a job offer from", org, "plan", False)]
+
+
+def _job(m: re.Match[str], who: str) -> list[_Found]:
+    role = _clean_role(m["role"])
+    facts = [(f"{who} works as {_article(role)} {role}", "works as", role, "job", False)]
+    if m.groupdict().get("org"):
+        org = _head(m["org"])
+        facts.append((f"{who} works at {org}", "works at", org, "employer", False))
+    return facts
+
+
+def _home(m: re.Match[str], who: str) -> list[_Found]:
+    place = _head(m["obj"])
+    return [(f"{who} lives in {place}", "lives in", place, "home", False)]
+
+
+def _moved(m: re.Match[str], who: str) -> list[_Found]:
+    place = _head(m["obj"])
+    return [(f"{who} moved to {place}", "lives in", place, "home", False)]
+
+
+def _diet(m: re.Match[str], who: str) -> list[_Found]:
+    diet = m["diet"].lower()
+    return [(f"{who} is {diet}", "diet", diet, "diet", False)]
+
+
+def _diet_ended(m: re.Match[str], who: str) -> list[_Found]:
+    diet = m["diet"].lower()
+    return [(f"{who} is no longer {diet}", "no longer diet", diet, "diet", True)]
+
+
+def _meat_free(m: re.Match[str], who: str) -> list[_Found]:
+    return [(f"{who} is vegetarian", "diet", "vegetarian", "diet", False)]
+
+
+def _partner(m: re.Match[str], who: str) -> list[_Found]:
+    name = _head(m["obj"])
+    relation = (m.groupdict().get("relation") or "partner").lower()
+    return [(f"{who}'s {relation} is {name}", "partner", name, "partner", False)]
+
+
+def _married(m: re.Match[str], who: str) -> list[_Found]:
+    name = _head(m["obj"])
+    return [(f"{who} married {name}", "partner", name, "partner", False)]
+
+
+def _broke_up(m: re.Match[str], who: str) -> list[_Found]:
+    name = _head(m["obj"])
+    return [(f"{who} broke up with {name}", "no longer partner", name, "partner", True)]
+
+
+def _status(m: re.Match[str], who: str) -> list[_Found]:
+    status = m["status"].lower()
+    return [(f"{who} is {status}", "relationship status", status, "status", False)]
+
+
+def _vehicle_bought(m: re.Match[str], who: str) -> list[_Found]:
+    car = vehicle_name(m["obj"])
+    if car is None:
+        return []
+    verb = "bought" if re.search(r"\b(?:bought|got|picked up|leased|traded)\b", m.group(0), re.I) else "drives"
+    return [(f"{who} {verb} {_article(car)} {car}", "drives", car, "vehicle", False)]
+
+
+def _vehicle_sold(m: re.Match[str], who: str) -> list[_Found]:
+    car = vehicle_name(m["obj"], sold=True)
+    if car is None:
+        return []
+    return [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
+
+
+def _pet(m: re.Match[str], who: str) -> list[_Found]:
+    name, animal = m["name"], m["animal"].lower()
+    return [(f"{who} has {_article(animal)} {animal} called {name}", "has pet", name, "pet", False)]
+
+
+def _pet_gone(m: re.Match[str], who: str) -> list[_Found]:
+    name = m["name"]
+    said = " ".join(m.group(0).split()).lower()
+    verb = next((v for v in ("passed away", "died", "ran away", "was put down", "was rehomed") if v in said), "")
+    statement = f"{who}'s pet {name} {verb}" if verb else f"{who} no longer has {name}"
+    return [(statement, "no longer has pet", name, "pet", True)]
+
+
+_EMPLOYED = (r"(?:am\s+)?(?:work|works|working|am\s+employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
+             r"(?:at|for|by)")
+_RULES: tuple[_Rule, ...] = (
+    # employer and school
+    _rule(r"(?:have\s+|had\s+)?(?:quit|left|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|"
+          r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
+          r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", _ORG_OBJ, _left_job),
+    _rule(_EMPLOYED, _ORG_OBJ, _works_at),
+    _rule(r"(?:have\s+)?(?:started|began)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|working\s+|work\s+)?(?:at|with)",
+          _ORG_OBJ, _started_at),
+    _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
+          r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
+          _NAME_OBJ, _started_at),
+    _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)\s+(?:at|to)",
+          _NAME_OBJ, _works_at),
+    _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", _ORG_OBJ, _last_day),
+    _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:job\s+)?offer\s+(?:from|at|with)",
+          _NAME_OBJ, _accepted_offer),
+    # job
+    _rule(r"(?:work|am\s+working)\s+as\s+(?:an?\s+)?",
+          r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for)\s+(?P<org>" + _NAME + r"))?"
+          + _BOUNDARY, _job),
+    _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
+          r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
+          + r"))(?:\s+(?:at|for)\s+(?P<org>" + _NAME + r"))?" + _BOUNDARY, _job),
+    # home
+    _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in", _NAME_OBJ, _home),
+    _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:to|into\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)",
+          _NAME_OBJ, _moved),
+    # diet
+    _rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
+          r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
+    _rule(r"(?:am(?:\s+now)?|went|have\s+gone|became|have\s+become|turned|switched\s+to\s+being|"
+          r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat)",
+          r"(?i:an?\s+)?(?i:fully\s+|strictly\s+|mostly\s+)?(?P<diet>(?i:" + "|".join(DIETS) + r"))\b(?!\s+(?:food|restaurant|"
+          r"recipe|place|option|friend))", _diet),
+    _rule(r"(?:have\s+)?(?:stopped|gave\s+up|quit|cut\s+out|no\s+longer\s+eat|do\s+not\s+eat)", r"(?i:(?:eating\s+)?meat)\b",
+          _meat_free),
+    # partner and status
+    _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
+          r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)", _NAME_OBJ, _partner),
+    _rule(r"(?:got\s+married\s+to|married|am\s+married\s+to)", _NAME_OBJ, _married),
+    _rule(r"(?:have\s+)?(?:broke\s+up|split\s+up|separated|divorced|am\s+divorced|got\s+divorced)(?:\s+(?:with|from))?",
+          _NAME_OBJ, _broke_up),
+    _rule(r"(?:am\s+(?:now\s+)?|got\s+|became\s+)", r"(?P<status>(?i:" + "|".join(RELATIONSHIP_STATUSES) + r"))\b"
+          r"(?!\s+(?:to|with))", _status),
+    # vehicle
+    _rule(r"(?:drive|am\s+driving|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to)",
+          r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
+          r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_bought),
+    _rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
+          r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_sold),
+    # pets
+    _rule(r"(?:have|adopted|got|rescued|have\s+adopted|have\s+got|brought\s+home)\s+(?:a|an|our|my)\s+"
+          r"(?:new\s+|little\s+|rescue\s+|young\s+|\w+-year-old\s+)*",
+          r"(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r")\s*,?\s+(?:called|named)\s+"
+          r"(?P<name>[A-Z][\w'-]*)", _pet),
+)
+_PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
+                       r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
+_PET_GONE_FIRST = re.compile(r"^(?i:(?:I|we)\s+(?:had\s+to\s+)?(?:put\s+down|rehomed|lost|gave\s+away|had\s+to\s+rehome)\s+"
+                             r"(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?)(?P<name>[A-Z][\w'-]*)")
+_LAST_DAY = re.compile(r"\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+was)\s+(?:was\s+)?my\s+last\s+day\s+"
+                       r"(?:at|with)\s+(?P<obj>" + _NAME + ")", re.IGNORECASE)
+_OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + _NAME
+                             + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
+_RELATION_HEAD = re.compile(
+    r"^(?i:(?:my|our)\s+(?:new\s+)?(?P<relation>partner|boyfriend|girlfriend|wife|husband|fianc[eé]e?|spouse)\s*,?\s+"
+    r"(?:is\s+(?:called\s+|named\s+)?)?)(?P<obj>" + _NAME + r")"
+)
+_COUPLE_ENDED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:have\s+)?(?:broke\s+up|split\s+up|separated|"
+                           r"got\s+divorced|are\s+(?:over|divorced|separated)))")
+_COUPLE_STARTED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
+                             r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
+_SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded\s+in|got\s+rid\s+of)\s+(?:the|my|our|a)\s+(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+                              r"\s+(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+(?:a|an|the)\s+(?:new\s+)?"
+                              r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, re.IGNORECASE)
+
+
+def state_facts(clause: str, speaker: str, when: datetime, *, certainty: float = Certainty.STATED.value,
+                sentence: str | None = None) -> list[ExtractedFact]:
+    """The state facts one first-person clause announces; [] when it announces none.
+
+    ``sentence`` is the whole sentence the clause came from: a conditional or a plan there
+    ("if I get the job I'll move to Dublin") makes the clause no statement of the present.
+    """
+    text = _with_subject(expand_contractions(clause.strip().rstrip(".!")))
+    context = expand_contractions(sentence or clause)
+    if _CONDITIONAL.search(context) or _FUTURE.search(text):
+        return []
+    if _OFFER_ACCEPTED.search(text) is None and _OFFER_ACCEPTED.search(context):
+        text = context
+    found: list[_Found] = []
+    who = speaker
+    relation = _RELATION_HEAD.match(text)
+    if relation:
+        found += _partner(relation, who)
+    if couple := _COUPLE_ENDED.match(text):
+        found += _broke_up(couple, who)
+    if couple := _COUPLE_STARTED.match(text):
+        found += _partner(couple, who)
+    for rule in _RULES:
+        match = rule.pattern.search(text)
+        if match is None:
+            continue
+        subject = match.groupdict().get("subject") or "I"
+        if subject.lower() not in {"i", "we"} and not subject.lower().endswith(" and i"):
+            continue
+        found += rule.build(match, who)
+    pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
+    if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text)):
+        found += _pet_gone(pet, who)
+    for sentence_rule, build in ((_LAST_DAY, _last_day), (_OFFER_ACCEPTED, _accepted_offer)):
+        whole = sentence_rule.search(context)
+        if whole:
+            found += build(whole, who)
+    if not any(kind == "vehicle" for *_, kind, _ended in found):
+        found += _sold_and_bought(context, who, found)
+    return [_fact(statement, who, predicate, obj, certainty, when, ended, kind)
+            for statement, predicate, obj, kind, ended in _unique(found)]
+
+
+_DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|"
+                              r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married)\b",
+                              re.IGNORECASE)
+
+
+def _with_subject(text: str) -> str:
+    """Chat drops the subject ("Just started at Bosch!"); the speaker is meant."""
+    return f"I {text[0].lower()}{text[1:]}" if _DROPPED_SUBJECT.match(text) else text
+
+
+def _sold_and_bought(text: str, who: str,
+                     found: list[_Found]) -> list[_Found]:
+    """"I sold the Golf and bought a Tesla": when either side is a vehicle, both are."""
+    match = _SOLD_AND_BOUGHT.search(text)
+    if match is None:
+        return []
+    old, new = strip_tail(match["old"]), strip_tail(match["new"])
+    if vehicle_name(old, sold=True) is None and vehicle_name(new) is None:
+        return []
+    return [(f"{who} sold the {old}", "no longer drives", old, "vehicle", True),
+            (f"{who} bought {_article(new)} {new}", "drives", new, "vehicle", False)]
+
+
+def _fact(statement: str, who: str, predicate: str, obj: str, certainty: float, when: datetime, ended: bool,
+          kind: str) -> ExtractedFact:
+    del when, ended
+    inferred = kind.endswith("~")
+    return ExtractedFact(
+        statement=statement[0].upper() + statement[1:] + ".",
+        type=MemoryType.EPISODIC if kind == "plan" else MemoryType.SEMANTIC,
+        certainty=min(certainty, Certainty.STRONG_INFERENCE.value) if inferred else certainty,
+        subject=who,
+        predicate=predicate,
+        object=obj,
+        entities=tuple(dict.fromkeys(name for name in (who, obj) if name[:1].isupper())),
+    )
+
+
+def _unique(found: list[_Found]) -> list[_Found]:
+    seen: dict[tuple[str, str], tuple[str, str, str, str, bool]] = {}
+    for item in found:
+        key = (item[1].removeprefix("no longer ").casefold(), item[2].casefold())
+        if key not in seen:
+            seen[key] = item
+    return list(seen.values())
+
+
+def _head(obj: str) -> str:
+    """The object's head: "Ranelagh, Dublin" keeps both; trailing time words and commas go."""
+    return strip_tail(re.sub(r"^(?:the|a|an)\s+", "", obj.strip(" ,.;")))
+
+
+def _clean_role(role: str) -> str:
+    return strip_tail(role)
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+

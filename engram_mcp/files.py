@@ -1,0 +1,30 @@
+"""Writing a file all at once: readers see the old content or the new, never half of it."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["atomic_write"]
+
+
+def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
+    """Replace ``path``'s content through a temporary file in the same folder and a rename.
+
+    ``durable`` also fsyncs before the rename: for the memory files, which are the source of
+    truth. Derived files (status, last-good copies) skip it: losing one in a crash costs
+    nothing that cannot be rebuilt.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            if durable:
+                stream.flush()
+                os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,148 @@
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.worker import fact_from
+from engram_mcp.model import Kind, MemoryType
+from engram_mcp.model.predicates import normalise
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.memory import MemoryService
+from tests.conftest import SteppingClock
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+START = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+
+
+def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
+    facts = extract(turn(text, speaker=speaker), [])
+    found = {normalise(f.subject, f.predicate, f.object) for f in facts}
+    return {(slot.predicate, slot.object, slot.negated) for slot in found}
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("I work for Siemens.", ("works_at", "siemens", False)),
+        ("I work remotely for Shopify these days.", ("works_at", "shopify", False)),
+        ("I started at Accenture on Monday.", ("works_at", "accenture", False)),
+        ("Just started a new job at the Red Cross!", ("works_at", "red cross", False)),
+        ("I've joined Airbus as a test pilot.", ("job", "test pilot", False)),
+        ("I'm a pharmacist now.", ("job", "pharmacist", False)),
+        ("I quit Deliveroo last week.", ("works_at", "deliveroo", True)),
+        ("Friday was my last day at Ocado.", ("works_at", "ocado", True)),
+        ("I handed in my notice and left my job at Zalando.", ("works_at", "zalando", True)),
+        ("We relocated to Valencia in the spring.", ("lives_in", "valencia", False)),
+        ("I've moved back to Glasgow.", ("lives_in", "glasgow", False)),
+        ("I'm living in Kraków now.", ("lives_in", "kraków", False)),
+        ("I've gone vegan.", ("diet", "vegan", False)),
+        ("I'm pescatarian these days.", ("diet", "pescatarian", False)),
+        ("I'm no longer vegetarian.", ("diet", "vegetarian", True)),
+        ("I drive a Skoda Octavia.", ("drives", "skoda octavia", False)),
+        ("We sold our Fiat Panda.", ("drives", "fiat panda", True)),
+        ("I'm dating Rowan now.", ("partner", "rowan", False)),
+        ("My fiancée Ines is a doctor.", ("partner", "ines", False)),
+        ("Rowan and I split up.", ("partner", "rowan", True)),
+        ("We adopted a puppy called Pickle.", ("pet", "pickle", False)),
+        ("Our cat Miso died in the night.", ("pet", "miso", True)),
+        ("I transferred to Trinity College Dublin.", ("studies_at", "trinity college dublin", False)),
+        ("I'm studying at the University of Ghent.", ("studies_at", "university of ghent", False)),
+        ("I'm single again.", ("relationship_status", "single", False)),
+    ],
+)
+def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(
+    text: str, slot: tuple[str, str, bool]
+) -> None:
+    assert slot in slots(text)
+
+
+def test_selling_one_vehicle_and_buying_another_ends_the_first_and_starts_the_second() -> None:
+    assert slots("I sold the Yaris and bought a Kia Niro.") == {
+        ("drives", "yaris", True), ("drives", "kia niro", False)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going to move to Rotterdam next month.",
+        "If I get the job I'll move to Oslo.",
+        "I'd live in Lisbon if I could.",
+        "I had an interview at Siemens today.",
+        "I'm thinking about leaving Siemens.",
+        "I got the offer from Bosch and accepted it.",
+    ],
+)
+def test_plans_conditions_and_events_never_claim_a_current_employer_or_home(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] in {"works_at", "lives_in"}}
+
+
+def test_a_coordinated_second_verb_becomes_its_own_fact_and_no_predicate_is_a_conjunction() -> None:
+    facts = extract(turn("Remember that I use Python 3.12 and prefer pytest over unittest.", speaker="Sam"), [])
+    assert [f.statement for f in facts] == ["Sam uses Python 3.12.", "Sam prefers pytest over unittest."]
+    assert all(f.predicate.split()[0] not in {"and", "states"} for f in facts)
+
+
+def test_hedged_sentences_keep_the_proposition_and_lower_the_certainty() -> None:
+    [strong] = extract(turn("I think my brother moved to Leeds.", speaker="Noor"), [])
+    [weak] = extract(turn("Maybe I'll switch to a standing desk.", speaker="Noor"), [])
+    assert strong.certainty == 0.7 and weak.certainty == 0.4
+    assert not weak.statement.lower().startswith("maybe")
+
+
+@pytest.fixture
+def facts(service: MemoryService, clock: SteppingClock) -> FactService:
+    return FactService(service, clock)
+
+
+def tell(service: MemoryService, facts: FactService, clock: SteppingClock, days: float, text: str) -> None:
+    stored = service.remember(text, speaker="Noor", event_time=START + timedelta(days=days))
+    for extracted in extract(stored, []):
+        facts.add_extracted(fact_from(extracted, stored, clock()))
+
+
+def current(service: MemoryService) -> list[str]:
+    return sorted(m.text for m in service.memories() if m.kind is Kind.FACT and m.is_current())
+
+
+def test_a_week_of_changes_leaves_only_the_current_states_current(
+    service: MemoryService, facts: FactService, clock: SteppingClock
+) -> None:
+    for days, text in [
+        (0, "Hi, I'm Noor. I work at Siemens as a data analyst in Munich."),
+        (0.1, "I drive a VW Polo and I'm vegetarian."),
+        (1, "I had an interview at Bosch today."),
+        (2, "I got the offer from Bosch and I accepted it!"),
+        (3, "Today was my last day at Siemens."),
+        (4, "I moved to Stuttgart today."),
+        (4.1, "I live in Stuttgart now, in the west end."),
+        (5, "I started at Bosch today."),
+        (5.1, "I work at Bosch now, on the battery team."),
+        (6, "I sold the Polo and bought an e-bike and a Renault Zoe."),
+        (6.5, "I've gone vegan."),
+    ]:
+        tell(service, facts, clock, days, text)
+    now = current(service)
+    assert "Noor works at Bosch." in now and "Noor lives in Stuttgart." in now or "Noor moved to Stuttgart." in now
+    assert not [text for text in now if "Siemens" in text and "works at" in text]
+    assert not [text for text in now if "Polo" in text and "drives" in text]
+    assert "Noor is vegan." in now and "Noor is vegetarian." not in now
+    assert "Noor is on the battery team at Bosch." in now
+    # One current fact per home and employer, however many times it was announced.
+    assert len([t for t in now if "Stuttgart" in t]) == 1
+    assert len([t for t in now if "works at Bosch" in t or "started working at Bosch" in t]) == 1
+    retracted = [m for m in service.memories() if m.kind is Kind.FACT and not m.is_current()]
+    assert all("Bosch" not in m.text or "offer" in m.text for m in retracted), [m.text for m in retracted]
+
+
+def test_an_event_on_the_way_does_not_end_the_state_it_does_not_contradict(
+    service: MemoryService, facts: FactService, clock: SteppingClock
+) -> None:
+    tell(service, facts, clock, 0, "I live in Leeds.")
+    tell(service, facts, clock, 1, "I had an interview in Manchester today.")
+    tell(service, facts, clock, 2, "I flew to Lisbon for a conference.")
+    assert "Noor lives in Leeds." in current(service)
+    events = [m for m in service.memories() if m.kind is Kind.FACT and m.type is MemoryType.EPISODIC]
+    assert events and all(m.is_current() for m in events)
