@@ -54,8 +54,6 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "fact-weight-1": {"fact_weight": 1.0},
     "sessions-0.3": {"session_weight": 0.3},
     "sessions-1": {"session_weight": 1.0},
-    "hops": {"entity_hops": True},
-    "hops-sessions-0.3": {"entity_hops": True, "session_weight": 0.3},
 }
 """Each switches one step of the default pipeline (``RecallConfig``) off, or an optional one on."""
 

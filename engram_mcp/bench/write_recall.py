@@ -148,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--extractor", default="none",
         help="fact extraction running in the background while timing, as in a server (none, rules, smollm2, …)",
     )
+    parser.add_argument(
+        "--reuse-index", action="store_true",
+        help="keep the index a previous run on --dir built (start-up then only checks it) to time again",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-results/write_recall.json"))
     args = parser.parse_args(argv)
 
@@ -161,8 +165,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not any(folder.rglob("*.md")):
         fill_seconds = _fill(folder, texts[: args.memories], args.namespaces)
         print(f"fill: {args.memories} memories as markdown in {fill_seconds:.0f} s", file=sys.stderr, flush=True)
-    # A reindex from scratch: the index is derived, the markdown is what there is.
-    shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
+    if not args.reuse_index:
+        # A reindex from scratch: the index is derived, the markdown is what there is.
+        shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
     engram = Engram.open(settings)
     try:
         stop = threading.Event()
@@ -215,6 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "index_backend": "edge",
         "fill_markdown_seconds": None if fill_seconds is None else round(fill_seconds, 1),
         "reindex_seconds": round(reindex_seconds, 1),
+        "reindex_from_scratch": not args.reuse_index,
         "search_graph_seconds": round(graph_seconds, 1),
         "remember": _percentiles(writes),
         "recall": _percentiles(reads),

@@ -45,7 +45,6 @@ class Catalogue:
         self._sessions: dict[_SessionKey, list[_OrderKey]] = {}
         self._speakers: dict[str, Counter[str]] = {}
         self._entities: dict[str, Counter[str]] = {}
-        self._by_entity: dict[tuple[str, str], set[str]] = {}
         self._types: dict[str, Counter[MemoryType]] = {}
         for memory in memories:
             self.add(memory)
@@ -63,7 +62,6 @@ class Catalogue:
                 self._speakers.setdefault(namespace, Counter())[memory.provenance.speaker] += 1
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             self._entities.setdefault(namespace, Counter())[entity] += 1
-            self._by_entity.setdefault((namespace, entity), set()).add(memory.id)
 
     def remove(self, memory_id: str) -> None:
         memory = self._memories.pop(memory_id, None)
@@ -80,7 +78,6 @@ class Catalogue:
                 _decrement(self._speakers.get(namespace), memory.provenance.speaker)
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             _decrement(self._entities.get(namespace), entity)
-            self._by_entity.get((namespace, entity), set()).discard(memory_id)
 
     def get(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
@@ -115,14 +112,6 @@ class Catalogue:
                 if 0 <= position < len(order):
                     found.append((offset, self._memories[order[position][2]]))
         return found
-
-    def naming(self, entity: str, namespace: str) -> set[str]:
-        """The ids of the memories of a namespace that name ``entity`` (normalised)."""
-        return set(self._by_entity.get((namespace, entity), ()))
-
-    def entity_count(self, entity: str, namespace: str) -> int:
-        """How many memories of a namespace name ``entity`` (normalised)."""
-        return self._entities.get(namespace, Counter()).get(entity, 0)
 
     def session_of(self, memory_id: str) -> tuple[str, str] | None:
         """A turn's (namespace, session), or None for a memory outside any session."""

@@ -27,13 +27,11 @@ from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
-from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.temporal import believed_at, true_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
-from engram_mcp.retrieval.graph import entity_hops
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.sessions import with_session_evidence
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
@@ -83,11 +81,6 @@ class RecallConfig:
     session_weight: float = 0.0
     """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``)."""
     session_top: int = 3
-    entity_hops: bool = False
-    """Facts linked to the best facts by a specific entity join the candidates (``retrieval.graph``)."""
-    hop_seeds: int = 10
-    hop_decay: float = 0.5
-    hop_max_facts: int = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +109,6 @@ class _Question:
     windows: list[TimeWindow]
     now: datetime
     depth: int
-    named: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -204,8 +196,8 @@ class Retriever:
         vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
         entity_hits: list[ScoredId] = []
         depth = max(c.depth, limit)
-        named = self._catalogue.entities_named_in(query, namespace) if c.entities or c.entity_hops else set()
-        if c.entities and vector is not None and named:
+        named = self._catalogue.entities_named_in(query, namespace) if c.entities else set()
+        if vector is not None and named:
             entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
         asked = _Question(
             vector=vector,
@@ -215,7 +207,6 @@ class Retriever:
             windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
             now=now,
             depth=depth,
-            named=frozenset(named),
         )
         evidence = _Evidence(keyword_ids={h.memory_id for h in entity_hits})
         # One ranking over every type keeps scores comparable; the per-type searches only make
@@ -264,29 +255,7 @@ class Retriever:
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
         scores = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
-        hits = self._score(scores, asked.speaker, asked.windows, asked.now)
-        return self._with_hops(hits, where, asked) if c.entity_hops else hits
-
-    def _with_hops(self, hits: list[Hit], where: MemoryFilter, asked: _Question) -> list[Hit]:
-        """The hits and the facts one entity hop away from the best of them, best first."""
-        c = self.config
-        namespace = where.namespace or ""
-        ranked = [(h.memory.id, h.score, {normalise_entity(e) for e in h.memory.entities}) for h in hits]
-        reached = entity_hops(
-            ranked,
-            lambda entity: self._catalogue.naming(entity, namespace),
-            lambda entity: self._catalogue.entity_count(entity, namespace),
-            asked.named,
-            seeds=c.hop_seeds,
-            decay=c.hop_decay,
-            max_facts=c.hop_max_facts,
-        )
-        extra = [
-            Hit(memory, score)
-            for memory_id, score in reached.items()
-            if (memory := self._catalogue.get(memory_id)) is not None and admits(where, memory)
-        ]
-        return sorted([*hits, *extra], key=_best_first)
+        return self._score(scores, asked.speaker, asked.windows, asked.now)
 
     def _with_type_quotas(
         self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
