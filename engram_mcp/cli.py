@@ -317,8 +317,8 @@ def _bench(args: argparse.Namespace) -> int:
         "extraction": "engram_mcp.bench.extraction",
         "torture": "engram_mcp.bench.torture",
         "timeline": "engram_mcp.bench.timeline",
-        "locomo": "engram_mcp.bench.product",
-        "longmemeval": "engram_mcp.bench.product",
+        "locomo": "engram_mcp.bench.runner",
+        "longmemeval": "engram_mcp.bench.runner",
         "clients": "engram_mcp.bench.clients",
     }
     module_name = suites.get(args.suite)

@@ -1,35 +1,26 @@
 """The benchmark harness: run a dataset against recall backends, score, report.
 
-A backend is anything with ``ingest(namespace, turns)`` and ``recall(namespace, query, k)``
+A backend is anything with ``ingest(namespace, turns)`` and ``recall(namespace, query, k, asked_at)``
 (``engram_mcp.bench.backends.RecallBackend``). The harness hands it opaque turn and session
-ids, in write order with real timestamps, then asks each question with its raw text and
-maps the answer back to dataset ids for scoring.
-
-    python -m engram_mcp.bench.harness locomo /work/shared/bench/locomo_dev5.json \
-        --backends bm25,dense,hybrid --rankings /tmp/locomo.jsonl --out /tmp/locomo.json
+ids, in write order with real timestamps, then asks each question with its raw text (at the
+question's date when the dataset has one) and maps the answer back to dataset ids for
+scoring. The one entry point is ``engram-mcp bench locomo|longmemeval`` (``bench/runner.py``).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from engram_mcp.bench.backends import (
-    PLAIN_RRF,
-    BM25Backend,
-    DenseBackend,
-    HybridBackend,
-    HybridConfig,
-    RecallBackend,
-)
-from engram_mcp.bench.datasets import BenchCase, BenchTurn, load_locomo, load_longmemeval
-from engram_mcp.bench.embedder import CachedEmbedder, Embedder, LiveQueryEmbedder, MiniLMEmbedder
+from engram_mcp.bench.backends import RecallBackend
+from engram_mcp.bench.datasets import BenchCase, BenchTurn
 from engram_mcp.bench.metrics import (
     estimate_tokens,
     evidence_recall,
@@ -38,15 +29,27 @@ from engram_mcp.bench.metrics import (
     retrieval_scores,
     session_scores,
 )
-from engram_mcp.bench.research.contextual import format_date
 
-__all__ = ["QuestionResult", "RunResult", "context_tokens", "locomo_report", "longmemeval_report", "run", "main"]
+__all__ = [
+    "QuestionResult",
+    "RunResult",
+    "context_tokens",
+    "format_date",
+    "locomo_report",
+    "longmemeval_report",
+    "print_lme",
+    "print_locomo",
+    "run",
+    "run_variants",
+    "write_rankings",
+]
 
 log = logging.getLogger(__name__)
 
 LOCOMO_KS = (1, 5, 10, 25, 50)
 LME_KS = (1, 3, 5, 10, 30, 50)
 CONTEXT_BUDGET = 25
+_PROGRESS_SECONDS = 15.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +74,32 @@ class RunResult:
         return self.turns_ingested / self.ingest_seconds if self.ingest_seconds > 0 else float("inf")
 
 
+def format_date(moment: datetime) -> str:
+    """'8 May 2023': the form people use in questions."""
+    return f"{moment.day} {moment:%B %Y}"
+
+
 def run(cases: Sequence[BenchCase], backend: RecallBackend, k: int, name: str = "backend") -> RunResult:
     """Ingest every case under its namespace, ask its questions, time both."""
-    results: list[QuestionResult] = []
+    return run_variants(cases, backend, k, name, ())[name]
+
+
+def run_variants(
+    cases: Sequence[BenchCase], backend: RecallBackend, k: int, name: str, variants: Sequence[str]
+) -> dict[str, RunResult]:
+    """Like ``run``, asking every question once per variant of ``backend`` (``use_variant``)
+    after one ingest: ablations of the recall pipeline then cost one ingest, not one each.
+
+    Returns one result per variant name (``name`` alone when there are no variants).
+    Progress goes to stderr every few seconds, since a dataset runs for many minutes.
+    """
+    names = list(variants) or [name]
+    results: dict[str, list[QuestionResult]] = {n: [] for n in names}
     ingest_seconds = 0.0
     turns_ingested = 0
-    for case in cases:
+    began = last_report = time.perf_counter()
+    warmed = False
+    for number, case in enumerate(cases, start=1):
         opaque_session: dict[str, str] = {}
         to_dataset: dict[str, str] = {}
         opaque_turns: list[BenchTurn] = []
@@ -89,25 +112,38 @@ def run(cases: Sequence[BenchCase], backend: RecallBackend, k: int, name: str = 
         backend.ingest(case.namespace, opaque_turns)
         ingest_seconds += time.perf_counter() - started
         turns_ingested += len(opaque_turns)
-        if not results and case.questions:
+        if not warmed and case.questions:
             # one untimed call so that lazy model loading is not counted as recall latency
-            backend.recall(case.namespace, case.questions[0].question, k)
+            backend.recall(case.namespace, case.questions[0].question, k, case.questions[0].question_date)
+            warmed = True
         for question in case.questions:
-            started = time.perf_counter()
-            ranked = backend.recall(case.namespace, question.question, k)
-            elapsed_ms = (time.perf_counter() - started) * 1000
-            if len(set(ranked)) != len(ranked):
-                raise ValueError(f"{name} returned a turn twice for {question.question_id}")
-            results.append(
-                QuestionResult(
-                    question_id=question.question_id,
-                    namespace=case.namespace,
-                    ranked_ids=tuple(to_dataset[r] for r in ranked),
-                    latency_ms=elapsed_ms,
-                    details=getattr(backend, "last_details", None),
+            for variant in names:
+                if variants:
+                    backend.use_variant(variant)  # type: ignore[attr-defined]
+                started = time.perf_counter()
+                ranked = backend.recall(case.namespace, question.question, k, question.question_date)
+                elapsed_ms = (time.perf_counter() - started) * 1000
+                if len(set(ranked)) != len(ranked):
+                    raise ValueError(f"{variant} returned a turn twice for {question.question_id}")
+                results[variant].append(
+                    QuestionResult(
+                        question_id=question.question_id,
+                        namespace=case.namespace,
+                        ranked_ids=tuple(to_dataset[r] for r in ranked),
+                        latency_ms=elapsed_ms,
+                        details=getattr(backend, "last_details", None),
+                    )
                 )
+        now = time.perf_counter()
+        if now - last_report >= _PROGRESS_SECONDS or number == len(cases):
+            last_report = now
+            print(
+                f"[{name}] case {number}/{len(cases)}: {turns_ingested} turns stored, "
+                f"{sum(len(c.questions) for c in cases[:number])} questions asked, {now - began:.0f} s",
+                file=sys.stderr,
+                flush=True,
             )
-    return RunResult(name, tuple(results), ingest_seconds, turns_ingested)
+    return {n: RunResult(n, tuple(r), ingest_seconds, turns_ingested) for n, r in results.items()}
 
 
 def context_tokens(case: BenchCase, ranked_ids: Sequence[str], budget: int = CONTEXT_BUDGET) -> int:
@@ -184,7 +220,7 @@ def write_rankings(path: Path, result: RunResult) -> None:
             f.write(json.dumps({"question_id": q.question_id, "ranked_ids": list(q.ranked_ids)}) + "\n")
 
 
-def _print_locomo(reports: Sequence[dict[str, Any]]) -> None:
+def print_locomo(reports: Sequence[dict[str, Any]]) -> None:
     groups = ["cat1-4", "cat1", "cat2", "cat3", "cat4", "cat5"]
     groups += sorted({g for r in reports for g in r["groups"] if "/" in g})
     print(f"{'group':<22}{'n':>5}" + "".join(f"{r['backend'][:18]:>20}" for r in reports))
@@ -199,7 +235,7 @@ def _print_locomo(reports: Sequence[dict[str, Any]]) -> None:
     _print_costs(reports)
 
 
-def _print_lme(reports: Sequence[dict[str, Any]]) -> None:
+def print_lme(reports: Sequence[dict[str, Any]]) -> None:
     print(f"{'group':<28}{'n':>4}" + "".join(f"{r['backend'][:18]:>20}" for r in reports))
     print(f"{'':<32}" + "".join(f"{'sess@5 / turn@10':>20}" for _ in reports))
     for group in ["all"] + sorted(g for g in reports[0]["groups"] if g != "all"):
@@ -219,67 +255,3 @@ def _print_costs(reports: Sequence[dict[str, Any]]) -> None:
             f"ingest {r['ingest_turns_per_second']:.0f} turns/s; "
             f"context {r['context_tokens_mean']:.0f} tokens at {r['context_budget']} records"
         )
-
-
-def _backends(names: Sequence[str], embedder: Embedder) -> list[tuple[str, Callable[[], RecallBackend]]]:
-    factories: dict[str, Callable[[], RecallBackend]] = {
-        "bm25": BM25Backend,
-        "dense": lambda: DenseBackend(embedder),
-        "rrf": lambda: HybridBackend(embedder, PLAIN_RRF),
-        "hybrid": lambda: HybridBackend(embedder),
-        "hybrid-session": lambda: HybridBackend(embedder, HybridConfig(session_weight=1.0)),
-    }
-    unknown = [n for n in names if n not in factories]
-    if unknown:
-        raise SystemExit(f"unknown backend(s): {', '.join(unknown)}; choose from {', '.join(factories)}")
-    return [(n, factories[n]) for n in names]
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engram_mcp.bench.harness", description=__doc__.split("\n")[0])
-    parser.add_argument("dataset", choices=["locomo", "longmemeval"])
-    parser.add_argument("path", type=Path)
-    parser.add_argument(
-        "--backends", default="bm25,dense,rrf,hybrid", help="comma-separated: bm25, dense, rrf, hybrid, hybrid-session"
-    )
-    parser.add_argument("--only", default=None, help="comma-separated sample / question ids")
-    parser.add_argument("--k", type=int, default=None, help="turns requested per question (default 50 / 100)")
-    parser.add_argument("--rankings", type=Path, default=None, help="JSON lines of ranked ids (per backend)")
-    parser.add_argument("--out", type=Path, default=None, help="JSON report")
-    parser.add_argument("--embedding-cache", type=Path, default=Path("/tmp/engram_emb_cache.pkl"))
-    parser.add_argument(
-        "--live-queries", action="store_true", help="embed every question with the model (honest latency)"
-    )
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING)
-
-    only = args.only.split(",") if args.only else None
-    if args.dataset == "locomo":
-        cases = load_locomo(args.path, only)
-        k, report = args.k or 50, locomo_report
-    else:
-        cases = load_longmemeval(args.path, only)
-        # session metrics need enough turns to cover 50 distinct sessions
-        k, report = args.k or 300, longmemeval_report
-    model = MiniLMEmbedder()
-    cached = CachedEmbedder(model, args.embedding_cache)
-    embedder: Embedder = LiveQueryEmbedder(cached, model) if args.live_queries else cached
-    names = [n.strip() for n in args.backends.split(",") if n.strip()]
-    reports = []
-    for name, factory in _backends(names, embedder):
-        result = run(cases, factory(), k, name)
-        reports.append(report(cases, result))
-        if args.rankings is not None:
-            path = args.rankings if len(names) == 1 else args.rankings.with_name(
-                f"{args.rankings.stem}.{name}{args.rankings.suffix}"
-            )
-            write_rankings(path, result)
-    cached.save()
-    (_print_locomo if args.dataset == "locomo" else _print_lme)(reports)
-    if args.out is not None:
-        args.out.write_text(json.dumps({"dataset": args.dataset, "path": str(args.path), "reports": reports}, indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

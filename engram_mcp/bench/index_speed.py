@@ -17,13 +17,14 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
+from engram_mcp.bench.metrics import percentile
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 
@@ -31,7 +32,7 @@ __all__ = ["main"]
 
 DIM = 384
 NAMESPACES = ("default", "work", "family", "health")
-START = datetime(2023, 1, 1, tzinfo=timezone.utc)
+START = datetime(2023, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +138,7 @@ def _latencies(name: str, calls: Sequence[Callable[[], object]]) -> dict[str, fl
         started = time.perf_counter()
         call()
         timings.append((time.perf_counter() - started) * 1000.0)
-    p50, p95 = np.percentile(timings, [50, 95])
-    return {f"{name}_p50_ms": float(p50), f"{name}_p95_ms": float(p95)}
+    return {f"{name}_p50_ms": percentile(timings, 50), f"{name}_p95_ms": percentile(timings, 95)}
 
 
 def _table(report: dict[str, object], backends: list[str]) -> str:

@@ -23,6 +23,7 @@ __all__ = [
     "latency_summary",
     "mean",
     "ndcg_any",
+    "percentile",
     "retrieval_scores",
     "session_of_turn",
     "session_scores",
@@ -105,19 +106,26 @@ def session_scores(ranked: Sequence[str], gold: Sequence[str], corpus: Sequence[
     return retrieval_scores(ranked_sessions, gold_sessions, corpus_sessions, effective_k)
 
 
+def percentile(values: Iterable[float], p: float) -> float:
+    """The nearest-rank ``p``-th percentile (0 < p <= 100); NaN for no values.
+
+    The one percentile of every benchmark: a value that was actually observed, never an
+    interpolation between two calls.
+    """
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
 def latency_summary(samples_ms: Sequence[float]) -> LatencySummary:
     """Nearest-rank percentiles of per-call latencies in milliseconds."""
     if not samples_ms:
         return LatencySummary(0, float("nan"), float("nan"), float("nan"), float("nan"))
-    ordered = sorted(samples_ms)
-
-    def pct(p: float) -> float:
-        return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
-
     return LatencySummary(
-        count=len(ordered),
-        mean_ms=sum(ordered) / len(ordered),
-        p50_ms=pct(50),
-        p95_ms=pct(95),
-        max_ms=ordered[-1],
+        count=len(samples_ms),
+        mean_ms=sum(samples_ms) / len(samples_ms),
+        p50_ms=percentile(samples_ms, 50),
+        p95_ms=percentile(samples_ms, 95),
+        max_ms=max(samples_ms),
     )

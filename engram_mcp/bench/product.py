@@ -1,81 +1,55 @@
-"""LoCoMo and LongMemEval through the product: every turn goes in by ``MemoryService.remember``.
+"""The product as a benchmark backend: every turn goes in by ``MemoryService.remember``.
 
-    engram-mcp bench locomo /work/shared/bench/locomo_dev5.json --rankings /tmp/locomo.jsonl --out /tmp/locomo.json
-    engram-mcp bench longmemeval /work/shared/bench/longmemeval_s_ci33.json --out /tmp/lme.json
-
-``EngramBackend`` builds a real service (markdown folder, Qdrant edge index, ONNX MiniLM) in
-a temporary folder, remembers each turn with its real timestamp as event time, in dataset
-order, under the opaque id the harness gives it, in a fresh namespace per conversation
-(LoCoMo) or question (LongMemEval), then recalls with the raw question. The service's
-clock follows the dataset's time, so 'last week' means the week before the last turn.
-The BM25-alone and dense-alone baselines run in the same process over the same turns.
+``EngramBackend`` builds, per conversation (LoCoMo) or question (LongMemEval), a real memory
+in its own folder — markdown store, Qdrant edge index, the product's embedder, and with an
+extractor the product's ``ExtractionWorker`` writing facts through ``FactService``
+(consolidation and supersession included) — and remembers each turn with its real timestamp
+as event time, in dataset order, under the opaque id the harness gives it. The service's
+clock follows the dataset's time; a question is asked at its own date when the dataset has
+one (LongMemEval), else after the last turn, so 'last week' means what the asker meant.
+Recall variants (``RecallConfig`` ablations) are asked after one ingest each.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import logging
-import math
 import re
-import tempfile
+import shutil
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from engram_mcp.bench.backends import BM25Backend, DenseBackend, RecallBackend
-from engram_mcp.bench.datasets import BenchCase, BenchTurn, load_locomo, load_longmemeval
-from engram_mcp.bench.embedder import CachedEmbedder, LiveQueryEmbedder, MiniLMEmbedder, Vectors
-from engram_mcp.bench.harness import (
-    RunResult,
-    _print_lme,
-    _print_locomo,
-    locomo_report,
-    longmemeval_report,
-    run,
-    write_rankings,
-)
-from engram_mcp.bench.metrics import latency_summary, mean
+from engram_mcp.bench.datasets import BenchCase, BenchTurn
+from engram_mcp.bench.embedder import CachedEmbedder, Vectors
+from engram_mcp.bench.harness import RunResult
+from engram_mcp.bench.metrics import latency_summary, mean, percentile
 from engram_mcp.extraction.base import Extractor
-from engram_mcp.extraction.rules import RulesExtractor
-from engram_mcp.extraction.worker import fact_from
+from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import should_abstain
 from engram_mcp.retrieval.context import ContextItem, index_text, render_context
 from engram_mcp.retrieval.pipeline import RecallConfig
+from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import Recall
+from engram_mcp.state.usage import UsageStore
 
-__all__ = ["ABLATIONS", "BenchClock", "EngramBackend", "abstention_calibration", "main"]
-
-log = logging.getLogger(__name__)
+__all__ = ["BenchClock", "EngramBackend", "PhasedEmbedder", "abstention_calibration", "product_report", "warm_cache"]
 
 DEFAULT_BUDGET = 25
-ABLATIONS: dict[str, dict[str, Any]] = {
-    "no-dense": {"dense": False},
-    "no-sparse": {"sparse": False},
-    "no-entities": {"entities": False},
-    "no-neighbours": {"neighbours": False},
-    "no-speaker-boost": {"speaker_boost": 0.0},
-    "no-time-boost": {"time_boost": 0.0},
-    "no-per-type": {"per_type": False},
-    "no-fact-sources": {"fact_sources": False},
-    "with-salience": {"salience_channel": True},
-    "fact-weight-1": {"fact_weight": 1.0},
-}
-"""Each switches one step of the default pipeline (``RecallConfig``) off, or an optional one on."""
+_EXTRACTION_WAIT_SECONDS = 3600.0
 
 
 class BenchClock:
     """The service clock during a benchmark: it follows the dataset's time, one microsecond a reading."""
 
     def __init__(self) -> None:
-        self._now = datetime(1970, 1, 1, tzinfo=timezone.utc)
+        self._now = datetime(1970, 1, 1, tzinfo=UTC)
 
     def advance_to(self, moment: datetime) -> None:
         self._now = max(self._now, moment)
@@ -86,10 +60,10 @@ class BenchClock:
 
 
 class PhasedEmbedder:
-    """The product's embedder for a benchmark: stored turns from a cache, questions live.
+    """The product's embedder for a benchmark: stored texts from a cache, questions live.
 
-    Caching stored turns makes ablation reruns fast; questions always hit the model so that
-    recall latency is honest.
+    Caching stored texts makes reruns fast; questions always hit the model so that recall
+    latency is honest.
     """
 
     def __init__(self, cached: CachedEmbedder, live: Callable[[Sequence[str]], Vectors], dimension: int) -> None:
@@ -104,7 +78,7 @@ class PhasedEmbedder:
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         vectors = self._live(texts) if self.live else self._cached.embed(texts)
-        return [[float(x) for x in row] for row in vectors]
+        return vectors.tolist()  # type: ignore[no-any-return]
 
 
 def _namespace(name: str) -> str:
@@ -112,8 +86,54 @@ def _namespace(name: str) -> str:
     return cleaned[:64]
 
 
+class _Memory:
+    """One conversation's memory folder, wired as the app wires it."""
+
+    def __init__(
+        self, folder: Path, embedder: PhasedEmbedder, clock: BenchClock, budget: int, extractor: Extractor | None
+    ) -> None:
+        self.folder = folder
+        self.index = EdgeIndex(folder / ".engram" / "index", embedder.dimension, flush_interval=1.0)
+        self.usage_file = folder / ".engram" / "usage.json"
+        self.service = MemoryService(
+            MarkdownStore(folder), self.index, embedder, clock, recall_limit=budget, usage=UsageStore(self.usage_file)
+        )
+        self.service.reconcile()
+        self.facts = FactService(self.service, clock)
+        self.worker: ExtractionWorker | None = None
+        if extractor is not None:
+            self.worker = ExtractionWorker(
+                extractor,
+                DoneLog(folder / ".engram" / "extraction-done.log"),
+                lookup=self.service.find,
+                context_of=self.service.previous_turns,
+                write_fact=self.facts.add_extracted,
+                clock=clock,
+            )
+            self.service.on_turn_stored(self.worker.enqueue)
+            self.worker.start()
+
+    def settle(self) -> None:
+        """Wait until every stored turn has been through extraction."""
+        if self.worker is not None and not self.worker.wait_idle(_EXTRACTION_WAIT_SECONDS):
+            raise RuntimeError("fact extraction did not finish")
+
+    def usage_copy(self, name: str) -> UsageStore:
+        """A private copy of the usage counts so far (facts confirmed during ingest), for one variant."""
+        self.service.usage.flush()
+        copy = self.folder / ".engram" / f"usage-{_namespace(name)}.json"
+        if self.usage_file.exists():
+            shutil.copyfile(self.usage_file, copy)
+        return UsageStore(copy if self.usage_file.exists() else None, interval=float("inf"))
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+        self.index.close()
+
+
 class EngramBackend:
-    """The harness's RecallBackend over a real ``MemoryService``."""
+    """The harness's RecallBackend over a real ``MemoryService``, one memory folder per namespace."""
 
     def __init__(
         self,
@@ -123,30 +143,43 @@ class EngramBackend:
         name: str = "engram",
         budget: int = DEFAULT_BUDGET,
         extractor: Extractor | None = None,
+        variants: Mapping[str, RecallConfig] | None = None,
     ) -> None:
-        """``extractor``: distil facts from each turn as it is stored, as the background worker
-        would (synchronously here, so that every question sees every fact)."""
+        """``extractor``: distil facts from each turn as the server's background worker does;
+        recall waits for it, so that every question sees every fact. ``variants``: named recall
+        configurations to ask each question under (``use_variant``)."""
         self.name = name
-        self._extractor = extractor
         self.config = config or RecallConfig()
+        self.variants = dict(variants or {name: self.config})
+        self._variant = next(iter(self.variants))
+        self._extractor = extractor
         self._embedder = embedder
         self._budget = budget
+        self._folder = folder
         self._clock = BenchClock()
-        self._index = EdgeIndex(folder / ".engram" / "index", embedder.dimension, flush_interval=1.0)
-        # Rankings are scored whole; whether recall would have abstained is reported apart.
-        ranking_config = replace(self.config, abstain_below=-1.0)
-        self.service = MemoryService(
-            MarkdownStore(folder), self._index, embedder, self._clock, recall_limit=budget, retrieval=ranking_config
-        )
-        self.service.reconcile()
+        self._memory: _Memory | None = None
+        self._usage: dict[str, UsageStore] = {}
         self._turn_of: dict[str, str] = {}
         self.write_ms: list[float] = []
         self.facts = 0
         self.skipped = 0
         self._last: Recall | None = None
 
+    @property
+    def service(self) -> MemoryService:
+        if self._memory is None:
+            raise RuntimeError("nothing ingested yet")
+        return self._memory.service
+
     def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
+        self.close()
+        self._clock = BenchClock()
+        self._memory = _Memory(
+            self._folder / _namespace(namespace), self._embedder, self._clock, self._budget, self._extractor
+        )
+        self._turn_of = {}
         self._embedder.live = False
+        service = self._memory.service
         for turn in turns:
             if not turn.text.strip():
                 # The product refuses empty memories; a few LongMemEval turns are empty (none is gold).
@@ -154,7 +187,7 @@ class EngramBackend:
                 continue
             self._clock.advance_to(turn.timestamp)
             started = time.perf_counter()
-            memory = self.service.remember(
+            memory = service.remember(
                 turn.text,
                 role="user",
                 speaker=turn.speaker,
@@ -164,20 +197,25 @@ class EngramBackend:
             )
             self.write_ms.append((time.perf_counter() - started) * 1000)
             self._turn_of[memory.id] = turn.turn_id
-            if self._extractor is not None:
-                self._extract(memory)
+        self._memory.settle()
+        # Each variant keeps its own usage counts, so one variant's recalls never move another's prior.
+        self._usage = {v: self._memory.usage_copy(v) for v in self.variants}
+        self.facts += sum(1 for m in service.memories() if m.kind is Kind.FACT)
 
-    def _extract(self, turn: Memory) -> None:
-        assert self._extractor is not None
-        for extracted in self._extractor.extract(turn, self.service.previous_turns(turn, 2)):
-            fact = fact_from(extracted, turn, self._clock())
-            if self.service.find(fact.id) is None:
-                self.service.add(fact)
-                self.facts += 1
+    def use_variant(self, name: str) -> None:
+        """Ask the next questions with the recall configuration named ``name``."""
+        self._variant = name
 
-    def recall(self, namespace: str, query: str, k: int) -> list[str]:
+    def recall(self, namespace: str, query: str, k: int, asked_at: datetime | None = None) -> list[str]:
+        service = self.service
+        config = self.variants[self._variant]
+        # Rankings are scored whole; whether recall would have abstained is reported apart.
+        service._retriever.config = replace(config, abstain_below=-1.0)  # the bench swaps ablations after one ingest
+        service.usage = self._usage[self._variant]
+        if asked_at is not None:
+            self._clock.advance_to(asked_at)
         self._embedder.live = True
-        found = self.service.recall(query, limit=min(k, 200), namespace=_namespace(namespace))
+        found = service.recall(query, limit=min(k, 200), namespace=_namespace(namespace))
         # A fact stands for the turns it came from; each turn is listed once, where it first appears.
         ranked: dict[str, None] = {}
         for item in found.memories:
@@ -198,12 +236,14 @@ class EngramBackend:
         """
         if self._last is None:
             return None
+        config = self.variants[self._variant]
         items = [ContextItem(m.memory, m.supports, m.status) for m in self._last.memories[: self._budget]]
-        uncapped = render_context(items, max_tokens=10**9, record_chars=self.config.context_record_chars)
-        capped = render_context(items, self.config.context_tokens, self.config.context_record_chars)
+        uncapped = render_context(items, max_tokens=10**9, record_chars=config.context_record_chars)
+        capped = render_context(items, config.context_tokens, config.context_record_chars)
         coverage = self._last.coverage
-        c = self.config
-        declined = coverage is not None and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
+        declined = coverage is not None and should_abstain(
+            coverage, config.abstain_below, config.lexical_floor, config.focus_floor
+        )
         return {
             "declined": float(declined),
             "lexical": coverage.lexical if coverage else float("nan"),
@@ -216,14 +256,9 @@ class EngramBackend:
         }
 
     def close(self) -> None:
-        self._index.close()
-
-
-def _p95(values: Sequence[float]) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+        if self._memory is not None:
+            self._memory.close()
+            self._memory = None
 
 
 def abstention_calibration(
@@ -272,30 +307,34 @@ def product_report(backend: EngramBackend, result: RunResult, cases: Sequence[Be
     tokens = [d["context_tokens"] for d in details if "context_tokens" in d]
     uncapped = [d["context_tokens_uncapped"] for d in details if "context_tokens_uncapped" in d]
     records = [d["context_records"] for d in details if "context_records" in d]
+    config = backend.variants.get(result.backend, backend.config)
     return {
         "write_latency_ms": asdict(latency_summary(backend.write_ms)),
         "facts_written": backend.facts,
         "empty_turns_skipped": backend.skipped,
-        "context_budget_records": DEFAULT_BUDGET,
-        "context_token_budget": backend.config.context_tokens,
+        "context_budget_records": backend._budget,
+        "context_token_budget": config.context_tokens,
         "context_tokens_mean": mean(tokens),
-        "context_tokens_p95": _p95(tokens),
+        "context_tokens_p95": percentile(tokens, 95),
         "context_records_mean": mean(records),
         "context_tokens_uncapped_mean": mean(uncapped),
-        "context_tokens_uncapped_p95": _p95(uncapped),
+        "context_tokens_uncapped_p95": percentile(uncapped, 95),
         "abstention": abstention_calibration(cases, result, [round(0.05 * i, 2) for i in range(2, 13)]),
     }
 
 
-def warm_cache(cases: Sequence[BenchCase], cached: CachedEmbedder, batch: int = 256) -> int:
-    """Embed in batches the texts ``remember`` will index (the same ``index_text``), so that a
-    first run over a large dataset does not pay one model call per turn. Returns how many texts.
+def warm_cache(
+    cases: Sequence[BenchCase], cached: CachedEmbedder, extractor: Extractor | None = None, batch: int = 256
+) -> int:
+    """Embed in batches the texts ``remember`` will index (the same ``index_text``) and, with an
+    extractor, the statements of the facts it will distil, so that a first run over a large
+    dataset does not pay one model call per text. Returns how many texts.
 
     A text computed differently here would merely miss the cache and be embedded live.
     """
     texts: list[str] = []
     for case in cases:
-        last: dict[str, Memory] = {}
+        last: dict[str, list[Memory]] = {}
         for position, turn in enumerate(case.turns):
             memory = Memory(
                 id=f"t-{position:012x}",
@@ -305,123 +344,21 @@ def warm_cache(cases: Sequence[BenchCase], cached: CachedEmbedder, batch: int = 
                 created_at=turn.timestamp,
                 provenance=Provenance(speaker=turn.speaker, role="user", session=turn.session_id),
             )
-            texts.append(index_text(memory, last.get(turn.session_id)))
-            last[turn.session_id] = memory
-    for start in range(0, len(texts), batch):
+            previous = last.setdefault(turn.session_id, [])
+            texts.append(index_text(memory, previous[-1] if previous else None))
+            if extractor is not None and turn.text.strip():
+                texts += [fact.statement for fact in extractor.extract(memory, previous[-3:])]
+            previous.append(memory)
+    # Unique texts, shortest first: a batch is padded to its longest text, so similar lengths
+    # together cost a fraction of dataset order on long, uneven turns (LongMemEval).
+    texts = sorted(set(texts), key=len)
+    began = time.perf_counter()
+    for number, start in enumerate(range(0, len(texts), batch)):
         cached.embed(texts[start : start + batch])
+        if number % 20 == 19:
+            cached.save()
+            print(f"warming the embedding cache: {start + batch}/{len(texts)} texts, "
+                  f"{time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     cached.save()
     return len(texts)
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    from engram_mcp.config import default_cache_dir
-
-    parser = argparse.ArgumentParser(prog="engram-mcp bench", description=__doc__.split("\n")[0])
-    parser.add_argument("dataset", choices=["locomo", "longmemeval"])
-    parser.add_argument("path", type=Path)
-    parser.add_argument(
-        "--backends",
-        default="bm25,dense,engram",
-        help="comma-separated: bm25, dense, engram, engram-facts (with the rules extractor)",
-    )
-    parser.add_argument(
-        "--ablate", default="", help=f"comma-separated ablations of engram, or 'all': {', '.join(ABLATIONS)}"
-    )
-    parser.add_argument("--only", default=None, help="comma-separated sample / question ids")
-    parser.add_argument("--k", type=int, default=None, help="turns requested per question (default 50 / 200)")
-    parser.add_argument("--rankings", type=Path, default=None, help="JSON lines of ranked ids (one file per backend)")
-    parser.add_argument("--out", type=Path, default=None, help="JSON report")
-    parser.add_argument("--embedding-cache", type=Path, default=Path("/tmp/engram_product_emb_cache.pkl"))
-    parser.add_argument("--model-cache", type=Path, default=default_cache_dir() / "models")
-    parser.add_argument("--threads", type=int, default=2, help="ONNX threads")
-    parser.add_argument(
-        "--warm-cache",
-        action="store_true",
-        help="batch-embed the indexed texts first (ingest throughput then excludes embedding)",
-    )
-    args = parser.parse_args(argv)
-
-    only = args.only.split(",") if args.only else None
-    if args.dataset == "locomo":
-        cases = load_locomo(args.path, only)
-        k, report = args.k or 50, locomo_report
-    else:
-        cases = load_longmemeval(args.path, only)
-        k, report = args.k or 200, longmemeval_report
-    live = MiniLMEmbedder(args.model_cache, args.threads)
-    cached = CachedEmbedder(live, args.embedding_cache)
-    baseline_embedder = LiveQueryEmbedder(cached, live)
-    if args.warm_cache:
-        log.warning("warmed the embedding cache with %d texts", warm_cache(cases, cached))
-    names = [n.strip() for n in args.backends.split(",") if n.strip()]
-    ablations = list(ABLATIONS) if args.ablate == "all" else [a for a in args.ablate.split(",") if a]
-    known = ("bm25", "dense", "engram", "engram-facts")
-    unknown = [a for a in ablations if a not in ABLATIONS] + [n for n in names if n not in known]
-    # Ablations apply to the fact-extracting backend when it is the one asked for.
-    base = "engram-facts" if "engram-facts" in names and "engram" not in names else "engram"
-    if unknown:
-        raise SystemExit(f"unknown backend(s) or ablation(s): {', '.join(unknown)}")
-    reports = []
-    with tempfile.TemporaryDirectory(prefix="engram-bench-") as scratch:
-        for name in names + [f"{base}-{a}" for a in ablations]:
-            backend: RecallBackend
-            product: EngramBackend | None = None
-            if name == "bm25":
-                backend = BM25Backend()
-            elif name == "dense":
-                backend = DenseBackend(baseline_embedder)
-            else:
-                ablation = name.removeprefix("engram-facts-").removeprefix("engram-")
-                ablation = ablation if ablation in ABLATIONS else None
-                config = replace(RecallConfig(), **ABLATIONS[ablation]) if ablation else RecallConfig()
-                embedder = PhasedEmbedder(cached, live.embed, live.model.dimension)
-                extractor = RulesExtractor() if name.startswith("engram-facts") else None
-                product = EngramBackend(embedder, Path(scratch) / name, config, name, extractor=extractor)
-                backend = product
-            try:
-                result = run(cases, backend, k, name)
-            finally:
-                if product is not None:
-                    product.close()
-                cached.save()
-            entry = report(cases, result)
-            if product is not None:
-                entry["product"] = product_report(product, result, cases)
-            reports.append(entry)
-            if args.rankings is not None:
-                path = args.rankings if len(names) + len(ablations) == 1 else args.rankings.with_name(
-                    f"{args.rankings.stem}.{name}{args.rankings.suffix}"
-                )
-                write_rankings(path, result)
-    (_print_locomo if args.dataset == "locomo" else _print_lme)(reports)
-    for entry in reports:
-        if "product" in entry:
-            _print_product(entry["backend"], entry["product"])
-    if args.out is not None:
-        args.out.write_text(json.dumps({"dataset": args.dataset, "path": str(args.path), "reports": reports}, indent=1))
-    return 0
-
-
-def _print_product(name: str, product: dict[str, Any]) -> None:
-    write = product["write_latency_ms"]
-    print(
-        f"{name}: remember p50 {write['p50_ms']:.1f} ms, p95 {write['p95_ms']:.1f} ms; context at "
-        f"{product['context_budget_records']} records: {product['context_tokens_mean']:.0f} tokens mean, "
-        f"{product['context_tokens_p95']:.0f} p95 ({product['context_records_mean']:.1f} records fit the "
-        f"{product['context_token_budget']}-token budget; uncapped {product['context_tokens_uncapped_mean']:.0f} "
-        f"mean, {product['context_tokens_uncapped_p95']:.0f} p95)"
-    )
-    calibration = product["abstention"]
-    declined = calibration["declined"]
-    print(
-        f"  declined with the product's abstention: {declined['abstention_questions']:.3f} of "
-        f"{calibration['abstention_questions']} abstention questions, {declined['answerable_questions']:.3f} of "
-        f"{calibration['answerable_questions']} answerable ones"
-    )
-    if calibration["abstention_questions"]:
-        cells = ", ".join(
-            f"{row['threshold']:.2f}: {row['abstains_on_abstention_questions']:.2f}/"
-            f"{row['abstains_on_answerable_questions']:.2f}"
-            for row in calibration["sweep"]
-        )
-        print(f"  abstention (threshold: share declined of abstention / answerable questions): {cells}")

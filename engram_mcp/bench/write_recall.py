@@ -1,26 +1,37 @@
-"""Hot-path benchmark: remember and recall latency with N memories already stored.
+"""Hot-path benchmark at scale: remember and recall latency with N memories stored.
 
-    engram-mcp bench write-recall --memories 10000 --out bench-results/write_recall.json
+    engram-mcp bench write-recall --memories 100000 --namespaces 4 --out bench-results/write_recall_100k.json
 
-Builds a fresh memory folder in a temporary directory (or --dir), fills it through the same
-service call the MCP tool uses (markdown + embedding + index), then times ``remember`` and
-``recall`` one call at a time, as a client would make them. Texts are synthetic chat turns
-built from a fixed vocabulary with a fixed seed, so runs are comparable.
+1. fill: N synthetic chat turns (a conversation a day, ~30 turns each, spread over several
+   namespaces) written to a fresh memory folder as markdown, the source of truth;
+2. reindex: the server's start-up on that folder with no index — every memory embedded and
+   indexed, exactly what ``engram-mcp reindex --from-scratch`` does — timed;
+3. search graph: the HNSW build the index runs after a bulk write, timed (``compact``);
+4. timed: ``--samples`` ``remember`` calls and ``recall`` calls one at a time through the
+   service, as the MCP tools make them, with the file watcher running as in a server.
+
+Texts come from a fixed vocabulary with a fixed seed, so runs are comparable. Progress goes
+to stderr; figures, process memory (RSS) after each phase and the load average to stdout
+and JSON. ``--dir`` keeps the folder: a second run on it skips the fill.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
-import statistics
+import shutil
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from engram_mcp.bench.metrics import percentile
 
 __all__ = ["main", "synthetic_turns"]
 
@@ -37,6 +48,9 @@ _TEMPLATES = [
     "{person} moved to {place} and started a {thing} group there.",
     "Can you remind me to call {person} about the {thing} tomorrow?",
 ]
+_TURNS_A_DAY = 30
+_START = datetime(2025, 1, 1, 9, tzinfo=UTC)
+_PROGRESS_SECONDS = 15.0
 
 
 def synthetic_turns(count: int, seed: int = 7) -> list[str]:
@@ -50,25 +64,93 @@ def synthetic_turns(count: int, seed: int = 7) -> list[str]:
     ]
 
 
+def namespace_of(i: int, namespaces: int) -> str:
+    return "default" if i % namespaces == 0 else f"ns{i % namespaces}"
+
+
 def _percentiles(samples: Sequence[float]) -> dict[str, float]:
-    ordered = sorted(samples)
     return {
-        "p50_ms": round(statistics.median(ordered) * 1000, 2),
-        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
-        "max_ms": round(ordered[-1] * 1000, 2),
-        "n": len(ordered),
+        "p50_ms": round(percentile(samples, 50) * 1000, 2),
+        "p95_ms": round(percentile(samples, 95) * 1000, 2),
+        "max_ms": round(max(samples) * 1000, 2),
+        "n": len(samples),
     }
+
+
+def _rss_mib() -> dict[str, float]:
+    """Resident memory now and at its peak, from /proc (Linux)."""
+    fields: dict[str, float] = {}
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                fields[key] = round(int(value.split()[0]) / 1024, 1)
+    except OSError:
+        pass
+    return {"rss_mib": fields.get("VmRSS", float("nan")), "peak_rss_mib": fields.get("VmHWM", float("nan"))}
+
+
+def _progress(message: Callable[[], str], stop: threading.Event) -> threading.Thread:
+    def report() -> None:
+        while not stop.wait(_PROGRESS_SECONDS):
+            print(message(), file=sys.stderr, flush=True)
+
+    thread = threading.Thread(target=report, daemon=True)
+    thread.start()
+    return thread
+
+
+def _fill(folder: Path, texts: Sequence[str], namespaces: int) -> float:
+    """Write the memories as markdown, as ``remember`` would store them; returns seconds."""
+    from engram_mcp.markdown.store import MarkdownStore
+    from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+
+    store = MarkdownStore(folder)
+    started = time.perf_counter()
+    stop = threading.Event()
+    written = [0]
+    _progress(lambda: f"fill: {written[0]}/{len(texts)} memories written, {time.perf_counter() - started:.0f} s", stop)
+    try:
+        for i, text in enumerate(texts):
+            day = i // _TURNS_A_DAY
+            when = _START + timedelta(days=day, minutes=(i % _TURNS_A_DAY) * 3)
+            store.add(
+                Memory(
+                    id=new_memory_id(Kind.EPISODE, seed=f"bench-{i}"),
+                    kind=Kind.EPISODE,
+                    type=MemoryType.EPISODIC,
+                    text=text,
+                    created_at=when,
+                    valid_at=when,
+                    provenance=Provenance(
+                        namespace=namespace_of(i, namespaces),
+                        speaker=_PEOPLE[i % 2],
+                        role="user",
+                        session=f"day-{day}",
+                        source=Source.USER,
+                    ),
+                )
+            )
+            written[0] = i + 1
+    finally:
+        stop.set()
+    return time.perf_counter() - started
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram-mcp bench write-recall", description=__doc__)
     parser.add_argument("--memories", type=int, default=10_000, help="memories stored before timing")
+    parser.add_argument("--namespaces", type=int, default=4, help="namespaces the memories are spread over")
     parser.add_argument("--samples", type=int, default=200, help="timed calls of each kind")
-    parser.add_argument("--dir", type=Path, help="memory folder to use (default: a temporary one)")
+    parser.add_argument("--dir", type=Path, help="memory folder to use and keep (default: a temporary one)")
     parser.add_argument("--backend", choices=["onnx", "torch"], default="onnx", help="embedding backend")
     parser.add_argument(
         "--extractor", default="none",
         help="fact extraction running in the background while timing, as in a server (none, rules, smollm2, …)",
+    )
+    parser.add_argument(
+        "--reuse-index", action="store_true",
+        help="keep the index a previous run on --dir built (start-up then only checks it) to time again",
     )
     parser.add_argument("--out", type=Path, default=Path("bench-results/write_recall.json"))
     args = parser.parse_args(argv)
@@ -77,67 +159,98 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engram_mcp.config import Settings
 
     folder = args.dir or Path(tempfile.mkdtemp(prefix="engram-bench-"))
+    texts = synthetic_turns(args.memories + args.samples)
     settings = Settings(memory_dir=folder, embedding_backend=args.backend, extractor=args.extractor)
+    fill_seconds = None
+    if not any(folder.rglob("*.md")):
+        fill_seconds = _fill(folder, texts[: args.memories], args.namespaces)
+        print(f"fill: {args.memories} memories as markdown in {fill_seconds:.0f} s", file=sys.stderr, flush=True)
+    if not args.reuse_index:
+        # A reindex from scratch: the index is derived, the markdown is what there is.
+        shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
     engram = Engram.open(settings)
     try:
-        # Serving: the file watcher and the extraction worker run as they do in a server.
-        engram.start(background=False, serving=True)
+        stop = threading.Event()
+        started = time.perf_counter()
+        _progress(lambda: f"reindex: {engram.index.count()} memories indexed, {time.perf_counter() - started:.0f} s", stop)
+        try:
+            engram.start(background=False, serving=True)
+        finally:
+            stop.set()
+        reindex_seconds = time.perf_counter() - started
         service = engram.service
-        start_day = datetime(2025, 1, 1, 9, tzinfo=timezone.utc)
-        texts = synthetic_turns(args.memories + args.samples)
-        fill_started = time.perf_counter()
-        for i, text in enumerate(texts[: args.memories]):
-            # A conversation a day, about 30 turns each: journals of realistic size.
-            service.remember(text, speaker=_PEOPLE[i % 2], event_time=start_day + timedelta(minutes=48 * i))
-        fill_seconds = time.perf_counter() - fill_started
+        stored = len(service.memories())
+        after_reindex = _rss_mib()
+        print(f"reindex: {stored} memories in {reindex_seconds:.0f} s; building the search graph", file=sys.stderr)
+        started = time.perf_counter()
+        service.compact_index()
+        graph_seconds = time.perf_counter() - started
+        print(f"search graph built in {graph_seconds:.0f} s; timing", file=sys.stderr, flush=True)
 
+        rng = random.Random(11)
         writes = []
         for i, text in enumerate(texts[args.memories :]):
             started = time.perf_counter()
-            service.remember(text, speaker=_PEOPLE[i % 2])
+            service.remember(text, speaker=_PEOPLE[i % 2], namespace=namespace_of(rng.randrange(args.namespaces), args.namespaces))
             writes.append(time.perf_counter() - started)
-
-        rng = random.Random(11)
         queries = [
-            f"What did {rng.choice(_PEOPLE)} say about the {rng.choice(_THINGS)} in {rng.choice(_PLACES)}?"
+            (
+                f"What did {rng.choice(_PEOPLE)} say about the {rng.choice(_THINGS)} in {rng.choice(_PLACES)}?",
+                namespace_of(rng.randrange(args.namespaces), args.namespaces),
+            )
             for _ in range(args.samples)
         ]
         reads = []
-        for query in queries:
+        for query, namespace in queries:
             started = time.perf_counter()
-            service.recall(query)
+            service.recall(query, namespace=namespace)
             reads.append(time.perf_counter() - started)
         extraction = engram.status() if args.extractor != "none" else None
+        after_timing = _rss_mib()
     finally:
         engram.close()
 
     result: dict[str, Any] = {
         "benchmark": "write-recall",
-        "stored_before_timing": args.memories,
+        "stored_before_timing": stored,
+        "namespaces": args.namespaces,
         "embedding_backend": args.backend,
         "extractor": args.extractor,
         "extraction": extraction,
         "index_backend": "edge",
-        "fill_turns_per_second": round(args.memories / fill_seconds, 1),
+        "fill_markdown_seconds": None if fill_seconds is None else round(fill_seconds, 1),
+        "reindex_seconds": round(reindex_seconds, 1),
+        "reindex_from_scratch": not args.reuse_index,
+        "search_graph_seconds": round(graph_seconds, 1),
         "remember": _percentiles(writes),
         "recall": _percentiles(reads),
+        "memory_after_reindex": after_reindex,
+        "memory_after_timing": after_timing,
         "machine": _machine(),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(f"stored before timing: {args.memories} ({result['fill_turns_per_second']} turns/s to fill)")
+    print(
+        f"stored before timing: {stored} in {args.namespaces} namespaces; reindex {reindex_seconds:.0f} s, "
+        f"search graph {graph_seconds:.0f} s"
+    )
     for name in ("remember", "recall"):
         figures = result[name]
         print(f"{name:9} p50 {figures['p50_ms']:7.2f} ms   p95 {figures['p95_ms']:7.2f} ms   n={figures['n']}")
+    print(f"memory: {after_timing['rss_mib']} MiB resident, {after_timing['peak_rss_mib']} MiB peak; load {result['machine']['load']}")
     print(f"wrote {args.out}")
     return 0
 
 
 def _machine() -> dict[str, Any]:
-    import os
     import platform
 
-    return {"cpus": os.cpu_count(), "python": sys.version.split()[0], "platform": platform.platform()}
+    return {
+        "cpus": os.cpu_count(),
+        "load": [round(x, 2) for x in os.getloadavg()],
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+    }
 
 
 if __name__ == "__main__":

@@ -5,6 +5,12 @@ Durability: the shard runs without its write-ahead log and every write is flushe
 The log is off because qdrant-edge never truncates it: every payload ever written would stay
 in ``wal/`` after its point was deleted, and deleted memories must be purgeable.
 
+Search structures: new points land in a plain segment that is searched by brute force; only
+the optimiser builds the HNSW graph. With a background flusher the index also optimises
+itself once the points written since the last build reach a tenth of the index (and at
+least ``OPTIMIZE_AFTER``), in a second without writes, so dense search stays logarithmic as
+a memory grows, and a bulk write such as a reindex is built once, at its end.
+
 Locking: one process owns the folder. qdrant-edge's own guard (a lock on its log) goes with
 the log, and a second opener that gets past it damages the first one's files, so the folder
 is locked here with ``flock`` before the engine touches anything.
@@ -47,6 +53,7 @@ SPARSE = "bm25"
 LOCK_FILE = "engram-index.lock"
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 1024
+OPTIMIZE_AFTER = 5_000
 
 
 class EdgeIndex:
@@ -56,11 +63,18 @@ class EdgeIndex:
     """
 
     def __init__(
-        self, path: Path, dim: int, *, sparse: SparseEncoder | None = None, flush_interval: float | None = None
+        self,
+        path: Path,
+        dim: int,
+        *,
+        sparse: SparseEncoder | None = None,
+        flush_interval: float | None = None,
+        optimize_after: int = OPTIMIZE_AFTER,
     ) -> None:
         """``flush_interval``: None flushes before every write returns; a number of seconds
         flushes in the background instead, for a derived index whose source of truth is
-        elsewhere (a crash then loses at most that much index, which reconciliation restores)."""
+        elsewhere (a crash then loses at most that much index, which reconciliation restores),
+        and builds the search graph in the background after ``optimize_after`` new points."""
         if dim <= 0:
             raise InvalidInput(f"vector dimension must be positive, got {dim}")
         self.path = path
@@ -74,6 +88,9 @@ class EdgeIndex:
             self._unlock()
             raise
         self._flush_interval = flush_interval
+        self._unoptimized = 0
+        self._optimize_after = optimize_after
+        self._optimizing = threading.Lock()
         self._dirty = threading.Event()
         self._closing = threading.Event()
         self._flusher: threading.Thread | None = None
@@ -87,6 +104,7 @@ class EdgeIndex:
         points = [self._point(entry) for entry in entries]
         shard = self._live()
         shard.update(qe.UpdateOperation.upsert_points(points))
+        self._unoptimized += len(points)
         self._written(shard)
 
     def delete(self, memory_ids: Sequence[str]) -> None:
@@ -111,11 +129,25 @@ class EdgeIndex:
     def _flush_loop(self) -> None:
         assert self._flush_interval is not None
         while not self._closing.wait(self._flush_interval):
-            if self._dirty.is_set() and self._shard is not None:
-                try:
+            if self._shard is None:
+                continue
+            try:
+                if self._dirty.is_set():
                     self.flush()
-                except Exception:  # noqa: BLE001 - the next write retries; close() flushes
-                    logger.exception("background flush of the index failed")
+                elif self._unoptimized >= max(self._optimize_after, self.count() // 10):
+                    # Only in a quiet moment: a bulk write (a reindex) is built once, at its end.
+                    self._optimize()
+            except Exception:  # the next write retries; close() flushes
+                logger.exception("background flush or optimisation of the index failed")
+
+    def _optimize(self) -> bool:
+        """Build the HNSW graph over what was written since the last build (searches go on meanwhile)."""
+        with self._optimizing:
+            pending, self._unoptimized = self._unoptimized, 0
+            logger.info("optimising the index at %s (%d points written since the last build)", self.path, pending)
+            changed = self._live().optimize()
+            self._live().flush()
+            return changed
 
     def search_dense(self, vector: Sequence[float], where: MemoryFilter, limit: int) -> list[ScoredId]:
         self._check_dim(len(vector))
@@ -152,11 +184,10 @@ class EdgeIndex:
     def compact(self) -> bool:
         """Rewrite segments holding deleted points, so their data leaves the files on disk.
 
-        Blocking; may take seconds on a large index. Returns whether anything was rewritten.
+        Blocking; may take seconds on a large index (and builds the HNSW graph over new points).
+        Returns whether anything was rewritten.
         """
-        shard = self._live()
-        changed = shard.optimize()
-        shard.flush()
+        changed = self._optimize()
         logger.debug("compacted index at %s: %s", self.path, "rewritten" if changed else "nothing to do")
         return changed
 

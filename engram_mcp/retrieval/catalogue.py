@@ -141,6 +141,13 @@ class Catalogue:
                     found.append((offset, self._memories[order[position][2]]))
         return found
 
+    def session_of(self, memory_id: str) -> tuple[str, str] | None:
+        """A turn's (namespace, session), or None for a memory outside any session."""
+        memory = self._memories.get(memory_id)
+        if memory is None or memory.kind is not Kind.EPISODE or memory.provenance.session is None:
+            return None
+        return (memory.namespace, memory.provenance.session)
+
     def speakers(self, namespace: str) -> set[str]:
         return {s for s, n in self._speakers.get(namespace, Counter()).items() if n > 0}
 

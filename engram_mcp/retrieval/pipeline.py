@@ -35,6 +35,7 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.sessions import with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
@@ -84,6 +85,9 @@ class RecallConfig:
     instruction_places: int = 10
     context_tokens: int = 1200
     context_record_chars: int = 400
+    session_weight: float = 0.0
+    """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``)."""
+    session_top: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,10 +208,9 @@ class Retriever:
         vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
         entity_hits: list[ScoredId] = []
         depth = max(c.depth, limit)
-        if c.entities and vector is not None:
-            named = self._catalogue.entities_named_in(query, namespace)
-            if named:
-                entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
+        named = self._catalogue.entities_named_in(query, namespace) if c.entities else set()
+        if vector is not None and named:
+            entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
         asked = _Question(
             vector=vector,
             keywords=strip_question_words(query),
@@ -305,6 +308,7 @@ class Retriever:
         scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
+        scores = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
         return self._score(scores, asked.speaker, asked.windows, asked.now)
 
     def _with_type_quotas(

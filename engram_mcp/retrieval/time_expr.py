@@ -2,8 +2,8 @@
 
 Handles absolute dates ('on 1 February, 2023', 'October 13, 2023'), months with or without a
 year ('in June', 'in July 2023'), bare years ('in 2022') and a few relative forms
-('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago'). A month
-without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
+('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago', 'a couple
+of days ago', 'last Saturday', 'last weekend'). A month without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ _MONTHS = (
 )
 _MONTH_RE = "|".join(_MONTHS)
 _MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTHS)}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple of": 2, "few": 3}
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +72,17 @@ def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
         "last year": TimeWindow(day - timedelta(days=730), day - timedelta(days=180)),
     }
     for phrase, window in relative.items():
-        if (i := lowered.find(phrase)) >= 0:
-            windows.append((i, window))
-    for m in re.finditer(r"\b(\d+|a|an|one|two|three|four|five|six)\s+(day|week|month)s?\s+ago\b", lowered):
+        if found := re.search(rf"\b{phrase}\b", lowered):  # 'last week' is not 'last weekend'
+            windows.append((found.start(), window))
+    for m in re.finditer(rf"\b(?:last|past|this past)\s+({'|'.join(_WEEKDAYS)}|weekend)\b", lowered):
+        # The latest such day strictly before today; a weekend is its Saturday and Sunday.
+        target = 5 if m[1] == "weekend" else _WEEKDAYS.index(m[1])
+        back = (day.weekday() - target) % 7 or 7
+        start = day - timedelta(days=back)
+        windows.append((m.start(), TimeWindow(start, start + timedelta(days=2 if m[1] == "weekend" else 1))))
+    for m in re.finditer(
+        r"\b(\d+|a|an|one|two|three|four|five|six|couple of|few)\s+(day|week|month)s?\s+ago\b", lowered
+    ):
         n = int(m[1]) if m[1].isdigit() else _NUMBERS[m[1]]
         span = {"day": 1, "week": 7, "month": 30}[m[2]] * n
         centre = day - timedelta(days=span)

@@ -1,15 +1,16 @@
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from engram_mcp.bench.backends import BM25Backend, DenseBackend, HybridBackend
+from engram_mcp.bench.backends import BM25Backend, DenseBackend
 from engram_mcp.bench.datasets import BenchCase, BenchQuestion, BenchTurn
-from engram_mcp.bench.harness import locomo_report, longmemeval_report, main, run
+from engram_mcp.bench.harness import format_date, locomo_report, longmemeval_report, run
+from engram_mcp.bench.runner import main
 from tests.bench.hashing import HashingEmbedder
 
-WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+WHEN = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 
 
 def _case() -> BenchCase:
@@ -34,7 +35,7 @@ def test_backends_see_opaque_ids_and_the_harness_maps_them_back() -> None:
         def ingest(self, namespace: str, turns: list[BenchTurn]) -> None:
             seen.extend(t.turn_id for t in turns)
 
-        def recall(self, namespace: str, query: str, k: int) -> list[str]:
+        def recall(self, namespace: str, query: str, k: int, asked_at: datetime | None = None) -> list[str]:
             return seen[:k]
 
     result = run([_case()], Recorder(), 2)
@@ -44,7 +45,7 @@ def test_backends_see_opaque_ids_and_the_harness_maps_them_back() -> None:
 
 def test_every_backend_finds_the_evidence_of_an_easy_question() -> None:
     case = _case()
-    for backend in (BM25Backend(), DenseBackend(HashingEmbedder()), HybridBackend(HashingEmbedder())):
+    for backend in (BM25Backend(), DenseBackend(HashingEmbedder())):
         report = locomo_report([case], run([case], backend, 2))
         assert report["groups"]["cat1-4"]["recall@1"] == 1.0
 
@@ -84,3 +85,7 @@ def test_the_cli_writes_rankings_and_a_json_report(tmp_path: Path, capsys: pytes
     assert json.loads(rankings.read_text().splitlines()[0]) == {"question_id": "conv-t:0", "ranked_ids": ["D1:1"]}
     assert json.loads(out.read_text())["reports"][0]["groups"]["cat1-4"]["recall@10"] == 1.0
     assert "cat1-4" in capsys.readouterr().out
+
+
+def test_dates_are_written_as_people_write_them_in_questions() -> None:
+    assert format_date(WHEN) == "8 May 2023"

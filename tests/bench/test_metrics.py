@@ -50,3 +50,12 @@ def test_latency_percentiles_use_the_nearest_rank() -> None:
 def test_token_estimate_counts_words_and_punctuation() -> None:
     assert estimate_tokens("Hello, world!") == 4
     assert estimate_tokens("") == 0
+
+
+def test_the_percentile_is_a_value_that_was_observed() -> None:
+    from engram_mcp.bench.metrics import percentile
+
+    samples = [5.0, 1.0, 3.0, 2.0, 4.0]
+    assert percentile(samples, 50) == 3.0
+    assert percentile(samples, 95) == 5.0
+    assert math.isnan(percentile([], 50))

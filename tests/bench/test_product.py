@@ -1,17 +1,20 @@
 """The benchmark through the product: a tiny synthetic dataset, the real embedder and index."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
 
 from engram_mcp.bench.datasets import BenchCase, BenchQuestion, BenchTurn
 from engram_mcp.bench.embedder import CachedEmbedder
-from engram_mcp.bench.harness import locomo_report, run
+from engram_mcp.bench.harness import locomo_report, run, run_variants
 from engram_mcp.bench.product import EngramBackend, PhasedEmbedder, abstention_calibration
 from engram_mcp.embedding.onnx import OnnxEmbedder
+from engram_mcp.extraction.rules import RulesExtractor
+from engram_mcp.model import Kind
+from engram_mcp.retrieval.pipeline import RecallConfig
 
-DAY = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+DAY = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 
 
 def _case() -> BenchCase:
@@ -56,3 +59,44 @@ def test_the_product_backend_ranks_dataset_turns_and_reports_context_and_confide
     calibration = abstention_calibration([case], result, [0.3])
     assert calibration["abstention_questions"] == 1 and calibration["answerable_questions"] == 2
     assert calibration["sweep"][0]["abstains_on_abstention_questions"] == 1.0
+
+
+def test_facts_in_the_benchmark_go_through_the_fact_service_as_in_the_server(
+    tmp_path: Path, embedder: OnnxEmbedder
+) -> None:
+    def vectors(texts: object) -> np.ndarray:
+        return np.asarray(embedder.embed(list(texts)), dtype=np.float32)  # type: ignore[call-overload]
+
+    said = [("I live in Berlin.", 0), ("Still loving it here. I live in Berlin.", 5), ("I live in Lisbon.", 40)]
+    case = BenchCase(
+        "conv-f",
+        tuple(BenchTurn(f"D{i}:1", f"session_{i}", "Ann", t, DAY + timedelta(days=d)) for i, (t, d) in enumerate(said)),
+        (BenchQuestion("conv-f:0", "Where does Ann live?", "4", "Lisbon", ("D2:1",)),),
+    )
+    phased = PhasedEmbedder(CachedEmbedder(embedder), vectors, embedder.dimension)  # type: ignore[arg-type]
+    backend = EngramBackend(phased, tmp_path / "bench", extractor=RulesExtractor())
+    try:
+        run([case], backend, 5, "engram-facts")
+        facts = [m for m in backend.service.memories() if m.kind is Kind.FACT]
+    finally:
+        backend.close()
+    # Said twice: one fact, reinforced. Moved: the old one superseded, not left current beside the new.
+    assert sorted(m.text for m in facts) == ["Ann lives in Berlin.", "Ann lives in Lisbon."]
+    assert [m.text for m in facts if m.is_current()] == ["Ann lives in Lisbon."]
+
+
+def test_each_recall_variant_is_asked_after_one_ingest(tmp_path: Path, embedder: OnnxEmbedder) -> None:
+    def vectors(texts: object) -> np.ndarray:
+        return np.asarray(embedder.embed(list(texts)), dtype=np.float32)  # type: ignore[call-overload]
+
+    phased = PhasedEmbedder(CachedEmbedder(embedder), vectors, embedder.dimension)  # type: ignore[arg-type]
+    variants = {"engram": RecallConfig(), "engram-no-dense": RecallConfig(dense=False, sparse=False)}
+    backend = EngramBackend(phased, tmp_path / "bench", variants=variants)
+    try:
+        results = run_variants([_case()], backend, 5, "engram", list(variants))
+    finally:
+        backend.close()
+    assert set(results) == set(variants)
+    assert len(backend.write_ms) == 5
+    # With neither text channel nothing is found: the variants really differ.
+    assert results["engram"].questions[0].ranked_ids and not results["engram-no-dense"].questions[0].ranked_ids

@@ -138,3 +138,25 @@ def test_compact_removes_deleted_memories_from_the_files(folder: Path) -> None:
 
 def files_mentioning(folder: Path, needle: bytes) -> list[Path]:
     return [p for p in folder.rglob("*") if p.is_file() and needle in p.read_bytes()]
+
+
+def test_a_growing_index_builds_its_search_graph_in_the_background_and_keeps_answering(
+    folder: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+    import time
+
+    memories = [fact(f"grow{i}", f"memory {i}") for i in range(60)]
+    with (
+        caplog.at_level(logging.INFO, logger="engram_mcp.index.edge"),
+        EdgeIndex(folder, DIM, flush_interval=0.01, optimize_after=50) as index,
+    ):
+        index.upsert([entry(m, HIKING) for m in memories[:40]])
+        index.upsert([entry(m, HIKING) for m in memories[40:]])
+        deadline = time.monotonic() + 60
+        while "optimising the index" not in caplog.text and time.monotonic() < deadline:
+            assert len(index.search_dense(HIKING, MemoryFilter(), 5)) == 5
+            time.sleep(0.01)
+        assert "optimising the index" in caplog.text
+        assert index.count() == 60
+        assert len(index.search_dense(HIKING, MemoryFilter(), 100)) == 60

@@ -33,3 +33,23 @@ def test_slack_admits_turns_reporting_an_event_after_its_window() -> None:
     early_july = datetime(2023, 7, 5, tzinfo=timezone.utc)
     assert not in_any_window(early_july, [june])
     assert in_any_window(early_july, [june], slack=timedelta(days=31))
+
+
+def test_last_weekday_and_last_weekend_are_the_latest_ones_before_today() -> None:
+    from datetime import datetime as dt
+
+    now = dt(2023, 5, 24, 15, tzinfo=timezone.utc)  # a Wednesday
+    (saturday,) = parse_time_windows("What did I buy last Saturday?", now)
+    assert saturday.start == dt(2023, 5, 20, tzinfo=timezone.utc) and saturday.end == dt(2023, 5, 21, tzinfo=timezone.utc)
+    (wednesday,) = parse_time_windows("Who did I meet last Wednesday?", now)
+    assert wednesday.start == dt(2023, 5, 17, tzinfo=timezone.utc)
+    (weekend,) = parse_time_windows("Where did I go this past weekend?", now)
+    assert weekend.start == dt(2023, 5, 20, tzinfo=timezone.utc) and weekend.end == dt(2023, 5, 22, tzinfo=timezone.utc)
+
+
+def test_a_couple_of_days_ago_is_about_two_days_ago() -> None:
+    from datetime import datetime as dt
+
+    now = dt(2023, 5, 24, 15, tzinfo=timezone.utc)
+    (window,) = parse_time_windows("the recipe I tried a couple of days ago", now)
+    assert window.start <= dt(2023, 5, 22, tzinfo=timezone.utc) < window.end

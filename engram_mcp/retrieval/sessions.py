@@ -1,0 +1,43 @@
+"""Session-aware scoring: the turns of one conversation support each other. Pure.
+
+A question about something spread over a conversation (what was decided, which options
+were weighed) matches several turns of it a little, and a stray turn of another
+conversation a lot. Before the list is cut, each turn gains a share of its session's
+evidence — the mean of the session's best ``top`` scores — so a session that matches in
+several places outranks one lucky turn, while the order of turns inside a session stays
+theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+
+__all__ = ["with_session_evidence"]
+
+
+def with_session_evidence(
+    scores: Mapping[str, float],
+    session_of: Callable[[str], Hashable | None],
+    weight: float,
+    top: int = 3,
+) -> dict[str, float]:
+    """score + ``weight`` × (mean of the best ``top`` scores of the memory's session).
+
+    Memories without a session (facts, notes) keep their score. ``top`` counts missing
+    places as zero, so one strong turn alone lifts its session less than three do.
+    """
+    if weight <= 0 or top <= 0:
+        return dict(scores)
+    best: dict[Hashable, list[float]] = {}
+    keys: dict[str, Hashable] = {}
+    for memory_id, score in scores.items():
+        key = session_of(memory_id)
+        if key is None:
+            continue
+        keys[memory_id] = key
+        best.setdefault(key, []).append(score)
+    support = {key: sum(sorted(values, reverse=True)[:top]) / top for key, values in best.items()}
+    return {
+        memory_id: score + weight * support[keys[memory_id]] if memory_id in keys else score
+        for memory_id, score in scores.items()
+    }
