@@ -118,9 +118,10 @@ def test_facts_extracted_from_turns_change_flip_repeat_and_are_purged(tmp_path: 
         await wait_until_idle(client)
 
         now_facts = facts(await call(client, "recall", query="Where does Bea live?"))
-        assert "Bea moved to Lisbon for a new job." in now_facts and "Bea lives in Porto near the river." not in now_facts
+        # The wording of an extracted fact is the extractor's; what it says is pinned here.
+        assert any("Lisbon" in f for f in now_facts) and not any("Porto" in f for f in now_facts)
         then = facts(await call(client, "as_of", at="2020-01-01T00:00:00Z", query="Where does Bea live?"))
-        assert "Bea lives in Porto near the river." in then and "Bea moved to Lisbon for a new job." not in then
+        assert any("Porto" in f for f in then) and not any("Lisbon" in f for f in then)
         taste = facts(await call(client, "recall", query="Does Bea like jazz?"))
         assert "Bea doesn't like jazz music anymore." in taste and "Bea really likes jazz music." not in taste
         allergy = await call(client, "recall", query="Is Bea allergic to anything?")
