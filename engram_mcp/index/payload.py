@@ -23,9 +23,10 @@ from typing import Final
 
 from engram_mcp.index.base import MemoryFilter
 from engram_mcp.model import Memory, ensure_utc, point_id
-from engram_mcp.model.temporal import known_interval, valid_interval
+from engram_mcp.model.temporal import believed_at, known_interval, true_at, valid_interval
 
 __all__ = [
+    "admits",
     "FOREVER",
     "Condition",
     "HasIds",
@@ -140,3 +141,23 @@ def _end(moment: datetime | None) -> float:
 
 def _unique(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(values))
+
+
+def admits(where: MemoryFilter, memory: Memory) -> bool:
+    """The in-memory reading of ``where``, for memories reached without the index (neighbours,
+    a fact's source turns): the same conditions as ``conditions_for``, from the same rules."""
+    if where.namespace is not None and memory.namespace != where.namespace:
+        return False
+    if where.kinds and memory.kind not in where.kinds:
+        return False
+    if where.types and memory.type not in where.types:
+        return False
+    if where.ids and memory.id not in where.ids:
+        return False
+    if where.current_only and not memory.is_current():
+        return False
+    if where.valid_at is not None and not true_at(memory, where.valid_at):
+        return False
+    if where.known_at is not None and not believed_at(memory, where.known_at):
+        return False
+    return True

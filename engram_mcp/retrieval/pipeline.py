@@ -27,8 +27,8 @@ from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
+from engram_mcp.index.payload import admits
 from engram_mcp.model import Kind, Memory, MemoryType
-from engram_mcp.model.temporal import believed_at, true_at
 from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
 from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -39,7 +39,7 @@ from engram_mcp.retrieval.sessions import with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
-__all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "admits", "merge_by_type", "no_salience"]
+__all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "merge_by_type", "no_salience"]
 
 Salience = Callable[[Memory, datetime], float]
 """A memory's prior at ``now``: a factor on its score (1.0 = neutral), e.g. usage × importance × recency."""
@@ -131,25 +131,6 @@ class _Evidence:
 
     def admits(self, memory_id: str, config: RecallConfig) -> bool:
         return memory_id in self.keyword_ids or self.cosine.get(memory_id, -1.0) >= config.abstain_below
-
-
-def admits(where: MemoryFilter, memory: Memory) -> bool:
-    """The catalogue-side twin of the index filter, for memories reached without the index."""
-    if where.namespace is not None and memory.namespace != where.namespace:
-        return False
-    if where.kinds and memory.kind not in where.kinds:
-        return False
-    if where.types and memory.type not in where.types:
-        return False
-    if where.ids and memory.id not in where.ids:
-        return False
-    if where.current_only and not memory.is_current():
-        return False
-    if where.valid_at is not None and not true_at(memory, where.valid_at):
-        return False
-    if where.known_at is not None and not believed_at(memory, where.known_at):
-        return False
-    return True
 
 
 def merge_by_type(

@@ -24,10 +24,9 @@ from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
-from engram_mcp.retrieval.pipeline import RecallConfig, Retrieved, Retriever
-from engram_mcp.retrieval.status import CURRENT
+from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
 from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
-from engram_mcp.service.results import Recall, RecalledMemory, ReconcileReport
+from engram_mcp.service.results import Recall, ReconcileReport, recall_of
 from engram_mcp.state.usage import UsageStore
 
 __all__ = ["MemoryService"]
@@ -290,26 +289,7 @@ class MemoryService:
         except OSError as error:
             # Access counts are bookkeeping: a full or read-only disk must not fail a recall.
             log.warning("access counts not saved: %s", error.strerror or error)
-        return self._answer(found)
-
-    def _answer(self, found: Retrieved) -> Recall:
-        return Recall(
-            memories=tuple(
-                RecalledMemory(
-                    hit.memory,
-                    hit.score,
-                    self._store.file_of(hit.memory.id),
-                    hit.supports,
-                    found.statuses.get(hit.memory.id, CURRENT),
-                )
-                for hit in found.hits
-            ),
-            abstained=found.abstained,
-            confidence=found.confidence,
-            context=found.context.text,
-            context_tokens=found.context.tokens,
-            coverage=found.coverage,
-        )
+        return recall_of(found, self._store.file_of)
 
     def similar(
         self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
@@ -350,7 +330,7 @@ class MemoryService:
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        return self._answer(self._retriever.present(visible[:limit], where, self._clock()))
+        return recall_of(self._retriever.present(visible[:limit], where, self._clock()), self._store.file_of)
 
     # -- keeping the index in step -----------------------------------------------------------
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.model import Memory
 from engram_mcp.retrieval.abstain import Coverage
+from engram_mcp.retrieval.pipeline import Retrieved
 from engram_mcp.retrieval.status import CURRENT, MemoryStatus
 
-__all__ = ["Recall", "RecalledMemory", "ReconcileReport"]
+__all__ = ["Recall", "RecalledMemory", "ReconcileReport", "recall_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +47,24 @@ class ReconcileReport:
     embedded: int
     deleted: int
     errors: tuple[MalformedMemoryFile, ...] = field(default_factory=tuple)
+
+
+def recall_of(found: Retrieved, file_of: Callable[[str], PurePosixPath | None]) -> Recall:
+    """What recall and as_of answer: the retrieved hits with their files and statuses."""
+    return Recall(
+        memories=tuple(
+            RecalledMemory(
+                hit.memory,
+                hit.score,
+                file_of(hit.memory.id),
+                hit.supports,
+                found.statuses.get(hit.memory.id, CURRENT),
+            )
+            for hit in found.hits
+        ),
+        abstained=found.abstained,
+        confidence=found.confidence,
+        context=found.context.text,
+        context_tokens=found.context.tokens,
+        coverage=found.coverage,
+    )

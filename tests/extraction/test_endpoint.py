@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -30,6 +29,7 @@ from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
 from tests.extraction.helpers import turn
+from tests.waiting import wait_until
 
 GOOD_ANSWER = json.dumps({"facts": [{
     "statement": "Sam works at Meta.", "subject": "Sam", "predicate": "works at", "object": "Meta",
@@ -118,10 +118,7 @@ def test_a_turn_that_failed_against_a_bad_server_is_retried_later_and_lost_nowhe
     worker.start()
     try:
         stored = service.remember("I work at Meta.", speaker="Sam")
-        deadline = time.monotonic() + 30
-        while worker.status().failed_turns == 0:
-            assert time.monotonic() < deadline, "the failure was never counted"
-            time.sleep(0.02)
+        wait_until(lambda: worker.status().failed_turns > 0, what="the failure to be counted")
         status = worker.status()
         assert stored.id not in done and status.queued == 1 and status.retrying == 1 and not status.idle
         assert "not JSON" in (status.last_error or "")
@@ -149,16 +146,14 @@ def llama_server() -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 180
-        while True:
+        def answering() -> bool:
             assert process.poll() is None, "llama-cpp-python's server exited"
             try:
-                if httpx.get(f"{url}/models", timeout=2).status_code == 200:
-                    break
+                return httpx.get(f"{url}/models", timeout=2).status_code == 200
             except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "llama-cpp-python's server never answered"
-            time.sleep(0.2)
+                return False
+
+        wait_until(answering, what="llama-cpp-python's server to answer", timeout=300)
         yield url
     finally:
         process.terminate()

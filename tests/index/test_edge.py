@@ -16,6 +16,7 @@ from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.model import Memory
 from tests.index.conftest import DIM, HIKING, entry, fact
 from tests.index.contract import VectorIndexContract, ids
+from tests.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -144,7 +145,6 @@ def test_a_growing_index_builds_its_search_graph_in_the_background_and_keeps_ans
     folder: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     import logging
-    import time
 
     memories = [fact(f"grow{i}", f"memory {i}") for i in range(60)]
     with (
@@ -153,10 +153,11 @@ def test_a_growing_index_builds_its_search_graph_in_the_background_and_keeps_ans
     ):
         index.upsert([entry(m, HIKING) for m in memories[:40]])
         index.upsert([entry(m, HIKING) for m in memories[40:]])
-        deadline = time.monotonic() + 60
-        while "optimising the index" not in caplog.text and time.monotonic() < deadline:
+        def optimising() -> bool:
+            # Searches keep answering while the graph is built in the background.
             assert len(index.search_dense(HIKING, MemoryFilter(), 5)) == 5
-            time.sleep(0.01)
-        assert "optimising the index" in caplog.text
+            return "optimising the index" in caplog.text
+
+        wait_until(optimising, what="the background optimisation to start")
         assert index.count() == 60
         assert len(index.search_dense(HIKING, MemoryFilter(), 100)) == 60
