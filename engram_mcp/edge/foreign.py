@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.model.records import parse_timestamp
 
 __all__ = ["Mem0Item", "mcp_facts", "mcp_record", "mem0_facts", "mem0_items"]
 
@@ -122,10 +123,5 @@ def _words(name: str) -> str:
 
 
 def _moment(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    # Foreign exports often write naive times; they are UTC there.
+    return parse_timestamp(value, naive_is_utc=True)

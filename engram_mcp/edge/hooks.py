@@ -21,6 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.model.records import parse_timestamp
+
 __all__ = ["Exchange", "HookPayload", "last_exchange", "read_payload"]
 
 # What Claude Code writes into the transcript for its own commands, not what the person said.
@@ -135,10 +137,4 @@ def _text_of(content: Any) -> str:
 
 
 def _moment(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
+    return parse_timestamp(value, naive_is_utc=False)

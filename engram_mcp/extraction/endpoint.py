@@ -166,13 +166,6 @@ class EndpointExtractor:
     def _count(self, started: float, *, facts: int = 0, malformed: int = 0, retries: int = 0,
                failed: int = 0) -> None:
         with self._lock:
-            current = self._stats
-            self._stats = ExtractorStats(
-                turns=current.turns + 1,
-                facts=current.facts + facts,
-                malformed=current.malformed + malformed,
-                retries=current.retries + retries,
-                failed=current.failed + failed,
-                truncated=current.truncated,
-                seconds=current.seconds + time.perf_counter() - started,
+            self._stats = self._stats.after_turn(
+                time.perf_counter() - started, facts=facts, malformed=malformed, retries=retries, failed=failed
             )

@@ -49,6 +49,21 @@ class ExtractorStats:
     truncated: int = 0
     seconds: float = 0.0
 
+    def after_turn(
+        self, seconds: float, *, facts: int = 0, malformed: int = 0, retries: int = 0, failed: int = 0,
+        truncated: int = 0,
+    ) -> ExtractorStats:
+        """These totals with one more turn counted."""
+        return ExtractorStats(
+            turns=self.turns + 1,
+            facts=self.facts + facts,
+            malformed=self.malformed + malformed,
+            retries=self.retries + retries,
+            failed=self.failed + failed,
+            truncated=self.truncated + truncated,
+            seconds=self.seconds + seconds,
+        )
+
 
 class LlamaExtractor:
     """Extracts facts with a local GGUF model through llama-cpp-python."""
@@ -222,13 +237,7 @@ class LlamaExtractor:
         failed: int = 0,
         truncated: int = 0,
     ) -> None:
-        current = self._stats
-        self._stats = ExtractorStats(
-            turns=current.turns + 1,
-            facts=current.facts + facts,
-            malformed=current.malformed + malformed,
-            retries=current.retries + retries,
-            failed=current.failed + failed,
-            truncated=current.truncated + truncated,
-            seconds=current.seconds + time.perf_counter() - started,
+        self._stats = self._stats.after_turn(
+            time.perf_counter() - started, facts=facts, malformed=malformed, retries=retries, failed=failed,
+            truncated=truncated,
         )

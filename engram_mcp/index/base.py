@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from types import TracebackType
+from typing import Protocol, Self
 
 from engram_mcp.model import Kind, Memory, MemoryType
 
@@ -76,3 +77,21 @@ class VectorIndex(Protocol):
     def count(self) -> int: ...
 
     def close(self) -> None: ...
+
+
+class ClosesOnExit:
+    """``with index:`` closes the index at the end of the block, however it ends."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -24,12 +24,11 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import TracebackType
 
 import qdrant_edge as qe
 
 from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryFolderLocked
-from engram_mcp.index.base import IndexEntry, MemoryFilter, ScoredId
+from engram_mcp.index.base import ClosesOnExit, IndexEntry, MemoryFilter, ScoredId
 from engram_mcp.index.payload import (
     KEYWORD_FIELDS,
     TIME_FIELDS,
@@ -56,7 +55,7 @@ _SCROLL_PAGE = 1024
 OPTIMIZE_AFTER = 5_000
 
 
-class EdgeIndex:
+class EdgeIndex(ClosesOnExit):
     """A VectorIndex over a qdrant-edge shard at ``path`` (created on first use).
 
     Holds the folder's lock until ``close``; a second opener gets ``MemoryFolderLocked``.
@@ -201,17 +200,6 @@ class EdgeIndex:
                 shard.close()
         finally:
             self._unlock()
-
-    def __enter__(self) -> EdgeIndex:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _open(self) -> qe.EdgeShard:
         config = qe.EdgeConfig(

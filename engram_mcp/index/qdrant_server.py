@@ -18,14 +18,13 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import TracebackType
 from typing import TypeVar
 
 from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from engram_mcp.errors import ConfigError, EngramError, InvalidInput
-from engram_mcp.index.base import IndexEntry, MemoryFilter, ScoredId
+from engram_mcp.index.base import ClosesOnExit, IndexEntry, MemoryFilter, ScoredId
 from engram_mcp.index.payload import (
     KEYWORD_FIELDS,
     TIME_FIELDS,
@@ -97,7 +96,7 @@ class ClusterLayout:
     """int8 scalar quantization kept in RAM: about a quarter of the vector memory."""
 
 
-class QdrantServerIndex:
+class QdrantServerIndex(ClosesOnExit):
     """A VectorIndex over one collection, created on first use. Owns ``client`` and closes it."""
 
     def __init__(
@@ -174,17 +173,6 @@ class QdrantServerIndex:
 
     def close(self) -> None:
         self._client.close()
-
-    def __enter__(self) -> QdrantServerIndex:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _call(self, what: str, call: Callable[[], T]) -> T:
         return self._retry.run(what, call, self._where)

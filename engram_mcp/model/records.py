@@ -188,5 +188,19 @@ def content_hash(memory: Memory) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
 
+def parse_timestamp(value: object, *, naive_is_utc: bool) -> datetime | None:
+    """An ISO 8601 time from outside (``Z`` allowed), or None for anything else; a time with no
+    zone is UTC only when the source is known to mean that."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc) if naive_is_utc else None
+    return moment
+
+
 def _iso(moment: datetime | None) -> str:
     return moment.isoformat() if moment else ""

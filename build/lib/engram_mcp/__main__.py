@@ -1,7 +1,0 @@
-"""python -m engram_mcp"""
-
-import sys
-
-from engram_mcp.cli import main
-
-sys.exit(main())

@@ -1,1 +1,0 @@
-"""Research-only retrieval code for the numpy baselines of the bench harness; the product never imports it."""

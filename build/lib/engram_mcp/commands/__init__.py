@@ -1,1 +1,0 @@
-"""The command line's commands for people and hooks, beside the maintenance commands in ``cli``."""

@@ -1,1 +1,0 @@
-"""What clients talk to: the MCP server, its wire types, importers."""

@@ -1,1 +1,0 @@
-"""The use cases: remember, recall, as_of, facts, forgetting."""

@@ -1,1 +1,0 @@
-"""Local bookkeeping: the folder lock and usage counts."""
