@@ -56,8 +56,14 @@ class Ownership:
                 return False
             try:
                 engram.start(background=True, serving=True)
-                endpoint = OwnerEndpoint(self.endpoint_path, lambda: build_server(engram))
-                endpoint.start()
+                endpoint: OwnerEndpoint | None = OwnerEndpoint(self.endpoint_path, lambda: build_server(engram))
+                assert endpoint is not None
+                try:
+                    endpoint.start()
+                except OSError as error:
+                    # A read-only or full folder still serves its own client; only sharing is lost.
+                    log.warning("other clients cannot share this memory folder: %s", error.strerror or error)
+                    endpoint = None
             except BaseException:
                 engram.close()
                 raise

@@ -25,7 +25,9 @@ NETWORK = {"socket.connect", "socket.getaddrinfo", "socket.gethostbyname", "sock
 def hook(event, args):
     # urllib3 probes IPv6 support at import by binding ::1 port 0: local, no traffic, not counted.
     probe = event == "socket.bind" and isinstance(args[1], tuple) and args[1][:2] in (("::1", 0), ("127.0.0.1", 0))
-    if event in NETWORK and not probe:
+    # The owner's Unix socket (a path, not an address) is local IPC for other clients of this folder.
+    local_ipc = event in ("socket.bind", "socket.connect") and isinstance(args[1], (str, bytes))
+    if event in NETWORK and not probe and not local_ipc:
         log.write(f"{event} {args!r}\\n")
 sys.addaudithook(hook)
 runpy.run_module("engram_mcp", run_name="__main__", alter_sys=True)

@@ -264,5 +264,6 @@ def test_an_unknown_entity_is_a_one_line_error_and_writes_nothing(tmp_path: Path
          "--memory-dir", str(tmp_path)],
         capture_output=True, text=True, env={**os.environ, "ENGRAM_CONFIG": "/nonexistent"}, check=False,
     )
-    assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].startswith("engram-mcp: no entity named")
+    # Exit 1: something named was not found (the CLI's convention; 2 is bad input).
+    assert done.returncode == 1 and done.stderr.strip().splitlines()[-1].startswith("engram-mcp: no entity named")
     assert not (tmp_path / "x.html").exists()
