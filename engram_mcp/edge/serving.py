@@ -56,20 +56,24 @@ class Ownership:
                 return False
             try:
                 engram.start(background=True, serving=True)
-                endpoint: OwnerEndpoint | None = OwnerEndpoint(self.endpoint_path, lambda: build_server(engram))
-                assert endpoint is not None
-                try:
-                    endpoint.start()
-                except OSError as error:
-                    # A read-only or full folder still serves its own client; only sharing is lost.
-                    log.warning("other clients cannot share this memory folder: %s", error.strerror or error)
-                    endpoint = None
+                endpoint = self._listen(engram)
             except BaseException:
                 engram.close()
                 raise
             self.engram, self._endpoint = engram, endpoint
             log.info("process %d owns the memory folder %s", os.getpid(), self.settings.memory_dir)
             return True
+
+    def _listen(self, engram: Engram) -> OwnerEndpoint | None:
+        """The endpoint other clients of this folder reach; None where it cannot be made."""
+        endpoint = OwnerEndpoint(self.endpoint_path, lambda: build_server(engram))
+        try:
+            endpoint.start()
+        except OSError as error:
+            # A read-only or full folder still serves its own client; only sharing is lost.
+            log.warning("other clients cannot share this memory folder: %s", error.strerror or error)
+            return None
+        return endpoint
 
     def close(self) -> None:
         with self._lock:
