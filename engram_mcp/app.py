@@ -260,7 +260,7 @@ class Engram:
         if self.extraction is not None:
             self.extraction.stop()
         try:
-            self._service.usage.flush()
+            self._service.usage.close()
         except OSError as error:
             log.warning("usage counts not saved: %s", error.strerror or error)
         try:
