@@ -145,7 +145,8 @@ class FactService:
             if fact.importance == _DEFAULT_IMPORTANCE:
                 fact = replace(fact, importance=default_importance(fact))
             slot = slot_of(fact)
-            current = [m for m in self._memory.memories() if _current_fact(m, fact.namespace)]
+            # Only facts about the same subject can repeat, contradict or dispute it (``compare``).
+            current = self._memory.fact_lookup.current_about(fact.namespace, slot.subject) if slot else []
             neighbours = self._memory.similar(fact.text, namespace=fact.namespace, kinds=(Kind.FACT,), limit=_NEIGHBOURS)
             same = next((m for m in current if compare(slot, slot_of(m)) is Verdict.DUPLICATE), None)
             same = same or next(
@@ -231,11 +232,12 @@ class FactService:
         return FactOutcome("superseded", fact, tuple(old.id for old in olds))
 
     def _resolved(self, fact: Memory) -> Memory:
-        known: dict[str, str] = {}
-        for m in self._memory.memories():
-            if m.kind is Kind.FACT and m.namespace == fact.namespace:
-                for name in (*(n for n in (m.subject,) if n), *m.entities):
-                    known.setdefault(entity_key(name), name)
+        lookup = self._memory.fact_lookup
+        known = {
+            entity_key(name): spelling
+            for name in (*(n for n in (fact.subject,) if n), *fact.entities)
+            if (spelling := lookup.spelling(fact.namespace, name)) is not None
+        }
         subject = canonical(fact.subject, known) if fact.subject else None
         entities = tuple(dict.fromkeys(canonical(e, known) for e in fact.entities))
         return replace(fact, subject=subject, entities=entities)
@@ -248,6 +250,3 @@ def _protected(memory: Memory) -> bool:
 def _by_person(memory: Memory) -> bool:
     return memory.provenance.source is Source.HUMAN_EDIT
 
-
-def _current_fact(memory: Memory, namespace: str) -> bool:
-    return memory.kind is Kind.FACT and memory.namespace == namespace and memory.is_current()

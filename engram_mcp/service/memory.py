@@ -25,6 +25,7 @@ from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.service.fact_lookup import FactLookup
 from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
 from engram_mcp.service.results import Recall, ReconcileReport, recall_of
 from engram_mcp.state.usage import UsageStore
@@ -63,6 +64,7 @@ class MemoryService:
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
         self._catalogue = Catalogue()
+        self.fact_lookup = FactLookup()
         self._write_lock = threading.RLock()
         self.usage = usage if usage is not None else UsageStore()
         self._weights = salience_weights or SalienceWeights()
@@ -110,8 +112,7 @@ class MemoryService:
         with self._write_lock:
             self._ready()
             self._store.add(memory)
-            self._memories[memory.id] = memory
-            self._catalogue.add(memory)
+            self._hold(memory)
         self._index_memories([memory])
 
     def add_many(self, memories: Sequence[Memory]) -> None:
@@ -121,8 +122,7 @@ class MemoryService:
         with self._write_lock:
             self._store.add_many(memories)
             for memory in memories:
-                self._memories[memory.id] = memory
-                self._catalogue.add(memory)
+                self._hold(memory)
         self._index_memories(memories)
 
     def replace(self, memory: Memory) -> None:
@@ -132,8 +132,7 @@ class MemoryService:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
             self._ready()
             self._store.update(memory)
-            self._memories[memory.id] = memory
-            self._catalogue.add(memory)
+            self._hold(memory)
             following = self._catalogue.following(memory)
         # The next turn is indexed with this one as its context.
         self._index_memories([memory, *following])
@@ -154,8 +153,7 @@ class MemoryService:
             self._ready()
             self._store.revise(expired, new)
             for version in (expired, new):
-                self._memories[version.id] = version
-                self._catalogue.add(version)
+                self._hold(version)
         self._index_memories([expired, new])
         return new
 
@@ -169,11 +167,8 @@ class MemoryService:
             changed = [m for m in memories if self._memories.get(m.id) is None or
                        self._memories[m.id].content_hash() != m.content_hash()]
             for memory in changed:
-                self._memories[memory.id] = memory
-                self._catalogue.add(memory)
-            gone = [memory_id for memory_id in removed if self._memories.pop(memory_id, None) is not None]
-            for memory_id in gone:
-                self._catalogue.remove(memory_id)
+                self._hold(memory)
+            gone = [memory_id for memory_id in removed if self._release(memory_id)]
             self._delete(gone)
         self._index_memories(changed)
         return len(changed)
@@ -210,8 +205,7 @@ class MemoryService:
                     continue
                 files.append(str(self._store.remove(memory_id, drop_empty_page=drop_empty_page)))
                 following.update((m.id, m) for m in self._catalogue.following(memory))
-                del self._memories[memory_id]
-                self._catalogue.remove(memory_id)
+                self._release(memory_id)
             self._delete(list(memory_ids))
             # The next turn was indexed with a forgotten one as its context: nothing of it may remain.
             self._index_memories([m for i, m in following.items() if i in self._memories])
@@ -340,6 +334,7 @@ class MemoryService:
             report = self._store.load_all() if loaded is None else loaded
             self._memories = dict(report.memories)
             self._catalogue.reset(self._memories.values())
+            self.fact_lookup.reset(self._memories.values())
             indexed = self._index.content_hashes()
             stale = [m for m in self._memories.values() if indexed.get(m.id) != m.content_hash()]
             # A malformed file keeps its last good memories in the index rather than losing them.
@@ -358,6 +353,19 @@ class MemoryService:
     def _was_in_unreadable(self, memory_id: str, unreadable: set[str]) -> bool:
         relative = self._store.file_of(memory_id)
         return relative is not None and str(self._store.root / relative) in unreadable
+
+    def _hold(self, memory: Memory) -> None:
+        """Hold a memory written or rewritten, in the catalogue and the fact lookup too."""
+        self._memories[memory.id] = memory
+        self._catalogue.add(memory)
+        self.fact_lookup.add(memory)
+
+    def _release(self, memory_id: str) -> bool:
+        if self._memories.pop(memory_id, None) is None:
+            return False
+        self._catalogue.remove(memory_id)
+        self.fact_lookup.remove(memory_id)
+        return True
 
     def _ready(self) -> None:
         """Refuse a write before touching the markdown when the index could not take it (disk full,
