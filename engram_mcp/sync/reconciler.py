@@ -118,10 +118,12 @@ class Reconciler:
         """Bring these files into the catalogue and index (a batch from the watcher)."""
         report, batch = SyncReport(), _Batch()
         with self._service.write_lock:
-            for relative in sorted(set(paths)):
-                if is_memory_file(relative):
-                    self._sync_file(relative, batch, report)
-            self._finish(batch, report)
+            files = [relative for relative in sorted(set(paths)) if is_memory_file(relative)]
+            # Only what these files held can have left with them: the check costs the batch, not the folder.
+            held_before = [memory_id for relative in files for memory_id in self._ids_in(relative)]
+            for relative in files:
+                self._sync_file(relative, batch, report)
+            self._finish(batch, report, held_before)
         return report
 
     def refresh_copies(self, files: Iterable[PurePosixPath]) -> None:
@@ -271,9 +273,22 @@ class Reconciler:
             log.warning("hand-written items in %s wait for an id: %s", relative, error)
             return None
 
-    def _finish(self, batch: _Batch, report: SyncReport) -> None:
-        held = self._store.memory_ids()
-        gone = [m.id for m in self._service.memories() if m.id not in held]
+    def _ids_in(self, relative: PurePosixPath) -> list[str]:
+        state = self._store.state(relative)
+        if state is None:
+            return []
+        return [b.memory.id for b in state.document.blocks] + [b.memory_id for b in state.document.bad_blocks]
+
+    def _finish(self, batch: _Batch, report: SyncReport, candidates: Iterable[str] | None = None) -> None:
+        """``candidates``: the only memories that may have gone (None: any)."""
+        if candidates is None:
+            held = self._store.memory_ids()
+            gone = [m.id for m in self._service.memories() if m.id not in held]
+        else:
+            unplaced = [i for i in dict.fromkeys(candidates) if self._store.file_of(i) is None and self._service.find(i)]
+            # A copy in a file not in this batch still holds a memory: asked of every file, rarely.
+            held = self._store.memory_ids() if unplaced else set()
+            gone = [i for i in unplaced if i not in held]
         report.embedded += self._service.absorb(batch.absorbed, gone)
         report.forgotten += len(gone)
         for found in batch.revisions:
