@@ -74,10 +74,13 @@ class FolderWatcher:
         if event.event_type in _IGNORED:
             return
         if event.is_directory:
-            if event.event_type != "modified":
+            # Only a folder that can hold memory files asks for a rescan: the index and the
+            # last good copies make and remove folders under .engram all the time, and a rescan
+            # reads every file.
+            if event.event_type != "modified" and any(self._may_hold_memories(p) for p in _paths_of(event)):
                 self._mark(set(), rescan=True)
             return
-        paths = {self._relative(p) for p in (event.src_path, getattr(event, "dest_path", "")) if p}
+        paths = {self._relative(p) for p in _paths_of(event)}
         changed = {p for p in paths if p is not None and is_memory_file(p)}
         if changed:
             self._mark(changed, rescan=False)
@@ -111,6 +114,10 @@ class FolderWatcher:
             except Exception:  # noqa: BLE001 - one bad batch must not stop the watching
                 log.exception("syncing %d changed memory file(s) failed", len(paths))
 
+    def _may_hold_memories(self, raw: str | bytes) -> bool:
+        relative = self._relative(raw)
+        return relative is not None and not any(part.startswith(".") for part in relative.parts)
+
     def _relative(self, raw: str | bytes) -> PurePosixPath | None:
         path = os.fsdecode(raw)
         try:
@@ -125,3 +132,7 @@ class _Handler(FileSystemEventHandler):
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         self._watcher.note(event)
+
+
+def _paths_of(event: FileSystemEvent) -> list[str | bytes]:
+    return [p for p in (event.src_path, getattr(event, "dest_path", "")) if p]

@@ -87,3 +87,19 @@ def test_a_folder_moved_in_asks_for_a_rescan(folder: Path, reported: Reported, t
     while not rescan:
         rescan = reported.next()[1]
     assert rescan
+
+
+def test_folders_made_and_removed_under_the_hidden_state_folder_ask_for_no_rescan(folder: Path, reported: Reported) -> None:
+    """The index and the last good copies create and delete folders under .engram on every flush."""
+    segment = folder / ".engram" / "index" / "segment-1"
+    segment.mkdir(parents=True)
+    os.rename(segment, folder / ".engram" / "index" / "segment-2")
+    (folder / ".engram" / "index" / "segment-2").rmdir()
+    (folder / "journal" / "2026-11-30.md").write_text("- the marker\n")
+    rescans = []
+    seen: set[PurePosixPath] = set()
+    while PurePosixPath("journal/2026-11-30.md") not in seen:
+        paths, rescan = reported.next()
+        seen |= paths
+        rescans.append(rescan)
+    assert not any(rescans)
