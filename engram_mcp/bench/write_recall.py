@@ -90,6 +90,11 @@ def _rss_mib() -> dict[str, float]:
     return {"rss_mib": fields.get("VmRSS", float("nan")), "peak_rss_mib": fields.get("VmHWM", float("nan"))}
 
 
+def _phase(seconds: float) -> dict[str, Any]:
+    """A phase's duration, with the process's memory and the machine's load at its end."""
+    return {"seconds": round(seconds, 1), **_rss_mib(), "load": [round(x, 2) for x in os.getloadavg()]}
+
+
 def _progress(message: Callable[[], str], stop: threading.Event) -> threading.Thread:
     def report() -> None:
         while not stop.wait(_PROGRESS_SECONDS):
@@ -173,6 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.reuse_index:
         # A reindex from scratch: the index is derived, the markdown is what there is.
         shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
+    phases: dict[str, dict[str, Any]] = {}
+    if fill_seconds is not None:
+        phases["fill"] = _phase(fill_seconds)
     engram = Engram.open(settings)
     try:
         stop = threading.Event()
@@ -182,36 +190,42 @@ def main(argv: Sequence[str] | None = None) -> int:
             engram.start(background=False, serving=True)
         finally:
             stop.set()
-        reindex_seconds = time.perf_counter() - started
+        phases["reindex"] = _phase(time.perf_counter() - started)
         service = engram.service
         stored = len(service.memories())
-        after_reindex = _rss_mib()
-        print(f"reindex: {stored} memories in {reindex_seconds:.0f} s; building the search graph", file=sys.stderr)
+        print(f"reindex: {stored} memories in {phases['reindex']['seconds']:.0f} s; building the search graph", file=sys.stderr)
         started = time.perf_counter()
         service.compact_index()
-        graph_seconds = time.perf_counter() - started
-        print(f"search graph built in {graph_seconds:.0f} s; timing", file=sys.stderr, flush=True)
+        phases["search_graph"] = _phase(time.perf_counter() - started)
+        print(f"search graph built in {phases['search_graph']['seconds']:.0f} s; timing", file=sys.stderr, flush=True)
 
         rng = random.Random(11)
-        writes = []
-        for i, text in enumerate(texts[args.memories :]):
-            started = time.perf_counter()
-            service.remember(text, speaker=_PEOPLE[i % 2], namespace=namespace_of(rng.randrange(args.namespaces), args.namespaces))
-            writes.append(time.perf_counter() - started)
-        queries = [
-            (
-                f"What did {rng.choice(_PEOPLE)} say about the {rng.choice(_THINGS)} in {rng.choice(_PLACES)}?",
-                namespace_of(rng.randrange(args.namespaces), args.namespaces),
-            )
-            for _ in range(args.samples)
-        ]
-        reads = []
-        for query, namespace in queries:
-            started = time.perf_counter()
-            service.recall(query, namespace=namespace)
-            reads.append(time.perf_counter() - started)
+        writes: list[float] = []
+        reads: list[float] = []
+        stop = threading.Event()
+        started = time.perf_counter()
+        _progress(lambda: f"timing: {len(writes)}/{args.samples} remember, {len(reads)}/{args.samples} recall", stop)
+        try:
+            for i, text in enumerate(texts[args.memories :]):
+                began = time.perf_counter()
+                namespace = namespace_of(rng.randrange(args.namespaces), args.namespaces)
+                service.remember(text, speaker=_PEOPLE[i % 2], namespace=namespace)
+                writes.append(time.perf_counter() - began)
+            queries = [
+                (
+                    f"What did {rng.choice(_PEOPLE)} say about the {rng.choice(_THINGS)} in {rng.choice(_PLACES)}?",
+                    namespace_of(rng.randrange(args.namespaces), args.namespaces),
+                )
+                for _ in range(args.samples)
+            ]
+            for query, namespace in queries:
+                began = time.perf_counter()
+                service.recall(query, namespace=namespace)
+                reads.append(time.perf_counter() - began)
+        finally:
+            stop.set()
+        phases["timing"] = _phase(time.perf_counter() - started)
         extraction = engram.status() if args.extractor != "none" else None
-        after_timing = _rss_mib()
     finally:
         engram.close()
 
@@ -223,26 +237,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         "extractor": args.extractor,
         "extraction": extraction,
         "index_backend": "edge",
-        "fill_markdown_seconds": None if fill_seconds is None else round(fill_seconds, 1),
-        "reindex_seconds": round(reindex_seconds, 1),
+        "fill_markdown_seconds": phases["fill"]["seconds"] if "fill" in phases else None,
+        "reindex_seconds": phases["reindex"]["seconds"],
         "reindex_from_scratch": not args.reuse_index,
-        "search_graph_seconds": round(graph_seconds, 1),
+        "search_graph_seconds": phases["search_graph"]["seconds"],
         "remember": _percentiles(writes),
         "recall": _percentiles(reads),
-        "memory_after_reindex": after_reindex,
-        "memory_after_timing": after_timing,
+        "memory_after_reindex": {k: phases["reindex"][k] for k in ("rss_mib", "peak_rss_mib")},
+        "memory_after_timing": {k: phases["timing"][k] for k in ("rss_mib", "peak_rss_mib")},
+        "phases": phases,
         "machine": _machine(),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(
-        f"stored before timing: {stored} in {args.namespaces} namespaces; reindex {reindex_seconds:.0f} s, "
-        f"search graph {graph_seconds:.0f} s"
+        f"stored before timing: {stored} in {args.namespaces} namespaces; reindex {result['reindex_seconds']:.0f} s, "
+        f"search graph {result['search_graph_seconds']:.0f} s"
     )
     for name in ("remember", "recall"):
         figures = result[name]
         print(f"{name:9} p50 {figures['p50_ms']:7.2f} ms   p95 {figures['p95_ms']:7.2f} ms   n={figures['n']}")
-    print(f"memory: {after_timing['rss_mib']} MiB resident, {after_timing['peak_rss_mib']} MiB peak; load {result['machine']['load']}")
+    after_timing = result["memory_after_timing"]
+    print(f"memory: {after_timing['rss_mib']} MiB resident, {after_timing['peak_rss_mib']} MiB peak")
+    for name, phase in phases.items():
+        print(f"{name:12} {phase['seconds']:8.1f} s   RSS {phase['rss_mib']} MiB (peak {phase['peak_rss_mib']})   load {phase['load']}")
     print(f"wrote {args.out}")
     return 0
 
