@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import threading
+from collections import Counter
 from collections.abc import Iterable
 
 from engram_mcp.model import Kind, Memory
@@ -29,7 +30,8 @@ _NameKey = tuple[str, str]
 
 
 class FactLookup:
-    """Current facts by (namespace, slot subject); first spellings by (namespace, entity key)."""
+    """Current facts by (namespace, slot subject); first spellings by (namespace, entity key);
+    how many user turns each speaker has per namespace (who "I" is in a stated fact)."""
 
     def __init__(self, memories: Iterable[Memory] = ()) -> None:
         self._lock = threading.Lock()
@@ -45,6 +47,8 @@ class FactLookup:
             self._current: dict[_SubjectKey, set[str]] = {}
             self._names_of: dict[str, dict[_NameKey, str]] = {}
             self._spellings: dict[_NameKey, list[tuple[int, str]]] = {}
+            self._speaker_of: dict[str, tuple[str, str]] = {}
+            self._user_turns: dict[str, Counter[str]] = {}
             for memory in memories:
                 self._add(memory)
 
@@ -70,12 +74,22 @@ class FactLookup:
             first = self._spellings.get((namespace, entity_key(name)))
             return self._names_of[first[0][1]][(namespace, entity_key(name))] if first else None
 
+    def main_user(self, namespace: str) -> str | None:
+        """The speaker of most of the user's turns in a namespace (a tie goes to the name last in alphabetical order)."""
+        with self._lock:
+            counts = self._user_turns.get(namespace)
+            return max(counts, key=lambda s: (counts[s], s)) if counts else None
+
     def _add(self, memory: Memory) -> None:
         # Held in the order memories first came in; a rewrite keeps its place, as a dict does.
         if memory.id not in self._order:
             self._order[memory.id] = self._next
             self._next += 1
         self._forget(memory.id)
+        speaker = memory.provenance.speaker
+        if memory.kind is Kind.EPISODE and memory.provenance.role == "user" and speaker:
+            self._speaker_of[memory.id] = (memory.namespace, speaker)
+            self._user_turns.setdefault(memory.namespace, Counter())[speaker] += 1
         if memory.kind is not Kind.FACT:
             return
         self._facts[memory.id] = memory
@@ -94,6 +108,12 @@ class FactLookup:
                 bisect.insort(self._spellings.setdefault(key, []), entry)
 
     def _forget(self, memory_id: str) -> None:
+        said = self._speaker_of.pop(memory_id, None)
+        if said is not None:
+            counts = self._user_turns[said[0]]
+            counts[said[1]] -= 1
+            if counts[said[1]] <= 0:
+                del counts[said[1]]
         if self._facts.pop(memory_id, None) is None:
             return
         subject = self._subject_of.pop(memory_id, None)

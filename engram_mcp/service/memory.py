@@ -237,13 +237,7 @@ class MemoryService:
 
     def main_user(self, namespace: str) -> str | None:
         """The speaker of most of the user's turns in a namespace: who "the user" is there."""
-        counts: dict[str, int] = {}
-        for m in self.memories():
-            if m.kind is Kind.EPISODE and m.namespace == namespace and m.provenance.role == "user":
-                speaker = m.provenance.speaker
-                if speaker:
-                    counts[speaker] = counts.get(speaker, 0) + 1
-        return max(counts, key=lambda s: (counts[s], s)) if counts else None
+        return self.fact_lookup.main_user(namespace)
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""

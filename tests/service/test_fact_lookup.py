@@ -43,6 +43,29 @@ def _fact(rng: random.Random, number: int) -> Memory:
     )
 
 
+def _turn(rng: random.Random, number: int) -> Memory:
+    return Memory(
+        id=new_memory_id(Kind.EPISODE, seed=f"lookup-turn-{number}"),
+        kind=Kind.EPISODE,
+        type=MemoryType.EPISODIC,
+        text="Hello there.",
+        created_at=JAN,
+        valid_at=JAN,
+        provenance=Provenance(
+            namespace=rng.choice(["default", "work"]), speaker=rng.choice(["Ana", "Ben", None]),
+            role=rng.choice(["user", "user", "assistant"]), source=Source.USER,
+        ),
+    )
+
+
+def _main_user(held: dict[str, Memory], namespace: str) -> str | None:
+    counts: dict[str, int] = {}
+    for m in held.values():
+        if m.kind is Kind.EPISODE and m.namespace == namespace and m.provenance.role == "user" and m.provenance.speaker:
+            counts[m.provenance.speaker] = counts.get(m.provenance.speaker, 0) + 1
+    return max(counts, key=lambda s: (counts[s], s)) if counts else None
+
+
 def _scanned(held: dict[str, Memory], namespace: str, subject: str) -> list[str]:
     return [
         m.id for m in held.values()
@@ -68,13 +91,13 @@ def test_the_lookup_answers_what_a_scan_of_every_memory_answers_after_writes_rew
     for step in range(150):
         action = rng.random()
         if action < 0.45 or not held:
-            memory = _fact(rng, step)
+            memory = _fact(rng, step) if rng.random() < 0.7 else _turn(rng, step)
             held[memory.id] = memory
             lookup.add(memory)
         elif action < 0.75:
             # A rewrite under the same id (superseded, renamed, edited by hand) keeps its place.
             old = held[rng.choice(list(held))]
-            new = replace(_fact(rng, step), id=old.id)
+            new = replace(_fact(rng, step) if old.kind is Kind.FACT else _turn(rng, step), id=old.id)
             held[old.id] = new
             lookup.add(new)
         elif action < 0.95:
@@ -86,6 +109,7 @@ def test_the_lookup_answers_what_a_scan_of_every_memory_answers_after_writes_rew
             lookup.reset(held.values())
         subjects = {slot.subject for m in held.values() if (slot := slot_of(m)) is not None} | {"nobody"}
         for namespace in ("default", "work"):
+            assert lookup.main_user(namespace) == _main_user(held, namespace)
             for subject in subjects:
                 found = [m.id for m in lookup.current_about(namespace, subject)]
                 assert found == _scanned(held, namespace, subject)
