@@ -102,9 +102,10 @@ class UsageStore:
     def close(self) -> None:
         """Stop the background writer and flush."""
         self._stop.set()
-        self._wake.set()
-        if self._writer is not None:
-            self._writer.join()
+        with self._lock:
+            writer = self._writer
+        if writer is not None:
+            writer.join()
         self.flush()
 
     def _set(self, memory_id: str, usage: Usage) -> None:
@@ -115,28 +116,30 @@ class UsageStore:
     def _changed(self) -> None:
         if self._path is None or math.isinf(self._interval) or self._stop.is_set():
             return
-        if self._writer is None:
-            with self._lock:
-                if self._writer is None:
-                    self._writer = threading.Thread(target=self._write_in_background, name="usage-writer", daemon=True)
-                    self._writer.start()
-        self._wake.set()
+        with self._lock:
+            self._wake.set()
+            if self._writer is None:
+                # The writer lives while there is something to write: an idle store holds no thread.
+                self._writer = threading.Thread(target=self._write_in_background, name="usage-writer", daemon=True)
+                self._writer.start()
 
     def _write_in_background(self) -> None:
         while True:
-            self._wake.wait()
-            if self._stop.is_set():
-                return
             # Debounce: a burst of recalls becomes one append.
             self._stop.wait(self._interval)
-            self._wake.clear()
+            with self._lock:
+                self._wake.clear()
             try:
                 self._write_pending()
             except OSError as error:
                 # Bookkeeping: a full or read-only disk must not stop recall; the counters stay in memory.
                 log.warning("access counts not saved: %s", error.strerror or error)
-            if self._stop.is_set():
-                return
+            with self._lock:
+                # A change after the clear set the flag again: go round; otherwise leave, under the
+                # same lock ``_changed`` starts a writer under, so no change is left unwritten.
+                if not self._wake.is_set() or self._stop.is_set():
+                    self._writer = None
+                    return
 
     def _write_pending(self) -> None:
         with self._disk:

@@ -100,3 +100,14 @@ def test_dropping_purged_ids_writes_at_once_and_leaves_no_trace_in_the_log(tmp_p
         assert UsageStore(path).get("f-000000000001").access_count == 0
     finally:
         usage.close()
+
+
+def test_an_idle_store_holds_no_writer_thread(tmp_path: Path) -> None:
+    path = tmp_path / "usage.json"
+    usage = UsageStore(path, interval=0.01)
+    usage.accessed(["f-000000000001"], NOW)
+    wait_until(lambda: UsageStore(path).get("f-000000000001").access_count == 1, what="the count on disk")
+    wait_until(lambda: not any(t.name == "usage-writer" for t in threading.enumerate()), what="the writer to leave")
+    usage.accessed(["f-000000000001"], NOW)
+    wait_until(lambda: UsageStore(path).get("f-000000000001").access_count == 2, what="a second writer's count")
+    usage.close()
