@@ -33,9 +33,10 @@ from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should
 from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
+from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
-from engram_mcp.retrieval.sessions import with_session_evidence
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
@@ -88,6 +89,14 @@ class RecallConfig:
     session_weight: float = 0.0
     """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``)."""
     session_top: int = 3
+    session_spread: float = 1.0
+    """Factor on each further turn of a session already ranked (``retrieval.sessions``); 1 = off."""
+    part_weight: float = 0.0
+    """Weight of each part of a question that asks about several things (``retrieval.decompose``):
+    every part adds a dense and a sparse channel beside the whole question's; 0 = off."""
+    sparse_without_speaker: bool = False
+    """Leave the one speaker the question names out of its keywords: every turn of theirs carries
+    the name, so it matches all of them (the speaker boost already favours them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +129,7 @@ class _Question:
     windows: list[TimeWindow]
     now: datetime
     depth: int
+    parts: list[tuple[Sequence[float] | None, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -160,6 +170,10 @@ def merge_by_type(
     return sorted(chosen.values(), key=_best_first)
 
 
+def _without_name(keywords: str, name: str) -> str:
+    return re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", keywords, flags=re.IGNORECASE).strip() or keywords
+
+
 def _best_first(hit: Hit) -> tuple[float, datetime, str]:
     return (-hit.score, hit.memory.event_time, hit.memory.id)
 
@@ -186,20 +200,27 @@ class Retriever:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
         c = self.config
         namespace = where.namespace or ""
-        vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
+        parts = sub_questions(query) if c.part_weight > 0 else []
+        vectors = self._embedder.embed([query, *parts]) if c.dense or c.entities else []
+        vector = vectors[0] if vectors else None
         entity_hits: list[ScoredId] = []
         depth = max(c.depth, limit)
         named = self._catalogue.entities_named_in(query, namespace) if c.entities else set()
         if vector is not None and named:
             entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
+        speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 or c.sparse_without_speaker else None
+        keywords = strip_question_words(query)
+        if speaker is not None and c.sparse_without_speaker:
+            keywords = _without_name(keywords, speaker)
         asked = _Question(
             vector=vector,
-            keywords=strip_question_words(query),
+            keywords=keywords,
             entity_hits=entity_hits,
-            speaker=self._named_speaker(query, namespace) if c.speaker_boost > 0 else None,
+            speaker=speaker if c.speaker_boost > 0 else None,
             windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
             now=now,
             depth=depth,
+            parts=[(vectors[i + 1] if vectors else None, strip_question_words(p)) for i, p in enumerate(parts)],
         )
         evidence = _Evidence(keyword_ids={h.memory_id for h in entity_hits})
         # One ranking over every type keeps scores comparable; the per-type searches only make
@@ -271,6 +292,15 @@ class Retriever:
             sparse = self._index.search_sparse(asked.keywords, where, asked.depth)
             evidence.keyword_ids.update(h.memory_id for h in sparse)
             rankings["sparse"] = [h.memory_id for h in sparse]
+        for number, (part_vector, part_keywords) in enumerate(asked.parts):
+            if c.dense and part_vector is not None:
+                rankings[f"part-dense-{number}"] = [
+                    h.memory_id for h in self._index.search_dense(part_vector, where, asked.depth)
+                ]
+            if c.sparse:
+                rankings[f"part-sparse-{number}"] = [
+                    h.memory_id for h in self._index.search_sparse(part_keywords, where, asked.depth)
+                ]
         if asked.entity_hits:
             rankings["entity"] = [
                 h.memory_id
@@ -281,6 +311,7 @@ class Retriever:
             candidates = list(dict.fromkeys(i for r in rankings.values() for i in r))
             rankings["salience"] = self._by_salience(candidates, asked.now)
         weights = {
+            **{channel: c.part_weight for channel in rankings if channel.startswith("part-")},
             "dense": c.dense_weight,
             "sparse": c.sparse_weight,
             "entity": c.entity_weight,
@@ -290,7 +321,14 @@ class Retriever:
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
         scores = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
-        return self._score(scores, asked.speaker, asked.windows, asked.now)
+        hits = self._score(scores, asked.speaker, asked.windows, asked.now)
+        if c.session_spread < 1.0:
+            by_id = {h.memory.id: h for h in hits}
+            spread = spread_over_sessions(
+                [(h.memory.id, h.score) for h in hits], self._catalogue.session_of, c.session_spread
+            )
+            hits = [replace(by_id[i], score=score) for i, score in spread]
+        return hits
 
     def _with_type_quotas(
         self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int
