@@ -31,6 +31,7 @@ from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.model.salience import SalienceWeights
 from engram_mcp.retrieval.abstain import should_abstain
 from engram_mcp.retrieval.context import ContextItem, index_text, render_context
 from engram_mcp.retrieval.pipeline import RecallConfig
@@ -144,14 +145,17 @@ class EngramBackend:
         budget: int = DEFAULT_BUDGET,
         extractor: Extractor | None = None,
         variants: Mapping[str, RecallConfig] | None = None,
+        weights: Mapping[str, SalienceWeights] | None = None,
     ) -> None:
         """``extractor``: distil facts from each turn as the server's background worker does;
         recall waits for it, so that every question sees every fact. ``variants``: named recall
-        configurations to ask each question under (``use_variant``)."""
+        configurations to ask each question under (``use_variant``); ``weights``: the salience
+        weights of a variant, when not the product's."""
         self.name = name
         self.config = config or RecallConfig()
         self.variants = dict(variants or {name: self.config})
         self._variant = next(iter(self.variants))
+        self._weights = dict(weights or {})
         self._extractor = extractor
         self._embedder = embedder
         self._budget = budget
@@ -212,6 +216,7 @@ class EngramBackend:
         # Rankings are scored whole; whether recall would have abstained is reported apart.
         service._retriever.config = replace(config, abstain_below=-1.0)  # the bench swaps ablations after one ingest
         service.usage = self._usage[self._variant]
+        service._weights = self._weights.get(self._variant, SalienceWeights())  # as the config above
         if asked_at is not None:
             self._clock.advance_to(asked_at)
         self._embedder.live = True

@@ -35,11 +35,14 @@ from engram_mcp.bench.harness import (
 )
 from engram_mcp.bench.product import EngramBackend, PhasedEmbedder, product_report, warm_cache
 from engram_mcp.extraction.rules import RulesExtractor
+from engram_mcp.model.salience import SalienceWeights
 from engram_mcp.retrieval.pipeline import RecallConfig
 
 __all__ = ["ABLATIONS", "main"]
 
 log = logging.getLogger(__name__)
+
+_CERTAINTY = "certainty"
 
 ABLATIONS: dict[str, dict[str, Any]] = {
     "no-dense": {"dense": False},
@@ -54,8 +57,19 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "fact-weight-1": {"fact_weight": 1.0},
     "sessions-0.3": {"session_weight": 0.3},
     "sessions-1": {"session_weight": 1.0},
+    "sessions-0.5": {"session_weight": 0.5},
+    "sessions-0.3-parts-0.5": {"session_weight": 0.3, "part_weight": 0.5},
+    "spread-0.7": {"session_spread": 0.7},
+    "spread-0.85": {"session_spread": 0.85},
+    "parts-0.5": {"part_weight": 0.5},
+    "parts-1": {"part_weight": 1.0},
+    "no-speaker-keyword": {"sparse_without_speaker": True},
+    "no-certainty": {_CERTAINTY: 0.0},
+    "certainty-0.5": {_CERTAINTY: 0.5},
+    "certainty-1": {_CERTAINTY: 1.0},
 }
-"""Each switches one step of the default pipeline (``RecallConfig``) off, or an optional one on."""
+"""Each switches one step of the default pipeline (``RecallConfig``) off, or an optional one on;
+``certainty`` sets how strongly a memory's certainty weighs in its prior (``SalienceWeights``)."""
 
 _PRODUCT = ("engram", "engram-facts")
 
@@ -120,12 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif name == "dense":
                 backend = DenseBackend(LiveQueryEmbedder(cached, live))
             else:
-                variants = {name: RecallConfig()} | {
-                    f"{name}-{a}": replace(RecallConfig(), **ABLATIONS[a]) for a in ablations
-                }
+                variants = {name: RecallConfig()} | {f"{name}-{a}": _recall_config(a) for a in ablations}
+                weights = {f"{name}-{a}": _salience_weights(a) for a in ablations}
                 extractor = RulesExtractor() if name == "engram-facts" else None
                 embedder = PhasedEmbedder(cached, live.embed, live.model.dimension)
-                product = EngramBackend(embedder, Path(scratch) / name, name=name, extractor=extractor, variants=variants)
+                product = EngramBackend(
+                    embedder, Path(scratch) / name, name=name, extractor=extractor, variants=variants, weights=weights
+                )
                 backend = product
             try:
                 results = run_variants(cases, backend, k, name, list(variants) if len(variants) > 1 else ())
@@ -148,6 +163,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out is not None:
         args.out.write_text(json.dumps({"dataset": args.dataset, "path": str(args.path), "reports": reports}, indent=1))
     return 0
+
+
+def _recall_config(ablation: str) -> RecallConfig:
+    fields = {k: v for k, v in ABLATIONS[ablation].items() if k != _CERTAINTY}
+    return replace(RecallConfig(), **fields)
+
+
+def _salience_weights(ablation: str) -> SalienceWeights:
+    certainty = ABLATIONS[ablation].get(_CERTAINTY)
+    return SalienceWeights() if certainty is None else replace(SalienceWeights(), certainty=certainty)
 
 
 def _print_product(name: str, product: dict[str, Any]) -> None:

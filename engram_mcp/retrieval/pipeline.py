@@ -32,10 +32,12 @@ from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
 from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
+from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
-from engram_mcp.retrieval.sessions import with_session_evidence
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
@@ -47,47 +49,6 @@ Salience = Callable[[Memory, datetime], float]
 
 def no_salience(memory: Memory, now: datetime) -> float:
     return 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class RecallConfig:
-    """Every switch of the pipeline; the defaults are the measured configuration."""
-
-    dense: bool = True
-    sparse: bool = True
-    entities: bool = True
-    salience_channel: bool = False
-    """Off by default: with a neutral prior it ranks by recency, which cost LoCoMo multi-hop 0.018."""
-    neighbours: bool = True
-    speaker_boost: float = 0.6
-    time_boost: float = 0.6
-    per_type: bool = True
-    fact_sources: bool = True
-    depth: int = 100
-    rrf_k: float = 20.0
-    dense_weight: float = 1.0
-    sparse_weight: float = 1.0
-    entity_weight: float = 1.0
-    salience_weight: float = 0.3
-    fact_weight: float = 0.5
-    """Factor on facts' scores against turns'. Short distilled facts match a question's names
-    more easily than the turns that prove them; at 1.0 they crowd the evidence out
-    (docs/BENCHMARKS.md, 'with facts')."""
-    neighbour_decay: float = 0.85
-    neighbour_top: int = 50
-    type_quota: int = 3
-    """Places each type with real evidence keeps in the final list, whatever the other types score."""
-    abstain_below: float = 0.2
-    """Best dense cosine under which recall abstains; below 0 it never does (benchmarks). Abstention
-    also reads the question's focus (retrieval/abstain.py), calibrated in docs/BENCHMARKS.md."""
-    lexical_floor: float = 0.5
-    focus_floor: float = 0.35
-    instruction_places: int = 10
-    context_tokens: int = 1200
-    context_record_chars: int = 400
-    session_weight: float = 0.0
-    """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``)."""
-    session_top: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +81,7 @@ class _Question:
     windows: list[TimeWindow]
     now: datetime
     depth: int
+    parts: list[tuple[Sequence[float] | None, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -160,6 +122,10 @@ def merge_by_type(
     return sorted(chosen.values(), key=_best_first)
 
 
+def _without_name(keywords: str, name: str) -> str:
+    return re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", keywords, flags=re.IGNORECASE).strip() or keywords
+
+
 def _best_first(hit: Hit) -> tuple[float, datetime, str]:
     return (-hit.score, hit.memory.event_time, hit.memory.id)
 
@@ -186,20 +152,27 @@ class Retriever:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
         c = self.config
         namespace = where.namespace or ""
-        vector = self._embedder.embed([query])[0] if c.dense or c.entities else None
+        parts = sub_questions(query) if c.part_weight > 0 else []
+        vectors = self._embedder.embed([query, *parts]) if c.dense or c.entities else []
+        vector = vectors[0] if vectors else None
         entity_hits: list[ScoredId] = []
         depth = max(c.depth, limit)
         named = self._catalogue.entities_named_in(query, namespace) if c.entities else set()
         if vector is not None and named:
             entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
+        speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 or c.sparse_without_speaker else None
+        keywords = strip_question_words(query)
+        if speaker is not None and c.sparse_without_speaker:
+            keywords = _without_name(keywords, speaker)
         asked = _Question(
             vector=vector,
-            keywords=strip_question_words(query),
+            keywords=keywords,
             entity_hits=entity_hits,
-            speaker=self._named_speaker(query, namespace) if c.speaker_boost > 0 else None,
+            speaker=speaker if c.speaker_boost > 0 else None,
             windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
             now=now,
             depth=depth,
+            parts=[(vectors[i + 1] if vectors else None, strip_question_words(p)) for i, p in enumerate(parts)],
         )
         evidence = _Evidence(keyword_ids={h.memory_id for h in entity_hits})
         # One ranking over every type keeps scores comparable; the per-type searches only make
@@ -271,6 +244,15 @@ class Retriever:
             sparse = self._index.search_sparse(asked.keywords, where, asked.depth)
             evidence.keyword_ids.update(h.memory_id for h in sparse)
             rankings["sparse"] = [h.memory_id for h in sparse]
+        for number, (part_vector, part_keywords) in enumerate(asked.parts):
+            if c.dense and part_vector is not None:
+                rankings[f"part-dense-{number}"] = [
+                    h.memory_id for h in self._index.search_dense(part_vector, where, asked.depth)
+                ]
+            if c.sparse:
+                rankings[f"part-sparse-{number}"] = [
+                    h.memory_id for h in self._index.search_sparse(part_keywords, where, asked.depth)
+                ]
         if asked.entity_hits:
             rankings["entity"] = [
                 h.memory_id
@@ -281,6 +263,7 @@ class Retriever:
             candidates = list(dict.fromkeys(i for r in rankings.values() for i in r))
             rankings["salience"] = self._by_salience(candidates, asked.now)
         weights = {
+            **{channel: c.part_weight for channel in rankings if channel.startswith("part-")},
             "dense": c.dense_weight,
             "sparse": c.sparse_weight,
             "entity": c.entity_weight,
@@ -290,7 +273,14 @@ class Retriever:
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
         scores = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
-        return self._score(scores, asked.speaker, asked.windows, asked.now)
+        hits = self._score(scores, asked.speaker, asked.windows, asked.now)
+        if c.session_spread < 1.0:
+            by_id = {h.memory.id: h for h in hits}
+            spread = spread_over_sessions(
+                [(h.memory.id, h.score) for h in hits], self._catalogue.session_of, c.session_spread
+            )
+            hits = [replace(by_id[i], score=score) for i, score in spread]
+        return hits
 
     def _with_type_quotas(
         self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int

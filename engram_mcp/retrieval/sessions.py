@@ -10,9 +10,10 @@ theirs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
-__all__ = ["with_session_evidence"]
+__all__ = ["spread_over_sessions", "with_session_evidence"]
 
 
 def with_session_evidence(
@@ -41,3 +42,29 @@ def with_session_evidence(
         memory_id: score + weight * support[keys[memory_id]] if memory_id in keys else score
         for memory_id, score in scores.items()
     }
+
+
+def spread_over_sessions(
+    ranked: Sequence[tuple[str, float]], session_of: Callable[[str], Hashable | None], decay: float
+) -> list[tuple[str, float]]:
+    """Re-rank so that each further turn of an already listed session counts ``decay`` × less.
+
+    A question whose answer is spread over several conversations ('what activities does she
+    do?') needs one turn from each of them more than a third turn from the best one. The
+    n-th turn of a session (n from 0) keeps ``score × decay ** n``; a session's best turn and
+    memories outside sessions keep their score, so the order of sessions by their best turn
+    never changes. ``decay`` 1 changes nothing. Input and output are best first.
+    """
+    if decay >= 1.0:
+        return list(ranked)
+    seen: Counter[Hashable] = Counter()
+    out: list[tuple[str, float]] = []
+    for memory_id, score in ranked:
+        key = session_of(memory_id)
+        if key is None:
+            out.append((memory_id, score))
+            continue
+        out.append((memory_id, score * decay ** seen[key]))
+        seen[key] += 1
+    out.sort(key=lambda item: -item[1])
+    return out

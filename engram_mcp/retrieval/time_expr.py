@@ -3,7 +3,7 @@
 Handles absolute dates ('on 1 February, 2023', 'October 13, 2023'), months with or without a
 year ('in June', 'in July 2023'), bare years ('in 2022') and a few relative forms
 ('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago', 'a couple
-of days ago', 'last Saturday', 'last weekend'). A month without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
+of days ago', 'last Saturday', 'last weekend', 'in the past two weeks'). A month without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
 """
 
 from __future__ import annotations
@@ -88,6 +88,15 @@ def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
         centre = day - timedelta(days=span)
         slack = timedelta(days=max(2, span // 3))
         windows.append((m.start(), TimeWindow(centre - slack, centre + slack)))
+    for m in re.finditer(
+        r"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:past|last)\s+"
+        r"(\d+|two|three|four|five|six|couple of|few)\s+(day|week|month)s\b",
+        lowered,
+    ):
+        # 'in the past two weeks': everything from that long ago up to now.
+        n = int(m[1]) if m[1].isdigit() else _NUMBERS[m[1]]
+        span = {"day": 1, "week": 7, "month": 31}[m[2]] * n
+        windows.append((m.start(), TimeWindow(day - timedelta(days=span), day + timedelta(days=1))))
     return [w for _, w in sorted(windows, key=lambda item: item[0])]
 
 

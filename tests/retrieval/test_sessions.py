@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.sessions import with_session_evidence
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 
 SESSION = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "fact": None}
 
@@ -19,3 +19,17 @@ def test_turns_keep_their_order_inside_a_session_and_memories_outside_sessions_k
 def test_no_weight_changes_nothing() -> None:
     scores = {"a1": 0.5, "b1": 0.6}
     assert with_session_evidence(scores, SESSION.get, weight=0.0) == scores
+
+
+def test_a_sessions_further_turns_make_room_for_the_best_turn_of_another_session() -> None:
+    ranked = [("a1", 1.0), ("a2", 0.95), ("a3", 0.9), ("b1", 0.8)]
+    spread = spread_over_sessions(ranked, SESSION.get, decay=0.7)
+    assert [i for i, _ in spread] == ["a1", "b1", "a2", "a3"]
+
+
+def test_spreading_never_reorders_sessions_by_their_best_turn_nor_touches_memories_outside_sessions() -> None:
+    ranked = [("fact", 1.2), ("b1", 1.0), ("a1", 0.9), ("a2", 0.1)]
+    spread = dict(spread_over_sessions(ranked, SESSION.get, decay=0.5))
+    assert spread["fact"] == 1.2 and spread["b1"] == 1.0 and spread["a1"] == 0.9
+    assert spread["a2"] == 0.05
+    assert spread_over_sessions(ranked, SESSION.get, decay=1.0) == ranked

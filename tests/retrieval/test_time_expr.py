@@ -53,3 +53,12 @@ def test_a_couple_of_days_ago_is_about_two_days_ago() -> None:
     now = dt(2023, 5, 24, 15, tzinfo=timezone.utc)
     (window,) = parse_time_windows("the recipe I tried a couple of days ago", now)
     assert window.start <= dt(2023, 5, 22, tzinfo=timezone.utc) < window.end
+
+
+def test_the_past_few_weeks_reach_from_that_long_ago_up_to_today() -> None:
+    now = datetime(2023, 5, 30, 18, 0, tzinfo=timezone.utc)
+    [window] = parse_time_windows("How many times did I bake in the past two weeks?", now)
+    assert window.start == datetime(2023, 5, 16, tzinfo=timezone.utc)
+    assert window.start <= now < window.end
+    [few] = parse_time_windows("What have I read over the last few months?", now)
+    assert few.start == datetime(2023, 2, 26, tzinfo=timezone.utc)
