@@ -23,7 +23,7 @@ from engram_mcp.model import Certainty, Memory, MemoryType, Source
 
 __all__ = ["RulesExtractor"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
 # A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "..., which is pretty exciting", "... and it was so powerful": how it felt, not what happened.
@@ -68,7 +68,7 @@ _PAST_IRREGULAR = frozenset(
 )
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
-    already often sometimes truly absolutely honestly seriously kinda currently""".split()
+    already often sometimes truly absolutely honestly seriously kinda currently first""".split()
 )
 _FIRST_PERSON_VERB = re.compile(
     r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r")\s+)*)([\w']+)\b"
@@ -91,6 +91,23 @@ _DROPPED_SUBJECT = (
                 re.IGNORECASE), "{0}"),
     (re.compile(r"^(love|enjoy|like|prefer)\b", re.IGNORECASE), "{0}s"),
 )
+# "Researching adoption agencies", "Finishing up the choreography": what the speaker is doing, when
+# no other verb follows (else the -ing word is the subject: "Painting helps me relax").
+_GERUND_CLAUSE = re.compile(
+    r"^(?!(?:morning|evening|spring|wedding|building|ceiling|feeling|meeting|nothing|something|anything|everything|"
+    r"sibling|darling|king|ring|thing|sing|wing|bring|swing|sting)\b)(?![a-z]+ing\s+(?:times|news|stuff|things)\b)"
+    r"([a-z]{3,}ing)\b(?=\s+[a-z])(?![^.]*(?:\b(?:is|are|was|were|isn't|wasn't|has|have|had|must|can|could|will|would|"
+    r"should|looks|seems|means|makes|helps|plays|gives|takes|feels|sounds|knew|know)\b|'s\b|,\s*(?:I|we|they|it)\b))",
+    re.IGNORECASE)
+# -ing words that describe a feeling rather than an activity ("Exciting times!", "Loving it").
+_EMOTIVE_ING = frozenset(
+    """exciting amazing interesting inspiring relaxing rewarding challenging boring annoying touching heartwarming
+    thrilling refreshing fascinating encouraging overwhelming surprising satisfying stunning outstanding charming
+    loving missing hoping wishing sending wondering praying rooting cheering""".split()
+)
+# "I'm lucky to have my husband and kids": the having is the fact, the luck is the mood.
+_LUCKY_TO_HAVE = re.compile(r"^(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:so\s+|really\s+|very\s+|truly\s+)?"
+                            r"(?:lucky|blessed|fortunate|grateful|thankful|glad)\s+to\s+have\s+", re.IGNORECASE)
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)")
 _MIN_CONTENT_WORDS = 3
 # Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
@@ -101,9 +118,26 @@ _DURABLE = re.compile(
     re.IGNORECASE,
 )
 _MAX_STATEMENT_CHARS = 220
-_CLAUSE_BREAK = re.compile(r";\s*|,?\s+(?:so|because)\s+|,?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
+# "me and my team" is one subject, not two clauses.
+_CLAUSE_BREAK = re.compile(r";\s*|,?\s+(?:so|because)\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
                            r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])", re.IGNORECASE)
 # "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
+# "... so I can teach others": the purpose of what came before, not a second fact.
+_PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
+# "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.
+_SINCE_A_TIME_OF_LIFE = re.compile(r"\s+(?:ever\s+)?since\s+(?:I|we)\s+(?:was|were)\b[^,.;]*", re.IGNORECASE)
+# "After I failed the test, I've been ...": the leading subordinate clause is an event of its own.
+_LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:after|before|when|since|once|while|"
+                               r"because|although|though)\s+(?=(?:I|we)\b)(?P<event>[^,]+),\s+(?P<main>(?:I|we|my|our)\b.+)$",
+                               re.IGNORECASE)
+# "I totally agree, Mel": the name is whom the speaker addresses, not what the clause is about.
+_VOCATIVE = re.compile(r",\s*[A-Z][\w'-]*[.!…]*$")
+# "However, ...", "After that, ...": links to the chat that say nothing once the fact stands alone.
+_LEAD_CONNECTIVE = re.compile(r"^(?:however|now|then|anyway|after\s+that|besides|still|meanwhile|otherwise|also|plus)\b,?\s+",
+                              re.IGNORECASE)
+# "Going to those places is on my list", "Trying new food is a must": a gerund is the subject, not a dropped "I'm".
+_GERUND_SUBJECT = re.compile(r"^\w+ing\b(?:\s+[\w'-]+){0,6}?\s+(?:is|are|was|were|'s|makes?|helps?|gives?|keeps?|pumps?|"
+                             r"brings?|gets?)\b", re.IGNORECASE)
 _REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context)(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
 _BARE_NAME = re.compile(r"^(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
@@ -152,6 +186,10 @@ def _clauses(sentence: str) -> list[str]:
     """A sentence cut where a new statement starts: "I sold the Golf and bought a Tesla" gives
     "I sold the Golf" and "I bought a Tesla"; "I'm vegetarian, so please ..." gives the
     statement and the request."""
+    sentence = _SINCE_A_TIME_OF_LIFE.sub("", _PURPOSE.sub("", sentence))
+    lead = _LEAD_SUBORDINATE.match(sentence)
+    if lead:
+        return _clauses(lead["event"]) + _clauses(lead["main"])
     parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
     # "Jess and I broke up": a bare name before "and I" is part of the subject, not a clause.
     for index in range(len(parts) - 1, 0, -1):
@@ -198,6 +236,9 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         return None
     words = content_words(sentence) - content_words(speaker)
     minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
+    # A place or a person named ("I've been to Rome once") says as much as a longer clause.
+    if any(name != speaker for name in _entities(_VOCATIVE.sub("", sentence), speaker)[1:]):
+        minimum -= 1
     if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
         return None
     as_said = "I " + sentence[len(speaker) + 1 :] if sentence.startswith(speaker + " ") else sentence
@@ -240,9 +281,17 @@ def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
 
 
 def _restore_subject(sentence: str, speaker: str) -> str:
+    sentence = _LEAD_CONNECTIVE.sub("", sentence)
+    sentence = _LUCKY_TO_HAVE.sub("I have ", sentence)
+    sentence = sentence[:1].upper() + sentence[1:]
+    if _GERUND_SUBJECT.match(sentence) or re.match(r"^going\s+to\s+(?:the|those|these|a|an)\b", sentence, re.I):
+        return sentence
     first, _, rest = sentence.partition(" ")
     if rest and _is_past(first) and first[:1].isupper() and re.match(r"(?:my|our|a|an|the|to|up|back|some)\b", rest):
         return f"{speaker} {first.lower()} {rest}"
+    gerund = _GERUND_CLAUSE.match(sentence)
+    if gerund and gerund[1].lower() not in _EMOTIVE_ING:
+        return f"{speaker} is {gerund[1].lower()}{sentence[gerund.end():]}"
     for pattern, replacement in _DROPPED_SUBJECT:
         match = pattern.match(sentence)
         if match:
