@@ -43,7 +43,7 @@ _FAVOURITE = re.compile(r"^(?!(?:it|that|this|these|those|they|there|which)\b)(?
 # Feelings, effort and encouragement: what the speaker feels about the chat, not a fact.
 _HOLLOW = frozenset(
     """grateful thankful glad happy excited thrilled stoked pumped sure determined lucky blessed proud nervous
-    heart hearts soul away around back exciting someone somebody somewhere anyone anybody anywhere
+    heart hearts soul away around back exciting getting happening happen happened someone somebody somewhere anyone anybody anywhere
     relief excitement anxiety anxious worry worried stress stressed emotion emotions emotional rollercoaster
     powerful incredible inspiring inspired rewarding overwhelming overwhelmed between
     worried relieved keen fun best challenge effort try trying positive luck hoping hope wish thanks thank
@@ -70,6 +70,7 @@ _ATTITUDE = re.compile(
     r"lucky|blessed|nervous|worried|relieved|crossing|wait|looking\s+forward|love\s+to|"
     r"having\s+(?:fun|a\s+blast)|up\s+for|feeling|feel\s+(?!that\b|it's\b|like\b)|felt|staying|keep\s+(?:going|pushing|at)|"
     r"had\s+(?:an?\s+|so\s+much\s+)?(?:\w+\s+)?(?:time|blast|fun)\b|"
+    r"can't\s+(?:live|imagine(?:\s+(?:life|my\s+life))?)\s+without\b|"
     r"hoping|think\s+about\s+it|check\s+(?:it|that|them)\s+out|definitely\s+check)\b",
     re.IGNORECASE,
 )
@@ -82,7 +83,8 @@ _ADVICE = re.compile(r"^(?:(?:really|would|'d|definitely|highly|totally|strongly
 # The verb's object only points back into the chat ("I took it at the beach", "I've had them for years"):
 # what it is was said elsewhere, so the clause alone says little unless much else follows.
 _POINTER_AFTER_VERB = re.compile(
-    r"^(?:[\w'-]+\s+){0,5}?(?:it|them|'em|that\s+one|this\s+one|those\s+places|these\s+ones)"
+    r"^(?:[\w'-]+\s+){0,5}?(?:it|them|'em|that\s+one|this\s+one|(?:some\s+of\s+)?(?:these|those)\s+(?:little\s+)?"
+    r"(?:ones|guys|things|places|ideas|pics|photos|pictures))"
     r"(?!\s*(?:'s|is|was|has|will|'ll)\b)(?P<after>.*)$", re.IGNORECASE)
 # "... go through that", "... make it happen": the clause ends by pointing back into the chat.
 _TRAILING_POINTER = re.compile(r"^(?P<before>.*?)\b(?:it|that|this|them|'em)(?:\s+(?:happen|work|out|up|again|too|off|done))?"
@@ -155,5 +157,6 @@ _FUNCTION = frozenset(
     their theirs who whom whose which what when where why how all any some each every both either neither
     own same such only other another again ever yet now its i'm i've i'll i'd we're we've we'll like
     am is be my me myself mine us out off too very got gonna wanna gotta kinda lately recently today
-    yesterday week month year since while because though although cause 'cause""".split()
+    yesterday week month year since while because though although cause 'cause don't doesn't didn't won't
+    isn't wasn't through always never often sometimes usually ever many more most few fewer less""".split()
 )
