@@ -118,7 +118,8 @@ def stands_against(old: Memory, new: Memory) -> bool:
         return False
     if old.pinned or _by_person(old):
         return True
-    return _assistants_word(new) and not _assistants_word(old) and old.provenance.source is Source.USER
+    users_word = old.provenance.source is Source.USER or old.provenance.role == "user"  # an imported user turn too
+    return _assistants_word(new) and not _assistants_word(old) and users_word
 
 
 def _by_person(memory: Memory) -> bool:
