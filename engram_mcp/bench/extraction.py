@@ -52,6 +52,7 @@ __all__ = [
     "GoldFact",
     "Turn",
     "certainty_buckets",
+    "certainty_run",
     "evaluate",
     "load_turns",
     "main",
@@ -106,6 +107,7 @@ class ExtractorReport:
     stats: dict[str, Any] = field(default_factory=dict)
     certainty_buckets: dict[str, dict[str, float]] = field(default_factory=dict)
     """Per certainty level on the labelled certainty set: facts, precision (mean truth of what they match)."""
+    certainty_items: int = 0
 
 
 def load_turns(path: Path, conversations: int, max_turns: int) -> tuple[list[Turn], list[GoldFact]]:
@@ -139,13 +141,25 @@ def evaluate(
     embed: EmbedFn,
     threshold: float = DEFAULT_THRESHOLD,
     examples: int = 12,
+    time_budget: float | None = None,
 ) -> ExtractorReport:
-    """Run one extractor over the turns and score its facts against the gold facts."""
+    """Run one extractor over the turns and score its facts against the gold facts.
+
+    With ``time_budget`` (seconds) no new turn is started once it is spent, and only the turns
+    done are scored (recall counts only the gold facts of those turns), so a slow model on a
+    busy machine still gives a figure, over fewer turns, that says how many.
+    """
     report = ExtractorReport(extractor=extractor.name)
+    deadline = None if time_budget is None else time.monotonic() + time_budget
+    done: list[Turn] = []
     predicted: list[tuple[Turn, ExtractedFact]] = []
     seconds: list[float] = []
     history: list[Memory] = []
     for turn in turns:
+        if deadline is not None and time.monotonic() > deadline:
+            logger.info("%s: time budget spent after %d of %d turns", extractor.name, len(done), len(turns))
+            break
+        done.append(turn)
         context = [memory for memory in history[-_CONTEXT_TURNS:]
                    if memory.provenance.session == turn.memory.provenance.session]
         started = time.perf_counter()
@@ -160,6 +174,7 @@ def evaluate(
         if len(history) % 10 == 0:
             logger.info("%s: %d/%d turns, %d facts, %.1f s/turn", extractor.name, len(history), len(turns),
                         len(predicted), statistics.fmean(seconds))
+    turns = done
 
     seen = {(turn.conversation, turn.dia_id) for turn in turns}
     reachable = [fact for fact in gold if any((fact.conversation, dia) in seen for dia in fact.dia_ids)]
@@ -214,18 +229,32 @@ CERTAINTY_SET = Path(__file__).parent / "data" / "certainty_set.json"
 
 
 def certainty_buckets(
-    extractor: Extractor, path: Path, embed: EmbedFn, threshold: float = DEFAULT_THRESHOLD, limit: int | None = None
+    extractor: Extractor, path: Path, embed: EmbedFn, threshold: float = DEFAULT_THRESHOLD, limit: int | None = None,
 ) -> dict[str, dict[str, float]]:
+    """Precision of each certainty level on the hand-labelled certainty set (see ``certainty_run``)."""
+    return certainty_run(extractor, path, embed, threshold, limit)[0]
+
+
+def certainty_run(
+    extractor: Extractor, path: Path, embed: EmbedFn, threshold: float = DEFAULT_THRESHOLD, limit: int | None = None,
+    time_budget: float | None = None,
+) -> tuple[dict[str, dict[str, float]], int]:
     """Precision of each certainty level on the hand-labelled certainty set (see its "about").
 
     Every extracted fact is compared with its own turn's gold fact: when the cosine reaches
     ``threshold`` it scores that fact's truth ``p`` (1.0 stated, 0.7 strong hedge or inference,
-    0.4 weak guess, 0.0 a condition), otherwise 0. A meaningful scale has 1.0 > 0.7 > 0.4.
+    0.4 weak guess, 0.0 a condition), otherwise 0. A meaningful scale has 1.0 > 0.7 > 0.4. With
+    ``time_budget`` no new item is started once it is spent; the second value is how many ran.
     """
     items = json.loads(path.read_text(encoding="utf-8"))["items"][:limit]
+    deadline = None if time_budget is None else time.monotonic() + time_budget
+    ran = 0
     when = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
     scored: list[tuple[float, str, list[dict[str, Any]]]] = []
     for index, item in enumerate(items):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        ran += 1
         memory = Memory(
             id=new_memory_id(Kind.EPISODE, seed=f"certainty:{index}"), kind=Kind.EPISODE, type=MemoryType.EPISODIC,
             text=item["text"], created_at=when, valid_at=when, provenance=Provenance(speaker=item["speaker"]),
@@ -236,7 +265,7 @@ def certainty_buckets(
             facts = []
         scored += [(fact.certainty, fact.statement, item["facts"]) for fact in facts]
     if not scored:
-        return {}
+        return {}, ran
     golds = [gold for _, _, facts_of_item in scored for gold in facts_of_item]
     vectors = _unit(embed([statement for _, statement, _ in scored] + [gold["text"] for gold in golds]))
     gold_vectors = iter(vectors[len(scored):])
@@ -246,7 +275,7 @@ def certainty_buckets(
         best, truth = max((_dot(vectors[index], next(gold_vectors)), float(gold["p"])) for gold in facts_of_item)
         buckets.setdefault(f"{certainty:.1f}", []).append(truth if best >= threshold else 0.0)
     return {level: {"facts": len(values), "precision": round(statistics.fmean(values), 3)}
-            for level, values in sorted(buckets.items(), reverse=True)}
+            for level, values in sorted(buckets.items(), reverse=True)}, ran
 
 
 def minilm_embed() -> EmbedFn:
@@ -274,6 +303,9 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
                         help="labelled certainty set (default: the bundled one); 'none' skips it")
     parser.add_argument("--certainty-limit", type=int, default=None, help="use only the first N items of it")
     parser.add_argument("--endpoint-model", default="local", help="model name sent to an openai: endpoint")
+    parser.add_argument("--time-budget", type=float, default=None,
+                        help="seconds per extractor for the LoCoMo turns and again for the certainty set; "
+                             "no new turn starts once spent and only the turns done are scored")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
@@ -283,10 +315,10 @@ def main(argv: Sequence[str] | None = None, embed: EmbedFn | None = None) -> int
     for name in args.extractors or ["rules"]:
         extractor = build_extractor(name, n_threads=args.n_threads, max_tokens=args.max_tokens,
                                     endpoint_model=args.endpoint_model)
-        reports.append(evaluate(extractor, turns, gold, embed, args.threshold))
+        reports.append(evaluate(extractor, turns, gold, embed, args.threshold, time_budget=args.time_budget))
         if str(args.certainty_set) != "none":
-            reports[-1].certainty_buckets = certainty_buckets(extractor, args.certainty_set, embed, args.threshold,
-                                                              args.certainty_limit)
+            reports[-1].certainty_buckets, reports[-1].certainty_items = certainty_run(
+                extractor, args.certainty_set, embed, args.threshold, args.certainty_limit, args.time_budget)
         # Only model-backed extractors keep counters; the Extractor port does not promise them.
         stats = getattr(extractor, "stats", None)
         if callable(stats):
@@ -315,7 +347,7 @@ def _table(reports: Sequence[ExtractorReport], threshold: float) -> str:
         if r.certainty_buckets:
             buckets = "  ".join(f"{level}: {b['precision']:.2f} ({b['facts']:.0f} facts)"
                                 for level, b in r.certainty_buckets.items())
-            lines.append(f"certainty set, {r.extractor}: precision by certainty  {buckets}")
+            lines.append(f"certainty set ({r.certainty_items} turns), {r.extractor}: precision by certainty  {buckets}")
     return "\n".join(lines)
 
 

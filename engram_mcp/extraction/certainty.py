@@ -30,7 +30,9 @@ _STRONG = re.compile(
 )
 _HYPOTHETICAL = re.compile(
     r"^(?:if|unless|suppose|supposing|imagine|what if|in case|assuming|even if|had i|were i)\b|"
-    r"\b(?:i|we)(?:\s+would|'d)\b[^.]*\bif\b|\bif\s+(?:i|we)\b.*\b(?:would|will|'ll|'d)\b|"
+    r"\b(?:i|we)(?:\s+would|'d|\s+will|'ll)\b[^.]*\bif\b|\bif\s+(?:i|we)\b.*\b(?:would|will|'ll|'d)\b|"
+    r"\bwould\s+(?:(?:be|have\s+been)\s+(?:so\s+|really\s+|super\s+|pretty\s+)?(?:cool|great|amazing|awesome|nice|"
+    r"fun|wonderful|incredible|a\s+dream)\b)|"
     r"\b(?:i|we)\s+wish\s+(?:i|we)\b|\bin\s+another\s+life\b",
     re.IGNORECASE,
 )

@@ -16,6 +16,8 @@ from datetime import datetime, timedelta
 
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
+from engram_mcp.extraction.clauses import clauses, sentences
+from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
@@ -23,9 +25,6 @@ from engram_mcp.model import Certainty, Memory, MemoryType, Source
 
 __all__ = ["RulesExtractor"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-# A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
-_DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "..., which is pretty exciting", "... and it was so powerful": how it felt, not what happened.
 _TRAILING_VERDICT = re.compile(
     r"(?:,|\s+and|\s+-)\s+(?:which|it|that|this)(?:'s|\s+(?:is|was|has\s+been|feels|felt|sounds|looks))\s+"
@@ -68,7 +67,7 @@ _PAST_IRREGULAR = frozenset(
 )
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
-    already often sometimes truly absolutely honestly seriously kinda currently""".split()
+    already often sometimes truly absolutely honestly seriously kinda currently first""".split()
 )
 _FIRST_PERSON_VERB = re.compile(
     r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r")\s+)*)([\w']+)\b"
@@ -91,7 +90,25 @@ _DROPPED_SUBJECT = (
                 re.IGNORECASE), "{0}"),
     (re.compile(r"^(love|enjoy|like|prefer)\b", re.IGNORECASE), "{0}s"),
 )
-_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)")
+# "Researching adoption agencies", "Finishing up the choreography": what the speaker is doing, when
+# no other verb follows (else the -ing word is the subject: "Painting helps me relax").
+_GERUND_CLAUSE = re.compile(
+    r"^(?!(?:morning|evening|spring|wedding|building|ceiling|feeling|meeting|nothing|something|anything|everything|"
+    r"sibling|darling|king|ring|thing|sing|wing|bring|swing|sting)\b)(?![a-z]+ing\s+(?:times|news|stuff|things)\b)"
+    r"([a-z]{3,}ing)\b(?=\s+[a-z])(?![^.]*(?:\b(?:is|are|was|were|isn't|wasn't|has|have|had|must|can|could|will|would|"
+    r"should|looks|seems|means|makes|helps|plays|gives|takes|feels|sounds|knew|know)\b|'s\b|,\s*(?:I|we|they|it)\b))",
+    re.IGNORECASE)
+# -ing words that describe a feeling rather than an activity ("Exciting times!", "Loving it").
+_EMOTIVE_ING = frozenset(
+    """exciting amazing interesting inspiring relaxing rewarding challenging boring annoying touching heartwarming
+    thrilling refreshing fascinating encouraging overwhelming surprising satisfying stunning outstanding charming
+    loving missing hoping wishing sending wondering praying rooting cheering""".split()
+)
+# "I'm lucky to have my husband and kids": the having is the fact, the luck is the mood.
+_LUCKY_TO_HAVE = re.compile(r"^(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:so\s+|really\s+|very\s+|truly\s+)?"
+                            r"(?:lucky|blessed|fortunate|grateful|thankful|glad)\s+to\s+have\s+", re.IGNORECASE)
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|"
+                          r"den|la|le)\s+)?[A-Z][\w'’-]*)*)")
 _MIN_CONTENT_WORDS = 3
 # Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
 # ones most worth keeping; they may carry only two content words.
@@ -101,24 +118,14 @@ _DURABLE = re.compile(
     re.IGNORECASE,
 )
 _MAX_STATEMENT_CHARS = 220
-_CLAUSE_BREAK = re.compile(r";\s*|,?\s+(?:so|because)\s+|,?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
-                           r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])", re.IGNORECASE)
-# "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
-_REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
-                        r"for context)(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
-_BARE_NAME = re.compile(r"^(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
-_STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
-_STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
-_COORDINATED_VERBS = (
-    """prefer like love enjoy hate use work live have need want own drive eat play speak study teach run
-    bought sold moved started joined quit left got went took made found adopted visited finished began
-    became married rescued lost""".split()
-)
-# A second verb after "and" shares the first clause's subject ("I use X and prefer Y").
-_AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" + "|".join(_COORDINATED_VERBS)
-                       + r"|\w+ed)\b)")
-
-
+# "I totally agree, Mel": the name is whom the speaker addresses, not what the clause is about.
+_VOCATIVE = re.compile(r",\s*[A-Z][\w'-]*[.!…]*$")
+# "However, ...", "After that, ...": links to the chat that say nothing once the fact stands alone.
+_LEAD_CONNECTIVE = re.compile(r"^(?:however|now|then|anyway|after\s+that|besides|still|meanwhile|otherwise|also|plus)\b,?\s+",
+                              re.IGNORECASE)
+# "Going to those places is on my list", "Trying new food is a must": a gerund is the subject, not a dropped "I'm".
+_GERUND_SUBJECT = re.compile(r"^\w+ing\b(?:\s+[\w'-]+){0,6}?\s+(?:is|are|was|were|'s|makes?|helps?|gives?|keeps?|pumps?|"
+                             r"brings?|gets?)\b", re.IGNORECASE)
 class RulesExtractor:
     """Extracts what a speaker says about themselves, with no model at all."""
 
@@ -135,40 +142,20 @@ class RulesExtractor:
             # said is in it. Models may still read facts about the user from it, at lower certainty.
             return []
         facts: list[ExtractedFact] = []
-        for sentence in _sentences(turn.text):
+        said = sentences(turn.text)
+        earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
+        for index, sentence in enumerate(said):
             if sentence.endswith("?"):
                 continue
-            for clause in _clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
+            named = named_group(sentence, [*earlier, *said[:index]], speaker)
+            if named is not None:
+                facts.append(named)
+                continue
+            for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
                 facts += _facts_from(clause, sentence, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
-
-def _sentences(text: str) -> list[str]:
-    return [_DASH.sub(", ", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip()]
-
-
-def _clauses(sentence: str) -> list[str]:
-    """A sentence cut where a new statement starts: "I sold the Golf and bought a Tesla" gives
-    "I sold the Golf" and "I bought a Tesla"; "I'm vegetarian, so please ..." gives the
-    statement and the request."""
-    parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
-    # "Jess and I broke up": a bare name before "and I" is part of the subject, not a clause.
-    for index in range(len(parts) - 1, 0, -1):
-        if _BARE_NAME.match(parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\b", parts[index].strip()):
-            parts[index - 1 : index + 1] = [f"{parts[index - 1].strip(' ,')} and {parts[index].strip()}"]
-    clauses: list[str] = []
-    for part in parts:
-        part = _REPORTING.sub("", part.strip(" ,;"))
-        pieces = _AND_VERB.split(part) if _STARTS_FIRST_PERSON.match(part) else [part]
-        subject = _STARTS_FIRST_PERSON.match(part)
-        for index, piece in enumerate(pieces):
-            piece = piece.strip(" ,")
-            if index and subject and not _STARTS_WITH_SUBJECT.match(piece):
-                piece = f"{subject.group(1)} {piece}"
-            if piece:
-                clauses.append(piece)
-    return clauses
 
 
 def _facts_from(clause: str, sentence: str, speaker: str, when: datetime) -> list[ExtractedFact]:
@@ -198,6 +185,9 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         return None
     words = content_words(sentence) - content_words(speaker)
     minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
+    # A place or a person named ("I've been to Rome once") says as much as a longer clause.
+    if any(name != speaker for name in _entities(_VOCATIVE.sub("", sentence), speaker)[1:]):
+        minimum -= 1
     if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
         return None
     as_said = "I " + sentence[len(speaker) + 1 :] if sentence.startswith(speaker + " ") else sentence
@@ -240,9 +230,20 @@ def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
 
 
 def _restore_subject(sentence: str, speaker: str) -> str:
+    sentence = _LEAD_CONNECTIVE.sub("", sentence)
+    sentence = _LUCKY_TO_HAVE.sub("I have ", sentence)
+    sentence = sentence[:1].upper() + sentence[1:]
+    if _GERUND_SUBJECT.match(sentence) or re.match(r"^going\s+to\s+(?:the|those|these|a|an)\b", sentence, re.I):
+        return sentence
     first, _, rest = sentence.partition(" ")
     if rest and _is_past(first) and first[:1].isupper() and re.match(r"(?:my|our|a|an|the|to|up|back|some)\b", rest):
         return f"{speaker} {first.lower()} {rest}"
+    adverb_ing = re.match(r"^(just|recently|finally|still|now)\s+(\w+ing)\b", sentence, re.IGNORECASE)
+    if adverb_ing:
+        return f"{speaker} is {adverb_ing[1].lower()} {sentence[adverb_ing.start(2):]}"
+    gerund = _GERUND_CLAUSE.match(sentence)
+    if gerund and gerund[1].lower() not in _EMOTIVE_ING:
+        return f"{speaker} is {gerund[1].lower()}{sentence[gerund.end():]}"
     for pattern, replacement in _DROPPED_SUBJECT:
         match = pattern.match(sentence)
         if match:

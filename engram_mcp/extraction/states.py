@@ -40,7 +40,7 @@ __all__ = ["state_facts"]
 
 _ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
 _ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
-_NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:of\s+|de\s+|the\s+|&\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
+_NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
 _THING = r"(?:(?:a|an|the|my|our)\s+)?(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
 _BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|"
 _BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too)\b))"
@@ -72,9 +72,8 @@ _ORG_OBJ = r"(?P<obj>(?:the\s+)?" + _NAME + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[
 
 
 def _works_at(m: re.Match[str], who: str) -> list[_Found]:
+    # Working at a school is a job there ("I work at Hillside Academy as a maths teacher"), not study.
     org = _head(m["obj"])
-    if SCHOOL.search(org):
-        return [(f"{who} studies at {org}", "studies at", org, "school", False)]
     return [(f"{who} works at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
 
 

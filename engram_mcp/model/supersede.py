@@ -32,6 +32,7 @@ __all__ = [
     "retract",
     "reword",
     "slot_of",
+    "stands_against",
     "supersede",
 ]
 
@@ -103,6 +104,30 @@ def conflicts(new: Slot | None, old: Slot | None) -> bool:
         verdict is Verdict.AMBIGUOUS and new is not None and old is not None
         and new.subject == old.subject and new.predicate == old.predicate and new.object != old.object
     )
+
+
+def stands_against(old: Memory, new: Memory) -> bool:
+    """Whether ``old`` stays current when ``new`` contradicts it; ``new`` is then kept beside it,
+    disputed, instead of ending it.
+
+    What a person pinned or wrote by hand is changed only by a person. The user's word wins over
+    the assistant's: a fact the assistant stated (read from its own turn) does not end one the
+    user stated, while a later word of the user's ends the assistant's as usual.
+    """
+    if _by_person(new):
+        return False
+    if old.pinned or _by_person(old):
+        return True
+    users_word = old.provenance.source is Source.USER or old.provenance.role == "user"  # an imported user turn too
+    return _assistants_word(new) and not _assistants_word(old) and users_word
+
+
+def _by_person(memory: Memory) -> bool:
+    return memory.provenance.source is Source.HUMAN_EDIT
+
+
+def _assistants_word(memory: Memory) -> bool:
+    return memory.provenance.role == "assistant" or memory.provenance.source is Source.ASSISTANT
 
 
 def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:

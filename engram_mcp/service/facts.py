@@ -33,6 +33,7 @@ from engram_mcp.model.supersede import (
     compare,
     conflicts,
     slot_of,
+    stands_against,
     supersede,
 )
 from engram_mcp.service.inputs import utc
@@ -164,11 +165,9 @@ class FactService:
                 and compare(slot, slot_of(m)) is Verdict.AMBIGUOUS
                 and self._adjudicator.contradicts(m, fact)
             ]
-            # What a person pinned or wrote by hand is only changed by a person: a contradiction
-            # from anyone else is kept beside it, visible as disputed, and ranked after it.
-            disputed = [] if _by_person(fact) else [
-                m for m in current if _protected(m) and conflicts(slot, slot_of(m))
-            ]
+            # Some facts are only changed by a person or by the user (``stands_against``): a
+            # contradiction from anyone else is kept beside them, disputed.
+            disputed = [m for m in current if stands_against(m, fact) and conflicts(slot, slot_of(m))]
             contradicted = [m for m in contradicted if m not in disputed]
             if not contradicted:
                 self._memory.add(fact)
@@ -241,12 +240,3 @@ class FactService:
         subject = canonical(fact.subject, known) if fact.subject else None
         entities = tuple(dict.fromkeys(canonical(e, known) for e in fact.entities))
         return replace(fact, subject=subject, entities=entities)
-
-
-def _protected(memory: Memory) -> bool:
-    return memory.pinned or memory.provenance.source is Source.HUMAN_EDIT
-
-
-def _by_person(memory: Memory) -> bool:
-    return memory.provenance.source is Source.HUMAN_EDIT
-

@@ -86,3 +86,18 @@ def test_every_item_of_the_labelled_certainty_set_has_a_gold_fact_with_a_truth_o
     assert len(items) >= 200
     assert all(item["facts"] and all(f["p"] in (0.0, 0.4, 0.7, 1.0) for f in item["facts"]) for item in items)
     assert {item["label"] for item in items} == {"stated", "strong", "weak", "hypothetical", "inferred"}
+
+
+def test_a_spent_time_budget_scores_only_the_turns_done_and_says_how_many(
+    locomo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import itertools
+    import time
+
+    ticks = itertools.count(0.0, 10.0)  # every look at the clock is ten seconds later
+    monkeypatch.setattr(time, "monotonic", lambda: next(ticks))
+    turns, gold = load_turns(locomo, conversations=1, max_turns=4)
+    report = evaluate(RulesExtractor(), turns, gold, bag_of_words, threshold=0.9, time_budget=25.0)
+    assert report.turns == 2 and report.facts == 1
+    # Only the gold fact of a turn that was read counts against recall.
+    assert report.gold_facts == 1 and report.recall == 1.0

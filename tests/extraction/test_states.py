@@ -146,3 +146,26 @@ def test_an_event_on_the_way_does_not_end_the_state_it_does_not_contradict(
     assert "Noor lives in Leeds." in current(service)
     events = [m for m in service.memories() if m.kind is Kind.FACT and m.type is MemoryType.EPISODIC]
     assert events and all(m.is_current() for m in events)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work at Brookfield Academy as a chemistry teacher.",
+         {("works_at", "brookfield academy", False), ("job", "chemistry teacher", False)}),
+        ("I work at Hospital da Luz as a radiographer.",
+         {("works_at", "hospital da luz", False), ("job", "radiographer", False)}),
+    ],
+)
+def test_working_at_a_school_or_a_many_word_name_is_a_job_there_under_its_whole_name(
+    text: str, expected: set[tuple[str, str, bool]]
+) -> None:
+    assert slots(text) == expected
+
+
+def test_a_place_whose_name_has_a_lowercase_particle_is_kept_whole() -> None:
+    assert slots("I moved to Vila Nova de Gaia in March.") == {("lives_in", "vila nova de gaia", False)}
+
+
+def test_studying_at_a_school_is_still_study() -> None:
+    assert slots("I study at Escola Superior de Música.") == {("studies_at", "escola superior de música", False)}

@@ -3,7 +3,7 @@ from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.predicates import normalise
-from engram_mcp.model.supersede import Verdict, chain, compare, retract, slot_of, supersede
+from engram_mcp.model.supersede import Verdict, chain, compare, retract, slot_of, stands_against, supersede
 from engram_mcp.model.temporal import believed_at, true_at
 
 JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -59,3 +59,16 @@ def test_retract_ends_now_and_never_true_leaves_an_empty_interval() -> None:
     assert true_at(ended, JAN) and not true_at(ended, MAR) and not believed_at(ended, MAR)
     wrong = retract(GOOGLE, MAR, never_true=True)
     assert not true_at(wrong, JAN) and replace(wrong, expired_at=None).invalid_at == JAN
+
+
+def test_the_users_word_stands_against_the_assistants_and_not_the_other_way_round() -> None:
+    from engram_mcp.model import Provenance, Source
+
+    base = Memory(id="f-0000000000aa", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Sam lives in Porto.",
+                  created_at=datetime(2026, 1, 1, tzinfo=timezone.utc), valid_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    user = replace(base, provenance=Provenance(role="user", source=Source.USER))
+    assistant = replace(base, id="f-0000000000bb", provenance=Provenance(role="assistant", source=Source.USER))
+    person = replace(base, id="f-0000000000cc", provenance=Provenance(source=Source.HUMAN_EDIT))
+    assert stands_against(user, assistant) and not stands_against(assistant, user)
+    assert not stands_against(assistant, replace(assistant, id="f-0000000000dd"))
+    assert stands_against(person, assistant) and stands_against(person, user) and not stands_against(user, person)

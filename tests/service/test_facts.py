@@ -238,3 +238,54 @@ def test_a_stated_fact_about_the_user_files_under_the_speaker_and_supersedes(
     assert google is not None and google.subject == "Sam" and google.text == "Sam works at Google."
     assert meta.action == "superseded" and meta.superseded == (google.id,)
     assert service.file_of(google.id) is not None and str(service.file_of(google.id)).endswith("sam.md")
+
+
+def _told(service: MemoryService, facts: FactService, clock: SteppingClock, text: str, *, role: str,
+          statement: str, obj: str, when: datetime) -> Memory:
+    """A turn stored as the server stores it, and one fact read from it as the extraction worker writes it."""
+    from engram_mcp.extraction import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+    from engram_mcp.model import MemoryType
+
+    stored = service.remember(text, role=role, speaker="Sam" if role == "user" else "assistant", event_time=when)
+    extracted = ExtractedFact(statement=statement, type=MemoryType.SEMANTIC, certainty=1.0, subject="Sam",
+                              predicate="lives in", object=obj, entities=("Sam", obj))
+    outcome = facts.write(fact_from(extracted, stored, clock()))
+    assert outcome.memory is not None
+    return outcome.memory
+
+
+def test_the_assistants_word_does_not_end_what_the_user_said_it_is_kept_beside_it_less_sure(
+    facts: FactService, service: MemoryService, clock: SteppingClock, tmp_path: Path
+) -> None:
+    porto = _told(service, facts, clock, "I live in Porto.", role="user", statement="Sam lives in Porto.",
+                  obj="Porto", when=JAN)
+    lisbon = _told(service, facts, clock, "Since you live in Lisbon, try the 28 tram.", role="assistant",
+                   statement="Sam lives in Lisbon.", obj="Lisbon", when=MAR)
+    assert service.get(porto.id).is_current() and service.get(porto.id).superseded_by is None
+    assert lisbon.is_current() and lisbon.certainty < service.get(porto.id).certainty
+    current = [m for m in service.memories() if m.kind is Kind.FACT and m.is_current()]
+    assert {m.text for m in current} == {"Sam lives in Porto.", "Sam lives in Lisbon."}
+    pages = "".join(p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.md"))
+    assert "Sam lives in Porto." in pages and "Sam lives in Lisbon." in pages
+
+
+def test_a_later_word_of_the_user_ends_what_the_assistant_said(
+    facts: FactService, service: MemoryService, clock: SteppingClock
+) -> None:
+    lisbon = _told(service, facts, clock, "You live in Lisbon, right? Here are some trams.", role="assistant",
+                   statement="Sam lives in Lisbon.", obj="Lisbon", when=JAN)
+    porto = _told(service, facts, clock, "I live in Porto actually.", role="user", statement="Sam lives in Porto.",
+                  obj="Porto", when=MAR)
+    assert not service.get(lisbon.id).is_current() and service.get(lisbon.id).superseded_by == porto.id
+    assert porto.is_current()
+
+
+def test_the_assistant_may_still_end_what_the_assistant_said(
+    facts: FactService, service: MemoryService, clock: SteppingClock
+) -> None:
+    lisbon = _told(service, facts, clock, "Noted: you live in Lisbon.", role="assistant",
+                   statement="Sam lives in Lisbon.", obj="Lisbon", when=JAN)
+    porto = _told(service, facts, clock, "Noted: you live in Porto now.", role="assistant",
+                  statement="Sam lives in Porto.", obj="Porto", when=MAR)
+    assert service.get(lisbon.id).superseded_by == porto.id

@@ -1,0 +1,77 @@
+"""Where a chat turn's statements start and end: sentences, then clauses. Pure.
+
+Chat runs statements together ("I sold the Golf and bought a Tesla, so please ..."); each
+clause is cut out with its subject so the rules can read it alone. What only qualifies a
+clause (its purpose, "since I was a kid") stays with it and is dropped, not read as a fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["clauses", "sentences"]
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
+# A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
+_DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
+# "me and my team" is one subject, not two clauses;
+# "so" joins clauses after a comma or before a subject; "I'm so lucky" is an intensifier.
+_CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
+                           r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])", re.IGNORECASE)
+# "... so I can teach others": the purpose of what came before, not a second fact.
+_PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
+# "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.
+_SINCE_A_TIME_OF_LIFE = re.compile(r"\s+(?:ever\s+)?since\s+(?:I|we)\s+(?:was|were)\b[^,.;]*", re.IGNORECASE)
+# "After I failed the test, I've been ...": the leading subordinate clause is an event of its own.
+_LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:after|before|when|since|once|while|"
+                               r"because|although|though)\s+(?=(?:I|we)\b)(?P<event>[^,]+),\s+(?P<main>(?:I|we|my|our)\b.+)$",
+                               re.IGNORECASE)
+# "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
+_REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
+                        r"for context)(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
+_BARE_NAME = re.compile(r"^(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
+_STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
+_STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
+_COORDINATED_VERBS = (
+    """prefer like love enjoy hate use work live have need want own drive eat play speak study teach run
+    bought sold moved started joined quit left got went took made found adopted visited finished began
+    became married rescued lost""".split()
+)
+# A second verb after "and" shares the first clause's subject ("I use X and prefer Y").
+_AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" + "|".join(_COORDINATED_VERBS)
+                       + r"|\w+ed)\b)")
+
+
+
+
+def sentences(text: str) -> list[str]:
+    """The turn's sentences; a dash inside one becomes a comma."""
+    return [_DASH.sub(", ", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip()]
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut where a new statement starts: "I sold the Golf and bought a Tesla" gives
+    "I sold the Golf" and "I bought a Tesla"; "I'm vegetarian, so please ..." gives the
+    statement and the request."""
+    sentence = _SINCE_A_TIME_OF_LIFE.sub("", _PURPOSE.sub("", sentence))
+    lead = _LEAD_SUBORDINATE.match(sentence)
+    if lead:
+        return clauses(lead["event"]) + clauses(lead["main"])
+    parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
+    # "Jess and I broke up": a bare name before "and I" is part of the subject, not a clause.
+    for index in range(len(parts) - 1, 0, -1):
+        if _BARE_NAME.match(parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\b", parts[index].strip()):
+            parts[index - 1 : index + 1] = [f"{parts[index - 1].strip(' ,')} and {parts[index].strip()}"]
+    found: list[str] = []
+    for part in parts:
+        part = _REPORTING.sub("", part.strip(" ,;"))
+        pieces = _AND_VERB.split(part) if _STARTS_FIRST_PERSON.match(part) else [part]
+        subject = _STARTS_FIRST_PERSON.match(part)
+        for index, piece in enumerate(pieces):
+            piece = piece.strip(" ,")
+            if index and subject and not _STARTS_WITH_SUBJECT.match(piece):
+                piece = f"{subject.group(1)} {piece}"
+            if piece:
+                found.append(piece)
+    return found
+

@@ -1,0 +1,77 @@
+"""How a turn is cut into clauses the rules can read alone (sentences written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.clauses import clauses, sentences
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+def statements(text: str, speaker: str = "Okonkwo") -> list[str]:
+    return [fact.statement for fact in extract(turn(text, speaker), [])]
+
+
+def test_a_purpose_clause_stays_with_the_plan_and_is_not_a_fact_of_its_own() -> None:
+    assert clauses("I want to open a bakery so I can share my grandmother's recipes") == ["I want to open a bakery"]
+
+
+def test_since_i_was_young_dates_the_clause_and_is_no_event() -> None:
+    assert clauses("I've been into climbing since I was a teenager") == ["I've been into climbing"]
+
+
+def test_since_followed_by_an_event_is_an_event_of_its_own() -> None:
+    assert statements("It made me see how much I've grown since I moved to Halifax four years ago.") == [
+        "Okonkwo moved to Halifax."
+    ]
+
+
+def test_a_leading_subordinate_event_is_read_as_its_own_fact() -> None:
+    assert "Okonkwo failed the driving theory test recently." in statements(
+        "Especially after I failed the driving theory test recently, I've been a bit down."
+    )
+
+
+def test_a_sentence_ending_in_a_quoted_title_still_ends() -> None:
+    assert sentences('We staged a piece called "Low Tide." It was intense.') == [
+        'We staged a piece called "Low Tide."', "It was intense.",
+    ]
+
+
+def test_me_and_my_team_is_one_subject() -> None:
+    assert clauses("The final was on Sunday, and me and my team won it") == [
+        "The final was on Sunday, and me and my team won it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Researching language schools in Kyoto at the moment.", "Okonkwo is researching language schools in Kyoto at the moment."),
+        ("Just building a treehouse for the kids.", "Okonkwo is just building a treehouse for the kids."),
+    ],
+)
+def test_a_clause_opening_with_an_ing_verb_is_what_the_speaker_is_doing(text: str, kept: str) -> None:
+    assert statements(text) == [kept]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Exciting times ahead for the whole street!", "Baking bread with friends makes me so happy.",
+     "Painting landscapes looks like a great way to relax."],
+)
+def test_an_ing_word_that_is_a_feeling_or_the_subject_is_not_read_as_the_speaker_doing_it(text: str) -> None:
+    assert not any(statement.startswith("Okonkwo is ") for statement in statements(text))
+
+
+def test_a_named_place_makes_a_short_clause_worth_keeping() -> None:
+    assert statements("Never had the chance to go there. Been only to Lagos once.") == ["Okonkwo has been only to Lagos once."]
+
+
+def test_being_lucky_to_have_people_is_having_them() -> None:
+    assert statements("I'm so lucky to have my wife and twin boys; they keep me going.") == [
+        "Okonkwo has Okonkwo's wife and twin boys."
+    ]
