@@ -174,15 +174,18 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
 
 def _reindex(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
+    from engram_mcp.commands.progress import ProgressBars
 
     if getattr(args, "from_scratch", False) and settings.index_backend == "edge":
         shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
-    engram = Engram.open(settings)
+    bars = ProgressBars("indexing")
+    engram = Engram.open(settings, progress=bars)
     try:
         engram.start(background=False)
         startup, synced = engram.startup_reports()
         count = len(engram.service.memories())
     finally:
+        bars.close()
         engram.close()
     print(
         f"{count} memories; {startup.embedded + synced.embedded} embedded; {startup.deleted} stale entries removed; "

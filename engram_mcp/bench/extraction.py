@@ -41,6 +41,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.commands.progress import progress
 from engram_mcp.errors import ExtractionError
 from engram_mcp.extraction import ExtractedFact, Extractor, build_extractor
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
@@ -145,7 +146,7 @@ def evaluate(
     predicted: list[tuple[Turn, ExtractedFact]] = []
     seconds: list[float] = []
     history: list[Memory] = []
-    for turn in turns:
+    for turn in progress(turns, len(turns), f"{extractor.name} extracting", unit="turns"):
         context = [memory for memory in history[-_CONTEXT_TURNS:]
                    if memory.provenance.session == turn.memory.provenance.session]
         started = time.perf_counter()
@@ -225,7 +226,7 @@ def certainty_buckets(
     items = json.loads(path.read_text(encoding="utf-8"))["items"][:limit]
     when = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
     scored: list[tuple[float, str, list[dict[str, Any]]]] = []
-    for index, item in enumerate(items):
+    for index, item in enumerate(progress(items, len(items), "certainty items", unit="items")):
         memory = Memory(
             id=new_memory_id(Kind.EPISODE, seed=f"certainty:{index}"), kind=Kind.EPISODE, type=MemoryType.EPISODIC,
             text=item["text"], created_at=when, valid_at=when, provenance=Provenance(speaker=item["speaker"]),

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import pty
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -33,5 +34,35 @@ def engram(command_env: dict[str, str]):  # type: ignore[no-untyped-def]
             [sys.executable, *python_flags, "-m", "engram_mcp", *args],
             input=stdin, capture_output=True, text=True, env=env, timeout=240, check=False,
         )
+
+    return run
+
+
+@pytest.fixture
+def on_a_terminal(command_env: dict[str, str]):  # type: ignore[no-untyped-def]
+    """Runs the real command line with stderr on a pseudo-terminal, as a person sees it:
+    ``on_a_terminal(*args) -> (exit code, stdout, what the terminal showed)``."""
+
+    def run(*args: str) -> tuple[int, str, str]:
+        controller, terminal = pty.openpty()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "engram_mcp", *args],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=terminal, env=command_env,
+        )
+        os.close(terminal)
+        shown = bytearray()
+        while True:
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:  # EIO: the command closed the terminal's last open end
+                break
+            if not chunk:
+                break
+            shown += chunk
+        os.close(controller)
+        assert process.stdout is not None
+        out = process.stdout.read().decode()
+        process.stdout.close()
+        return process.wait(timeout=240), out, shown.decode(errors="replace")
 
     return run
