@@ -64,8 +64,11 @@ def owner_socket(settings: Settings) -> Path | None:
 
 
 @contextmanager
-def open_access(settings: Settings) -> Iterator[MemoryAccess]:
-    """The memory of ``settings.memory_dir``: through its server if one runs, otherwise opened here."""
+def open_access(settings: Settings, *, direct: bool = False) -> Iterator[MemoryAccess]:
+    """The memory of ``settings.memory_dir``: through its server if one runs, otherwise opened here.
+
+    ``direct``: opened here, the hooks' tools are called without the MCP SDK (``direct.py``).
+    """
     path = owner_socket(settings)
     if path is not None:
         try:
@@ -83,7 +86,12 @@ def open_access(settings: Settings) -> Iterator[MemoryAccess]:
     engram = Engram.open(settings)
     try:
         engram.start(background=False)
-        yield LocalAccess(engram)
+        if direct:
+            from engram_mcp.commands.direct import DirectAccess
+
+            yield DirectAccess(engram)
+        else:
+            yield LocalAccess(engram)
     finally:
         engram.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,15 @@ def payload(event: str, **extra: object) -> str:
     })
 
 
+def imported_modules(importtime: str) -> set[str]:
+    """The modules ``python -X importtime`` reported importing."""
+    return {line.rsplit("|", 1)[-1].strip() for line in importtime.splitlines() if line.startswith("import time:")}
+
+
+def ids_in(block: str) -> list[str]:
+    return re.findall(r"\[([tf]-[0-9a-f]+)\]", block)
+
+
 def test_the_hooks_recall_before_a_prompt_capture_each_exchange_once_and_load_a_profile(
     engram, tmp_path: Path  # type: ignore[no-untyped-def]
 ) -> None:
@@ -54,11 +64,21 @@ def test_the_hooks_recall_before_a_prompt_capture_each_exchange_once_and_load_a_
     assert {t.provenance.session for t in turns} == {SESSION}
     assert turns[0].valid_at is not None and turns[0].valid_at.isoformat() == "2026-11-30T09:01:00+00:00"
 
-    recalled = engram("hook", "prompt", *dir_args,
-                      stdin=payload("UserPromptSubmit", prompt="Which restaurant should I book for dinner, given my allergy?"))
+    question = "Which restaurant should I book for dinner, given my allergy?"
+    recalled = engram("hook", "prompt", *dir_args, python_flags=("-X", "importtime"),
+                      stdin=payload("UserPromptSubmit", prompt=question))
     assert recalled.returncode == 0, recalled.stderr
     assert recalled.stdout.startswith("Engram recalled these memories")
     assert "allergic to peanuts" in recalled.stdout
+    # With no server to ask, the hook opens the folder itself but calls the tool without the MCP SDK,
+    # and still answers what the tool answers.
+    assert "mcp" not in {name.split(".")[0] for name in imported_modules(recalled.stderr)}
+    tool = json.loads(engram("recall", question, *dir_args, "--json").stdout)
+    assert ids_in(recalled.stdout) == ids_in(tool["context"]) != []
+
+    # Turns alone are no profile (facts are distilled when a server runs): the look back answers, empty.
+    profile = engram("hook", "session-start", *dir_args, stdin=payload("SessionStart", source="resume"))
+    assert (profile.returncode, profile.stdout, profile.stderr) == (0, "", "")
 
     unrelated = engram("hook", "prompt", *dir_args, stdin=payload("UserPromptSubmit", prompt="/compact"))
     assert unrelated.stdout == ""
@@ -101,7 +121,7 @@ def test_while_a_server_owns_the_folder_the_hooks_go_through_it_importing_neithe
         assert recalled.returncode == 0
         assert recalled.stdout.startswith("Engram recalled these memories")
         assert "allergic to peanuts" in recalled.stdout
-        imported = {line.rsplit("|", 1)[-1].strip() for line in recalled.stderr.splitlines() if "|" in line}
+        imported = imported_modules(recalled.stderr)
         heavy = {name for name in imported if name.split(".")[0] in {"mcp", "anyio", "pydantic", "numpy", "onnxruntime"}}
         assert "engram_mcp.commands.hooks" in imported and heavy == set()
     finally:
