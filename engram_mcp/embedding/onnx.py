@@ -99,7 +99,8 @@ class OnnxEmbedder:
     def _exported(self) -> Path:
         """The folder holding the ONNX export, exporting it on first use."""
         target = self._cache_dir / f"{Path(self._model_name).name}-onnx" if self._cache_dir is not None else None
-        if self._model_name in (BUNDLED_MODEL, "minilm") and target is not None and (target / "onnx" / "model.onnx").exists():
+        bundled = self._model_name in (BUNDLED_MODEL, "minilm")
+        if bundled and target is not None and (target / "onnx" / "model.onnx").exists():
             return target  # written once: the weights it came from are not needed again
         source = resolve_model_path(self._model_name, self._cache_dir)
         if (source / "onnx" / "model.onnx").exists():
