@@ -22,7 +22,7 @@ from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model.salience import SalienceWeights
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import Forgetting
-from engram_mcp.service.memory import MemoryService
+from engram_mcp.service.memory import IndexProgress, MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.state.folder_lock import FolderLock
 from engram_mcp.state.usage import UsageStore
@@ -59,7 +59,9 @@ class _Startup:
 class Engram:
     """One running memory: its settings, lock, stores, index, embedder and service."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, progress: IndexProgress | None = None) -> None:
+        """``progress``: told how far each long indexing run has got (reindex, sync, a start-up
+        that finds much to embed); one-shot commands draw it, a server passes nothing."""
         self.settings = settings
         self._lock = FolderLock(settings.state_dir)
         _take_lock(self._lock, settings)
@@ -82,6 +84,7 @@ class Engram:
                     half_life_days=settings.salience_half_life_days,
                 ),
                 retrieval=recall_config(settings),
+                progress=progress,
             )
             extractor = build_extractor_for(settings)
             self._facts = FactService(
@@ -106,8 +109,8 @@ class Engram:
         self._serving = False
 
     @classmethod
-    def open(cls, settings: Settings) -> Engram:
-        return cls(settings)
+    def open(cls, settings: Settings, progress: IndexProgress | None = None) -> Engram:
+        return cls(settings, progress)
 
     def start(self, *, background: bool = True, serving: bool = False) -> None:
         """Load the markdown, reconcile the index and warm the embedder.

@@ -121,7 +121,7 @@ def _parser() -> argparse.ArgumentParser:
     timeline.add_argument("--namespace", default="default")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
     bench.add_argument(
-        "suite", help="write-recall, startup, index, import, extraction, torture, clients, timeline, locomo or longmemeval"
+        "suite", help="write-recall, startup, index, import, extraction, torture, clients, hooks, timeline, locomo or longmemeval"
     )
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
@@ -174,15 +174,18 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
 
 def _reindex(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
+    from engram_mcp.commands.progress import ProgressBars
 
     if getattr(args, "from_scratch", False) and settings.index_backend == "edge":
         shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
-    engram = Engram.open(settings)
+    bars = ProgressBars("indexing")
+    engram = Engram.open(settings, progress=bars)
     try:
         engram.start(background=False)
         startup, synced = engram.startup_reports()
         count = len(engram.service.memories())
     finally:
+        bars.close()
         engram.close()
     print(
         f"{count} memories; {startup.embedded + synced.embedded} embedded; {startup.deleted} stale entries removed; "
@@ -210,11 +213,14 @@ def _check(settings: Settings, args: argparse.Namespace) -> int:
 def _doctor(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.embedding.sentence import resolve_model_path
 
+    try:
+        weights = str(resolve_model_path(settings.embedding_model, settings.cache_dir / "models", fetch=False))
+    except ConfigError as error:
+        weights = f"({error})"
     rows = {
         "memory folder": str(settings.memory_dir),
         "index": f"{settings.index_backend} ({settings.qdrant_url or settings.resolved_index_dir})",
-        "embedding model": f"{settings.embedding_model} ({settings.embedding_backend}) at "
-        f"{resolve_model_path(settings.embedding_model)}",
+        "embedding model": f"{settings.embedding_model} ({settings.embedding_backend}) at {weights}",
         "extractor": settings.extractor,
     }
     if settings.extractor not in ("rules", "none"):
@@ -320,6 +326,7 @@ def _bench(args: argparse.Namespace) -> int:
         "locomo": "engram_mcp.bench.runner",
         "longmemeval": "engram_mcp.bench.runner",
         "clients": "engram_mcp.bench.clients",
+        "hooks": "engram_mcp.bench.hooks",
     }
     module_name = suites.get(args.suite)
     if module_name is None:

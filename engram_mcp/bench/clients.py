@@ -68,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for spec in args.phases.split(","):
         phase, _, ops = spec.partition(":")
         folder = Path(tempfile.mkdtemp(prefix=f"engram-clients-{phase}-")) / "memories"
+        print(f"bench clients: phase {phase}, {args.clients} clients × {int(ops or 500)} operations …",
+              file=sys.stderr, flush=True)
         started = time.perf_counter()
         logs = anyio.run(_run_phase, phase, folder, args.clients, int(ops or 500))
         seconds = time.perf_counter() - started

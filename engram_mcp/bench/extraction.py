@@ -41,6 +41,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.commands.progress import progress
 from engram_mcp.errors import ExtractionError
 from engram_mcp.extraction import ExtractedFact, Extractor, build_extractor
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
@@ -155,7 +156,7 @@ def evaluate(
     predicted: list[tuple[Turn, ExtractedFact]] = []
     seconds: list[float] = []
     history: list[Memory] = []
-    for turn in turns:
+    for turn in progress(turns, len(turns), f"{extractor.name} extracting", unit="turns"):
         if deadline is not None and time.monotonic() > deadline:
             logger.info("%s: time budget spent after %d of %d turns", extractor.name, len(done), len(turns))
             break
@@ -251,7 +252,7 @@ def certainty_run(
     ran = 0
     when = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
     scored: list[tuple[float, str, list[dict[str, Any]]]] = []
-    for index, item in enumerate(items):
+    for index, item in enumerate(progress(items, len(items), "certainty items", unit="items")):
         if deadline is not None and time.monotonic() > deadline:
             break
         ran += 1

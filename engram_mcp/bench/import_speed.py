@@ -56,8 +56,9 @@ def _run(*args: str) -> float:
     env = {**os.environ, "ENGRAM_CONFIG": os.environ.get("ENGRAM_CONFIG", "/nonexistent")}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "engram_mcp", *args], check=True, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    print(f"bench import: {' '.join(args[:2])} …", file=sys.stderr, flush=True)
+    # The command's own stderr is this one's: on a terminal it draws its progress bar there.
+    subprocess.run([sys.executable, "-m", "engram_mcp", *args], check=True, env=env, stdout=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     _CPU[" ".join(args[:2])] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return time.perf_counter() - started

@@ -25,6 +25,7 @@ from typing import TextIO
 import numpy as np
 
 from engram_mcp.bench.metrics import percentile
+from engram_mcp.commands.progress import progress
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 
@@ -74,7 +75,8 @@ def build_corpus(points: int, queries: int, seed: int = 7) -> Corpus:
 
 def measure(index: VectorIndex, corpus: Corpus, batch: int, limit: int = 10) -> dict[str, float]:
     started = time.perf_counter()
-    for i in range(0, len(corpus.entries), batch):
+    starts = range(0, len(corpus.entries), batch)
+    for i in progress(starts, len(starts), "upserting", unit="batches"):
         index.upsert(corpus.entries[i : i + batch])
     upsert_seconds = time.perf_counter() - started
     everything = MemoryFilter()
@@ -134,7 +136,7 @@ def _open(backend: str, scratch: Path) -> VectorIndex:
 
 def _latencies(name: str, calls: Sequence[Callable[[], object]]) -> dict[str, float]:
     timings = []
-    for call in calls:
+    for call in progress(calls, len(calls), f"{name} searches", unit="queries"):
         started = time.perf_counter()
         call()
         timings.append((time.perf_counter() - started) * 1000.0)

@@ -18,6 +18,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engram_mcp.commands.progress import progress
+
 __all__ = ["main"]
 
 
@@ -47,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             await client.call_tool("recall", {"query": "anything"})
             first_recalls.append(time.perf_counter() - started)
 
-    for _ in range(args.runs):
+    for _ in progress(range(args.runs), args.runs, "start-ups", unit="runs"):
         anyio.run(once)
 
     result = {

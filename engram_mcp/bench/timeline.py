@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from engram_mcp.commands.progress import progress
 from engram_mcp.edge.timeline import timeline_html
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 from engram_mcp.model.supersede import supersede
@@ -76,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     memories = synthetic_memory(args.turns, args.chains)
     builds = []
-    for _ in range(args.runs):
+    for _ in progress(range(args.runs), args.runs, "building the page", unit="runs"):
         started = time.perf_counter()
         page = timeline_html(memories, _NOW)
         builds.append(time.perf_counter() - started)

@@ -9,8 +9,9 @@ as_of, history), so the command line answers exactly what an assistant would be 
 - nobody serves the folder: the command opens it itself (``LocalAccess``), takes the lock for
   its short life and calls the same tools in-process.
 
-The owner's socket comes from ``engram_mcp.edge.owner`` when that module is present; without
-it only the direct route exists and a served folder is reported as busy.
+The route through the owner imports only the standard library (a hook runs on every prompt,
+and the MCP SDK alone costs about a second of CPU to import); the folder, its models and the
+SDK are imported only when the command must open the folder itself.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Protocol
 from engram_mcp import __version__
 from engram_mcp.config import Settings
 from engram_mcp.errors import EngramError, InvalidInput, MemoryNotFound
+from engram_mcp.state.endpoint import endpoint_path
 
 __all__ = ["LocalAccess", "MemoryAccess", "OwnerAccess", "ToolAnswer", "open_access", "owner_socket"]
 
@@ -55,19 +57,18 @@ class MemoryAccess(Protocol):
 
 def owner_socket(settings: Settings) -> Path | None:
     """The socket of the process serving this folder, if one listens there now."""
-    try:
-        from engram_mcp.edge.owner import endpoint_path  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
     if not settings.state_dir.is_dir():
         return None
-    path = Path(endpoint_path(settings.state_dir))
+    path = endpoint_path(settings.state_dir)
     return path if path.exists() else None
 
 
 @contextmanager
-def open_access(settings: Settings) -> Iterator[MemoryAccess]:
-    """The memory of ``settings.memory_dir``: through its server if one runs, otherwise opened here."""
+def open_access(settings: Settings, *, direct: bool = False) -> Iterator[MemoryAccess]:
+    """The memory of ``settings.memory_dir``: through its server if one runs, otherwise opened here.
+
+    ``direct``: opened here, the hooks' tools are called without the MCP SDK (``direct.py``).
+    """
     path = owner_socket(settings)
     if path is not None:
         try:
@@ -85,7 +86,12 @@ def open_access(settings: Settings) -> Iterator[MemoryAccess]:
     engram = Engram.open(settings)
     try:
         engram.start(background=False)
-        yield LocalAccess(engram)
+        if direct:
+            from engram_mcp.commands.direct import DirectAccess
+
+            yield DirectAccess(engram)
+        else:
+            yield LocalAccess(engram)
     finally:
         engram.close()
 

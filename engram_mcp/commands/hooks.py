@@ -124,7 +124,7 @@ def _with_memory(settings: Settings, event: str, use: Any) -> Any:
     deadline = time.monotonic() + _LOCK_WAIT_SECONDS[event]
     while True:
         try:
-            with open_access(settings) as memory:
+            with open_access(settings, direct=True) as memory:
                 return use(memory)
         except MemoryFolderLocked:
             if time.monotonic() >= deadline:

@@ -59,7 +59,9 @@ def _export(settings: Settings, args: argparse.Namespace) -> int:
     chosen.sort(key=lambda m: (m.created_at, m.id))
     now = datetime.now(timezone.utc)
     if args.file == "-":
-        for _ in write_export(chosen, len(chosen), now, sys.stdout):
+        written = write_export(chosen, len(chosen), now, sys.stdout)
+        # A bar beside the memories on one screen would garble both; into a pipe or a file, it shows.
+        for _ in written if sys.stdout.isatty() else progress(written, len(chosen), "exporting"):
             pass
     else:
         target = Path(args.file)

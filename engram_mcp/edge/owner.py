@@ -1,6 +1,6 @@
 """The owner of a memory folder serves it to every other Engram process on the machine.
 
-The process holding the folder lock listens on a Unix domain socket (``endpoint_path``)
+The process holding the folder lock listens on a Unix domain socket (``state.endpoint``)
 that only its user can open: the socket file is mode 0600 and each peer's uid is checked.
 A connection speaks MCP exactly as stdio does (one JSON-RPC message a line), so a proxy
 forwards its client's lines unchanged (``edge.proxy``). Each connection gets its own event
@@ -10,12 +10,10 @@ loop on its own thread; the tools themselves are the ordinary server's (``build_
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import socket
 import struct
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -25,30 +23,9 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
 
-__all__ = ["OwnerEndpoint", "endpoint_path"]
+__all__ = ["OwnerEndpoint"]
 
 log = logging.getLogger(__name__)
-
-_SOCKET_NAME = "owner.sock"
-# sockaddr_un holds 108 bytes with the terminating NUL on Linux (104 on macOS).
-_MAX_SOCKET_PATH = 100
-
-
-def endpoint_path(state_dir: Path) -> Path:
-    """Where the owner of the folder whose state lives in ``state_dir`` listens.
-
-    Under ``.engram/`` when the path fits a socket address; otherwise in a private per-user
-    folder, named by a hash of the state folder so every process computes the same path.
-    """
-    preferred = state_dir / _SOCKET_NAME
-    if len(os.fsencode(preferred)) <= _MAX_SOCKET_PATH:
-        return preferred
-    digest = hashlib.sha256(os.fsencode(state_dir.resolve())).hexdigest()[:24]
-    private = Path(tempfile.gettempdir()) / f"engram-{os.getuid()}"
-    private.mkdir(mode=0o700, exist_ok=True)
-    if private.stat().st_uid != os.getuid() or private.stat().st_mode & 0o077:
-        raise PermissionError(f"{private} must belong to this user and be private (mode 0700)")
-    return private / f"{digest}.sock"
 
 
 class OwnerEndpoint:

@@ -21,9 +21,10 @@ from engram_mcp.app import Engram
 from engram_mcp.config import Settings
 from engram_mcp.edge.http import HttpOptions, ensure_token, http_app
 from engram_mcp.edge.mcp_server import build_server
-from engram_mcp.edge.owner import OwnerEndpoint, endpoint_path
+from engram_mcp.edge.owner import OwnerEndpoint
 from engram_mcp.edge.proxy import Proxy
 from engram_mcp.errors import MemoryFolderLocked
+from engram_mcp.state.endpoint import endpoint_path
 
 __all__ = ["Ownership", "serve_http", "serve_stdio"]
 

@@ -98,12 +98,15 @@ class OnnxEmbedder:
 
     def _exported(self) -> Path:
         """The folder holding the ONNX export, exporting it on first use."""
-        source = resolve_model_path(self._model_name)
+        target = self._cache_dir / f"{Path(self._model_name).name}-onnx" if self._cache_dir is not None else None
+        bundled = self._model_name in (BUNDLED_MODEL, "minilm")
+        if bundled and target is not None and (target / "onnx" / "model.onnx").exists():
+            return target  # written once: the weights it came from are not needed again
+        source = resolve_model_path(self._model_name, self._cache_dir)
         if (source / "onnx" / "model.onnx").exists():
             return source
-        if self._cache_dir is None:
+        if target is None:
             raise RuntimeError("an ONNX export needs a cache folder")
-        target = self._cache_dir / f"{Path(self._model_name).name}-onnx"
         if (target / "onnx" / "model.onnx").exists():
             return target
         log.info("exporting embedding model %s to ONNX (once, into %s)", source, target)

