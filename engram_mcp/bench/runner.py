@@ -55,6 +55,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "no-fact-sources": {"fact_sources": False},
     "with-salience": {"salience_channel": True},
     "fact-weight-1": {"fact_weight": 1.0},
+    "no-sessions": {"session_weight": 0.0},
     "sessions-0.3": {"session_weight": 0.3},
     "sessions-1": {"session_weight": 1.0},
     "sessions-0.5": {"session_weight": 0.5},
