@@ -11,7 +11,9 @@ import re
 
 __all__ = ["clauses", "sentences"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
+# A title's full stop ("Dr. Sousa") ends no sentence.
+_TITLES = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
+_SENTENCE_END = re.compile(_TITLES + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
 # A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;

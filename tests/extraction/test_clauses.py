@@ -75,3 +75,9 @@ def test_being_lucky_to_have_people_is_having_them() -> None:
     assert statements("I'm so lucky to have my wife and twin boys; they keep me going.") == [
         "Okonkwo has Okonkwo's wife and twin boys."
     ]
+
+
+def test_a_titles_full_stop_ends_no_sentence() -> None:
+    assert sentences("My dentist is Dr. Achebe in Ikeja. I see her twice a year.") == [
+        "My dentist is Dr. Achebe in Ikeja.", "I see her twice a year.",
+    ]
