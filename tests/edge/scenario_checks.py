@@ -153,7 +153,9 @@ class Runner:
         leaks = [t for g in c.get("gone", []) for t in _texts(await self.recall(g), 25) if names(t, [g])]
         lost = []
         for keep in c.get("keep", []):
-            still = any(names(t, [keep["term"]]) for t in _texts(await self.recall(keep["query"]), 5))
+            # Removing the forgotten memories shifts the keyword statistics every score rests on, so
+            # an unrelated memory may move a place or two; lost means it left the top of the answer.
+            still = any(names(t, [keep["term"]]) for t in _texts(await self.recall(keep["query"]), 10))
             if found_before[keep["term"]] and not still:
                 lost.append(keep["term"])
         after = items_on_disk(self.folder)
