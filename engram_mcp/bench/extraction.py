@@ -152,15 +152,13 @@ def evaluate(
     """
     report = ExtractorReport(extractor=extractor.name)
     deadline = None if time_budget is None else time.monotonic() + time_budget
-    done: list[Turn] = []
     predicted: list[tuple[Turn, ExtractedFact]] = []
     seconds: list[float] = []
     history: list[Memory] = []
     for turn in progress(turns, len(turns), f"{extractor.name} extracting", unit="turns"):
         if deadline is not None and time.monotonic() > deadline:
-            logger.info("%s: time budget spent after %d of %d turns", extractor.name, len(done), len(turns))
+            logger.info("%s: time budget spent after %d of %d turns", extractor.name, len(history), len(turns))
             break
-        done.append(turn)
         context = [memory for memory in history[-_CONTEXT_TURNS:]
                    if memory.provenance.session == turn.memory.provenance.session]
         started = time.perf_counter()
@@ -175,7 +173,7 @@ def evaluate(
         if len(history) % 10 == 0:
             logger.info("%s: %d/%d turns, %d facts, %.1f s/turn", extractor.name, len(history), len(turns),
                         len(predicted), statistics.fmean(seconds))
-    turns = done
+    turns = turns[: len(history)]
 
     seen = {(turn.conversation, turn.dia_id) for turn in turns}
     reachable = [fact for fact in gold if any((fact.conversation, dia) in seen for dia in fact.dia_ids)]
