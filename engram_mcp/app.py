@@ -159,6 +159,12 @@ class Engram:
             self._startup.error = error
         finally:
             self._startup.done.set()
+        if self._serving and self._startup.error is None:
+            try:
+                asked = self._service.warm_up()
+                log.info("index warmed with %d questions", asked)
+            except Exception as error:  # noqa: BLE001 - a cold index is slower, never wrong
+                log.warning("warming the index stopped: %s", error)
 
     @property
     def service(self) -> MemoryService:

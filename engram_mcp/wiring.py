@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import shutil
 import tempfile
 from datetime import datetime, timezone
@@ -101,7 +102,10 @@ def build_embedder(settings: Settings) -> Embedder:
         return SentenceEmbedder(settings.embedding_model)
     from engram_mcp.embedding.onnx import OnnxEmbedder
 
-    return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models")
+    # Two threads embed one question in 4.5 ms instead of 7.7 on this project's 2-core machine
+    # (docs/BENCHMARKS.md, Scale); more than two gain little on texts this short.
+    threads = min(2, os.cpu_count() or 1)
+    return OnnxEmbedder(settings.embedding_model, cache_dir=settings.cache_dir / "models", threads=threads)
 
 
 def build_extractor_for(settings: Settings) -> Extractor | None:

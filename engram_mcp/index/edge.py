@@ -22,8 +22,9 @@ import fcntl
 import logging
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import qdrant_edge as qe
 
@@ -83,6 +84,10 @@ class EdgeIndex(ClosesOnExit):
         self._lock_fd: int | None = _lock(path)
         try:
             self._shard: qe.EdgeShard | None = self._open()
+            # Searches return point ids and are mapped here rather than reading each hit's
+            # payload: payload pages live in files the kernel may have evicted, and reading
+            # them back cost a cold recall tens of milliseconds (docs/BENCHMARKS.md, Scale).
+            self._memory_ids: dict[str, str] = self._all_memory_ids()
         except BaseException:
             self._unlock()
             raise
@@ -102,6 +107,8 @@ class EdgeIndex(ClosesOnExit):
             return
         points = [self._point(entry) for entry in entries]
         shard = self._live()
+        for entry in entries:
+            self._memory_ids[point_id(entry.memory.id)] = entry.memory.id
         shard.update(qe.UpdateOperation.upsert_points(points))
         self._unoptimized += len(points)
         self._written(shard)
@@ -112,6 +119,8 @@ class EdgeIndex(ClosesOnExit):
         shard = self._live()
         ids: list[qe.PointId] = [point_id(m) for m in memory_ids]
         shard.update(qe.UpdateOperation.delete_points(ids))
+        for point in ids:
+            self._memory_ids.pop(str(point), None)
         self._written(shard)
 
     def flush(self) -> None:
@@ -161,10 +170,19 @@ class EdgeIndex(ClosesOnExit):
 
     def content_hashes(self, namespace: str | None = None) -> dict[str, str]:
         """memory id -> content hash of every indexed memory (of one namespace, if given)."""
+        return {
+            str(payload["memory_id"]): str(payload["content_hash"])
+            for _, payload in self._scroll(["memory_id", "content_hash"], namespace)
+        }
+
+    def _all_memory_ids(self) -> dict[str, str]:
+        """point id -> memory id of every indexed point."""
+        return {point: str(payload["memory_id"]) for point, payload in self._scroll(["memory_id"], None)}
+
+    def _scroll(self, fields: list[str], namespace: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
         shard = self._live()
         where = _edge_filter(conditions_for(MemoryFilter(namespace=namespace)))
-        selector = qe.PayloadSelector.Include(["memory_id", "content_hash"])
-        hashes: dict[str, str] = {}
+        selector = qe.PayloadSelector.Include(fields)
         offset: qe.PointId | None = None
         while True:
             request = qe.ScrollRequest(
@@ -172,10 +190,9 @@ class EdgeIndex(ClosesOnExit):
             )
             records, offset = shard.scroll(request)
             for record in records:
-                payload = record.payload or {}
-                hashes[str(payload["memory_id"])] = str(payload["content_hash"])
+                yield str(record.id), dict(record.payload or {})
             if offset is None:
-                return hashes
+                return
 
     def count(self) -> int:
         return self._live().count(qe.CountRequest(exact=True))
@@ -239,11 +256,11 @@ class EdgeIndex(ClosesOnExit):
             limit=limit,
             query=query,
             filter=_edge_filter(conditions_for(where)),
-            with_payload=qe.PayloadSelector.Include(["memory_id"]),
+            with_payload=False,
             with_vector=False,
         )
         hits = self._live().query(request)
-        return [ScoredId(str((hit.payload or {})["memory_id"]), float(hit.score)) for hit in hits]
+        return [ScoredId(self._memory_ids[str(hit.id)], float(hit.score)) for hit in hits]
 
     def _check_dim(self, got: int) -> None:
         if got != self.dim:

@@ -63,9 +63,14 @@ def default_importance(memory: Memory) -> float:
 def salience(memory: Memory, usage: Usage, now: datetime, weights: SalienceWeights) -> float:
     """The multiplier applied to a memory's relevance (see the module docstring)."""
     importance = 1.0 if memory.pinned else min(max(memory.importance, 0.0), 1.0)
-    last = max(t for t in (memory.created_at, usage.last_access, usage.last_confirmed) if t is not None)
+    last = memory.created_at
+    if usage.last_access is not None and usage.last_access > last:
+        last = usage.last_access
+    if usage.last_confirmed is not None and usage.last_confirmed > last:
+        last = usage.last_confirmed
     idle_days = max((now - last).total_seconds(), 0.0) / 86_400
-    half_life = weights.half_life_days * (1 + math.log1p(usage.access_count + usage.confirmations))
+    uses = usage.access_count + usage.confirmations
+    half_life = weights.half_life_days * (1 + math.log1p(uses)) if uses else weights.half_life_days
     recency = max(0.5 ** (idle_days / half_life), importance)
     return (
         _term(weights.certainty, memory.certainty)

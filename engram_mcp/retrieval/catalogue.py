@@ -151,6 +151,11 @@ class Catalogue:
     def speakers(self, namespace: str) -> set[str]:
         return {s for s, n in self._speakers.get(namespace, Counter()).items() if n > 0}
 
+    def namespaces(self) -> list[str]:
+        """Namespaces holding memories, the largest first."""
+        sizes = {n: sum(types.values()) for n, types in self._types.items()}
+        return sorted((n for n, size in sizes.items() if size > 0), key=lambda n: (-sizes[n], n))
+
     def types(self, namespace: str) -> set[MemoryType]:
         return {t for t, n in self._types.get(namespace, Counter()).items() if n > 0}
 

@@ -39,6 +39,17 @@ Clock = Callable[[], datetime]
 IndexProgress = Callable[[int, int], None]
 
 _EMBED_BATCH = 64
+_WARM_UP_QUESTIONS = (
+    "What happened last week?",
+    "What do I like to eat?",
+    "Who did I meet at work?",
+    "Where are we going on the trip?",
+    "What did the doctor say about my health?",
+    "How do I set up the project?",
+    "When is the next appointment?",
+    "What did we decide about the plan?",
+)
+_WARM_UP_BUDGET = 32
 
 
 class MemoryService:
@@ -283,6 +294,21 @@ class MemoryService:
             # Access counts are bookkeeping: a full or read-only disk must not fail a recall.
             log.warning("access counts not saved: %s", error.strerror or error)
         return recall_of(found, self._store.file_of)
+
+    def warm_up(self) -> int:
+        """Ask each namespace a few everyday questions, counting no use of what they find.
+
+        The first searches of a freshly opened index cost several times the later ones (at
+        100,000 memories, 30–60 ms instead of 20: docs/BENCHMARKS.md, Scale); a server pays
+        that here, at start-up, instead of in a person's first recalls. Returns the questions asked.
+        """
+        namespaces = self._catalogue.namespaces()[:_WARM_UP_BUDGET]
+        each = max(1, min(len(_WARM_UP_QUESTIONS), _WARM_UP_BUDGET // max(len(namespaces), 1)))
+        now = self._clock()
+        for namespace in namespaces:
+            for question in _WARM_UP_QUESTIONS[:each]:
+                self._retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True), 25, now)
+        return len(namespaces) * each
 
     def similar(
         self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5

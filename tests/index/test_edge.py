@@ -14,7 +14,7 @@ from engram_mcp.errors import ConfigError, EngramError, MemoryFolderLocked
 from engram_mcp.index.base import IndexEntry, MemoryFilter
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.model import Memory
-from tests.index.conftest import DIM, HIKING, entry, fact
+from tests.index.conftest import COOKING, DIM, HIKING, entry, fact
 from tests.index.contract import VectorIndexContract, ids
 from tests.waiting import wait_until
 
@@ -161,3 +161,14 @@ def test_a_growing_index_builds_its_search_graph_in_the_background_and_keeps_ans
         wait_until(optimising, what="the background optimisation to start")
         assert index.count() == 60
         assert len(index.search_dense(HIKING, MemoryFilter(), 100)) == 60
+
+
+def test_a_memory_deleted_then_written_again_is_found_under_its_id(
+    index: EdgeIndex, entries: list[IndexEntry], memories: dict[str, Memory]
+) -> None:
+    index.upsert(entries)
+    index.delete([memories["hiking"].id])
+    assert memories["hiking"].id not in ids(index.search_dense(HIKING, MemoryFilter(), limit=4))
+    index.upsert([entry(memories["hiking"], COOKING)])
+    found = ids(index.search_dense(COOKING, MemoryFilter(), limit=2))
+    assert sorted(found) == sorted([memories["hiking"].id, memories["cooking"].id])
