@@ -43,7 +43,7 @@ class RecallConfig:
     instruction_places: int = 10
     context_tokens: int = 1200
     context_record_chars: int = 400
-    session_weight: float = 0.0
+    session_weight: float = 0.3
     """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``).
     0.3 won on LongMemEval dev95 and LoCoMo dev5 together (docs/BENCHMARKS.md, issue #12), but it
     puts a weak turn of a busy session above the one exact match in a small memory (the stdio

@@ -9,7 +9,9 @@
 4. boosts: × 1.6 for memories of the one speaker the question names, × 1.6 for memories
    dated inside a time the question names ('last week', 'in May'), resolved against ``now``;
    facts × 0.5, since a short fact outscores the turns that prove it;
-5. the per-memory prior (``Salience``; 1.0 unless the service plugs one in).
+5. the per-memory prior (``Salience``; 1.0 unless the service plugs one in);
+6. session evidence: each turn gains 0.3 × the mean of its session's three best scores, the
+   best match kept first (``retrieval.sessions``).
 
 All types are ranked together so that scores compare; then each type with real evidence
 keeps a few places (searched on its own when the joint ranking holds too few of it), so a
@@ -272,8 +274,12 @@ class Retriever:
         scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
-        scores = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
         hits = self._score(scores, asked.speaker, asked.windows, asked.now)
+        if c.session_weight > 0 and hits:
+            lifted = with_session_evidence(
+                {h.memory.id: h.score for h in hits}, self._catalogue.session_of, c.session_weight, c.session_top
+            )
+            hits = sorted((replace(h, score=lifted[h.memory.id]) for h in hits), key=_best_first)
         if c.session_spread < 1.0:
             by_id = {h.memory.id: h for h in hits}
             spread = spread_over_sessions(

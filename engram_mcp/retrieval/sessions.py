@@ -5,11 +5,13 @@ were weighed) matches several turns of it a little, and a stray turn of another
 conversation a lot. Before the list is cut, each turn gains a share of its session's
 evidence — the mean of the session's best ``top`` scores — so a session that matches in
 several places outranks one lucky turn, while the order of turns inside a session stays
-theirs.
+theirs. The single best match stays first whatever its session: the evidence of a session
+decides which conversations come next, never hides the one turn that answers best.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
@@ -22,7 +24,8 @@ def with_session_evidence(
     weight: float,
     top: int = 3,
 ) -> dict[str, float]:
-    """score + ``weight`` × (mean of the best ``top`` scores of the memory's session).
+    """score + ``weight`` × (mean of the best ``top`` scores of the memory's session), with
+    the best of ``scores`` kept first.
 
     Memories without a session (facts, notes) keep their score. ``top`` counts missing
     places as zero, so one strong turn alone lifts its session less than three do.
@@ -38,10 +41,15 @@ def with_session_evidence(
         keys[memory_id] = key
         best.setdefault(key, []).append(score)
     support = {key: sum(sorted(values, reverse=True)[:top]) / top for key, values in best.items()}
-    return {
+    lifted = {
         memory_id: score + weight * support[keys[memory_id]] if memory_id in keys else score
         for memory_id, score in scores.items()
     }
+    if lifted:
+        first = max(scores, key=lambda memory_id: scores[memory_id])
+        others = max((v for k, v in lifted.items() if k != first), default=lifted[first])
+        lifted[first] = max(lifted[first], math.nextafter(others, math.inf))
+    return lifted
 
 
 def spread_over_sessions(

@@ -1,12 +1,19 @@
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 
-SESSION = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "fact": None}
+SESSION = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "c1": "C", "fact": None}
 
 
 def test_a_session_matching_in_several_places_outranks_one_lucky_turn() -> None:
-    scores = {"a1": 0.5, "a2": 0.45, "a3": 0.4, "b1": 0.6}
+    scores = {"a1": 0.5, "a2": 0.45, "a3": 0.4, "b1": 0.6, "c1": 0.7}
     lifted = with_session_evidence(scores, SESSION.get, weight=1.0)
     assert lifted["a1"] > lifted["b1"]
+
+
+def test_the_best_match_stays_first_above_a_session_matching_in_several_places() -> None:
+    scores = {"a1": 0.5, "a2": 0.45, "a3": 0.4, "b1": 0.6}
+    lifted = with_session_evidence(scores, SESSION.get, weight=1.0)
+    assert max(lifted, key=lambda k: lifted[k]) == "b1"
+    assert lifted["a1"] > lifted["a2"] > lifted["a3"]
 
 
 def test_turns_keep_their_order_inside_a_session_and_memories_outside_sessions_keep_their_score() -> None:
