@@ -175,20 +175,6 @@ class EdgeIndex(ClosesOnExit):
             for _, payload in self._scroll(["memory_id", "content_hash"], namespace)
         }
 
-    def dense_vectors(self, memory_ids: Sequence[str]) -> dict[str, list[float]]:
-        if not memory_ids:
-            return {}
-        points: list[qe.PointId] = [point_id(m) for m in memory_ids]
-        records = self._live().retrieve(points, with_payload=False, with_vector=[DENSE])
-        out: dict[str, list[float]] = {}
-        for record in records:
-            vector = record.vector
-            dense = vector.get(DENSE) if isinstance(vector, dict) else vector
-            memory_id = self._memory_ids.get(str(record.id))
-            if memory_id is not None and isinstance(dense, list):
-                out[memory_id] = [float(x) for x in dense if not isinstance(x, list)]
-        return out
-
     def _all_memory_ids(self) -> dict[str, str]:
         """point id -> memory id of every indexed point."""
         return {point: str(payload["memory_id"]) for point, payload in self._scroll(["memory_id"], None)}

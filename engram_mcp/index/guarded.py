@@ -113,9 +113,6 @@ class GuardedIndex:
     def content_hashes(self, namespace: str | None = None) -> dict[str, str]:
         return self.open().content_hashes(namespace)
 
-    def dense_vectors(self, memory_ids: Sequence[str]) -> dict[str, list[float]]:
-        return self.open().dense_vectors(memory_ids)
-
     def count(self) -> int:
         return self.open().count()
 

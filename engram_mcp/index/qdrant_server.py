@@ -139,21 +139,6 @@ class QdrantServerIndex(ClosesOnExit):
         self._check_dim(len(vector))
         return self._query([float(x) for x in vector], DENSE, where, limit)
 
-    def dense_vectors(self, memory_ids: Sequence[str]) -> dict[str, list[float]]:
-        if not memory_ids:
-            return {}
-        points: list[models.ExtendedPointId] = [point_id(m) for m in memory_ids]
-        records = self._call(
-            "retrieve",
-            lambda: self._client.retrieve(self.collection, points, with_payload=["memory_id"], with_vectors=[DENSE]),
-        )
-        out: dict[str, list[float]] = {}
-        for record in records:
-            vector = record.vector.get(DENSE) if isinstance(record.vector, dict) else record.vector
-            if isinstance(vector, list) and record.payload:
-                out[str(record.payload["memory_id"])] = [float(x) for x in vector]  # type: ignore[arg-type]
-        return out
-
     def search_sparse(self, text: str, where: MemoryFilter, limit: int) -> list[ScoredId]:
         query = self._sparse.query(text)
         if not query:

@@ -54,13 +54,6 @@ class RecallConfig:
     part_weight: float = 0.0
     """Weight of each part of a question that asks about several things (``retrieval.decompose``):
     every part adds a dense and a sparse channel beside the whole question's; 0 = off."""
-    feedback_weight: float = 0.0
-    """Weight of the feedback channel (``retrieval.feedback``): a second dense search with the
-    question moved towards the stored vectors of the first pass's best ``feedback_top`` memories,
-    which finds what the best hits are about in other words; 0 = off."""
-    feedback_top: int = 3
-    feedback_mix: float = 1.0
-    """Share of the best memories' mean vector added to the question's (Rocchio's beta)."""
     sparse_without_speaker: bool = False
     """Leave the one speaker the question names out of its keywords: every turn of theirs carries
     the name, so it matches all of them (the speaker boost already favours them)."""

@@ -37,7 +37,6 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.decompose import sub_questions
-from engram_mcp.retrieval.feedback import moved_towards
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
@@ -262,8 +261,6 @@ class Retriever:
                 for h in asked.entity_hits
                 if (m := self._catalogue.get(h.memory_id)) is not None and (not where.types or m.type in where.types)
             ]
-        if c.feedback_weight > 0 and asked.vector is not None and c.dense:
-            rankings["feedback"] = self._feedback(rankings, asked, where)
         if c.salience_channel:
             candidates = list(dict.fromkeys(i for r in rankings.values() for i in r))
             rankings["salience"] = self._by_salience(candidates, asked.now)
@@ -273,7 +270,6 @@ class Retriever:
             "sparse": c.sparse_weight,
             "entity": c.entity_weight,
             "salience": c.salience_weight,
-            "feedback": c.feedback_weight,
         }
         scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
         if c.neighbours:
@@ -291,16 +287,6 @@ class Retriever:
             )
             hits = [replace(by_id[i], score=score) for i, score in spread]
         return hits
-
-    def _feedback(self, rankings: Mapping[str, Sequence[str]], asked: _Question, where: MemoryFilter) -> list[str]:
-        """A dense search with the question moved towards the first pass's best memories."""
-        c = self.config
-        assert asked.vector is not None
-        first = weighted_rrf(rankings, {"dense": c.dense_weight, "sparse": c.sparse_weight}, c.rrf_k)
-        best = sorted(first, key=lambda memory_id: -first[memory_id])[: c.feedback_top]
-        found = self._index.dense_vectors(best)
-        vector = moved_towards(asked.vector, [found[i] for i in best if i in found], c.feedback_mix)
-        return [h.memory_id for h in self._index.search_dense(vector, where, asked.depth)]
 
     def _with_type_quotas(
         self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int

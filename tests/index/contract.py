@@ -29,16 +29,6 @@ class VectorIndexContract:
         assert ids(hits) == [memories["hiking"].id, memories["cooking"].id]
         assert hits[0].score > hits[1].score
 
-    def test_dense_vectors_give_back_what_was_stored_for_the_ids_the_index_holds(
-        self, index: VectorIndex, entries: list[IndexEntry], memories: dict[str, Memory]
-    ) -> None:
-        index.upsert(entries)
-        index.delete([memories["work"].id])
-        stored = index.dense_vectors([memories["hiking"].id, memories["work"].id, "no-such-memory"])
-        assert list(stored) == [memories["hiking"].id]
-        assert stored[memories["hiking"].id] == pytest.approx(list(HIKING))
-        assert index.dense_vectors([]) == {}
-
     def test_search_sparse_finds_a_memory_by_another_form_of_its_words(
         self, index: VectorIndex, entries: list[IndexEntry], memories: dict[str, Memory]
     ) -> None:
