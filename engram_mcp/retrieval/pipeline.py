@@ -39,7 +39,7 @@ from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_conte
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.fusion import weighted_rrf
 from engram_mcp.retrieval.query import strip_question_words
-from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
+from engram_mcp.retrieval.sessions import kept_first, spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
@@ -274,12 +274,18 @@ class Retriever:
         scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
-        hits = self._score(scores, asked.speaker, asked.windows, asked.now)
-        if c.session_weight > 0 and hits:
-            lifted = with_session_evidence(
-                {h.memory.id: h.score for h in hits}, self._catalogue.session_of, c.session_weight, c.session_top
-            )
-            hits = sorted((replace(h, score=lifted[h.memory.id]) for h in hits), key=_best_first)
+        factors = self._factors(scores, asked.speaker, asked.windows, asked.now)
+        plain = {memory_id: score * factors[memory_id] for memory_id, score in scores.items() if memory_id in factors}
+        final = plain
+        if c.session_weight > 0 and plain:
+            if c.session_after_boosts:
+                lifted = with_session_evidence(plain, self._catalogue.session_of, c.session_weight, c.session_top)
+            else:
+                fused = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
+                lifted = {memory_id: fused[memory_id] * factor for memory_id, factor in factors.items()}
+            final = kept_first(lifted, max(plain, key=lambda memory_id: plain[memory_id]))
+        hits = [Hit(memory, final[memory.id]) for memory in (self._catalogue.get(i) for i in final) if memory]
+        hits.sort(key=_best_first)
         if c.session_spread < 1.0:
             by_id = {h.memory.id: h for h in hits}
             spread = spread_over_sessions(
@@ -332,24 +338,25 @@ class Retriever:
                     out[neighbour.id] = inherited
         return out
 
-    def _score(
+    def _factors(
         self, scores: Mapping[str, float], speaker: str | None, windows: list[TimeWindow], now: datetime
-    ) -> list[Hit]:
+    ) -> dict[str, float]:
+        """Each catalogued memory's factor on its fused score: boosts, facts' weight and the prior."""
         c = self.config
-        hits = []
-        for memory_id, score in scores.items():
+        factors = {}
+        for memory_id in scores:
             memory = self._catalogue.get(memory_id)
             if memory is None:
                 continue
+            factor = 1.0
             if speaker is not None and memory.provenance.speaker == speaker:
-                score *= 1 + c.speaker_boost
+                factor *= 1 + c.speaker_boost
             if windows and in_any_window(memory.event_time, windows):
-                score *= 1 + c.time_boost
+                factor *= 1 + c.time_boost
             if memory.kind is Kind.FACT:
-                score *= c.fact_weight
-            hits.append(Hit(memory, score * self._salience(memory, now)))
-        hits.sort(key=_best_first)
-        return hits
+                factor *= c.fact_weight
+            factors[memory_id] = factor * self._salience(memory, now)
+        return factors
 
     def _with_sources(self, hits: Sequence[Hit], where: MemoryFilter, limit: int) -> list[Hit]:
         """Each fact followed by the turns it came from, unless they are listed above it already.

@@ -15,7 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-__all__ = ["spread_over_sessions", "with_session_evidence"]
+__all__ = ["kept_first", "spread_over_sessions", "with_session_evidence"]
 
 
 def with_session_evidence(
@@ -24,8 +24,7 @@ def with_session_evidence(
     weight: float,
     top: int = 3,
 ) -> dict[str, float]:
-    """score + ``weight`` × (mean of the best ``top`` scores of the memory's session), with
-    the best of ``scores`` kept first.
+    """score + ``weight`` × (mean of the best ``top`` scores of the memory's session).
 
     Memories without a session (facts, notes) keep their score. ``top`` counts missing
     places as zero, so one strong turn alone lifts its session less than three do.
@@ -41,15 +40,19 @@ def with_session_evidence(
         keys[memory_id] = key
         best.setdefault(key, []).append(score)
     support = {key: sum(sorted(values, reverse=True)[:top]) / top for key, values in best.items()}
-    lifted = {
+    return {
         memory_id: score + weight * support[keys[memory_id]] if memory_id in keys else score
         for memory_id, score in scores.items()
     }
-    if lifted:
-        first = max(scores, key=lambda memory_id: scores[memory_id])
-        others = max((v for k, v in lifted.items() if k != first), default=lifted[first])
-        lifted[first] = max(lifted[first], math.nextafter(others, math.inf))
-    return lifted
+
+
+def kept_first(scores: Mapping[str, float], first: str) -> dict[str, float]:
+    """``scores`` with ``first`` lifted just above the best of the others, if it is not already."""
+    out = dict(scores)
+    others = max((v for k, v in out.items() if k != first), default=None)
+    if others is not None and out[first] <= others:
+        out[first] = math.nextafter(others, math.inf)
+    return out
 
 
 def spread_over_sessions(
