@@ -57,8 +57,6 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "fact-weight-1": {"fact_weight": 1.0},
     "no-sessions": {"session_weight": 0.0},
     "sessions-0.3": {"session_weight": 0.3},
-    "sessions-before-boosts": {"session_after_boosts": False},
-    "sessions-0.5-before-boosts": {"session_weight": 0.5, "session_after_boosts": False},
     "sessions-1": {"session_weight": 1.0},
     "sessions-0.5": {"session_weight": 0.5},
     "sessions-0.3-parts-0.5": {"session_weight": 0.3, "part_weight": 0.5},

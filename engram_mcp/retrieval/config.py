@@ -44,11 +44,9 @@ class RecallConfig:
     context_tokens: int = 1200
     context_record_chars: int = 400
     session_weight: float = 0.3
-    """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``).
-    0.3 won on LongMemEval dev95 and LoCoMo dev5 together (docs/BENCHMARKS.md, issue #12), but it
-    puts a weak turn of a busy session above the one exact match in a small memory (the stdio
-    end-to-end test), so it stays off until the aggregation keeps a clear best match first."""
-    session_after_boosts: bool = True
+    """Share of its session's evidence each turn gains before the cut (``retrieval.sessions``);
+    the match that is best without it stays first. 0.3 won on LongMemEval dev95 and LoCoMo dev5
+    together (docs/BENCHMARKS.md, issue #12); 0 = off."""
     session_top: int = 3
     session_spread: float = 1.0
     """Factor on each further turn of a session already ranked (``retrieval.sessions``); 1 = off."""

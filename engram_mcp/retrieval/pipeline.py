@@ -10,8 +10,8 @@
    dated inside a time the question names ('last week', 'in May'), resolved against ``now``;
    facts × 0.5, since a short fact outscores the turns that prove it;
 5. the per-memory prior (``Salience``; 1.0 unless the service plugs one in);
-6. session evidence: each turn gains 0.3 × the mean of its session's three best scores, the
-   best match kept first (``retrieval.sessions``).
+6. session evidence: each turn's fused score gains 0.3 × the mean of its session's three
+   best, before the boosts; the match that is best without it stays first (``retrieval.sessions``).
 
 All types are ranked together so that scores compare; then each type with real evidence
 keeps a few places (searched on its own when the joint ranking holds too few of it), so a
@@ -278,11 +278,10 @@ class Retriever:
         plain = {memory_id: score * factors[memory_id] for memory_id, score in scores.items() if memory_id in factors}
         final = plain
         if c.session_weight > 0 and plain:
-            if c.session_after_boosts:
-                lifted = with_session_evidence(plain, self._catalogue.session_of, c.session_weight, c.session_top)
-            else:
-                fused = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
-                lifted = {memory_id: fused[memory_id] * factor for memory_id, factor in factors.items()}
+            # The evidence is shared on the fused scores (before the speaker and time boosts,
+            # which would otherwise count twice), and never moves the best plain match from first.
+            fused = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
+            lifted = {memory_id: fused[memory_id] * factor for memory_id, factor in factors.items()}
             final = kept_first(lifted, max(plain, key=lambda memory_id: plain[memory_id]))
         hits = [Hit(memory, final[memory.id]) for memory in (self._catalogue.get(i) for i in final) if memory]
         hits.sort(key=_best_first)

@@ -52,3 +52,42 @@ def test_a_question_about_two_things_finds_each_of_them_when_one_dominates_the_m
     # Asked as one question, the eight kayak turns push the paddle down to fifth place.
     assert PADDLE in top
     assert {KAYAK_CHAT[0], KAYAK_CHAT[-1]} & set(top)
+
+
+TRIP = [
+    "We booked the flights to Lisbon for the second week of June.",
+    "The hotel we picked in Lisbon is right by the river.",
+    "I want to try the custard tarts in Belem while we are there.",
+    "We still need to decide whether to rent a car for the coast.",
+]
+ELSEWHERE = [
+    "The news said there was a big traffic jam in Lisbon this morning.",
+    "My dentist appointment moved to Thursday afternoon.",
+    "I finished the quarterly report for work.",
+]
+QUESTIONS = [
+    "What are our plans for the Lisbon trip?",
+    "Did anything happen in Lisbon?",
+    "When is the dentist appointment?",
+    "Are we renting a car?",
+]
+
+
+def test_session_evidence_reorders_what_follows_but_never_the_best_match(tmp_path: Path, embedder: OnnxEmbedder) -> None:
+    rankings = {}
+    for weight in (0.0, 0.3):
+        folder = tmp_path / f"w{weight}"
+        for service in memory_with(folder, embedder, RecallConfig(session_weight=weight)):
+            for turn, text in enumerate(TRIP):
+                service.remember(text, speaker="me", session="trip", event_time=T0 + timedelta(minutes=turn))
+            for day, text in enumerate(ELSEWHERE, start=1):
+                service.remember(text, speaker="me", session=f"day{day}", event_time=T0 + timedelta(days=day))
+            rankings[weight] = {
+                q: {m.memory.text: m.score for m in service.recall(q, limit=7).memories} for q in QUESTIONS
+            }
+    for question in QUESTIONS:
+        plain = rankings[0.0][question]
+        first = next(iter(rankings[0.3][question]))
+        # First is a best plain match (two memories can tie exactly under rank fusion).
+        assert plain[first] == pytest.approx(max(plain.values()), rel=1e-6), question
+    assert [list(r) for r in rankings[0.3].values()] != [list(r) for r in rankings[0.0].values()]
