@@ -86,6 +86,7 @@ class Settings:
     recall_fact_sources: bool = True
     recall_speaker_boost: float = 0.6
     recall_time_boost: float = 0.6
+    recall_session_weight: float = 0.3
     log_level: str = "INFO"
     log_file: Path | None = None
     consolidate_threshold: float = 0.85
@@ -128,6 +129,7 @@ _FLOATS = {
     "min_relevance",
     "recall_speaker_boost",
     "recall_time_boost",
+    "recall_session_weight",
     "consolidate_threshold",
     "salience_certainty",
     "salience_importance",

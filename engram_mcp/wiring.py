@@ -89,6 +89,7 @@ def recall_config(settings: Settings) -> RecallConfig:
         fact_sources=settings.recall_fact_sources,
         speaker_boost=settings.recall_speaker_boost,
         time_boost=settings.recall_time_boost,
+        session_weight=settings.recall_session_weight,
         abstain_below=settings.min_relevance,
         context_tokens=settings.context_tokens,
     )
