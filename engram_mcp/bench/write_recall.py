@@ -250,6 +250,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "remember": _percentiles(writes),
         "recall": _percentiles(reads),
         "cpu": {name: _percentiles(samples) for name, samples in cpu.items()},
+        # Every call in order, wall and CPU: where the slow ones fall (the first after start-up,
+        # after the writes, or anywhere) says what made them slow.
+        "calls_ms": {
+            "remember": [round(s * 1000, 2) for s in writes],
+            "recall": [round(s * 1000, 2) for s in reads],
+            "remember_cpu": [round(s * 1000, 2) for s in cpu["remember"]],
+            "recall_cpu": [round(s * 1000, 2) for s in cpu["recall"]],
+        },
         "memory_after_reindex": {k: phases["reindex"][k] for k in ("rss_mib", "peak_rss_mib")},
         "memory_after_timing": {k: phases["timing"][k] for k in ("rss_mib", "peak_rss_mib")},
         "phases": phases,

@@ -223,6 +223,10 @@ class EdgeIndex(ClosesOnExit):
             vectors={DENSE: qe.EdgeVectorParams(size=self.dim, distance=qe.Distance.Cosine)},
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
             wal_enabled=False,
+            # qdrant-edge's own default starts 8 search threads on this project's 2-core machine;
+            # as many as the cores (at most 4) took recall p95 at 100,000 memories from 23–35 ms
+            # to 19–21 ms (docs/BENCHMARKS.md, Scale).
+            max_search_threads=min(4, os.cpu_count() or 1),
             # Optimisation only runs when compact() asks for it, so vacuum at the first
             # deleted point: that is what makes a purge actually leave the disk.
             optimizers=qe.EdgeOptimizersConfig(deleted_threshold=0.0, vacuum_min_vector_number=1),
