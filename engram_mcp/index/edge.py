@@ -87,7 +87,9 @@ class EdgeIndex(ClosesOnExit):
             # Searches return point ids and are mapped here rather than reading each hit's
             # payload: payload pages live in files the kernel may have evicted, and reading
             # them back cost a cold recall tens of milliseconds (docs/BENCHMARKS.md, Scale).
-            self._memory_ids: dict[str, str] = self._all_memory_ids()
+            # Filled by writes and by every scroll (start-up's reconciliation scrolls them
+            # all); a hit not known yet is looked up once.
+            self._memory_ids: dict[str, str] = {}
         except BaseException:
             self._unlock()
             raise
@@ -175,10 +177,6 @@ class EdgeIndex(ClosesOnExit):
             for _, payload in self._scroll(["memory_id", "content_hash"], namespace)
         }
 
-    def _all_memory_ids(self) -> dict[str, str]:
-        """point id -> memory id of every indexed point."""
-        return {point: str(payload["memory_id"]) for point, payload in self._scroll(["memory_id"], None)}
-
     def _scroll(self, fields: list[str], namespace: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
         shard = self._live()
         where = _edge_filter(conditions_for(MemoryFilter(namespace=namespace)))
@@ -190,7 +188,10 @@ class EdgeIndex(ClosesOnExit):
             )
             records, offset = shard.scroll(request)
             for record in records:
-                yield str(record.id), dict(record.payload or {})
+                payload = dict(record.payload or {})
+                if "memory_id" in payload:
+                    self._memory_ids[str(record.id)] = str(payload["memory_id"])
+                yield str(record.id), payload
             if offset is None:
                 return
 
@@ -263,7 +264,13 @@ class EdgeIndex(ClosesOnExit):
             with_payload=False,
             with_vector=False,
         )
-        hits = self._live().query(request)
+        shard = self._live()
+        hits = shard.query(request)
+        unknown = [hit.id for hit in hits if str(hit.id) not in self._memory_ids]
+        if unknown:
+            selector = qe.PayloadSelector.Include(["memory_id"])
+            for record in shard.retrieve(unknown, with_payload=selector, with_vector=False):
+                self._memory_ids[str(record.id)] = str((record.payload or {})["memory_id"])
         return [ScoredId(self._memory_ids[str(hit.id)], float(hit.score)) for hit in hits]
 
     def _check_dim(self, got: int) -> None:
