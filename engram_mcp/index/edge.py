@@ -22,9 +22,8 @@ import fcntl
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import qdrant_edge as qe
 
@@ -81,15 +80,15 @@ class EdgeIndex(ClosesOnExit):
         self.dim = dim
         self._sparse = sparse if sparse is not None else Bm25Encoder()
         path.mkdir(parents=True, exist_ok=True)
+        # Searches return point ids and are mapped here rather than reading each hit's payload:
+        # payload pages live in files the kernel may have evicted, and reading them back cost a
+        # cold recall tens of milliseconds (docs/BENCHMARKS.md, Scale). Filled by writes and by
+        # the content-hash scroll (start-up's reconciliation reads them all); a hit not known
+        # yet is looked up once.
+        self._memory_ids: dict[str, str] = {}
         self._lock_fd: int | None = _lock(path)
         try:
             self._shard: qe.EdgeShard | None = self._open()
-            # Searches return point ids and are mapped here rather than reading each hit's
-            # payload: payload pages live in files the kernel may have evicted, and reading
-            # them back cost a cold recall tens of milliseconds (docs/BENCHMARKS.md, Scale).
-            # Filled by writes and by every scroll (start-up's reconciliation scrolls them
-            # all); a hit not known yet is looked up once.
-            self._memory_ids: dict[str, str] = {}
         except BaseException:
             self._unlock()
             raise
@@ -172,15 +171,10 @@ class EdgeIndex(ClosesOnExit):
 
     def content_hashes(self, namespace: str | None = None) -> dict[str, str]:
         """memory id -> content hash of every indexed memory (of one namespace, if given)."""
-        return {
-            str(payload["memory_id"]): str(payload["content_hash"])
-            for _, payload in self._scroll(["memory_id", "content_hash"], namespace)
-        }
-
-    def _scroll(self, fields: list[str], namespace: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
         shard = self._live()
         where = _edge_filter(conditions_for(MemoryFilter(namespace=namespace)))
-        selector = qe.PayloadSelector.Include(fields)
+        selector = qe.PayloadSelector.Include(["memory_id", "content_hash"])
+        hashes: dict[str, str] = {}
         offset: qe.PointId | None = None
         while True:
             request = qe.ScrollRequest(
@@ -188,12 +182,12 @@ class EdgeIndex(ClosesOnExit):
             )
             records, offset = shard.scroll(request)
             for record in records:
-                payload = dict(record.payload or {})
-                if "memory_id" in payload:
-                    self._memory_ids[str(record.id)] = str(payload["memory_id"])
-                yield str(record.id), payload
+                payload = record.payload or {}
+                memory_id = str(payload["memory_id"])
+                hashes[memory_id] = str(payload["content_hash"])
+                self._memory_ids[str(record.id)] = memory_id
             if offset is None:
-                return
+                return hashes
 
     def count(self) -> int:
         return self._live().count(qe.CountRequest(exact=True))

@@ -275,15 +275,15 @@ class Retriever:
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
         factors = self._factors(scores, asked.speaker, asked.windows, asked.now)
-        plain = {memory_id: score * factors[memory_id] for memory_id, score in scores.items() if memory_id in factors}
+        plain = {memory_id: scores[memory_id] * factor for memory_id, (_, factor) in factors.items()}
         final = plain
         if c.session_weight > 0 and plain:
             # The evidence is shared on the fused scores (before the speaker and time boosts,
             # which would otherwise count twice), and never moves the best plain match from first.
             fused = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
-            lifted = {memory_id: fused[memory_id] * factor for memory_id, factor in factors.items()}
+            lifted = {memory_id: fused[memory_id] * factor for memory_id, (_, factor) in factors.items()}
             final = kept_first(lifted, max(plain, key=lambda memory_id: plain[memory_id]))
-        hits = [Hit(memory, final[memory.id]) for memory in (self._catalogue.get(i) for i in final) if memory]
+        hits = [Hit(memory, final[memory_id]) for memory_id, (memory, _) in factors.items()]
         hits.sort(key=_best_first)
         if c.session_spread < 1.0:
             by_id = {h.memory.id: h for h in hits}
@@ -339,8 +339,8 @@ class Retriever:
 
     def _factors(
         self, scores: Mapping[str, float], speaker: str | None, windows: list[TimeWindow], now: datetime
-    ) -> dict[str, float]:
-        """Each catalogued memory's factor on its fused score: boosts, facts' weight and the prior."""
+    ) -> dict[str, tuple[Memory, float]]:
+        """Each catalogued memory, with its factor on its fused score: boosts, facts' weight and the prior."""
         c = self.config
         factors = {}
         for memory_id in scores:
@@ -354,7 +354,7 @@ class Retriever:
                 factor *= 1 + c.time_boost
             if memory.kind is Kind.FACT:
                 factor *= c.fact_weight
-            factors[memory_id] = factor * self._salience(memory, now)
+            factors[memory_id] = (memory, factor * self._salience(memory, now))
         return factors
 
     def _with_sources(self, hits: Sequence[Hit], where: MemoryFilter, limit: int) -> list[Hit]:

@@ -307,7 +307,7 @@ class MemoryService:
         now = self._clock()
         for namespace in namespaces:
             for question in _WARM_UP_QUESTIONS[:each]:
-                self._retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True), 25, now)
+                self._retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True), self._recall_limit, now)
         return len(namespaces) * each
 
     def similar(
