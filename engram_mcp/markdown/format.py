@@ -22,6 +22,7 @@ memories are read as usual. Pure: no I/O, time comes from the records themselves
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -85,7 +86,7 @@ class Document:
     segments: tuple[Segment, ...]
 
     def render(self) -> str:
-        return "".join(s if isinstance(s, str) else s.raw for s in self.segments)
+        return render_segments(self.segments)
 
     @property
     def blocks(self) -> tuple[Block, ...]:
@@ -119,6 +120,11 @@ class Document:
         return Document(
             tuple(block if isinstance(s, Block) and s.memory.id == block.memory.id else s for s in self.segments)
         )
+
+
+def render_segments(segments: Iterable[Segment]) -> str:
+    """Segments as the text they stand for (a document's, or the part of one a write adds)."""
+    return "".join(s if isinstance(s, str) else s.raw for s in segments)
 
 
 def _id_of(segment: Block | BadBlock) -> str:

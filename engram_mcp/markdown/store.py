@@ -14,14 +14,18 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
 from engram_mcp.files import atomic_write
-from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
+from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block, render_segments
 from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, page_title, relative_path
 from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
 from engram_mcp.model import Memory
+
+if TYPE_CHECKING:
+    from hashlib import _Hash
 
 __all__ = ["FileState", "LoadReport", "MarkdownStore"]
 
@@ -54,6 +58,16 @@ class LoadReport:
 _MAX_OVERFLOW = 99
 
 
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """The page written last, as bytes and their running digest, for the next turn appended to it."""
+
+    path: PurePosixPath
+    stamp: tuple[int, int]
+    data: bytes
+    digest: _Hash
+
+
 class MarkdownStore:
     """Reads and writes memory files under one folder. Thread-safe; one writer process."""
 
@@ -62,6 +76,7 @@ class MarkdownStore:
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
         self._folded: set[PurePosixPath] = set()
+        self._last_written: _Written | None = None
         self._lock = threading.RLock()
 
     def load_all(self) -> LoadReport:
@@ -118,7 +133,7 @@ class MarkdownStore:
             relative, document = self._writable(relative_path(memory))
             if document is None:
                 document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
-            self._write(relative, place(document, block))
+            self._write(relative, place(document, block), added=block)
         return relative
 
     def add_many(self, memories: Iterable[Memory]) -> None:
@@ -303,13 +318,17 @@ class MarkdownStore:
         self._index_file(state)
         return state
 
-    def _write(self, relative: PurePosixPath, document: Document) -> None:
+    def _write(self, relative: PurePosixPath, document: Document, *, added: Block | None = None) -> None:
+        """Write a page whole. ``added``: the one block new since the page was last read or
+        written, so only its id needs indexing and only its bytes encoding and hashing: a day's
+        journal page grows a turn at a time, and a turn must not cost what the day holds."""
         if relative.is_absolute() or ".." in relative.parts:
             # The last barrier: names are validated at the edge, and no write may leave the folder.
             raise StorageError(f"refusing to write outside the memory folder: {relative}")
         path = self.root / relative
         document = _with_properties(relative, document)
-        data = document.render().encode("utf-8")
+        old = self._files.get(relative)
+        data, digest = self._grown(old, document, added) or _rendered(document)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(path, data)
@@ -317,7 +336,28 @@ class MarkdownStore:
         except OSError as error:
             # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
-        self._index_file(FileState(relative, document, _digest(data), stamp))
+        self._last_written = _Written(relative, stamp, data, digest)
+        state = FileState(relative, document, digest.hexdigest(), stamp)
+        if added is not None and old is not None:
+            self._files[relative] = state
+            self._claim(added.memory.id, relative)
+        else:
+            self._index_file(state)
+
+    def _grown(self, old: FileState | None, document: Document, added: Block | None) -> tuple[bytes, _Hash] | None:
+        """The page's bytes and running digest when ``document`` is the page last written plus
+        ``added`` at its end; None when it is anything else (a fresh read, an insertion, new properties)."""
+        last = self._last_written
+        if added is None or old is None or last is None or (last.path, last.stamp) != (old.path, old.stamp):
+            return None
+        before, after = old.document.segments, document.segments
+        tail = after[len(before) :]
+        if not tail or tail[-1] is not added or len(tail) > 2 or after[: len(before)] != before:
+            return None
+        extra = render_segments(tail).encode("utf-8")
+        digest = last.digest.copy()
+        digest.update(extra)
+        return last.data + extra, digest
 
     def _index_file(self, state: FileState) -> None:
         old = self._files.get(state.path)
@@ -327,10 +367,13 @@ class MarkdownStore:
                     del self._where[_id(block)]
         self._files[state.path] = state
         for block in _identified(state.document):
-            # A copy of a memory another known file already holds is a duplicate, not a move.
-            held = self._where.get(_id(block))
-            if held is None or held == state.path or not self._holds(held, _id(block)):
-                self._where[_id(block)] = state.path
+            self._claim(_id(block), state.path)
+
+    def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
+        # A copy of a memory another known file already holds is a duplicate, not a move.
+        held = self._where.get(memory_id)
+        if held is None or held == relative or not self._holds(held, memory_id):
+            self._where[memory_id] = relative
 
     def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
         state = self._files.get(relative)
@@ -342,8 +385,6 @@ class MarkdownStore:
             for block in _identified(old.document):
                 if self._where.get(_id(block)) == relative:
                     del self._where[_id(block)]
-
-
 
 
 def _with_properties(relative: PurePosixPath, document: Document, *, clear: bool = False) -> Document:
@@ -385,6 +426,11 @@ def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> Malforme
 
 def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
     return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
+
+
+def _rendered(document: Document) -> tuple[bytes, _Hash]:
+    data = document.render().encode("utf-8")
+    return data, hashlib.sha256(data)
 
 
 def _digest(data: bytes) -> str:

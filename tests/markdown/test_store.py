@@ -116,3 +116,26 @@ def test_add_many_writes_the_same_files_as_adding_one_at_a_time(tmp_path: Path) 
     for relative in files:
         assert (tmp_path / "b" / relative).read_text() == (tmp_path / "a" / relative).read_text()
     assert MarkdownStore(tmp_path / "b").load_all().memories == {m.id: m for m in memories}
+
+
+def test_a_day_page_grown_a_turn_at_a_time_matches_its_rendering_and_digest(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("Turn 0.", id="t-000000000000"))
+    path = tmp_path / relative
+    for number in range(1, 4):
+        store.add(turn(f"Turn {number}.", id=f"t-00000000000{number}"))
+    path.write_text(path.read_text() + "A line of my own, with no newline at its end")
+    for number in range(4, 7):
+        store.add(turn(f"Turn {number}.", id=f"t-00000000000{number}"))
+    store.update(turn("Turn 5, reworded.", id="t-000000000005"))
+    store.add(turn("Turn 7.", id="t-000000000007"))
+
+    state = store.state(relative)
+    assert state is not None
+    assert path.read_text() == state.document.render()
+    assert store.rewrite(relative, state.document, state.digest), "the kept digest is the file's own"
+    text = path.read_text()
+    assert "A line of my own, with no newline at its end\n- **Caroline** 13:56 UTC — Turn 4." in text
+    assert "Turn 5, reworded." in text and "Turn 5." not in text
+    assert {f"t-00000000000{n}" for n in range(8)} == set(MarkdownStore(tmp_path).load_all().memories)
+    assert {store.file_of(f"t-00000000000{n}") for n in range(8)} == {relative}
