@@ -22,6 +22,7 @@ import fcntl
 import logging
 import os
 import threading
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -84,8 +85,9 @@ class EdgeIndex(ClosesOnExit):
         # payload pages live in files the kernel may have evicted, and reading them back cost a
         # cold recall tens of milliseconds (docs/BENCHMARKS.md, Scale). Filled by writes and by
         # the content-hash scroll (start-up's reconciliation reads them all); a hit not known
-        # yet is looked up once.
-        self._memory_ids: dict[str, str] = {}
+        # yet is looked up once. Keyed by the engine's own id objects (UUIDs): a string per hit
+        # cost recall about a millisecond.
+        self._memory_ids: dict[object, str] = {}
         self._lock_fd: int | None = _lock(path)
         try:
             self._shard: qe.EdgeShard | None = self._open()
@@ -109,7 +111,7 @@ class EdgeIndex(ClosesOnExit):
         points = [self._point(entry) for entry in entries]
         shard = self._live()
         for entry in entries:
-            self._memory_ids[point_id(entry.memory.id)] = entry.memory.id
+            self._memory_ids[uuid.UUID(point_id(entry.memory.id))] = entry.memory.id
         shard.update(qe.UpdateOperation.upsert_points(points))
         self._unoptimized += len(points)
         self._written(shard)
@@ -121,7 +123,7 @@ class EdgeIndex(ClosesOnExit):
         ids: list[qe.PointId] = [point_id(m) for m in memory_ids]
         shard.update(qe.UpdateOperation.delete_points(ids))
         for point in ids:
-            self._memory_ids.pop(str(point), None)
+            self._memory_ids.pop(uuid.UUID(str(point)), None)
         self._written(shard)
 
     def flush(self) -> None:
@@ -185,7 +187,7 @@ class EdgeIndex(ClosesOnExit):
                 payload = record.payload or {}
                 memory_id = str(payload["memory_id"])
                 hashes[memory_id] = str(payload["content_hash"])
-                self._memory_ids[str(record.id)] = memory_id
+                self._memory_ids[record.id] = memory_id
             if offset is None:
                 return hashes
 
@@ -259,13 +261,14 @@ class EdgeIndex(ClosesOnExit):
             with_vector=False,
         )
         shard = self._live()
-        hits = shard.query(request)
-        unknown = [hit.id for hit in hits if str(hit.id) not in self._memory_ids]
+        hits = [(hit.id, hit.score) for hit in shard.query(request)]
+        known = self._memory_ids
+        unknown = [point for point, _ in hits if point not in known]
         if unknown:
             selector = qe.PayloadSelector.Include(["memory_id"])
             for record in shard.retrieve(unknown, with_payload=selector, with_vector=False):
-                self._memory_ids[str(record.id)] = str((record.payload or {})["memory_id"])
-        return [ScoredId(self._memory_ids[str(hit.id)], float(hit.score)) for hit in hits]
+                known[record.id] = str((record.payload or {})["memory_id"])
+        return [ScoredId(known[point], float(score)) for point, score in hits]
 
     def _check_dim(self, got: int) -> None:
         if got != self.dim:
