@@ -11,6 +11,12 @@ itself once the points written since the last build reach a tenth of the index (
 least ``OPTIMIZE_AFTER``), in a second without writes, so dense search stays logarithmic as
 a memory grows, and a bulk write such as a reindex is built once, at its end.
 
+Background work waits for a quiet moment: qdrant-edge holds Python's interpreter lock while
+it flushes or optimises (searches release it), so a flush, about 30 ms at 100,000 points,
+stalls every other thread of the process, a recall included. The flusher therefore waits
+until the index has gone unused for ``flush_interval`` (or writes have waited
+``FLUSH_OVERDUE`` seconds) before it flushes or optimises (docs/BENCHMARKS.md, Scale).
+
 Locking: one process owns the folder. qdrant-edge's own guard (a lock on its log) goes with
 the log, and a second opener that gets past it damages the first one's files, so the folder
 is locked here with ``flock`` before the engine touches anything.
@@ -22,6 +28,7 @@ import fcntl
 import logging
 import os
 import threading
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -54,6 +61,7 @@ LOCK_FILE = "engram-index.lock"
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 1024
 OPTIMIZE_AFTER = 5_000
+FLUSH_OVERDUE = 30.0
 
 
 class EdgeIndex(ClosesOnExit):
@@ -70,10 +78,12 @@ class EdgeIndex(ClosesOnExit):
         sparse: SparseEncoder | None = None,
         flush_interval: float | None = None,
         optimize_after: int = OPTIMIZE_AFTER,
+        flush_overdue: float = FLUSH_OVERDUE,
     ) -> None:
         """``flush_interval``: None flushes before every write returns; a number of seconds
-        flushes in the background instead, for a derived index whose source of truth is
-        elsewhere (a crash then loses at most that much index, which reconciliation restores),
+        flushes in the background instead, once the index has gone unused that long, for a
+        derived index whose source of truth is elsewhere (a crash then loses the writes not
+        flushed yet, at most ``flush_overdue`` seconds' worth, which reconciliation restores),
         and builds the search graph in the background after ``optimize_after`` new points."""
         if dim <= 0:
             raise InvalidInput(f"vector dimension must be positive, got {dim}")
@@ -95,6 +105,9 @@ class EdgeIndex(ClosesOnExit):
             self._unlock()
             raise
         self._flush_interval = flush_interval
+        self._flush_overdue = flush_overdue
+        self._last_use = time.monotonic()
+        self._dirty_since = 0.0
         self._unoptimized = 0
         self._optimize_after = optimize_after
         self._optimizing = threading.Lock()
@@ -108,6 +121,7 @@ class EdgeIndex(ClosesOnExit):
     def upsert(self, entries: Sequence[IndexEntry]) -> None:
         if not entries:
             return
+        self._last_use = time.monotonic()
         points = [self._point(entry) for entry in entries]
         shard = self._live()
         for entry in entries:
@@ -119,6 +133,7 @@ class EdgeIndex(ClosesOnExit):
     def delete(self, memory_ids: Sequence[str]) -> None:
         if not memory_ids:
             return
+        self._last_use = time.monotonic()
         shard = self._live()
         ids: list[qe.PointId] = [point_id(m) for m in memory_ids]
         shard.update(qe.UpdateOperation.delete_points(ids))
@@ -135,6 +150,8 @@ class EdgeIndex(ClosesOnExit):
         if self._flush_interval is None:
             shard.flush()
         else:
+            if not self._dirty.is_set():
+                self._dirty_since = time.monotonic()
             self._dirty.set()
 
     def _flush_loop(self) -> None:
@@ -142,11 +159,14 @@ class EdgeIndex(ClosesOnExit):
         while not self._closing.wait(self._flush_interval):
             if self._shard is None:
                 continue
+            now = time.monotonic()
+            quiet = now - self._last_use >= self._flush_interval
             try:
                 if self._dirty.is_set():
-                    self.flush()
-                elif self._unoptimized >= max(self._optimize_after, self.count() // 10):
-                    # Only in a quiet moment: a bulk write (a reindex) is built once, at its end.
+                    if quiet or now - self._dirty_since >= self._flush_overdue:
+                        self.flush()
+                elif quiet and self._unoptimized >= max(self._optimize_after, self.count() // 10):
+                    # A bulk write (a reindex) is built once, at its end.
                     self._optimize()
             except Exception:  # the next write retries; close() flushes
                 logger.exception("background flush or optimisation of the index failed")
@@ -253,6 +273,7 @@ class EdgeIndex(ClosesOnExit):
     def _query(self, query: qe.Query, where: MemoryFilter, limit: int) -> list[ScoredId]:
         if limit <= 0:
             return []
+        self._last_use = time.monotonic()
         request = qe.QueryRequest(
             limit=limit,
             query=query,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -172,3 +173,42 @@ def test_a_memory_deleted_then_written_again_is_found_under_its_id(
     index.upsert([entry(memories["hiking"], COOKING)])
     found = ids(index.search_dense(COOKING, MemoryFilter(), limit=2))
     assert sorted(found) == sorted([memories["hiking"].id, memories["cooking"].id])
+
+
+class _FlushesRecorded(EdgeIndex):
+    """The real index, noting when it flushes (the engine gives no sign of it)."""
+
+    flushes: list[float]
+
+    def flush(self) -> None:
+        self.flushes.append(time.monotonic())
+        super().flush()
+
+
+def _busy(index: EdgeIndex, seconds: float) -> float:
+    """Search every 10 ms for ``seconds``; returns when the last search was made."""
+    until = time.monotonic() + seconds
+    searched = time.monotonic()
+    while searched < until:
+        searched = time.monotonic()
+        index.search_dense(HIKING, MemoryFilter(), 3)
+        time.sleep(0.01)
+    return searched
+
+
+def test_the_background_flush_waits_until_the_index_goes_quiet(folder: Path) -> None:
+    _FlushesRecorded.flushes = []
+    with _FlushesRecorded(folder, DIM, flush_interval=0.2, flush_overdue=60.0) as index:
+        index.upsert([entry(fact("quiet", "a memory"), HIKING)])
+        last_used = _busy(index, 1.0)
+        assert index.flushes == [], "no flush while the index is in use"
+        wait_until(lambda: index.flushes, what="a flush once the index is quiet")
+        assert index.flushes[0] >= last_used + 0.2
+
+
+def test_writes_waiting_too_long_are_flushed_even_while_the_index_is_busy(folder: Path) -> None:
+    _FlushesRecorded.flushes = []
+    with _FlushesRecorded(folder, DIM, flush_interval=0.05, flush_overdue=0.3) as index:
+        index.upsert([entry(fact("busy", "a memory"), HIKING)])
+        _busy(index, 1.5)
+        assert index.flushes, "writes waited past flush_overdue"
