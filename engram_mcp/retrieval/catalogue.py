@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 
 from engram_mcp.index.payload import normalise_entity
@@ -20,6 +20,8 @@ from engram_mcp.model import Kind, Memory, MemoryType, Source
 __all__ = ["Catalogue"]
 
 _SessionKey = tuple[str, str | None]
+_TimelineKey = tuple[str, bool]
+"""(namespace, whether the memories are turns)."""
 _OrderKey = tuple[datetime, datetime, str]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _LONGEST_ENTITY_WORDS = 4
@@ -34,7 +36,8 @@ def _session_key(memory: Memory) -> _SessionKey:
 
 
 class Catalogue:
-    """Turns in session order, and the speakers, entities and types present per namespace."""
+    """Turns in session order, each namespace's memories in time order, and the speakers,
+    entities and types present per namespace."""
 
     def __init__(self, memories: Iterable[Memory] = ()) -> None:
         self.reset(memories)
@@ -43,6 +46,8 @@ class Catalogue:
         """Forget everything and catalogue ``memories`` instead."""
         self._memories: dict[str, Memory] = {}
         self._sessions: dict[_SessionKey, list[_OrderKey]] = {}
+        self._timelines: dict[_TimelineKey, list[_OrderKey]] = {}
+        self._sorting = True
         self._speakers: dict[str, Counter[str]] = {}
         self._entities: dict[str, Counter[str]] = {}
         self._types: dict[str, Counter[MemoryType]] = {}
@@ -51,6 +56,10 @@ class Catalogue:
         self._subjects: dict[tuple[str, str], set[str]] = {}
         for memory in memories:
             self.add(memory)
+        # Sorted once: inserting 100,000 memories one by one into a sorted list moves gigabytes.
+        for timeline in self._timelines.values():
+            timeline.sort()
+        self._sorting = False
 
     def add(self, memory: Memory) -> None:
         """Add a memory, or replace the one with its id."""
@@ -58,6 +67,11 @@ class Catalogue:
             self.remove(memory.id)
         self._memories[memory.id] = memory
         namespace = memory.namespace
+        timeline = self._timelines.setdefault(_timeline_key(memory), [])
+        if self._sorting:
+            timeline.append(_order(memory))
+        else:
+            bisect.insort(timeline, _order(memory))
         self._types.setdefault(namespace, Counter())[memory.type] += 1
         if memory.kind is Kind.EPISODE:
             bisect.insort(self._sessions.setdefault(_session_key(memory), []), _order(memory))
@@ -77,12 +91,10 @@ class Catalogue:
         if memory is None:
             return
         namespace = memory.namespace
+        _discard(self._timelines.get(_timeline_key(memory), []), _order(memory))
         _decrement(self._types.get(namespace), memory.type)
         if memory.kind is Kind.EPISODE:
-            order = self._sessions.get(_session_key(memory), [])
-            at = bisect.bisect_left(order, _order(memory))
-            if at < len(order) and order[at] == _order(memory):
-                del order[at]
+            _discard(self._sessions.get(_session_key(memory), []), _order(memory))
             if memory.provenance.speaker:
                 _decrement(self._speakers.get(namespace), memory.provenance.speaker)
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
@@ -141,6 +153,17 @@ class Catalogue:
                     found.append((offset, self._memories[order[position][2]]))
         return found
 
+    def latest(self, namespace: str, *, turns: bool, until: datetime | None = None) -> Iterator[Memory]:
+        """A namespace's turns (or its other memories), the latest first by event time; with
+        ``until``, only those whose event time is not after it."""
+        # A copy (a memcpy): a write on another thread may change the list while this is read.
+        order = list(self._timelines.get((namespace, turns), ()))
+        end = len(order) if until is None else bisect.bisect_right(order, until, key=lambda key: key[0])
+        for key in reversed(order[:end]):
+            memory = self._memories.get(key[2])
+            if memory is not None:
+                yield memory
+
     def session_of(self, memory_id: str) -> tuple[str, str] | None:
         """A turn's (namespace, session), or None for a memory outside any session."""
         memory = self._memories.get(memory_id)
@@ -173,6 +196,16 @@ class Catalogue:
                 if known.get(phrase, 0) > 0:
                     found.add(phrase)
         return found
+
+
+def _timeline_key(memory: Memory) -> _TimelineKey:
+    return (memory.namespace, memory.kind is Kind.EPISODE)
+
+
+def _discard(order: list[_OrderKey], key: _OrderKey) -> None:
+    at = bisect.bisect_left(order, key)
+    if at < len(order) and order[at] == key:
+        del order[at]
 
 
 def _is_protected(memory: Memory) -> bool:

@@ -178,7 +178,7 @@ class FactService:
     def history(self, memory_id: str) -> list[Memory]:
         """The supersession chain ``memory_id`` belongs to, oldest first."""
         self._memory.get(memory_id)
-        return chain({m.id: m for m in self._memory.memories()}, memory_id)
+        return chain(self._memory.by_id(), memory_id)
 
     def entities(self, namespace: str = DEFAULT_NAMESPACE) -> tuple[list[EntityInfo], list[NearMatch]]:
         """The entities facts are about, and near-identical names for a person to confirm."""

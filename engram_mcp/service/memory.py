@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import PurePosixPath
+from types import MappingProxyType
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
@@ -251,6 +252,11 @@ class MemoryService:
         """A snapshot: safe to iterate while other threads write."""
         return list(self._memories.values())
 
+    def by_id(self) -> Mapping[str, Memory]:
+        """Every memory by id, read-only and live: for lookups, which cost nothing to set up
+        (iterating it while other threads write is not safe: use ``memories``)."""
+        return MappingProxyType(self._memories)
+
     def main_user(self, namespace: str) -> str | None:
         """The speaker of most of the user's turns in a namespace: who "the user" is there."""
         return self.fact_lookup.main_user(namespace)
@@ -335,13 +341,19 @@ class MemoryService:
             return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
         check_namespace(namespace)
         limit = self._check_limit(limit)
-        visible = [
-            m
-            for m in self.memories()
-            if m.namespace == namespace and (not types or m.type in types) and visible_at(m, moment, axis)
-        ]
         # Without a question, what held then is the useful answer: instructions and facts
-        # first, then the latest turns.
+        # first, then the latest turns. Read from the latest back, so it costs the answer, not the memory.
+        visible: list[Memory] = []
+        # In world time nothing is true before its event time (temporal.valid_interval).
+        until = moment if axis is Axis.VALID else None
+        for turns in (False, True):
+            for m in self._catalogue.latest(namespace, turns=turns, until=until):
+                if len(visible) >= limit and m.event_time < visible[-1].event_time:
+                    break  # everything tied with the last one taken is in; the sort settles ties
+                if (not types or m.type in types) and visible_at(m, moment, axis):
+                    visible.append(m)
+            if len(visible) >= limit:
+                break
         visible.sort(key=lambda m: (m.kind is Kind.EPISODE, -m.event_time.timestamp(), m.id))
         where = MemoryFilter(
             namespace=namespace,

@@ -50,3 +50,26 @@ def test_speakers_types_and_entities_are_counted_per_namespace() -> None:
     assert catalogue.entities_named_in("How old is Miso?", "other") == set()
     catalogue.remove("f-1")
     assert catalogue.entities_named_in("How old is Miso?", "ns") == set()
+
+
+def test_a_namespaces_turns_and_other_memories_are_listed_latest_first() -> None:
+    fact = Memory(
+        id="f-1", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Ann owns a cat.", created_at=T0,
+        provenance=Provenance(namespace="ns"),
+    )
+    turns = [turn(f"t-{i}", i, session=f"s{i % 2}") for i in range(5)]
+    catalogue = Catalogue([turns[3], fact, turns[0], turns[4], turn("t-x", 9, namespace="other"), turns[1]])
+    catalogue.add(turns[2])
+    assert [m.id for m in catalogue.latest("ns", turns=True)] == ["t-4", "t-3", "t-2", "t-1", "t-0"]
+    assert [m.id for m in catalogue.latest("ns", turns=False)] == ["f-1"]
+    catalogue.remove("t-3")
+    catalogue.add(turn("t-0", 7))  # the same turn, now dated later
+    assert [m.id for m in catalogue.latest("ns", turns=True)] == ["t-0", "t-4", "t-2", "t-1"]
+    assert [m.id for m in catalogue.latest("other", turns=True)] == ["t-x"]
+
+
+def test_the_latest_memories_until_a_moment_leave_out_what_happened_after_it() -> None:
+    catalogue = Catalogue([turn(f"t-{i}", i) for i in range(4)])
+    until = T0 + timedelta(minutes=2)
+    assert [m.id for m in catalogue.latest("ns", turns=True, until=until)] == ["t-2", "t-1", "t-0"]
+    assert [m.id for m in catalogue.latest("ns", turns=True, until=T0 - timedelta(minutes=1))] == []

@@ -7,7 +7,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
-from engram_mcp.model.temporal import Axis
+from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import Forgetting
 from engram_mcp.service.memory import MemoryService
@@ -78,6 +78,33 @@ def test_as_of_without_a_query_lists_what_had_happened_by_then(service: MemorySe
     service.remember("We moved to Lisbon.", event_time=datetime(2025, 6, 1, tzinfo=timezone.utc))
     then = service.as_of(datetime(2024, 12, 31, tzinfo=timezone.utc))
     assert texts(then) == ["We adopted a cat."]
+
+
+def test_as_of_without_a_query_takes_facts_then_the_latest_turns_visible_then_on_either_axis(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    facts = FactService(service, clock)
+    day = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    for n in range(12):
+        service.remember(f"Turn number {n}.", event_time=day.replace(month=1 + n % 12, day=1 + n), memory_id=f"t-{n:012x}")
+    service.remember("A turn in another namespace.", namespace="work", event_time=day)
+    facts.state("Ali works at Google.", event_time=day)
+    clock.jump_to(datetime(2026, 12, 5, tzinfo=timezone.utc))
+    facts.state("Ali works at Meta.", event_time=day.replace(month=6))
+    # Learned last, so read first from the latest back, yet ranked after turn 3 by its id.
+    service.remember("A twin of turn 3, said at the same moment.", event_time=day.replace(month=4, day=4), memory_id="t-ffffffffffff")
+
+    def by_rule(moment: datetime, axis: Axis, limit: int) -> list[str]:
+        held = [m for m in service.memories() if m.namespace == "default" and visible_at(m, moment, axis)]
+        held.sort(key=lambda m: (m.kind is Kind.EPISODE, -m.event_time.timestamp(), m.id))
+        return [m.id for m in held[:limit]]
+
+    moments = (day.replace(month=4, day=10), day.replace(month=7, day=2), datetime(2026, 11, 30, 10, tzinfo=timezone.utc), clock.now)
+    for moment in moments:
+        for axis in Axis:
+            for limit in (1, 2, 3, 5, 30):
+                found = [item.memory.id for item in service.as_of(moment, axis=axis, limit=limit).memories]
+                assert found == by_rule(moment, axis, limit), (moment, axis, limit)
 
 
 def test_as_of_on_the_known_axis_excludes_what_was_learned_later(
