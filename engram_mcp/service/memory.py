@@ -181,8 +181,7 @@ class MemoryService:
         of the pipeline. Returns how many memories were embedded.
         """
         with self._write_lock:
-            changed = [m for m in memories if self._memories.get(m.id) is None or
-                       self._memories[m.id].content_hash() != m.content_hash()]
+            changed = [m for m in memories if _changed(self._memories.get(m.id), m)]
             for memory in changed:
                 self._hold(memory)
             gone = [memory_id for memory_id in removed if self._release(memory_id)]
@@ -433,3 +432,8 @@ class MemoryService:
         if not 1 <= limit <= 200:
             raise InvalidInput(f"limit must be within 1..200, got {limit}")
         return limit
+
+
+def _changed(held: Memory | None, memory: Memory) -> bool:
+    # The same object needs no hashing: at start-up every memory is compared with itself.
+    return held is None or (held is not memory and held.content_hash() != memory.content_hash())

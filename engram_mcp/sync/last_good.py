@@ -43,6 +43,15 @@ class LastGood:
             return
         self._digests[relative] = digest
 
+    def holds(self, relative: PurePosixPath, digest: str) -> bool:
+        """Whether the copy is byte for byte the file with ``digest`` (then it need not be parsed)."""
+        try:
+            data = (self._folder / relative).read_bytes()
+        except OSError:
+            return False
+        self._digests[relative] = hashlib.sha256(data).hexdigest()
+        return self._digests[relative] == digest
+
     def document(self, relative: PurePosixPath) -> Document | None:
         path = self._folder / relative
         if not path.exists():

@@ -81,14 +81,18 @@ class Reconciler:
     def start_up(self) -> tuple[ReconcileReport, SyncReport]:
         """Bring everything in step after the server was down: load, index by hash, settle edits."""
         with self._service.write_lock:
+            loaded = self._store.load_all()
             previous: dict[str, Memory] = {}
             last_docs = {}
-            for relative in list(self._last_good.files()):
+            copies = list(self._last_good.files())
+            for relative in copies:
+                state = self._store.state(relative)
+                if state is not None and self._last_good.holds(relative, state.digest):
+                    continue  # unchanged while the server was down: its memories are as they were
                 document = self._last_good.document(relative)
                 if document is not None:
                     last_docs[relative] = document
                     previous.update((b.memory.id, b.memory) for b in document.blocks)
-            loaded = self._store.load_all()
             memories = dict(loaded.memories)
             for relative, errors in _by_file(self._store.root, loaded.errors).items():
                 self._problem(relative, errors)
@@ -108,7 +112,7 @@ class Reconciler:
                 state = self._store.state(relative)
                 if state is not None and relative not in self._problems:
                     self._settle(relative, state, _stamp_of(self._store, relative), batch, report)
-            for relative in set(last_docs) - set(self._store.cached_files()):
+            for relative in set(copies) - set(self._store.cached_files()):
                 self._last_good.remove(relative)
             self._finish(batch, report)
             self.refresh_copies(self._store.refresh_properties())
