@@ -121,7 +121,7 @@ def _parser() -> argparse.ArgumentParser:
     timeline.add_argument("--namespace", default="default")
     bench = commands.add_parser("bench", help="benchmarks (print figures, write JSON)")
     bench.add_argument(
-        "suite", help="write-recall, day-page, startup, index, import, extraction, torture, clients, hooks, timeline, locomo or longmemeval"
+        "suite", help="write-recall, day-page, index-builds, startup, index, import, extraction, torture, clients, hooks, timeline, locomo or longmemeval"
     )
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the suite (see --help of each)")
     parser.set_defaults(command=None)
@@ -318,6 +318,7 @@ def _bench(args: argparse.Namespace) -> int:
     suites = {
         "write-recall": "engram_mcp.bench.write_recall",
         "day-page": "engram_mcp.bench.day_page",
+        "index-builds": "engram_mcp.bench.index_builds",
         "startup": "engram_mcp.bench.startup",
         "index": "engram_mcp.bench.index_speed",
         "import": "engram_mcp.bench.import_speed",

@@ -8,7 +8,8 @@
    indexed, exactly what ``engram-mcp reindex --from-scratch`` does — timed;
 3. search graph: the HNSW build the index runs after a bulk write, timed (``compact``);
 4. timed: ``--samples`` ``remember`` calls and ``recall`` calls one at a time through the
-   service, as the MCP tools make them, with the file watcher running as in a server.
+   service, as the MCP tools make them, with the file watcher running as in a server; then a
+   quarter as many ``as_of`` calls without a question and ``history`` calls.
 
 Each call is timed on the wall clock and by the calling thread's CPU time (on a shared machine
 the wall time is mostly waiting for a core). Texts come from a fixed vocabulary with a fixed
@@ -206,6 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The calling thread's CPU time beside the wall time: on a shared machine the wall time
         # is mostly waiting for a core; the CPU time is the work itself (fsync waits not included).
         cpu: dict[str, list[float]] = {"remember": [], "recall": []}
+        others: dict[str, list[float]] = {"as_of_without_a_question": [], "history": []}
         stop = threading.Event()
         started = time.perf_counter()
         _progress(lambda: f"timing: {len(writes)}/{args.samples} remember, {len(reads)}/{args.samples} recall", stop)
@@ -228,6 +230,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 service.recall(query, namespace=namespace)
                 reads.append(time.perf_counter() - began)
                 cpu["recall"].append(time.thread_time() - began_cpu)
+            # The two reads that once walked every memory: the latest of a namespace with no
+            # question (as_of), and one memory's versions (history).
+            ids = [m.id for m in service.memories()]
+            for i in range(args.samples // 4):
+                namespace = namespace_of(i, args.namespaces)
+                began = time.perf_counter()
+                service.as_of(datetime.now(UTC), namespace=namespace)
+                others["as_of_without_a_question"].append(time.perf_counter() - began)
+                began = time.perf_counter()
+                engram.facts.history(rng.choice(ids))
+                others["history"].append(time.perf_counter() - began)
         finally:
             stop.set()
         phases["timing"] = _phase(time.perf_counter() - started)
@@ -250,6 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "remember": _percentiles(writes),
         "recall": _percentiles(reads),
         "cpu": {name: _percentiles(samples) for name, samples in cpu.items()},
+        "others": {name: _percentiles(samples) for name, samples in others.items()},
         # Every call in order, wall and CPU: where the slow ones fall (the first after start-up,
         # after the writes, or anywhere) says what made them slow.
         "calls_ms": {
@@ -276,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{name:9} p50 {figures['p50_ms']:7.2f} ms   p95 {figures['p95_ms']:7.2f} ms   n={figures['n']}   "
             f"(CPU of the calling thread: p50 {thread['p50_ms']:.2f} ms, p95 {thread['p95_ms']:.2f} ms)"
         )
+    for name, figures in result["others"].items():
+        print(f"{name}: p50 {figures['p50_ms']:.2f} ms   p95 {figures['p95_ms']:.2f} ms   n={figures['n']}")
     after_timing = result["memory_after_timing"]
     print(f"memory: {after_timing['rss_mib']} MiB resident, {after_timing['peak_rss_mib']} MiB peak")
     for name, phase in phases.items():

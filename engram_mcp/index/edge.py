@@ -6,16 +6,20 @@ The log is off because qdrant-edge never truncates it: every payload ever writte
 in ``wal/`` after its point was deleted, and deleted memories must be purgeable.
 
 Search structures: new points land in a plain segment that is searched by brute force; only
-the optimiser builds the HNSW graph. With a background flusher the index also optimises
-itself once the points written since the last build reach a tenth of the index (and at
-least ``OPTIMIZE_AFTER``), in a second without writes, so dense search stays logarithmic as
-a memory grows, and a bulk write such as a reindex is built once, at its end.
+the optimiser builds the HNSW graph. With a background flusher the index optimises itself
+once ``OPTIMIZE_AFTER`` points were written since the last build, in a quiet moment (below),
+so dense search stays logarithmic as a memory grows, and a bulk write such as a reindex is
+built once, at its end. Up to ``SEGMENTS`` segments are kept before small ones are merged,
+and no merge makes a segment above ``SEGMENT_KB``: with the engine's default (as many
+segments as cores) every build merged the whole index again, so a build cost what the
+index held, 18 s at 100,000 memories; it now costs the points written since the last one.
 
 Background work waits for a quiet moment: qdrant-edge holds Python's interpreter lock while
-it flushes or optimises (searches release it), so a flush, about 30 ms at 100,000 points,
-stalls every other thread of the process, a recall included. The flusher therefore waits
-until the index has gone unused for ``flush_interval`` (or writes have waited
-``FLUSH_OVERDUE`` seconds) before it flushes or optimises (docs/BENCHMARKS.md, Scale).
+it flushes or optimises (searches release it), so a flush, about 30 ms at 100,000 points, or
+a build, 1–2 s for 5,000 new points, stalls every other thread of the process, a recall
+included. The flusher therefore waits until the index has gone unused for
+``flush_interval`` (or writes have waited ``FLUSH_OVERDUE`` seconds) before it flushes or
+optimises (docs/BENCHMARKS.md, Scale).
 
 Locking: one process owns the folder. qdrant-edge's own guard (a lock on its log) goes with
 the log, and a second opener that gets past it damages the first one's files, so the folder
@@ -61,6 +65,9 @@ LOCK_FILE = "engram-index.lock"
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 1024
 OPTIMIZE_AFTER = 5_000
+SEGMENTS = 8
+SEGMENT_KB = 40_000
+"""About 26,000 vectors of 384 dimensions: the largest merge, and so the longest build, there can be."""
 FLUSH_OVERDUE = 30.0
 
 
@@ -165,7 +172,7 @@ class EdgeIndex(ClosesOnExit):
                 if self._dirty.is_set():
                     if quiet or now - self._dirty_since >= self._flush_overdue:
                         self.flush()
-                elif quiet and self._unoptimized >= max(self._optimize_after, self.count() // 10):
+                elif quiet and self._unoptimized >= self._optimize_after:
                     # A bulk write (a reindex) is built once, at its end.
                     self._optimize()
             except Exception:  # the next write retries; close() flushes
@@ -244,9 +251,14 @@ class EdgeIndex(ClosesOnExit):
             # as many as the cores (at most 4) took recall p95 at 100,000 memories from 23–35 ms
             # to 19–21 ms (docs/BENCHMARKS.md, Scale).
             max_search_threads=min(4, os.cpu_count() or 1),
-            # Optimisation only runs when compact() asks for it, so vacuum at the first
+            # Optimisation runs when compact() asks for it or in a quiet moment; vacuum at the first
             # deleted point: that is what makes a purge actually leave the disk.
-            optimizers=qe.EdgeOptimizersConfig(deleted_threshold=0.0, vacuum_min_vector_number=1),
+            optimizers=qe.EdgeOptimizersConfig(
+                deleted_threshold=0.0,
+                vacuum_min_vector_number=1,
+                default_segment_number=SEGMENTS,
+                max_segment_size=SEGMENT_KB,
+            ),
         )
         where = str(self.path)
         if not (self.path / _CONFIG_FILE).exists():
