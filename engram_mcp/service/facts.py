@@ -184,8 +184,8 @@ class FactService:
         """The entities facts are about, and near-identical names for a person to confirm."""
         counts: dict[str, int] = {}
         names: dict[str, str] = {}
-        for m in self._memory.memories():
-            if m.kind is Kind.FACT and m.namespace == namespace:
+        for m in self._memory.beside_turns(namespace):
+            if m.kind is Kind.FACT:
                 for name in dict.fromkeys((*(n for n in (m.subject,) if n), *m.entities)):
                     key = entity_key(name)
                     names.setdefault(key, name)
@@ -200,8 +200,8 @@ class FactService:
             return []
         changed = []
         with self.lock:
-            for m in self._memory.memories():
-                if m.kind is not Kind.FACT or m.namespace != namespace:
+            for m in self._memory.beside_turns(namespace):
+                if m.kind is not Kind.FACT:
                     continue
                 names = [keep if entity_key(n) == gone else n for n in m.entities]
                 subject = keep if m.subject and entity_key(m.subject) == gone else m.subject

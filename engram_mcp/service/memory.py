@@ -260,6 +260,11 @@ class MemoryService:
         """The speaker of most of the user's turns in a namespace: who "the user" is there."""
         return self.fact_lookup.main_user(namespace)
 
+    def beside_turns(self, namespace: str) -> list[Memory]:
+        """A namespace's memories that are not turns (facts, instructions, notes), oldest first:
+        what the fact tools read, at what the facts cost rather than the turns."""
+        return list(reversed(list(self._catalogue.latest(namespace, turns=False))))
+
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
         return self._catalogue.previous(turn, count)
