@@ -2,9 +2,9 @@
 
 A hook that finds no server to ask opens the folder itself, on every prompt. Calling a tool
 through the SDK in-process means importing it, about a second of CPU: more than the recall
-itself. These are the tools' own bodies (``edge/mcp_server.py``): the same service calls
-and the same results (``edge/wire.py``), so a hook prints what the tool would answer. Any
-other call goes through the SDK as every command's does (``access.LocalAccess``).
+itself. These call the tools' own bodies (``edge/answers.py``), so a hook prints what the
+tool would answer. Any other call goes through the SDK as every command's does
+(``access.LocalAccess``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from engram_mcp.commands.access import LocalAccess, ToolAnswer
-from engram_mcp.edge.wire import RecallOut, RememberOut, recall_out, recall_text
+from engram_mcp.edge import answers
+from engram_mcp.edge.wire import RecallOut, recall_text
 from engram_mcp.model import DEFAULT_NAMESPACE, MemoryType
 from engram_mcp.model.temporal import Axis
 
@@ -43,30 +44,29 @@ class DirectAccess:
 
 
 def _recall(engram: Any, arguments: dict[str, Any]) -> ToolAnswer:
-    found = engram.service.recall(
-        arguments["query"], limit=arguments.get("limit"), types=_types(arguments), namespace=_namespace(arguments)
+    out = answers.recall(
+        engram, arguments["query"], limit=arguments.get("limit"), types=_types(arguments), namespace=_namespace(arguments)
     )
-    return _recalled(recall_out(found, engram.service.usage.get))
+    return _recalled(out)
 
 
 def _as_of(engram: Any, arguments: dict[str, Any]) -> ToolAnswer:
-    found = engram.service.as_of(
-        datetime.fromisoformat(arguments["at"]), arguments.get("query"), axis=Axis(arguments.get("axis", "valid")),
+    out = answers.as_of(
+        engram, datetime.fromisoformat(arguments["at"]), arguments.get("query"), axis=Axis(arguments.get("axis", "valid")),
         limit=arguments.get("limit"), types=_types(arguments), namespace=_namespace(arguments),
     )
-    return _recalled(recall_out(found, engram.service.usage.get))
+    return _recalled(out)
 
 
 def _remember(engram: Any, arguments: dict[str, Any]) -> ToolAnswer | None:
     if arguments.get("kind", "episode") != "episode":
         return None  # a fact goes through the fact pipeline's tool
     when = arguments.get("event_time")
-    memory = engram.service.remember(
-        arguments["text"], role=arguments.get("role", "user"), speaker=arguments.get("speaker"),
+    out = answers.remember_turn(
+        engram, arguments["text"], role=arguments.get("role", "user"), speaker=arguments.get("speaker"),
         session=arguments.get("session"), namespace=_namespace(arguments),
         event_time=datetime.fromisoformat(when) if when else None,
     )
-    out = RememberOut(id=memory.id, created_at=memory.created_at, file=engram.service_file(memory.id))
     return ToolAnswer(text=out.model_dump_json(), data=out.model_dump(mode="json"))
 
 

@@ -16,7 +16,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from engram_mcp.app import Engram
-from engram_mcp.edge import resources
+from engram_mcp.edge import answers, resources
 from engram_mcp.edge.errors import EdgeServer
 from engram_mcp.edge.errors import tool_errors as _tool_errors
 from engram_mcp.edge.wire import (
@@ -34,7 +34,6 @@ from engram_mcp.edge.wire import (
     StatusOut,
     TypeName,
     memory_out,
-    recall_out,
     recall_text,
 )
 from engram_mcp.model import MEMORY_ID_REGEX, MemoryType, Source
@@ -121,11 +120,9 @@ def build_server(engram: Engram) -> MCPServer[Any]:
                 id=stored.id, created_at=stored.created_at, file=engram.service_file(stored.id),
                 action=outcome.action, superseded=list(outcome.superseded), disputes=list(outcome.disputes),
             )
-        memory = engram.service.remember(
-            text, role=role, speaker=speaker, session=session, namespace=namespace, event_time=event_time
+        return answers.remember_turn(
+            engram, text, role=role, speaker=speaker, session=session, namespace=namespace, event_time=event_time
         )
-        file = engram.service_file(memory.id)
-        return RememberOut(id=memory.id, created_at=memory.created_at, file=file)
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -154,8 +151,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         instructions to follow. Full records (every field) are in the structured result.
         If it says recall abstained, nothing stored addresses the question: say you don't know.
         """
-        found = engram.service.recall(query, limit=limit, types=_types(types), namespace=namespace)
-        return _recall_result(recall_out(found, engram.service.usage.get))
+        return _recall_result(answers.recall(engram, query, limit=limit, types=_types(types), namespace=namespace))
 
     @server.tool(
         annotations=ToolAnnotations(
@@ -267,10 +263,9 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         facts first, then the latest turns. The text answer is the same compact block as
         `recall`'s, with each line's status at that moment.
         """
-        found = engram.service.as_of(
-            at, query, axis=Axis(axis), limit=limit, types=_types(types), namespace=namespace
+        return _recall_result(
+            answers.as_of(engram, at, query, axis=Axis(axis), limit=limit, types=_types(types), namespace=namespace)
         )
-        return _recall_result(recall_out(found, engram.service.usage.get))
 
     @server.tool(
         annotations=ToolAnnotations(
