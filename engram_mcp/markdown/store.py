@@ -56,13 +56,13 @@ class LoadReport:
 
 
 _MAX_OVERFLOW = 99
+_PAGES_KEPT = 8
 
 
 @dataclass(frozen=True, slots=True)
 class _Written:
-    """The page written last, as bytes and their running digest, for the next turn appended to it."""
+    """A page as last written, as bytes and their running digest, for the next turn appended to it."""
 
-    path: PurePosixPath
     stamp: tuple[int, int]
     data: bytes
     digest: _Hash
@@ -76,7 +76,8 @@ class MarkdownStore:
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
         self._folded: set[PurePosixPath] = set()
-        self._last_written: _Written | None = None
+        # The pages written most recently (a day's page per namespace in use), oldest first.
+        self._written: dict[PurePosixPath, _Written] = {}
         self._lock = threading.RLock()
 
     def load_all(self) -> LoadReport:
@@ -336,7 +337,10 @@ class MarkdownStore:
         except OSError as error:
             # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
-        self._last_written = _Written(relative, stamp, data, digest)
+        self._written.pop(relative, None)
+        self._written[relative] = _Written(stamp, data, digest)
+        if len(self._written) > _PAGES_KEPT:
+            del self._written[next(iter(self._written))]
         state = FileState(relative, document, digest.hexdigest(), stamp)
         if added is not None and old is not None:
             self._files[relative] = state
@@ -345,10 +349,10 @@ class MarkdownStore:
             self._index_file(state)
 
     def _grown(self, old: FileState | None, document: Document, added: Block | None) -> tuple[bytes, _Hash] | None:
-        """The page's bytes and running digest when ``document`` is the page last written plus
+        """The page's bytes and running digest when ``document`` is the page as last written plus
         ``added`` at its end; None when it is anything else (a fresh read, an insertion, new properties)."""
-        last = self._last_written
-        if added is None or old is None or last is None or (last.path, last.stamp) != (old.path, old.stamp):
+        last = self._written.get(old.path) if old is not None else None
+        if added is None or old is None or last is None or last.stamp != old.stamp:
             return None
         before, after = old.document.segments, document.segments
         tail = after[len(before) :]

@@ -139,3 +139,19 @@ def test_a_day_page_grown_a_turn_at_a_time_matches_its_rendering_and_digest(tmp_
     assert "Turn 5, reworded." in text and "Turn 5." not in text
     assert {f"t-00000000000{n}" for n in range(8)} == set(MarkdownStore(tmp_path).load_all().memories)
     assert {store.file_of(f"t-00000000000{n}") for n in range(8)} == {relative}
+
+
+def test_turns_alternating_between_two_pages_leave_each_with_its_own_bytes_and_digest(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    other_day = turn("x").valid_at.replace(day=9)  # type: ignore[union-attr]
+    for number in range(6):
+        when = {} if number % 2 else {"valid_at": other_day}
+        store.add(turn(f"Turn {number}.", id=f"t-00000000001{number}", **when))
+    pages = {store.file_of("t-000000000010"), store.file_of("t-000000000011")}
+    assert len(pages) == 2
+    for relative in pages:
+        assert relative is not None
+        state = store.state(relative)
+        assert state is not None and (tmp_path / relative).read_text() == state.document.render()
+        assert store.rewrite(relative, state.document, state.digest), "the kept digest is the file's own"
+    assert len(MarkdownStore(tmp_path).load_all().memories) == 6
