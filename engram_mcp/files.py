@@ -9,22 +9,27 @@ from pathlib import Path
 __all__ = ["atomic_write"]
 
 
-def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
+def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> os.stat_result:
     """Replace ``path``'s content through a temporary file in the same folder and a rename.
 
     ``durable`` also fsyncs before the rename: for the memory files, which are the source of
     truth. Derived files (status, last-good copies) skip it: losing one in a crash costs
     nothing that cannot be rebuilt.
+
+    Returns the status of what was written, taken before the rename: a ``stat`` of the path
+    afterwards could already see someone else's next version.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+            stream.flush()
             if durable:
-                stream.flush()
                 os.fsync(stream.fileno())
+            written = os.fstat(stream.fileno())
         os.replace(temporary, path)
+        return written
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

@@ -307,6 +307,8 @@ class MarkdownStore:
     def _read(self, relative: PurePosixPath) -> FileState:
         path = self.root / relative
         try:
+            # Stamped before reading: a change made meanwhile then shows as a newer stamp later.
+            stamp = _stamp(path)
             raw = path.read_bytes()
         except OSError as error:
             raise StorageError(f"cannot read {path}: {error.strerror or error}") from error
@@ -315,7 +317,7 @@ class MarkdownStore:
         except UnicodeDecodeError as error:
             raise MalformedMemoryFile(path, raw[: error.start].count(b"\n") + 1, "not UTF-8 text") from error
         document = parse_document(text, path, namespace_of(relative))
-        state = FileState(relative, document, _digest(raw), _stamp(path))
+        state = FileState(relative, document, _digest(raw), stamp)
         self._index_file(state)
         return state
 
@@ -332,8 +334,8 @@ class MarkdownStore:
         data, digest = self._grown(old, document, added) or _rendered(document)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, data)
-            stamp = _stamp(path)
+            written = atomic_write(path, data)
+            stamp = (written.st_mtime_ns, written.st_size)
         except OSError as error:
             # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -30,23 +31,32 @@ class LastGood:
         self._folder = folder
         self._digests: dict[PurePosixPath, str] = {}
 
-    def save(self, relative: PurePosixPath, data: bytes) -> None:
+    def save(self, relative: PurePosixPath, data: bytes, stamp: tuple[int, int] | None = None) -> None:
+        """Keep ``data`` as the file's last good copy. ``stamp``: the (mtime in ns, size) of the
+        file ``data`` was read from or written as, which the copy takes on, so that start-up
+        can tell an unchanged file from its copy without reading either (``holds``)."""
         digest = hashlib.sha256(data).hexdigest()
-        if self._digests.get(relative) == digest:
-            return
         try:
-            # No fsync: a copy lost in a crash costs only history for edits made while stopped.
-            atomic_write(self._folder / relative, data, durable=False)
+            if self._digests.get(relative) != digest:
+                # No fsync: a copy lost in a crash costs only history for edits made while stopped.
+                atomic_write(self._folder / relative, data, durable=False)
+                self._digests[relative] = digest
+            if stamp is not None and stamp[1] == len(data):
+                os.utime(self._folder / relative, ns=(stamp[0], stamp[0]))
         except OSError as error:
             # A copy is a convenience: a full or read-only disk must not stop the memory.
             log.warning("cannot keep a last good copy of %s: %s", relative, error.strerror or error)
-            return
-        self._digests[relative] = digest
 
-    def holds(self, relative: PurePosixPath, digest: str) -> bool:
-        """Whether the copy is byte for byte the file with ``digest`` (then it need not be parsed)."""
+    def holds(self, relative: PurePosixPath, digest: str, stamp: tuple[int, int]) -> bool:
+        """Whether the copy is byte for byte the file with ``digest`` and ``stamp`` (then it need
+        not be parsed). A copy saved with that stamp is, and is not even read."""
+        path = self._folder / relative
         try:
-            data = (self._folder / relative).read_bytes()
+            status = path.stat()
+            if (status.st_mtime_ns, status.st_size) == stamp:
+                self._digests[relative] = digest
+                return True
+            data = path.read_bytes()
         except OSError:
             return False
         self._digests[relative] = hashlib.sha256(data).hexdigest()

@@ -87,7 +87,7 @@ class Reconciler:
             copies = list(self._last_good.files())
             for relative in copies:
                 state = self._store.state(relative)
-                if state is not None and self._last_good.holds(relative, state.digest):
+                if state is not None and self._last_good.holds(relative, state.digest, state.stamp):
                     continue  # unchanged while the server was down: its memories are as they were
                 document = self._last_good.document(relative)
                 if document is not None:
@@ -143,7 +143,8 @@ class Reconciler:
                     # The file itself is not a good copy: drop the forgotten from the old one instead.
                     self._last_good.prune(relative, self._store.memory_ids())
                 elif path.exists():
-                    self._last_good.save(relative, path.read_bytes())
+                    stamp = _stat(path)  # before reading: a later change then shows as a newer stamp
+                    self._last_good.save(relative, path.read_bytes(), stamp)
                 else:
                     self._last_good.remove(relative)
 
@@ -212,7 +213,7 @@ class Reconciler:
         if known is not None and known.digest == _digest(data) and not self._store.take_folded(relative):
             self._seen[relative] = stamp
             if relative not in self._problems:
-                self._last_good.save(relative, data)
+                self._last_good.save(relative, data, stamp)
             return
         report.files += 1
         try:
@@ -266,7 +267,7 @@ class Reconciler:
             else:
                 batch.absorbed.append(block.memory)
         self._seen[relative] = stamp
-        self._last_good.save(relative, state.document.render().encode("utf-8"))
+        self._last_good.save(relative, state.document.render().encode("utf-8"), state.stamp)
 
     def _rewrite(self, relative: PurePosixPath, document: Document, digest: str) -> bool | None:
         """True when written, False when the file changed meanwhile, None when the disk refused."""
