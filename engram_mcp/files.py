@@ -6,7 +6,18 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["atomic_write"]
+__all__ = ["Stamp", "atomic_write", "file_stamp", "stamp_of"]
+
+Stamp = tuple[int, int]
+"""What tells one version of a file from the next without reading it: (mtime in ns, size)."""
+
+
+def stamp_of(status: os.stat_result) -> Stamp:
+    return (status.st_mtime_ns, status.st_size)
+
+
+def file_stamp(path: Path) -> Stamp:
+    return stamp_of(path.stat())
 
 
 def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> os.stat_result:

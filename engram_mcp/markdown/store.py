@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
-from engram_mcp.files import atomic_write
+from engram_mcp.files import Stamp, atomic_write, file_stamp, stamp_of
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block, render_segments
 from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, page_title, relative_path
@@ -44,7 +44,7 @@ class FileState:
     path: PurePosixPath
     document: Document
     digest: str
-    stamp: tuple[int, int]
+    stamp: Stamp
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ _PAGES_KEPT = 8
 class _Written:
     """A page as last written, as bytes and their running digest, for the next turn appended to it."""
 
-    stamp: tuple[int, int]
+    stamp: Stamp
     data: bytes
     digest: _Hash
 
@@ -299,7 +299,7 @@ class MarkdownStore:
         state = self._files.get(relative)
         if not path.exists():
             return None
-        if state is None or state.stamp != _stamp(path):
+        if state is None or state.stamp != file_stamp(path):
             state = self._read(relative)
             self._folded.add(relative)
         return state.document
@@ -308,7 +308,7 @@ class MarkdownStore:
         path = self.root / relative
         try:
             # Stamped before reading: a change made meanwhile then shows as a newer stamp later.
-            stamp = _stamp(path)
+            stamp = file_stamp(path)
             raw = path.read_bytes()
         except OSError as error:
             raise StorageError(f"cannot read {path}: {error.strerror or error}") from error
@@ -335,7 +335,7 @@ class MarkdownStore:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             written = atomic_write(path, data)
-            stamp = (written.st_mtime_ns, written.st_size)
+            stamp = stamp_of(written)
         except OSError as error:
             # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
@@ -441,8 +441,3 @@ def _rendered(document: Document) -> tuple[bytes, _Hash]:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    status = path.stat()
-    return (status.st_mtime_ns, status.st_size)

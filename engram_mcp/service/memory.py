@@ -263,7 +263,7 @@ class MemoryService:
     def beside_turns(self, namespace: str) -> list[Memory]:
         """A namespace's memories that are not turns (facts, instructions, notes), oldest first:
         what the fact tools read, at what the facts cost rather than the turns."""
-        return list(reversed(list(self._catalogue.latest(namespace, turns=False))))
+        return list(self._catalogue.latest(namespace, turns=False))[::-1]
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""

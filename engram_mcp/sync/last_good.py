@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
-from engram_mcp.files import atomic_write
+from engram_mcp.files import Stamp, atomic_write, stamp_of
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document
 from engram_mcp.markdown.layout import is_memory_file, namespace_of
 
@@ -31,7 +31,7 @@ class LastGood:
         self._folder = folder
         self._digests: dict[PurePosixPath, str] = {}
 
-    def save(self, relative: PurePosixPath, data: bytes, stamp: tuple[int, int] | None = None) -> None:
+    def save(self, relative: PurePosixPath, data: bytes, stamp: Stamp | None = None) -> None:
         """Keep ``data`` as the file's last good copy. ``stamp``: the (mtime in ns, size) of the
         file ``data`` was read from or written as, which the copy takes on, so that start-up
         can tell an unchanged file from its copy without reading either (``holds``)."""
@@ -47,13 +47,12 @@ class LastGood:
             # A copy is a convenience: a full or read-only disk must not stop the memory.
             log.warning("cannot keep a last good copy of %s: %s", relative, error.strerror or error)
 
-    def holds(self, relative: PurePosixPath, digest: str, stamp: tuple[int, int]) -> bool:
+    def holds(self, relative: PurePosixPath, digest: str, stamp: Stamp) -> bool:
         """Whether the copy is byte for byte the file with ``digest`` and ``stamp`` (then it need
         not be parsed). A copy saved with that stamp is, and is not even read."""
         path = self._folder / relative
         try:
-            status = path.stat()
-            if (status.st_mtime_ns, status.st_size) == stamp:
+            if stamp_of(path.stat()) == stamp:
                 self._digests[relative] = digest
                 return True
             data = path.read_bytes()

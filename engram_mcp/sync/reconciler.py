@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
+from engram_mcp.files import Stamp, file_stamp
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
@@ -41,7 +42,6 @@ __all__ = ["Reconciler", "SyncReport"]
 
 log = logging.getLogger(__name__)
 
-Stamp = tuple[int, int]
 
 
 @dataclass
@@ -143,7 +143,7 @@ class Reconciler:
                     # The file itself is not a good copy: drop the forgotten from the old one instead.
                     self._last_good.prune(relative, self._store.memory_ids())
                 elif path.exists():
-                    stamp = _stat(path)  # before reading: a later change then shows as a newer stamp
+                    stamp = file_stamp(path)  # before reading: a later change then shows as a newer stamp
                     self._last_good.save(relative, path.read_bytes(), stamp)
                 else:
                     self._last_good.remove(relative)
@@ -200,7 +200,7 @@ class Reconciler:
     def _sync_file(self, relative: PurePosixPath, batch: _Batch, report: SyncReport) -> None:
         path = self._store.root / relative
         try:
-            stamp = _stat(path)
+            stamp = file_stamp(path)
             data = path.read_bytes()
         except FileNotFoundError:
             self._store.reread(relative)
@@ -347,14 +347,10 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _stat(path: Path) -> Stamp:
-    status = path.stat()
-    return (status.st_mtime_ns, status.st_size)
-
 
 def _disk_stamp(store: MarkdownStore, relative: PurePosixPath) -> Stamp | None:
     try:
-        return _stat(store.root / relative)
+        return file_stamp(store.root / relative)
     except FileNotFoundError:
         return None
 
