@@ -22,6 +22,11 @@ class RecallConfig:
     per_type: bool = True
     fact_sources: bool = True
     depth: int = 100
+    fusion: str = "scores"
+    """How channels combine: 'scores' (each channel's scores scaled to [0, 1] over what it
+    returned, weighted: ``retrieval.fusion.weighted_scores``) or 'rrf' (reciprocal ranks,
+    ``rrf_k``). Scores won LoCoMo multi-hop by 0.015 in two runs and tied on LongMemEval
+    (docs/BENCHMARKS.md, issue #12)."""
     rrf_k: float = 20.0
     dense_weight: float = 1.0
     sparse_weight: float = 1.0
@@ -53,6 +58,9 @@ class RecallConfig:
     part_weight: float = 0.0
     """Weight of each part of a question that asks about several things (``retrieval.decompose``):
     every part adds a dense and a sparse channel beside the whole question's; 0 = off."""
+    exact_identifiers: bool = True
+    """Memories whose own text holds every identifier the question quotes (a code, an order
+    number: ``retrieval.identifiers``) rank first; the reply indexed with one as its context does not."""
     sparse_without_speaker: bool = False
     """Leave the one speaker the question names out of its keywords: every turn of theirs carries
     the name, so it matches all of them (the speaker boost already favours them)."""

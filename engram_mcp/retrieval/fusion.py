@@ -1,11 +1,11 @@
-"""Weighted reciprocal rank fusion of ranked channels."""
+"""Fusion of ranked channels: weighted reciprocal rank fusion, or a weighted sum of scores."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
-__all__ = ["weighted_rrf"]
+__all__ = ["weighted_rrf", "weighted_scores"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -24,4 +24,28 @@ def weighted_rrf(
             continue
         for rank, key in enumerate(ranking, start=1):
             fused[key] = fused.get(key, 0.0) + weight / (k + rank)
+    return fused
+
+
+def weighted_scores(
+    channels: Mapping[str, Sequence[tuple[K, float]]], weights: Mapping[str, float] | None = None
+) -> dict[K, float]:
+    """score(d) = sum over channels c of w_c × (score_c(d) − worst_c) / (best_c − worst_c).
+
+    Unlike rank fusion it keeps how far apart a channel's scores are: a turn the dense
+    channel finds far closer than the rest stays far ahead. Each channel is scaled to [0, 1]
+    over what it returned (min-max), so channels of different units (cosines, BM25) add up;
+    what a channel did not return counts 0 from it, as its worst does. Channels missing from
+    ``weights`` weigh 1.
+    """
+    fused: dict[K, float] = {}
+    for channel, scored in channels.items():
+        weight = 1.0 if weights is None else weights.get(channel, 1.0)
+        if weight == 0 or not scored:
+            continue
+        best = max(score for _, score in scored)
+        worst = min(score for _, score in scored) if len(scored) > 1 else 0.0
+        spread = best - worst
+        for key, score in scored:
+            fused[key] = fused.get(key, 0.0) + weight * ((score - worst) / spread if spread > 0 else 1.0)
     return fused

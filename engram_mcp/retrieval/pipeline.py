@@ -3,7 +3,8 @@
 1. channels: dense (the raw question's vector), sparse (BM25 of the question without its
    question words), entity (facts naming an entity the question names) and, optionally,
    salience/recency (the candidates ordered by prior, then by newest);
-2. weighted reciprocal rank fusion (k = 20);
+2. fusion of the channels' scores, each scaled to [0, 1] over what it returned and added
+   (``retrieval.fusion.weighted_scores``; reciprocal rank fusion is a switch);
 3. neighbour expansion: a turn's session neighbours inherit 0.85 × its score, since the
    answer often sits in the reply to the turn that matches;
 4. boosts: × 1.6 for memories of the one speaker the question names, × 1.6 for memories
@@ -11,7 +12,9 @@
    facts × 0.5, since a short fact outscores the turns that prove it;
 5. the per-memory prior (``Salience``; 1.0 unless the service plugs one in);
 6. session evidence: each turn's fused score gains 0.3 × the mean of its session's three
-   best, before the boosts; the match that is best without it stays first (``retrieval.sessions``).
+   best, before the boosts; the match that is best without it stays first (``retrieval.sessions``);
+7. memories whose own text holds every code or number the question quotes come first
+   (``retrieval.identifiers``).
 
 All types are ranked together so that scores compare; then each type with real evidence
 keeps a few places (searched on its own when the joint ranking holds too few of it), so a
@@ -37,7 +40,8 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.decompose import sub_questions
-from engram_mcp.retrieval.fusion import weighted_rrf
+from engram_mcp.retrieval.fusion import weighted_rrf, weighted_scores
+from engram_mcp.retrieval.identifiers import first_holding, holds_all, quoted_identifiers
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.sessions import kept_first, spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
@@ -83,6 +87,7 @@ class _Question:
     windows: list[TimeWindow]
     now: datetime
     depth: int
+    identifiers: tuple[str, ...] = ()
     parts: list[tuple[Sequence[float] | None, str]] = field(default_factory=list)
 
 
@@ -174,6 +179,7 @@ class Retriever:
             windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
             now=now,
             depth=depth,
+            identifiers=quoted_identifiers(query) if c.exact_identifiers else (),
             parts=[(vectors[i + 1] if vectors else None, strip_question_words(p)) for i, p in enumerate(parts)],
         )
         evidence = _Evidence(keyword_ids={h.memory_id for h in entity_hits})
@@ -237,41 +243,46 @@ class Retriever:
     def _rank(self, where: MemoryFilter, asked: _Question, evidence: _Evidence) -> list[Hit]:
         """Channels, fusion, neighbours, boosts and prior for the memories ``where`` admits."""
         c = self.config
-        rankings: dict[str, list[str]] = {}
+        channels: dict[str, list[tuple[str, float]]] = {}
         if c.dense and asked.vector is not None:
             dense = self._index.search_dense(asked.vector, where, asked.depth)
             evidence.cosine.update({h.memory_id: h.score for h in dense})
-            rankings["dense"] = [h.memory_id for h in dense]
+            channels["dense"] = [(h.memory_id, h.score) for h in dense]
         if c.sparse:
             sparse = self._index.search_sparse(asked.keywords, where, asked.depth)
             evidence.keyword_ids.update(h.memory_id for h in sparse)
-            rankings["sparse"] = [h.memory_id for h in sparse]
+            channels["sparse"] = [(h.memory_id, h.score) for h in sparse]
         for number, (part_vector, part_keywords) in enumerate(asked.parts):
             if c.dense and part_vector is not None:
-                rankings[f"part-dense-{number}"] = [
-                    h.memory_id for h in self._index.search_dense(part_vector, where, asked.depth)
+                channels[f"part-dense-{number}"] = [
+                    (h.memory_id, h.score) for h in self._index.search_dense(part_vector, where, asked.depth)
                 ]
             if c.sparse:
-                rankings[f"part-sparse-{number}"] = [
-                    h.memory_id for h in self._index.search_sparse(part_keywords, where, asked.depth)
+                channels[f"part-sparse-{number}"] = [
+                    (h.memory_id, h.score) for h in self._index.search_sparse(part_keywords, where, asked.depth)
                 ]
         if asked.entity_hits:
-            rankings["entity"] = [
-                h.memory_id
+            channels["entity"] = [
+                (h.memory_id, h.score)
                 for h in asked.entity_hits
                 if (m := self._catalogue.get(h.memory_id)) is not None and (not where.types or m.type in where.types)
             ]
         if c.salience_channel:
-            candidates = list(dict.fromkeys(i for r in rankings.values() for i in r))
-            rankings["salience"] = self._by_salience(candidates, asked.now)
+            candidates = list(dict.fromkeys(i for r in channels.values() for i, _ in r))
+            salient = self._by_salience(candidates, asked.now)
+            channels["salience"] = [(memory_id, 1.0 / (1 + rank)) for rank, memory_id in enumerate(salient)]
         weights = {
-            **{channel: c.part_weight for channel in rankings if channel.startswith("part-")},
+            **{channel: c.part_weight for channel in channels if channel.startswith("part-")},
             "dense": c.dense_weight,
             "sparse": c.sparse_weight,
             "entity": c.entity_weight,
             "salience": c.salience_weight,
         }
-        scores = {k: v for k, v in weighted_rrf(rankings, weights, c.rrf_k).items() if self._catalogue.get(k)}
+        if c.fusion == "scores":
+            fused = weighted_scores(channels, weights)
+        else:
+            fused = weighted_rrf({name: [i for i, _ in scored] for name, scored in channels.items()}, weights, c.rrf_k)
+        scores = {k: v for k, v in fused.items() if self._catalogue.get(k)}
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
         factors = self._factors(scores, asked.speaker, asked.windows, asked.now)
@@ -283,6 +294,8 @@ class Retriever:
             fused = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
             lifted = {memory_id: fused[memory_id] * factor for memory_id, (_, factor) in factors.items()}
             final = kept_first(lifted, max(plain, key=lambda memory_id: plain[memory_id]))
+        if asked.identifiers:
+            final = first_holding(final, (i for i, (m, _) in factors.items() if holds_all(m.text, asked.identifiers)))
         hits = [Hit(memory, final[memory_id]) for memory_id, (memory, _) in factors.items()]
         hits.sort(key=_best_first)
         if c.session_spread < 1.0:

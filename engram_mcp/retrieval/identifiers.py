@@ -1,0 +1,59 @@
+"""Identifiers a question quotes (codes, order numbers, versions) and the memories that hold them. Pure.
+
+A person who asks about 'ticket 7f3a9c2e01' or 'order 4471902' wants the memory that holds
+that exact string, not the reply that followed it. Ranking alone does not promise that:
+the turn after a note is indexed with the note as its context, so it matches the rare code
+as well as the note does, and the words around the code match every note of the same kind.
+So a memory whose own text holds every identifier the question quotes ranks first; its
+neighbours keep the order the channels gave them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+__all__ = ["first_holding", "holds_all", "quoted_identifiers"]
+
+_TOKEN = re.compile(r"[^\W_](?:[\w.\-/#:]*[^\W_])?")
+_LETTER = re.compile(r"[^\W\d_]")
+# '21st', '3pm', '10am': ordinals and times read as words, not as codes.
+_ORDINAL_OR_TIME = re.compile(r"\d+(?:st|nd|rd|th|am|pm|s)", re.IGNORECASE)
+_DIGITS_IN_A_CODE = 5
+"""A number alone is a code from this many digits: a phone or order number, not a year or an age."""
+
+
+def quoted_identifiers(question: str) -> tuple[str, ...]:
+    """The tokens of ``question`` that name one thing exactly: mixed letters and digits
+    ('7f3a9c2e01', 'INV-2291', 'v2.3.1') or a long number ('4471902'). Lowercased, in order."""
+    found: dict[str, None] = {}
+    for token in _TOKEN.findall(question):
+        digits = sum(ch.isdigit() for ch in token)
+        if not digits or _ORDINAL_OR_TIME.fullmatch(token):
+            continue
+        if (_LETTER.search(token) and len(token) >= 4) or digits >= _DIGITS_IN_A_CODE:
+            found.setdefault(token.lower(), None)
+    return tuple(found)
+
+
+def holds_all(text: str, identifiers: Iterable[str]) -> bool:
+    """Whether ``text`` holds each identifier as a whole token (case-insensitive)."""
+    return all(
+        re.search(rf"(?<![\w-]){re.escape(identifier)}(?![\w-])", text, flags=re.IGNORECASE)
+        for identifier in identifiers
+    )
+
+
+def first_holding(scores: Mapping[str, float], holding: Iterable[str]) -> dict[str, float]:
+    """``scores`` with the ids in ``holding`` lifted above every other id, their order kept."""
+    lifted = {memory_id for memory_id in holding if memory_id in scores}
+    others = max((v for k, v in scores.items() if k not in lifted), default=None)
+    if not lifted or others is None:
+        return dict(scores)
+    out = dict(scores)
+    lowest = min(scores[memory_id] for memory_id in lifted)
+    # Enough that the lowest lifted score clears the best other one in floating point too.
+    shift = max(0.0, others - lowest + max(abs(others), 1.0) * 1e-9)
+    for memory_id in lifted:
+        out[memory_id] = scores[memory_id] + shift
+    return out

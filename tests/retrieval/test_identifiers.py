@@ -1,0 +1,88 @@
+"""Codes and numbers a question quotes: which tokens count, and recall over a real memory."""
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.embedding.onnx import OnnxEmbedder
+from engram_mcp.index.edge import EdgeIndex
+from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.retrieval.identifiers import first_holding, holds_all, quoted_identifiers
+from engram_mcp.retrieval.pipeline import RecallConfig
+from engram_mcp.service.memory import MemoryService
+from tests.conftest import SteppingClock
+
+T0 = datetime(2024, 3, 4, 9, 0, tzinfo=timezone.utc)
+
+
+def test_codes_versions_and_long_numbers_are_identifiers() -> None:
+    assert quoted_identifiers("What was ticket 7f3a9c2e01 about?") == ("7f3a9c2e01",)
+    assert quoted_identifiers("Where is INV-2291, and order 4471902?") == ("inv-2291", "4471902")
+    assert quoted_identifiers("which bug did v2.3.1 fix") == ("v2.3.1",)
+
+
+def test_words_dates_ordinals_times_and_short_numbers_are_not() -> None:
+    for question in (
+        "What did Caroline do on 7 May 2023?",
+        "Who came to the party on the 21st at 3pm?",
+        "How many km did I run in the 1990s, 42 or 21?",
+        "What does Melanie like to paint?",
+    ):
+        assert quoted_identifiers(question) == (), question
+
+
+def test_a_memory_holds_an_identifier_only_as_a_whole_token() -> None:
+    assert holds_all("My ticket is 7F3A9C2E01, for the claim.", ["7f3a9c2e01"])
+    assert not holds_all("Ticket 7f3a9c2e011 is another one.", ["7f3a9c2e01"])
+    assert not holds_all("INV-2291-B is the credit note.", ["inv-2291"])
+    assert not holds_all("Order 4471902 shipped.", ["4471902", "inv-2291"])
+
+
+def test_the_memories_holding_the_identifiers_rise_above_all_others_in_their_own_order() -> None:
+    scores = {"reply": 0.9, "other": 0.5, "note": 0.1, "second-note": 0.05}
+    lifted = first_holding(scores, ["second-note", "note"])
+    assert sorted(lifted, key=lambda k: -lifted[k]) == ["note", "second-note", "reply", "other"]
+    assert first_holding(scores, []) == scores
+    assert first_holding({"note": 0.3}, ["note"]) == {"note": 0.3}
+
+
+NOTES = [
+    ("7f3a9c2e01", "Parking ticket code 7f3a9c2e01 from the garage on Elm Street, keep it for the claim."),
+    ("b41d07aa93", "Parking ticket code b41d07aa93 from the airport lot, already paid."),
+    ("c90e55f212", "Parking ticket code c90e55f212 from the station, the machine was broken."),
+    ("0d7be3a4c8", "Parking ticket code 0d7be3a4c8 from the mall, validated at the cinema."),
+]
+
+
+def memory_with(tmp_path: Path, embedder: OnnxEmbedder, config: RecallConfig) -> Iterator[MemoryService]:
+    index = EdgeIndex(tmp_path / ".engram" / "index", embedder.dimension)
+    service = MemoryService(MarkdownStore(tmp_path), index, embedder, SteppingClock(T0), retrieval=config)
+    service.reconcile()
+    yield service
+    index.close()
+
+
+@pytest.fixture
+def noted(tmp_path: Path, embedder: OnnxEmbedder) -> Iterator[MemoryService]:
+    for service in memory_with(tmp_path, embedder, RecallConfig()):
+        for day, (_, note) in enumerate(NOTES):
+            when = T0 + timedelta(days=day)
+            service.remember(note, speaker="me", role="user", session=f"s{day}", event_time=when)
+            # The reply is indexed with the note as its context, so it holds the code there too.
+            service.remember(
+                "Noted. I will remind you about the parking claim next week and keep every parking "
+                "ticket code together.",
+                speaker="assistant",
+                role="assistant",
+                session=f"s{day}",
+                event_time=when + timedelta(minutes=1),
+            )
+        yield service
+
+
+def test_asked_for_a_code_recall_returns_the_note_holding_it_first(noted: MemoryService) -> None:
+    # Without the rule (``exact_identifiers=False``) the reply to the note ranks above it.
+    found = noted.recall("parking ticket code 7f3a9c2e01", limit=5)
+    assert found.memories[0].memory.text == NOTES[0][1]
