@@ -1,18 +1,11 @@
 """Codes and numbers a question quotes: which tokens count, and recall over a real memory."""
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 
-from engram_mcp.embedding.onnx import OnnxEmbedder
-from engram_mcp.index.edge import EdgeIndex
-from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.retrieval.identifiers import first_holding, holds_all, quoted_identifiers
-from engram_mcp.retrieval.pipeline import RecallConfig
 from engram_mcp.service.memory import MemoryService
-from tests.conftest import SteppingClock
 
 T0 = datetime(2024, 3, 4, 9, 0, tzinfo=timezone.utc)
 
@@ -49,40 +42,32 @@ def test_the_memories_holding_the_identifiers_rise_above_all_others_in_their_own
 
 
 NOTES = [
-    ("7f3a9c2e01", "Parking ticket code 7f3a9c2e01 from the garage on Elm Street, keep it for the claim."),
-    ("b41d07aa93", "Parking ticket code b41d07aa93 from the airport lot, already paid."),
-    ("c90e55f212", "Parking ticket code c90e55f212 from the station, the machine was broken."),
-    ("0d7be3a4c8", "Parking ticket code 0d7be3a4c8 from the mall, validated at the cinema."),
+    "7f3a9c2e01: Elm Street garage, keep for the claim.",
+    "b41d07aa93: airport lot, keep for the claim.",
+    "c90e55f212: station car park, keep for the claim.",
+    "0d7be3a4c8: the mall, keep for the claim.",
 ]
 
 
-def memory_with(tmp_path: Path, embedder: OnnxEmbedder, config: RecallConfig) -> Iterator[MemoryService]:
-    index = EdgeIndex(tmp_path / ".engram" / "index", embedder.dimension)
-    service = MemoryService(MarkdownStore(tmp_path), index, embedder, SteppingClock(T0), retrieval=config)
-    service.reconcile()
-    yield service
-    index.close()
-
-
 @pytest.fixture
-def noted(tmp_path: Path, embedder: OnnxEmbedder) -> Iterator[MemoryService]:
-    for service in memory_with(tmp_path, embedder, RecallConfig()):
-        for day, (_, note) in enumerate(NOTES):
-            when = T0 + timedelta(days=day)
-            service.remember(note, speaker="me", role="user", session=f"s{day}", event_time=when)
-            # The reply is indexed with the note as its context, so it holds the code there too.
-            service.remember(
-                "Noted. I will remind you about the parking claim next week and keep every parking "
-                "ticket code together.",
-                speaker="assistant",
-                role="assistant",
-                session=f"s{day}",
-                event_time=when + timedelta(minutes=1),
-            )
-        yield service
+def noted(service: MemoryService) -> MemoryService:
+    """A real memory (markdown, edge index, ONNX embedder; the default recall) with four notes alike."""
+    for day, note in enumerate(NOTES):
+        when = T0 + timedelta(days=day)
+        service.remember(note, speaker="me", role="user", session=f"s{day}", event_time=when)
+        # The reply is indexed with the note as its context, so it holds the code there too.
+        service.remember(
+            "Noted. I will keep your parking ticket safe and remind you about the parking ticket claim.",
+            speaker="assistant",
+            role="assistant",
+            session=f"s{day}",
+            event_time=when + timedelta(minutes=1),
+        )
+    return service
 
 
 def test_asked_for_a_code_recall_returns_the_note_holding_it_first(noted: MemoryService) -> None:
-    # Without the rule (``exact_identifiers=False``) the reply to the note ranks above it.
-    found = noted.recall("parking ticket code 7f3a9c2e01", limit=5)
-    assert found.memories[0].memory.text == NOTES[0][1]
+    # Without the rule (``exact_identifiers=False``) the reply to the note ranks above it: it
+    # says 'parking ticket' and holds the code in its context.
+    found = noted.recall("What was parking ticket 7f3a9c2e01 for?", limit=5)
+    assert found.memories[0].memory.text == NOTES[0]
