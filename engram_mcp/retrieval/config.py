@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 __all__ = ["RecallConfig"]
 
@@ -22,7 +23,7 @@ class RecallConfig:
     per_type: bool = True
     fact_sources: bool = True
     depth: int = 100
-    fusion: str = "scores"
+    fusion: Literal["scores", "rrf"] = "scores"
     """How channels combine: 'scores' (each channel's scores scaled to [0, 1] over what it
     returned, weighted: ``retrieval.fusion.weighted_scores``) or 'rrf' (reciprocal ranks,
     ``rrf_k``). Scores won LoCoMo multi-hop by 0.015 in two runs and tied on LongMemEval
