@@ -14,6 +14,7 @@ def test_codes_versions_and_long_numbers_are_identifiers() -> None:
     assert quoted_identifiers("What was ticket 7f3a9c2e01 about?") == ("7f3a9c2e01",)
     assert quoted_identifiers("Where is INV-2291, and order 4471902?") == ("inv-2291", "4471902")
     assert quoted_identifiers("which bug did v2.3.1 fix") == ("v2.3.1",)
+    assert quoted_identifiers("Call 555-123-4567 about it") == ("555-123-4567",)
 
 
 def test_words_dates_ordinals_times_and_short_numbers_are_not() -> None:
@@ -21,6 +22,7 @@ def test_words_dates_ordinals_times_and_short_numbers_are_not() -> None:
         "What did Caroline do on 7 May 2023?",
         "Who came to the party on the 21st at 3pm?",
         "How many km did I run in the 1990s, 42 or 21?",
+        "What happened on 2023-05-07, or was it 7/5/23?",
         "What does Melanie like to paint?",
     ):
         assert quoted_identifiers(question) == (), question
@@ -71,3 +73,9 @@ def test_asked_for_a_code_recall_returns_the_note_holding_it_first(noted: Memory
     # says 'parking ticket' and holds the code in its context.
     found = noted.recall("What was parking ticket 7f3a9c2e01 for?", limit=5)
     assert found.memories[0].memory.text == NOTES[0]
+
+
+def test_a_pasted_listing_of_many_codes_is_not_a_look_up() -> None:
+    listing = " ".join(f"{n:08x}9z" for n in range(20_000))
+    assert quoted_identifiers(listing) == ()
+    assert quoted_identifiers("Compare order 4471902 with 4471903") == ("4471902", "4471903")
