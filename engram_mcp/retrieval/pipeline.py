@@ -279,10 +279,11 @@ class Retriever:
             "salience": c.salience_weight,
         }
         if c.fusion == "scores":
-            fused = weighted_scores(channels, weights)
+            combined = weighted_scores(channels, weights)
         else:
-            fused = weighted_rrf({name: [i for i, _ in scored] for name, scored in channels.items()}, weights, c.rrf_k)
-        scores = {k: v for k, v in fused.items() if self._catalogue.get(k)}
+            ranks = {name: [memory_id for memory_id, _ in scored] for name, scored in channels.items()}
+            combined = weighted_rrf(ranks, weights, c.rrf_k)
+        scores = {k: v for k, v in combined.items() if self._catalogue.get(k)}
         if c.neighbours:
             scores = self._expand_neighbours(scores, where)
         factors = self._factors(scores, asked.speaker, asked.windows, asked.now)
