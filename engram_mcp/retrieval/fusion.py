@@ -1,11 +1,11 @@
-"""Fusion of ranked channels: weighted reciprocal rank fusion, or a weighted sum of scores."""
+"""Fusion of ranked channels (weighted reciprocal rank fusion, or a weighted sum of scores), and lifting chosen ids first."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-__all__ = ["weighted_rrf", "weighted_scores"]
+__all__ = ["ranked_first", "weighted_rrf", "weighted_scores"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -49,3 +49,21 @@ def weighted_scores(
         for key, score in scored:
             fused[key] = fused.get(key, 0.0) + weight * ((score - worst) / spread if spread > 0 else 1.0)
     return fused
+
+
+def ranked_first(scores: Mapping[K, float], chosen: Iterable[K]) -> dict[K, float]:
+    """``scores`` with the ``chosen`` ids lifted above every other id, their own order kept.
+
+    Ids already above all the others keep their scores.
+    """
+    lifted = {key for key in chosen if key in scores}
+    others = max((v for k, v in scores.items() if k not in lifted), default=None)
+    if not lifted or others is None:
+        return dict(scores)
+    out = dict(scores)
+    lowest = min(scores[key] for key in lifted)
+    # Enough that the lowest lifted score clears the best other one in floating point too.
+    shift = max(0.0, others - lowest + max(abs(others), 1.0) * 1e-9)
+    for key in lifted:
+        out[key] = scores[key] + shift
+    return out

@@ -11,16 +11,16 @@ neighbours keep the order the channels gave them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import islice
 
-__all__ = ["first_holding", "holds_all", "quoted_identifiers"]
+__all__ = ["holds_all", "quoted_identifiers"]
 
 _TOKEN = re.compile(r"[^\W_](?:[\w.\-/#:]*[^\W_])?")
 _LETTER = re.compile(r"[^\W\d_]")
 # '21st', '3pm', '1990s', '2023-05-07', '7/5/23': ordinals, times and dates are read as
 # words and as times (the time boost), not as codes.
-_ORDINAL_OR_TIME = re.compile(r"\d+(?:st|nd|rd|th|am|pm|s)|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}", re.IGNORECASE)
+_ORDINAL_TIME_OR_DATE = re.compile(r"\d+(?:st|nd|rd|th|am|pm|s)|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}", re.IGNORECASE)
 _DIGITS_IN_A_CODE = 5
 """A number alone is a code from this many digits: a phone or order number, not a year or an age."""
 _OCCURRENCES = 64
@@ -35,7 +35,7 @@ def quoted_identifiers(question: str) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for token in _TOKEN.findall(question):
         digits = sum(ch.isdigit() for ch in token)
-        if not digits or _ORDINAL_OR_TIME.fullmatch(token):
+        if not digits or _ORDINAL_TIME_OR_DATE.fullmatch(token):
             continue
         if (_LETTER.search(token) and len(token) >= 4) or digits >= _DIGITS_IN_A_CODE:
             found.setdefault(token.lower(), None)
@@ -64,17 +64,3 @@ def _joins(char: str) -> bool:
     """Whether ``char`` would make a token run on: 'INV-2291-B' is not 'INV-2291'."""
     return char.isalnum() or char in "_-"
 
-
-def first_holding(scores: Mapping[str, float], holding: Iterable[str]) -> dict[str, float]:
-    """``scores`` with the ids in ``holding`` lifted above every other id, their order kept."""
-    lifted = {memory_id for memory_id in holding if memory_id in scores}
-    others = max((v for k, v in scores.items() if k not in lifted), default=None)
-    if not lifted or others is None:
-        return dict(scores)
-    out = dict(scores)
-    lowest = min(scores[memory_id] for memory_id in lifted)
-    # Enough that the lowest lifted score clears the best other one in floating point too.
-    shift = max(0.0, others - lowest + max(abs(others), 1.0) * 1e-9)
-    for memory_id in lifted:
-        out[memory_id] = scores[memory_id] + shift
-    return out

@@ -40,10 +40,10 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.decompose import sub_questions
-from engram_mcp.retrieval.fusion import weighted_rrf, weighted_scores
-from engram_mcp.retrieval.identifiers import first_holding, holds_all, quoted_identifiers
+from engram_mcp.retrieval.fusion import ranked_first, weighted_rrf, weighted_scores
+from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
 from engram_mcp.retrieval.query import strip_question_words
-from engram_mcp.retrieval.sessions import kept_first, spread_over_sessions, with_session_evidence
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
 
@@ -294,9 +294,9 @@ class Retriever:
             # which would otherwise count twice), and never moves the best plain match from first.
             fused = with_session_evidence(scores, self._catalogue.session_of, c.session_weight, c.session_top)
             lifted = {memory_id: fused[memory_id] * factor for memory_id, (_, factor) in factors.items()}
-            final = kept_first(lifted, max(plain, key=lambda memory_id: plain[memory_id]))
+            final = ranked_first(lifted, [max(plain, key=lambda memory_id: plain[memory_id])])
         if asked.identifiers:
-            final = first_holding(final, (i for i, (m, _) in factors.items() if holds_all(m.text, asked.identifiers)))
+            final = ranked_first(final, (i for i, (m, _) in factors.items() if holds_all(m.text, asked.identifiers)))
         hits = [Hit(memory, final[memory_id]) for memory_id, (memory, _) in factors.items()]
         hits.sort(key=_best_first)
         if c.session_spread < 1.0:

@@ -6,16 +6,16 @@ conversation a lot. Before the list is cut, each turn gains a share of its sessi
 evidence — the mean of the session's best ``top`` scores — so a session that matches in
 several places outranks one lucky turn, while the order of turns inside a session stays
 theirs. The single best match stays first whatever its session: the evidence of a session
-decides which conversations come next, never hides the one turn that answers best.
+decides which conversations come next, never hides the one turn that answers best
+(the pipeline keeps it first with ``retrieval.fusion.ranked_first``).
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-__all__ = ["kept_first", "spread_over_sessions", "with_session_evidence"]
+__all__ = ["spread_over_sessions", "with_session_evidence"]
 
 
 def with_session_evidence(
@@ -44,15 +44,6 @@ def with_session_evidence(
         memory_id: score + weight * support[keys[memory_id]] if memory_id in keys else score
         for memory_id, score in scores.items()
     }
-
-
-def kept_first(scores: Mapping[str, float], first: str) -> dict[str, float]:
-    """``scores`` with ``first`` lifted just above the best of the others, if it is not already."""
-    out = dict(scores)
-    others = max((v for k, v in out.items() if k != first), default=None)
-    if others is not None and out[first] <= others:
-        out[first] = math.nextafter(others, math.inf)
-    return out
 
 
 def spread_over_sessions(

@@ -1,6 +1,6 @@
 import pytest
 
-from engram_mcp.retrieval.fusion import weighted_rrf, weighted_scores
+from engram_mcp.retrieval.fusion import ranked_first, weighted_rrf, weighted_scores
 
 
 def test_rrf_sums_reciprocal_ranks_across_channels() -> None:
@@ -36,3 +36,11 @@ def test_score_fusion_keeps_the_gap_that_rank_fusion_loses() -> None:
 def test_score_fusion_weights_scale_a_channel_and_a_single_hit_counts_whole() -> None:
     fused = weighted_scores({"dense": [("a", 0.4)], "sparse": [("b", 3.0), ("a", 1.0)]}, {"dense": 2.0, "sparse": 0.0})
     assert fused == {"a": 2.0}
+
+
+def test_chosen_ids_rise_above_all_others_in_their_own_order() -> None:
+    scores = {"reply": 0.9, "other": 0.5, "note": 0.1, "second-note": 0.05}
+    lifted = ranked_first(scores, ["second-note", "note"])
+    assert sorted(lifted, key=lambda k: -lifted[k]) == ["note", "second-note", "reply", "other"]
+    assert ranked_first(scores, []) == scores
+    assert ranked_first({"note": 0.3}, ["note"]) == {"note": 0.3}

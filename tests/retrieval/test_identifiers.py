@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from engram_mcp.retrieval.identifiers import first_holding, holds_all, quoted_identifiers
+from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
 from engram_mcp.service.memory import MemoryService
 
 T0 = datetime(2024, 3, 4, 9, 0, tzinfo=timezone.utc)
@@ -33,14 +33,6 @@ def test_a_memory_holds_an_identifier_only_as_a_whole_token() -> None:
     assert not holds_all("Ticket 7f3a9c2e011 is another one.", ["7f3a9c2e01"])
     assert not holds_all("INV-2291-B is the credit note.", ["inv-2291"])
     assert not holds_all("Order 4471902 shipped.", ["4471902", "inv-2291"])
-
-
-def test_the_memories_holding_the_identifiers_rise_above_all_others_in_their_own_order() -> None:
-    scores = {"reply": 0.9, "other": 0.5, "note": 0.1, "second-note": 0.05}
-    lifted = first_holding(scores, ["second-note", "note"])
-    assert sorted(lifted, key=lambda k: -lifted[k]) == ["note", "second-note", "reply", "other"]
-    assert first_holding(scores, []) == scores
-    assert first_holding({"note": 0.3}, ["note"]) == {"note": 0.3}
 
 
 NOTES = [

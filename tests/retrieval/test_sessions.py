@@ -1,4 +1,5 @@
-from engram_mcp.retrieval.sessions import kept_first, spread_over_sessions, with_session_evidence
+from engram_mcp.retrieval.fusion import ranked_first
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 
 SESSION = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "c1": "C", "fact": None}
 
@@ -11,14 +12,14 @@ def test_a_session_matching_in_several_places_outranks_one_lucky_turn() -> None:
 
 def test_the_best_match_can_be_kept_first_above_a_session_matching_in_several_places() -> None:
     scores = {"a1": 0.5, "a2": 0.45, "a3": 0.4, "b1": 0.6}
-    lifted = kept_first(with_session_evidence(scores, SESSION.get, weight=1.0), "b1")
+    lifted = ranked_first(with_session_evidence(scores, SESSION.get, weight=1.0), ["b1"])
     assert max(lifted, key=lambda k: lifted[k]) == "b1"
     assert lifted["a1"] > lifted["a2"] > lifted["a3"]
 
 
 def test_keeping_first_what_is_first_already_changes_nothing() -> None:
     scores = {"a1": 0.5, "b1": 0.6}
-    assert kept_first(scores, "b1") == scores
+    assert ranked_first(scores, ["b1"]) == scores
 
 
 def test_turns_keep_their_order_inside_a_session_and_memories_outside_sessions_keep_their_score() -> None:
