@@ -16,6 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.bench.metrics import MARKED, UNMARKED
+
 __all__ = [
     "BenchCase",
     "BenchQuestion",
@@ -180,8 +182,8 @@ def _longmemeval_case(entry: Mapping[str, Any]) -> BenchCase:
             if turn["role"] != "user":
                 continue
             turn_id = f"{session_id}_{position}"
-            if "answer" in session_id and not turn.get("has_answer", False):
-                turn_id = turn_id.replace("answer", "noans")
+            if MARKED in session_id and not turn.get("has_answer", False):
+                turn_id = turn_id.replace(MARKED, UNMARKED)
             turns.append(
                 BenchTurn(
                     turn_id=turn_id,
@@ -197,7 +199,7 @@ def _longmemeval_case(entry: Mapping[str, Any]) -> BenchCase:
         question=str(entry["question"]),
         category=str(entry["question_type"]),
         answer=str(entry["answer"]),
-        evidence=tuple(t.turn_id for t in turns if "answer" in t.turn_id),
+        evidence=tuple(t.turn_id for t in turns if MARKED in t.turn_id),
         question_date=parse_longmemeval_date(entry["question_date"]),
         abstention="_abs" in question_id,
     )

@@ -28,6 +28,7 @@ from engram_mcp.bench.metrics import (
     mean,
     retrieval_scores,
     session_scores,
+    whole_session_scores,
 )
 
 __all__ = [
@@ -202,6 +203,7 @@ def longmemeval_report(cases: Sequence[BenchCase], result: RunResult) -> dict[st
                 for level, score in (
                     ("turn", retrieval_scores(ranked[question.question_id], question.evidence, corpus, k)),
                     ("session", session_scores(ranked[question.question_id], question.evidence, corpus, k)),
+                    ("whole_session", whole_session_scores(ranked[question.question_id], question.evidence, corpus, k)),
                 ):
                     for group in ("all", question.category):
                         row = rows.setdefault(group, {})
@@ -244,6 +246,8 @@ def print_lme(reports: Sequence[dict[str, Any]]) -> None:
             for r in reports
         )
         print(f"{group:<28}{reports[0]['groups'][group]['n']:>4}{cells}")
+    whole = "".join(f"{r['groups']['all']['whole_session_recall_all@5']:>20.3f}" for r in reports)
+    print(f"{'sess@5, unmarked turns kept':<32}{whole}  (not official: a gold session's unmarked turns count as it)")
     _print_costs(reports)
 
 

@@ -27,7 +27,13 @@ __all__ = [
     "retrieval_scores",
     "session_of_turn",
     "session_scores",
+    "whole_session_scores",
 ]
+
+# LongMemEval's ids for the turns of a gold session: 'answer_…' for the turns marked as
+# evidence, 'noans_…' for the others, which the official session scoring then counts as
+# sessions of their own (datasets.py mints them the same way).
+MARKED, UNMARKED = "answer", "noans"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +110,21 @@ def session_scores(ranked: Sequence[str], gold: Sequence[str], corpus: Sequence[
         if effective_k > len(ranked_sessions):
             break
     return retrieval_scores(ranked_sessions, gold_sessions, corpus_sessions, effective_k)
+
+
+def whole_session_scores(
+    ranked: Sequence[str], gold: Sequence[str], corpus: Sequence[str], k: int
+) -> RetrievalScores:
+    """``session_scores`` with each unmarked turn of a gold session counted as that session.
+
+    Not the official figure: a diagnostic that tells a session missed from one found
+    through a turn the labels do not mark.
+    """
+
+    def whole(turn_id: str) -> str:
+        return turn_id.replace(UNMARKED, MARKED)
+
+    return session_scores([whole(t) for t in ranked], gold, [whole(t) for t in corpus], k)
 
 
 def percentile(values: Iterable[float], p: float) -> float:

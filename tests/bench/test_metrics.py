@@ -10,6 +10,7 @@ from engram_mcp.bench.metrics import (
     retrieval_scores,
     session_of_turn,
     session_scores,
+    whole_session_scores,
 )
 
 
@@ -40,6 +41,16 @@ def test_session_scores_widen_k_until_it_covers_k_distinct_sessions() -> None:
     assert session_of_turn("answer_s3_2") == "answer_s3"
     assert session_scores(ranked, ["answer_s3_2"], corpus, 2).recall_all == 0.0
     assert session_scores(ranked, ["answer_s3_2"], corpus, 3).recall_all == 1.0
+
+
+def test_a_gold_sessions_unmarked_turn_takes_a_place_officially_but_counts_as_its_session_in_the_diagnostic() -> None:
+    # The gold session's unmarked turn ranks first: the official scoring makes it a session
+    # of its own, which fills one of the two places; the diagnostic counts it as the gold one.
+    ranked = ["noans_s1_3", "s2_1", "answer_s1_1", "answer_s3_1"]
+    gold = ["answer_s1_1", "answer_s3_1"]
+    assert session_scores(ranked, gold, ranked, 3).recall_all == 0.0
+    assert whole_session_scores(ranked, gold, ranked, 3).recall_all == 1.0
+    assert whole_session_scores(["s2_1", "s4_1", "noans_s1_3"], gold, ranked, 2).recall_any == 0.0
 
 
 def test_latency_percentiles_use_the_nearest_rank() -> None:
