@@ -84,6 +84,8 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "speaker-boost-1": {"speaker_boost": 1.0},
     "time-boost-0.3": {"time_boost": 0.3},
     "time-boost-1": {"time_boost": 1.0},
+    "no-time-channel": {"time_weight": 0.0},
+    "time-channel-0.5": {"time_weight": 0.5},
     "depth-50": {"depth": 50},
     "no-certainty": {_CERTAINTY: 0.0},
     "certainty-0.5": {_CERTAINTY: 0.5},

@@ -47,6 +47,8 @@ class MemoryFilter:
     ``known_at``: only memories the system believed at that moment
     (created_at <= moment < expired_at).
     ``current_only``: neither invalidated nor expired.
+    ``happened_within``: only memories whose event time (when it happened or became true,
+    else when it was learned) lies in ``[start, end)``.
     """
 
     namespace: str | None = None
@@ -57,6 +59,7 @@ class MemoryFilter:
     valid_at: datetime | None = None
     known_at: datetime | None = None
     ids: tuple[str, ...] = ()
+    happened_within: tuple[datetime, datetime] | None = None
 
 
 class VectorIndex(Protocol):

@@ -132,6 +132,9 @@ def conditions_for(where: MemoryFilter) -> list[Condition]:
         moment = epoch(where.known_at)
         conditions.append(Range("created_at", lte=moment))
         conditions.append(Range("known_until", gt=moment))
+    if where.happened_within is not None:
+        start, end = where.happened_within
+        conditions.append(Range("valid_from", gte=epoch(start), lt=epoch(end)))
     return conditions
 
 
@@ -159,5 +162,7 @@ def admits(where: MemoryFilter, memory: Memory) -> bool:
     if where.valid_at is not None and not true_at(memory, where.valid_at):
         return False
     if where.known_at is not None and not believed_at(memory, where.known_at):
+        return False
+    if where.happened_within is not None and not where.happened_within[0] <= memory.event_time < where.happened_within[1]:
         return False
     return True

@@ -61,6 +61,8 @@ class Coverage:
     """The question asks for standing instructions and some are stored."""
     unknown_names: tuple[str, ...] = ()
     """Names the question asks about ("Nadia's blood type") that no memory contains."""
+    in_time: bool | None = None
+    """When the question names a time: whether a recalled memory happened then (None: it names none)."""
 
 
 def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
@@ -104,7 +106,8 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     if coverage.unknown_names or coverage.confidence < confidence_floor:
         return True
     if not coverage.focus:
-        return False
+        # Nothing asked but a time ('What did I do on 9 March?'): answered by that time's memories.
+        return coverage.in_time is False
     return coverage.lexical < lexical_floor and coverage.focus_cosine < focus_floor
 
 

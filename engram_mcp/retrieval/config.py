@@ -20,6 +20,11 @@ class RecallConfig:
     neighbours: bool = True
     speaker_boost: float = 0.6
     time_boost: float = 0.6
+    time_weight: float = 1.0
+    """Weight of the time channel: when the question names a time ('on 25 May 2022', 'last
+    week'), the memories of that time nearest to it by dense similarity, found even when
+    their words are not the question's (the time boost only lifts what other channels found).
+    0 = off. Needs ``time_boost`` > 0, which reads the question's times."""
     per_type: bool = True
     fact_sources: bool = True
     depth: int = 100

@@ -45,7 +45,7 @@ from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
-from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
+from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows, without_time_phrases
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "merge_by_type", "no_salience"]
 
@@ -194,7 +194,7 @@ class Retriever:
         )
         if instructions:
             hits = self._instructions_first(hits, where, asked, evidence, limit)
-        focus = self._answering.focus(query, where)
+        focus = self._answering.focus(without_time_phrases(query, now), where)
         supports = {h.memory.id: h.supports for h in hits}
         ranked = self._answering.current_first(
             [(h.memory, h.score) for h in hits], where, now, focus, lambda m: admits(where, m)
@@ -205,6 +205,8 @@ class Retriever:
         confidence = max(evidence.cosine.values(), default=0.0)
         recalled = [h.memory for h in hits]
         coverage = self._answering.coverage(query, where, recalled, confidence, focus, instructions)
+        if asked.windows:
+            coverage = replace(coverage, in_time=any(in_any_window(m.event_time, asked.windows) for m in recalled))
         abstained = not hits or (
             c.dense and c.abstain_below >= 0
             and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
@@ -261,6 +263,10 @@ class Retriever:
                 channels[f"part-sparse-{number}"] = [
                     (h.memory_id, h.score) for h in self._index.search_sparse(part_keywords, where, asked.depth)
                 ]
+        if c.dense and c.time_weight > 0 and asked.vector is not None and asked.windows:
+            channels["time"] = self._within_windows(asked.vector, where, asked.windows, asked.depth)
+            for memory_id, cosine in channels["time"]:
+                evidence.cosine.setdefault(memory_id, cosine)
         if asked.entity_hits:
             channels["entity"] = [
                 (h.memory_id, h.score)
@@ -277,6 +283,7 @@ class Retriever:
             "sparse": c.sparse_weight,
             "entity": c.entity_weight,
             "salience": c.salience_weight,
+            "time": c.time_weight,
         }
         if c.fusion == "scores":
             combined = weighted_scores(channels, weights)
@@ -306,6 +313,16 @@ class Retriever:
             )
             hits = [replace(by_id[i], score=score) for i, score in spread]
         return hits
+
+    def _within_windows(
+        self, vector: Sequence[float], where: MemoryFilter, windows: Sequence[TimeWindow], depth: int
+    ) -> list[tuple[str, float]]:
+        """The memories of the times the question names, nearest first (best cosine over the windows)."""
+        best: dict[str, float] = {}
+        for window in windows:
+            for hit in self._index.search_dense(vector, replace(where, happened_within=(window.start, window.end)), depth):
+                best[hit.memory_id] = max(hit.score, best.get(hit.memory_id, -1.0))
+        return sorted(best.items(), key=lambda item: -item[1])
 
     def _with_type_quotas(
         self, joint: list[Hit], where: MemoryFilter, asked: _Question, evidence: _Evidence, limit: int

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-__all__ = ["TimeWindow", "in_any_window", "parse_time_windows"]
+__all__ = ["TimeWindow", "in_any_window", "parse_time_windows", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -20,6 +20,8 @@ _MONTHS = (
 _MONTH_RE = "|".join(_MONTHS)
 _MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTHS)}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple of": 2, "few": 3}
+# 'N weeks ago' further back than this names no time a memory holds ('999999 weeks ago').
+_LONGEST_SPAN_DAYS = 36_500
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -37,7 +39,20 @@ def _month_window(year: int, month: int, now: datetime) -> TimeWindow:
 
 def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
     """Every interval the query refers to, in order of appearance; [] when it names no time."""
-    windows: list[tuple[int, TimeWindow]] = []
+    return [window for _, _, window in _time_phrases(query, now)]
+
+
+def without_time_phrases(query: str, now: datetime) -> str:
+    """The query with the phrases that name its times blanked out (what it asks about, not when)."""
+    kept = list(query)
+    for start, end, _ in _time_phrases(query, now):
+        kept[start:end] = " " * (end - start)
+    return "".join(kept)
+
+
+def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]]:
+    """Where each time phrase of ``query`` starts and ends, and the interval it names."""
+    windows: list[tuple[int, int, TimeWindow]] = []
     taken: list[tuple[int, int]] = []
 
     def free(match: re.Match[str]) -> bool:
@@ -48,21 +63,27 @@ def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
     for pattern, order in ((day_first, "dmy"), (month_first, "mdy")):
         for m in re.finditer(pattern, query):
             d, mo, y = (m[1], m[2], m[3]) if order == "dmy" else (m[2], m[1], m[3])
-            start = now.replace(year=int(y), month=_MONTH_NUM[mo], day=int(d), hour=0, minute=0, second=0, microsecond=0)
-            windows.append((m.start(), TimeWindow(start, start + timedelta(days=1))))
             taken.append((m.start(), m.end()))
+            try:
+                start = now.replace(year=int(y), month=_MONTH_NUM[mo], day=int(d), hour=0, minute=0, second=0, microsecond=0)
+            except ValueError:  # '31 February 2023' names no day
+                continue
+            windows.append((m.start(), m.end(), TimeWindow(start, start + timedelta(days=1))))
     for m in re.finditer(rf"\b({_MONTH_RE})(?:,?\s+(\d{{4}}))?\b", query):
         # 'May' opening a question is the verb, not the month
         if not free(m) or (m[1] == "May" and m.start() == 0):
             continue
         month = _MONTH_NUM[m[1]]
         year = int(m[2]) if m[2] else (now.year if month <= now.month else now.year - 1)
-        windows.append((m.start(), _month_window(year, month, now)))
         taken.append((m.start(), m.end()))
+        try:
+            windows.append((m.start(), m.end(), _month_window(year, month, now)))
+        except ValueError:  # 'March 0000', or December 9999: a year the calendar does not hold
+            continue
     for m in re.finditer(r"\b(?:in|of|during|since)\s+((?:19|20)\d{2})\b", query):
         if free(m):
             start = now.replace(year=int(m[1]), month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
-            windows.append((m.start(), TimeWindow(start, start.replace(year=int(m[1]) + 1))))
+            windows.append((m.start(), m.end(), TimeWindow(start, start.replace(year=int(m[1]) + 1))))
     lowered = query.lower()
     day = now.replace(hour=0, minute=0, second=0, microsecond=0)
     relative = {
@@ -73,31 +94,37 @@ def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
     }
     for phrase, window in relative.items():
         if found := re.search(rf"\b{phrase}\b", lowered):  # 'last week' is not 'last weekend'
-            windows.append((found.start(), window))
+            windows.append((found.start(), found.end(), window))
     for m in re.finditer(rf"\b(?:last|past|this past)\s+({'|'.join(_WEEKDAYS)}|weekend)\b", lowered):
         # The latest such day strictly before today; a weekend is its Saturday and Sunday.
         target = 5 if m[1] == "weekend" else _WEEKDAYS.index(m[1])
         back = (day.weekday() - target) % 7 or 7
         start = day - timedelta(days=back)
-        windows.append((m.start(), TimeWindow(start, start + timedelta(days=2 if m[1] == "weekend" else 1))))
+        windows.append((m.start(), m.end(), TimeWindow(start, start + timedelta(days=2 if m[1] == "weekend" else 1))))
     for m in re.finditer(
         r"\b(\d+|a|an|one|two|three|four|five|six|couple of|few)\s+(day|week|month)s?\s+ago\b", lowered
     ):
-        n = int(m[1]) if m[1].isdigit() else _NUMBERS[m[1]]
-        span = {"day": 1, "week": 7, "month": 30}[m[2]] * n
+        span = {"day": 1, "week": 7, "month": 30}[m[2]] * _count(m[1])
+        if span > _LONGEST_SPAN_DAYS:
+            continue
         centre = day - timedelta(days=span)
         slack = timedelta(days=max(2, span // 3))
-        windows.append((m.start(), TimeWindow(centre - slack, centre + slack)))
+        windows.append((m.start(), m.end(), TimeWindow(centre - slack, centre + slack)))
     for m in re.finditer(
         r"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:past|last)\s+"
         r"(\d+|two|three|four|five|six|couple of|few)\s+(day|week|month)s\b",
         lowered,
     ):
         # 'in the past two weeks': everything from that long ago up to now.
-        n = int(m[1]) if m[1].isdigit() else _NUMBERS[m[1]]
-        span = {"day": 1, "week": 7, "month": 31}[m[2]] * n
-        windows.append((m.start(), TimeWindow(day - timedelta(days=span), day + timedelta(days=1))))
-    return [w for _, w in sorted(windows, key=lambda item: item[0])]
+        span = {"day": 1, "week": 7, "month": 31}[m[2]] * _count(m[1])
+        if span > _LONGEST_SPAN_DAYS:
+            continue
+        windows.append((m.start(), m.end(), TimeWindow(day - timedelta(days=span), day + timedelta(days=1))))
+    return sorted(windows, key=lambda item: item[0])
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() and len(word) <= 6 else _NUMBERS.get(word, _LONGEST_SPAN_DAYS + 1)
 
 
 def in_any_window(moment: datetime, windows: list[TimeWindow], slack: timedelta = timedelta(0)) -> bool:

@@ -121,6 +121,15 @@ class VectorIndexContract:
         assert true_on(15) == {lyon.id, undated.id}
         assert true_on(20) == {paris.id, undated.id}
 
+    def test_search_dense_within_a_time_keeps_the_memories_that_happened_in_it(self, index: VectorIndex) -> None:
+        before = fact("before", "went hiking", valid_at=day(9), created_at=day(30))
+        during = fact("during", "fixed the fence", valid_at=day(10), created_at=day(30))
+        learned = fact("learned", "likes jazz", created_at=day(10.5))
+        after = fact("after", "went swimming", valid_at=day(11), created_at=day(30))
+        index.upsert([entry(m, HIKING) for m in (before, during, learned, after)])
+        within = MemoryFilter(happened_within=(day(10), day(11)))
+        assert set(ids(index.search_dense(HIKING, within, limit=5))) == {during.id, learned.id}
+
     def test_search_dense_with_known_at_excludes_memories_learned_later_or_retracted(
         self, index: VectorIndex
     ) -> None:

@@ -9,6 +9,7 @@ from engram_mcp.index.payload import (
     MatchAny,
     MatchValue,
     Range,
+    admits,
     conditions_for,
     epoch,
     normalise_entity,
@@ -80,6 +81,14 @@ def test_valid_at_and_known_at_become_half_open_intervals() -> None:
         Range("created_at", lte=t),
         Range("known_until", gt=t),
     ]
+
+
+def test_a_time_to_have_happened_within_becomes_a_half_open_range_that_admits_agrees_with() -> None:
+    within = MemoryFilter(happened_within=(day(3), day(4)))
+    assert conditions_for(within) == [Range("valid_from", gte=epoch(day(3)), lt=epoch(day(4)))]
+    assert admits(within, fact("on", "on the day", valid_at=day(3)))
+    assert not admits(within, fact("next", "the day after", valid_at=day(4)))
+    assert admits(within, fact("told", "learned that day", created_at=day(3.5)))
 
 
 def test_current_only_asks_both_ends_to_be_forever() -> None:

@@ -45,6 +45,12 @@ def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_inst
     assert not asks_for_instructions("Where does Sam live?")
 
 
+def test_a_question_asking_only_a_time_is_declined_only_when_nothing_recalled_happened_then() -> None:
+    assert not should_abstain(Coverage(0.3, (), in_time=True), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.3, (), in_time=False), 0.2, 0.5, 0.35)
+    assert not should_abstain(Coverage(0.3, ()), 0.2, 0.5, 0.35)
+
+
 def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_focus() -> None:
     job = fact("Kofi works for Vodafone now.", "Kofi")
     assert about_topic(focus_terms(("employer",)), job) and answers_slot(focus_terms(("employer",)), job)

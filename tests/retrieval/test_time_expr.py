@@ -1,6 +1,6 @@
 from datetime import datetime, timedelta, timezone
 
-from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows
+from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows, without_time_phrases
 
 NOW = datetime(2023, 10, 20, 15, 0, tzinfo=timezone.utc)
 
@@ -62,3 +62,20 @@ def test_the_past_few_weeks_reach_from_that_long_ago_up_to_today() -> None:
     assert window.start <= now < window.end
     [few] = parse_time_windows("What have I read over the last few months?", now)
     assert few.start == datetime(2023, 2, 26, tzinfo=timezone.utc)
+
+
+def test_days_and_spans_the_calendar_does_not_hold_name_no_time() -> None:
+    for query in (
+        "What did I do on 31 February 2023?",
+        "What happened on 0 March 2023?",
+        "Anything in March 0000?",
+        "What did I do 999999 weeks ago?",
+        "What did I read in the past 99999999999999999999 months?",
+    ):
+        assert parse_time_windows(query, NOW) == [], query
+
+
+def test_the_time_phrases_blank_out_and_the_rest_of_the_question_stays() -> None:
+    assert without_time_phrases("What did I fix on 9 March 2023?", NOW).split() == ["What", "did", "I", "fix", "on", "?"]
+    assert without_time_phrases("What did I buy last Saturday?", NOW).split() == ["What", "did", "I", "buy", "?"]
+    assert without_time_phrases("Where does Sam live?", NOW) == "Where does Sam live?"
