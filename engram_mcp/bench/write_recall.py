@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The calling thread's CPU time beside the wall time: on a shared machine the wall time
         # is mostly waiting for a core; the CPU time is the work itself (fsync waits not included).
         cpu: dict[str, list[float]] = {"remember": [], "recall": []}
-        others: dict[str, list[float]] = {"as_of_without_a_question": [], "history": []}
+        others: dict[str, list[float]] = {"as_of_without_a_question": [], "history": [], "recall_naming_a_day": []}
         stop = threading.Event()
         started = time.perf_counter()
         _progress(lambda: f"timing: {len(writes)}/{args.samples} remember, {len(reads)}/{args.samples} recall", stop)
@@ -241,6 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 began = time.perf_counter()
                 engram.facts.history(rng.choice(ids))
                 others["history"].append(time.perf_counter() - began)
+                # A question naming a day adds the time channel's filtered search (retrieval/pipeline.py).
+                day = _START + timedelta(days=rng.randrange(max(1, stored // _TURNS_A_DAY)))
+                began = time.perf_counter()
+                service.recall(f"What did {rng.choice(_PEOPLE)} say on {day:%d %B %Y}?", namespace=namespace)
+                others["recall_naming_a_day"].append(time.perf_counter() - began)
         finally:
             stop.set()
         phases["timing"] = _phase(time.perf_counter() - started)
