@@ -1,6 +1,7 @@
 """Time expressions in a query, resolved to UTC intervals, without an LLM.
 
-Handles absolute dates ('on 1 February, 2023', 'October 13, 2023'), months with or without a
+Handles absolute dates ('on 1 February, 2023', 'October 13, 2023', '2023-02-01', and without a
+year, '9 March', 'the 9th of March', 'March 9th': the latest such day not after ``now``), months with or without a
 year ('in June', 'in July 2023'), bare years ('in 2022') and a few relative forms
 ('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago', 'a couple
 of days ago', 'last Saturday', 'last weekend', 'in the past two weeks'). A month without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
@@ -58,15 +59,24 @@ def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]
     def free(match: re.Match[str]) -> bool:
         return all(match.end() <= a or match.start() >= b for a, b in taken)
 
-    day_first = rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_RE}),?\s+(\d{{4}})\b"
-    month_first = rf"\b({_MONTH_RE})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
-    for pattern, order in ((day_first, "dmy"), (month_first, "mdy")):
+    iso = r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"
+    optional_year = r"(?:(?:,\s*|\s+)(\d{4}))?"
+    day_first = rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE}){optional_year}\b"
+    month_first = rf"\b({_MONTH_RE})\s+(\d{{1,2}})(?:st|nd|rd|th)?{optional_year}\b"
+    for pattern, order in ((iso, "ymd"), (day_first, "dmy"), (month_first, "mdy")):
         for m in re.finditer(pattern, query):
-            d, mo, y = (m[1], m[2], m[3]) if order == "dmy" else (m[2], m[1], m[3])
+            if not free(m):
+                continue
             taken.append((m.start(), m.end()))
+            y, mo, d = {"ymd": (m[1], m[2], m[3]), "dmy": (m[3], m[2], m[1]), "mdy": (m[3], m[1], m[2])}[order]
+            month = int(mo) if mo.isdigit() else _MONTH_NUM[mo]
             try:
-                start = now.replace(year=int(y), month=_MONTH_NUM[mo], day=int(d), hour=0, minute=0, second=0, microsecond=0)
-            except ValueError:  # '31 February 2023' names no day
+                if y is None:  # '9 March': its latest occurrence not after now
+                    year = now.year if (month, int(d)) <= (now.month, now.day) else now.year - 1
+                else:
+                    year = int(y)
+                start = now.replace(year=year, month=month, day=int(d), hour=0, minute=0, second=0, microsecond=0)
+            except ValueError:  # '31 February 2023', '2023-13-40' name no day
                 continue
             windows.append((m.start(), m.end(), TimeWindow(start, start + timedelta(days=1))))
     for m in re.finditer(rf"\b({_MONTH_RE})(?:,?\s+(\d{{4}}))?\b", query):

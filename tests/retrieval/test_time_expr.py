@@ -79,3 +79,17 @@ def test_the_time_phrases_blank_out_and_the_rest_of_the_question_stays() -> None
     assert without_time_phrases("What did I fix on 9 March 2023?", NOW).split() == ["What", "did", "I", "fix", "on", "?"]
     assert without_time_phrases("What did I buy last Saturday?", NOW).split() == ["What", "did", "I", "buy", "?"]
     assert without_time_phrases("Where does Sam live?", NOW) == "Where does Sam live?"
+
+
+def test_a_day_without_a_year_is_its_latest_occurrence_and_iso_dates_are_days() -> None:
+    now = datetime(2024, 3, 31, 15, tzinfo=timezone.utc)
+
+    def days(query: str) -> list[str]:
+        return [w.start.date().isoformat() for w in parse_time_windows(query, now) if w.end - w.start == timedelta(days=1)]
+
+    assert days("What did I do on 9 March?") == ["2024-03-09"]
+    assert days("the 9th of March") == days("on March 9th") == ["2024-03-09"]
+    assert days("What did I do on 30 December?") == ["2023-12-30"]
+    assert days("What did I do on 2024-03-09?") == ["2024-03-09"]
+    assert days("the photo shared on December 1,2023") == ["2023-12-01"]
+    assert parse_time_windows("What happened on 2023-13-40?", now) == []
