@@ -10,8 +10,10 @@ of days ago', 'last Saturday', 'last weekend', 'in the past two weeks'). A month
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 __all__ = ["TimeWindow", "in_any_window", "parse_time_windows", "without_time_phrases"]
 
@@ -32,10 +34,11 @@ class TimeWindow:
     end: datetime  # exclusive
 
 
-def _month_window(year: int, month: int, now: datetime) -> TimeWindow:
+def _month_window(year: int, month: int, now: datetime, months: int = 1) -> TimeWindow:
+    """``months`` calendar months from the first of ``month`` (12 from January: a year)."""
     start = now.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
-    end = start.replace(year=year + 1, month=1) if month == 12 else start.replace(month=month + 1)
-    return TimeWindow(start, end)
+    later = month - 1 + months
+    return TimeWindow(start, start.replace(year=year + later // 12, month=later % 12 + 1))
 
 
 def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
@@ -59,26 +62,22 @@ def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]
     def free(match: re.Match[str]) -> bool:
         return all(match.end() <= a or match.start() >= b for a, b in taken)
 
+    def add(match: re.Match[str], window: Callable[..., TimeWindow], *args: Any) -> None:
+        try:
+            windows.append((match.start(), match.end(), window(*args)))
+        except (ValueError, OverflowError):  # '31 February 2023', '9999-12-31': a time the calendar does not hold
+            pass
+
     iso = r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"
     optional_year = r"(?:(?:,\s*|\s+)(\d{4}))?"
     day_first = rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE}){optional_year}\b"
     month_first = rf"\b({_MONTH_RE})\s+(\d{{1,2}})(?:st|nd|rd|th)?{optional_year}\b"
     for pattern, order in ((iso, "ymd"), (day_first, "dmy"), (month_first, "mdy")):
         for m in re.finditer(pattern, query):
-            if not free(m):
-                continue
-            taken.append((m.start(), m.end()))
-            y, mo, d = {"ymd": (m[1], m[2], m[3]), "dmy": (m[3], m[2], m[1]), "mdy": (m[3], m[1], m[2])}[order]
-            month = int(mo) if mo.isdigit() else _MONTH_NUM[mo]
-            try:
-                if y is None:  # '9 March': its latest occurrence not after now
-                    year = now.year if (month, int(d)) <= (now.month, now.day) else now.year - 1
-                else:
-                    year = int(y)
-                start = now.replace(year=year, month=month, day=int(d), hour=0, minute=0, second=0, microsecond=0)
-            except ValueError:  # '31 February 2023', '2023-13-40' name no day
-                continue
-            windows.append((m.start(), m.end(), TimeWindow(start, start + timedelta(days=1))))
+            if free(m):
+                taken.append((m.start(), m.end()))
+                y, mo, d = {"ymd": (m[1], m[2], m[3]), "dmy": (m[3], m[2], m[1]), "mdy": (m[3], m[1], m[2])}[order]
+                add(m, _day_window, y, int(mo) if mo.isdigit() else _MONTH_NUM[mo], int(d), now)
     for m in re.finditer(rf"\b({_MONTH_RE})(?:,?\s+(\d{{4}}))?\b", query):
         # 'May' opening a question is the verb, not the month
         if not free(m) or (m[1] == "May" and m.start() == 0):
@@ -86,40 +85,30 @@ def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]
         month = _MONTH_NUM[m[1]]
         year = int(m[2]) if m[2] else (now.year if month <= now.month else now.year - 1)
         taken.append((m.start(), m.end()))
-        try:
-            windows.append((m.start(), m.end(), _month_window(year, month, now)))
-        except ValueError:  # 'March 0000', or December 9999: a year the calendar does not hold
-            continue
+        add(m, _month_window, year, month, now)
     for m in re.finditer(r"\b(?:in|of|during|since)\s+((?:19|20)\d{2})\b", query):
         if free(m):
-            start = now.replace(year=int(m[1]), month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
-            windows.append((m.start(), m.end(), TimeWindow(start, start.replace(year=int(m[1]) + 1))))
+            add(m, _month_window, int(m[1]), 1, now, 12)
     lowered = query.lower()
     day = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    relative = {
-        "yesterday": TimeWindow(day - timedelta(days=1), day),
-        "last week": TimeWindow(day - timedelta(days=14), day),
-        "last month": TimeWindow(day - timedelta(days=62), day),
-        "last year": TimeWindow(day - timedelta(days=730), day - timedelta(days=180)),
-    }
-    for phrase, window in relative.items():
+    # Days back from today to where each starts and to where it ends.
+    relative = {"yesterday": (1, 0), "last week": (14, 0), "last month": (62, 0), "last year": (730, 180)}
+    for phrase, (back_to_start, back_to_end) in relative.items():
         if found := re.search(rf"\b{phrase}\b", lowered):  # 'last week' is not 'last weekend'
-            windows.append((found.start(), found.end(), window))
+            add(found, _days_back, day, back_to_start, back_to_end)
     for m in re.finditer(rf"\b(?:last|past|this past)\s+({'|'.join(_WEEKDAYS)}|weekend)\b", lowered):
         # The latest such day strictly before today; a weekend is its Saturday and Sunday.
         target = 5 if m[1] == "weekend" else _WEEKDAYS.index(m[1])
         back = (day.weekday() - target) % 7 or 7
-        start = day - timedelta(days=back)
-        windows.append((m.start(), m.end(), TimeWindow(start, start + timedelta(days=2 if m[1] == "weekend" else 1))))
+        length = 2 if m[1] == "weekend" else 1
+        add(m, _days_back, day, back, back - length)
     for m in re.finditer(
         r"\b(\d+|a|an|one|two|three|four|five|six|couple of|few)\s+(day|week|month)s?\s+ago\b", lowered
     ):
         span = {"day": 1, "week": 7, "month": 30}[m[2]] * _count(m[1])
-        if span > _LONGEST_SPAN_DAYS:
-            continue
-        centre = day - timedelta(days=span)
-        slack = timedelta(days=max(2, span // 3))
-        windows.append((m.start(), m.end(), TimeWindow(centre - slack, centre + slack)))
+        if span <= _LONGEST_SPAN_DAYS:
+            slack = max(2, span // 3)
+            add(m, _days_back, day, span + slack, span - slack)
     for m in re.finditer(
         r"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:past|last)\s+"
         r"(\d+|two|three|four|five|six|couple of|few)\s+(day|week|month)s\b",
@@ -127,10 +116,24 @@ def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]
     ):
         # 'in the past two weeks': everything from that long ago up to now.
         span = {"day": 1, "week": 7, "month": 31}[m[2]] * _count(m[1])
-        if span > _LONGEST_SPAN_DAYS:
-            continue
-        windows.append((m.start(), m.end(), TimeWindow(day - timedelta(days=span), day + timedelta(days=1))))
+        if span <= _LONGEST_SPAN_DAYS:
+            add(m, _days_back, day, span, -1)
     return sorted(windows, key=lambda item: item[0])
+
+
+def _days_back(day: datetime, to_start: int, to_end: int) -> TimeWindow:
+    """From ``to_start`` days before ``day`` to ``to_end`` days before it (-1: through ``day``)."""
+    return TimeWindow(day - timedelta(days=to_start), day - timedelta(days=to_end))
+
+
+def _day_window(year: str | None, month: int, day: int, now: datetime) -> TimeWindow:
+    """One day; without a year, its latest occurrence not after ``now`` ('9 March')."""
+    if year is None:
+        number = now.year if (month, day) <= (now.month, now.day) else now.year - 1
+    else:
+        number = int(year)
+    start = now.replace(year=number, month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
+    return TimeWindow(start, start + timedelta(days=1))
 
 
 def _count(word: str) -> int:

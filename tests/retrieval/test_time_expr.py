@@ -93,3 +93,14 @@ def test_a_day_without_a_year_is_its_latest_occurrence_and_iso_dates_are_days() 
     assert days("What did I do on 2024-03-09?") == ["2024-03-09"]
     assert days("the photo shared on December 1,2023") == ["2023-12-01"]
     assert parse_time_windows("What happened on 2023-13-40?", now) == []
+
+
+def test_no_phrase_or_moment_makes_reading_times_fail() -> None:
+    leap_day = datetime(2024, 2, 29, 23, 0, tzinfo=timezone.utc)
+    assert [w.start.date().isoformat() for w in parse_time_windows("on 30 March", leap_day)] == ["2023-03-30"]
+    assert parse_time_windows("What happened on 9999-12-31?", NOW) == []
+    assert parse_time_windows("Anything in December 9999?", NOW) == []
+    the_first_day = datetime(1, 1, 2, tzinfo=timezone.utc)
+    assert [w.start.date().isoformat() for w in parse_time_windows("yesterday", the_first_day)] == ["0001-01-01"]
+    for query in ("last year", "in the past two weeks", "three days ago", "last weekend"):
+        assert parse_time_windows(query, the_first_day) == [], query
