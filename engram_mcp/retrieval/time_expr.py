@@ -50,7 +50,7 @@ def without_time_phrases(query: str, now: datetime) -> str:
     """The query with the phrases that name its times blanked out (what it asks about, not when)."""
     kept = list(query)
     for start, end, _ in _time_phrases(query, now):
-        kept[start:end] = " " * (end - start)
+        kept[start:end] = " " * len(kept[start:end])
     return "".join(kept)
 
 
@@ -89,7 +89,8 @@ def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]
     for m in re.finditer(r"\b(?:in|of|during|since)\s+((?:19|20)\d{2})\b", query):
         if free(m):
             add(m, _month_window, int(m[1]), 1, now, 12)
-    lowered = query.lower()
+    # Lowercased character by character, so that a phrase found here is at the same place in ``query``.
+    lowered = "".join(c if len(c.lower()) > 1 else c.lower() for c in query)
     day = now.replace(hour=0, minute=0, second=0, microsecond=0)
     # Days back from today to where each starts and to where it ends.
     relative = {"yesterday": (1, 0), "last week": (14, 0), "last month": (62, 0), "last year": (730, 180)}

@@ -1,5 +1,8 @@
 from datetime import datetime, timedelta, timezone
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows, without_time_phrases
 
 NOW = datetime(2023, 10, 20, 15, 0, tzinfo=timezone.utc)
@@ -79,6 +82,7 @@ def test_the_time_phrases_blank_out_and_the_rest_of_the_question_stays() -> None
     assert without_time_phrases("What did I fix on 9 March 2023?", NOW).split() == ["What", "did", "I", "fix", "on", "?"]
     assert without_time_phrases("What did I buy last Saturday?", NOW).split() == ["What", "did", "I", "buy", "?"]
     assert without_time_phrases("Where does Sam live?", NOW) == "Where does Sam live?"
+    assert without_time_phrases("İİ yesterday?", NOW) == "İİ          ?"
 
 
 def test_a_day_without_a_year_is_its_latest_occurrence_and_iso_dates_are_days() -> None:
@@ -104,3 +108,20 @@ def test_no_phrase_or_moment_makes_reading_times_fail() -> None:
     assert [w.start.date().isoformat() for w in parse_time_windows("yesterday", the_first_day)] == ["0001-01-01"]
     for query in ("last year", "in the past two weeks", "three days ago", "last weekend"):
         assert parse_time_windows(query, the_first_day) == [], query
+
+
+_TIME_WORDS = (
+    "on in the of last past this ago day days week weeks month months year since couple few two a and "
+    "March May December Saturday weekend yesterday 0 9 29 31 99 1999 2023 0000 9999 10000 "
+    "99999999999999999999 2024-02-29 2023-02-29 9999-12-31 1st , -"
+).split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_TIME_WORDS), max_size=8).map(" ".join) | st.text(max_size=40),
+    st.datetimes(timezones=st.just(timezone.utc)),
+)
+def test_any_question_read_at_any_moment_names_only_times_the_calendar_holds(question: str, now: datetime) -> None:
+    assert all(w.start < w.end for w in parse_time_windows(question, now))
+    assert len(without_time_phrases(question, now)) == len(question)
