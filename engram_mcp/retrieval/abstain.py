@@ -36,7 +36,7 @@ _NOT_FOCUS = frozenset(
     that these those it its i me my mine myself we us our ours you your yours he him his she her hers they them
     their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
     talk talked know knew remember remembered think thought like get got go going just also still now currently
-    again please let lets user assistant recently last first next""".split()
+    again please let lets user assistant recently last first next happen happens happened happening doing""".split()
 )
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
@@ -103,11 +103,16 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     """Decline when the whole question is far from everything, or when nothing addresses its focus."""
     if coverage.instructions:
         return False
-    if coverage.unknown_names or coverage.confidence < confidence_floor:
+    if coverage.unknown_names:
+        return True
+    if not coverage.focus and coverage.in_time is not None:
+        # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,
+        # however far in meaning the question's few words are from them.
+        return not coverage.in_time
+    if coverage.confidence < confidence_floor:
         return True
     if not coverage.focus:
-        # Nothing asked but a time ('What did I do on 9 March?'): answered by that time's memories.
-        return coverage.in_time is False
+        return False
     return coverage.lexical < lexical_floor and coverage.focus_cosine < focus_floor
 
 

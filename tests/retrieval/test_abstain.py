@@ -47,8 +47,11 @@ def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_inst
 
 def test_a_question_asking_only_a_time_is_declined_only_when_nothing_recalled_happened_then() -> None:
     assert not should_abstain(Coverage(0.3, (), in_time=True), 0.2, 0.5, 0.35)
+    assert not should_abstain(Coverage(0.1, (), in_time=True), 0.2, 0.5, 0.35)
     assert should_abstain(Coverage(0.3, (), in_time=False), 0.2, 0.5, 0.35)
     assert not should_abstain(Coverage(0.3, ()), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.1, ()), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.3, (), unknown_names=("Nadia",), in_time=True), 0.2, 0.5, 0.35)
 
 
 def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_focus() -> None:

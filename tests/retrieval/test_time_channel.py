@@ -42,6 +42,8 @@ def test_a_question_about_a_day_is_answered_by_that_days_memories_and_declined_f
 ) -> None:
     for day, text in enumerate(DIARY):
         service.remember(text, speaker="me", role="user", session=f"d{day}", event_time=T0 + timedelta(days=day))
-    found = service.recall("What did I do on 9 March 2024?", limit=3)
-    assert not found.abstained and "garden fence" in found.memories[0].memory.text
-    assert service.recall("What did I do on 20 March 2024?", limit=3).abstained
+    for question in ("What did I do on 9 March 2024?", "What happened on 2024-03-09?"):
+        found = service.recall(question, limit=3)
+        assert not found.abstained and "garden fence" in found.memories[0].memory.text, question
+    for question in ("What did I do on 20 March 2024?", "What happened in January 2024?"):
+        assert service.recall(question, limit=3).abstained, question
