@@ -1,11 +1,12 @@
 """Time expressions in a query, resolved to UTC intervals, without an LLM.
 
 Handles absolute dates ('on 1 February, 2023', 'October 13, 2023', '2023-02-01', and without a
-year, '9 March', 'the 9th of March', 'March 9th': the latest such day not after ``now``), months with or without a
-year ('in June', 'in July 2023'), bare years ('in 2022') and a few relative forms
-('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago', 'a couple
-of days ago', 'last Saturday', 'last weekend', 'in the past two weeks'). A month without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in.
-"""
+year, '9 March', 'the 9th of March', 'March 9th': the latest such day not after ``now``), months
+with or without a year ('in June', 'in July 2023'), bare years ('in 2022') and a few relative
+forms ('yesterday', 'last week', 'last month', 'last year', 'N days/weeks/months ago', 'a couple
+of days ago', 'last Saturday', 'last weekend', 'in the past two weeks'). Two of them joined as
+a range ('between 11 August and 15 August', 'from May to July') are one interval. A month
+without a year resolves to its latest occurrence not after ``now``. ``now`` is passed in."""
 
 from __future__ import annotations
 
@@ -119,7 +120,27 @@ def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]
         span = {"day": 1, "week": 7, "month": 31}[m[2]] * _count(m[1])
         if span <= _LONGEST_SPAN_DAYS:
             add(m, _days_back, day, span, -1)
-    return sorted(windows, key=lambda item: item[0])
+    return _ranges(query, sorted(windows, key=lambda item: item[0]))
+
+
+_RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
+_RANGE_JOINS = re.compile(r"^\s*(?:and|to|until|till|-|–)\s*$", re.IGNORECASE)
+
+
+def _ranges(query: str, phrases: list[tuple[int, int, TimeWindow]]) -> list[tuple[int, int, TimeWindow]]:
+    """'between 11 August and 15 August', 'from May to July': one interval, from the first to the last."""
+    joined: list[tuple[int, int, TimeWindow]] = []
+    for phrase in phrases:
+        if joined:
+            start, end, first = joined[-1]
+            if (
+                _RANGE_OPENS.search(query[:start]) and _RANGE_JOINS.match(query[end : phrase[0]])
+                and first.start < phrase[2].end
+            ):
+                joined[-1] = (start, phrase[1], TimeWindow(first.start, phrase[2].end))
+                continue
+        joined.append(phrase)
+    return joined
 
 
 def _days_back(day: datetime, to_start: int, to_end: int) -> TimeWindow:

@@ -110,6 +110,18 @@ def test_no_phrase_or_moment_makes_reading_times_fail() -> None:
         assert parse_time_windows(query, the_first_day) == [], query
 
 
+def test_two_times_joined_as_a_range_are_one_interval_from_the_first_to_the_last() -> None:
+    now = datetime(2023, 10, 1, tzinfo=timezone.utc)
+
+    def spans(query: str) -> list[tuple[str, str]]:
+        return [(w.start.date().isoformat(), w.end.date().isoformat()) for w in parse_time_windows(query, now)]
+
+    assert spans("Where was John between August 11 and August 15 2023?") == [("2023-08-11", "2023-08-16")]
+    assert spans("What did I read from May to July?") == [("2023-05-01", "2023-08-01")]
+    assert spans("I met Ana in May and Ben in June") == [("2023-05-01", "2023-06-01"), ("2023-06-01", "2023-07-01")]
+    assert spans("between 15 August and 11 August") == [("2023-08-15", "2023-08-16"), ("2023-08-11", "2023-08-12")]
+
+
 _TIME_WORDS = (
     "on in the of last past this ago day days week weeks month months year since couple few two a and "
     "March May December Saturday weekend yesterday 0 9 29 31 99 1999 2023 0000 9999 10000 "
