@@ -1,8 +1,9 @@
 """The recall pipeline: channels from the index, fusion and post-processing from the catalogue.
 
 1. channels: dense (the raw question's vector), sparse (BM25 of the question without its
-   question words), entity (facts naming an entity the question names) and, optionally,
-   salience/recency (the candidates ordered by prior, then by newest);
+   question words), entity (facts naming an entity the question names), time (the question's
+   vector over the memories of the times it names) and, optionally, salience/recency (the
+   candidates ordered by prior, then by newest);
 2. fusion of the channels' scores, each scaled to [0, 1] over what it returned and added
    (``retrieval.fusion.weighted_scores``; reciprocal rank fusion is a switch);
 3. neighbour expansion: a turn's session neighbours inherit 0.85 × its score, since the
@@ -45,7 +46,7 @@ from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
-from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, parse_time_windows, without_time_phrases
+from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, time_phrases, without_time_phrases
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "merge_by_type", "no_salience"]
 
@@ -169,6 +170,7 @@ class Retriever:
             entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
         speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 or c.sparse_without_speaker else None
         keywords = strip_question_words(query)
+        times = time_phrases(query, now)  # read once: the channels' windows, and what the focus leaves out
         if speaker is not None and c.sparse_without_speaker:
             keywords = _without_name(keywords, speaker)
         asked = _Question(
@@ -176,7 +178,7 @@ class Retriever:
             keywords=keywords,
             entity_hits=entity_hits,
             speaker=speaker if c.speaker_boost > 0 else None,
-            windows=parse_time_windows(query, now) if c.time_boost > 0 else [],
+            windows=[window for _, _, window in times] if c.time_boost > 0 else [],
             now=now,
             depth=depth,
             identifiers=quoted_identifiers(query) if c.exact_identifiers else (),
@@ -194,7 +196,7 @@ class Retriever:
         )
         if instructions:
             hits = self._instructions_first(hits, where, asked, evidence, limit)
-        focus = self._answering.focus(without_time_phrases(query, now), where)
+        focus = self._answering.focus(without_time_phrases(query, times), where)
         supports = {h.memory.id: h.supports for h in hits}
         ranked = self._answering.current_first(
             [(h.memory, h.score) for h in hits], where, now, focus, lambda m: admits(where, m)

@@ -11,12 +11,12 @@ without a year resolves to its latest occurrence not after ``now``. ``now`` is p
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["TimeWindow", "in_any_window", "parse_time_windows", "without_time_phrases"]
+__all__ = ["TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "time_phrases", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -42,22 +42,26 @@ def _month_window(year: int, month: int, now: datetime, months: int = 1) -> Time
     return TimeWindow(start, start.replace(year=year + later // 12, month=later % 12 + 1))
 
 
+TimePhrase = tuple[int, int, TimeWindow]
+"""Where a phrase naming a time starts and ends in the query, and the interval it names."""
+
+
 def parse_time_windows(query: str, now: datetime) -> list[TimeWindow]:
     """Every interval the query refers to, in order of appearance; [] when it names no time."""
-    return [window for _, _, window in _time_phrases(query, now)]
+    return [window for _, _, window in time_phrases(query, now)]
 
 
-def without_time_phrases(query: str, now: datetime) -> str:
-    """The query with the phrases that name its times blanked out (what it asks about, not when)."""
+def without_time_phrases(query: str, phrases: Sequence[TimePhrase]) -> str:
+    """The query with its ``time_phrases`` blanked out (what it asks about, not when)."""
     kept = list(query)
-    for start, end, _ in _time_phrases(query, now):
+    for start, end, _ in phrases:
         kept[start:end] = " " * len(kept[start:end])
     return "".join(kept)
 
 
-def _time_phrases(query: str, now: datetime) -> list[tuple[int, int, TimeWindow]]:
-    """Where each time phrase of ``query`` starts and ends, and the interval it names."""
-    windows: list[tuple[int, int, TimeWindow]] = []
+def time_phrases(query: str, now: datetime) -> list[TimePhrase]:
+    """Each phrase of ``query`` that names a time, in order of appearance."""
+    windows: list[TimePhrase] = []
     taken: list[tuple[int, int]] = []
 
     def free(match: re.Match[str]) -> bool:
@@ -127,9 +131,9 @@ _RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
 _RANGE_JOINS = re.compile(r"^\s*(?:and|to|until|till|-|–)\s*$", re.IGNORECASE)
 
 
-def _ranges(query: str, phrases: list[tuple[int, int, TimeWindow]]) -> list[tuple[int, int, TimeWindow]]:
+def _ranges(query: str, phrases: list[TimePhrase]) -> list[TimePhrase]:
     """'between 11 August and 15 August', 'from May to July': one interval, from the first to the last."""
-    joined: list[tuple[int, int, TimeWindow]] = []
+    joined: list[TimePhrase] = []
     for phrase in phrases:
         if joined:
             start, end, first = joined[-1]
