@@ -31,6 +31,8 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
 # "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
 _REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context)(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
+# "Big news: I got the job", "Update - I moved": a short label before the statement is not part of it.
+_LABEL = re.compile(r"^[^:,.!?]{1,30}:\s+(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
 _BARE_NAME = re.compile(r"^(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
 _STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
 _STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
@@ -66,7 +68,7 @@ def clauses(sentence: str) -> list[str]:
             parts[index - 1 : index + 1] = [f"{parts[index - 1].strip(' ,')} and {parts[index].strip()}"]
     found: list[str] = []
     for part in parts:
-        part = _REPORTING.sub("", part.strip(" ,;"))
+        part = _REPORTING.sub("", _LABEL.sub("", part.strip(" ,;")))
         pieces = _AND_VERB.split(part) if _STARTS_FIRST_PERSON.match(part) else [part]
         subject = _STARTS_FIRST_PERSON.match(part)
         for index, piece in enumerate(pieces):

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
+from engram_mcp.extraction.corrections import correction_fact
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import state_facts
@@ -151,8 +153,23 @@ class RulesExtractor:
             if named is not None:
                 facts.append(named)
                 continue
+            correction = correction_fact(sentence, speaker, certainty_of(sentence) or Certainty.STATED.value)
+            if correction is not None:
+                facts.append(correction)
+                continue
+            introduced = introduction_clauses(sentence, speaker)
+            if introduced:
+                for clause in introduced:
+                    facts += _facts_from(clause, clause, speaker, turn.event_time)
+                continue
+            certainty = certainty_of(sentence)
+            attributes = attribute_facts(sentence, speaker, certainty) if certainty is not None else []
+            facts += attributes
+            named_attributes = [fact.predicate for fact in attributes]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
-                facts += _facts_from(clause, sentence, speaker, turn.event_time)
+                # The clause that gave an attribute's value is read once, as that attribute.
+                if not any(re.search(rf"\b{re.escape(name)}\b", clause, re.IGNORECASE) for name in named_attributes):
+                    facts += _facts_from(clause, sentence, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 

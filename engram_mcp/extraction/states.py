@@ -238,8 +238,8 @@ _RULES: tuple[_Rule, ...] = (
     _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?:\s+[a-z]+){0,2}?\s+(?:at|to)",
           _NAME_OBJ, _studies_at),
     _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", _ORG_OBJ, _last_day),
-    _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:job\s+)?offer\s+(?:from|at|with)",
-          _NAME_OBJ, _accepted_offer),
+    _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:new\s+)?(?:job|role|position))"
+          r"\s+(?:from|at|with)", _NAME_OBJ, _accepted_offer),
     # job
     _rule(r"(?:work|am\s+working)\s+as\s+(?:an?\s+)?",
           r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for)\s+(?P<org>" + _NAME + r"))?"
@@ -251,8 +251,11 @@ _RULES: tuple[_Rule, ...] = (
     _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
           r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", _NAME_OBJ, _home),
     _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|between\s+jobs))\b", _job),
-    _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:to|into\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)",
-          _NAME_OBJ, _moved),
+    _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+)?(?:to|into)"
+          r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)?", _NAME_OBJ, _moved),
+    # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
+    _rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
+          r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", _NAME_OBJ, _home),
     # diet
     _rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
           r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),

@@ -47,6 +47,19 @@ SINGLE_VALUED = frozenset(
         "diet",
         "drives",
         "team",
+        # What a person has one of, named by an attribute ("my GP is …": ``extraction.attributes``).
+        "address",
+        "doctor",
+        "dentist",
+        "therapist",
+        "manager",
+        "landlord",
+        "username",
+        "editor",
+        "browser",
+        "shell",
+        "laptop",
+        "os",
     }
 )
 """Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""
@@ -81,6 +94,16 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("speak", "speaks"), "speaks"),
     **dict.fromkeys(("age", "aged", "years_old"), "age"),
     **dict.fromkeys(("birthday", "born_on", "was_born_on"), "birthday"),
+    **dict.fromkeys(("phone", "phone_number", "number", "mobile", "mobile_number", "cell", "telephone"), "phone"),
+    **dict.fromkeys(("email", "email_address", "e-mail"), "email"),
+    **dict.fromkeys(("address", "home_address", "postcode", "zip_code"), "address"),
+    **dict.fromkeys(("doctor", "gp", "family_doctor", "physician"), "doctor"),
+    **dict.fromkeys(("manager", "boss", "line_manager"), "manager"),
+    **dict.fromkeys(("landlord", "landlady"), "landlord"),
+    **dict.fromkeys(("username", "handle"), "username"),
+    **dict.fromkeys(("editor", "text_editor", "ide"), "editor"),
+    **dict.fromkeys(("shell", "terminal"), "shell"),
+    **dict.fromkeys(("os", "operating_system"), "os"),
 }
 # Verbs whose opposite is a negated like: "hates tea" contradicts "likes tea".
 _NEGATING = {"hate": "likes", "hates": "likes", "dislike": "likes", "dislikes": "likes", "detests": "likes"}

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from engram_mcp.model import Memory
 from engram_mcp.model.supersede import slot_of
 
-__all__ = ["Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "should_abstain"]
+__all__ = ["Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "should_abstain",
+           "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
@@ -63,6 +64,8 @@ class Coverage:
     """Names the question asks about ("Nadia's blood type") that no memory contains."""
     in_time: bool | None = None
     """When the question names a time: whether a recalled memory happened then (None: it names none)."""
+    unmet_relations: tuple[str, ...] = ()
+    """Relations the question asks about ("Lena's sister") that no recalled memory mentions."""
 
 
 def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
@@ -80,6 +83,19 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
 def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
     """Focus words as the stems lexical coverage compares."""
     return tuple(dict.fromkeys(_stem(w) for w in words))
+
+
+def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, ...]:
+    """The relation words of ``focus`` (stems) that none of ``texts`` holds, or a word for the same
+    relation: "sister" is met by "my sister" or "sis", never by "my brother", however close the
+    two are in meaning (which is why the focus's cosine cannot decide these)."""
+    asked = [term for term in focus if term in _RELATIONS]
+    if not asked:
+        return ()
+    have = set()
+    for text in texts:
+        have |= {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(text.casefold())}
+    return tuple(term for term in asked if not _RELATIONS[term] & have)
 
 
 def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
@@ -103,7 +119,7 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     """Decline when the whole question is far from everything, or when nothing addresses its focus."""
     if coverage.instructions:
         return False
-    if coverage.unknown_names:
+    if coverage.unknown_names or coverage.unmet_relations:
         return True
     if not coverage.focus and coverage.in_time is not None:
         # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,
@@ -134,6 +150,30 @@ def _stem(word: str) -> str:
 
 # The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
 # works_at). A fact in that slot addresses the question whatever words it uses.
+def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
+    return {_stem(word): frozenset(_stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
+
+
+# A person's relations and the people in their life, each with the words that name the same
+# relation: the question's word must be met by one of them.
+_RELATIONS = _relation_groups({
+    "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam", "mom": "mother mum mommy",
+    "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
+    "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
+    "child": "children kid kids son daughter baby", "children": "child kid kids son daughter",
+    "kid": "kids child children son daughter", "wife": "spouse", "husband": "spouse",
+    "partner": "boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée",
+    "boyfriend": "partner", "girlfriend": "partner", "fiance": "fiancee fiancé fiancée partner",
+    "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
+    "grandfather": "grandpa granddad grandad", "grandpa": "grandfather granddad grandad",
+    "grandparent": "grandparents grandmother grandfather grandma grandpa", "aunt": "auntie", "uncle": "",
+    "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician dr", "gp": "doctor dr physician",
+    "dentist": "", "therapist": "counsellor counselor", "manager": "boss", "boss": "manager",
+    "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
+    "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",
+    "vet": "veterinarian", "coach": "trainer",
+})
+
 _TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(_stem(w) for w in words.split())
     for predicate, words in {
@@ -145,6 +185,19 @@ _TOPICS: dict[str, frozenset[str]] = {
         "studies_at": "study studies university college course student",
         "age": "age old",
         "birthday": "birthday born",
+        "phone": "phone number mobile cell telephone",
+        "email": "email mail",
+        "address": "address postcode",
+        "doctor": "doctor gp physician",
+        "dentist": "dentist",
+        "therapist": "therapist counsellor counselor",
+        "manager": "manager boss",
+        "landlord": "landlord landlady",
+        "username": "username handle",
+        "editor": "editor text ide",
+        "browser": "browser",
+        "shell": "shell terminal",
+        "laptop": "laptop computer",
     }.items()
 }
 

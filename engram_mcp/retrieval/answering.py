@@ -25,7 +25,15 @@ from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
-from engram_mcp.retrieval.abstain import Coverage, about_topic, answers_slot, focus_terms, focus_words, lexical_coverage
+from engram_mcp.retrieval.abstain import (
+    Coverage,
+    about_topic,
+    answers_slot,
+    focus_terms,
+    focus_words,
+    lexical_coverage,
+    unmet_relations,
+)
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.status import MemoryStatus, current_first, status_of
 
@@ -169,6 +177,7 @@ class Answering:
         if not focus.terms:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
+        unmet = unmet_relations(focus.terms, [m.text for m in top])
         lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
             focus.terms, [m.text for m in top]
         )
@@ -176,7 +185,7 @@ class Answering:
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
-        return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown)
+        return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet)
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""

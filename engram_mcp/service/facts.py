@@ -23,7 +23,9 @@ from typing import Literal
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
+from engram_mcp.model.corrections import CORRECTS, corrected, parse_correction
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
+from engram_mcp.model.predicates import subject_key
 from engram_mcp.model.salience import default_importance
 from engram_mcp.model.supersede import (
     Adjudicator,
@@ -143,6 +145,10 @@ class FactService:
             if any(self._memory.find(turn) is None for turn in fact.provenance.turn_ids):
                 return FactOutcome("dropped", None)
             fact = self._resolved(fact)
+            if fact.predicate == CORRECTS:
+                # A correction changes the fact it names; with none to change, the turn says it all.
+                restated, wrong = self._applied(fact)
+                return self._supersede([wrong], restated) if wrong is not None else FactOutcome("dropped", None)
             if fact.importance == _DEFAULT_IMPORTANCE:
                 fact = replace(fact, importance=default_importance(fact))
             slot = slot_of(fact)
@@ -229,6 +235,27 @@ class FactService:
         for old_after in ended:
             self._memory.replace(old_after)
         return FactOutcome("superseded", fact, tuple(old.id for old in olds))
+
+    def _applied(self, correction: Memory) -> tuple[Memory, Memory | None]:
+        """(the restatement, the fact it corrects): the speaker's newest current fact that names
+        the old value, said with the new one; (the correction, None) when no fact names it."""
+        parsed = parse_correction(correction.object or "")
+        if parsed is None or not correction.subject:
+            return correction, None
+        old_value, new_value = parsed
+        about = self._memory.fact_lookup.current_about(correction.namespace, subject_key(correction.subject))
+        for fact in sorted(about, key=lambda m: (m.event_time, m.id), reverse=True):
+            text = corrected(fact.text, old_value, new_value) if fact.predicate != CORRECTS else None
+            if text is None:
+                continue
+            obj = corrected(fact.object or "", old_value, new_value) or fact.object
+            entities = tuple(e for e in fact.entities if e.casefold() != old_value.casefold())
+            restated = replace(
+                correction, text=text, type=fact.type, predicate=fact.predicate, object=obj,
+                entities=entities + ((new_value,) if new_value[:1].isupper() else ()),
+            )
+            return restated, fact
+        return correction, None
 
     def _resolved(self, fact: Memory) -> Memory:
         lookup = self._memory.fact_lookup

@@ -81,3 +81,8 @@ def test_a_titles_full_stop_ends_no_sentence() -> None:
     assert sentences("My dentist is Dr. Achebe in Ikeja. I see her twice a year.") == [
         "My dentist is Dr. Achebe in Ikeja.", "I see her twice a year.",
     ]
+
+
+def test_a_short_label_before_a_statement_is_not_part_of_it() -> None:
+    assert clauses("Big news: I got the job at Ocado") == ["I got the job at Ocado"]
+    assert clauses("Note to self: my passport expires in May") == ["my passport expires in May"]

@@ -51,6 +51,12 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("I transferred to Trinity College Dublin.", ("studies_at", "trinity college dublin", False)),
         ("I'm studying at the University of Ghent.", ("studies_at", "university of ghent", False)),
         ("I'm single again.", ("relationship_status", "single", False)),
+        ("Jonas and I broke up, and I've moved out to a small place in Vasastan.", ("lives_in", "vasastan", False)),
+        ("We moved into a tiny flat in Leith.", ("lives_in", "leith", False)),
+        ("My boyfriend and I share a flat in Södermalm with our cat.", ("lives_in", "södermalm", False)),
+        ("Update: I'm living in Porto now.", ("lives_in", "porto", False)),
+        ("My GP is Dr. Okafor at the Leith surgery.", ("doctor", "dr okafor at the leith surgery", False)),
+        ("My new email is noor@example.org.", ("email", "noor example org", False)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(
@@ -73,6 +79,7 @@ def test_selling_one_vehicle_and_buying_another_ends_the_first_and_starts_the_se
         "I had an interview at Siemens today.",
         "I'm thinking about leaving Siemens.",
         "I got the offer from Bosch and accepted it.",
+        "Big news: I've accepted a role at Klarna as lead designer.",
     ],
 )
 def test_plans_conditions_and_events_never_claim_a_current_employer_or_home(text: str) -> None:

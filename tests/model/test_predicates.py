@@ -60,3 +60,9 @@ def test_states_announced_in_other_words_share_one_slot(
 def test_diet_car_and_partner_hold_one_value_but_pets_and_events_many() -> None:
     assert all(is_single_valued(key) for key in ("diet", "drives", "partner", "team"))
     assert not is_single_valued("pet") and not is_single_valued("had")
+
+
+def test_a_gp_and_a_doctor_are_one_single_valued_slot_and_so_are_a_number_and_a_phone_number() -> None:
+    assert normalise("Ana", "gp", "Dr. Lind").predicate == normalise("Ana", "doctor", "Dr. Byrne").predicate == "doctor"
+    assert normalise("Ana", "phone number", "0611").predicate == normalise("Ana", "number", "0622").predicate == "phone"
+    assert is_single_valued("doctor") and is_single_valued("phone") and is_single_valued("editor")

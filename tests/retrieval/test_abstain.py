@@ -1,4 +1,7 @@
+from dataclasses import replace
 from datetime import datetime, timezone
+
+import pytest
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import (
@@ -10,6 +13,7 @@ from engram_mcp.retrieval.abstain import (
     focus_words,
     lexical_coverage,
     should_abstain,
+    unmet_relations,
 )
 
 WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
@@ -60,3 +64,28 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
     lives = fact("Maya lives in Porto now.", "Maya")
     assert answers_slot(focus_terms(("live",)), lives)
     assert not answers_slot(focus_terms(("brother", "live")), lives)
+
+
+@pytest.mark.parametrize(
+    ("question", "texts", "unmet"),  # unmet: whether the relation asked about is missing
+    [
+        ("What is the name of Lena's sister?", ["My brother Felix is a paramedic in Hamburg."], True),
+        ("Who is Sam's doctor?", ["My GP is Dr. Byrne at the Ranelagh clinic."], False),
+        ("What does Kofi's mother do?", ["My mum sells fabric at Makola market."], False),
+        ("How old are Maya's kids?", ["My daughter turns seven in May."], False),
+        ("Who is Ana's partner?", ["My wife Carmen is a nurse."], False),
+        ("What is Ana's wife called?", ["My partner Alex is coming with me."], True),
+        ("Where does Lena work?", ["Lena works at Spotify."], False),
+    ],
+)
+def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
+    question: str, texts: list[str], unmet: bool
+) -> None:
+    focus = focus_terms(focus_words(question, ["Lena", "Sam", "Kofi", "Maya", "Ana"]))
+    assert bool(unmet_relations(focus, texts)) is unmet
+
+
+def test_a_question_about_a_relation_no_recalled_memory_mentions_is_declined() -> None:
+    close_in_meaning = Coverage(confidence=0.6, focus=("name", "sister"), lexical=0.0, focus_cosine=0.55)
+    assert not should_abstain(close_in_meaning, 0.2, 0.5, 0.35)
+    assert should_abstain(replace(close_in_meaning, unmet_relations=("sister",)), 0.2, 0.5, 0.35)

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.model import Kind, Memory
+from engram_mcp.model.corrections import CORRECTS, correction_object
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
@@ -289,3 +290,28 @@ def test_the_assistant_may_still_end_what_the_assistant_said(
     porto = _told(service, facts, clock, "Noted: you live in Porto now.", role="assistant",
                   statement="Sam lives in Porto.", obj="Porto", when=MAR)
     assert service.get(lisbon.id).superseded_by == porto.id
+
+
+def test_a_correction_restates_the_newest_fact_naming_the_old_value_and_supersedes_it(
+    facts: FactService, service: MemoryService
+) -> None:
+    race = facts.state("Lena is training for the Berlin half marathon in April.", subject="Lena", event_time=JAN).memory
+    facts.state("Lena lives in Berlin.", subject="Lena", event_time=JAN)
+    later = datetime(2026, 1, 2, tzinfo=timezone.utc)
+    outcome = facts.state(
+        "Lena corrected Berlin to the Copenhagen half marathon.", subject="Lena", predicate=CORRECTS,
+        obj=correction_object("Berlin", "the Copenhagen half marathon"), event_time=later,
+    )
+    assert outcome.action == "superseded"
+    assert outcome.memory.text == "Lena is training for the Copenhagen half marathon in April."
+    superseded = {service.get(i).text for i in outcome.superseded}
+    assert superseded <= {race.text, "Lena lives in Berlin."} and len(superseded) == 1
+    assert outcome.memory.text in current_facts(service)
+
+
+def test_a_correction_of_a_value_no_fact_names_changes_nothing(facts: FactService, service: MemoryService) -> None:
+    facts.state("Ana lives in Leeds.", subject="Ana")
+    outcome = facts.state(
+        "Ana corrected Tuesday to Thursday.", subject="Ana", predicate=CORRECTS, obj=correction_object("Tuesday", "Thursday")
+    )
+    assert outcome.action == "dropped" and current_facts(service) == ["Ana lives in Leeds."]

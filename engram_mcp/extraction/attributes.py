@@ -1,0 +1,103 @@
+"""Things a person has one of, named by an attribute word, and self-introductions. Pure.
+
+"My GP is Dr. Lind", "my new number is 0611 222 333", "my number changed, the new one is
+…", "I switched my editor to Helix" each become "<speaker>'s <attribute> is <value>" with
+the attribute as the predicate, so a later value for the same attribute supersedes the
+earlier one (``model.predicates`` lists these attributes as single-valued). Only attributes
+a person has one of at a time are read: "my sister is a nurse" is not one (a person may have
+several sisters), and stays a plain statement.
+
+A self-introduction ("Quick context: Lena Vogel, 34, designer at Spotify, based in
+Stockholm") names the speaker and then lists what they are, without an "I"; its fragments
+are restated in the first person ("I work at Spotify as a designer", "I live in Stockholm")
+for the state rules to read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.lexicon import OCCUPATIONS, expand_contractions
+from engram_mcp.model import Certainty, MemoryType
+
+__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses"]
+
+TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
+"""Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
+ATTRIBUTES = TOOLS | frozenset(
+    {"phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
+     "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
+     "boss", "line manager", "landlord", "landlady", "username", "handle"}
+)
+
+_NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|da|del|di|van|von|der|la|le|the|&)\s+)?[A-Z0-9][\w&'’.-]*)*"
+_ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), key=len, reverse=True)) + r")"
+# A value runs to the end of its clause: a comma, a bracket, a semicolon, "but/and I" or a full stop
+# that is not a title's ("Dr. Lind") ends it.
+_VALUE = r"(?P<value>[^,;()\n]+?)(?=\s*(?:[,;(\n]|\s+but\b|\s+and\s+(?:I|we|my|it)\b|(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Prof)(?<!St)[.!?]\s|[.!?]?$))"
+_POSSESSOR = r"\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?"
+_STATED = re.compile(
+    _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s+(?i:is\s+now|is|has\s+changed\s+to|changed\s+to|is\s+changing\s+to)\s+(?!not\b|"
+    r"the\s+same\b|changing\b|still\b)" + _VALUE,
+    re.IGNORECASE,
+)
+_CHANGED = re.compile(
+    _POSSESSOR + _ATTRIBUTE + r"\s+(?:has\s+)?changed\b[^.;]*?\b(?:the\s+)?new\s+one\s+is\s+" + _VALUE, re.IGNORECASE
+)
+_SWITCHED = re.compile(
+    r"\b(?:I|we)\s+(?:have\s+)?(?:just\s+|finally\s+)?(?:switched|changed|moved)\s+(?:my|our)\s+" + _ATTRIBUTE
+    + r"\s+(?:over\s+)?(?:from\s+[^,;]+?\s+)?to\s+" + _VALUE,
+    re.IGNORECASE,
+)
+_FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
+_TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
+
+_INTRO = re.compile(
+    r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
+    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
+)
+_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:at|for|with)\s+(?P<org>" + _NAME + r")$")
+_ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
+_HOME = re.compile(r"^(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")$")
+
+
+def attribute_facts(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
+    """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
+    text = expand_contractions(sentence)
+    found: dict[str, tuple[str, str, str]] = {}
+    for pattern in (_CHANGED, _SWITCHED, _STATED):
+        for match in pattern.finditer(text):
+            attribute = match["attr"].lower()
+            value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
+            if not value or len(value) > 80 or attribute in found or _FUTURE.search(match.group(0)):
+                continue
+            shown = attribute.upper() if attribute in {"gp", "ide", "os"} else attribute
+            if attribute in TOOLS:
+                statement = f"{speaker} uses {value} as {speaker}'s {shown}"
+            else:
+                statement = f"{speaker}'s {shown} is {value}"
+            found[attribute] = (statement, attribute, value)
+    return [
+        ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC, certainty=certainty, subject=speaker,
+                      predicate=attribute, object=value, entities=(speaker,))
+        for statement, attribute, value in found.values()
+    ]
+
+
+def introduction_clauses(sentence: str, speaker: str) -> list[str]:
+    """The first-person clauses a self-introduction stands for; [] when the sentence is not one."""
+    match = _INTRO.match(sentence.strip().rstrip(".!"))
+    if match is None or match["name"].split()[0].casefold() != speaker.split()[0].casefold():
+        return []
+    clauses = []
+    for fragment in (part.strip() for part in match["rest"].split(",")):
+        if role := _ROLE_AT.match(fragment):
+            clauses.append(f"I work at {role['org']} as a {role['role']}")
+        elif role := _ROLE.match(fragment):
+            clauses.append(f"I work as a {role['role']}")
+        elif home := _HOME.match(fragment):
+            clauses.append(f"I live in {home['place']}")
+        elif re.match(r"^(?:I|I'm|I am|I've|my)\b", fragment):
+            clauses.append(fragment)
+    return clauses

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+def test_a_stated_attribute_becomes_a_fact_whose_predicate_is_the_attribute() -> None:
+    [fact] = attribute_facts("My GP is Dr. Sara Lind at the Vasastan clinic.", "Lena")
+    assert fact.statement == "Lena's GP is Dr. Sara Lind at the Vasastan clinic."
+    assert (fact.subject, fact.predicate, fact.object) == ("Lena", "gp", "Dr. Sara Lind at the Vasastan clinic")
+
+
+def test_a_changed_number_gives_the_new_value_and_not_the_old_one() -> None:
+    text = "Heads up: my phone number changed, the new one is +34 611 222 333 (the old 600 111 000 is dead)."
+    [fact] = extract(turn(text, speaker="Diego"), [])
+    assert fact.statement == "Diego's phone number is +34 611 222 333."
+    assert "600" not in fact.statement
+
+
+def test_switching_a_tool_says_which_one_is_used_now() -> None:
+    [fact] = extract(turn("I switched my editor to Helix last week, I don't use neovim anymore.", speaker="Diego"), [])
+    assert fact.statement == "Diego uses Helix as Diego's editor."
+    assert (fact.predicate, fact.object) == ("editor", "Helix")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister is a nurse in Leeds.",
+        "My new number will be 0611 222 333 from Monday.",
+        "My manager is not happy about the deadline.",
+    ],
+)
+def test_relations_plans_and_moods_are_not_attributes(text: str) -> None:
+    assert attribute_facts(text, "Ana") == []
+
+
+def test_a_self_introduction_is_read_as_where_the_speaker_works_and_lives() -> None:
+    said = "Morning. Quick context about me: Lena Vogel, 34, product designer at Spotify, based in Stockholm."
+    statements = [f.statement for f in extract(turn(said, speaker="Lena"), [])]
+    assert statements == ["Lena works at Spotify.", "Lena works as a product designer.", "Lena lives in Stockholm."]
+
+
+def test_a_sentence_that_starts_with_someone_elses_name_is_no_self_introduction() -> None:
+    assert introduction_clauses("Jonas, my ex, designer at Spotify, based in Stockholm.", "Lena") == []
+    assert introduction_clauses("Hi, I'm Sam, a software engineer at Google, living in London", "Sam") == [
+        "I work at Google as a software engineer",
+        "I live in London",
+    ]

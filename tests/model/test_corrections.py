@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from engram_mcp.model.corrections import corrected, correction_object, parse_correction
+
+
+def test_a_corrected_value_replaces_the_old_one_without_repeating_the_words_around_it() -> None:
+    text = "Lena is training for the Berlin half marathon in April."
+    assert corrected(text, "Berlin", "the Copenhagen half marathon") == (
+        "Lena is training for the Copenhagen half marathon in April."
+    )
+
+
+def test_a_text_that_does_not_name_the_old_value_is_not_corrected() -> None:
+    assert corrected("Sam lives in Leeds.", "York", "Bristol") is None
+    assert corrected("Sam lives in Yorkshire.", "York", "Bristol") is None
+
+
+def test_a_correction_object_reads_back_as_old_and_new() -> None:
+    assert parse_correction(correction_object("Tuesday", "Thursday")) == ("Tuesday", "Thursday")
+    assert parse_correction("Tuesday") is None
