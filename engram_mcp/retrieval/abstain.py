@@ -88,9 +88,13 @@ def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
 def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, ...]:
     """The relation words of ``focus`` (stems) that none of ``texts`` holds, or a word for the same
     relation: "sister" is met by "my sister" or "sis", never by "my brother", however close the
-    two are in meaning (which is why the focus's cosine cannot decide these)."""
+    two are in meaning (which is why the focus's cosine cannot decide these).
+
+    Only a question about the relation is held to this: a short one ("Who is Sam's doctor?",
+    "What is the name of Lena's sister?"). In a longer one ("I'm inviting my colleagues over,
+    any tips on what to bake?") the relation is context, not what is asked."""
     asked = [term for term in focus if term in _RELATIONS]
-    if not asked:
+    if not asked or len(focus) > _RELATION_QUESTION_WORDS:
         return ()
     have = set()
     for text in texts:
@@ -154,6 +158,7 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
     return {_stem(word): frozenset(_stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
 
 
+_RELATION_QUESTION_WORDS = 3
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATIONS = _relation_groups({

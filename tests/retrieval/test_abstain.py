@@ -76,6 +76,7 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
         ("Who is Ana's partner?", ["My wife Carmen is a nurse."], False),
         ("What is Ana's wife called?", ["My partner Alex is coming with me."], True),
         ("Where does Lena work?", ["Lena works at Spotify."], False),
+        ("I'm inviting my colleagues over this weekend, any tips on what to bake?", ["I love baking scones."], False),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
