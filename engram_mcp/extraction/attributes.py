@@ -26,11 +26,15 @@ __all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses"]
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
 ATTRIBUTES = TOOLS | frozenset(
-    {"phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
+    {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
      "boss", "line manager", "landlord", "landlady", "username", "handle"}
 )
 
+_PEOPLE = frozenset({"doctor", "gp", "family doctor", "dentist", "therapist", "manager", "boss", "line manager",
+                     "landlord", "landlady", "employer", "workplace"})
+_NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})
+_TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")
 _NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|da|del|di|van|von|der|la|le|the|&)\s+)?[A-Z0-9][\w&'’.-]*)*"
 _ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), key=len, reverse=True)) + r")"
 # A value runs to the end of its clause: a comma, a bracket, a semicolon, "but/and I" or a full stop
@@ -50,6 +54,12 @@ _SWITCHED = re.compile(
     + r"\s+(?:over\s+)?(?:from\s+[^,;]+?\s+)?to\s+" + _VALUE,
     re.IGNORECASE,
 )
+_HAVE_NEW = re.compile(
+    r"\b(?:I|we)\s+(?:have|got|have\s+got)\s+a\s+new\s+" + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
+    re.IGNORECASE,
+)
+_AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*[.!]*\s*$"
+                  r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
 _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
 
@@ -57,20 +67,25 @@ _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
     r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
 )
-_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:at|for|with)\s+(?P<org>" + _NAME + r")$")
+_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:at|for|with)\s+(?P<org>" + _NAME + r")"
+                      r"(?:\s+in\s+(?P<place>" + _NAME + r"))?$")
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
 _HOME = re.compile(r"^(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")$")
 
 
-def attribute_facts(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
+def attribute_facts(
+    sentence: str, speaker: str, certainty: float = Certainty.STATED.value, *, uncased: bool = False
+) -> list[ExtractedFact]:
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _SWITCHED, _STATED):
+    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _STATED):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower()
             value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
             if not value or len(value) > 80 or attribute in found or _FUTURE.search(match.group(0)):
+                continue
+            if not _is_value_of(attribute, value, uncased=uncased):
                 continue
             shown = attribute.upper() if attribute in {"gp", "ide", "os"} else attribute
             if attribute in TOOLS:
@@ -78,11 +93,28 @@ def attribute_facts(sentence: str, speaker: str, certainty: float = Certainty.ST
             else:
                 statement = f"{speaker}'s {shown} is {value}"
             found[attribute] = (statement, attribute, value)
+    if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["turned"]) < 130:
+        found["age"] = (f"{speaker} is {years} years old", "age", years)
     return [
         ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC, certainty=certainty, subject=speaker,
                       predicate=attribute, object=value, entities=(speaker,))
         for statement, attribute, value in found.values()
     ]
+
+
+def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:
+    """Whether ``value`` can be what the attribute holds: "my manager is Jordan" names one, "my
+    manager is on holiday" does not; a number has digits, an email an @."""
+    if attribute in _NUMBERS:
+        return sum(c.isdigit() for c in value) >= 5
+    if attribute.startswith("email"):
+        return "@" in value
+    if attribute in {"username", "handle"}:
+        return " " not in value
+    if attribute in {"address", "home address", "postcode", "zip code"}:
+        return any(c.isdigit() for c in value) or value[:1].isupper()
+    # People, employers and tools are named: by a capital, unless the person types none.
+    return uncased and len(value.split()) <= 3 or _TITLED.match(value) is not None
 
 
 def introduction_clauses(sentence: str, speaker: str) -> list[str]:
@@ -93,9 +125,12 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
     clauses = []
     for fragment in (part.strip() for part in match["rest"].split(",")):
         if role := _ROLE_AT.match(fragment):
-            clauses.append(f"I work at {role['org']} as a {role['role']}")
+            place = f" in {role['place']}" if role["place"] else ""
+            clauses.append(f"I work at {role['org']} as a {role['role']}{place}")
         elif role := _ROLE.match(fragment):
             clauses.append(f"I work as a {role['role']}")
+        elif re.fullmatch(r"\d{1,3}", fragment) and 0 < int(fragment) < 130:
+            clauses.append(f"I am {fragment}")
         elif home := _HOME.match(fragment):
             clauses.append(f"I live in {home['place']}")
         elif re.match(r"^(?:I|I'm|I am|I've|my)\b", fragment):

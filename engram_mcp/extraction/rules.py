@@ -40,6 +40,12 @@ _LEADING_FILLER = re.compile(
     r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+)\b[,!.…]*\s*)+",
     re.IGNORECASE,
 )
+_TEXTSPEAK = (
+    (re.compile(r"\b(?:pls|plz|pleas|pleeease|pleease)\b", re.IGNORECASE), "please"),
+    (re.compile(r"\bi\b"), "I"),
+    (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
+    (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine|we|we're|we've|we'll|our|us)\b",
                            re.IGNORECASE)
 _IMPERATIVE = re.compile(
@@ -144,7 +150,9 @@ class RulesExtractor:
             # said is in it. Models may still read facts about the user from it, at lower certainty.
             return []
         facts: list[ExtractedFact] = []
-        said = sentences(turn.text)
+        said = sentences(_as_typed(turn.text))
+        # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
+        uncased = not any(character.isupper() for character in turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         for index, sentence in enumerate(said):
             if sentence.endswith("?"):
@@ -160,28 +168,37 @@ class RulesExtractor:
             introduced = introduction_clauses(sentence, speaker)
             if introduced:
                 for clause in introduced:
-                    facts += _facts_from(clause, clause, speaker, turn.event_time)
+                    facts += attribute_facts(clause, speaker, uncased=uncased) or _facts_from(
+                        clause, clause, speaker, turn.event_time, uncased=uncased
+                    )
                 continue
             certainty = certainty_of(sentence)
-            attributes = attribute_facts(sentence, speaker, certainty) if certainty is not None else []
+            attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
             facts += attributes
             named_attributes = [fact.predicate for fact in attributes]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
                 # The clause that gave an attribute's value is read once, as that attribute.
                 if not any(re.search(rf"\b{re.escape(name)}\b", clause, re.IGNORECASE) for name in named_attributes):
-                    facts += _facts_from(clause, sentence, speaker, turn.event_time)
+                    facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
 
 
-def _facts_from(clause: str, sentence: str, speaker: str, when: datetime) -> list[ExtractedFact]:
+def _as_typed(text: str) -> str:
+    """Chat as people type it, read as written out: "pls", "im", a lowercase "i"."""
+    for pattern, written in _TEXTSPEAK:
+        text = pattern.sub(written, text)
+    return text
+
+
+def _facts_from(clause: str, sentence: str, speaker: str, when: datetime, *, uncased: bool = False) -> list[ExtractedFact]:
     certainty = certainty_of(sentence)
     clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
     if not clause or certainty is None:
         return []
     if not _IMPERATIVE.match(clause):
-        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence)
+        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)

@@ -43,7 +43,12 @@ _ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
 _NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
 _THING = r"(?:(?:a|an|the|my|our)\s+)?(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
 _BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|"
-_BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too)\b))"
+_BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too|there|here)\b))"
+# In a turn typed without capitals ("i moved to osaka"), a name is a short run of words that
+# starts with no article or pronoun and stops at the words that end an object.
+_UNCASED_NAME = (r"(?!(?:a|an|my|our|his|her|their|this|that|some|it|there|here|home|work|bed|school)\b)[a-z0-9][\w&'’.-]*"
+                 r"(?:\s+(?!(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|after|before|"
+                 r"again|anymore|at|from|where|which|who|when|though|too|to|is|was|are|and)\b)[a-z0-9][\w&'’.-]*){0,3}")
 _SUBJECT = r"^(?P<subject>I|we|(?:my|our)\s+(?:partner|wife|husband)\s+and\s+I)\s+" + _ADVERB
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
@@ -67,8 +72,6 @@ def _rule(verbs: str, obj: str, build: Callable[[re.Match[str], str], list[_Foun
     return _Rule(re.compile("(?i:" + subject + verbs + r")\s*" + obj), build)
 
 
-_NAME_OBJ = r"(?P<obj>(?:the\s+)?" + _NAME + r")"
-_ORG_OBJ = r"(?P<obj>(?:the\s+)?" + _NAME + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")"
 
 
 def _works_at(m: re.Match[str], who: str) -> list[_Found]:
@@ -81,6 +84,7 @@ _ROLE_TAIL = re.compile(r"^\s*,?\s*(?:now\s*,?\s*)?as\s+(?:an?\s+)?(?P<role>[a-z
                         + _BOUNDARY)
 _TEAM_TAIL = re.compile(r"^.*?\b(?:on|in|with)\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+team\b", re.IGNORECASE)
 _PLACE_TAIL = re.compile(r"^.*?\bin\s+(?P<place>" + _NAME + r")")
+_PLACE_TAIL_UNCASED = re.compile(r"^.*?\bin\s+(?P<place>" + _UNCASED_NAME + r")")
 
 
 def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
@@ -95,11 +99,17 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
     if team:
         details.append((f"{who} is on the {team['team']} team at {org}", "team", f"{team['team']} team", "team",
                         False))
-    place = _PLACE_TAIL.match(tail)
+    place = _based_in(m)
     if place:
         # Working in a city strongly suggests living there, but is not a statement of it.
         details.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
     return details
+
+
+def _based_in(m: re.Match[str]) -> re.Match[str] | None:
+    """The place after a job ("… as a nurse in Tokyo"), in the rule table's own kind of name."""
+    uncased = m.re.pattern.count(_UNCASED_NAME) > 0
+    return (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
 
 
 def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
@@ -138,6 +148,9 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = strip_tail(m["role"])
     said = f"is {role}" if role in _NOT_WORKING else f"works as {_article(role)} {role}"
     facts = [(f"{who} {said}", "works as", role, "job", False)]
+    place = _based_in(m) if role not in _NOT_WORKING else None
+    if place:
+        facts.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
     if m.groupdict().get("org"):
         org = _head(m["org"])
         facts.append((f"{who} works at {org}", "works at", org, "employer", False))
@@ -190,13 +203,23 @@ def _broke_up(m: re.Match[str], who: str) -> list[_Found]:
     return [(f"{who} broke up with {name}", "no longer partner", name, "partner", True)]
 
 
+def _broke_up_with(name: str, who: str) -> list[_Found]:
+    name = _head(name)
+    return [(f"{who} broke up with {name}", "no longer partner", name, "partner", True)]
+
+
 def _status(m: re.Match[str], who: str) -> list[_Found]:
     status = m["status"].lower()
     return [(f"{who} is {status}", "relationship status", status, "status", False)]
 
 
+_NAMED_AFTER = re.compile(r"^\s*(?:,|-|–|:)\s*(?:a|an|the)\s+(?P<name>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY)
+
+
 def _vehicle_bought(m: re.Match[str], who: str) -> list[_Found]:
-    car = vehicle_name(m["obj"])
+    # "Got a new car, a Mazda CX-5": the make named after the plain word is the car.
+    named = _NAMED_AFTER.match(m.string[m.end():])
+    car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
     if car is None:
         return []
     verb = "bought" if re.search(r"\b(?:bought|got|picked up|leased|traded)\b", m.group(0), re.I) else "drives"
@@ -224,82 +247,101 @@ def _pet_gone(m: re.Match[str], who: str) -> list[_Found]:
 _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
              r"(?:at|for|by)")
-_RULES: tuple[_Rule, ...] = (
-    # employer and school
-    _rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|"
-          r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
-          r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", _ORG_OBJ, _left_job),
-    _rule(_EMPLOYED, _ORG_OBJ, _works_at),
-    _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with)",
-          _ORG_OBJ, _started_at),
-    _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
-          r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
-          _NAME_OBJ, _started_at),
-    _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?:\s+[a-z]+){0,2}?\s+(?:at|to)",
-          _NAME_OBJ, _studies_at),
-    _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", _ORG_OBJ, _last_day),
-    _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:new\s+)?(?:job|role|position))"
-          r"\s+(?:from|at|with)", _NAME_OBJ, _accepted_offer),
-    # job
-    _rule(r"(?:work|am\s+working)\s+as\s+(?:an?\s+)?",
-          r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for)\s+(?P<org>" + _NAME + r"))?"
-          + _BOUNDARY, _job),
-    _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
-          r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
-          + r"))(?:\s+(?:at|for)\s+(?P<org>" + _NAME + r"))?" + _BOUNDARY, _job),
-    # home
-    _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
-          r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", _NAME_OBJ, _home),
-    _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|between\s+jobs))\b", _job),
-    _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+)?(?:to|into)"
-          r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)?", _NAME_OBJ, _moved),
-    # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
-    _rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
-          r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", _NAME_OBJ, _home),
-    # diet
-    _rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
-          r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
-    _rule(r"(?:am(?:\s+now)?|went|have\s+gone|have\s+been|became|have\s+become|turned|switched\s+to\s+being|"
-          r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat)",
-          r"(?i:an?\s+)?(?i:fully\s+|strictly\s+|mostly\s+)?(?P<diet>(?i:" + "|".join(DIETS) + r"))\b(?!\s+(?:food|restaurant|"
-          r"recipe|place|option|friend))", _diet),
-    _rule(r"(?:have\s+)?(?:stopped|gave\s+up|quit|cut\s+out|no\s+longer\s+eat|do\s+not\s+eat)", r"(?i:(?:eating\s+)?meat)\b",
-          _meat_free),
-    _rule(r"(?:eat|am\s+eating|have\s+started\s+eating|started\s+eating)", r"(?i:meat\s+again|meat)\b(?!\s+(?:free|less))",
-          _meat_again),
-    # partner and status
-    _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
-          r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)", _NAME_OBJ, _partner),
-    _rule(r"(?:got\s+married\s+to|married|am\s+married\s+to)", _NAME_OBJ, _married),
-    _rule(r"(?:have\s+)?(?:broke\s+up|split\s+up|separated|divorced|am\s+divorced|got\s+divorced)(?:\s+(?:with|from))?",
-          _NAME_OBJ, _broke_up),
-    _rule(r"(?:am\s+(?:now\s+)?|got\s+|became\s+)", r"(?P<status>(?i:" + "|".join(RELATIONSHIP_STATUSES) + r"))\b"
-          r"(?!\s+(?:to|with))", _status),
-    # vehicle
-    _rule(r"(?:drive|am\s+driving|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to)",
-          r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
-          r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_bought),
-    _rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
-          r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_sold),
-    # pets
-    _rule(r"(?:have|adopted|got|rescued|have\s+adopted|have\s+got|brought\s+home)\s+(?:a|an|our|my)\s+"
-          r"(?:new\s+|little\s+|rescue\s+|young\s+|\w+-year-old\s+)*",
-          r"(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r")\s*,?\s+(?:called|named)\s+"
-          r"(?P<name>[A-Z][\w'-]*)", _pet),
-)
+def _rules_for(name: str) -> tuple[_Rule, ...]:
+    """The rule table, with ``name`` as what marks a name (a capital, or in a turn written
+    without capitals, a short run of words)."""
+    name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
+    org_obj = r"(?P<obj>(?:the\s+)?" + name + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")"
+    return (
+        # employer and school
+        _rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|(?:was|got)\s+made\s+redundant\s+(?:from|at|by)|"
+              r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
+              r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", org_obj, _left_job),
+        _rule(_EMPLOYED, org_obj, _works_at),
+        _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+)?(?:at|with)",
+              org_obj, _started_at),
+        _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
+              r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
+              name_obj, _started_at),
+        _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?:\s+[a-z]+){0,2}?\s+(?:at|to)",
+              name_obj, _studies_at),
+        _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
+        _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:new\s+)?(?:job|role|position))"
+              r"\s+(?:from|at|with)", name_obj, _accepted_offer),
+        # job
+        _rule(r"(?:work|am\s+working)\s+as\s+(?:an?\s+)?",
+              r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?"
+              + _BOUNDARY, _job),
+        _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
+              r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
+              + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + _BOUNDARY, _job),
+        # home
+        _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
+              r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
+        _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|between\s+jobs))\b", _job),
+        _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
+              r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)?", name_obj, _moved),
+        # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
+        _rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
+              r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", name_obj, _home),
+        # diet
+        _rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
+              r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
+        _rule(r"(?:am(?:\s+now)?|went|have\s+gone|have\s+been|became|have\s+become|turned|switched\s+to\s+being|"
+              r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat)",
+              r"(?i:an?\s+)?(?i:fully\s+|strictly\s+|mostly\s+)?(?P<diet>(?i:" + "|".join(DIETS) + r"))\b(?!\s+(?:food|restaurant|"
+              r"recipe|place|option|friend))", _diet),
+        _rule(r"(?:have\s+)?(?:stopped|gave\s+up|quit|cut\s+out|no\s+longer\s+eat|do\s+not\s+eat)", r"(?i:(?:eating\s+)?meat)\b",
+              _meat_free),
+        _rule(r"(?:eat|am\s+eating|have\s+started\s+eating|started\s+eating)", r"(?i:meat\s+again|meat)\b(?!\s+(?:free|less))",
+              _meat_again),
+        # partner and status
+        _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
+              r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)", name_obj, _partner),
+        _rule(r"(?:got\s+married\s+to|married|am\s+married\s+to)", name_obj, _married),
+        _rule(r"(?:have\s+)?(?:broke\s+up|split\s+up|separated|divorced|am\s+divorced|got\s+divorced)(?:\s+(?:with|from))?",
+              name_obj, _broke_up),
+        _rule(r"(?:am\s+(?:now\s+)?|got\s+|became\s+)", r"(?P<status>(?i:" + "|".join(RELATIONSHIP_STATUSES) + r"))\b"
+              r"(?!\s+(?:to|with))", _status),
+        # vehicle
+        _rule(r"(?:drive|am\s+driving|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to)",
+              r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
+              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_bought),
+        _rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
+              r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_sold),
+        # pets
+        _rule(r"(?:have|adopted|got|rescued|have\s+adopted|have\s+got|brought\s+home)\s+(?:a|an|our|my)\s+"
+              r"(?:new\s+|little\s+|rescue\s+|young\s+|\w+-year-old\s+|(?!(?:called|named)\b)[a-z][\w-]*\s+){0,3}",
+              r"(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r")\s*,?\s+(?:called|named)\s+"
+              r"(?P<name>[A-Z][\w'-]*)", _pet),
+
+    )
+
+
+_RULES = _rules_for(_NAME)
+_UNCASED_RULES = _rules_for(_UNCASED_NAME)
 _PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
                        r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
 _PET_GONE_FIRST = re.compile(r"^(?i:(?:I|we)\s+(?:had\s+to\s+)?(?:put\s+down|rehomed|lost|gave\s+away|had\s+to\s+rehome)\s+"
                              r"(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?)(?P<name>[A-Z][\w'-]*)")
 _LAST_DAY = re.compile(r"\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+was)\s+(?:was\s+)?my\s+last\s+day\s+"
                        r"(?:at|with)\s+(?P<obj>" + _NAME + ")", re.IGNORECASE)
+# "I changed jobs, I'm at Canva now", "I've moved house, I'm in Brighton now": the change names
+# what "I'm at / in" means.
+_CHANGED_THEN = re.compile(r"\b(?i:(?P<job>changed\s+jobs?|switched\s+jobs?|new\s+job)|moved\s+(?:house|home|flats?|apartments?)"
+                           r"|relocated)\b[^.!?]*?\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?i:at|in|with)\s+(?P<obj>" + _NAME + r")")
+# "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+day|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
+                        r"(?P<obj>" + _NAME + r")")
+_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+day|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
+                                r"(?P<obj>" + _UNCASED_NAME + r")")
 _OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + _NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
 _RELATION_HEAD = re.compile(
     r"^(?i:(?:my|our)\s+(?:new\s+)?(?P<relation>partner|boyfriend|girlfriend|wife|husband|fianc[eé]e?|spouse)\s*,?\s+"
     r"(?:is\s+(?:called\s+|named\s+)?)?)(?P<obj>" + _NAME + r")"
 )
-_COUPLE_ENDED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:have\s+)?(?:broke\s+up|split\s+up|separated|"
+_COUPLE_ENDED = re.compile(r"^(?:(?P<obj>" + _NAME + r")\s+and\s+(?:I|me)|(?i:me)\s+and\s+(?P<other>" + _NAME + r"))\s+(?i:(?:have\s+)?(?:broke\s+up|split\s+up|separated|"
                            r"got\s+divorced|are\s+(?:over|divorced|separated)))")
 _COUPLE_STARTED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
                              r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
@@ -309,11 +351,13 @@ _SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded\s+in|got\s+rid\s+of)\s+(?:the|m
 
 
 def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
-                sentence: str | None = None) -> list[ExtractedFact]:
+                sentence: str | None = None, uncased: bool = False) -> list[ExtractedFact]:
     """The state facts one first-person clause announces; [] when it announces none.
 
     ``sentence`` is the whole sentence the clause came from: a conditional or a plan there
     ("if I get the job I'll move to Dublin") makes the clause no statement of the present.
+    ``uncased``: the person types without capitals ("i moved to osaka"), so a name is not
+    marked by one.
     """
     text = _with_subject(expand_contractions(clause.strip().rstrip(".!")))
     context = expand_contractions(sentence or clause)
@@ -327,10 +371,10 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if relation:
         found += _partner(relation, who)
     if couple := _COUPLE_ENDED.match(text):
-        found += _broke_up(couple, who)
+        found += _broke_up(couple, who) if couple["obj"] else _broke_up_with(couple["other"], who)
     if couple := _COUPLE_STARTED.match(text):
         found += _partner(couple, who)
-    for rule in _RULES:
+    for rule in _UNCASED_RULES if uncased else _RULES:
         match = rule.pattern.search(text)
         if match is None:
             continue
@@ -341,7 +385,10 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
     if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text)):
         found += _pet_gone(pet, who)
-    for sentence_rule, build in ((_LAST_DAY, _last_day), (_OFFER_ACCEPTED, _accepted_offer)):
+    first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
+    if changed := _CHANGED_THEN.search(context):
+        found += _started_at(changed, who) if changed["job"] else _moved(changed, who)
+    for sentence_rule, build in ((_LAST_DAY, _last_day), (_OFFER_ACCEPTED, _accepted_offer), (first_day, _started_at)):
         whole = sentence_rule.search(context)
         if whole:
             found += build(whole, who)

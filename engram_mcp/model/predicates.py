@@ -73,7 +73,7 @@ MULTI_VALUED = frozenset(
 
 SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("work_at", "works_at", "work_for", "works_for", "employed_at", "employed_by", "job_at",
-                     "started_at", "joined", "working_at", "working_for"), "works_at"),
+                     "started_at", "joined", "working_at", "working_for", "employer", "workplace"), "works_at"),
     **dict.fromkeys(("live_in", "lives_in", "reside_in", "resides_in", "based_in", "moved_to", "move_to",
                      "relocated_to", "lives_at", "living_in", "staying_in"), "lives_in"),
     **dict.fromkeys(("work_as", "works_as", "working_as", "job", "role", "occupation", "profession", "is_a_job"), "job"),

@@ -172,7 +172,7 @@ _RELATIONS = _relation_groups({
     "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
     "grandfather": "grandpa granddad grandad", "grandpa": "grandfather granddad grandad",
     "grandparent": "grandparents grandmother grandfather grandma grandpa", "aunt": "auntie", "uncle": "",
-    "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician dr", "gp": "doctor dr physician",
+    "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician", "gp": "doctor physician",
     "dentist": "", "therapist": "counsellor counselor", "manager": "boss", "boss": "manager",
     "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
     "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",

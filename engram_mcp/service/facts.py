@@ -244,7 +244,11 @@ class FactService:
             return correction, None
         old_value, new_value = parsed
         about = self._memory.fact_lookup.current_about(correction.namespace, subject_key(correction.subject))
-        for fact in sorted(about, key=lambda m: (m.event_time, m.id), reverse=True):
+        # The fact the correction's words fit best ("the Copenhagen half marathon" fits the race,
+        # not the home in Berlin), the newest of those.
+        words = set(new_value.casefold().split())
+        for fact in sorted(about, key=lambda m: (len(words & set(m.text.casefold().split())), m.event_time, m.id),
+                           reverse=True):
             text = corrected(fact.text, old_value, new_value) if fact.predicate != CORRECTS else None
             if text is None:
                 continue

@@ -43,7 +43,9 @@ def test_relations_plans_and_moods_are_not_attributes(text: str) -> None:
 def test_a_self_introduction_is_read_as_where_the_speaker_works_and_lives() -> None:
     said = "Morning. Quick context about me: Lena Vogel, 34, product designer at Spotify, based in Stockholm."
     statements = [f.statement for f in extract(turn(said, speaker="Lena"), [])]
-    assert statements == ["Lena works at Spotify.", "Lena works as a product designer.", "Lena lives in Stockholm."]
+    assert statements == [
+        "Lena is 34 years old.", "Lena works at Spotify.", "Lena works as a product designer.", "Lena lives in Stockholm."
+    ]
 
 
 def test_a_sentence_that_starts_with_someone_elses_name_is_no_self_introduction() -> None:
@@ -52,3 +54,29 @@ def test_a_sentence_that_starts_with_someone_elses_name_is_no_self_introduction(
         "I work at Google as a software engineer",
         "I live in London",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My manager is on holiday this week.", "My boss is really annoying.", "My doctor is worried about my blood pressure.",
+     "My number one priority is family.", "My editor is broken again."],
+)
+def test_an_attribute_described_rather_than_named_gives_no_value(text: str) -> None:
+    assert attribute_facts(text, "Ana") == []
+
+
+@pytest.mark.parametrize(("text", "age"), [("I'm 34.", "34"), ("I just turned 40 last week!", "40")])
+def test_an_age_said_outright_is_the_age_slot(text: str, age: str) -> None:
+    [fact] = attribute_facts(text, "Ana")
+    assert (fact.predicate, fact.object) == ("age", age)
+
+
+def test_someone_who_types_no_capitals_still_has_a_home_and_an_employer() -> None:
+    said = "big change!! i moved to osaka last week. new job at kansai medical center"
+    statements = [f.statement for f in extract(turn(said, speaker="Aiko"), [])]
+    assert statements == ["Aiko moved to osaka.", "Aiko started working at kansai medical center."]
+
+
+def test_a_capitalised_turn_never_reads_a_lowercase_phrase_as_a_name() -> None:
+    said = "I also met some people who played this boardgame I love, so I joined in."
+    assert not [f for f in extract(turn(said, speaker="Nate"), []) if f.predicate == "works at"]
