@@ -33,6 +33,8 @@ ATTRIBUTES = TOOLS | frozenset(
 
 _PEOPLE = frozenset({"doctor", "gp", "family doctor", "dentist", "therapist", "manager", "boss", "line manager",
                      "landlord", "landlady", "employer", "workplace"})
+_PLACES = frozenset({"address", "home address"})
+_PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
 _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})
 _TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")
 _NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|da|del|di|van|von|der|la|le|the|&)\s+)?[A-Z0-9][\w&'’.-]*)*"
@@ -54,6 +56,8 @@ _SWITCHED = re.compile(
     + r"\s+(?:over\s+)?(?:from\s+[^,;]+?\s+)?to\s+" + _VALUE,
     re.IGNORECASE,
 )
+# "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
+_LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
 _HAVE_NEW = re.compile(
     r"\b(?:I|we)\s+(?:have|got|have\s+got)\s+a\s+new\s+" + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
@@ -79,10 +83,14 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _STATED):
+    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower()
             value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
+            if attribute in _PLACES:
+                # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
+                parts = _PLACE_PARTS.match(text, match.end("value"))
+                value += parts[0].rstrip(" .!") if parts else ""
             if not value or len(value) > 80 or attribute in found or _FUTURE.search(match.group(0)):
                 continue
             if not _is_value_of(attribute, value, uncased=uncased):

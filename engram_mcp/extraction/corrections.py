@@ -1,8 +1,9 @@
-"""A correction of something said earlier: "it's the Copenhagen half marathon, not Berlin",
-"sorry, not Tuesday but Thursday". Pure.
+"""What the speaker takes back: a correction of something said earlier ("it's the Copenhagen
+half marathon, not Berlin", "sorry, not Tuesday but Thursday") or the end of a habit or a
+membership ("I've quit coffee", "I left The Lumens", "I don't play tennis anymore"). Pure.
 
-Becomes one fact with the predicate ``model.corrections.CORRECTS``; the fact service applies
-it to the newest fact of the speaker's that names the old value (``FactService``).
+Each becomes one fact with the predicate ``model.corrections.CORRECTS`` or ``ENDS``; the fact
+service applies it to the speaker's facts that name the old value or the thing ended.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import CORRECTS, correction_object
+from engram_mcp.model.corrections import CORRECTS, ENDS, correction_object
 
-__all__ = ["correction_fact"]
+__all__ = ["correction_fact", "ending_fact"]
 
 # "It's X, not Y" is a correction by its form; "not Y but X" only beside a word that says so.
 _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it should be|make that|I meant)\s+(?P<new>[^,;]+?),\s*"
@@ -51,4 +52,55 @@ def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.ST
         predicate=CORRECTS,
         object=correction_object(old, new),
         entities=(speaker,),
+    )
+
+
+_ENDED = re.compile(
+    r"^(?:I|we)(?:\s+have|'ve|\s+had)?\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|stopped|gave\s+up|given\s+up|"
+    r"left|ditched|cut\s+out|dropped\s+out\s+of)\s+(?P<thing>.+?)\s*(?:completely|entirely|altogether|for\s+good|"
+    r"now|anymore|any\s+more|last\s+\w+|this\s+\w+|yesterday|today)?\s*$",
+    re.IGNORECASE,
+)
+_NO_LONGER = re.compile(
+    r"^(?:I|we)\s+(?:no\s+longer\s+(?P<verb1>\w+)|(?:do\s+not|don't|dont)\s+(?P<verb2>\w+))\s+(?P<thing>.+?)"
+    r"(?(verb2)\s+(?:anymore|any\s+more)|(?:\s+(?:anymore|any\s+more))?)\s*$",
+    re.IGNORECASE,
+)
+_MEMBERSHIP = re.compile(r"\b(?:club|band|team|group|choir|gym|church|league|class|course|society|community|programme|"
+                         r"program|orchestra|union|party|circle|crew|squad)$", re.IGNORECASE)
+_OWN = re.compile(r"^(?:the|a|an|my|our|all|any)\s+", re.IGNORECASE)
+
+
+def ending_fact(
+    clause: str, speaker: str, certainty: float = Certainty.STATED.value, statement: str | None = None
+) -> ExtractedFact | None:
+    """The habit or membership the clause ends ("I've quit coffee"), or None. ``statement``: the
+    clause as the extractor restates it in the third person (default: the speaker's name for "I")."""
+    text = clause.strip().rstrip(".!").replace("’", "'")
+    match = _ENDED.match(text) or _NO_LONGER.match(text)
+    if match is None:
+        return None
+    raw = match["thing"].split(",")[0].strip()
+    # One leaves a group ("The Lumens", "the book club"), not the office at five.
+    if match.groupdict().get("verb", "").lower() == "left" and not (
+        _OWN.sub("", raw)[:1].isupper() or _MEMBERSHIP.search(raw)
+    ):
+        return None
+    thing = _OWN.sub("", raw)
+    words = thing.split()
+    if words and words[0].endswith("ing") and len(words) > 1:  # "stopped playing tennis": tennis
+        words = words[1:]
+    thing = " ".join(words)
+    if not thing or len(words) > 4 or not re.search(r"[^\W\d_]", thing) or "," in thing:
+        return None
+    said = statement or re.sub(r"^(?:I|we)(?:'ve|\s+have)?\b", lambda m: speaker + (" has" if len(m[0]) > 2 else ""), text,
+                               flags=re.IGNORECASE) + "."
+    return ExtractedFact(
+        statement=said[0].upper() + said[1:],
+        type=MemoryType.SEMANTIC,
+        certainty=certainty,
+        subject=speaker,
+        predicate=ENDS,
+        object=thing,
+        entities=(speaker, *((thing,) if thing[:1].isupper() else ())),
     )

@@ -18,7 +18,7 @@ from engram_mcp.extraction.attributes import attribute_facts, introduction_claus
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
-from engram_mcp.extraction.corrections import correction_fact
+from engram_mcp.extraction.corrections import correction_fact, ending_fact
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import state_facts
@@ -202,6 +202,10 @@ def _facts_from(clause: str, sentence: str, speaker: str, when: datetime, *, unc
         if states:
             return states
     fact = _fact_from(clause, speaker, when)
+    if not _IMPERATIVE.match(clause):
+        ending = ending_fact(clause, speaker, certainty, statement=fact.statement if fact is not None else None)
+        if ending is not None:
+            return [ending]
     return [replace(fact, certainty=min(fact.certainty, certainty))] if fact is not None else []
 
 

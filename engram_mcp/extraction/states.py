@@ -114,6 +114,9 @@ def _based_in(m: re.Match[str]) -> re.Match[str] | None:
 
 def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
     school = _head(m["obj"])
+    if "transferred" in m.group(0).lower() and not SCHOOL.search(school):
+        # "I transferred to the Boots in York": a job moved, not a school.
+        return [(f"{who} transferred to {school}", "works at", school, "employer", False), *_job_details(m, who, school)]
     return [(f"{who} studies at {school}", "studies at", school, "school", False)]
 
 

@@ -1,18 +1,24 @@
-"""A person's correction of what they said: "it's the Copenhagen half marathon, not Berlin". Pure.
+"""What a person takes back: a correction ("it's the Copenhagen half marathon, not Berlin")
+or an ending ("I've quit coffee", "I left The Lumens"). Pure.
 
 Extraction writes a correction as a fact with the predicate ``CORRECTS`` and the object
-"<old> → <new>" (``correction_object``). The fact service then looks for the newest current
-fact of the same person that names the old value and writes its corrected restatement,
-which supersedes it: the fact is changed the way the person said, nothing is overwritten.
+"<old> → <new>" (``correction_object``). The fact service then looks for the current fact of
+the same person that names the old value and writes its corrected restatement, which
+supersedes it: the fact is changed the way the person said, nothing is overwritten.
+
+An ending is a fact with the predicate ``ENDS`` and the thing ended as its object; it
+supersedes the person's current facts whose object names that thing (``ends``), so "Eli
+drinks four flat whites a day, mostly coffee" is no longer current once Eli quit coffee.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["CORRECTS", "correction_object", "corrected", "parse_correction"]
+__all__ = ["CORRECTS", "ENDS", "correction_object", "corrected", "ends", "parse_correction"]
 
 CORRECTS = "corrects"
+ENDS = "ends"
 _ARROW = " → "
 
 
@@ -49,3 +55,19 @@ def corrected(text: str, old: str, new: str) -> str | None:
             words = words[size:]
             break
     return before + " ".join(words) + after
+
+
+# What one does, not what one is or runs: "quit coffee" ends "drinks coffee", never "runs a
+# coffee shop".
+_HABITS = frozenset(
+    """drink eat smoke vape play use attend go goe take do practise practice learn study watch read listen
+    belong member follow volunteer sing train swim cycle ride coach collect visit""".split()
+)
+
+
+def ends(thing: str, slot_predicate: str, obj: str) -> bool:
+    """Whether ending ``thing`` ends a fact in this slot: a habit or membership (``_HABITS``,
+    its normalised predicate's first word) whose object names the thing."""
+    if slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
+        return False
+    return re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", obj, re.IGNORECASE) is not None

@@ -192,7 +192,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "birthday": "birthday born",
         "phone": "phone number mobile cell telephone",
         "email": "email mail",
-        "address": "address postcode",
+        "address": "address postcode live home",
         "doctor": "doctor gp physician",
         "dentist": "dentist",
         "therapist": "therapist counsellor counselor",

@@ -145,9 +145,9 @@ class Answering:
             return list(ranked)
         relevant = self._relevant(list(replacements.values()), where, focus)
         # Of what replaced parts of an outdated turn, only the part the question is about leads;
-        # a pinned fact over a disputed one always does.
+        # what replaced the whole of one, or a pinned fact over a disputed one, always does.
         kept = {
-            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant), None))
+            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or s.wholly), None))
             if s.replacements else s
             for i, s in statuses.items()
         }

@@ -50,6 +50,9 @@ class MemoryStatus:
     """The fact that holds now in its place, if any."""
     replacements: tuple[Memory, ...] = ()
     """Every fact that holds now in place of one it stated (a turn may state several)."""
+    wholly: bool = False
+    """A turn every fact of which has ended: nothing it said holds, so what replaced it answers
+    whatever it answered."""
 
     @property
     def is_current(self) -> bool:
@@ -76,14 +79,15 @@ def status_of(
         return status
     if not visible_at(memory, moment, axis):
         return MemoryStatus(State.RETRACTED, _end(memory, axis))
-    ended = [s for f in derived(memory.id) if not (s := _fact_status(f, moment, axis, lookup)).is_current]
+    facts = derived(memory.id)
+    ended = [s for f in facts if not (s := _fact_status(f, moment, axis, lookup)).is_current]
     # A fact that began after the moment says nothing about then: it is not yet, not ended.
     ended = [s for s in ended if s.since is not None and s.since <= moment]
     if not ended:
         return CURRENT
     replaced = next((s for s in ended if s.replaced_by is not None), ended[0])
     everything = tuple(dict.fromkeys(s.replaced_by for s in ended if s.replaced_by is not None))
-    return MemoryStatus(State.OUTDATED, replaced.since, replaced.replaced_by, everything)
+    return MemoryStatus(State.OUTDATED, replaced.since, replaced.replaced_by, everything, wholly=len(ended) == len(facts))
 
 
 def _fact_status(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> MemoryStatus:

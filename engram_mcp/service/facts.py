@@ -23,7 +23,7 @@ from typing import Literal
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
-from engram_mcp.model.corrections import CORRECTS, corrected, parse_correction
+from engram_mcp.model.corrections import CORRECTS, ENDS, corrected, ends, parse_correction
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.predicates import subject_key
 from engram_mcp.model.salience import default_importance
@@ -145,6 +145,14 @@ class FactService:
             if any(self._memory.find(turn) is None for turn in fact.provenance.turn_ids):
                 return FactOutcome("dropped", None)
             fact = self._resolved(fact)
+            if fact.predicate == ENDS:
+                # An ending supersedes what it ends ("quit coffee" ends "drinks coffee"); with
+                # nothing to end, it is kept as said ("Eli left the book club").
+                ended = [m for m in self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
+                         if (held := slot_of(m)) is not None and not held.negated and m.predicate not in {ENDS, CORRECTS}
+                         and ends(fact.object or "", held.predicate, held.object)]
+                if ended:
+                    return self._supersede(ended, fact)
             if fact.predicate == CORRECTS:
                 # A correction changes the fact it names; with none to change, the turn says it all.
                 restated, wrong = self._applied(fact)

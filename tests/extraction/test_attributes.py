@@ -80,3 +80,10 @@ def test_someone_who_types_no_capitals_still_has_a_home_and_an_employer() -> Non
 def test_a_capitalised_turn_never_reads_a_lowercase_phrase_as_a_name() -> None:
     said = "I also met some people who played this boardgame I love, so I joined in."
     assert not [f for f in extract(turn(said, speaker="Nate"), []) if f.predicate == "works at"]
+
+
+def test_a_new_address_under_a_label_keeps_its_town_and_replaces_the_old_one() -> None:
+    [old] = attribute_facts("My address is 12 Elm Street, Leeds, and my sister lives next door.", "Noor")
+    [new] = attribute_facts("We moved! New address: 3 Oak Road, York. Hana is sad.", "Noor")
+    assert (old.object, new.object) == ("12 Elm Street, Leeds", "3 Oak Road, York")
+    assert new.predicate == old.predicate == "address"

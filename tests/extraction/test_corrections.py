@@ -4,7 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.corrections import correction_fact
-from engram_mcp.model.corrections import CORRECTS, parse_correction
+from engram_mcp.model.corrections import CORRECTS, ENDS, parse_correction
 from tests.extraction.helpers import turn
 
 extract = RulesExtractor().extract
@@ -34,3 +34,25 @@ def test_not_b_but_a_is_a_correction_only_when_the_sentence_says_it_corrects() -
 )
 def test_sentences_without_a_corrected_value_are_no_correction(text: str) -> None:
     assert correction_fact(text, "Ana") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I've quit coffee completely.", "coffee"),
+        ("I stopped playing tennis last year.", "tennis"),
+        ("I left The Lumens, too much drama.", "Lumens"),
+        ("I don't play chess anymore.", "chess"),
+        ("I left the book club.", "book club"),
+    ],
+)
+def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) -> None:
+    [fact] = extract(turn(text, speaker="Eli"), [])
+    assert (fact.predicate, fact.object) == (ENDS, thing)
+
+
+@pytest.mark.parametrize(
+    "text", ["I just left for our European vacation!", "I left the office early on Friday.", "I don't like it much."]
+)
+def test_leaving_a_place_or_a_dislike_ends_nothing(text: str) -> None:
+    assert not [f for f in extract(turn(text, speaker="Eli"), []) if f.predicate == ENDS]

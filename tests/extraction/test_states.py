@@ -57,6 +57,13 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("Update: I'm living in Porto now.", ("lives_in", "porto", False)),
         ("My GP is Dr. Okafor at the Leith surgery.", ("doctor", "dr okafor at the leith surgery", False)),
         ("My new email is noor@example.org.", ("email", "noor example org", False)),
+        ("I transferred to the Boots in York city centre.", ("works_at", "boots", False)),
+        ("I was made redundant from Barclays.", ("works_at", "barclays", True)),
+        ("We relocated from Paris to Lyon.", ("lives_in", "lyon", False)),
+        ("I changed jobs, I'm at Canva now.", ("works_at", "canva", False)),
+        ("First day at Stripe! I'm a solutions architect there now.", ("works_at", "stripe", False)),
+        ("Me and Chris split up.", ("partner", "chris", True)),
+        ("Got a new car, a Mazda CX-5.", ("drives", "mazda cx-5", False)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(

@@ -48,3 +48,14 @@ def test_the_replacement_is_placed_first_when_the_outdated_memory_leads() -> Non
     order = [m.id for m, _ in current_first(ranked, statuses, lambda m: True)]
     assert order == ["f-meta", "t-other", "t-google"]
     assert [m.id for m, _ in current_first(ranked, statuses, lambda m: False)] == ["t-other", "t-google"]
+
+
+def test_a_turn_is_wholly_outdated_only_when_every_fact_it_gave_has_ended() -> None:
+    assert status_of(GOOGLE_TURN, NOW, Axis.VALID, ALL.get, derived).wholly
+    both = memory("t-both", "I work at Google and live in London.")
+    london = memory("f-london", "Sam lives in London.", provenance=Provenance(speaker="Sam", turn_ids=("t-both",)))
+    google = memory("f-google2", "Sam works at Google.", invalid_at=NOV22, expired_at=NOV22, superseded_by="f-meta",
+                    provenance=Provenance(speaker="Sam", turn_ids=("t-both",)))
+    facts = {m.id: m for m in (both, london, google, NEW)}
+    status = status_of(both, NOW, Axis.VALID, facts.get, lambda turn: [m for m in facts.values() if turn in m.provenance.turn_ids])
+    assert status.state is State.OUTDATED and not status.wholly

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.model import Kind, Memory
-from engram_mcp.model.corrections import CORRECTS, correction_object
+from engram_mcp.model.corrections import CORRECTS, ENDS, correction_object
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
@@ -314,3 +314,12 @@ def test_a_correction_of_a_value_no_fact_names_changes_nothing(facts: FactServic
         "Ana corrected Tuesday to Thursday.", subject="Ana", predicate=CORRECTS, obj=correction_object("Tuesday", "Thursday")
     )
     assert outcome.action == "dropped" and current_facts(service) == ["Ana lives in Leeds."]
+
+
+def test_an_ending_supersedes_the_facts_whose_object_names_what_ended(facts: FactService, service: MemoryService) -> None:
+    coffee = facts.state("Eli drinks four flat whites a day, all coffee.", subject="Eli", predicate="drinks",
+                         obj="four flat whites a day, all coffee", event_time=JAN).memory
+    facts.state("Eli's partner Robin runs a coffee shop.", subject="Eli", event_time=JAN)
+    outcome = facts.state("Eli has quit coffee completely.", subject="Eli", predicate=ENDS, obj="coffee", event_time=MAR)
+    assert outcome.action == "superseded" and outcome.superseded == (coffee.id,)
+    assert current_facts(service) == ["Eli has quit coffee completely.", "Eli's partner Robin runs a coffee shop."]
