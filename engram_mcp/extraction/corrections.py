@@ -12,7 +12,7 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import CORRECTS, ENDS, correction_object
+from engram_mcp.model.corrections import CORRECTS, ENDS, correction_object, is_habit
 
 __all__ = ["correction_fact", "ending_fact"]
 
@@ -80,6 +80,9 @@ def ending_fact(
     match = _ENDED.match(text) or _NO_LONGER.match(text)
     if match is None:
         return None
+    verb = (match.groupdict().get("verb1") or match.groupdict().get("verb2") or "").lower()
+    if verb and not is_habit(verb):
+        return None  # "I don't like jazz anymore" is a preference, which its slot already flips
     raw = match["thing"].split(",")[0].strip()
     # One leaves a group ("The Lumens", "the book club"), not the office at five.
     if match.groupdict().get("verb", "").lower() == "left" and not (

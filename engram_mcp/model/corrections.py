@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CORRECTS", "ENDS", "correction_object", "corrected", "ends", "parse_correction"]
+__all__ = ["CORRECTS", "ENDS", "correction_object", "corrected", "ends", "is_habit", "parse_correction"]
 
 CORRECTS = "corrects"
 ENDS = "ends"
@@ -63,6 +63,12 @@ _HABITS = frozenset(
     """drink eat smoke vape play use attend go goe take do practise practice learn study watch read listen
     belong member follow volunteer sing train swim cycle ride coach collect visit""".split()
 )
+
+
+def is_habit(verb: str) -> bool:
+    """Whether a verb ("play", "plays", "drinking") names something one does as a habit."""
+    verb = verb.lower()
+    return any(verb == h or verb in {h + "s", h + "es", h + "ing", h + "ed"} for h in _HABITS) or verb in {"goes", "went"}
 
 
 def ends(thing: str, slot_predicate: str, obj: str) -> bool:

@@ -147,12 +147,13 @@ class FactService:
             fact = self._resolved(fact)
             if fact.predicate == ENDS:
                 # An ending supersedes what it ends ("quit coffee" ends "drinks coffee"); with
-                # nothing to end, it is kept as said ("Eli left the book club").
+                # nothing to end, it goes on as a plain statement ("Eli left the book club").
                 ended = [m for m in self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
                          if (held := slot_of(m)) is not None and not held.negated and m.predicate not in {ENDS, CORRECTS}
                          and ends(fact.object or "", held.predicate, held.object)]
                 if ended:
                     return self._supersede(ended, fact)
+                fact = replace(fact, predicate="states", object=None)  # then read as said: "doesn't play chess"
             if fact.predicate == CORRECTS:
                 # A correction changes the fact it names; with none to change, the turn says it all.
                 restated, wrong = self._applied(fact)

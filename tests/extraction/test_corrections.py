@@ -52,7 +52,9 @@ def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) 
 
 
 @pytest.mark.parametrize(
-    "text", ["I just left for our European vacation!", "I left the office early on Friday.", "I don't like it much."]
+    "text",
+    ["I just left for our European vacation!", "I left the office early on Friday.", "I don't like it much.",
+     "I don't like jazz music anymore."],
 )
 def test_leaving_a_place_or_a_dislike_ends_nothing(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Eli"), []) if f.predicate == ENDS]

@@ -323,3 +323,9 @@ def test_an_ending_supersedes_the_facts_whose_object_names_what_ended(facts: Fac
     outcome = facts.state("Eli has quit coffee completely.", subject="Eli", predicate=ENDS, obj="coffee", event_time=MAR)
     assert outcome.action == "superseded" and outcome.superseded == (coffee.id,)
     assert current_facts(service) == ["Eli has quit coffee completely.", "Eli's partner Robin runs a coffee shop."]
+
+
+def test_an_ending_with_nothing_to_end_is_kept_as_a_plain_statement(facts: FactService, service: MemoryService) -> None:
+    outcome = facts.state("Eli left the book club.", subject="Eli", predicate=ENDS, obj="book club")
+    assert outcome.action == "added" and outcome.memory.predicate == "states"
+    assert current_facts(service) == ["Eli left the book club."]
