@@ -177,7 +177,8 @@ class Answering:
         if not focus.terms:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
-        unmet = unmet_relations(focus.terms, [m.text for m in top])
+        # Anything recalled may name the relation: the answer is read from the whole context.
+        unmet = unmet_relations(focus.terms, [m.text for m in recalled])
         lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
             focus.terms, [m.text for m in top]
         )
