@@ -141,6 +141,6 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
             clauses.append(f"I am {fragment}")
         elif home := _HOME.match(fragment):
             clauses.append(f"I live in {home['place']}")
-        elif re.match(r"^(?:I|I'm|I am|I've|my)\b", fragment):
-            clauses.append(fragment)
+        elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
+            clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
     return clauses

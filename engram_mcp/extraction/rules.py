@@ -167,10 +167,12 @@ class RulesExtractor:
                 continue
             introduced = introduction_clauses(sentence, speaker)
             if introduced:
-                for clause in introduced:
-                    facts += attribute_facts(clause, speaker, uncased=uncased) or _facts_from(
-                        clause, clause, speaker, turn.event_time, uncased=uncased
-                    )
+                for fragment in introduced:
+                    # What the introduction says in the first person is read like any sentence.
+                    for clause in clauses(fragment):
+                        facts += attribute_facts(clause, speaker, uncased=uncased) or _facts_from(
+                            clause, fragment, speaker, turn.event_time, uncased=uncased
+                        )
                 continue
             certainty = certainty_of(sentence)
             attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []

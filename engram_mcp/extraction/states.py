@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import (
@@ -110,6 +110,16 @@ def _based_in(m: re.Match[str]) -> re.Match[str] | None:
     """The place after a job ("… as a nurse in Tokyo"), in the rule table's own kind of name."""
     uncased = m.re.pattern.count(_UNCASED_NAME) > 0
     return (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
+
+
+def _used_to(m: re.Match[str], who: str) -> list[_Found]:
+    place = _head(m["obj"])
+    verb = m["verb"].lower()
+    if verb == "live":
+        return [(f"{who} used to live in {place}", "no longer lives in", place, "home", True)]
+    if verb == "study" or SCHOOL.search(place):
+        return [(f"{who} used to study at {place}", "no longer studies at", place, "school", True)]
+    return [(f"{who} used to work at {place}", "no longer works at", place, "employer", True)]
 
 
 def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
@@ -333,6 +343,21 @@ _LAST_DAY = re.compile(r"\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+
 # what "I'm at / in" means.
 _CHANGED_THEN = re.compile(r"\b(?i:(?P<job>changed\s+jobs?|switched\s+jobs?|new\s+job)|moved\s+(?:house|home|flats?|apartments?)"
                            r"|relocated)\b[^.!?]*?\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?i:at|in|with)\s+(?P<obj>" + _NAME + r")")
+# "I used to work at Fiat", "I used to live in Milan": a state that has ended.
+# "My brother Idris lives in Leeds", "my sister just moved to Glasgow": someone else's state.
+_THIRD_PARTY = re.compile(
+    r"^(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
+    r"friend|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew))"
+    r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
+)
+_AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?[a-z]+s\b)")
+_ADVERB_WORDS = frozenset("just now also recently finally still already currently officially".split())
+_IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
+_USED_TO = re.compile(r"\bI\s+used\s+to\s+(?i:(?P<verb>work|live|study))\s+(?i:at|in|for)\s+(?P<obj>" + _NAME + r")")
+# "…, but now I'm at Ferrari as a test engineer": "at" a name is a workplace when the sentence is about work.
+_AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?i:at|with)\s+(?P<obj>" + _NAME + r")")
+_WORK_CUE = re.compile(r"\b(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
+                       r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b", re.IGNORECASE)
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
 _FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+day|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
                         r"(?P<obj>" + _NAME + r")")
@@ -369,6 +394,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if _OFFER_ACCEPTED.search(text) is None and _OFFER_ACCEPTED.search(context):
         text = context
     found: list[_Found] = []
+    if (other := _THIRD_PARTY.match(text)) is not None:
+        return _third_party_facts(other, speaker, certainty, uncased)
     who = speaker
     relation = _RELATION_HEAD.match(text)
     if relation:
@@ -389,6 +416,10 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text)):
         found += _pet_gone(pet, who)
     first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
+    if (used := _USED_TO.search(context)) is not None:
+        found += _used_to(used, who)
+    if (at_work := _AT_WORK.search(text)) is not None and _WORK_CUE.search(context):
+        found += _started_at(at_work, who)
     if changed := _CHANGED_THEN.search(context):
         found += _started_at(changed, who) if changed["job"] else _moved(changed, who)
     for sentence_rule, build in ((_LAST_DAY, _last_day), (_OFFER_ACCEPTED, _accepted_offer), (first_day, _started_at)):
@@ -399,6 +430,46 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
 
 
+
+
+def _third_party_facts(match: re.Match[str], speaker: str, certainty: float, uncased: bool) -> list[ExtractedFact]:
+    """"My brother Idris moved to Glasgow": the same states, about someone in the speaker's life.
+
+    The subject is the relation ("Zara's brother"), so the brother's later move supersedes his
+    earlier home and never the speaker's; a name given is kept in the statement and entities.
+    """
+    who = f"{speaker}'s {' '.join(match['rel'].lower().split())}"
+    name = match["name"]
+    found: list[_Found] = []
+    for part in _AND_THIRD_PERSON.split(match["rest"]):
+        text = "I " + _base_form(part.strip(" ,"))
+        for rule in _UNCASED_RULES if uncased else _RULES:
+            rule_match = rule.pattern.search(text)
+            if rule_match is not None and (rule_match.groupdict().get("subject") or "I").lower() == "i":
+                found += rule.build(rule_match, who)
+    facts = []
+    for statement, predicate, obj, kind, _ in _unique(found):
+        if kind in {"plan", "partner", "status", "pet"}:
+            continue  # whose partner or pet is meant stays with the plain statement
+        fact = _fact(statement.replace(who, f"{who} {name}", 1) if name else statement, who, predicate, obj, certainty, kind)
+        named = (speaker, *((name,) if name else ()), *((obj,) if obj[:1].isupper() else ()))
+        facts.append(replace(fact, entities=tuple(dict.fromkeys(named))))
+    return facts
+
+
+def _base_form(verb_phrase: str) -> str:
+    """"just moves to Leeds" -> "just move to Leeds": the third person's verb as "I" would say it."""
+    words = verb_phrase.split()
+    for index, word in enumerate(words):
+        lower = word.lower()
+        if lower in _ADVERB_WORDS:
+            continue
+        words[index] = _IRREGULAR.get(lower) or (
+            lower[:-3] + "y" if lower.endswith("ies") else lower[:-2] if lower.endswith(("ches", "shes", "sses", "xes"))
+            else lower[:-1] if lower.endswith("s") and not lower.endswith(("ss", "us")) else word
+        )
+        break
+    return " ".join(words)
 
 
 def _with_subject(text: str) -> str:

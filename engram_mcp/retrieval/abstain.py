@@ -39,6 +39,8 @@ _NOT_FOCUS = frozenset(
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing""".split()
 )
+# "Where's Zara based these days?" asks where she is based: the present is no topic.
+_PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
     r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them))\b",
@@ -72,7 +74,7 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
-    for word in _WORD.findall(question.casefold()):
+    for word in _WORD.findall(_PRESENT.sub(" ", question.casefold())):
         word = re.sub(r"['’]s$", "", word)
         if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue
@@ -214,6 +216,10 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     slot = slot_of(memory)
     topic = _TOPICS.get(slot.predicate) if slot is not None and not slot.negated else None
     if topic is None or not any(term in topic for term in focus):
+        return False
+    # "Zara's brother lives in Glasgow" answers where her brother lives, never where she does.
+    relation = (memory.subject or "").partition("'s ")[2]
+    if relation and not {_stem(w) for w in relation.split()} <= set(focus):
         return False
     have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}
     return all(term in topic or term in have for term in focus)

@@ -87,3 +87,9 @@ def test_a_new_address_under_a_label_keeps_its_town_and_replaces_the_old_one() -
     [new] = attribute_facts("We moved! New address: 3 Oak Road, York. Hana is sad.", "Noor")
     assert (old.object, new.object) == ("12 Elm Street, Leeds", "3 Oak Road, York")
     assert new.predicate == old.predicate == "address"
+
+
+def test_an_introduction_goes_on_in_the_first_person_after_the_name() -> None:
+    said = "I'm Zara, I live in Bristol with my husband and kids, and I work as an architect at Foster Partners."
+    statements = [f.statement for f in extract(turn(said, speaker="Zara"), [])]
+    assert "Zara lives in Bristol." in statements and "Zara works at Foster Partners." in statements

@@ -64,6 +64,9 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("First day at Stripe! I'm a solutions architect there now.", ("works_at", "stripe", False)),
         ("Me and Chris split up.", ("partner", "chris", True)),
         ("Got a new car, a Mazda CX-5.", ("drives", "mazda cx-5", False)),
+        ("I used to work at Fiat, but now I'm at Ferrari in Maranello as a test engineer.", ("works_at", "ferrari", False)),
+        ("I used to work at Fiat, but now I'm at Ferrari in Maranello as a test engineer.", ("works_at", "fiat", True)),
+        ("I used to live in Milan before Modena.", ("lives_in", "milan", True)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(
@@ -183,3 +186,18 @@ def test_a_place_whose_name_has_a_lowercase_particle_is_kept_whole() -> None:
 
 def test_studying_at_a_school_is_still_study() -> None:
     assert slots("I study at Escola Superior de Música.") == {("studies_at", "escola superior de música", False)}
+
+
+def test_a_relatives_move_is_a_state_of_the_relative_and_never_of_the_speaker() -> None:
+    earlier = extract(turn("My brother Idris lives in Leeds and works for the BBC.", speaker="Zara"), [])
+    later = extract(turn("My brother just moved to Glasgow for a new job at STV.", speaker="Zara"), [])
+    assert [(f.subject, f.predicate, f.object) for f in earlier] == [
+        ("Zara's brother", "lives in", "Leeds"), ("Zara's brother", "works at", "BBC")]
+    assert earlier[0].statement == "Zara's brother Idris lives in Leeds." and "Idris" in earlier[0].entities
+    [move] = later
+    assert normalise(move.subject, move.predicate, move.object) == normalise("Zara's brother", "lives in", "Glasgow")
+
+
+def test_being_at_a_name_is_a_workplace_only_when_the_sentence_is_about_work() -> None:
+    assert ("works_at", "ferrari", False) in slots("Now I'm at Ferrari as a test engineer.")
+    assert not slots("I'm at Tesco, do we need milk?")

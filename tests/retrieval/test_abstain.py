@@ -90,3 +90,14 @@ def test_a_question_about_a_relation_no_recalled_memory_mentions_is_declined() -
     close_in_meaning = Coverage(confidence=0.6, focus=("name", "sister"), lexical=0.0, focus_cosine=0.55)
     assert not should_abstain(close_in_meaning, 0.2, 0.5, 0.35)
     assert should_abstain(replace(close_in_meaning, unmet_relations=("sister",)), 0.2, 0.5, 0.35)
+
+
+def test_a_relatives_state_never_answers_the_speakers_slot() -> None:
+    sister = replace(fact("Sam's sister Priya lives in Manchester."), subject="Sam's sister", predicate="lives in",
+                     object="Manchester")
+    assert not answers_slot(focus_terms(focus_words("Where does Sam live?", ["Sam"])), sister)
+    assert answers_slot(focus_terms(focus_words("Where does Sam's sister live?", ["Sam"])), sister)
+
+
+def test_the_present_is_no_topic_of_a_question() -> None:
+    assert focus_words("Where's Zara based these days?", ["Zara"]) == ("based",)
