@@ -12,9 +12,9 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import CORRECTS, ENDS, correction_object, is_habit
+from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object, is_habit
 
-__all__ = ["correction_fact", "ending_fact"]
+__all__ = ["correction_fact", "ending_fact", "rescheduling_fact"]
 
 # "It's X, not Y" is a correction by its form; "not Y but X" only beside a word that says so.
 _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it should be|make that|I meant)\s+(?P<new>[^,;]+?),\s*"
@@ -106,4 +106,30 @@ def ending_fact(
         predicate=ENDS,
         object=thing,
         entities=(speaker, *((thing,) if thing[:1].isupper() else ())),
+    )
+
+
+_RESCHEDULED = re.compile(
+    r"\b(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|brought\s+forward|put\s+off|shifted)\s+(?:back\s+)?"
+    r"(?:my|our|the)\s+(?P<event>(?:[a-z-]+\s+){0,2}?(?P<head>appointment|meeting|call|interview|flight|dinner|lunch|"
+    r"party|wedding|exam|surgery|operation|session|class|lesson|trip|visit|check-?up|booking|reservation|date))"
+    r"\s+(?:to|until|till|for)\s+(?P<when>[^,.;!?()]+)",
+    re.IGNORECASE,
+)
+
+
+def rescheduling_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
+    """The event the sentence moves to another time ("moved my appointment to Thursday at 11"), or None."""
+    match = _RESCHEDULED.search(sentence.replace("’", "'"))
+    if match is None:
+        return None
+    when = match["when"].strip()
+    return ExtractedFact(
+        statement=f"{speaker}'s {match['event'].lower()} was moved to {when}.",
+        type=MemoryType.EPISODIC,
+        certainty=certainty,
+        subject=speaker,
+        predicate=RESCHEDULES,
+        object=match["head"].lower(),
+        entities=(speaker,),
     )

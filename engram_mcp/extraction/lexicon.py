@@ -33,7 +33,14 @@ OCCUPATIONS = frozenset(
     carpenter journalist writer editor photographer programmer barista waiter waitress librarian
     firefighter officer pilot driver mechanic therapist counselor counsellor professor lecturer tutor
     surgeon vet veterinarian physiotherapist midwife cleaner farmer baker artist musician actor director
-    lead intern apprentice freelancer entrepreneur founder cto ceo administrator technician assistant""".split()
+    lead intern apprentice freelancer entrepreneur founder cto ceo administrator technician assistant
+    auditor banker broker trader economist recruiter marketer strategist producer translator interpreter
+    paralegal solicitor barrister judge clerk cashier receptionist secretary carer caregiver psychologist
+    psychiatrist optometrist optician radiographer dietitian nutritionist trainer instructor coach welder
+    builder gardener courier soldier detective realtor planner coordinator specialist advisor adviser
+    executive associate principal headteacher postdoc statistician mathematician physicist chemist
+    biologist geologist tester illustrator animator copywriter singer dancer violinist pianist guitarist
+    drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist""".split()
 )
 
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"

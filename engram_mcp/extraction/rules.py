@@ -18,10 +18,10 @@ from engram_mcp.extraction.attributes import attribute_facts, introduction_claus
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
-from engram_mcp.extraction.corrections import correction_fact, ending_fact
+from engram_mcp.extraction.corrections import correction_fact, ending_fact, rescheduling_fact
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.states import state_facts
+from engram_mcp.extraction.states import pet_names, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 
@@ -55,6 +55,23 @@ _IMPERATIVE = re.compile(
 )
 # Pep talk and plans for "us" ("Let's keep chasing our dreams", "We'll get through this") say
 # nothing lasting about anyone; a shared past event ("We went camping") does.
+# "Switch back to English for your replies, please", "Use metric units from now on": a request
+# that starts with its verb and says it is one at the end.
+_TRAILING_REQUEST = re.compile(
+    r"^(?:switch|use|reply|answer|respond|write|keep|stop|start|give|call|speak|talk|format|send|avoid|address|"
+    r"refer|spell|show|list|go)\b.*\b(?:please|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*$",
+    re.IGNORECASE,
+)
+# The assistant's own output is what a standing instruction may name as "your".
+_YOUR_OUTPUT = re.compile(r"\byour\s+(?:replies|reply|answers?|responses?|messages?|emails?|output|tone|summaries|"
+                          r"suggestions?|code|explanations?)\b", re.IGNORECASE)
+_REPLY_LANGUAGE = re.compile(
+    r"(?:\b(?:repl(?:y|ies)|answers?|respond|responses?|write|speak|talk)\b.*?\b(?:in|to)|\b(?:switch|change|go)\s+(?:back\s+)?to)"
+    r"\s+(?P<language>(?:British\s+|American\s+|simple\s+|plain\s+)?(?:English|French|Spanish|German|Italian|Portuguese|Dutch|Japanese|Chinese|Mandarin|Korean|"
+    r"Arabic|Hindi|Russian|Polish|Turkish|Swedish|Norwegian|Danish|Finnish|Greek|Hebrew|Ukrainian|Czech|Romanian|"
+    r"Hungarian|Vietnamese|Thai|Indonesian|Catalan|Irish|Welsh))\b",
+    re.IGNORECASE,
+)
 _PEP_TALK = re.compile(r"^(?:let's|let us|hopefully|can't wait|here's to|fingers crossed)\b|\blet's\b", re.IGNORECASE)
 _SINGULAR_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine)\b", re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b", re.IGNORECASE)
@@ -77,8 +94,9 @@ _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
     already often sometimes truly absolutely honestly seriously kinda currently first""".split()
 )
+# An adverb before the verb ("I abruptly moved") is any word in -ly as well as the listed ones.
 _FIRST_PERSON_VERB = re.compile(
-    r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r")\s+)*)([\w']+)\b"
+    r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r"|(?!(?:apply|reply|rely|supply|comply|imply|multiply|ally|bully|tally)\s)[a-z]{2,}ly)\s+)*)([\w']+)\b"
 )
 _MODALS = frozenset("can could would should might must will shall may can't couldn't won't wouldn't".split())
 _RELATIVE_DAYS = (
@@ -154,6 +172,7 @@ class RulesExtractor:
         # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
         uncased = not any(character.isupper() for character in turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
+        pets = pet_names(earlier)
         for index, sentence in enumerate(said):
             if sentence.endswith("?"):
                 continue
@@ -162,6 +181,7 @@ class RulesExtractor:
                 facts.append(named)
                 continue
             correction = correction_fact(sentence, speaker, certainty_of(sentence) or Certainty.STATED.value)
+            correction = correction or rescheduling_fact(sentence, speaker, certainty_of(sentence) or Certainty.STATED.value)
             if correction is not None:
                 facts.append(correction)
                 continue
@@ -181,7 +201,7 @@ class RulesExtractor:
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
                 # The clause that gave an attribute's value is read once, as that attribute.
                 if not any(re.search(rf"\b{re.escape(name)}\b", clause, re.IGNORECASE) for name in named_attributes):
-                    facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased)
+                    facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
@@ -194,17 +214,19 @@ def _as_typed(text: str) -> str:
     return text
 
 
-def _facts_from(clause: str, sentence: str, speaker: str, when: datetime, *, uncased: bool = False) -> list[ExtractedFact]:
+def _facts_from(
+    clause: str, sentence: str, speaker: str, when: datetime, *, uncased: bool = False, pets: frozenset[str] = frozenset()
+) -> list[ExtractedFact]:
     certainty = certainty_of(sentence)
     clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
     if not clause or certainty is None:
         return []
-    if not _IMPERATIVE.match(clause):
-        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased)
+    if not _is_request(clause):
+        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)
-    if not _IMPERATIVE.match(clause):
+    if not _is_request(clause):
         ending = ending_fact(clause, speaker, certainty, statement=fact.statement if fact is not None else None)
         if ending is not None:
             return [ending]
@@ -214,7 +236,7 @@ def _facts_from(clause: str, sentence: str, speaker: str, when: datetime, *, unc
 def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | None:
     if not sentence:
         return None
-    if _IMPERATIVE.match(sentence):
+    if _is_request(sentence):
         return _instruction(sentence, speaker)
     sentence = _restore_subject(sentence, speaker)
     if not (_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) or _SECOND_PERSON.search(sentence):
@@ -250,21 +272,28 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     )
 
 
+def _is_request(sentence: str) -> bool:
+    return _IMPERATIVE.match(sentence) is not None or _TRAILING_REQUEST.match(sentence) is not None
+
+
 def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
     # "Don't give up on your dreams" is advice to a friend; a standing instruction is about the speaker's care.
-    if len(content_words(sentence)) < 2 or re.search(r"\byour?\b|\byou're\b|\byourself\b", sentence, re.I):
+    addressed = _YOUR_OUTPUT.sub("", sentence)
+    if len(content_words(sentence)) < 2 or re.search(r"\byour?\b|\byou're\b|\byourself\b", addressed, re.I):
         return None
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
-    request = _SECOND_PERSON.sub("the assistant", request)
+    request = _SECOND_PERSON.sub("the assistant", re.sub(r"\byour\b", "the assistant's", request, flags=re.IGNORECASE))
     request = request[0].lower() + request[1:]
+    # The language of the replies is one setting: a later one replaces it.
+    language = _REPLY_LANGUAGE.search(request)
     return ExtractedFact(
         statement=_clip(f"{speaker} asked: {request}") + ".",
         type=MemoryType.PROCEDURAL,
         certainty=Certainty.STATED.value,
         subject=speaker,
-        predicate="asked",
-        object=request,
+        predicate="replies in" if language else "asked",
+        object=language["language"] if language else request,
         entities=_entities(request, speaker),
     )
 

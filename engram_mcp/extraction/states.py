@@ -18,7 +18,7 @@ Meta") are plans, never the current state.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from engram_mcp.extraction.base import ExtractedFact
@@ -36,7 +36,7 @@ from engram_mcp.extraction.lexicon import (
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
 
-__all__ = ["state_facts"]
+__all__ = ["pet_names", "state_facts"]
 
 _ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
 _ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
@@ -170,6 +170,13 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
     return facts
 
 
+def _teaches(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    role = f"{m['subject_taught']} teacher"
+    return [(f"{who} works as {_article(role)} {role}", "works as", role, "job", False),
+            (f"{who} teaches at {org}", "works at", org, "employer", False)]
+
+
 def _home(m: re.Match[str], who: str) -> list[_Found]:
     place = _head(m["obj"])
     return [(f"{who} lives in {place}", "lives in", place, "home", False)]
@@ -288,6 +295,9 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
               r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
               + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + _BOUNDARY, _job),
+        # "I teach English at Lingo Kyoto": a teacher, and where.
+        _rule(r"(?:teach|am\s+teaching)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*)(?:\s+[a-z][\w-]*)?)\s+(?:at|for)",
+              r"(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+(?:called|named)\s+)?" + org_obj, _teaches),
         # home
         _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
@@ -310,7 +320,8 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               _meat_again),
         # partner and status
         _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
-              r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)", name_obj, _partner),
+              r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)"
+              r"(?:\s+someone(?:\s+new)?\s*(?:,|-|–|:|called|named)\s*)?", name_obj, _partner),
         _rule(r"(?:got\s+married\s+to|married|am\s+married\s+to)", name_obj, _married),
         _rule(r"(?:have\s+)?(?:broke\s+up|split\s+up|separated|divorced|am\s+divorced|got\s+divorced)(?:\s+(?:with|from))?",
               name_obj, _broke_up),
@@ -333,6 +344,11 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
 
 _RULES = _rules_for(_NAME)
 _UNCASED_RULES = _rules_for(_UNCASED_NAME)
+# "Our dog Max is 12", "my cat, Miso, …": a pet named as the subject.
+_PET_HEAD = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
+                       + r"))\s*,?\s+(?P<name>[A-Z][\w'-]*)\b")
+_PET_NAMED = re.compile(r"(?i:\b(?:" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r"))\s*,?\s+(?i:(?:called|named)\s+)?"
+                        r"(?P<name>[A-Z][\w'-]*)\b")
 _PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
                        r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
 _PET_GONE_FIRST = re.compile(r"^(?i:(?:I|we)\s+(?:had\s+to\s+)?(?:put\s+down|rehomed|lost|gave\s+away|had\s+to\s+rehome)\s+"
@@ -379,13 +395,15 @@ _SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded\s+in|got\s+rid\s+of)\s+(?:the|m
 
 
 def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
-                sentence: str | None = None, uncased: bool = False) -> list[ExtractedFact]:
+                sentence: str | None = None, uncased: bool = False,
+                pets: frozenset[str] = frozenset()) -> list[ExtractedFact]:
     """The state facts one first-person clause announces; [] when it announces none.
 
     ``sentence`` is the whole sentence the clause came from: a conditional or a plan there
     ("if I get the job I'll move to Dublin") makes the clause no statement of the present.
     ``uncased``: the person types without capitals ("i moved to osaka"), so a name is not
-    marked by one.
+    marked by one. ``pets``: names the speaker gave pets earlier ("Max passed away" needs no
+    "dog" when Max is known to be one).
     """
     text = _with_subject(expand_contractions(clause.strip().rstrip(".!")))
     context = expand_contractions(sentence or clause)
@@ -412,8 +430,10 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         if subject.lower() not in {"i", "we"} and not subject.lower().endswith(" and i"):
             continue
         found += rule.build(match, who)
+    if (pet_named := _PET_HEAD.match(text)) is not None and not _PET_GONE.match(text):
+        found += _pet(pet_named, who)
     pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
-    if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text)):
+    if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets):
         found += _pet_gone(pet, who)
     first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
     if (used := _USED_TO.search(context)) is not None:
@@ -430,6 +450,11 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
 
 
+
+
+def pet_names(texts: Iterable[str]) -> frozenset[str]:
+    """The names ``texts`` give pets ("our dog Max", "a kitten named Luna")."""
+    return frozenset(match["name"] for text in texts for match in _PET_NAMED.finditer(text))
 
 
 def _third_party_facts(match: re.Match[str], speaker: str, certainty: float, uncased: bool) -> list[ExtractedFact]:

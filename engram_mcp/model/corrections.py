@@ -6,6 +6,10 @@ Extraction writes a correction as a fact with the predicate ``CORRECTS`` and the
 the same person that names the old value and writes its corrected restatement, which
 supersedes it: the fact is changed the way the person said, nothing is overwritten.
 
+A rescheduling ("the dentist moved my appointment to Thursday") is a fact with the predicate
+``RESCHEDULES`` and the event as its object; it supersedes the newest fact that names the
+event ("Ines's dentist appointment is on Tuesday").
+
 An ending is a fact with the predicate ``ENDS`` and the thing ended as its object; it
 supersedes the person's current facts whose object names that thing (``ends``), so "Eli
 drinks four flat whites a day, mostly coffee" is no longer current once Eli quit coffee.
@@ -15,10 +19,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CORRECTS", "ENDS", "correction_object", "corrected", "ends", "is_habit", "parse_correction"]
+__all__ = ["CORRECTS", "ENDS", "RESCHEDULES", "correction_object", "corrected", "ends", "is_habit", "names_event",
+           "parse_correction"]
 
 CORRECTS = "corrects"
 ENDS = "ends"
+RESCHEDULES = "reschedules"
 _ARROW = " → "
 
 
@@ -77,3 +83,8 @@ def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     if slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
         return False
     return re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", obj, re.IGNORECASE) is not None
+
+
+def names_event(event: str, text: str) -> bool:
+    """Whether ``text`` names the event ("appointment" in "my dentist appointment is on Tuesday")."""
+    return re.search(rf"(?<!\w){re.escape(event)}s?(?!\w)", text, re.IGNORECASE) is not None

@@ -60,6 +60,7 @@ SINGLE_VALUED = frozenset(
         "shell",
         "laptop",
         "os",
+        "replies_in",
     }
 )
 """Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""
@@ -104,6 +105,7 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("editor", "text_editor", "ide"), "editor"),
     **dict.fromkeys(("shell", "terminal"), "shell"),
     **dict.fromkeys(("os", "operating_system"), "os"),
+    **dict.fromkeys(("replies_in", "reply_in", "answers_in", "reply_language"), "replies_in"),
 }
 # Verbs whose opposite is a negated like: "hates tea" contradicts "likes tea".
 _NEGATING = {"hate": "likes", "hates": "likes", "dislike": "likes", "dislikes": "likes", "detests": "likes"}

@@ -185,7 +185,7 @@ _TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(_stem(w) for w in words.split())
     for predicate, words in {
         "works_at": "work job employer company office career occupation profession employed boss firm",
-        "job": "job career occupation profession role position",
+        "job": "job career occupation profession role position title",
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood",
         "partner": "partner girlfriend boyfriend dating relationship",
         "spouse": "spouse wife husband married",
@@ -205,8 +205,29 @@ _TOPICS: dict[str, frozenset[str]] = {
         "browser": "browser",
         "shell": "shell terminal",
         "laptop": "laptop computer",
+        "pet": "pet pets dog cat kitten puppy animal",
+        "replies_in": "language reply replies answer respond write speak",
     }.items()
 }
+
+
+# A favourite is a topic too: "What music does Ines like?" is about her favourite band.
+_FAVOURITE_KINDS = {
+    "band singer artist song album genre musician composer": "music song songs listen",
+    "film movie actor actress director show series": "film films movie movies watch",
+    "book author novel writer poet": "book books read reading",
+    "food dish meal cuisine restaurant snack dessert": "food eat dish",
+    "drink coffee tea beer wine cocktail": "drink",
+    "team club player sport": "team sport support play",
+    "colour color": "colour color",
+    "game": "game games play",
+    "place city country": "place travel visit",
+}
+_TOPICS.update({
+    f"favourite_{thing}": frozenset(_stem(w) for w in f"{things} {alike}".split())
+    for things, alike in _FAVOURITE_KINDS.items()
+    for thing in things.split()
+})
 
 
 def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:

@@ -23,7 +23,7 @@ from typing import Literal
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
-from engram_mcp.model.corrections import CORRECTS, ENDS, corrected, ends, parse_correction
+from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, corrected, ends, names_event, parse_correction
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.predicates import subject_key
 from engram_mcp.model.salience import default_importance
@@ -154,6 +154,13 @@ class FactService:
                 if ended:
                     return self._supersede(ended, fact)
                 fact = replace(fact, predicate="states", object=None)  # then read as said: "doesn't play chess"
+            if fact.predicate == RESCHEDULES:
+                # A rescheduled event replaces the newest fact that names it ("… is on Tuesday").
+                named = [m for m in self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
+                         if names_event(fact.object or "", m.text)]
+                if named:
+                    return self._supersede([max(named, key=lambda m: (m.event_time, m.id))], fact)
+                fact = replace(fact, predicate="states", object=None)
             if fact.predicate == CORRECTS:
                 # A correction changes the fact it names; with none to change, the turn says it all.
                 restated, wrong = self._applied(fact)

@@ -4,7 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.corrections import correction_fact
-from engram_mcp.model.corrections import CORRECTS, ENDS, parse_correction
+from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, parse_correction
 from tests.extraction.helpers import turn
 
 extract = RulesExtractor().extract
@@ -58,3 +58,9 @@ def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) 
 )
 def test_leaving_a_place_or_a_dislike_ends_nothing(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Eli"), []) if f.predicate == ENDS]
+
+
+def test_a_moved_appointment_names_the_event_and_its_new_time() -> None:
+    [fact] = extract(turn("The dentist moved my appointment to Thursday at 11.", speaker="Ines"), [])
+    assert (fact.predicate, fact.object) == (RESCHEDULES, "appointment")
+    assert fact.statement == "Ines's appointment was moved to Thursday at 11."

@@ -85,3 +85,18 @@ def test_a_turn_without_a_speaker_is_about_the_user() -> None:
 )
 def test_short_statements_of_lasting_facts_are_kept(said: str, kept: str) -> None:
     assert [f.statement for f in extract(turn(said), [])] == [kept]
+
+
+def test_the_language_of_the_replies_is_one_setting_that_a_later_request_replaces() -> None:
+    [french] = extract(turn("Please always reply to me in French, I'm practising.", speaker="Ines"), [])
+    [english] = extract(turn("Switch back to English for your replies, please.", speaker="Ines"), [])
+    assert (french.type, french.predicate, french.object) == (MemoryType.PROCEDURAL, "replies in", "French")
+    assert (english.predicate, english.object) == ("replies in", "English")
+    assert english.statement == "Ines asked: switch back to English for the assistant's replies, please."
+
+
+def test_an_adverb_in_ly_before_the_verb_is_not_conjugated() -> None:
+    [fact] = extract(turn("I abruptly moved to Park City, Utah.", speaker="Mel"), [])
+    assert fact.statement == "Mel abruptly moved to Park City, Utah."
+    [fact] = extract(turn("I reply to emails quickly.", speaker="Mel"), [])
+    assert fact.statement == "Mel replies to emails quickly."

@@ -67,6 +67,11 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("I used to work at Fiat, but now I'm at Ferrari in Maranello as a test engineer.", ("works_at", "ferrari", False)),
         ("I used to work at Fiat, but now I'm at Ferrari in Maranello as a test engineer.", ("works_at", "fiat", True)),
         ("I used to live in Milan before Modena.", ("lives_in", "milan", True)),
+        ("I'm seeing someone new, Kai. He's a chef.", ("partner", "kai", False)),
+        ("Promotion! I'm now a senior auditor at Deloitte.", ("job", "senior auditor", False)),
+        ("Our dog Max is 12 and getting slow.", ("pet", "max", False)),
+        ("I teach English at a language school called Lingo Kyoto.", ("works_at", "lingo kyoto", False)),
+        ("I teach English at a language school called Lingo Kyoto.", ("job", "english teacher", False)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(
@@ -201,3 +206,10 @@ def test_a_relatives_move_is_a_state_of_the_relative_and_never_of_the_speaker() 
 def test_being_at_a_name_is_a_workplace_only_when_the_sentence_is_about_work() -> None:
     assert ("works_at", "ferrari", False) in slots("Now I'm at Ferrari as a test engineer.")
     assert not slots("I'm at Tesco, do we need milk?")
+
+
+def test_a_pet_named_earlier_is_mourned_without_being_called_a_pet_again() -> None:
+    said = "Max passed away this morning. I'm heartbroken."
+    assert not extract(turn(said, speaker="Hana"), [])
+    [gone] = extract(turn(said, speaker="Hana"), [turn("Our dog Max is 12 and getting slow.", speaker="Hana")])
+    assert normalise(gone.subject, gone.predicate, gone.object) == normalise("Hana", "no longer has pet", "Max")

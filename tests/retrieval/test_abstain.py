@@ -101,3 +101,9 @@ def test_a_relatives_state_never_answers_the_speakers_slot() -> None:
 
 def test_the_present_is_no_topic_of_a_question() -> None:
     assert focus_words("Where's Zara based these days?", ["Zara"]) == ("based",)
+
+
+def test_a_favourite_answers_a_question_about_its_kind() -> None:
+    band = replace(fact("Ines's favourite band is Radiohead."), subject="Ines", predicate="favourite band", object="Radiohead")
+    assert about_topic(focus_terms(focus_words("What music does Ines like?", ["Ines"])), band)
+    assert not about_topic(focus_terms(focus_words("What food does Ines like?", ["Ines"])), band)

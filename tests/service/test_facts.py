@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engram_mcp.model import Kind, Memory
-from engram_mcp.model.corrections import CORRECTS, ENDS, correction_object
+from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
@@ -329,3 +329,11 @@ def test_an_ending_with_nothing_to_end_is_kept_as_a_plain_statement(facts: FactS
     outcome = facts.state("Eli left the book club.", subject="Eli", predicate=ENDS, obj="book club")
     assert outcome.action == "added" and outcome.memory.predicate == "states"
     assert current_facts(service) == ["Eli left the book club."]
+
+
+def test_a_rescheduled_event_replaces_the_newest_fact_that_names_it(facts: FactService, service: MemoryService) -> None:
+    tuesday = facts.state("Ines's dentist appointment is on Tuesday at 3pm.", subject="Ines", event_time=JAN).memory
+    outcome = facts.state("Ines's appointment was moved to Thursday at 11.", subject="Ines", predicate=RESCHEDULES,
+                          obj="appointment", event_time=MAR)
+    assert outcome.action == "superseded" and outcome.superseded == (tuesday.id,)
+    assert current_facts(service) == ["Ines's appointment was moved to Thursday at 11."]
