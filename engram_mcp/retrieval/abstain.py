@@ -213,15 +213,15 @@ _TOPICS: dict[str, frozenset[str]] = {
 
 # A favourite is a topic too: "What music does Ines like?" is about her favourite band.
 _FAVOURITE_KINDS = {
-    "band singer artist song album genre musician composer": "music song songs listen",
-    "film movie actor actress director show series": "film films movie movies watch",
-    "book author novel writer poet": "book books read reading",
-    "food dish meal cuisine restaurant snack dessert": "food eat dish",
-    "drink coffee tea beer wine cocktail": "drink",
-    "team club player sport": "team sport support play",
-    "colour color": "colour color",
-    "game": "game games play",
-    "place city country": "place travel visit",
+    "band singer artist song album genre musician composer": "music songs",
+    "film movie actor actress director show series": "films movies",
+    "book author novel writer poet": "books",
+    "food dish meal cuisine restaurant snack dessert": "foods dishes",
+    "drink coffee tea beer wine cocktail": "drinks",
+    "team club sport": "teams",
+    "colour color": "colours colors",
+    "game": "games",
+    "place city country": "places",
 }
 _TOPICS.update({
     f"favourite_{thing}": frozenset(_stem(w) for w in f"{things} {alike}".split())

@@ -107,3 +107,8 @@ def test_a_favourite_answers_a_question_about_its_kind() -> None:
     band = replace(fact("Ines's favourite band is Radiohead."), subject="Ines", predicate="favourite band", object="Radiohead")
     assert about_topic(focus_terms(focus_words("What music does Ines like?", ["Ines"])), band)
     assert not about_topic(focus_terms(focus_words("What food does Ines like?", ["Ines"])), band)
+
+
+def test_a_favourite_of_one_kind_does_not_answer_a_question_about_another() -> None:
+    focus = focus_terms(focus_words("Which football team does Eli support?", ["Eli"]))
+    assert lexical_coverage(focus, ["I play bass in a band called The Lumens."]) < 0.5
