@@ -25,7 +25,14 @@ __all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
-ATTRIBUTES = TOOLS | frozenset(
+# Amounts and measures a person has one of at a time: "my rent went up to £1,350". (Not a budget:
+# a person has one for each thing they shop for.)
+AMOUNTS = frozenset({"rent", "salary", "pay", "wage", "weight", "mortgage", "commute", "bedtime", "handicap"})
+# The people who look after something for a person, one of each: "my accountant is Mei Lin".
+CARERS = frozenset({"accountant", "lawyer", "solicitor", "vet", "hairdresser", "barber", "trainer", "personal trainer",
+                    "coach", "tutor", "physio", "physiotherapist", "mechanic", "plumber", "cleaner", "nanny",
+                    "babysitter", "optician", "psychiatrist", "counsellor", "counselor"})
+ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(
     {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
      "boss", "line manager", "landlord", "landlady", "username", "handle"}
@@ -39,12 +46,14 @@ _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell
 _TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")
 _NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|da|del|di|van|von|der|la|le|the|&)\s+)?[A-Z0-9][\w&'’.-]*)*"
 _ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), key=len, reverse=True)) + r")"
-# A value runs to the end of its clause: a comma, a bracket, a semicolon, "but/and I" or a full stop
-# that is not a title's ("Dr. Lind") ends it.
-_VALUE = r"(?P<value>[^,;()\n]+?)(?=\s*(?:[,;(\n]|\s+but\b|\s+and\s+(?:I|we|my|it)\b|(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Prof)(?<!St)[.!?]\s|[.!?]?$))"
+# A value runs to the end of its clause: a comma (not one inside a number, "£1,350"), a bracket, a
+# semicolon, "but/and I" or a full stop that is not a title's ("Dr. Lind") ends it.
+_VALUE = r"(?P<value>(?:[^,;()\n]|,(?=\d))+?)(?=\s*(?:,(?!\d)|[;(\n]|\s+but\b|\s+and\s+(?:I|we|my|it)\b|(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Prof)(?<!St)[.!?]\s|[.!?]?$))"
 _POSSESSOR = r"\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?"
 _STATED = re.compile(
-    _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s+(?i:is\s+now|is|has\s+changed\s+to|changed\s+to|is\s+changing\s+to)\s+(?!not\b|"
+    _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s+(?i:is\s+now|is|has\s+changed\s+to|changed\s+to|is\s+changing\s+to|"
+    r"(?:has\s+)?(?:went|gone)\s+(?:up|down)\s+to|(?:has\s+)?(?:increased|decreased|risen|rose|dropped|fell|fallen)\s+to|"
+    r"was\s+(?:raised|cut|increased|reduced|lowered)\s+to)\s+(?!not\b|"
     r"the\s+same\b|changing\b|still\b)" + _VALUE,
     re.IGNORECASE,
 )
@@ -64,6 +73,21 @@ _HAVE_NEW = re.compile(
 )
 _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*[.!]*\s*$"
                   r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
+# "I run three times a week", "these days I run every morning": how often one does a thing is one
+# setting per thing, so the later habit replaces the earlier ("…_how_often" is single-valued).
+_FREQUENCY = (r"(?P<freq>(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|a\s+few\s+times|several\s+times)"
+              r"\s+(?:a|per|every)\s+(?:day|week|month|year|fortnight)|every\s+(?:single\s+)?(?:day|morning|evening|night|"
+              r"week|weekend|other\s+day|weekday|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|daily|weekly|"
+              r"on\s+(?:weekdays|weekends|_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?))")
+_FREQUENCY = _FREQUENCY.replace("_DAYS", r"(?:mon|tues|wednes|thurs|fri|satur|sun)days")
+_HABIT = re.compile(
+    r"^(?:(?:these\s+days|nowadays|now)\s*,?\s*)?I\s+(?:now\s+|usually\s+|normally\s+|still\s+|only\s+)?(?P<verb>[a-z]+)"
+    r"(?P<what>(?:\s+(?!(?:once|twice|every|daily|weekly|on|a|three|four|five|\d+|them|him|her|it|you|at|least|most|"
+    r"about|around)\b)[a-z]+){0,3}?)\s+" + _FREQUENCY + r"\b",
+    re.IGNORECASE,
+)
+_HABIT_VERBS = frozenset("""run jog walk swim cycle ride train meditate cook exercise work go play practise practice
+    study read visit call see drink eat smoke climb dance sing teach volunteer attend""".split())
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
 _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
 
@@ -103,6 +127,10 @@ def attribute_facts(
             found[attribute] = (statement, attribute, value)
     if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
+    if (habit := _HABIT.match(text)) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
+        verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
+        said = verb + ("es" if verb.endswith(("sh", "ch", "o")) else "s")
+        found[f"{verb}{what} how often"] = (f"{speaker} {said}{what} {often}", f"{verb}{what} how often", often)
     return [
         ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC, certainty=certainty, subject=speaker,
                       predicate=attribute, object=value, entities=(speaker,))
@@ -115,6 +143,8 @@ def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:
     manager is on holiday" does not; a number has digits, an email an @."""
     if attribute in _NUMBERS:
         return sum(c.isdigit() for c in value) >= 5
+    if attribute in AMOUNTS:
+        return any(c.isdigit() for c in value)
     if attribute.startswith("email"):
         return "@" in value
     if attribute in {"username", "handle"}:

@@ -197,10 +197,12 @@ class RulesExtractor:
             certainty = certainty_of(sentence)
             attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
             facts += attributes
-            named_attributes = [fact.predicate for fact in attributes]
+            # A habit's frequency ("three times a week") marks its clause too; an age ("32") does not.
+            marks = [mark for fact in attributes
+                     for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often") else "") if mark]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
                 # The clause that gave an attribute's value is read once, as that attribute.
-                if not any(re.search(rf"\b{re.escape(name)}\b", clause, re.IGNORECASE) for name in named_attributes):
+                if not any(re.search(rf"(?<!\w){re.escape(mark)}(?!\w)", clause, re.IGNORECASE) for mark in marks):
                     facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

@@ -321,7 +321,7 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # partner and status
         _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
               r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)"
-              r"(?:\s+someone(?:\s+new)?\s*(?:,|-|–|:|called|named)\s*)?", name_obj, _partner),
+              r"(?:\s+someone(?:\s+new)?\s*(?:,|-|–|:|called|named)\s*(?:(?:her|his|their)\s+name\s+is\s+)?)?", name_obj, _partner),
         _rule(r"(?:got\s+married\s+to|married|am\s+married\s+to)", name_obj, _married),
         _rule(r"(?:have\s+)?(?:broke\s+up|split\s+up|separated|divorced|am\s+divorced|got\s+divorced)(?:\s+(?:with|from))?",
               name_obj, _broke_up),

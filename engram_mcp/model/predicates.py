@@ -61,6 +61,9 @@ SINGLE_VALUED = frozenset(
         "laptop",
         "os",
         "replies_in",
+        "rent", "salary", "weight", "mortgage", "commute", "bedtime", "handicap",
+        "accountant", "lawyer", "vet", "hairdresser", "trainer", "tutor", "physio", "mechanic", "plumber", "cleaner",
+        "nanny", "optician", "psychiatrist",
     }
 )
 """Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""
@@ -106,6 +109,12 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("shell", "terminal"), "shell"),
     **dict.fromkeys(("os", "operating_system"), "os"),
     **dict.fromkeys(("replies_in", "reply_in", "answers_in", "reply_language"), "replies_in"),
+    **dict.fromkeys(("salary", "pay", "wage"), "salary"),
+    **dict.fromkeys(("lawyer", "solicitor"), "lawyer"),
+    **dict.fromkeys(("hairdresser", "barber"), "hairdresser"),
+    **dict.fromkeys(("trainer", "personal_trainer", "coach"), "trainer"),
+    **dict.fromkeys(("physio", "physiotherapist"), "physio"),
+    **dict.fromkeys(("therapist", "counsellor", "counselor"), "therapist"),
 }
 # Verbs whose opposite is a negated like: "hates tea" contradicts "likes tea".
 _NEGATING = {"hate": "likes", "hates": "likes", "dislike": "likes", "dislikes": "likes", "detests": "likes"}
@@ -148,7 +157,7 @@ class Slot:
 
 
 def is_single_valued(predicate: str) -> bool:
-    return predicate in SINGLE_VALUED or predicate.startswith("favourite_")
+    return predicate in SINGLE_VALUED or predicate.startswith("favourite_") or predicate.endswith("_how_often")
 
 
 def normalise(subject: str, predicate: str, obj: str) -> Slot:

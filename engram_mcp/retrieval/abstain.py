@@ -186,7 +186,7 @@ _TOPICS: dict[str, frozenset[str]] = {
     for predicate, words in {
         "works_at": "work job employer company office career occupation profession employed boss firm",
         "job": "job career occupation profession role position title",
-        "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood",
+        "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
         "partner": "partner girlfriend boyfriend dating relationship",
         "spouse": "spouse wife husband married",
         "studies_at": "study studies university college course student",
@@ -207,6 +207,14 @@ _TOPICS: dict[str, frozenset[str]] = {
         "laptop": "laptop computer",
         "pet": "pet pets dog cat kitten puppy animal",
         "replies_in": "language reply replies answer respond write speak",
+        "rent": "rent",
+        "salary": "salary pay wage earn",
+        "weight": "weight weigh",
+        "accountant": "accountant tax",
+        "lawyer": "lawyer solicitor",
+        "vet": "vet",
+        "hairdresser": "hairdresser barber hair",
+        "trainer": "trainer coach",
     }.items()
 }
 

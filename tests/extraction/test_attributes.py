@@ -93,3 +93,23 @@ def test_an_introduction_goes_on_in_the_first_person_after_the_name() -> None:
     said = "I'm Zara, I live in Bristol with my husband and kids, and I work as an architect at Foster Partners."
     statements = [f.statement for f in extract(turn(said, speaker="Zara"), [])]
     assert "Zara lives in Bristol." in statements and "Zara works at Foster Partners." in statements
+
+
+def test_an_amount_keeps_its_thousands_and_a_rise_is_the_same_attribute() -> None:
+    [before] = attribute_facts("My rent is £1,200 a month for a one-bed in Peckham.", "Temi")
+    [after] = attribute_facts("Ugh, my rent went up to £1,350 this month.", "Temi")
+    assert (before.predicate, before.object) == ("rent", "£1,200 a month for a one-bed in Peckham")
+    assert (after.predicate, after.object) == ("rent", "£1,350")
+
+
+def test_someone_who_looks_after_a_person_is_named_and_replaced() -> None:
+    [raj] = attribute_facts("My accountant is Raj Patel, he does my self-assessment.", "Temi")
+    [mei] = attribute_facts("I switched accountants, my new accountant is Mei Lin.", "Temi")
+    assert (raj.object, mei.object) == ("Raj Patel", "Mei Lin") and raj.predicate == mei.predicate == "accountant"
+
+
+def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
+    [weekly] = attribute_facts("I run three times a week, usually 5k.", "Temi")
+    [daily] = attribute_facts("These days I run every morning, training for a marathon.", "Temi")
+    assert weekly.statement == "Temi runs three times a week." and daily.statement == "Temi runs every morning."
+    assert weekly.predicate == daily.predicate == "run how often"

@@ -68,6 +68,7 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("I used to work at Fiat, but now I'm at Ferrari in Maranello as a test engineer.", ("works_at", "fiat", True)),
         ("I used to live in Milan before Modena.", ("lives_in", "milan", True)),
         ("I'm seeing someone new, Kai. He's a chef.", ("partner", "kai", False)),
+        ("I'm seeing someone, her name is Ada. Early days!", ("partner", "ada", False)),
         ("Promotion! I'm now a senior auditor at Deloitte.", ("job", "senior auditor", False)),
         ("Our dog Max is 12 and getting slow.", ("pet", "max", False)),
         ("I teach English at a language school called Lingo Kyoto.", ("works_at", "lingo kyoto", False)),

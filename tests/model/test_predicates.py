@@ -66,3 +66,8 @@ def test_a_gp_and_a_doctor_are_one_single_valued_slot_and_so_are_a_number_and_a_
     assert normalise("Ana", "gp", "Dr. Lind").predicate == normalise("Ana", "doctor", "Dr. Byrne").predicate == "doctor"
     assert normalise("Ana", "phone number", "0611").predicate == normalise("Ana", "number", "0622").predicate == "phone"
     assert is_single_valued("doctor") and is_single_valued("phone") and is_single_valued("editor")
+
+
+def test_how_often_and_the_people_who_look_after_one_are_single_valued() -> None:
+    assert normalise("Temi", "run how often", "every morning").single_valued
+    assert normalise("Temi", "accountant", "Mei Lin").single_valued and normalise("Temi", "rent", "£1,350").single_valued
