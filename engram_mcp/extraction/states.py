@@ -353,8 +353,8 @@ _PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS)
                        r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
 _PET_GONE_FIRST = re.compile(r"^(?i:(?:I|we)\s+(?:had\s+to\s+)?(?:put\s+down|rehomed|lost|gave\s+away|had\s+to\s+rehome)\s+"
                              r"(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?)(?P<name>[A-Z][\w'-]*)")
-_LAST_DAY = re.compile(r"\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+was)\s+(?:was\s+)?my\s+last\s+day\s+"
-                       r"(?:at|with)\s+(?P<obj>" + _NAME + ")", re.IGNORECASE)
+_LAST_DAY = re.compile(r"(?:\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+was)\s+(?:was\s+)?my\s+|^(?:my\s+)?)"
+                       r"last\s+day\s+(?:at|with)\s+(?P<obj>" + _NAME + ")", re.IGNORECASE)
 # "I changed jobs, I'm at Canva now", "I've moved house, I'm in Brighton now": the change names
 # what "I'm at / in" means.
 _CHANGED_THEN = re.compile(r"\b(?i:(?P<job>changed\s+jobs?|switched\s+jobs?|new\s+job)|moved\s+(?:house|home|flats?|apartments?)"
@@ -375,9 +375,9 @@ _AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?i:at|with)\s+(?P<obj>" 
 _WORK_CUE = re.compile(r"\b(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
                        r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b", re.IGNORECASE)
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+day|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
                         r"(?P<obj>" + _NAME + r")")
-_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+day|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
+_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
                                 r"(?P<obj>" + _UNCASED_NAME + r")")
 _OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + _NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")

@@ -69,6 +69,8 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("I used to live in Milan before Modena.", ("lives_in", "milan", True)),
         ("I'm seeing someone new, Kai. He's a chef.", ("partner", "kai", False)),
         ("I'm seeing someone, her name is Ada. Early days!", ("partner", "ada", False)),
+        ("Last day at Siemens today! Starting at BMW on Monday.", ("works_at", "siemens", True)),
+        ("First week at BMW done, the team is great.", ("works_at", "bmw", False)),
         ("Promotion! I'm now a senior auditor at Deloitte.", ("job", "senior auditor", False)),
         ("Our dog Max is 12 and getting slow.", ("pet", "max", False)),
         ("I teach English at a language school called Lingo Kyoto.", ("works_at", "lingo kyoto", False)),
