@@ -28,8 +28,9 @@ TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal
 # Amounts and measures a person has one of at a time: "my rent went up to £1,350". (Not a budget:
 # a person has one for each thing they shop for.)
 AMOUNTS = frozenset({"rent", "salary", "pay", "wage", "weight", "mortgage", "commute", "bedtime", "handicap"})
-# The people who look after something for a person, one of each: "my accountant is Mei Lin".
-CARERS = frozenset({"accountant", "lawyer", "solicitor", "vet", "hairdresser", "barber", "trainer", "personal trainer",
+# The people and places that look after something for a person, one of each: "my accountant is
+# Mei Lin", "my gym is Movement now".
+CARERS = frozenset({"gym", "accountant", "lawyer", "solicitor", "vet", "hairdresser", "barber", "trainer", "personal trainer",
                     "coach", "tutor", "physio", "physiotherapist", "mechanic", "plumber", "cleaner", "nanny",
                     "babysitter", "optician", "psychiatrist", "counsellor", "counselor"})
 ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(

@@ -369,6 +369,8 @@ _THIRD_PARTY = re.compile(
 _AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?[a-z]+s\b)")
 _ADVERB_WORDS = frozenset("just now also recently finally still already currently officially".split())
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
+_MEMBERSHIP = re.compile(r"\b(?:gym|club|team|band|choir|class|league|society|membership|group|orchestra|union|party)\b",
+                         re.IGNORECASE)
 _USED_TO = re.compile(r"\bI\s+used\s+to\s+(?i:(?P<verb>work|live|study))\s+(?i:at|in|for)\s+(?P<obj>" + _NAME + r")")
 # "…, but now I'm at Ferrari as a test engineer": "at" a name is a workplace when the sentence is about work.
 _AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?i:at|with)\s+(?P<obj>" + _NAME + r")")
@@ -426,6 +428,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         match = rule.pattern.search(text)
         if match is None:
             continue
+        if "joined" in match.group(0).lower() and _MEMBERSHIP.search(context):
+            continue  # "cancelled my gym membership and joined Movement Climbing": a gym, not an employer
         subject = match.groupdict().get("subject") or "I"
         if subject.lower() not in {"i", "we"} and not subject.lower().endswith(" and i"):
             continue

@@ -62,7 +62,7 @@ SINGLE_VALUED = frozenset(
         "os",
         "replies_in",
         "rent", "salary", "weight", "mortgage", "commute", "bedtime", "handicap",
-        "accountant", "lawyer", "vet", "hairdresser", "trainer", "tutor", "physio", "mechanic", "plumber", "cleaner",
+        "gym", "accountant", "lawyer", "vet", "hairdresser", "trainer", "tutor", "physio", "mechanic", "plumber", "cleaner",
         "nanny", "optician", "psychiatrist",
     }
 )
@@ -75,9 +75,11 @@ MULTI_VALUED = frozenset(
 )
 """Predicates known to hold many objects at once: a new object never supersedes an old one."""
 
+# "joined" is not among them: one joins a gym, a club or a support group as often as a company,
+# and the rules give a joined company its own "works at" fact.
 SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("work_at", "works_at", "work_for", "works_for", "employed_at", "employed_by", "job_at",
-                     "started_at", "joined", "working_at", "working_for", "employer", "workplace"), "works_at"),
+                     "started_at", "working_at", "working_for", "employer", "workplace"), "works_at"),
     **dict.fromkeys(("live_in", "lives_in", "reside_in", "resides_in", "based_in", "moved_to", "move_to",
                      "relocated_to", "lives_at", "living_in", "staying_in"), "lives_in"),
     **dict.fromkeys(("work_as", "works_as", "working_as", "job", "role", "occupation", "profession", "is_a_job"), "job"),

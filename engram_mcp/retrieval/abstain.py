@@ -210,6 +210,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "rent": "rent",
         "salary": "salary pay wage earn",
         "weight": "weight weigh",
+        "gym": "gym",
         "accountant": "accountant tax",
         "lawyer": "lawyer solicitor",
         "vet": "vet",

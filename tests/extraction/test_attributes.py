@@ -113,3 +113,8 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
     [daily] = attribute_facts("These days I run every morning, training for a marathon.", "Temi")
     assert weekly.statement == "Temi runs three times a week." and daily.statement == "Temi runs every morning."
     assert weekly.predicate == daily.predicate == "run how often"
+
+
+def test_a_gym_is_one_a_person_goes_to() -> None:
+    [gym] = attribute_facts("My gym is Movement now.", "Chen")
+    assert (gym.predicate, gym.object, gym.statement) == ("gym", "Movement", "Chen's gym is Movement.")

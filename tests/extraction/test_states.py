@@ -216,3 +216,9 @@ def test_a_pet_named_earlier_is_mourned_without_being_called_a_pet_again() -> No
     assert not extract(turn(said, speaker="Hana"), [])
     [gone] = extract(turn(said, speaker="Hana"), [turn("Our dog Max is 12 and getting slow.", speaker="Hana")])
     assert normalise(gone.subject, gone.predicate, gone.object) == normalise("Hana", "no longer has pet", "Max")
+
+
+def test_joining_a_gym_or_a_club_is_no_new_employer() -> None:
+    said = "I cancelled my gym membership and joined Movement Climbing instead."
+    assert not [slot for slot in slots(said) if slot[0] == "works_at"]
+    assert ("works_at", "airbus", False) in slots("I've joined Airbus as a test pilot.")
