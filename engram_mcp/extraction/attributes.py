@@ -21,7 +21,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import OCCUPATIONS, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
 
-__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses"]
+__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses", "self_description"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
@@ -175,3 +175,13 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
         elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
             clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
     return clauses
+
+
+def self_description(sentence: str) -> list[str]:
+    """"Product manager at Paystack." said on its own (the answer to "what do you do?"): the
+    first-person clause it stands for; [] unless it is a job, by its last word, at a name."""
+    role = _ROLE_AT.match(sentence.strip().rstrip(".!"))
+    if role is None or role["role"].split()[-1] not in OCCUPATIONS:
+        return []
+    place = f" in {role['place']}" if role["place"] else ""
+    return [f"I work at {role['org']} as a {role['role']}{place}"]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses
+from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses, self_description
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
@@ -185,7 +185,7 @@ class RulesExtractor:
             if correction is not None:
                 facts.append(correction)
                 continue
-            introduced = introduction_clauses(sentence, speaker)
+            introduced = introduction_clauses(sentence, speaker) or self_description(_sentence_case(sentence))
             if introduced:
                 for fragment in introduced:
                     # What the introduction says in the first person is read like any sentence.
@@ -207,6 +207,11 @@ class RulesExtractor:
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
+
+
+def _sentence_case(sentence: str) -> str:
+    """"Product manager at Paystack" as the rules read a role: its first word not capitalised."""
+    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence
 
 
 def _as_typed(text: str) -> str:

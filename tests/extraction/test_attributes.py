@@ -118,3 +118,15 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
 def test_a_gym_is_one_a_person_goes_to() -> None:
     [gym] = attribute_facts("My gym is Movement now.", "Chen")
     assert (gym.predicate, gym.object, gym.statement) == ("gym", "Movement", "Chen's gym is Movement.")
+
+
+@pytest.mark.parametrize(
+    ("said", "statements"),
+    [
+        ("Product manager at Paystack.", ["Olu works at Paystack.", "Olu works as a product manager."]),
+        ("Dinner at Nandos.", []),
+        ("Lunch with Sam at Dishoom.", []),
+    ],
+)
+def test_a_job_at_a_name_said_on_its_own_describes_the_speaker(said: str, statements: list[str]) -> None:
+    assert [f.statement for f in extract(turn(said, speaker="Olu"), [])] == statements
