@@ -39,8 +39,6 @@ ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(
      "boss", "line manager", "landlord", "landlady", "username", "handle"}
 )
 
-_PEOPLE = frozenset({"doctor", "gp", "family doctor", "dentist", "therapist", "manager", "boss", "line manager",
-                     "landlord", "landlady", "employer", "workplace"})
 _PLACES = frozenset({"address", "home address"})
 _PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
 _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})

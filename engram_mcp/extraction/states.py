@@ -108,7 +108,7 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
 
 def _based_in(m: re.Match[str]) -> re.Match[str] | None:
     """The place after a job ("… as a nurse in Tokyo"), in the rule table's own kind of name."""
-    uncased = m.re.pattern.count(_UNCASED_NAME) > 0
+    uncased = m.re in _UNCASED_PATTERNS
     return (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
 
 
@@ -381,6 +381,8 @@ _FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:day|week|month)|new\s
                         r"(?P<obj>" + _NAME + r")")
 _FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
                                 r"(?P<obj>" + _UNCASED_NAME + r")")
+# The patterns that read names without capitals, so a job's place is read the same way.
+_UNCASED_PATTERNS = frozenset({*(rule.pattern for rule in _UNCASED_RULES), _FIRST_DAY_UNCASED})
 _OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + _NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
 _RELATION_HEAD = re.compile(
