@@ -162,8 +162,7 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
     clauses = []
     for fragment in (part.strip() for part in match["rest"].split(",")):
         if role := _ROLE_AT.match(fragment):
-            place = f" in {role['place']}" if role["place"] else ""
-            clauses.append(f"I work at {role['org']} as a {role['role']}{place}")
+            clauses.append(_working(role))
         elif role := _ROLE.match(fragment):
             clauses.append(f"I work as a {role['role']}")
         elif re.fullmatch(r"\d{1,3}", fragment) and 0 < int(fragment) < 130:
@@ -181,5 +180,10 @@ def self_description(sentence: str) -> list[str]:
     role = _ROLE_AT.match(sentence.strip().rstrip(".!"))
     if role is None or role["role"].split()[-1] not in OCCUPATIONS:
         return []
+    return [_working(role)]
+
+
+def _working(role: re.Match[str]) -> str:
+    """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person."""
     place = f" in {role['place']}" if role["place"] else ""
-    return [f"I work at {role['org']} as a {role['role']}{place}"]
+    return f"I work at {role['org']} as a {role['role']}{place}"

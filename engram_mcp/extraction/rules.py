@@ -24,6 +24,7 @@ from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import pet_names, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
+from engram_mcp.model.purge_plan import mentions
 
 __all__ = ["RulesExtractor"]
 
@@ -180,8 +181,9 @@ class RulesExtractor:
             if named is not None:
                 facts.append(named)
                 continue
-            correction = correction_fact(sentence, speaker, certainty_of(sentence) or Certainty.STATED.value)
-            correction = correction or rescheduling_fact(sentence, speaker, certainty_of(sentence) or Certainty.STATED.value)
+            certainty = certainty_of(sentence)
+            said_with = certainty or Certainty.STATED.value
+            correction = correction_fact(sentence, speaker, said_with) or rescheduling_fact(sentence, speaker, said_with)
             if correction is not None:
                 facts.append(correction)
                 continue
@@ -194,7 +196,6 @@ class RulesExtractor:
                             clause, fragment, speaker, turn.event_time, uncased=uncased
                         )
                 continue
-            certainty = certainty_of(sentence)
             attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
             facts += attributes
             # A habit's frequency ("three times a week") marks its clause too; an age ("32") does not.
@@ -202,7 +203,7 @@ class RulesExtractor:
                      for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often") else "") if mark]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
                 # The clause that gave an attribute's value is read once, as that attribute.
-                if not any(re.search(rf"(?<!\w){re.escape(mark)}(?!\w)", clause, re.IGNORECASE) for mark in marks):
+                if not any(mentions(clause, mark) for mark in marks):
                     facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

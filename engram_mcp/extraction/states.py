@@ -99,17 +99,16 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
     if team:
         details.append((f"{who} is on the {team['team']} team at {org}", "team", f"{team['team']} team", "team",
                         False))
-    place = _based_in(m)
-    if place:
-        # Working in a city strongly suggests living there, but is not a statement of it.
-        details.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
-    return details
+    return details + _based_in(m, who)
 
 
-def _based_in(m: re.Match[str]) -> re.Match[str] | None:
-    """The place after a job ("… as a nurse in Tokyo"), in the rule table's own kind of name."""
+def _based_in(m: re.Match[str], who: str) -> list[_Found]:
+    """The place after a job ("… as a nurse in Tokyo"), read in the rule table's own kind of name.
+
+    Working in a city strongly suggests living there, but is not a statement of it."""
     uncased = m.re in _UNCASED_PATTERNS
-    return (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
+    place = (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
+    return [(f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False)] if place else []
 
 
 def _used_to(m: re.Match[str], who: str) -> list[_Found]:
@@ -161,9 +160,8 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = strip_tail(m["role"])
     said = f"is {role}" if role in _NOT_WORKING else f"works as {_article(role)} {role}"
     facts = [(f"{who} {said}", "works as", role, "job", False)]
-    place = _based_in(m) if role not in _NOT_WORKING else None
-    if place:
-        facts.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
+    if role not in _NOT_WORKING:
+        facts += _based_in(m, who)
     if m.groupdict().get("org"):
         org = _head(m["org"])
         facts.append((f"{who} works at {org}", "works at", org, "employer", False))

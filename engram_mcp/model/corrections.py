@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.purge_plan import mentions
+
 __all__ = ["CORRECTS", "ENDS", "RESCHEDULES", "correction_object", "corrected", "ends", "is_habit", "names_event",
            "parse_correction"]
 
@@ -82,7 +84,7 @@ def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     its normalised predicate's first word) whose object names the thing."""
     if slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
         return False
-    return re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", obj, re.IGNORECASE) is not None
+    return mentions(obj, thing)
 
 
 def names_event(event: str, text: str) -> bool:

@@ -154,8 +154,6 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-# The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
-# works_at). A fact in that slot addresses the question whatever words it uses.
 def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
     return {_stem(word): frozenset(_stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
 
@@ -181,6 +179,8 @@ _RELATIONS = _relation_groups({
     "vet": "veterinarian", "coach": "trainer",
 })
 
+# The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
+# works_at). A fact in that slot addresses the question whatever words it uses.
 _TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(_stem(w) for w in words.split())
     for predicate, words in {

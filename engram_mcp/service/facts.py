@@ -45,6 +45,8 @@ from engram_mcp.service.statements import resolve_statement
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
 Action = Literal["added", "reinforced", "superseded", "dropped"]
+_TAKES_BACK = frozenset({CORRECTS, ENDS, RESCHEDULES})
+"""Predicates of what a person takes back (``model.corrections``): applied to the facts they name."""
 _NEIGHBOURS = 5
 _DEFAULT_IMPORTANCE = 0.5
 
@@ -145,26 +147,13 @@ class FactService:
             if any(self._memory.find(turn) is None for turn in fact.provenance.turn_ids):
                 return FactOutcome("dropped", None)
             fact = self._resolved(fact)
-            if fact.predicate == ENDS:
-                # An ending supersedes what it ends ("quit coffee" ends "drinks coffee"); with
-                # nothing to end, it goes on as a plain statement ("Eli left the book club").
-                ended = [m for m in self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
-                         if (held := slot_of(m)) is not None and not held.negated and m.predicate not in {ENDS, CORRECTS}
-                         and ends(fact.object or "", held.predicate, held.object)]
-                if ended:
-                    return self._supersede(ended, fact)
-                fact = replace(fact, predicate="states", object=None)  # then read as said: "doesn't play chess"
-            if fact.predicate == RESCHEDULES:
-                # A rescheduled event replaces the newest fact that names it ("… is on Tuesday").
-                named = [m for m in self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
-                         if names_event(fact.object or "", m.text)]
-                if named:
-                    return self._supersede([max(named, key=lambda m: (m.event_time, m.id))], fact)
-                fact = replace(fact, predicate="states", object=None)
-            if fact.predicate == CORRECTS:
-                # A correction changes the fact it names; with none to change, the turn says it all.
-                restated, wrong = self._applied(fact)
-                return self._supersede([wrong], restated) if wrong is not None else FactOutcome("dropped", None)
+            if fact.predicate in _TAKES_BACK:
+                replaced, taken = self._taken_back(fact)
+                if taken is None:
+                    return FactOutcome("dropped", None)
+                if replaced:
+                    return self._supersede(replaced, taken)
+                fact = taken
             if fact.importance == _DEFAULT_IMPORTANCE:
                 fact = replace(fact, importance=default_importance(fact))
             slot = slot_of(fact)
@@ -252,14 +241,36 @@ class FactService:
             self._memory.replace(old_after)
         return FactOutcome("superseded", fact, tuple(old.id for old in olds))
 
-    def _applied(self, correction: Memory) -> tuple[Memory, Memory | None]:
-        """(the restatement, the fact it corrects): the speaker's newest current fact that names
-        the old value, said with the new one; (the correction, None) when no fact names it."""
+    def _taken_back(self, fact: Memory) -> tuple[list[Memory], Memory | None]:
+        """(the current facts ``fact`` replaces, what to write): for an ending, a rescheduling or a
+        correction, read against the speaker's current facts.
+
+        An ending replaces the habits it ends ("quit coffee" ends "drinks coffee"); a rescheduled
+        event the newest fact that names it ("… is on Tuesday"); either, with nothing to replace,
+        goes on as a plain statement ("Eli left the book club", read as said). A correction
+        replaces the fact its words fit with that fact restated; with none, the turn says it all
+        and nothing is written.
+        """
+        about = self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
+        if fact.predicate == CORRECTS:
+            restated, wrong = self._applied(fact, about)
+            return ([wrong], restated) if wrong is not None else ([], None)
+        if fact.predicate == ENDS:
+            replaced = [m for m in about
+                        if (held := slot_of(m)) is not None and not held.negated and m.predicate not in _TAKES_BACK
+                        and ends(fact.object or "", held.predicate, held.object)]
+        else:
+            named = [m for m in about if names_event(fact.object or "", m.text)]
+            replaced = [max(named, key=lambda m: (m.event_time, m.id))] if named else []
+        return (replaced, fact) if replaced else ([], replace(fact, predicate="states", object=None))
+
+    def _applied(self, correction: Memory, about: list[Memory]) -> tuple[Memory, Memory | None]:
+        """(the restatement, the fact it corrects): of the speaker's current facts (``about``), the
+        one that names the old value, said with the new one; (the correction, None) when none does."""
         parsed = parse_correction(correction.object or "")
         if parsed is None or not correction.subject:
             return correction, None
         old_value, new_value = parsed
-        about = self._memory.fact_lookup.current_about(correction.namespace, subject_key(correction.subject))
         # The fact the correction's words fit best ("the Copenhagen half marathon" fits the race,
         # not the home in Berlin), the newest of those.
         words = set(new_value.casefold().split())
