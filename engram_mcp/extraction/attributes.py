@@ -100,6 +100,10 @@ _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join
 _HOME = re.compile(r"^(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")$")
 
 
+_HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
+                            r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + _NAME + ")")
+
+
 def attribute_facts(
     sentence: str, speaker: str, certainty: float = Certainty.STATED.value, *, uncased: bool = False
 ) -> list[ExtractedFact]:
@@ -124,16 +128,22 @@ def attribute_facts(
             else:
                 statement = f"{speaker}'s {shown} is {value}"
             found[attribute] = (statement, attribute, value)
+    if {"rent", "mortgage"} & found.keys() and (home := _HOME_PAID_FOR.search(text)) is not None:
+        # "My rent is £1,200 a month for a one-bed in Peckham": where one pays for a home is where one lives.
+        place = home["place"].rstrip(".")
+        found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
     if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
     if (habit := _HABIT.match(text)) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
         said = verb + ("es" if verb.endswith(("sh", "ch", "o")) else "s")
         found[f"{verb}{what} how often"] = (f"{speaker} {said}{what} {often}", f"{verb}{what} how often", often)
+    inferred = min(certainty, Certainty.STRONG_INFERENCE.value)
     return [
-        ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC, certainty=certainty, subject=speaker,
-                      predicate=attribute, object=value, entities=(speaker,))
-        for statement, attribute, value in found.values()
+        ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC,
+                      certainty=inferred if key == "lives in" else certainty, subject=speaker,
+                      predicate=attribute, object=value, entities=(speaker, value) if key == "lives in" else (speaker,))
+        for key, (statement, attribute, value) in found.items()
     ]
 
 

@@ -14,7 +14,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object, is_habit
 
-__all__ = ["correction_fact", "ending_fact", "rescheduling_fact"]
+__all__ = ["correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact"]
 
 # "It's X, not Y" is a correction by its form; "not Y but X" only beside a word that says so.
 _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it should be|make that|I meant)\s+(?P<new>[^,;]+?),\s*"
@@ -66,17 +66,41 @@ _NO_LONGER = re.compile(
     r"(?(verb2)\s+(?:anymore|any\s+more)|(?:\s+(?:anymore|any\s+more))?)\s*$",
     re.IGNORECASE,
 )
+# "Spotify is done", "The Lumens is over for me", "I'm done with coffee": the thing itself, not
+# what the speaker did to it. Only a name can be "done" this way: "the report is done" is a
+# task finished, not a membership ended.
+_OVER = re.compile(
+    r"^(?:(?P<name>(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})\s+(?:is|was|'s)\s+|"
+    r"(?:I|we)(?:\s+am|'m|\s+are|'re)\s+)(?:(?:all|officially|finally|so|totally)\s+)?(?:done|over|finished|through|history)"
+    r"(?(name)(?:\s+for\s+(?:me|us)|\s+now)?|\s+with\s+(?P<thing>.+?)(?:\s+(?:now|for\s+good|forever))?)\s*$",
+)
+_NOT_A_THING = re.compile(r"^(?:it|that|this|these|those|everything|nothing|you|them|him|her|today|tonight|work|school|"
+                          r"the\s+(?:day|week|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|"
+                          r"april|may|june|july|august|september|october|november|december|christmas|summer|winter)\b",
+                          re.IGNORECASE)
+# A capital at the start of a sentence marks no name ("Laundry is done"); inside one, or on
+# more than one word ("The Lumens"), or inside a word ("WeWork"), it does.
+_MARKED_NAME = re.compile(r"^(?:[Tt]he\s+)?[A-Z]\w*\s+[A-Z]|^[Tt]he\s+[A-Z]|^\w+[A-Z]")
 _MEMBERSHIP = re.compile(r"\b(?:club|band|team|group|choir|gym|church|league|class|course|society|community|programme|"
                          r"program|orchestra|union|party|circle|crew|squad)$", re.IGNORECASE)
 _OWN = re.compile(r"^(?:the|a|an|my|our|all|any)\s+", re.IGNORECASE)
 
 
 def ending_fact(
-    clause: str, speaker: str, certainty: float = Certainty.STATED.value, statement: str | None = None
+    clause: str, speaker: str, certainty: float = Certainty.STATED.value, statement: str | None = None,
+    sentence: str = "",
 ) -> ExtractedFact | None:
     """The habit or membership the clause ends ("I've quit coffee"), or None. ``statement``: the
-    clause as the extractor restates it in the third person (default: the speaker's name for "I")."""
+    clause as the extractor restates it in the third person (default: the speaker's name for "I");
+    ``sentence``: the sentence the clause is part of, which tells a name from a capitalised first word."""
     text = clause.strip().rstrip(".!").replace("’", "'")
+    over = _OVER.match(text)
+    if over is not None:
+        name = over["name"]
+        inside = bool(sentence) and not sentence.lstrip().startswith(clause.strip())
+        if name is not None and not (inside or _MARKED_NAME.match(name)):
+            return None
+        return _ended(name or over["thing"], text, speaker, certainty, statement)
     match = _ENDED.match(text) or _NO_LONGER.match(text)
     if match is None:
         return None
@@ -93,8 +117,13 @@ def ending_fact(
     words = thing.split()
     if words and words[0].endswith("ing") and len(words) > 1:  # "stopped playing tennis": tennis
         words = words[1:]
-    thing = " ".join(words)
-    if not thing or len(words) > 4 or not re.search(r"[^\W\d_]", thing) or "," in thing:
+    return _ended(" ".join(words), text, speaker, certainty, statement)
+
+
+def _ended(raw: str, text: str, speaker: str, certainty: float, statement: str | None) -> ExtractedFact | None:
+    thing = _OWN.sub("", raw.strip())
+    words = thing.split()
+    if not thing or len(words) > 4 or not re.search(r"[^\W\d_]", thing) or "," in thing or _NOT_A_THING.match(raw.strip()):
         return None
     said = statement or re.sub(r"^(?:I|we)(?:'ve|\s+have)?\b", lambda m: speaker + (" has" if len(m[0]) > 2 else ""), text,
                                flags=re.IGNORECASE) + "."
@@ -106,6 +135,34 @@ def ending_fact(
         predicate=ENDS,
         object=thing,
         entities=(speaker, *((thing,) if thing[:1].isupper() else ())),
+    )
+
+
+# What an ending leaves in its place, said without a verb right after it: "I've quit coffee.
+# Only green tea now.", "... Just water these days", "Green tea instead".
+_INSTEAD = re.compile(r"^(?:(?:only|just|mostly|now)\s+(?P<new>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+                      r"(?:\s+(?:now|these\s+days|nowadays|instead))?|(?P<other>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+instead)\s*$",
+                      re.IGNORECASE)
+_NOT_NEW = re.compile(r"^(?:a|an|the|me|I|you|it|that|this|one|once|twice|kidding|joking|saying)\b", re.IGNORECASE)
+
+
+def replacement_fact(fragment: str, ended: ExtractedFact, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
+    """What takes the place of what ``ended`` ends, when ``fragment`` (said right after it) names
+    only that: "Only green tea now" after "I've quit coffee". None for anything else."""
+    match = _INSTEAD.match(fragment.strip().rstrip(".!").replace("’", "'"))
+    if match is None or ended.predicate != ENDS:
+        return None
+    new = (match["new"] or match["other"]).strip()
+    if _NOT_NEW.match(new) or new.casefold() == ended.object.casefold():
+        return None
+    return ExtractedFact(
+        statement=f"{ended.subject} switched from {ended.object} to {new}.",
+        type=MemoryType.SEMANTIC,
+        certainty=certainty,
+        subject=ended.subject,
+        predicate="switched to",
+        object=new,
+        entities=tuple(dict.fromkeys((ended.subject, *((new,) if new[:1].isupper() else ())))),
     )
 
 

@@ -18,10 +18,10 @@ from engram_mcp.extraction.attributes import attribute_facts, introduction_claus
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
-from engram_mcp.extraction.corrections import correction_fact, ending_fact, rescheduling_fact
+from engram_mcp.extraction.corrections import correction_fact, ending_fact, replacement_fact, rescheduling_fact
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.states import pet_names, state_facts
+from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.purge_plan import mentions
@@ -183,6 +183,9 @@ class RulesExtractor:
                 continue
             certainty = certainty_of(sentence)
             said_with = certainty or Certainty.STATED.value
+            if facts and (instead := replacement_fact(sentence, facts[-1], said_with)) is not None:
+                facts.append(instead)
+                continue
             correction = correction_fact(sentence, speaker, said_with) or rescheduling_fact(sentence, speaker, said_with)
             if correction is not None:
                 facts.append(correction)
@@ -205,6 +208,7 @@ class RulesExtractor:
                 # The clause that gave an attribute's value is read once, as that attribute.
                 if not any(mentions(clause, mark) for mark in marks):
                     facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
+        facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
@@ -235,7 +239,9 @@ def _facts_from(
             return states
     fact = _fact_from(clause, speaker, when)
     if not _is_request(clause):
-        ending = ending_fact(clause, speaker, certainty, statement=fact.statement if fact is not None else None)
+        ending = ending_fact(
+            clause, speaker, certainty, statement=fact.statement if fact is not None else None, sentence=sentence
+        )
         if ending is not None:
             return [ending]
     return [replace(fact, certainty=min(fact.certainty, certainty))] if fact is not None else []

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import (
@@ -34,9 +35,10 @@ from engram_mcp.extraction.lexicon import (
     vehicle_name,
 )
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
+from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES, normalise
+from engram_mcp.model.time_expr import upcoming_day
 
-__all__ = ["pet_names", "state_facts"]
+__all__ = ["dated_starts", "pet_names", "state_facts"]
 
 _ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
 _ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
@@ -151,9 +153,12 @@ def _last_day(m: re.Match[str], who: str) -> list[_Found]:
     return [(f"{who} left {org}", "no longer works at", org, "employer", True)]
 
 
+_ACCEPTED_OFFER = "accepted a job offer from"
+
+
 def _accepted_offer(m: re.Match[str], who: str) -> list[_Found]:
     org = _head(m["obj"])
-    return [(f"{who} accepted a job offer from {org}", "accepted a job offer from", org, "plan", False)]
+    return [(f"{who} accepted a job offer from {org}", _ACCEPTED_OFFER, org, "plan", False)]
 
 
 def _job(m: re.Match[str], who: str) -> list[_Found]:
@@ -454,6 +459,48 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
 
 
+
+
+# "I start on 1 November", "starting Monday", "my first day at Monzo is next Monday": when a
+# job begins, said before it does ("started" is the past, read by the rules above).
+_BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
+_STARTS_AT = re.compile("(?i:" + _BEGINS + r"\s+(?:my\s+new\s+(?:job|role|position)\s+|(?:a\s+)?new\s+job\s+|work\s+|working\s+)?"
+                        r"(?:at|with))\s+(?P<org>" + _NAME + r")(?P<when>[^.!?;]*)")
+_STARTS_ON = re.compile(r"\b" + _BEGINS + r"\b(?P<when>[^.!?;]*)", re.IGNORECASE)
+
+
+def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: datetime) -> list[ExtractedFact]:
+    """``facts`` with each job the turn says begins on a later day ("I start at Stripe on Monday",
+    or a job offer accepted and "I start on 1 November") as the job from that day: "Lena works
+    at Klarna from 1 November 2026", which becomes true, and supersedes the old employer, then."""
+    begins: dict[str, tuple[datetime, tuple[str, ...], float]] = {}
+    for m in _STARTS_AT.finditer(text):
+        day = upcoming_day(m.group(0), when)
+        org = _head(m["org"])
+        if day is not None and org[:1].isupper() and not SCHOOL.search(org):
+            begins.setdefault(org, (day, (speaker, org), Certainty.STATED.value))
+    day = next((d for m in _STARTS_ON.finditer(text) if (d := upcoming_day(m.group(0), when)) is not None), None)
+    if day is not None:
+        for fact in facts:
+            if fact.predicate == _ACCEPTED_OFFER and fact.subject == speaker:
+                begins.setdefault(fact.object, (day, fact.entities, fact.certainty))
+    if not begins:
+        return facts
+    # What the same clause said without its day ("Lena started working at Atlassian") gives way.
+    kept = [f for f in facts if not (f.object in begins and normalise(speaker, f.predicate, f.object).predicate == "works_at")]
+    return [*kept, *(
+        ExtractedFact(
+            statement=f"{speaker} works at {org} from {day.day} {day:%B %Y}.",
+            type=MemoryType.SEMANTIC,
+            certainty=certainty,
+            subject=speaker,
+            predicate="works at",
+            object=org,
+            entities=entities,
+            event_time=day,
+        )
+        for org, (day, entities, certainty) in begins.items()
+    )]
 
 
 def pet_names(texts: Iterable[str]) -> frozenset[str]:

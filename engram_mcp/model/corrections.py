@@ -79,10 +79,16 @@ def is_habit(verb: str) -> bool:
     return any(verb == h or verb in {h + "s", h + "es", h + "ing", h + "ed"} for h in _HABITS) or verb in {"goes", "went"}
 
 
+# Places one belongs to by name: "Spotify is done" ends working there, "quit coffee" ends no job.
+_BY_NAME = frozenset({"works_at", "studies_at", "lives_in"})
+
+
 def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     """Whether ending ``thing`` ends a fact in this slot: a habit or membership (``_HABITS``,
-    its normalised predicate's first word) whose object names the thing."""
-    if slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
+    its normalised predicate's first word) whose object names the thing, or an employer, a
+    school or a home that the thing names by name."""
+    by_name = slot_predicate in _BY_NAME and thing[:1].isupper()
+    if not by_name and slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
         return False
     return mentions(obj, thing)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from engram_mcp.model import Memory
 from engram_mcp.model.supersede import slot_of
 
-__all__ = ["Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "should_abstain",
+__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_plan", "lexical_coverage", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -218,6 +218,18 @@ _TOPICS: dict[str, frozenset[str]] = {
         "trainer": "trainer coach",
     }.items()
 }
+
+
+# A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
+# once Spotify is done: the Klarna role she accepted). ``answering._slot_first`` prefers a
+# fact that holds the slot.
+PLANNED = {"accepted_a_job_offer_from": "works_at"}
+_TOPICS.update({plan: _TOPICS[slot] for plan, slot in PLANNED.items()})
+
+
+def is_plan(memory: Memory) -> bool:
+    slot = slot_of(memory)
+    return slot is not None and slot.predicate in PLANNED
 
 
 # A favourite is a topic too: "What music does Ines like?" is about her favourite band.

@@ -16,13 +16,14 @@ ranking channels so each can change without the other:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
+from engram_mcp.model.corrections import ENDS
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.abstain import (
@@ -31,11 +32,12 @@ from engram_mcp.retrieval.abstain import (
     answers_slot,
     focus_terms,
     focus_words,
+    is_plan,
     lexical_coverage,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.status import MemoryStatus, current_first, status_of
+from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 
 __all__ = ["Answering", "Focus"]
 
@@ -50,14 +52,45 @@ _NOT_NAMES = frozenset(
 
 
 def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
-    """"Where does Ana work?" is answered by the works-at fact that holds: it goes first."""
+    """"Where does Ana work?" is answered by the works-at fact that holds: it goes first (a plan
+    for the slot, when nothing holds it)."""
     if not focus.terms or not ranked:
         return ranked
-    best = next((pair for pair in ranked[:_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])), None)
+    answering = [pair for pair in ranked[:_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
+    return _lead(ranked, next((pair for pair in answering if not is_plan(pair[0])), answering[0] if answering else None))
+
+
+def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+    """A turn can say more than its facts keep: when the first memory names nothing the question
+    asks about, a current one that names all of it goes first."""
+    if not focus.terms or not ranked or lexical_coverage(focus.terms, [ranked[0][0].text]) > 0:
+        return ranked
+    return _lead(ranked, next((pair for pair in ranked[:_DEPTH]
+                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1), None))
+
+
+def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
     if best is None or best is ranked[0]:
         return ranked
-    lead = (best[0], ranked[0][1] * 1.0001 + 1e-9)
-    return [lead, *(pair for pair in ranked if pair[0].id != best[0].id)]
+    return [(best[0], ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != best[0].id)]
+
+
+def _what_is_before_what_ended(ranked: list[Scored], focus: Focus) -> list[Scored]:
+    """"I left The Lumens. Started a new band, Paper Moons": when an ending leads, what the same
+    turn says is so now goes before it, if it speaks to the question as much."""
+    if not focus.terms or not ranked or not _is_ending(ranked[0][0]):
+        return ranked
+    turns = set(ranked[0][0].provenance.turn_ids)
+    asked = lexical_coverage(focus.terms, [ranked[0][0].text])
+    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH]
+                               if pair[0].kind is Kind.FACT and not _is_ending(pair[0])
+                               and turns & set(pair[0].provenance.turn_ids)
+                               and lexical_coverage(focus.terms, [pair[0].text]) >= max(asked, 1e-9)), None))
+
+
+def _is_ending(memory: Memory) -> bool:
+    slot = slot_of(memory)
+    return memory.kind is Kind.FACT and (memory.predicate == ENDS or (slot is not None and slot.negated))
 
 
 class Focus:
@@ -131,23 +164,30 @@ class Answering:
         self, ranked: Sequence[Scored], where: MemoryFilter, now: datetime, focus: Focus,
         admitted: Callable[[Memory], bool],
     ) -> list[Scored]:
-        """``ranked`` with each relevant replacement of an outdated memory placed above it, and a
-        fact that answers the question's slot whole (at the moment asked about) first."""
-        return _slot_first(self._replacements_first(ranked, where, now, focus, admitted), focus)
+        """``ranked`` with each relevant replacement of an outdated memory placed above it; then
+        first: a fact that answers the question's slot whole (at the moment asked about), what a
+        turn says is so now over the ending it also says, and a current memory that names what
+        is asked over a first one that names none of it."""
+        statuses = self.statuses([m for m, _ in ranked], where, now)
+        outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
+        first = _slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus)
+        return _named_first(_what_is_before_what_ended(first, focus), focus, outdated)
 
     def _replacements_first(
-        self, ranked: Sequence[Scored], where: MemoryFilter, now: datetime, focus: Focus,
+        self, ranked: Sequence[Scored], statuses: Mapping[str, MemoryStatus], where: MemoryFilter, focus: Focus,
         admitted: Callable[[Memory], bool],
     ) -> list[Scored]:
-        statuses = self.statuses([m for m, _ in ranked], where, now)
         replacements = {r.id: r for s in statuses.values() for r in s.replacements}
         if not replacements and all(s.replaced_by is None for s in statuses.values()):
             return list(ranked)
         relevant = self._relevant(list(replacements.values()), where, focus)
         # Of what replaced parts of an outdated turn, only the part the question is about leads;
-        # what replaced the whole of one, or a pinned fact over a disputed one, always does.
+        # what replaced the whole of one leads when that turn is about the question (in a small
+        # memory an unrelated turn can rank high), and a pinned fact over a disputed one always does.
+        by_id = {m.id: m for m, _ in ranked}
+        wholly = self._relevant([by_id[i] for i, s in statuses.items() if s.wholly and i in by_id], where, focus)
         kept = {
-            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or s.wholly), None))
+            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or i in wholly), None))
             if s.replacements else s
             for i, s in statuses.items()
         }

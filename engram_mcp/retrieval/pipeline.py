@@ -35,6 +35,7 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.index.payload import admits
 from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model.time_expr import TimeWindow, in_any_window, time_phrases, without_time_phrases
 from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
 from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -46,7 +47,6 @@ from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
 from engram_mcp.retrieval.query import strip_question_words
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
-from engram_mcp.retrieval.time_expr import TimeWindow, in_any_window, time_phrases, without_time_phrases
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "merge_by_type", "no_salience"]
 

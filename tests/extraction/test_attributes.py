@@ -96,7 +96,7 @@ def test_an_introduction_goes_on_in_the_first_person_after_the_name() -> None:
 
 
 def test_an_amount_keeps_its_thousands_and_a_rise_is_the_same_attribute() -> None:
-    [before] = attribute_facts("My rent is £1,200 a month for a one-bed in Peckham.", "Temi")
+    [before, _] = attribute_facts("My rent is £1,200 a month for a one-bed in Peckham.", "Temi")
     [after] = attribute_facts("Ugh, my rent went up to £1,350 this month.", "Temi")
     assert (before.predicate, before.object) == ("rent", "£1,200 a month for a one-bed in Peckham")
     assert (after.predicate, after.object) == ("rent", "£1,350")
@@ -130,3 +130,18 @@ def test_a_gym_is_one_a_person_goes_to() -> None:
 )
 def test_a_job_at_a_name_said_on_its_own_describes_the_speaker(said: str, statements: list[str]) -> None:
     assert [f.statement for f in extract(turn(said, speaker="Olu"), [])] == statements
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("My rent is £1,200 a month for a one-bed in Peckham.", "Peckham"),
+     ("Our mortgage is £900 for a little house in Leeds.", "Leeds")],
+)
+def test_rent_paid_for_a_home_in_a_place_says_the_speaker_probably_lives_there(text: str, place: str) -> None:
+    [home] = [f for f in extract(turn(text, speaker="Temi"), []) if f.predicate == "lives in"]
+    assert (home.object, home.certainty) == (place, 0.7)
+
+
+def test_rent_for_a_room_in_no_named_place_says_nothing_of_where() -> None:
+    assert not [f for f in extract(turn("My rent is £700 for a room in a shared flat.", speaker="Temi"), [])
+                if f.predicate == "lives in"]

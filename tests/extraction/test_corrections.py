@@ -64,3 +64,44 @@ def test_a_moved_appointment_names_the_event_and_its_new_time() -> None:
     [fact] = extract(turn("The dentist moved my appointment to Thursday at 11.", speaker="Ines"), [])
     assert (fact.predicate, fact.object) == (RESCHEDULES, "appointment")
     assert fact.statement == "Ines's appointment was moved to Thursday at 11."
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I start on 1 November, so Spotify is done.", "Spotify"),
+        ("Well, Siemens is history now.", "Siemens"),
+        ("The Lumens is over for me.", "Lumens"),
+        ("I'm done with Duolingo for good.", "Duolingo"),
+        ("I'm finished with coffee.", "coffee"),
+    ],
+)
+def test_a_name_said_to_be_over_is_ended(text: str, thing: str) -> None:
+    ended = [f for f in extract(turn(text, speaker="Lena"), []) if f.predicate == ENDS]
+    assert [f.object for f in ended] == [thing]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Laundry is done.", "The report is done.", "I'm done with you.", "So Monday is over.", "Spotify is done.",
+     "I'm so done with this week."],
+)
+def test_a_task_finished_or_a_capital_that_only_opens_the_sentence_ends_nothing(text: str) -> None:
+    assert not [f for f in extract(turn(text, speaker="Lena"), []) if f.predicate == ENDS]
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [("I've quit coffee completely. Only green tea now.", "green tea"), ("I gave up Netflix. Books instead!", "Books")],
+)
+def test_what_an_ending_leaves_in_its_place_is_kept_as_a_switch(text: str, new: str) -> None:
+    [ended, switched] = extract(turn(text, speaker="Eli"), [])
+    assert ended.predicate == ENDS
+    assert (switched.predicate, switched.object) == ("switched to", new)
+    assert switched.statement == f"Eli switched from {ended.object} to {new}."
+
+
+@pytest.mark.parametrize("text", ["I quit smoking. Only once in a while.", "I quit coffee. Just kidding.",
+                                  "I love coffee. Only green tea now."])
+def test_a_fragment_that_names_no_replacement_or_follows_no_ending_is_no_switch(text: str) -> None:
+    assert not [f for f in extract(turn(text, speaker="Eli"), []) if f.predicate == "switched to"]

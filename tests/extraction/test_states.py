@@ -222,3 +222,41 @@ def test_joining_a_gym_or_a_club_is_no_new_employer() -> None:
     said = "I cancelled my gym membership and joined Movement Climbing instead."
     assert not [slot for slot in slots(said) if slot[0] == "works_at"]
     assert ("works_at", "airbus", False) in slots("I've joined Airbus as a test pilot.")
+
+
+@pytest.mark.parametrize(
+    ("text", "org", "day"),
+    [
+        ("I've accepted a role at Klarna as lead designer. I start on 1 November, so Spotify is done.", "Klarna",
+         "2026-11-01"),
+        ("I took the job at Canva, my start date is 3 March.", "Canva", "2027-03-03"),
+        ("I accepted the offer from Stripe! Starting Monday.", "Stripe", "2026-10-19"),
+        ("I start my new job at Atlassian on 2 November.", "Atlassian", "2026-11-02"),
+        ("My first day at Monzo is next Monday.", "Monzo", "2026-10-19"),
+    ],
+)
+def test_a_job_said_to_begin_on_a_later_day_is_the_job_from_that_day(text: str, org: str, day: str) -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)
+    jobs = [f for f in extract(turn(text, speaker="Lena", when=said), [])
+            if normalise(f.subject, f.predicate, f.object).predicate == "works_at"]
+    assert [(f.object, f.event_time.date().isoformat() if f.event_time else None) for f in jobs] == [(org, day)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I accepted the offer from Meta.", "I started at Google on 3 March.", "We start at Hillside School tomorrow.",
+     "I start work at 9 tomorrow."],
+)
+def test_an_offer_without_a_day_a_start_gone_by_or_a_school_is_no_job_from_a_later_day(text: str) -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)
+    assert not [f for f in extract(turn(text, speaker="Lena", when=said), []) if f.event_time and f.event_time > said]
+
+
+def test_a_job_from_a_later_day_ends_the_old_one_on_that_day_and_not_before(
+    service: MemoryService, facts: FactService, clock: SteppingClock
+) -> None:
+    tell(service, facts, clock, 0, "I work at Siemens.")
+    tell(service, facts, clock, 3, "I accepted the offer from Bosch, I start on 1 April.")
+    siemens = next(m for m in service.memories() if m.text == "Noor works at Siemens.")
+    assert siemens.invalid_at == datetime(2026, 4, 1, tzinfo=timezone.utc)
+    assert "Noor works at Bosch from 1 April 2026." in current(service)

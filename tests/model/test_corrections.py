@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from engram_mcp.model.corrections import corrected, correction_object, parse_correction
+from engram_mcp.model.corrections import corrected, correction_object, ends, parse_correction
 
 
 def test_a_corrected_value_replaces_the_old_one_without_repeating_the_words_around_it() -> None:
@@ -18,3 +18,11 @@ def test_a_text_that_does_not_name_the_old_value_is_not_corrected() -> None:
 def test_a_correction_object_reads_back_as_old_and_new() -> None:
     assert parse_correction(correction_object("Tuesday", "Thursday")) == ("Tuesday", "Thursday")
     assert parse_correction("Tuesday") is None
+
+
+def test_a_name_ended_ends_the_employer_school_or_home_it_names_and_a_plain_word_ends_only_habits() -> None:
+    assert ends("Spotify", "works_at", "Spotify")
+    assert ends("Leeds", "lives_in", "Leeds")
+    assert ends("coffee", "drink", "coffee")
+    assert not ends("coffee", "works_at", "Coffee Collective")
+    assert not ends("Spotify", "job", "product designer")

@@ -2,7 +2,10 @@
 
 from datetime import timedelta
 
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.worker import fact_from
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
+from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
 
@@ -83,3 +86,39 @@ def test_forgetting_a_turn_leaves_nothing_of_it_in_the_next_turns_index_text(ser
     service.remember("Noted, I will keep it safe.", speaker="Bot", session="s1")
     service.remove(secret.id)
     assert service.recall("locker code 4417").abstained
+
+
+def _told(service: MemoryService, clock: SteppingClock, lines: list[str], speaker: str = "Lena") -> None:
+    facts = FactService(service, clock)
+    for days, text in enumerate(lines):
+        stored = service.remember(text, speaker=speaker, event_time=clock() + timedelta(days=days))
+        for extracted in RulesExtractor().extract(stored, []):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+
+
+def test_an_unrelated_turn_that_changed_wholly_does_not_answer_for_the_question(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Quick context about me: Lena Vogel, product designer at Spotify, based in Stockholm.",
+        "My boyfriend Jonas and I share a flat in Södermalm.",
+        "Jonas and I broke up, and I've moved out to a small place in Vasastan.",
+        "I've accepted a role at Klarna, so Spotify is done.",
+        "My GP is Dr. Sara Lind at the Vasastan clinic.",
+    ])
+    assert "Lind" in service.recall("Who is Lena's doctor?").memories[0].memory.text
+    # Nothing holds her employer now: the role she accepted answers for it.
+    assert "Klarna" in service.recall("Where does Lena work?").memories[0].memory.text
+
+
+def test_a_turn_that_names_what_is_asked_goes_before_facts_that_name_none_of_it(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    # Eight statements in one turn: the extractor keeps five facts, and the dentist is not one of them.
+    _told(service, clock, [
+        "Let me give you the full picture. I live in Vancouver. I work at Shopify as a data scientist. My partner "
+        "Sam is a nurse. I'm vegetarian. I drive a Subaru Outback. My gym is Steve Nash Fitness on Main. My dentist "
+        "is Dr. Wong. I play badminton on Thursdays.",
+    ], speaker="Chen")
+    assert not [m for m in service.memories() if m.kind is Kind.FACT and "Wong" in m.text]
+    assert "Wong" in service.recall("Who is Chen's dentist?").memories[0].memory.text

@@ -1,13 +1,15 @@
+import re
 from datetime import datetime, timedelta, timezone
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engram_mcp.retrieval.time_expr import (
+from engram_mcp.model.time_expr import (
     TimeWindow,
     in_any_window,
     parse_time_windows,
     time_phrases,
+    upcoming_day,
     without_time_phrases,
 )
 
@@ -147,3 +149,32 @@ _TIME_WORDS = (
 def test_any_question_read_at_any_moment_names_only_times_the_calendar_holds(question: str, now: datetime) -> None:
     assert all(w.start < w.end for w in parse_time_windows(question, now))
     assert len(without_time_phrases(question, time_phrases(question, now))) == len(question)
+
+
+def test_a_day_said_ahead_is_its_next_occurrence_from_today() -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)  # a Thursday
+
+    def day(text: str) -> str | None:
+        found = upcoming_day(text, said)
+        return found.date().isoformat() if found else None
+
+    assert day("I start on 1 November") == "2026-11-01"
+    assert day("my start date is 3 March") == "2027-03-03"
+    assert day("starting 15 October") == "2026-10-15"
+    assert day("from March 3rd, 2028") == "2028-03-03"
+    assert day("starting Monday") == day("next Monday") == "2026-10-19"
+    assert day("on Thursday") == "2026-10-22"
+    assert day("tomorrow") == "2026-10-16"
+    assert day("I start soon") is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_TIME_WORDS + ["tomorrow", "next", "Monday", "starting"]), max_size=8).map(" ".join)
+    | st.text(max_size=40),
+    st.datetimes(timezones=st.just(timezone.utc)),
+)
+def test_any_text_said_at_any_moment_names_a_day_ahead_or_none(text: str, now: datetime) -> None:
+    found = upcoming_day(text, now)
+    # Only a year said outright can name a day gone by.
+    assert found is None or found.date() >= now.date() or re.search(r"\d{4}", text)

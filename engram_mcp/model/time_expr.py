@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "time_phrases", "without_time_phrases"]
+__all__ = ["TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "time_phrases", "upcoming_day",
+           "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -73,16 +74,10 @@ def time_phrases(query: str, now: datetime) -> list[TimePhrase]:
         except (ValueError, OverflowError):  # '31 February 2023', '9999-12-31': a time the calendar does not hold
             pass
 
-    iso = r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"
-    optional_year = r"(?:(?:,\s*|\s+)(\d{4}))?"
-    day_first = rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE}){optional_year}\b"
-    month_first = rf"\b({_MONTH_RE})\s+(\d{{1,2}})(?:st|nd|rd|th)?{optional_year}\b"
-    for pattern, order in ((iso, "ymd"), (day_first, "dmy"), (month_first, "mdy")):
-        for m in re.finditer(pattern, query):
-            if free(m):
-                taken.append((m.start(), m.end()))
-                y, mo, d = {"ymd": (m[1], m[2], m[3]), "dmy": (m[3], m[2], m[1]), "mdy": (m[3], m[1], m[2])}[order]
-                add(m, _day_window, y, int(mo) if mo.isdigit() else _MONTH_NUM[mo], int(d), now)
+    for m, (y, mo, d) in _named_days(query):
+        if free(m):
+            taken.append((m.start(), m.end()))
+            add(m, _day_window, y, mo, d, now)
     for m in re.finditer(rf"\b({_MONTH_RE})(?:,?\s+(\d{{4}}))?\b", query):
         # 'May' opening a question is the verb, not the month
         if not free(m) or (m[1] == "May" and m.start() == 0):
@@ -125,6 +120,53 @@ def time_phrases(query: str, now: datetime) -> list[TimePhrase]:
         if span <= _LONGEST_SPAN_DAYS:
             add(m, _days_back, day, span, -1)
     return _ranges(query, sorted(windows, key=lambda item: item[0]))
+
+
+_OPTIONAL_YEAR = r"(?:(?:,\s*|\s+)(\d{4}))?"
+_DAYS = (
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "ymd"),
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE}){_OPTIONAL_YEAR}\b"), "dmy"),
+    (re.compile(rf"\b({_MONTH_RE})\s+(\d{{1,2}})(?:st|nd|rd|th)?{_OPTIONAL_YEAR}\b"), "mdy"),
+)
+
+
+def _named_days(text: str) -> list[tuple[re.Match[str], tuple[str | None, int, int]]]:
+    """Each day ``text`` names by its date ('2024-03-09', '9 March 2024', 'March 9th'): (year or None, month, day)."""
+    found = []
+    for pattern, order in _DAYS:
+        for m in pattern.finditer(text):
+            y, mo, d = {"ymd": (m[1], m[2], m[3]), "dmy": (m[3], m[2], m[1]), "mdy": (m[3], m[1], m[2])}[order]
+            found.append((m, (y, int(mo) if mo.isdigit() else _MONTH_NUM[mo], int(d))))
+    return found
+
+
+def upcoming_day(text: str, now: datetime) -> datetime | None:
+    """The first day ``text`` names looking ahead from ``now`` ('I start on 1 November', 'on
+    Monday', 'tomorrow'): a date without a year is its next occurrence from ``now``'s day on, a
+    weekday the next one after it. Midnight of that day; None when it names none."""
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    found: list[tuple[int, datetime]] = []
+    for m, (year, month, number) in _named_days(text):
+        try:
+            if year is not None:
+                found.append((m.start(), day.replace(year=int(year), month=month, day=number)))
+                continue
+            this_year = day.replace(month=month, day=number)
+            next_year = this_year if this_year >= day else day.replace(year=day.year + 1, month=month, day=number)
+            found.append((m.start(), next_year))
+        except (ValueError, OverflowError):  # '31 February', '29 February' in a year without one
+            continue
+    lowered = text.lower()
+    ahead = [(m.start(), (_WEEKDAYS.index(m[1]) - day.weekday()) % 7 or 7)
+             for m in re.finditer(rf"\b(?:on|next|this|from|starting)\s+({'|'.join(_WEEKDAYS)})\b", lowered)]
+    if (tomorrow := re.search(r"\btomorrow\b", lowered)) is not None:
+        ahead.append((tomorrow.start(), 1))
+    for at, days in ahead:
+        try:
+            found.append((at, day + timedelta(days=days)))
+        except OverflowError:  # past the calendar's last day
+            continue
+    return min(found, key=lambda item: item[0])[1] if found else None
 
 
 _RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
