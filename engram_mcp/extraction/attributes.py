@@ -48,7 +48,8 @@ _ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), 
 # A value runs to the end of its clause: a comma (not one inside a number, "£1,350"), a bracket, a
 # semicolon, "but/and I" or a full stop that is not a title's ("Dr. Lind") ends it.
 _VALUE = r"(?P<value>(?:[^,;()\n]|,(?=\d))+?)(?=\s*(?:,(?!\d)|[;(\n]|\s+but\b|\s+and\s+(?:I|we|my|it)\b|(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Prof)(?<!St)[.!?]\s|[.!?]?$))"
-_POSSESSOR = r"\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?"
+# "The new number is …" opening a sentence is the speaker's too.
+_POSSESSOR = r"(?:\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?|(?:^|(?<=[.!?]\s))the\s+new\s+)"
 _STATED = re.compile(
     _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s+(?i:is\s+now|is|has\s+changed\s+to|changed\s+to|is\s+changing\s+to|"
     r"(?:has\s+)?(?:went|gone)\s+(?:up|down)\s+to|(?:has\s+)?(?:increased|decreased|risen|rose|dropped|fell|fallen)\s+to|"
@@ -97,7 +98,15 @@ _INTRO = re.compile(
 _ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:at|for|with)\s+(?P<org>" + _NAME + r")"
                       r"(?:\s+in\s+(?P<place>" + _NAME + r"))?$")
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
-_HOME = re.compile(r"^(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")$")
+_HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")|"
+                   r"(?P<based>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[\s-]based)$")
+# "New job: …", "New role -", "Job update:": what follows is the speaker's job.
+_JOB_LABEL = re.compile(r"^(?:(?:big\s+)?news\s*[:!-]\s*)?(?:(?:my\s+)?new\s+(?:job|role|position|gig)|job\s+update)\s*[:–-]\s*",
+                        re.IGNORECASE)
+# "SRE at Monzo", "CTO at Lumen": a role said by its letters.
+_ACRONYM_AT = re.compile(r"^(?P<role>[A-Z]{2,5}|(?i:sre|swe|cto|ceo|cfo|coo|vp|pm|tpm|em|qa|dev|devops|ux|hr))\s+(?:at|for|with)\s+"
+                         r"(?P<org>" + _NAME + r")"
+                         r"(?:\s+in\s+(?P<place>" + _NAME + r"))?$")
 
 
 _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
@@ -178,19 +187,37 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
         elif re.fullmatch(r"\d{1,3}", fragment) and 0 < int(fragment) < 130:
             clauses.append(f"I am {fragment}")
         elif home := _HOME.match(fragment):
-            clauses.append(f"I live in {home['place']}")
+            clauses.append(f"I live in {_place(home)}")
         elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
             clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
     return clauses
 
 
 def self_description(sentence: str) -> list[str]:
-    """"Product manager at Paystack." said on its own (the answer to "what do you do?"): the
-    first-person clause it stands for; [] unless it is a job, by its last word, at a name."""
-    role = _ROLE_AT.match(sentence.strip().rstrip(".!"))
-    if role is None or role["role"].split()[-1] not in OCCUPATIONS:
+    """"Product manager at Paystack." said on its own (the answer to "what do you do?"), or as
+    news ("New job: staff engineer at Stripe, starting 1 July"; "SRE at Monzo, London based"):
+    the first-person clauses it stands for; [] unless it is a job, by its last word or its
+    label, at a name."""
+    text = sentence.strip().rstrip(".!")
+    label = _JOB_LABEL.match(text)
+    first, *rest = (part.strip() for part in text[label.end() if label else 0:].split(","))
+    role = next((m for m in (_ACRONYM_AT.match(first), _ROLE_AT.match(first))
+                 if m is not None and (label or m.re is _ACRONYM_AT or m["role"].split()[-1] in OCCUPATIONS)), None)
+    if role is None:
         return []
-    return [_working(role)]
+    homes = [f"I live in {_place(home)}" for fragment in rest if (home := _HOME.match(fragment))]
+    if role.re is _ACRONYM_AT:
+        return [f"I work at {role['org']} as {_article(role['role'])} {role['role'].upper()}", *homes]
+    return [_working(role), *homes]
+
+
+def _place(home: re.Match[str]) -> str:
+    """Where ``_HOME`` says one lives; "london based" typed without its capital is still London."""
+    return home["place"] or (home["based"] if home["based"][:1].isupper() else home["based"].title())
+
+
+def _article(acronym: str) -> str:
+    return "an" if acronym[:1].lower() in "aefhilmnorsx" else "a"
 
 
 def _working(role: re.Match[str]) -> str:

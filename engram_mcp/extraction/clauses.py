@@ -19,7 +19,9 @@ _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;
 # "so" joins clauses after a comma or before a subject; "I'm so lucky" is an intensifier.
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
-                           r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])", re.IGNORECASE)
+                           r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])|"
+                           # "I'm not at X anymore, I tutor now": what ended, then what is so.
+                           r"(?:(?<=\banymore)|(?<=\bany more)|(?<=\bfor me)),\s+(?=(?:I|I'm|I've|we|we're)\b)", re.IGNORECASE)
 # "... so I can teach others": the purpose of what came before, not a second fact.
 _PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
 # "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.

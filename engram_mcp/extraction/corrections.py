@@ -12,9 +12,9 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object, is_habit
+from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, SWITCHED_TO, SWITCHES, correction_object, is_habit
 
-__all__ = ["correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact"]
+__all__ = ["correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
 
 # "It's X, not Y" is a correction by its form; "not Y but X" only beside a word that says so.
 _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it should be|make that|I meant)\s+(?P<new>[^,;]+?),\s*"
@@ -55,6 +55,35 @@ def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.ST
     )
 
 
+# "I switched from architecture to engineering", "we changed from Vodafone to Three". Not "moved"
+# or "went": a move is a home (the state rules read it) and a trip is neither.
+_SWITCHED_FROM = re.compile(
+    r"\b(?:I|we)\s+(?:have\s+|'ve\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|changed|swapped|transferred)\s+"
+    r"(?:(?:my|our)\s+(?:course|major|degree|subject|programme|program)\s+)?from\s+(?P<old>[^,;.!?]+?)\s+to\s+"
+    r"(?P<new>[^,;.!?()]+?)(?=\s*(?:[,;.!?]|$|\s+(?:because|since|and|but|as|after|this|last|in)\b))",
+    re.IGNORECASE,
+)
+
+
+def switch_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
+    """The change the sentence says as one ("I switched from architecture to engineering"), or None."""
+    match = _SWITCHED_FROM.search(sentence.replace("’", "'"))
+    if match is None:
+        return None
+    old, new = _ARTICLE.sub("", match["old"].strip()), _ARTICLE.sub("", match["new"].strip())
+    if not old or not new or len(old.split()) > 4 or len(new.split()) > 4 or old.casefold() == new.casefold():
+        return None
+    return ExtractedFact(
+        statement=f"{speaker} switched from {old} to {new}.",
+        type=MemoryType.SEMANTIC,
+        certainty=certainty,
+        subject=speaker,
+        predicate=SWITCHES,
+        object=correction_object(old, new),
+        entities=tuple(dict.fromkeys((speaker, *(v for v in (old, new) if v[:1].isupper())))),
+    )
+
+
 _ENDED = re.compile(
     r"^(?:I|we)(?:\s+have|'ve|\s+had)?\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|stopped|gave\s+up|given\s+up|"
     r"left|ditched|cut\s+out|dropped\s+out\s+of)\s+(?P<thing>.+?)\s*(?:completely|entirely|altogether|for\s+good|"
@@ -74,7 +103,14 @@ _OVER = re.compile(
     r"(?:I|we)(?:\s+am|'m|\s+are|'re)\s+)(?:(?:all|officially|finally|so|totally)\s+)?(?:done|over|finished|through|history)"
     r"(?(name)(?:\s+for\s+(?:me|us)|\s+now)?|\s+with\s+(?P<thing>.+?)(?:\s+(?:now|for\s+good|forever))?)\s*$",
 )
-_NOT_A_THING = re.compile(r"^(?:it|that|this|these|those|everything|nothing|you|them|him|her|today|tonight|work|school|"
+# "I'm not at Forno Brisa anymore", "No more night shifts for me".
+_NOT_ANY_MORE = re.compile(
+    r"^(?:(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:not|no\s+longer)\s+(?:at|with|in|part\s+of|a\s+member\s+of)\s+"
+    r"(?P<thing>.+?)(?:\s+(?:anymore|any\s+more))|no\s+more\s+(?P<more>.+?)(?:\s+for\s+(?:me|us))?)\s*$",
+    re.IGNORECASE,
+)
+_VERB_AFTER_NAME = {"ve": " has", "have": " has", "m": " is", "am": " is", "re": " is", "are": " is"}
+_NOT_A_THING = re.compile(r"^(?:it|that|this|these|those|everything|nothing|you|them|him|her|today|tonight|work|school|home|"
                           r"the\s+(?:day|week|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|"
                           r"april|may|june|july|august|september|october|november|december|christmas|summer|winter)\b",
                           re.IGNORECASE)
@@ -94,6 +130,9 @@ def ending_fact(
     clause as the extractor restates it in the third person (default: the speaker's name for "I");
     ``sentence``: the sentence the clause is part of, which tells a name from a capitalised first word."""
     text = clause.strip().rstrip(".!").replace("’", "'")
+    gone = _NOT_ANY_MORE.match(text)
+    if gone is not None:
+        return _ended(gone["thing"] or gone["more"], text, speaker, certainty, statement)
     over = _OVER.match(text)
     if over is not None:
         name = over["name"]
@@ -125,7 +164,8 @@ def _ended(raw: str, text: str, speaker: str, certainty: float, statement: str |
     words = thing.split()
     if not thing or len(words) > 4 or not re.search(r"[^\W\d_]", thing) or "," in thing or _NOT_A_THING.match(raw.strip()):
         return None
-    said = statement or re.sub(r"^(?:I|we)(?:'ve|\s+have)?\b", lambda m: speaker + (" has" if len(m[0]) > 2 else ""), text,
+    said = statement or re.sub(r"^(?:I|we)(?P<verb>'ve|\s+have|'m|\s+am|'re|\s+are)?\b",
+                               lambda m: speaker + _VERB_AFTER_NAME.get((m["verb"] or "").strip(" '").lower(), ""), text,
                                flags=re.IGNORECASE) + "."
     return ExtractedFact(
         statement=said[0].upper() + said[1:],
@@ -141,8 +181,13 @@ def _ended(raw: str, text: str, speaker: str, certainty: float, statement: str |
 # What an ending leaves in its place, said without a verb right after it: "I've quit coffee.
 # Only green tea now.", "... Just water these days", "Green tea instead".
 _INSTEAD = re.compile(r"^(?:(?:only|just|mostly|now)\s+(?P<new>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
-                      r"(?:\s+(?:now|these\s+days|nowadays|instead))?|(?P<other>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+instead)\s*$",
+                      r"(?:\s+(?:now|these\s+days|nowadays|instead))?|(?:(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?P<took>taken\s+up|"
+                      r"started|switched\s+to|picked\s+up|joined|gone\s+for|got\s+into|moved\s+on\s+to)\s+)?"
+                      r"(?P<other>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+instead)\s*$",
                       re.IGNORECASE)
+_THIRD_PERSON = {"taken up": "has taken up", "started": "has started", "switched to": "has switched to",
+                 "picked up": "has picked up", "joined": "has joined", "gone for": "has gone for", "got into": "has got into",
+                 "moved on to": "has moved on to"}
 _NOT_NEW = re.compile(r"^(?:a|an|the|me|I|you|it|that|this|one|once|twice|kidding|joking|saying)\b", re.IGNORECASE)
 
 
@@ -155,12 +200,14 @@ def replacement_fact(fragment: str, ended: ExtractedFact, certainty: float = Cer
     new = (match["new"] or match["other"]).strip()
     if _NOT_NEW.match(new) or new.casefold() == ended.object.casefold():
         return None
+    # Said without the old value, which the ending beside it names: "Eli has green tea now, instead".
+    took = (match["took"] or "now has").lower().replace("i've ", "").replace("we've ", "")
     return ExtractedFact(
-        statement=f"{ended.subject} switched from {ended.object} to {new}.",
+        statement=f"{ended.subject} {_THIRD_PERSON.get(took, took)} {new} instead.",
         type=MemoryType.SEMANTIC,
         certainty=certainty,
         subject=ended.subject,
-        predicate="switched to",
+        predicate=SWITCHED_TO,
         object=new,
         entities=tuple(dict.fromkeys((ended.subject, *((new,) if new[:1].isupper() else ())))),
     )

@@ -18,7 +18,13 @@ from engram_mcp.extraction.attributes import attribute_facts, introduction_claus
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
-from engram_mcp.extraction.corrections import correction_fact, ending_fact, replacement_fact, rescheduling_fact
+from engram_mcp.extraction.corrections import (
+    correction_fact,
+    ending_fact,
+    replacement_fact,
+    rescheduling_fact,
+    switch_fact,
+)
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
@@ -46,6 +52,8 @@ _TEXTSPEAK = (
     (re.compile(r"\bi\b"), "I"),
     (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
     (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+    # "staff engineer @ Stripe"; an email address keeps its @.
+    (re.compile(r"(?<=\w)\s+@\s+(?=\w)|(?<=\s)@(?=[A-Z])"), " at "),
 )
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine|we|we're|we've|we'll|our|us)\b",
                            re.IGNORECASE)
@@ -186,7 +194,8 @@ class RulesExtractor:
             if facts and (instead := replacement_fact(sentence, facts[-1], said_with)) is not None:
                 facts.append(instead)
                 continue
-            correction = correction_fact(sentence, speaker, said_with) or rescheduling_fact(sentence, speaker, said_with)
+            correction = (correction_fact(sentence, speaker, said_with) or rescheduling_fact(sentence, speaker, said_with)
+                          or switch_fact(sentence, speaker, said_with))
             if correction is not None:
                 facts.append(correction)
                 continue

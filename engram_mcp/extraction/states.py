@@ -128,7 +128,14 @@ def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
     if "transferred" in m.group(0).lower() and not SCHOOL.search(school):
         # "I transferred to the Boots in York": a job moved, not a school.
         return [(f"{who} transferred to {school}", "works at", school, "employer", False), *_job_details(m, who, school)]
-    return [(f"{who} studies at {school}", "studies at", school, "school", False)]
+    field = (m.groupdict().get("field") or "").strip()
+    # "I study architecture at …": what is studied is a slot of its own ("switched to engineering").
+    studied = [(f"{who} studies {field}", "field of study", field, "field", False)] if field and not _NOT_A_FIELD.match(field) else []
+    return [(f"{who} studies at {school}", "studies at", school, "school", False), *studied]
+
+
+_NOT_A_FIELD = re.compile(r"^(?:abroad|here|there|hard|full|part|online|remotely|now|still|currently|also|again|in|a|an|the|"
+                          r"nights?|evenings?|weekends?)\b")
 
 
 def _started_at(m: re.Match[str], who: str) -> list[_Found]:
@@ -180,6 +187,20 @@ def _teaches(m: re.Match[str], who: str) -> list[_Found]:
             (f"{who} teaches at {org}", "works at", org, "employer", False)]
 
 
+def _tutors(m: re.Match[str], who: str) -> list[_Found]:
+    """"I tutor maths to high schoolers now": the work one does, with no employer named."""
+    taught = m["subject_taught"]
+    if _NOT_TAUGHT.match(taught):
+        return []
+    role = f"{taught} {_TEACHER[m['verb'].lower()]}"
+    return [(f"{who} works as {_article(role)} {role}", "works as", role, "job", False)]
+
+
+_TEACHER = {"tutor": "tutor", "teach": "teacher", "coach": "coach"}
+_NOT_TAUGHT = re.compile(r"^(?:them|him|her|us|you|me|myself|it|people|kids|children|students|classes|class|a|an|the|"
+                         r"there|here|online|part-time|at|for)$", re.IGNORECASE)
+
+
 def _home(m: re.Match[str], who: str) -> list[_Found]:
     place = _head(m["obj"])
     return [(f"{who} lives in {place}", "lives in", place, "home", False)]
@@ -212,8 +233,13 @@ def _meat_free(m: re.Match[str], who: str) -> list[_Found]:
 
 def _partner(m: re.Match[str], who: str) -> list[_Found]:
     name = _head(m["obj"])
+    if _DOCTOR.match(name):  # "I'm seeing Dr. Khan now": a doctor, not a date
+        return [(f"{who}'s doctor is {name}", "doctor", name, "doctor", False)]
     relation = (m.groupdict().get("relation") or "partner").lower()
     return [(f"{who}'s {relation} is {name}", "partner", name, "partner", False)]
+
+
+_DOCTOR = re.compile(r"^(?:Dr|Doctor|Prof|Professor)\b\.?", re.IGNORECASE)
 
 
 def _married(m: re.Match[str], who: str) -> list[_Found]:
@@ -274,7 +300,9 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
     """The rule table, with ``name`` as what marks a name (a capital, or in a turn written
     without capitals, a short run of words)."""
     name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
-    org_obj = r"(?P<obj>(?:the\s+)?" + name + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")"
+    # "a café called Forno Brisa": the name, not the kind of place.
+    org_obj = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named)\s+)?"
+               r"(?P<obj>(?:the\s+)?" + name + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")")
     return (
         # employer and school
         _rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|(?:was|got)\s+made\s+redundant\s+(?:from|at|by)|"
@@ -286,7 +314,7 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
               name_obj, _started_at),
-        _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?:\s+[a-z]+){0,2}?\s+(?:at|to)",
+        _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
         _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:new\s+)?(?:job|role|position))"
@@ -301,12 +329,18 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # "I teach English at Lingo Kyoto": a teacher, and where.
         _rule(r"(?:teach|am\s+teaching)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*)(?:\s+[a-z][\w-]*)?)\s+(?:at|for)",
               r"(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+(?:called|named)\s+)?" + org_obj, _teaches),
+        # "I tutor maths to high schoolers", "I teach piano in the evenings": work with no employer.
+        _rule(r"(?:now\s+)?(?P<verb>tutor|teach|coach)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*))",
+              r"(?=\s+(?:to|for|online|privately|part-time|on|in|at\s+home|now|$)|\s*[,.!]|$)(?!\s+at\s+(?!home))", _tutors),
         # home
         _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
         _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|between\s+jobs))\b", _job),
         _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)?", name_obj, _moved),
+        # "moved in today, Dublin 8": the place named right after moving in.
+        _rule(r"(?:have\s+)?moved\s+in(?:\s+(?:today|yesterday|at\s+last|finally|this\s+\w+|last\s+\w+))?\s*[,:–-]\s*(?:in\s+)?",
+              name_obj, _moved),
         # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
         _rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
               r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", name_obj, _home),
@@ -455,7 +489,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         whole = sentence_rule.search(context)
         if whole:
             found += build(whole, who)
-    found += _sold_and_bought(context, who)
+    found += _sold_and_bought(context, who) + _arrived_home(context, who)
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
 
 
@@ -466,7 +500,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
 _BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
 _STARTS_AT = re.compile("(?i:" + _BEGINS + r"\s+(?:my\s+new\s+(?:job|role|position)\s+|(?:a\s+)?new\s+job\s+|work\s+|working\s+)?"
                         r"(?:at|with))\s+(?P<org>" + _NAME + r")(?P<when>[^.!?;]*)")
-_STARTS_ON = re.compile(r"\b" + _BEGINS + r"\b(?P<when>[^.!?;]*)", re.IGNORECASE)
+_NEW_JOB = re.compile(r"\bnew\s+(?:job|role|position|gig)\b", re.IGNORECASE)
+_STARTS_ON = re.compile(r"\b(?:" + _BEGINS + r"|starts)\b(?P<when>[^.!?;]*)", re.IGNORECASE)
 
 
 def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: datetime) -> list[ExtractedFact]:
@@ -481,8 +516,11 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
             begins.setdefault(org, (day, (speaker, org), Certainty.STATED.value))
     day = next((d for m in _STARTS_ON.finditer(text) if (d := upcoming_day(m.group(0), when)) is not None), None)
     if day is not None:
+        news = _NEW_JOB.search(text) is not None
         for fact in facts:
-            if fact.predicate == _ACCEPTED_OFFER and fact.subject == speaker:
+            slot = normalise(speaker, fact.predicate, fact.object)
+            offered = fact.predicate == _ACCEPTED_OFFER or news and slot.predicate == "works_at" and not slot.negated
+            if offered and fact.subject == speaker:
                 begins.setdefault(fact.object, (day, fact.entities, fact.certainty))
     if not begins:
         return facts
@@ -553,6 +591,21 @@ def _with_subject(text: str) -> str:
     ("These days I live in ...") is not the subject either."""
     text = LEAD_TIME.sub("", text)
     return f"I {text[0].lower()}{text[1:]}" if DROPPED_SUBJECT.match(text) else text
+
+
+# "Finally in Valencia, the flat in Ruzafa is tiny but lovely": arrived somewhere, with a home there.
+_ARRIVED = re.compile(r"^(?:(?:I\s+am|I'm|we\s+are|we're)\s+)?(?i:finally|now|at\s+last)\s+(?:here\s+)?in\s+(?P<place>" + _NAME + ")")
+_HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|house|place|home|studio)(?:\s+in\s+(?P<part>" + _NAME
+                         + r"))?\s+(?i:is|has|feels|looks)\b")
+
+
+def _arrived_home(text: str, who: str) -> list[_Found]:
+    arrived, home = _ARRIVED.match(text), _HOME_THERE.search(text)
+    if arrived is None or home is None:
+        return []
+    place = _head(arrived["place"])
+    where = f"{_head(home['part'])}, {place}" if home["part"] else place
+    return [(f"{who} lives in {where}", "lives in", where, "home~", False)]
 
 
 def _sold_and_bought(text: str, who: str) -> list[_Found]:

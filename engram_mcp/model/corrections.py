@@ -21,10 +21,16 @@ import re
 
 from engram_mcp.model.purge_plan import mentions
 
-__all__ = ["CORRECTS", "ENDS", "RESCHEDULES", "correction_object", "corrected", "ends", "is_habit", "names_event",
+__all__ = ["CORRECTS", "ENDS", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
            "parse_correction"]
 
 CORRECTS = "corrects"
+SWITCHED_TO = "switched to"
+"""What an ending leaves in its place ("I've quit coffee. Only green tea now"): said, once the
+fact service knows which habit ended, as that habit ("Eli drinks green tea": ``habit_restated``)."""
+SWITCHES = "switches"
+"""A change said as one ("I switched from architecture to engineering"): the fact that names the
+old value is restated with the new one, like a correction, but the old one was true until now."""
 ENDS = "ends"
 RESCHEDULES = "reschedules"
 _ARROW = " → "
@@ -90,7 +96,18 @@ def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     by_name = slot_predicate in _BY_NAME and thing[:1].isupper()
     if not by_name and slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
         return False
-    return mentions(obj, thing)
+    # A habit's frequency names the habit in its predicate ("play golf how often": every Tuesday).
+    return mentions(obj, thing) or mentions(slot_predicate.replace("_", " "), thing)
+
+
+def habit_restated(subject: str, slot_predicate: str, new: str) -> tuple[str, str] | None:
+    """(statement, predicate) of the habit in this slot done with ``new`` ("play_golf_how_often",
+    "lawn bowls": "June plays lawn bowls."); None when the slot is no habit."""
+    verb = slot_predicate.split("_")[0]
+    if verb not in _HABITS or verb in {"member", "belong"}:
+        return None
+    said = verb + ("es" if verb.endswith(("sh", "ch", "o", "s")) else "s")
+    return f"{subject} {said} {new}.", said
 
 
 def names_event(event: str, text: str) -> bool:

@@ -39,6 +39,7 @@ SINGLE_VALUED = frozenset(
         "partner",
         "name",
         "studies_at",
+        "field_of_study",
         "birthday",
         "email",
         "phone",
@@ -95,6 +96,8 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("name", "is_called", "called", "named", "goes_by"), "name"),
     **dict.fromkeys(("study_at", "studies_at", "is_studying_at", "attend", "attends", "enrolled_at", "studying_at"),
                     "studies_at"),
+    # Not "studies": "Sofia studies hard at the library" names no subject of study.
+    **dict.fromkeys(("major_in", "majors_in", "majoring_in", "degree_in", "field_of_study"), "field_of_study"),
     **dict.fromkeys(("allergic_to", "is_allergic_to", "has_allergy_to"), "allergic_to"),
     **dict.fromkeys(("visit", "visits", "visited", "been_to", "went_to"), "visited"),
     **dict.fromkeys(("speak", "speaks"), "speaks"),

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from engram_mcp.model import Memory
 from engram_mcp.model.supersede import slot_of
 
-__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_plan", "lexical_coverage", "should_abstain",
+__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -190,7 +190,8 @@ _TOPICS: dict[str, frozenset[str]] = {
         "partner": "partner girlfriend boyfriend dating relationship",
         "spouse": "spouse wife husband married",
         "studies_at": "study studies university college course student",
-        "age": "age old",
+        "field_of_study": "study studies subject major degree course",
+        "age": "age old turned",
         "birthday": "birthday born",
         "phone": "phone number mobile cell telephone",
         "email": "email mail",
@@ -225,6 +226,15 @@ _TOPICS: dict[str, frozenset[str]] = {
 # fact that holds the slot.
 PLANNED = {"accepted_a_job_offer_from": "works_at"}
 _TOPICS.update({plan: _TOPICS[slot] for plan, slot in PLANNED.items()})
+
+
+_PLACES = frozenset({"works_at", "lives_in", "studies_at", "address"})
+
+
+def is_place(memory: Memory) -> bool:
+    """Whether a fact says where: an employer, a home, a school, an address."""
+    slot = slot_of(memory)
+    return slot is not None and slot.predicate in _PLACES
 
 
 def is_plan(memory: Memory) -> bool:

@@ -32,6 +32,7 @@ from engram_mcp.retrieval.abstain import (
     answers_slot,
     focus_terms,
     focus_words,
+    is_place,
     is_plan,
     lexical_coverage,
     unmet_relations,
@@ -43,6 +44,9 @@ __all__ = ["Answering", "Focus"]
 
 Scored = tuple[Memory, float]
 _DEPTH = 10
+_ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_AS_CLOSE = 0.05
+"""How much further in meaning from the question than an ending what replaced it may be and still go first."""
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
 _NOT_NAMES = frozenset(
@@ -57,7 +61,10 @@ def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
     if not focus.terms or not ranked:
         return ranked
     answering = [pair for pair in ranked[:_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
-    return _lead(ranked, next((pair for pair in answering if not is_plan(pair[0])), answering[0] if answering else None))
+    # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
+    # the place when the question asks where, else the other.
+    answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where))
+    return _lead(ranked, answering[0] if answering else None)
 
 
 def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
@@ -75,19 +82,6 @@ def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
     return [(best[0], ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != best[0].id)]
 
 
-def _what_is_before_what_ended(ranked: list[Scored], focus: Focus) -> list[Scored]:
-    """"I left The Lumens. Started a new band, Paper Moons": when an ending leads, what the same
-    turn says is so now goes before it, if it speaks to the question as much."""
-    if not focus.terms or not ranked or not _is_ending(ranked[0][0]):
-        return ranked
-    turns = set(ranked[0][0].provenance.turn_ids)
-    asked = lexical_coverage(focus.terms, [ranked[0][0].text])
-    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH]
-                               if pair[0].kind is Kind.FACT and not _is_ending(pair[0])
-                               and turns & set(pair[0].provenance.turn_ids)
-                               and lexical_coverage(focus.terms, [pair[0].text]) >= max(asked, 1e-9)), None))
-
-
 def _is_ending(memory: Memory) -> bool:
     slot = slot_of(memory)
     return memory.kind is Kind.FACT and (memory.predicate == ENDS or (slot is not None and slot.negated))
@@ -96,9 +90,11 @@ def _is_ending(memory: Memory) -> bool:
 class Focus:
     """What a question asks once known names are taken out, with its vector computed at most once."""
 
-    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]]) -> None:
+    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False) -> None:
         self.words = words
         self.terms = focus_terms(words)
+        self.where = where
+        """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
         self._embed = embed
         self._vector: Sequence[float] | None = None
 
@@ -122,7 +118,8 @@ class Answering:
     def focus(self, query: str, where: MemoryFilter) -> Focus:
         namespace = where.namespace or ""
         names = self._catalogue.speakers(namespace) | self._catalogue.entities_named_in(query, namespace)
-        return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0])
+        return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0],
+                     where=_ASKS_WHERE.search(query) is not None)
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -171,7 +168,26 @@ class Answering:
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
         first = _slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus)
-        return _named_first(_what_is_before_what_ended(first, focus), focus, outdated)
+        return _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated)
+
+    def _what_is_before_what_ended(self, ranked: list[Scored], where: MemoryFilter, focus: Focus) -> list[Scored]:
+        """"I left The Lumens. Started a new band, Paper Moons": when an ending leads, what the same
+        turn says is so now goes before it, if that speaks to the question too."""
+        if not focus.terms or not ranked or not _is_ending(ranked[0][0]):
+            return ranked
+        ending = ranked[0][0]
+        turns = set(ending.provenance.turn_ids)
+        said_with = [m for m, _ in ranked[1:_DEPTH]
+                     if m.kind is Kind.FACT and not _is_ending(m) and turns & set(m.provenance.turn_ids)]
+        if not said_with:
+            return ranked
+        # As close to the question as the ending ("taken up lawn bowls" for the sport June plays,
+        # beside "given up golf"), not just said with it ("moved out" beside "broke up").
+        scope = MemoryFilter(namespace=where.namespace, ids=tuple(m.id for m in (ending, *said_with)))
+        cosine = {h.memory_id: h.score for h in self._index.search_dense(focus.vector, scope, len(said_with) + 1)}
+        floor = cosine.get(ending.id, 1.0) - _AS_CLOSE
+        return _lead(ranked, next((pair for pair in ranked if pair[0] in said_with and cosine.get(pair[0].id, -1.0) >= floor),
+                                  None))
 
     def _replacements_first(
         self, ranked: Sequence[Scored], statuses: Mapping[str, MemoryStatus], where: MemoryFilter, focus: Focus,

@@ -23,7 +23,18 @@ from typing import Literal
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
-from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, corrected, ends, names_event, parse_correction
+from engram_mcp.model.corrections import (
+    CORRECTS,
+    ENDS,
+    RESCHEDULES,
+    SWITCHED_TO,
+    SWITCHES,
+    corrected,
+    ends,
+    habit_restated,
+    names_event,
+    parse_correction,
+)
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
 from engram_mcp.model.predicates import subject_key
 from engram_mcp.model.salience import default_importance
@@ -45,7 +56,7 @@ from engram_mcp.service.statements import resolve_statement
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
 Action = Literal["added", "reinforced", "superseded", "dropped"]
-_TAKES_BACK = frozenset({CORRECTS, ENDS, RESCHEDULES})
+_TAKES_BACK = frozenset({CORRECTS, ENDS, RESCHEDULES, SWITCHES})
 """Predicates of what a person takes back (``model.corrections``): applied to the facts they name."""
 _NEIGHBOURS = 5
 _DEFAULT_IMPORTANCE = 0.5
@@ -147,6 +158,8 @@ class FactService:
             if any(self._memory.find(turn) is None for turn in fact.provenance.turn_ids):
                 return FactOutcome("dropped", None)
             fact = self._resolved(fact)
+            if fact.predicate == SWITCHED_TO:
+                fact = self._as_the_habit_it_replaces(fact)
             if fact.predicate in _TAKES_BACK:
                 replaced, taken = self._taken_back(fact)
                 if taken is None:
@@ -242,19 +255,23 @@ class FactService:
         return FactOutcome("superseded", fact, tuple(old.id for old in olds))
 
     def _taken_back(self, fact: Memory) -> tuple[list[Memory], Memory | None]:
-        """(the current facts ``fact`` replaces, what to write): for an ending, a rescheduling or a
-        correction, read against the speaker's current facts.
+        """(the current facts ``fact`` replaces, what to write): for an ending, a rescheduling, a
+        correction or a switch, read against the speaker's current facts.
 
         An ending replaces the habits it ends ("quit coffee" ends "drinks coffee"); a rescheduled
         event the newest fact that names it ("… is on Tuesday"); either, with nothing to replace,
         goes on as a plain statement ("Eli left the book club", read as said). A correction
         replaces the fact its words fit with that fact restated; with none, the turn says it all
-        and nothing is written.
+        and nothing is written. A switch ("from architecture to engineering") is restated the
+        same way, and said as it was when nothing names the old value.
         """
         about = self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
         if fact.predicate == CORRECTS:
             restated, wrong = self._applied(fact, about)
             return ([wrong], restated) if wrong is not None else ([], None)
+        if fact.predicate == SWITCHES:
+            restated, before = self._applied(fact, about)
+            return ([before], restated) if before is not None else ([], replace(fact, predicate="states", object=None))
         if fact.predicate == ENDS:
             replaced = [m for m in about
                         if (held := slot_of(m)) is not None and not held.negated and m.predicate not in _TAKES_BACK
@@ -263,6 +280,21 @@ class FactService:
             named = [m for m in about if names_event(fact.object or "", m.text)]
             replaced = [max(named, key=lambda m: (m.event_time, m.id))] if named else []
         return (replaced, fact) if replaced else ([], replace(fact, predicate="states", object=None))
+
+    def _as_the_habit_it_replaces(self, fact: Memory) -> Memory:
+        """"Only green tea now", after "I've quit coffee" ended "Eli drinks coffee": "Eli drinks
+        green tea." As said when the ending beside it ended no habit."""
+        about = self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
+        turns = set(fact.provenance.turn_ids)
+        ending = next((m for m in reversed(about) if m.predicate == ENDS and turns & set(m.provenance.turn_ids)), None)
+        for ended_id in ending.supersedes if ending is not None else ():
+            ended = self._memory.find(ended_id)
+            slot = slot_of(ended) if ended is not None else None
+            restated = habit_restated(fact.subject or "", slot.predicate, fact.object or "") if slot else None
+            if restated is not None:
+                text, predicate = restated
+                return replace(fact, text=text, predicate=predicate)
+        return fact
 
     def _applied(self, correction: Memory, about: list[Memory]) -> tuple[Memory, Memory | None]:
         """(the restatement, the fact it corrects): of the speaker's current facts (``about``), the
@@ -276,7 +308,7 @@ class FactService:
         words = set(new_value.casefold().split())
         for fact in sorted(about, key=lambda m: (len(words & set(m.text.casefold().split())), m.event_time, m.id),
                            reverse=True):
-            text = corrected(fact.text, old_value, new_value) if fact.predicate != CORRECTS else None
+            text = corrected(fact.text, old_value, new_value) if fact.predicate not in {CORRECTS, SWITCHES} else None
             if text is None:
                 continue
             obj = corrected(fact.object or "", old_value, new_value) or fact.object

@@ -145,3 +145,30 @@ def test_rent_paid_for_a_home_in_a_place_says_the_speaker_probably_lives_there(t
 def test_rent_for_a_room_in_no_named_place_says_nothing_of_where() -> None:
     assert not [f for f in extract(turn("My rent is £700 for a room in a shared flat.", speaker="Temi"), [])
                 if f.predicate == "lives in"]
+
+
+def test_a_new_number_opening_a_sentence_is_the_speakers() -> None:
+    facts = extract(turn("The new mobile number is 07700 900123, please note it.", speaker="June"), [])
+    assert ("mobile number", "07700 900123") in {(f.predicate, f.object) for f in facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("kwame here. sre at Monzo, london based", {("works at", "Monzo"), ("lives in", "London")}),
+        ("New job: staff engineer at Stripe.", {("works at", "Stripe"), ("works as", "staff engineer")}),
+        ("Kwame, 30, designer at IDEO, London based",
+         {("age", "30"), ("works at", "IDEO"), ("works as", "designer"), ("lives in", "London")}),
+    ],
+)
+def test_a_terse_self_description_is_read_as_the_job_and_the_home_it_names(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert {(f.predicate, f.object) for f in extract(turn(text, speaker="Kwame"), [])} == expected
+
+
+def test_an_at_sign_between_words_is_at_and_an_email_keeps_it() -> None:
+    [job, _] = extract(turn("Product manager @ Paystack.", speaker="Olu"), [])
+    assert job.object == "Paystack"
+    [email] = extract(turn("My email is olu@example.com", speaker="Olu"), [])
+    assert email.object == "olu@example.com"

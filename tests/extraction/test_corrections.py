@@ -4,7 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.corrections import correction_fact
-from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, parse_correction
+from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, SWITCHES, parse_correction
 from tests.extraction.helpers import turn
 
 extract = RulesExtractor().extract
@@ -92,16 +92,33 @@ def test_a_task_finished_or_a_capital_that_only_opens_the_sentence_ends_nothing(
 
 @pytest.mark.parametrize(
     ("text", "new"),
-    [("I've quit coffee completely. Only green tea now.", "green tea"), ("I gave up Netflix. Books instead!", "Books")],
+    [("I've quit coffee completely. Only green tea now.", "green tea"), ("I gave up Netflix. Books instead!", "Books"),
+     ("I've given up golf. I've taken up lawn bowls instead.", "lawn bowls")],
 )
 def test_what_an_ending_leaves_in_its_place_is_kept_as_a_switch(text: str, new: str) -> None:
     [ended, switched] = extract(turn(text, speaker="Eli"), [])
     assert ended.predicate == ENDS
     assert (switched.predicate, switched.object) == ("switched to", new)
-    assert switched.statement == f"Eli switched from {ended.object} to {new}."
+    # The old value is the ending's to name; the switch says only what is so now.
+    assert new in switched.statement and ended.object not in switched.statement
 
 
 @pytest.mark.parametrize("text", ["I quit smoking. Only once in a while.", "I quit coffee. Just kidding.",
                                   "I love coffee. Only green tea now."])
 def test_a_fragment_that_names_no_replacement_or_follows_no_ending_is_no_switch(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Eli"), []) if f.predicate == "switched to"]
+
+
+def test_a_change_said_as_one_names_the_old_and_the_new_value() -> None:
+    [fact] = extract(turn("I switched from architecture to engineering, architecture wasn't for me.", speaker="Sofia"), [])
+    assert (fact.predicate, parse_correction(fact.object)) == (SWITCHES, ("architecture", "engineering"))
+    assert not [f for f in extract(turn("I moved from Leeds to York.", speaker="Sofia"), []) if f.predicate == SWITCHES]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("I'm not at Forno Brisa anymore, I tutor maths to high schoolers now.", "Forno Brisa"),
+     ("No more night shifts for me.", "night shifts"), ("I'm not in London anymore.", "London")],
+)
+def test_being_somewhere_no_longer_or_no_more_of_a_thing_ends_it(text: str, thing: str) -> None:
+    assert [f.object for f in extract(turn(text, speaker="Sofia"), []) if f.predicate == ENDS] == [thing]

@@ -260,3 +260,48 @@ def test_a_job_from_a_later_day_ends_the_old_one_on_that_day_and_not_before(
     siemens = next(m for m in service.memories() if m.text == "Noor works at Siemens.")
     assert siemens.invalid_at == datetime(2026, 4, 1, tzinfo=timezone.utc)
     assert "Noor works at Bosch from 1 April 2026." in current(service)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dr. Fraser has retired. I'm seeing Dr. Khan now.", {("doctor", "dr khan", False)}),
+        ("I tutor maths to high schoolers now.", {("job", "maths tutor", False)}),
+        ("I coach football for the under-12s.", {("job", "football coach", False)}),
+        ("I also work part-time at a café called Forno Brisa on weekends.", {("works_at", "forno brisa", False)}),
+        ("I study architecture at the University of Bologna.",
+         {("studies_at", "university of bologna", False), ("field_of_study", "architecture", False)}),
+        ("moved in today, Dublin 8, boxes everywhere", {("lives_in", "dublin 8", False)}),
+        ("Finally in Valencia, the flat in Ruzafa is tiny but lovely.", {("lives_in", "ruzafa valencia", False)}),
+    ],
+)
+def test_everyday_ways_of_saying_a_state_fill_its_slot(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert slots(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["I teach them to be kind.", "I study hard at the library.", "Finally in Tokyo! The hotel is amazing."]
+)
+def test_words_that_only_look_like_those_states_fill_none(text: str) -> None:
+    assert not {s for s in slots(text) if s[0] in {"job", "field_of_study", "lives_in"}}
+
+
+def test_news_of_a_job_that_starts_later_holds_from_its_first_day() -> None:
+    said = datetime(2026, 6, 10, 12, 0, tzinfo=timezone.utc)
+    for text, day in [("new job: staff engineer @ Stripe, starting 1 July", "2026-07-01"),
+                      ("My new job at Canva starts on Monday.", "2026-06-15")]:
+        jobs = [f for f in extract(turn(text, speaker="Kwame", when=said), []) if f.predicate == "works at"]
+        assert [f.event_time.date().isoformat() for f in jobs if f.event_time] == [day], text
+
+
+def test_a_switch_restates_what_it_changes_and_what_an_ending_leaves_is_said_as_that_habit(
+    service: MemoryService, facts: FactService, clock: SteppingClock
+) -> None:
+    tell(service, facts, clock, 0, "I study architecture at the University of Bologna.")
+    tell(service, facts, clock, 1, "I play golf every Tuesday with my friend Morag.")
+    tell(service, facts, clock, 2, "I switched from architecture to engineering, architecture wasn't for me.")
+    tell(service, facts, clock, 3, "My knee has been bad so I've given up golf. I've taken up lawn bowls instead.")
+    now = current(service)
+    assert "Noor studies engineering." in now and "Noor studies architecture." not in now
+    assert "Noor plays lawn bowls." in now
+    assert not [text for text in now if "golf" in text and "given up" not in text]

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from engram_mcp.model.corrections import corrected, correction_object, ends, parse_correction
+from engram_mcp.model.corrections import corrected, correction_object, ends, habit_restated, parse_correction
 
 
 def test_a_corrected_value_replaces_the_old_one_without_repeating_the_words_around_it() -> None:
@@ -26,3 +26,10 @@ def test_a_name_ended_ends_the_employer_school_or_home_it_names_and_a_plain_word
     assert ends("coffee", "drink", "coffee")
     assert not ends("coffee", "works_at", "Coffee Collective")
     assert not ends("Spotify", "job", "product designer")
+
+
+def test_a_habit_is_restated_with_what_replaced_it_and_a_habits_frequency_names_the_habit() -> None:
+    assert habit_restated("June", "play_golf_how_often", "lawn bowls") == ("June plays lawn bowls.", "plays")
+    assert habit_restated("Eli", "drink", "green tea") == ("Eli drinks green tea.", "drinks")
+    assert habit_restated("Eli", "works_at", "Monzo") is None
+    assert ends("golf", "play_golf_how_often", "every Tuesday")
