@@ -59,8 +59,10 @@ def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.ST
 # or "went": a move is a home (the state rules read it) and a trip is neither.
 _SWITCHED_FROM = re.compile(
     r"\b(?:I|we)\s+(?:have\s+|'ve\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|changed|swapped|transferred)\s+"
-    r"(?:(?:my|our)\s+(?:course|major|degree|subject|programme|program)\s+)?from\s+(?P<old>[^,;.!?]+?)\s+to\s+"
-    r"(?P<new>[^,;.!?()]+?)(?=\s*(?:[,;.!?]|$|\s+(?:because|since|and|but|as|after|this|last|in)\b))",
+    # At most four words a side, so that a long run of "to"s costs no more than a short one.
+    r"(?:(?:my|our)\s+(?:course|major|degree|subject|programme|program)\s+)?from\s+"
+    r"(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3}?)\s+to\s+"
+    r"(?P<new>[^,;.!?()\s]+(?:\s+[^,;.!?()\s]+){0,3}?)(?=\s*(?:[,;.!?]|$|\s+(?:because|since|and|but|as|after|this|last|in)\b))",
     re.IGNORECASE,
 )
 

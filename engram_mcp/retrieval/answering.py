@@ -186,8 +186,8 @@ class Answering:
         scope = MemoryFilter(namespace=where.namespace, ids=tuple(m.id for m in (ending, *said_with)))
         cosine = {h.memory_id: h.score for h in self._index.search_dense(focus.vector, scope, len(said_with) + 1)}
         floor = cosine.get(ending.id, 1.0) - _AS_CLOSE
-        return _lead(ranked, next((pair for pair in ranked if pair[0] in said_with and cosine.get(pair[0].id, -1.0) >= floor),
-                                  None))
+        close = {m.id for m in said_with if cosine.get(m.id, -1.0) >= floor}
+        return _lead(ranked, next((pair for pair in ranked if pair[0].id in close), None))
 
     def _replacements_first(
         self, ranked: Sequence[Scored], statuses: Mapping[str, MemoryStatus], where: MemoryFilter, focus: Focus,
