@@ -27,7 +27,8 @@ TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
 # Amounts and measures a person has one of at a time: "my rent went up to £1,350". (Not a budget:
 # a person has one for each thing they shop for.)
-AMOUNTS = frozenset({"rent", "salary", "pay", "wage", "weight", "mortgage", "commute", "bedtime", "handicap"})
+AMOUNTS = frozenset({"rent", "salary", "pay", "wage", "weight", "mortgage", "commute", "bedtime", "handicap", "rate",
+                     "hourly rate", "day rate"})
 # The people and places that look after something for a person, one of each: "my accountant is
 # Mei Lin", "my gym is Movement now".
 CARERS = frozenset({"gym", "accountant", "lawyer", "solicitor", "vet", "hairdresser", "barber", "trainer", "personal trainer",
@@ -65,6 +66,12 @@ _SWITCHED = re.compile(
     + r"\s+(?:over\s+)?(?:from\s+[^,;]+?\s+)?to\s+" + _VALUE,
     re.IGNORECASE,
 )
+# "Raised my rate to 1100 DKK an hour", "I've cut my hours to 20": the speaker set a new value.
+_RAISED = re.compile(r"\b(?:raised|increased|upped|lowered|cut|dropped|reduced|put\s+up)\s+(?:my|our)\s+" + _ATTRIBUTE
+                     + r"\s+to\s+" + _VALUE, re.IGNORECASE)
+# "I charge 900 DKK an hour": a rate, said by what one charges.
+_CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$€]?\d[\d,.]*\s*(?:[A-Za-z]{1,7}\s+)?(?:an|per|a)\s+"
+                     r"(?:hour|day|session|lesson|word|page|project|month))(?P<attr>)", re.IGNORECASE)
 # "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
 _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
 _HAVE_NEW = re.compile(
@@ -75,7 +82,8 @@ _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+year
                   r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
 # "I run three times a week", "these days I run every morning": how often one does a thing is one
 # setting per thing, so the later habit replaces the earlier ("…_how_often" is single-valued).
-_FREQUENCY = (r"(?P<freq>(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|a\s+few\s+times|several\s+times)"
+_FREQUENCY = (r"(?P<freq>(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|a\s+few\s+times|several\s+times|"
+              r"(?:one|two|three|four|five|six|\d)\s+(?:days|nights|evenings|mornings|shifts))"
               r"\s+(?:a|per|every)\s+(?:day|week|month|year|fortnight)|every\s+(?:single\s+)?(?:day|morning|evening|night|"
               r"week|weekend|other\s+day|weekday|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|daily|weekly|"
               r"on\s+(?:weekdays|weekends|_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?))")
@@ -86,6 +94,9 @@ _HABIT = re.compile(
     r"about|around)\b)[a-z]+){0,3}?)\s+" + _FREQUENCY + r"\b",
     re.IGNORECASE,
 )
+# "I've gone down to two days a week at Boots": how often one works, changed, said of the workplace.
+_WORK_CUT_TO = re.compile(r"^(?:I|we)(?:'ve|\s+have)?\s+(?:gone|cut|dropped|come|moved|switched)\s+(?:back\s+)?(?:down\s+|up\s+)?"
+                          r"to\s+" + _FREQUENCY + r"\s+(?:at\s+(?:work|[A-Z][\w&'.-]*)|of\s+work)", re.IGNORECASE)
 _HABIT_VERBS = frozenset("""run jog walk swim cycle ride train meditate cook exercise work go play practise practice
     study read visit call see drink eat smoke climb dance sing teach volunteer attend""".split())
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
@@ -119,9 +130,9 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED):
+    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE):
         for match in pattern.finditer(text):
-            attribute = match["attr"].lower()
+            attribute = match["attr"].lower() or "rate"
             value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
@@ -143,6 +154,8 @@ def attribute_facts(
         found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
     if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
+    if (hours := _WORK_CUT_TO.match(text)) is not None:
+        found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
     if (habit := _HABIT.match(text)) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
         said = verb + ("es" if verb.endswith(("sh", "ch", "o")) else "s")

@@ -21,7 +21,9 @@ _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
                            r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])|"
                            # "I'm not at X anymore, I tutor now": what ended, then what is so.
-                           r"(?:(?<=\banymore)|(?<=\bany more)|(?<=\bfor me)),\s+(?=(?:I|I'm|I've|we|we're)\b)", re.IGNORECASE)
+                           r"(?:(?<=\banymore)|(?<=\bany more)|(?<=\bfor me)),\s+(?=(?:I|I'm|I've|we|we're)\b)|"
+                           # "Left Founders House, I work from home now": a second statement of where one is.
+                           r",\s+(?=(?:I|we)\s+(?:now\s+)?(?:work|live)\s+(?:from|at|in|for)\b)", re.IGNORECASE)
 # "... so I can teach others": the purpose of what came before, not a second fact.
 _PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
 # "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.
@@ -32,7 +34,9 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
                                re.IGNORECASE)
 # "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
 _REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
-                        r"for context)(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
+                        r"for context|(?:I\s+think\s+)?I\s+should\s+(?:tell\s+you|mention|let\s+you\s+know)|you\s+should\s+know|"
+                        r"I\s+forgot\s+to\s+(?:mention|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"
+                        r"(?:tell\s+you|mention|let\s+you\s+know))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
 # "Big news: I got the job", "Update - I moved": a short label before the statement is not part of it.
 _LABEL = re.compile(r"^(?!.*\b(?:I|my|we|our|me)\b[^:]*:)(?:[^\s:,.!?]+\s+){0,3}[^\s:,.!?]+:\s+(?=(?:I|I'm|I've|my|we|our)\b)",
                     re.IGNORECASE)

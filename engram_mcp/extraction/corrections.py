@@ -58,7 +58,9 @@ def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.ST
 # "I switched from architecture to engineering", "we changed from Vodafone to Three". Not "moved"
 # or "went": a move is a home (the state rules read it) and a trip is neither.
 _SWITCHED_FROM = re.compile(
-    r"\b(?:I|we)\s+(?:have\s+|'ve\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|changed|swapped|transferred)\s+"
+    # "I switched from …", or someone else did it for the speaker: "the doctor switched me from …".
+    r"(?:\b(?:I|we)\s+(?:have\s+|'ve\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|changed|swapped|transferred)|"
+    r"\b(?:has\s+|have\s+)?(?:switched|changed|moved|put|transferred)\s+(?:me|us)(?:\s+over)?)\s+"
     # At most four words a side, so that a long run of "to"s costs no more than a short one.
     r"(?:(?:my|our)\s+(?:course|major|degree|subject|programme|program)\s+)?from\s+"
     r"(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3}?)\s+to\s+"
@@ -87,7 +89,8 @@ def switch_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED
 
 
 _ENDED = re.compile(
-    r"^(?:I|we)(?:\s+have|'ve|\s+had)?\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|stopped|gave\s+up|given\s+up|"
+    # The subject may be dropped, as in chat: "Left Founders House, I work from home now".
+    r"^(?:(?:I|we)(?:\s+have|'ve|\s+had)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|stopped|gave\s+up|given\s+up|"
     r"left|ditched|cut\s+out|dropped\s+out\s+of)\s+(?P<thing>.+?)\s*(?:completely|entirely|altogether|for\s+good|"
     r"now|anymore|any\s+more|last\s+\w+|this\s+\w+|yesterday|today)?\s*$",
     re.IGNORECASE,
@@ -158,6 +161,8 @@ def ending_fact(
     words = thing.split()
     if words and words[0].endswith("ing") and len(words) > 1:  # "stopped playing tennis": tennis
         words = words[1:]
+    if not re.match(r"(?:I|we)\b", text, re.IGNORECASE):
+        text = f"I {text[:1].lower()}{text[1:]}"  # "Left Founders House": the speaker did
     return _ended(" ".join(words), text, speaker, certainty, statement)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses, self_description
+from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, introduction_clauses, self_description
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
@@ -210,13 +210,23 @@ class RulesExtractor:
                 continue
             attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
             facts += attributes
-            # A habit's frequency ("three times a week") marks its clause too; an age ("32") does not.
+            # A habit's frequency ("three times a week") or an amount ("900 DKK an hour") marks its
+            # clause too; an age ("32") does not.
             marks = [mark for fact in attributes
-                     for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often") else "") if mark]
+                     for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often")
+                                  or fact.predicate in AMOUNTS else "") if mark]
+            often = [fact.object for fact in attributes if fact.predicate.endswith(" how often")]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
-                # The clause that gave an attribute's value is read once, as that attribute.
-                if not any(mentions(clause, mark) for mark in marks):
+                # The clause that gave an attribute's value is read once, as that attribute; one
+                # that gave a habit's frequency still says where one does it ("I work three days a
+                # week as a pharmacist at Boots": at Boots, as a pharmacist).
+                marked = [mark for mark in marks if mentions(clause, mark)]
+                if not marked:
                     facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
+                elif often and all(mark in often or mark.endswith(" how often") for mark in marked):
+                    rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
+                    facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
+                                         uncased=uncased, pets=pets)
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

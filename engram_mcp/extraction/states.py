@@ -430,7 +430,8 @@ _COUPLE_ENDED = re.compile(r"^(?:(?P<obj>" + _NAME + r")\s+and\s+(?:I|me)|(?i:me
                            r"got\s+divorced|are\s+(?:over|divorced|separated)))")
 _COUPLE_STARTED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
                              r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
-_SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded\s+in|got\s+rid\s+of)\s+(?:the|my|our|a)\s+(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+_SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
+                              r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+in)?"
                               r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)(?:a|an|the)\s+(?:new\s+)?"
                               r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, re.IGNORECASE)
 

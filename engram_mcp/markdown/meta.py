@@ -20,7 +20,8 @@ __all__ = ["META_LINE", "memory_from", "parse_meta", "render_meta", "render_time
 
 META_LINE = re.compile(r"^  <!-- engram(?P<body>(?: .*)?) -->$")
 _FIELD = re.compile(r'(?P<key>[a-z_]+)=(?P<value>"(?:[^"\\]|\\.)*"|\[(?:[^\]"]|"(?:[^"\\]|\\.)*")*\]|\S+)')
-_BARE_VALUE = re.compile(r"^[A-Za-z0-9_.:+@/-]+$")
+# Matched whole (``fullmatch``): "$" would let a value end in a newline ("0\n") and split the line.
+_BARE_VALUE = re.compile(r"[A-Za-z0-9_.:+@/-]+")
 _KIND_BY_PREFIX = {"t": Kind.EPISODE, "f": Kind.FACT}
 
 
@@ -115,7 +116,7 @@ def render_time(moment: datetime | None) -> str | None:
 
 
 def _render_value(value: Any) -> str:
-    if isinstance(value, str) and _BARE_VALUE.match(value):
+    if isinstance(value, str) and _BARE_VALUE.fullmatch(value):
         return value
     return encode_value(value)
 

@@ -62,7 +62,7 @@ SINGLE_VALUED = frozenset(
         "laptop",
         "os",
         "replies_in",
-        "rent", "salary", "weight", "mortgage", "commute", "bedtime", "handicap",
+        "rent", "salary", "weight", "mortgage", "commute", "bedtime", "handicap", "rate",
         "gym", "accountant", "lawyer", "vet", "hairdresser", "trainer", "tutor", "physio", "mechanic", "plumber", "cleaner",
         "nanny", "optician", "psychiatrist",
     }
@@ -107,6 +107,7 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("email", "email_address", "e-mail"), "email"),
     **dict.fromkeys(("address", "home_address", "postcode", "zip_code"), "address"),
     **dict.fromkeys(("doctor", "gp", "family_doctor", "physician"), "doctor"),
+    **dict.fromkeys(("rate", "hourly_rate", "day_rate"), "rate"),
     **dict.fromkeys(("manager", "boss", "line_manager"), "manager"),
     **dict.fromkeys(("landlord", "landlady"), "landlord"),
     **dict.fromkeys(("username", "handle"), "username"),

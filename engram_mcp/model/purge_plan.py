@@ -11,7 +11,9 @@ because the two share some third memory:
 - **an entity**: every fact about it or naming it goes, with its whole chain when the chain's
   subject is that entity; every sentence that names it is cut from the turns, with a sentence
   right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
-  nothing else left goes, with the facts drawn from it alone. Nothing else changes.
+  nothing else left goes, with the facts drawn from it alone. A sentence that names it in a
+  list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
+  keeps "My clients are Lego."). Nothing else changes.
 
 The plan lists what is removed, what is rewritten (a turn redacted, a fact with a purged turn
 dropped from its sources, a chain relinked) and, for a receipt, each item's text.
@@ -29,7 +31,9 @@ from engram_mcp.model.supersede import chain
 
 __all__ = ["PurgePlan", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;…])\s+|\s*\n+\s*")
+# A title's full stop ends no sentence: "My boss is Mr. Adeyemi" is one.
+_TITLES = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
+_SENTENCE_END = re.compile(_TITLES + r"(?<=[.!?;…])\s+|\s*\n+\s*")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _STOP = frozenset(
     """a an the and or but so of to in on at for with from by as is am are was were be been being it its this
@@ -39,6 +43,8 @@ _STOP = frozenset(
 )
 _STATED_OVERLAP = 0.5
 # A sentence opening with a third-person pronoun continues the one before it.
+# Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome".
+_LIST_JOINT = re.compile(r",\s+and\s+|\s+and\s+|,\s+")
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
 
 
@@ -65,7 +71,7 @@ def mentions(text: str, name: str) -> bool:
 def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePlan:
     """Purge memories named by id (see the module docstring)."""
     doomed = {memory_id for memory_id in start if memory_id in memories}
-    cuts: dict[str, list[str]] = {}
+    cuts: dict[str, dict[str, str]] = {}
     for memory_id in sorted(doomed):
         memory = memories[memory_id]
         if memory.kind is not Kind.FACT:
@@ -73,7 +79,7 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
         for turn_id in memory.provenance.turn_ids:
             turn = memories.get(turn_id)
             if turn is not None and turn_id not in doomed:
-                cuts.setdefault(turn_id, []).extend(s for s in sentences(turn.text) if _states(s, memory))
+                cuts.setdefault(turn_id, {}).update((s, "") for s in sentences(turn.text) if _states(s, memory))
     return _finish(memories, doomed, cuts)
 
 
@@ -81,7 +87,7 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     """Purge everything about ``name`` in ``namespace`` (see the module docstring)."""
     key = entity_key(name)
     doomed: set[str] = set()
-    cuts: dict[str, list[str]] = {}
+    cuts: dict[str, dict[str, str]] = {}
     for memory in memories.values():
         if memory.namespace != namespace:
             continue
@@ -95,29 +101,49 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     return _finish(memories, doomed, cuts)
 
 
-def _naming(parts: list[str], name: str) -> list[str]:
-    """The sentences that name ``name``, and those right after them that go on about it ("He's a beagle")."""
-    cut: list[str] = []
+def _naming(parts: list[str], name: str) -> dict[str, str]:
+    """The sentences that name ``name``, and those right after them that go on about it ("He's a
+    beagle"), each with what is left of it: the rest of a list that names it after something
+    else ("My clients are Lego and Hvid" keeps "My clients are Lego"), else nothing."""
+    cut: dict[str, str] = {}
+    previous: str | None = None
     for part in parts:
-        if mentions(part, name) or (cut and cut[-1] is _previous(parts, part) and _CONTINUES.match(part)):
-            cut.append(part)
+        if mentions(part, name):
+            cut[part] = _rest_of_list(part, name)
+        elif previous in cut and _CONTINUES.match(part):
+            cut[part] = ""
+        previous = part
     return cut
 
 
-def _previous(parts: list[str], part: str) -> str | None:
-    at = parts.index(part)
-    return parts[at - 1] if at > 0 else None
+def _rest_of_list(sentence: str, name: str) -> str:
+    """``sentence`` without the items of a list that name ``name`` ("…are Lego and a small agency
+    called Hvid." → "…are Lego."), or "" when the name is in its first item or nothing is left
+    that reads as a statement."""
+    body = sentence.rstrip()
+    end = body[-1] if body[-1:] in ".!?" else "."
+    items = _LIST_JOINT.split(body.rstrip(".!?"))
+    if len(items) < 2 or mentions(items[0], name):
+        return ""
+    # An item after a named one that goes on about it by pronoun goes with it.
+    kept = [item for i, item in enumerate(items)
+            if not mentions(item, name) and not (i and mentions(items[i - 1], name) and _CONTINUES.match(item))]
+    if len(kept[0].split()) < 3:
+        return ""
+    said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
+    return "" if mentions(said, name) else said + end
 
 
-def _finish(memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, list[str]]) -> PurgePlan:
+def _finish(memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, Mapping[str, str]]) -> PurgePlan:
     changed: dict[str, Memory] = {}
     redacted: list[str] = []
     for turn_id, cut in cuts.items():
         turn = memories[turn_id]
-        kept = [s for s in sentences(turn.text) if s not in cut] if cut else []
+        kept = [cut.get(s, s) for s in sentences(turn.text)] if cut else []
+        kept = [s for s in kept if s]
         if not kept or not any(_words(s) for s in kept):
             doomed.add(turn_id)
-        elif len(kept) < len(sentences(turn.text)):
+        elif kept != sentences(turn.text):
             changed[turn_id] = replace(turn, text=" ".join(s.strip() for s in kept))
             redacted.append(turn_id)
     # A fact whose every source turn is gone came only from forgotten text.

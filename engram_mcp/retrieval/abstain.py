@@ -209,6 +209,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "pet": "pet pets dog cat kitten puppy animal",
         "replies_in": "language reply replies answer respond write speak",
         "rent": "rent",
+        "rate": "rate charge fee price hourly",
         "salary": "salary pay wage earn",
         "weight": "weight weigh",
         "gym": "gym",

@@ -172,3 +172,21 @@ def test_an_at_sign_between_words_is_at_and_an_email_keeps_it() -> None:
     assert job.object == "Paystack"
     [email] = extract(turn("My email is olu@example.com", speaker="Olu"), [])
     assert email.object == "olu@example.com"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Invoices always go out on the 25th, and I charge 900 DKK an hour.", "900 DKK an hour"),
+     ("Raised my rate to 1100 DKK an hour.", "1100 DKK an hour"), ("I charge $50 per session.", "$50 per session")],
+)
+def test_what_one_charges_is_a_rate_said_once(text: str, value: str) -> None:
+    facts = extract(turn(text, speaker="Lars"), [])
+    assert [(f.predicate, f.object) for f in facts] == [("rate", value)]
+
+
+def test_a_workplace_said_with_how_often_one_works_there_gives_both_and_a_cut_in_days_replaces_it() -> None:
+    facts = extract(turn("I work three days a week as a pharmacist at Boots.", speaker="Priyanka"), [])
+    assert {(f.predicate, f.object) for f in facts} == {
+        ("work how often", "three days a week"), ("works as", "pharmacist"), ("works at", "Boots")}
+    [cut] = extract(turn("I've gone down to two days a week at Boots.", speaker="Priyanka"), [])
+    assert (cut.predicate, cut.object) == ("work how often", "two days a week")

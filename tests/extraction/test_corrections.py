@@ -122,3 +122,14 @@ def test_a_change_said_as_one_names_the_old_and_the_new_value() -> None:
 )
 def test_being_somewhere_no_longer_or_no_more_of_a_thing_ends_it(text: str, thing: str) -> None:
     assert [f.object for f in extract(turn(text, speaker="Sofia"), []) if f.predicate == ENDS] == [thing]
+
+
+def test_someone_else_switching_the_speaker_is_a_switch_too() -> None:
+    [fact] = extract(turn("The doctor switched me from sertraline to citalopram, 20mg.", speaker="Tom"), [])
+    assert (fact.predicate, parse_correction(fact.object)) == (SWITCHES, ("sertraline", "citalopram"))
+
+
+def test_an_ending_said_without_its_subject_is_the_speakers() -> None:
+    [left, home] = extract(turn("Left Founders House, I work from home now to save money.", speaker="Lars"), [])
+    assert (left.predicate, left.object, left.statement) == (ENDS, "Founders House", "Lars left Founders House.")
+    assert "from home" in home.statement

@@ -305,3 +305,13 @@ def test_a_switch_restates_what_it_changes_and_what_an_ending_leaves_is_said_as_
     assert "Noor studies engineering." in now and "Noor studies architecture." not in now
     assert "Noor plays lawn bowls." in now
     assert not [text for text in now if "golf" in text and "given up" not in text]
+
+
+def test_a_car_traded_in_for_another_is_the_new_car() -> None:
+    assert slots("Traded the Corolla in for a Honda CR-V yesterday.") == {
+        ("drives", "corolla", True), ("drives", "honda cr-v", False)}
+
+
+def test_what_the_speaker_meant_to_tell_is_read_without_the_telling() -> None:
+    [fact] = extract(turn("I think I should tell you I have type 1 diabetes, diagnosed when I was 12.", speaker="Tom"), [])
+    assert fact.statement.startswith("Tom has type 1 diabetes")

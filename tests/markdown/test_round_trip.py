@@ -6,10 +6,11 @@ Write → parse → write, for every field, over arbitrary unicode (hypothesis),
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engram_mcp.markdown.format import parse_document, render_block
@@ -65,6 +66,8 @@ CANARY_AFTER = turn("The canary sings after.", id="t-bbbbbbbbbbbb")
 
 @settings(max_examples=400, deadline=None)
 @given(memories())
+# Found by this test once: a value that looks bare but ends in a newline split its metadata line.
+@example(replace(CANARY_BEFORE, id="t-000000000000", superseded_by="0\n", subject="user\n"))
 def test_any_memory_round_trips_exactly_between_two_canaries(memory: Memory) -> None:
     written = HEADER + "".join(render_block(m).raw for m in (CANARY_BEFORE, memory, CANARY_AFTER))
     document = parse_document(written, PATH, "default")

@@ -69,3 +69,26 @@ def test_purging_an_entity_takes_its_facts_and_sentences_and_nothing_else() -> N
     rewritten = {m.id: m for m in plan.rewritten}
     assert rewritten["t-3"].text == "I moved to Dublin today."
     assert {"t-4", "f-lives", "f-moved", "t-1"}.isdisjoint(plan.remove)
+
+
+def test_purging_an_entity_named_in_a_list_keeps_the_rest_of_the_list() -> None:
+    memories = by_id(
+        memory("t-1", "My main clients are Lego and a small agency called Hvid. Invoices go out on the 25th."),
+        memory("t-2", "Tom and I went hiking. The trail was closed."),
+        memory("t-3", "My dog is Rex and my cat is Tom. He is grumpy."),
+    )
+    rewritten = {m.id: m.text for m in plan_purge_entity(memories, "Hvid", "default").rewritten}
+    assert rewritten["t-1"] == "My main clients are Lego. Invoices go out on the 25th."
+    # Named first, or followed by a sentence that may go on about it: nothing of it stays.
+    tom = {m.id: m.text for m in plan_purge_entity(memories, "Tom", "default").rewritten}
+    assert tom["t-2"] == "The trail was closed."
+    assert tom["t-3"] == "My dog is Rex."
+
+
+def test_a_titles_full_stop_ends_no_sentence_so_forgetting_a_fact_leaves_no_name_behind() -> None:
+    memories = by_id(
+        memory("t-1", "My boss is Mr. Adeyemi, he wants the bridge report by Friday. I drive a Honda."),
+        memory("f-boss", "Sam's boss is Mr. Adeyemi.", ("t-1",), subject="Sam"),
+    )
+    [turn] = plan_purge(memories, ["f-boss"]).rewritten
+    assert turn.text == "I drive a Honda."
