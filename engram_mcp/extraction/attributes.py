@@ -111,6 +111,9 @@ _ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
 _HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")|"
                    r"(?P<based>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[\s-]based)$")
+_ROLE_IN = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))\s+in\s+(?P<place>"
+                      + _NAME + r")$")
+_FROM = re.compile(r"^(?:originally|born\s+and\s+raised|born)?\s*(?:from|in)\s+(?P<place>" + _NAME + r")$")
 # "New job: …", "New role -", "Job update:": what follows is the speaker's job.
 _JOB_LABEL = re.compile(r"^(?:(?:big\s+)?news\s*[:!-]\s*)?(?:(?:my\s+)?new\s+(?:job|role|position|gig)|job\s+update)\s*[:–-]\s*",
                         re.IGNORECASE)
@@ -201,6 +204,10 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
             clauses.append(f"I am {fragment}")
         elif home := _HOME.match(fragment):
             clauses.append(f"I live in {_place(home)}")
+        elif role_in := _ROLE_IN.match(fragment):  # "pharmacist in Dubai"
+            clauses += [f"I work as a {role_in['role']}", f"I live in {role_in['place']}"]
+        elif origin := _FROM.match(fragment):  # "originally from Cairo"
+            clauses.append(f"I am originally from {origin['place']}")
         elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
             clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
     return clauses

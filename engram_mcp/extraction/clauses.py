@@ -24,6 +24,8 @@ _CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll
                            r"(?:(?<=\banymore)|(?<=\bany more)|(?<=\bfor me)),\s+(?=(?:I|I'm|I've|we|we're)\b)|"
                            # "Left Founders House, I work from home now": a second statement of where one is.
                            r",\s+(?=(?:I|we)\s+(?:now\s+)?(?:work|live)\s+(?:from|at|in|for)\b)", re.IGNORECASE)
+# "Dropped Duolingo, I'm taking classes instead": a statement without its subject, then one with it.
+_DROPPED_THEN = re.compile(r"^(?P<first>[A-Za-z]+ed\s+[^,]{1,40}),\s+(?P<second>(?:I|I'm|I've|we|we're)\s+.+)$")
 # "... so I can teach others": the purpose of what came before, not a second fact.
 _PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
 # "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.
@@ -35,12 +37,14 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
 # "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
 _REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context|(?:I\s+think\s+)?I\s+should\s+(?:tell\s+you|mention|let\s+you\s+know)|you\s+should\s+know|"
-                        r"I\s+forgot\s+to\s+(?:mention|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"
-                        r"(?:tell\s+you|mention|let\s+you\s+know))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our)\b)", re.IGNORECASE)
+                        r"(?:also\s+)?(?:I\s+)?forgot\s+to\s+(?:mention|say|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"
+                        r"(?:tell\s+you|mention|let\s+you\s+know))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our|[A-Z][\w'-]+\s+and\s+I)\b)",
+                        re.IGNORECASE)
 # "Big news: I got the job", "Update - I moved": a short label before the statement is not part of it.
 _LABEL = re.compile(r"^(?!.*\b(?:I|my|we|our|me)\b[^:]*:)(?:[^\s:,.!?]+\s+){0,3}[^\s:,.!?]+:\s+(?=(?:I|I'm|I've|my|we|our)\b)",
                     re.IGNORECASE)
-_BARE_NAME = re.compile(r"^(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
+# Not a verb with its subject dropped ("Dropped Duolingo, I'm …").
+_BARE_NAME = re.compile(r"^(?![A-Z][a-z]+ed\s)(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
 _STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
 _STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
 _COORDINATED_VERBS = (
@@ -64,11 +68,13 @@ def clauses(sentence: str) -> list[str]:
     """A sentence cut where a new statement starts: "I sold the Golf and bought a Tesla" gives
     "I sold the Golf" and "I bought a Tesla"; "I'm vegetarian, so please ..." gives the
     statement and the request."""
-    sentence = _SINCE_A_TIME_OF_LIFE.sub("", _PURPOSE.sub("", sentence))
+    sentence = _SINCE_A_TIME_OF_LIFE.sub("", _PURPOSE.sub("", _REPORTING.sub("", sentence.strip())))
     lead = _LEAD_SUBORDINATE.match(sentence)
     if lead:
         return clauses(lead["event"]) + clauses(lead["main"])
     parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
+    if parts and (dropped := _DROPPED_THEN.match(parts[0].strip())) is not None:
+        parts[:1] = [dropped["first"], dropped["second"]]
     # "Jess and I broke up": a bare name before "and I" is part of the subject, not a clause.
     for index in range(len(parts) - 1, 0, -1):
         if _BARE_NAME.match(parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\b", parts[index].strip()):

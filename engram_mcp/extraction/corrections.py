@@ -91,7 +91,7 @@ def switch_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED
 _ENDED = re.compile(
     # The subject may be dropped, as in chat: "Left Founders House, I work from home now".
     r"^(?:(?:I|we)(?:\s+have|'ve|\s+had)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|stopped|gave\s+up|given\s+up|"
-    r"left|ditched|cut\s+out|dropped\s+out\s+of)\s+(?P<thing>.+?)\s*(?:completely|entirely|altogether|for\s+good|"
+    r"left|ditched|cut\s+out|dropped\s+out\s+of|dropped|cancelled|canceled)\s+(?P<thing>.+?)\s*(?:completely|entirely|altogether|for\s+good|"
     r"now|anymore|any\s+more|last\s+\w+|this\s+\w+|yesterday|today)?\s*$",
     re.IGNORECASE,
 )
@@ -152,8 +152,9 @@ def ending_fact(
     if verb and not is_habit(verb):
         return None  # "I don't like jazz anymore" is a preference, which its slot already flips
     raw = match["thing"].split(",")[0].strip()
-    # One leaves a group ("The Lumens", "the book club"), not the office at five.
-    if match.groupdict().get("verb", "").lower() == "left" and not (
+    # One leaves a group ("The Lumens", "the book club"), not the office at five; one drops
+    # Duolingo or cancels Netflix, not the kids at school.
+    if match.groupdict().get("verb", "").lower() in {"left", "dropped", "cancelled", "canceled", "ditched"} and not (
         _OWN.sub("", raw)[:1].isupper() or _MEMBERSHIP.search(raw)
     ):
         return None
@@ -188,11 +189,12 @@ def _ended(raw: str, text: str, speaker: str, certainty: float, statement: str |
 # What an ending leaves in its place, said without a verb right after it: "I've quit coffee.
 # Only green tea now.", "... Just water these days", "Green tea instead".
 _INSTEAD = re.compile(r"^(?:(?:only|just|mostly|now)\s+(?P<new>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
-                      r"(?:\s+(?:now|these\s+days|nowadays|instead))?|(?:(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+)?(?P<took>taken\s+up|"
+                      r"(?:\s+(?:now|these\s+days|nowadays|instead))?|(?:(?:I|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:now\s+)?(?P<took>taking|doing|using|going\s+to|taken\s+up|"
                       r"started|switched\s+to|picked\s+up|joined|gone\s+for|got\s+into|moved\s+on\s+to)\s+)?"
                       r"(?P<other>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+instead)\s*$",
                       re.IGNORECASE)
-_THIRD_PERSON = {"taken up": "has taken up", "started": "has started", "switched to": "has switched to",
+_THIRD_PERSON = {"taking": "is taking", "doing": "is doing", "using": "is using", "going to": "is going to",
+                 "taken up": "has taken up", "started": "has started", "switched to": "has switched to",
                  "picked up": "has picked up", "joined": "has joined", "gone for": "has gone for", "got into": "has got into",
                  "moved on to": "has moved on to"}
 _NOT_NEW = re.compile(r"^(?:a|an|the|me|I|you|it|that|this|one|once|twice|kidding|joking|saying)\b", re.IGNORECASE)
@@ -208,7 +210,7 @@ def replacement_fact(fragment: str, ended: ExtractedFact, certainty: float = Cer
     if _NOT_NEW.match(new) or new.casefold() == ended.object.casefold():
         return None
     # Said without the old value, which the ending beside it names: "Eli has green tea now, instead".
-    took = (match["took"] or "now has").lower().replace("i've ", "").replace("we've ", "")
+    took = " ".join((match["took"] or "now has").lower().split())
     return ExtractedFact(
         statement=f"{ended.subject} {_THIRD_PERSON.get(took, took)} {new} instead.",
         type=MemoryType.SEMANTIC,

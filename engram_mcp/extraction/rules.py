@@ -44,7 +44,8 @@ _TRAILING_VERDICT = re.compile(
 _LEADING_FILLER = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|oh|ooh|wow|whoa|haha+|lol|well|so|honestly|actually|totally|definitely|"
     r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
-    r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+)\b[,!.…]*\s*)+",
+    r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+|long\s+story(?:\s+short)?(?:\s+but)?|"
+    r"basically|tbh|to\s+be\s+honest)\b[,!.…]*\s*)+",
     re.IGNORECASE,
 )
 _TEXTSPEAK = (
@@ -183,8 +184,14 @@ class RulesExtractor:
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
         for index, sentence in enumerate(said):
+            # "…, you know?", "…, right?": a statement with a tag, not a question.
+            sentence = _TAG_QUESTION.sub(".", sentence)
             if sentence.endswith("?"):
-                continue
+                # A question says nothing of the speaker, except what it takes as given:
+                # "Since I'm vegan now, what should I cook?", "As someone who runs marathons, …".
+                sentence = _premise(sentence)
+                if not sentence:
+                    continue
             named = named_group(sentence, [*earlier, *said[:index]], speaker)
             if named is not None:
                 facts.append(named)
@@ -221,7 +228,9 @@ class RulesExtractor:
                 # that gave a habit's frequency still says where one does it ("I work three days a
                 # week as a pharmacist at Boots": at Boots, as a pharmacist).
                 marked = [mark for mark in marks if mentions(clause, mark)]
-                if not marked:
+                if facts and (instead := replacement_fact(clause, facts[-1], said_with)) is not None:
+                    facts.append(instead)
+                elif not marked:
                     facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
                 elif often and all(mark in often or mark.endswith(" how often") for mark in marked):
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
@@ -231,6 +240,43 @@ class RulesExtractor:
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
+
+
+_TAG_QUESTION = re.compile(r",\s*(?:you\s+know|ya\s+know|y'know)\s*\?+$", re.IGNORECASE)
+_PREMISE = re.compile(r"^(?:(?:so|and|but|ok|okay|also)\s*,?\s+)?(?P<lead>since|now\s+that|given\s+that|because|as)\s+"
+                      r"(?P<premise>[^,?]{3,200}),\s+(?=\w)", re.IGNORECASE)
+_SOMEONE_WHO = re.compile(r"^(?:someone|a\s+person|somebody)\s+who\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
+def _premise(question: str) -> str:
+    """What a question opening "Since …", "Now that …" or "As someone who …" takes as given, said
+    as a statement ("I'm vegan now"); "" when it takes nothing about the speaker as given."""
+    match = _PREMISE.match(question)
+    if match is None:
+        return ""
+    premise = match["premise"].strip()
+    if match["lead"].lower() == "as":
+        if who := _SOMEONE_WHO.match(premise):
+            verb, _, rest = who["rest"].partition(" ")
+            premise = f"I {_base_form(verb)} {rest}".strip()
+        elif re.match(r"(?:an?\s+)", premise, re.IGNORECASE):
+            premise = f"I am {premise}"  # "As a nurse, …"
+        else:
+            return ""
+    # About the speaker: "Since I'm vegan now", not "Now that we've covered storing clothes".
+    return premise + "." if re.search(r"\b(?:I|I'm|I've|I'd|my)\b", premise) else ""
+
+
+def _base_form(verb: str) -> str:
+    """"runs" → "run", "watches" → "watch", "has" → "have": the verb after "I"."""
+    lowered = verb.lower()
+    if lowered in {"has", "is"}:
+        return {"has": "have", "is": "am"}[lowered]
+    if lowered.endswith(("shes", "ches", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    if lowered.endswith("ies") and len(lowered) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else verb
 
 
 def _sentence_case(sentence: str) -> str:

@@ -51,7 +51,7 @@ _BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|
 _UNCASED_NAME = (r"(?!(?:a|an|my|our|his|her|their|this|that|some|it|there|here|home|work|bed|school)\b)[a-z0-9][\w&'’.-]*"
                  r"(?:\s+(?!(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|after|before|"
                  r"again|anymore|at|from|where|which|who|when|though|too|to|is|was|are|and)\b)[a-z0-9][\w&'’.-]*){0,3}")
-_SUBJECT = r"^(?P<subject>I|we|(?:my|our)\s+(?:partner|wife|husband)\s+and\s+I)\s+" + _ADVERB
+_SUBJECT = r"^(?P<subject>I|we|(?:my|our)\s+(?:partner|wife|husband)\s+and\s+I|(?-i:[A-Z][\w'’-]+)\s+and\s+I)\s+" + _ADVERB
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
                      r"want to|intend to)\b", re.IGNORECASE)
@@ -161,11 +161,32 @@ def _last_day(m: re.Match[str], who: str) -> list[_Found]:
 
 
 _ACCEPTED_OFFER = "accepted a job offer from"
+_WILL_WORK_AS = "will work as"
 
 
 def _accepted_offer(m: re.Match[str], who: str) -> list[_Found]:
     org = _head(m["obj"])
-    return [(f"{who} accepted a job offer from {org}", _ACCEPTED_OFFER, org, "plan", False)]
+    offer: list[_Found] = [(f"{who} accepted a job offer from {org}", _ACCEPTED_OFFER, org, "plan", False)]
+    role = strip_tail(m.groupdict().get("role") or "")
+    return offer + ([(f"{who} will work as {_article(role)} {role}", _WILL_WORK_AS, role, "plan", False)] if role else [])
+
+
+def _been_at(m: re.Match[str], who: str) -> list[_Found]:
+    org, role = _head(m["obj"]), strip_tail(m["role"])
+    return [(f"{who} works at {org}", "works at", org, "employer", False),
+            (f"{who} works as {_article(role)} {role}", "works as", role, "job", False)]
+
+
+def _notice(m: re.Match[str], who: str) -> list[_Found]:
+    org = _head(m["obj"])
+    return [(f"{who} handed in notice at {org}", "handed in notice at", org, "plan", False)]
+
+
+def _left_for(m: re.Match[str], who: str) -> list[_Found]:
+    """"I left Monzo for Wise": the old employer ended, the new one begun."""
+    old, new = _head(m["obj"]), _head(m["new"])
+    return [(f"{who} left {old}", "no longer works at", old, "employer", True),
+            (f"{who} works at {new}", "works at", new, "employer", False)]
 
 
 def _job(m: re.Match[str], who: str) -> list[_Found]:
@@ -309,6 +330,9 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
               r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", org_obj, _left_job),
         _rule(_EMPLOYED, org_obj, _works_at),
+        # "I've been at Deloitte for six years as an auditor".
+        _rule(r"(?:have\s+been|'ve\s+been)\s+(?:working\s+)?at", name_obj + r"(?=\s+(?:for|since)\s+[\w\s]{1,20}?\s+as\s+)"
+              r"[^,.;]*?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _BOUNDARY, _been_at),
         _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+)?(?:at|with)",
               org_obj, _started_at),
         _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
@@ -317,8 +341,13 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
-        _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:new\s+)?(?:job|role|position))"
-              r"\s+(?:from|at|with)", name_obj, _accepted_offer),
+        _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:(?:new|remote|permanent|full-time|"
+              r"part-time|senior|junior|hybrid)\s+)*(?:job|role|position))\s+(?:from|at|with)",
+              name_obj + r"(?:\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _BOUNDARY + ")?", _accepted_offer),
+        # "handed in my notice at Deloitte": leaving is planned, the job goes on until the last day.
+        _rule(r"(?:have\s+)?(?:handed\s+in|gave|given|put\s+in)\s+(?:my|our)\s+notice\s+(?:at|to)", org_obj, _notice),
+        # "left Monzo for Wise": one employer for another.
+        _rule(r"(?:have\s+)?left", name_obj + r"\s+for\s+(?P<new>" + name + r")", _left_for),
         # job
         _rule(r"(?:work|am\s+working)\s+as\s+(?:an?\s+)?",
               r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?"
@@ -525,9 +554,18 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
                 begins.setdefault(fact.object, (day, fact.entities, fact.certainty))
     if not begins:
         return facts
-    # What the same clause said without its day ("Lena started working at Atlassian") gives way.
-    kept = [f for f in facts if not (f.object in begins and normalise(speaker, f.predicate, f.object).predicate == "works_at")]
-    return [*kept, *(
+    # What the same clause said without its day ("Lena started working at Atlassian") gives way;
+    # the role an accepted offer named is the job from that day too.
+    kept = [f for f in facts if not (f.object in begins and normalise(speaker, f.predicate, f.object).predicate == "works_at")
+            and f.predicate != _WILL_WORK_AS]
+    first_day = min(day for day, _, _ in begins.values())
+    roles = [
+        replace(f, statement=f"{speaker} works as {_article(f.object)} {f.object} from {first_day.day} {first_day:%B %Y}.",
+                predicate="works as",
+                type=MemoryType.SEMANTIC, event_time=first_day)
+        for f in facts if f.predicate == _WILL_WORK_AS
+    ]
+    return [*kept, *roles, *(
         ExtractedFact(
             statement=f"{speaker} works at {org} from {day.day} {day:%B %Y}.",
             type=MemoryType.SEMANTIC,

@@ -94,7 +94,9 @@ def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     its normalised predicate's first word) whose object names the thing, or an employer, a
     school or a home that the thing names by name."""
     by_name = slot_predicate in _BY_NAME and thing[:1].isupper()
-    if not by_name and slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
+    # "Ahmed is learning Spanish on Duolingo": a habit said with "is" and its -ing form.
+    doing = slot_predicate in {"is", "am", "are"} and is_habit(obj.split(" ", 1)[0])
+    if not (by_name or doing) and slot_predicate.split("_")[0] not in _HABITS and not obj.casefold().startswith("member of"):
         return False
     # A habit's frequency names the habit in its predicate ("play golf how often": every Tuesday).
     return mentions(obj, thing) or mentions(slot_predicate.replace("_", " "), thing)

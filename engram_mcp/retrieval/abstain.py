@@ -192,6 +192,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "studies_at": "study studies university college course student",
         "field_of_study": "study studies subject major degree course",
         "age": "age old turned",
+        "diet": "diet eat vegan vegetarian pescatarian food",
         "birthday": "birthday born",
         "phone": "phone number mobile cell telephone",
         "email": "email mail",

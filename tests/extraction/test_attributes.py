@@ -190,3 +190,9 @@ def test_a_workplace_said_with_how_often_one_works_there_gives_both_and_a_cut_in
         ("work how often", "three days a week"), ("works as", "pharmacist"), ("works at", "Boots")}
     [cut] = extract(turn("I've gone down to two days a week at Boots.", speaker="Priyanka"), [])
     assert (cut.predicate, cut.object) == ("work how often", "two days a week")
+
+
+def test_an_introduction_reads_a_role_in_a_place_and_where_one_is_from() -> None:
+    facts = extract(turn("Note for future: I'm Ahmed, pharmacist in Dubai, originally from Cairo.", speaker="Ahmed"), [])
+    assert {("works as", "pharmacist"), ("lives in", "Dubai")} <= {(f.predicate, f.object) for f in facts}
+    assert any("from Cairo" in f.statement for f in facts)

@@ -133,3 +133,10 @@ def test_an_ending_said_without_its_subject_is_the_speakers() -> None:
     [left, home] = extract(turn("Left Founders House, I work from home now to save money.", speaker="Lars"), [])
     assert (left.predicate, left.object, left.statement) == (ENDS, "Founders House", "Lars left Founders House.")
     assert "from home" in home.statement
+
+
+def test_a_name_dropped_ends_it_and_a_dropped_errand_ends_nothing() -> None:
+    facts = extract(turn("Dropped Duolingo, I'm taking evening classes at the Instituto Cervantes instead.", speaker="Ahmed"), [])
+    assert [(f.predicate, f.object) for f in facts if f.predicate == ENDS] == [(ENDS, "Duolingo")]
+    assert any("Cervantes" in f.statement for f in facts)
+    assert not [f for f in extract(turn("I dropped the kids at school.", speaker="Ahmed"), []) if f.predicate == ENDS]

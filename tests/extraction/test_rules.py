@@ -100,3 +100,27 @@ def test_an_adverb_in_ly_before_the_verb_is_not_conjugated() -> None:
     assert fact.statement == "Mel abruptly moved to Park City, Utah."
     [fact] = extract(turn("I reply to emails quickly.", speaker="Mel"), [])
     assert fact.statement == "Mel replies to emails quickly."
+
+
+@pytest.mark.parametrize(
+    ("question", "slot"),
+    [("Since I'm vegan now, what should I cook for my parents this weekend?", ("diet", "vegan")),
+     ("Now that I've moved to Hackney, which running clubs are nearby?", ("lives in", "Hackney")),
+     ("As a nurse, what do you think of the new rota?", ("works as", "nurse"))],
+)
+def test_what_a_question_takes_as_given_about_the_speaker_is_kept(question: str, slot: tuple[str, str]) -> None:
+    assert slot in {(f.predicate, f.object) for f in RulesExtractor().extract(turn(question, speaker="Wei"), [])}
+
+
+@pytest.mark.parametrize(
+    "question", ["Now that we've covered storing winter clothes, what next?", "Since you asked, what do you think?",
+                 "Love sure does bring us joy, huh?"],
+)
+def test_a_question_that_takes_nothing_about_the_speaker_as_given_gives_nothing(question: str) -> None:
+    assert RulesExtractor().extract(turn(question, speaker="Wei"), []) == []
+
+
+def test_a_statement_ending_in_you_know_is_still_a_statement() -> None:
+    text = "I've been at Deloitte for six years as an auditor, and I'm scared of starting over, you know?"
+    facts = RulesExtractor().extract(turn(text, speaker="Grace"), [])
+    assert {("works at", "Deloitte"), ("works as", "auditor")} <= {(f.predicate, f.object) for f in facts}

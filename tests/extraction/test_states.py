@@ -315,3 +315,27 @@ def test_a_car_traded_in_for_another_is_the_new_car() -> None:
 def test_what_the_speaker_meant_to_tell_is_read_without_the_telling() -> None:
     [fact] = extract(turn("I think I should tell you I have type 1 diabetes, diagnosed when I was 12.", speaker="Tom"), [])
     assert fact.statement.startswith("Tom has type 1 diabetes")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I left Monzo for Wise last week.", {("works_at", "monzo", True), ("works_at", "wise", False)}),
+        # Notice handed in is a plan: the job goes on until the last day.
+        ("handed in my notice at Deloitte today", {("handed_in_notice_at", "deloitte", False)}),
+        ("Sam and I moved to Leeds.", {("lives_in", "leeds", False)}),
+        ("also forgot to say, Sam and I broke up a couple of weeks ago", {("partner", "sam", True)}),
+    ],
+)
+def test_a_job_left_for_another_notice_handed_in_and_a_couple_as_subject(
+    text: str, expected: set[tuple[str, str, bool]]
+) -> None:
+    assert slots(text) == expected
+
+
+def test_an_accepted_role_with_its_title_and_first_day_is_that_job_from_that_day() -> None:
+    said = datetime(2026, 2, 10, 20, 0, tzinfo=timezone.utc)
+    text = "I've accepted a remote role at Monzo as a risk analyst, I start on 2 March."
+    dated = {(f.predicate, f.object, f.event_time.date().isoformat())
+             for f in extract(turn(text, speaker="Grace", when=said), []) if f.event_time}
+    assert dated == {("works at", "Monzo", "2026-03-02"), ("works as", "risk analyst", "2026-03-02")}

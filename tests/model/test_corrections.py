@@ -33,3 +33,8 @@ def test_a_habit_is_restated_with_what_replaced_it_and_a_habits_frequency_names_
     assert habit_restated("Eli", "drink", "green tea") == ("Eli drinks green tea.", "drinks")
     assert habit_restated("Eli", "works_at", "Monzo") is None
     assert ends("golf", "play_golf_how_often", "every Tuesday")
+
+
+def test_a_habit_said_with_is_and_its_ing_form_is_ended_by_what_it_names() -> None:
+    assert ends("Duolingo", "is", "learning Spanish on Duolingo, 300-day streak")
+    assert not ends("Duolingo", "is", "happy with Duolingo")
