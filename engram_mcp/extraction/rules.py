@@ -210,7 +210,7 @@ class RulesExtractor:
             if introduced:
                 for fragment in introduced:
                     # What the introduction says in the first person is read like any sentence.
-                    for clause in clauses(fragment):
+                    for clause in clauses(fragment)[:_MAX_CLAUSES]:
                         facts += attribute_facts(clause, speaker, uncased=uncased) or _facts_from(
                             clause, fragment, speaker, turn.event_time, uncased=uncased
                         )
@@ -223,7 +223,7 @@ class RulesExtractor:
                      for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often")
                                   or fact.predicate in AMOUNTS else "") if mark]
             often = [fact.object for fact in attributes if fact.predicate.endswith(" how often")]
-            for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…")):
+            for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…"))[:_MAX_CLAUSES]:
                 # The clause that gave an attribute's value is read once, as that attribute; one
                 # that gave a habit's frequency still says where one does it ("I work three days a
                 # week as a pharmacist at Boots": at Boots, as a pharmacist).
@@ -242,6 +242,9 @@ class RulesExtractor:
 
 
 
+# Each clause is read with its whole sentence beside it, so a sentence of thousands of clauses
+# (a hostile paste: "Sam and I " × 15,000) would cost their square; a turn keeps five facts anyway.
+_MAX_CLAUSES = 30
 _TAG_QUESTION = re.compile(r",\s*(?:you\s+know|ya\s+know|y'know)\s*\?+$", re.IGNORECASE)
 _PREMISE = re.compile(r"^(?:(?:so|and|but|ok|okay|also)\s*,?\s+)?(?P<lead>since|now\s+that|given\s+that|because|as)\s+"
                       r"(?P<premise>[^,?]{3,200}),\s+(?=\w)", re.IGNORECASE)

@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction import RulesExtractor, rules
 from engram_mcp.model import MemoryType
 from tests.extraction.helpers import turn
 
@@ -124,3 +124,13 @@ def test_a_statement_ending_in_you_know_is_still_a_statement() -> None:
     text = "I've been at Deloitte for six years as an auditor, and I'm scared of starting over, you know?"
     facts = RulesExtractor().extract(turn(text, speaker="Grace"), [])
     assert {("works at", "Deloitte"), ("works as", "auditor")} <= {(f.predicate, f.object) for f in facts}
+
+
+def test_a_sentence_of_thousands_of_clauses_reads_a_bounded_number_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each clause is read beside its whole sentence, so reading all of "Sam and I " × 2,000 cost
+    # their square (27 s at 10,000 characters); a turn keeps five facts whatever it holds.
+    read: list[str] = []
+    real = rules.state_facts
+    monkeypatch.setattr(rules, "state_facts", lambda clause, *a, **k: read.append(clause) or real(clause, *a, **k))
+    RulesExtractor().extract(turn("Sam and I " * 2000, speaker="Ana"), [])
+    assert 0 < len(read) <= 30
