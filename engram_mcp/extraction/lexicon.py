@@ -45,7 +45,7 @@ OCCUPATIONS = frozenset(
 
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
-DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|"
+DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
                               r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married)\b",
                               re.IGNORECASE)
 

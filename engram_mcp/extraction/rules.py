@@ -106,7 +106,7 @@ _ADVERBS = frozenset(
 )
 # An adverb before the verb ("I abruptly moved") is any word in -ly as well as the listed ones.
 _FIRST_PERSON_VERB = re.compile(
-    r"\bI\s+((?:(?:" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r"|(?!(?:apply|reply|rely|supply|comply|imply|multiply|ally|bully|tally)\s)[a-z]{2,}ly)\s+)*)([\w']+)\b"
+    r"\bI\s+((?:(?:no\s+longer|" + "|".join(sorted(_ADVERBS, key=len, reverse=True)) + r"|(?!(?:apply|reply|rely|supply|comply|imply|multiply|ally|bully|tally)\s)[a-z]{2,}ly)\s+)*)([\w']+)\b"
 )
 _MODALS = frozenset("can could would should might must will shall may can't couldn't won't wouldn't".split())
 _RELATIVE_DAYS = (

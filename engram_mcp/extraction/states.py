@@ -317,13 +317,15 @@ def _pet_gone(m: re.Match[str], who: str) -> list[_Found]:
 _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
              r"(?:at|for|by)")
+# "a café called Forno Brisa": the name, not the kind of place.
+_CALLED = r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named)\s+)?"
+
+
 def _rules_for(name: str) -> tuple[_Rule, ...]:
     """The rule table, with ``name`` as what marks a name (a capital, or in a turn written
     without capitals, a short run of words)."""
     name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
-    # "a café called Forno Brisa": the name, not the kind of place.
-    org_obj = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named)\s+)?"
-               r"(?P<obj>(?:the\s+)?" + name + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")")
+    org_obj = _CALLED + r"(?P<obj>(?:the\s+)?" + name + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + _BOUNDARY + r")"
     return (
         # employer and school
         _rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|(?:was|got)\s+made\s+redundant\s+(?:from|at|by)|"
@@ -335,15 +337,17 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               r"[^,.;]*?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _BOUNDARY, _been_at),
         _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+)?(?:at|with)",
               org_obj, _started_at),
-        _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+)?job\s+(?:at|with)|got\s+hired\s+(?:at|by)|"
+        _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+|second\s+|part-time\s+|weekend\s+)?job\b[^.;:]{0,30}?\s+(?:at|with)|"
+              r"got\s+hired\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
-              name_obj, _started_at),
+              _CALLED + name_obj, _started_at),
         _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
         _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:(?:new|remote|permanent|full-time|"
               r"part-time|senior|junior|hybrid)\s+)*(?:job|role|position))\s+(?:from|at|with)",
-              name_obj + r"(?:\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _BOUNDARY + ")?", _accepted_offer),
+              name_obj + r"(?:(?:,?\s+starting\s+[^,.;]{1,25}?)?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+              + _BOUNDARY + ")?", _accepted_offer),
         # "handed in my notice at Deloitte": leaving is planned, the job goes on until the last day.
         _rule(r"(?:have\s+)?(?:handed\s+in|gave|given|put\s+in)\s+(?:my|our)\s+notice\s+(?:at|to)", org_obj, _notice),
         # "left Monzo for Wise": one employer for another.

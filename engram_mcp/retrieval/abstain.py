@@ -212,7 +212,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "rent": "rent",
         "rate": "rate charge fee price hourly",
         "salary": "salary pay wage earn",
-        "weight": "weight weigh",
+        "weight": "weight weigh heavy kilo kg pound lb stone",
         "gym": "gym",
         "accountant": "accountant tax",
         "lawyer": "lawyer solicitor",

@@ -134,3 +134,8 @@ def test_a_sentence_of_thousands_of_clauses_reads_a_bounded_number_of_them(monke
     monkeypatch.setattr(rules, "state_facts", lambda clause, *a, **k: read.append(clause) or real(clause, *a, **k))
     RulesExtractor().extract(turn("Sam and I " * 2000, speaker="Ana"), [])
     assert 0 < len(read) <= 30
+
+
+def test_what_one_no_longer_does_is_conjugated_after_no_longer() -> None:
+    [fact] = RulesExtractor().extract(turn("I have so many pairs of jeans that I no longer wear.", speaker="Ana"), [])
+    assert "Ana no longer wears" in fact.statement

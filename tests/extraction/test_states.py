@@ -339,3 +339,21 @@ def test_an_accepted_role_with_its_title_and_first_day_is_that_job_from_that_day
     dated = {(f.predicate, f.object, f.event_time.date().isoformat())
              for f in extract(turn(text, speaker="Grace", when=said), []) if f.event_time}
     assert dated == {("works at", "Monzo", "2026-03-02"), ("works as", "risk analyst", "2026-03-02")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I got a second job, weekends at a wine bar called Prova.", {("works_at", "prova", False)}),
+        ("I joined a travel club.", set()),
+    ],
+)
+def test_a_second_job_at_a_place_called_something_is_that_place(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert {s for s in slots(text) if s[0] == "works_at"} == expected
+
+
+def test_an_offer_accepted_without_its_subject_gives_the_title_from_the_first_day() -> None:
+    said = datetime(2026, 6, 20, 10, 0, tzinfo=timezone.utc)
+    text = "Accepted an offer from Klarna, starting 1 August as a senior product manager."
+    dated = {(f.predicate, f.object) for f in extract(turn(text, speaker="Sara", when=said), []) if f.event_time}
+    assert dated == {("works at", "Klarna"), ("works as", "senior product manager")}
