@@ -193,6 +193,10 @@ _TOPICS: dict[str, frozenset[str]] = {
         "field_of_study": "study studies subject major degree course",
         "age": "age old turned",
         "diet": "diet eat vegan vegetarian pescatarian food",
+        # No fact has this slot; a question about a condition is met by the condition named.
+        "health_condition": "condition illness disease diagnosis diagnosed health medical diabetes asthma epilepsy adhd "
+                            "autism anxiety depression arthritis migraine eczema psoriasis coeliac celiac crohn ibs "
+                            "hypertension cancer",
         "birthday": "birthday born",
         "phone": "phone number mobile cell telephone",
         "email": "email mail",

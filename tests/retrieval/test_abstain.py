@@ -112,3 +112,9 @@ def test_a_favourite_answers_a_question_about_its_kind() -> None:
 def test_a_favourite_of_one_kind_does_not_answer_a_question_about_another() -> None:
     focus = focus_terms(focus_words("Which football team does Eli support?", ["Eli"]))
     assert lexical_coverage(focus, ["I play bass in a band called The Lumens."]) < 0.5
+
+
+def test_a_question_about_a_condition_is_met_by_the_condition_named() -> None:
+    condition = focus_terms(focus_words("What condition does Tom have?", ["Tom"]))
+    assert lexical_coverage(condition, ["Tom has type 1 diabetes, diagnosed when Tom was 12."]) == 1.0
+    assert lexical_coverage(condition, ["Tom drives a Honda."]) == 0.0
