@@ -20,6 +20,7 @@ import re
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import OCCUPATIONS, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.predicates import third_singular
 
 __all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses", "self_description"]
 
@@ -161,8 +162,8 @@ def attribute_facts(
         found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
     if (habit := _HABIT.match(text)) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
-        said = verb + ("es" if verb.endswith(("sh", "ch", "o")) else "s")
-        found[f"{verb}{what} how often"] = (f"{speaker} {said}{what} {often}", f"{verb}{what} how often", often)
+        found[f"{verb}{what} how often"] = (f"{speaker} {third_singular(verb)}{what} {often}", f"{verb}{what} how often",
+                                            often)
     inferred = min(certainty, Certainty.STRONG_INFERENCE.value)
     return [
         ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.purge_plan import NOT_AFTER_A_TITLE
+
 __all__ = ["clauses", "sentences"]
 
 # A title's full stop ("Dr. Sousa") ends no sentence.
-_TITLES = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
-_SENTENCE_END = re.compile(_TITLES + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
+_SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
 # A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;

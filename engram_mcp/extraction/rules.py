@@ -30,6 +30,7 @@ from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
+from engram_mcp.model.predicates import third_singular
 from engram_mcp.model.purge_plan import mentions
 
 __all__ = ["RulesExtractor"]
@@ -184,7 +185,7 @@ class RulesExtractor:
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
         for index, sentence in enumerate(said):
-            # "…, you know?", "…, right?": a statement with a tag, not a question.
+            # "…, you know?": a statement with a tag, not a question.
             sentence = _TAG_QUESTION.sub(".", sentence)
             if sentence.endswith("?"):
                 # A question says nothing of the speaker, except what it takes as given:
@@ -198,9 +199,6 @@ class RulesExtractor:
                 continue
             certainty = certainty_of(sentence)
             said_with = certainty or Certainty.STATED.value
-            if facts and (instead := replacement_fact(sentence, facts[-1], said_with)) is not None:
-                facts.append(instead)
-                continue
             correction = (correction_fact(sentence, speaker, said_with) or rescheduling_fact(sentence, speaker, said_with)
                           or switch_fact(sentence, speaker, said_with))
             if correction is not None:
@@ -210,9 +208,10 @@ class RulesExtractor:
             if introduced:
                 for fragment in introduced:
                     # What the introduction says in the first person is read like any sentence.
+                    said_as = certainty_of(fragment)
                     for clause in clauses(fragment)[:_MAX_CLAUSES]:
                         facts += attribute_facts(clause, speaker, uncased=uncased) or _facts_from(
-                            clause, fragment, speaker, turn.event_time, uncased=uncased
+                            clause, fragment, said_as, speaker, turn.event_time, uncased=uncased
                         )
                 continue
             attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
@@ -228,10 +227,11 @@ class RulesExtractor:
                 # that gave a habit's frequency still says where one does it ("I work three days a
                 # week as a pharmacist at Boots": at Boots, as a pharmacist).
                 marked = [mark for mark in marks if mentions(clause, mark)]
+                # What an ending just said leaves in its place: "Only green tea now", "… instead".
                 if facts and (instead := replacement_fact(clause, facts[-1], said_with)) is not None:
                     facts.append(instead)
                 elif not marked:
-                    facts += _facts_from(clause, sentence, speaker, turn.event_time, uncased=uncased, pets=pets)
+                    facts += _facts_from(clause, sentence, certainty, speaker, turn.event_time, uncased=uncased, pets=pets)
                 elif often and all(mark in often or mark.endswith(" how often") for mark in marked):
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
@@ -295,9 +295,10 @@ def _as_typed(text: str) -> str:
 
 
 def _facts_from(
-    clause: str, sentence: str, speaker: str, when: datetime, *, uncased: bool = False, pets: frozenset[str] = frozenset()
+    clause: str, sentence: str, certainty: float | None, speaker: str, when: datetime, *, uncased: bool = False,
+    pets: frozenset[str] = frozenset(),
 ) -> list[ExtractedFact]:
-    certainty = certainty_of(sentence)
+    """The facts of one clause of ``sentence``, said with the sentence's ``certainty`` (None: not a statement)."""
     clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
     if not clause or certainty is None:
         return []
@@ -429,15 +430,7 @@ def _conjugate(match: re.Match[str], speaker: str) -> str:
         return f"{speaker} {adverbs}{lowered}es"
     if not verb.isalpha() or not verb.islower():
         return match.group(0)
-    return f"{speaker} {adverbs}{_third_singular(verb)}"
-
-
-def _third_singular(verb: str) -> str:
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
+    return f"{speaker} {adverbs}{third_singular(verb)}"
 
 
 def _predicate_and_object(statement: str, speaker: str) -> tuple[str, str]:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.predicates import third_singular
 from engram_mcp.model.purge_plan import mentions
 
-__all__ = ["CORRECTS", "ENDS", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
+__all__ = ["CORRECTS", "ENDS", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
            "parse_correction"]
 
 CORRECTS = "corrects"
@@ -108,8 +109,17 @@ def habit_restated(subject: str, slot_predicate: str, new: str) -> tuple[str, st
     verb = slot_predicate.split("_")[0]
     if verb not in _HABITS or verb in {"member", "belong"}:
         return None
-    said = verb + ("es" if verb.endswith(("sh", "ch", "o", "s")) else "s")
+    said = third_singular(verb)
     return f"{subject} {said} {new}.", said
+
+
+def before_its_details(text: str, value: str) -> str:
+    """``text`` cut at the first comma after ``value``: a switch's restatement drops what
+    described the old value ("Tom is on citalopram for anxiety, 50mg in the morning" is "Tom is
+    on citalopram for anxiety." once the 50mg was sertraline's)."""
+    at = text.casefold().find(value.casefold())
+    comma = text.find(",", at + len(value)) if at >= 0 else -1
+    return text[:comma].rstrip() + "." if comma > 0 else text
 
 
 def names_event(event: str, text: str) -> bool:

@@ -26,6 +26,7 @@ __all__ = [
     "is_single_valued",
     "normalise",
     "parse_statement",
+    "third_singular",
 ]
 
 SINGLE_VALUED = frozenset(
@@ -246,6 +247,15 @@ def _predicate_from_object(rest: list[str]) -> tuple[list[str], list[str]]:
 
 def _favourite(key: str) -> str:
     return re.sub(r"^favou?rite_", "favourite_", key).replace("colour", "color")
+
+
+def third_singular(verb: str) -> str:
+    """The verb after "he" or "she": "play" → "plays", "watch" → "watches", "study" → "studies"."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 def _lemma(words: list[str]) -> list[str]:

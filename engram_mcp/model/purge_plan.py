@@ -29,11 +29,11 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
 
-__all__ = ["PurgePlan", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
+__all__ = ["NOT_AFTER_A_TITLE", "PurgePlan", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
 
-# A title's full stop ends no sentence: "My boss is Mr. Adeyemi" is one.
-_TITLES = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
-_SENTENCE_END = re.compile(_TITLES + r"(?<=[.!?;…])\s+|\s*\n+\s*")
+NOT_AFTER_A_TITLE = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
+"""Lookbehinds for a sentence end: a title's full stop ends no sentence ("My boss is Mr. Adeyemi" is one)."""
+_SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?;…])\s+|\s*\n+\s*")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _STOP = frozenset(
     """a an the and or but so of to in on at for with from by as is am are was were be been being it its this
@@ -42,9 +42,9 @@ _STOP = frozenset(
     could should may might must who what when where which why how all any some more most own same such only""".split()
 )
 _STATED_OVERLAP = 0.5
-# A sentence opening with a third-person pronoun continues the one before it.
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome".
 _LIST_JOINT = re.compile(r",\s+and\s+|\s+and\s+|,\s+")
+# A sentence opening with a third-person pronoun continues the one before it.
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
 
 

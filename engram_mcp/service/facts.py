@@ -29,6 +29,7 @@ from engram_mcp.model.corrections import (
     RESCHEDULES,
     SWITCHED_TO,
     SWITCHES,
+    before_its_details,
     corrected,
     ends,
     habit_restated,
@@ -78,14 +79,6 @@ class EntityInfo:
     id: str
     name: str
     facts: int
-
-
-def _before_its_details(text: str, value: str) -> str:
-    """``text`` cut at the first comma after ``value``: "Tom is on citalopram for anxiety, 50mg
-    in the morning" is "Tom is on citalopram for anxiety." once the 50mg was sertraline's."""
-    at = text.casefold().find(value.casefold())
-    comma = text.find(",", at + len(value)) if at >= 0 else -1
-    return text[:comma].rstrip() + "." if comma > 0 else text
 
 
 class FactService:
@@ -321,7 +314,7 @@ class FactService:
                 continue
             if correction.predicate == SWITCHES:
                 # What came after the old value described it ("sertraline …, 50mg in the morning").
-                text = _before_its_details(text, new_value)
+                text = before_its_details(text, new_value)
             obj = corrected(fact.object or "", old_value, new_value) or fact.object
             entities = tuple(e for e in fact.entities if e.casefold() != old_value.casefold())
             restated = replace(
