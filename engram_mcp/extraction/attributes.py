@@ -22,7 +22,8 @@ from engram_mcp.extraction.lexicon import OCCUPATIONS, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import third_singular
 
-__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "introduction_clauses", "self_description"]
+__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "contact_card", "introduction_clauses", "rescheduled_habit",
+           "self_description"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
@@ -38,7 +39,7 @@ CARERS = frozenset({"gym", "accountant", "lawyer", "solicitor", "vet", "hairdres
 ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(
     {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
-     "boss", "line manager", "landlord", "landlady", "username", "handle"}
+     "boss", "line manager", "landlord", "landlady", "username", "handle", "birthday"}
 )
 
 _PLACES = frozenset({"address", "home address"})
@@ -79,6 +80,21 @@ _HAVE_NEW = re.compile(
     r"\b(?:I|we)\s+(?:have|got|have\s+got)\s+a\s+new\s+" + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
+# "I'm on sertraline 50mg", "my GP put me on amlodipine 5mg", "increased my amlodipine dose to
+# 10mg": a medicine's dose is one setting per medicine ("<medicine> dose" is single-valued).
+_DOSE = r"(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b(?:\s+(?:a|per)\s+day|\s+daily|\s+twice\s+a\s+day)?)"
+_MEDICINE = r"(?P<medicine>(?!(?:a|an|the|my|it|that|this|dose|dosage|meds|medication|tablets?|pills?)\b)[A-Za-z][a-z-]{3,})"
+_DOSE_TAKEN = re.compile(
+    r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
+    r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?)\s+"
+    + _MEDICINE + r"\s+" + _DOSE, re.IGNORECASE)
+_DOSE_CHANGED = re.compile(
+    r"\b(?:increased|upped|raised|lowered|reduced|cut|dropped|doubled|halved|changed|put\s+up|bumped\s+up)\s+(?:my|our)\s+"
+    + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+to\s+" + _DOSE
+    + r"|\bmy\s+" + _MEDICINE.replace("medicine", "medicine2") + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|"
+    r"has\s+gone\s+(?:up|down)\s+to|(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+"
+    + _DOSE.replace("dose>", "dose2>"),
+    re.IGNORECASE)
 _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*[.!]*\s*$"
                   r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
 # "I run three times a week", "these days I run every morning": how often one does a thing is one
@@ -88,7 +104,13 @@ _FREQUENCY = (r"(?P<freq>(?:once|twice|three\s+times|four\s+times|five\s+times|\
               r"\s+(?:a|per|every)\s+(?:day|week|month|year|fortnight)|every\s+(?:single\s+)?(?:day|morning|evening|night|"
               r"week|weekend|other\s+day|weekday|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|daily|weekly|"
               r"on\s+(?:weekdays|weekends|_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?))")
-_FREQUENCY = _FREQUENCY.replace("_DAYS", r"(?:mon|tues|wednes|thurs|fri|satur|sun)days")
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:mornings|evenings|nights|afternoons))?"
+_FREQUENCY = _FREQUENCY.replace("_DAYS", _DAYS)
+_DAY_LIST = r"(?P<days>(?:on\s+)?_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?)".replace("_DAYS", _DAYS)
+# "My yoga classes moved to Tuesdays and Thursdays": the days of a habit said before, changed.
+_RESCHEDULED = re.compile(r"^(?:my|our|the)\s+(?P<thing>[a-z]+)(?:\s+(?P<kind>class(?:es)?|lessons?|sessions?|practice|training|"
+                          r"shifts?|rehearsals?|games?|matches))?\s+(?:have\s+|has\s+)?(?:moved|changed|switched|are\s+now|is\s+now)"
+                          r"\s+(?:to\s+|back\s+to\s+)?" + _DAY_LIST + r"\b", re.IGNORECASE)
 _HABIT = re.compile(
     r"^(?:(?:these\s+days|nowadays|now)\s*,?\s*)?I\s+(?:now\s+|usually\s+|normally\s+|still\s+|only\s+)?(?P<verb>[a-z]+)"
     r"(?P<what>(?:\s+(?!(?:once|twice|every|daily|weekly|on|a|three|four|five|\d+|them|him|her|it|you|at|least|most|"
@@ -105,10 +127,10 @@ _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\
 
 _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
-    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
+    r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
 )
 _ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:at|for|with)\s+(?P<org>" + _NAME + r")"
-                      r"(?:\s+in\s+(?P<place>" + _NAME + r"))?$")
+                      r"(?:\s+in\s+(?P<place>" + _NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
 _HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")|"
                    r"(?P<based>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[\s-]based)$")
@@ -121,7 +143,7 @@ _JOB_LABEL = re.compile(r"^(?:(?:big\s+)?news\s*[:!-]\s*)?(?:(?:my\s+)?new\s+(?:
 # "SRE at Monzo", "CTO at Lumen": a role said by its letters.
 _ACRONYM_AT = re.compile(r"^(?P<role>[A-Z]{2,5}|(?i:sre|swe|cto|ceo|cfo|coo|vp|pm|tpm|em|qa|dev|devops|ux|hr))\s+(?:at|for|with)\s+"
                          r"(?P<org>" + _NAME + r")"
-                         r"(?:\s+in\s+(?P<place>" + _NAME + r"))?$")
+                         r"(?:\s+in\s+(?P<place>" + _NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
 
 
 _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
@@ -164,6 +186,11 @@ def attribute_facts(
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
         found[f"{verb}{what} how often"] = (f"{speaker} {third_singular(verb)}{what} {often}", f"{verb}{what} how often",
                                             often)
+    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text)):
+        medicine = (dose.groupdict().get("medicine") or dose.groupdict().get("medicine2") or "").lower()
+        amount = " ".join((dose.groupdict().get("dose") or dose.groupdict().get("dose2") or "").split())
+        if medicine and amount and not _FUTURE.search(dose.group(0)):
+            found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
     inferred = min(certainty, Certainty.STRONG_INFERENCE.value)
     return [
         ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC,
@@ -196,7 +223,8 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
     if match is None or match["name"].split()[0].casefold() != speaker.split()[0].casefold():
         return []
     clauses = []
-    for fragment in (part.strip() for part in match["rest"].split(",")):
+    # "from Sevilla but I live in Berlin": each part said, the first person's parts as they are.
+    for fragment in (part.strip() for part in re.split(r",|\s+(?:but|and)\s+(?=(?:I|I'm|I've|my)\b)", match["rest"])):
         if role := _ROLE_AT.match(fragment):
             clauses.append(_working(role))
         elif role := _ROLE.match(fragment):
@@ -245,3 +273,44 @@ def _working(role: re.Match[str]) -> str:
     """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person."""
     place = f" in {role['place']}" if role["place"] else ""
     return f"I work at {role['org']} as a {role['role']}{place}"
+
+
+# A pasted signature or contact card: a line each for the role, the email and the phone number.
+_CARD_LINES = 10
+_CARD_EMAIL = re.compile(r"^(?:e-?mail\s*[:|]\s*)?(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$", re.IGNORECASE)
+_CARD_PHONE = re.compile(r"^(?:(?:tel|phone|mobile|mob|cell|m|t)\.?\s*[:|]?\s*)?(?P<phone>\+?\(?\d[\d\s().-]{6,}\d)$", re.IGNORECASE)
+_CARD_ROLE = re.compile(r"^(?P<role>[A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s*(?:\||@|,|–|—|\s-|\s+at)\s*(?P<org>" + _NAME + r")$")
+
+
+def contact_card(text: str) -> list[str]:
+    """The first-person clauses a pasted signature or contact card stands for ("My email is …",
+    "I work at Monzo as a senior product designer"); [] unless at least two of its lines are a
+    card's (an email, a phone number, a role at an organisation), each a line of its own."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > _CARD_LINES:
+        return []  # a long paste (a forwarded email, a document) carries other people's cards
+    said: list[str] = []
+    for line in lines:
+        if (email := _CARD_EMAIL.match(line)) is not None:
+            said.append(f"My email is {email['email']}")
+        elif (phone := _CARD_PHONE.match(line)) is not None and sum(c.isdigit() for c in line) >= 7:
+            said.append(f"My phone number is {' '.join(phone['phone'].replace('(', ' ').replace(')', ' ').split())}")
+        elif (role := _CARD_ROLE.match(line)) is not None and role["role"].split()[-1].lower() in OCCUPATIONS:
+            said.append(f"I work at {role['org']} as a {role['role'].lower()}")
+    return said if len(said) >= 2 else []
+
+
+def rescheduled_habit(sentence: str, speaker: str) -> list[ExtractedFact]:
+    """"My yoga classes moved to Tuesdays and Thursdays": the days of the habit done with that
+    thing, said of the thing ("yoga how often"), which is the slot of "I teach yoga on Mondays"
+    too (``model.supersede.same_relation``), so the new days replace the old."""
+    moved = _RESCHEDULED.match(expand_contractions(sentence.strip()))
+    if moved is None:
+        return []
+    thing, days = moved["thing"].lower(), " ".join(moved["days"].split())
+    days = days if days.lower().startswith("on ") else f"on {days}"
+    said = f"{thing} {moved['kind'].lower()}" if moved["kind"] else thing
+    verb = "are" if said.endswith("s") and not said.endswith("ss") else "is"
+    return [ExtractedFact(statement=f"{speaker}'s {said} {verb} {days}.", type=MemoryType.SEMANTIC,
+                          certainty=Certainty.STATED.value, subject=speaker, predicate=f"{thing} how often", object=days,
+                          entities=(speaker,))]

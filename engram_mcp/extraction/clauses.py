@@ -15,18 +15,25 @@ __all__ = ["clauses", "sentences"]
 
 # A title's full stop ("Dr. Sousa") ends no sentence.
 _SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
+# A pasted list's items about the speaker are sentences of their own: "- I live in Osaka", "2) I work
+# nights". A document's bullets ("- Leading large-scale change") are not the speaker's and stay unread.
+_BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+(?=(?:I|I'm|I've|I'd|my|we|we're|our)\b)", re.IGNORECASE)
 # A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;
 # "so" joins clauses after a comma or before a subject; "I'm so lucky" is an intensifier.
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
                            r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])|"
+                           # "Forget the Spanish thing, reply in English from now on": the request after it.
+                           r",\s+(?=(?:reply|respond|answer|write)\s+(?:in|to|me|only|always|with)\b)|"
                            # "I'm not at X anymore, I tutor now": what ended, then what is so.
                            r"(?:(?<=\banymore)|(?<=\bany more)|(?<=\bfor me)),\s+(?=(?:I|I'm|I've|we|we're)\b)|"
                            # "Left Founders House, I work from home now": a second statement of where one is.
                            r",\s+(?=(?:I|we)\s+(?:now\s+)?(?:work|live)\s+(?:from|at|in|for)\b)", re.IGNORECASE)
-# "Dropped Duolingo, I'm taking classes instead": a statement without its subject, then one with it.
-_DROPPED_THEN = re.compile(r"^(?P<first>[A-Za-z]+ed\s+[^,]{1,40}),\s+(?P<second>(?:I|I'm|I've|we|we're)\s+.+)$")
+# "Dropped Duolingo, I'm taking classes instead", "Sold my bass, I'm focusing on cello now": a
+# statement of what one did (its subject perhaps dropped), then one with its subject.
+_DROPPED_THEN = re.compile(r"^(?P<first>(?:I\s+)?(?:[A-Za-z]+ed|sold|bought|left|quit|got|took|gave)\s+[^,]{1,40}),\s+"
+                           r"(?P<second>(?:I|I'm|I've|we|we're)\s+.+|[a-z]+ing\b[^,]*?\s(?:now|instead)\W*)$")
 # "... so I can teach others": the purpose of what came before, not a second fact.
 _PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
 # "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.
@@ -39,13 +46,18 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
 _REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context|(?:I\s+think\s+)?I\s+should\s+(?:tell\s+you|mention|let\s+you\s+know)|you\s+should\s+know|"
                         r"(?:also\s+)?(?:I\s+)?forgot\s+to\s+(?:mention|say|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"
-                        r"(?:tell\s+you|mention|let\s+you\s+know))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our|[A-Z][\w'-]+\s+and\s+I)\b)",
+                        r"(?:tell\s+you|mention|let\s+you\s+know)|(?:the|my)\s+(?:doctor|gp|dentist|consultant|specialist|nurse|vet)\s+"
+                        r"(?:says|said|thinks|confirmed|told\s+me))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our|[A-Z][\w'-]+\s+and\s+I)\b)",
                         re.IGNORECASE)
 # "Big news: I got the job", "Update - I moved": a short label before the statement is not part of it.
 _LABEL = re.compile(r"^(?!.*\b(?:I|my|we|our|me)\b[^:]*:)(?:[^\s:,.!?]+\s+){0,3}[^\s:,.!?]+:\s+(?=(?:I|I'm|I've|my|we|our)\b)",
                     re.IGNORECASE)
 # Not a verb with its subject dropped ("Dropped Duolingo, I'm …").
-_BARE_NAME = re.compile(r"^(?![A-Z][a-z]+ed\s)(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$")
+_BARE_NAME = re.compile(r"^(?![A-Z][a-z]+ed\s)(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?$|"
+                        r"^(?i:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+[A-Z][\w'-]+)?$|"
+                        # a name typed without its capital ("frida and i broke up"), not a filler word
+                        r"^(?!(?:yes|yeah|yep|no|nope|ok|okay|well|so|oh|wow|haha|lol|sure|right|thanks|true|exactly|"
+                        r"honestly|actually|now|then|me|you|he|she|they|it)$)(?![a-z]+ly$)[a-z][a-z'-]{2,}$")
 _STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
 _STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
 _COORDINATED_VERBS = (
@@ -62,7 +74,8 @@ _AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" +
 
 def sentences(text: str) -> list[str]:
     """The turn's sentences; a dash inside one becomes a comma."""
-    return [_DASH.sub(", ", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip()]
+    parts = (_BULLET.sub("", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip())
+    return [_DASH.sub(", ", part) for part in parts if part]
 
 
 def clauses(sentence: str) -> list[str]:
@@ -76,10 +89,13 @@ def clauses(sentence: str) -> list[str]:
     parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
     if parts and (dropped := _DROPPED_THEN.match(parts[0].strip())) is not None:
         parts[:1] = [dropped["first"], dropped["second"]]
-    # "Jess and I broke up": a bare name before "and I" is part of the subject, not a clause.
+    # "Jess and I broke up", "My boyfriend Lukas and I are …": a bare name or one's person before
+    # "and I" is part of the subject, not a clause.
     for index in range(len(parts) - 1, 0, -1):
-        if _BARE_NAME.match(parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\b", parts[index].strip()):
-            parts[index - 1 : index + 1] = [f"{parts[index - 1].strip(' ,')} and {parts[index].strip()}"]
+        if _BARE_NAME.match(person := parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\s", parts[index].strip()):
+            # One's person named ("My boyfriend Lukas") is said on its own too: who Lukas is.
+            named = [person] if re.match(r"(?i:my|our)\s+\S+.*\s[A-Z]", person) else []
+            parts[index - 1 : index + 1] = [*named, f"{person} and {parts[index].strip()}"]
     found: list[str] = []
     for part in parts:
         part = _REPORTING.sub("", _LABEL.sub("", part.strip(" ,;")))

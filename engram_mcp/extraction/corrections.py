@@ -95,6 +95,13 @@ _ENDED = re.compile(
     r"now|anymore|any\s+more|last\s+\w+|this\s+\w+|yesterday|today)?\s*$",
     re.IGNORECASE,
 )
+# "Sold my bass", "We gave away our piano": one's own thing parted with ends what one did with it
+# ("plays bass"). What one sells of one's produce ("sold 15 jars of jam") is not one's own thing.
+_PARTED_WITH = re.compile(
+    r"^(?:(?:I|we)(?:\s+have|'ve)?\s+)?(?:just\s+|finally\s+)?(?:sold|gave\s+away|got\s+rid\s+of)\s+(?:my|our)\s+"
+    r"(?:old\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+)?)\s*(?:now|last\s+\w+|yesterday|today|this\s+\w+)?\s*$",
+    re.IGNORECASE,
+)
 _NO_LONGER = re.compile(
     r"^(?:I|we)\s+(?:no\s+longer\s+(?P<verb1>\w+)|(?:do\s+not|don't|dont)\s+(?P<verb2>\w+))\s+(?P<thing>.+?)"
     r"(?(verb2)\s+(?:anymore|any\s+more)|(?:\s+(?:anymore|any\s+more))?)\s*$",
@@ -145,6 +152,8 @@ def ending_fact(
         if name is not None and not (inside or _MARKED_NAME.match(name)):
             return None
         return _ended(name or over["thing"], text, speaker, certainty, statement)
+    if (parted := _PARTED_WITH.match(text)) is not None:
+        return _ended(parted["thing"], text, speaker, certainty, statement)
     match = _ENDED.match(text) or _NO_LONGER.match(text)
     if match is None:
         return None
@@ -191,12 +200,16 @@ def _ended(raw: str, text: str, speaker: str, certainty: float, statement: str |
 _INSTEAD = re.compile(r"^(?:(?:only|just|mostly|now)\s+(?P<new>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
                       r"(?:\s+(?:now|these\s+days|nowadays|instead))?|(?:(?:I|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:now\s+)?(?P<took>taking|doing|using|going\s+to|taken\s+up|"
                       r"started|switched\s+to|picked\s+up|joined|gone\s+for|got\s+into|moved\s+on\s+to)\s+)?"
-                      r"(?P<other>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+instead)\s*$",
+                      r"(?P<other>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+instead|"
+                      # "I'm focusing on cello now", after "Sold my bass".
+                      r"(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+)?(?P<focus>focusing\s+on|focused\s+on|into|sticking\s+(?:to|with))\s+"
+                      r"(?P<focused>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:now|instead|these\s+days))\s*$",
                       re.IGNORECASE)
 _THIRD_PERSON = {"taking": "is taking", "doing": "is doing", "using": "is using", "going to": "is going to",
                  "taken up": "has taken up", "started": "has started", "switched to": "has switched to",
                  "picked up": "has picked up", "joined": "has joined", "gone for": "has gone for", "got into": "has got into",
-                 "moved on to": "has moved on to"}
+                 "moved on to": "has moved on to", "focusing on": "is focusing on", "focused on": "is focused on",
+                 "into": "is into", "sticking to": "is sticking to", "sticking with": "is sticking with"}
 _NOT_NEW = re.compile(r"^(?:a|an|the|me|I|you|it|that|this|one|once|twice|kidding|joking|saying)\b", re.IGNORECASE)
 
 
@@ -206,11 +219,11 @@ def replacement_fact(fragment: str, ended: ExtractedFact, certainty: float = Cer
     match = _INSTEAD.match(fragment.strip().rstrip(".!").replace("’", "'"))
     if match is None or ended.predicate != ENDS:
         return None
-    new = (match["new"] or match["other"]).strip()
+    new = (match["new"] or match["other"] or match["focused"]).strip()
     if _NOT_NEW.match(new) or new.casefold() == ended.object.casefold():
         return None
     # Said without the old value, which the ending beside it names: "Eli has green tea now, instead".
-    took = " ".join((match["took"] or "now has").lower().split())
+    took = " ".join((match["took"] or match["focus"] or "now has").lower().split())
     return ExtractedFact(
         statement=f"{ended.subject} {_THIRD_PERSON.get(took, took)} {new} instead.",
         type=MemoryType.SEMANTIC,

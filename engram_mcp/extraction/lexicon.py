@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["DROPPED_SUBJECT", "LEAD_TIME", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["DROPPED_SUBJECT", "with_dropped_subject", "LEAD_TIME", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 VEHICLE_WORDS = frozenset(
@@ -28,7 +28,7 @@ PET_WORDS = frozenset(
     gerbil lizard snake fish goldfish beagle labrador poodle terrier spaniel collie retriever""".split()
 )
 OCCUPATIONS = frozenset(
-    """engineer developer nurse teacher doctor designer manager lawyer accountant consultant analyst
+    """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
     architect scientist researcher student chef cook pharmacist dentist paramedic electrician plumber
     carpenter journalist writer editor photographer programmer barista waiter waitress librarian
     firefighter officer pilot driver mechanic therapist counselor counsellor professor lecturer tutor
@@ -46,8 +46,35 @@ OCCUPATIONS = frozenset(
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
 DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
-                              r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married)\b",
+                              r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled)\b",
                               re.IGNORECASE)
+# "Promoted to staff engineer today", "Allergic to shellfish btw", "Working at Cloudflare now":
+# chat drops "I was" or "I'm" as well as "I".
+_DROPPED_WAS = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:promoted|hired|made\s+redundant|laid\s+off|"
+                          r"diagnosed|headhunted|poached)\b", re.IGNORECASE)
+_DROPPED_AM = re.compile(r"^(?:(?:just|finally|recently|now|currently|still|officially)\s+)?(?:allergic|intolerant|lactose\s+intolerant|"
+                         r"vegan|vegetarian|pescatarian|pregnant|engaged|divorced|retired|freelancing|self-employed|unemployed|based\s+in|"
+                         r"(?:working|moving|living|renting|training|studying|dating)\s+|"
+                         r"going\s+(?:fully\s+|full\s+)?(?:vegan|vegetarian|pescatarian|plant-based|keto|gluten-free|dairy-free)\b)",
+                         re.IGNORECASE)
+
+# "Working from home has been great": the -ing word is the subject, and a verb of its own follows.
+_GERUND_SUBJECT = re.compile(r"^\w+ing\b[^,.;]*?\s(?:is|are|was|were|has|have|had|must|can|could|will|would|should|"
+                             r"makes?|made|helps?|helped|brings?|brought|gives?|gave|keeps?|kept|means?|meant|feels?|"
+                             r"felt|takes?|took|seems?|looks?|sounds?)\b", re.IGNORECASE)
+
+
+def with_dropped_subject(text: str) -> str:
+    """The speaker's subject, when chat drops it: "Switched from vim to helix" is "I switched …",
+    "Promoted to lead" is "I was promoted …", "Allergic to shellfish" is "I am allergic …"."""
+    lowered = text[:1].lower() + text[1:]
+    if DROPPED_SUBJECT.match(text):
+        return f"I {lowered}"
+    if _DROPPED_WAS.match(text):
+        return f"I was {lowered}"
+    if _DROPPED_AM.match(text) and not _GERUND_SUBJECT.match(text):
+        return f"I am {lowered}"
+    return text
 
 
 LEAD_TIME = re.compile(r"^(?:these\s+days|nowadays|as\s+of\s+(?:today|now|this\s+\w+)|since\s+\w+|now|today|"

@@ -20,7 +20,7 @@ __all__ = ["worth_noting"]
 
 # "I", "we", "my sister", "our dog", "me and my team", "Playing games is my ...".
 _SPEAKER_SUBJECT = re.compile(
-    r"^(?:(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|we'd|me\s+and\s+\w+|my\s+\w+\s+and\s+i)\b|"
+    r"^(?:(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|we'd|me\s+and\s+\w+|(?:(?:my|our)\s+\w+\s+)?[\w'-]+\s+and\s+i)\b|"
     r"(?:my|our)\s+(?!\w+\s+(?:words|support|kindness)\b)[\w'-]+)",
     re.IGNORECASE,
 )

@@ -14,7 +14,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, introduction_clauses, self_description
+from engram_mcp.extraction.attributes import (
+    AMOUNTS,
+    attribute_facts,
+    contact_card,
+    introduction_clauses,
+    rescheduled_habit,
+    self_description,
+)
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import clauses, sentences
@@ -25,9 +32,10 @@ from engram_mcp.extraction.corrections import (
     rescheduling_fact,
     switch_fact,
 )
+from engram_mcp.extraction.lexicon import with_dropped_subject
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
+from engram_mcp.extraction.states import dated_starts, partner_names, pet_names, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.predicates import third_singular
@@ -54,6 +62,11 @@ _TEXTSPEAK = (
     (re.compile(r"\bi\b"), "I"),
     (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
     (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+    (re.compile(r"^(?:my\s+)?gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"^(?:my\s+)?bf\b", re.IGNORECASE), "my boyfriend"),
+    (re.compile(r"\b(?:my\s+)gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"\b(?:my\s+)bf\b", re.IGNORECASE), "my boyfriend"),
+    (re.compile(r"\bwk\b", re.IGNORECASE), "week"),
+    # "moved 2 copenhagen": "2" for "to", after a verb of going.
+    (re.compile(r"\b(moved|moving|going|went|go|headed|heading|flew|flying|back|off)\s+2\s+(?=[a-z])", re.IGNORECASE), r"\1 to "),
     # "staff engineer @ Stripe"; an email address keeps its @.
     (re.compile(r"(?<=\w)\s+@\s+(?=\w)|(?<=\s)@(?=[A-Z])"), " at "),
 )
@@ -99,7 +112,7 @@ _PAST_IRREGULAR = frozenset(
     """went got saw made took had did was were met found bought ran began felt thought knew gave came left
     told said heard wrote read began brought built caught chose drew drove ate fell flew forgot grew hung
     kept lost meant paid put quit rode rang rose sang sat slept spent stood swam taught threw understood
-    won wore became""".split()
+    won wore became sold left shut sent lent built bent held led fed fought sought taught""".split()
 )
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
@@ -150,7 +163,8 @@ _MIN_CONTENT_WORDS = 3
 # Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
 # ones most worth keeping; they may carry only two content words.
 _DURABLE = re.compile(
-    r"\b(?:allergic|vegan|vegetarian|intolerant|diabetic|pregnant|married|divorced|engaged|retired|"
+    r"\b(?:allergic|vegan|vegetarian|intolerant|diabetic|diabetes|asthma|epilepsy|coeliac|celiac|arthritis|adhd|"
+    r"pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
     r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
     re.IGNORECASE,
 )
@@ -183,7 +197,10 @@ class RulesExtractor:
         # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
         uncased = not any(character.isupper() for character in turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
-        pets = pet_names(earlier)
+        pets, partners = pet_names(earlier), partner_names(earlier)
+        for clause in contact_card(turn.text):
+            facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
+                                                                       turn.event_time)
         for index, sentence in enumerate(said):
             # "…, you know?": a statement with a tag, not a question.
             sentence = _TAG_QUESTION.sub(".", sentence)
@@ -193,6 +210,8 @@ class RulesExtractor:
                 sentence = _premise(sentence)
                 if not sentence:
                     continue
+            if (restored := with_dropped_subject(bare := _LEADING_FILLER.sub("", sentence))) != bare:
+                sentence = restored
             named = named_group(sentence, [*earlier, *said[:index]], speaker)
             if named is not None:
                 facts.append(named)
@@ -203,6 +222,9 @@ class RulesExtractor:
                           or switch_fact(sentence, speaker, said_with))
             if correction is not None:
                 facts.append(correction)
+                continue
+            if moved := rescheduled_habit(sentence, speaker):
+                facts += moved
                 continue
             introduced = introduction_clauses(sentence, speaker) or self_description(_sentence_case(sentence))
             if introduced:
@@ -220,7 +242,7 @@ class RulesExtractor:
             # clause too; an age ("32") does not.
             marks = [mark for fact in attributes
                      for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often")
-                                  or fact.predicate in AMOUNTS else "") if mark]
+                                  or fact.predicate in AMOUNTS or fact.predicate.endswith(" dose") else "") if mark]
             often = [fact.object for fact in attributes if fact.predicate.endswith(" how often")]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…"))[:_MAX_CLAUSES]:
                 # The clause that gave an attribute's value is read once, as that attribute; one
@@ -231,11 +253,11 @@ class RulesExtractor:
                 if facts and (instead := replacement_fact(clause, facts[-1], said_with)) is not None:
                     facts.append(instead)
                 elif not marked:
-                    facts += _facts_from(clause, sentence, certainty, speaker, turn.event_time, uncased=uncased, pets=pets)
+                    facts += _facts_from(clause, sentence, certainty, speaker, turn.event_time, uncased=uncased, pets=pets, partners=partners)
                 elif often and all(mark in often or mark.endswith(" how often") for mark in marked):
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
-                                         uncased=uncased, pets=pets)
+                                         uncased=uncased, pets=pets, partners=partners)
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
@@ -296,14 +318,14 @@ def _as_typed(text: str) -> str:
 
 def _facts_from(
     clause: str, sentence: str, certainty: float | None, speaker: str, when: datetime, *, uncased: bool = False,
-    pets: frozenset[str] = frozenset(),
+    pets: frozenset[str] = frozenset(), partners: frozenset[str] = frozenset(),
 ) -> list[ExtractedFact]:
     """The facts of one clause of ``sentence``, said with the sentence's ``certainty`` (None: not a statement)."""
     clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
     if not clause or certainty is None:
         return []
     if not _is_request(clause):
-        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets)
+        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets, partners=partners)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)
@@ -326,10 +348,11 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         return None
     if _PEP_TALK.search(sentence):
         return None
-    if not (_SINGULAR_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) and not _is_past(sentence):
+    if (not (_SINGULAR_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) and not _is_past(sentence)
+            and not _DURABLE.search(sentence)):
         return None
     words = content_words(sentence) - content_words(speaker)
-    minimum = _MIN_CONTENT_WORDS - 1 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
+    minimum = _MIN_CONTENT_WORDS - 2 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
     # A place or a person named ("I've been to Rome once") says as much as a longer clause.
     if any(name != speaker for name in _entities(_VOCATIVE.sub("", sentence), speaker)[1:]):
         minimum -= 1
@@ -406,6 +429,8 @@ def _restore_subject(sentence: str, speaker: str) -> str:
 
 def _third_person(sentence: str, speaker: str) -> str:
     """'I really love hiking' -> 'Mel really loves hiking'; 'we' becomes the speaker and others."""
+    # "Lukas and I are going": the speaker is one of a plural subject, and the verb stays plural.
+    sentence = re.sub(r"\b(and|&)\s+I\b(?!['’])", rf"\1 {speaker}", sentence)
     sentence = re.sub(r"\bI don't\b|\bI do not\b", f"{speaker} doesn't", sentence)
     sentence = _FIRST_PERSON_VERB.sub(lambda m: _conjugate(m, speaker), sentence)
     sentence = re.sub(r"\b[Ww]e're\b|\b[Ww]e are\b", f"{speaker} and others are", sentence)

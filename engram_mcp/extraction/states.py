@@ -24,7 +24,6 @@ from datetime import datetime
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import (
-    DROPPED_SUBJECT,
     LEAD_TIME,
     OCCUPATIONS,
     PET_WORDS,
@@ -33,6 +32,7 @@ from engram_mcp.extraction.lexicon import (
     mentions_pet,
     strip_tail,
     vehicle_name,
+    with_dropped_subject,
 )
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES, normalise
@@ -51,7 +51,8 @@ _BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|
 _UNCASED_NAME = (r"(?!(?:a|an|my|our|his|her|their|this|that|some|it|there|here|home|work|bed|school)\b)[a-z0-9][\w&'’.-]*"
                  r"(?:\s+(?!(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|after|before|"
                  r"again|anymore|at|from|where|which|who|when|though|too|to|is|was|are|and)\b)[a-z0-9][\w&'’.-]*){0,3}")
-_SUBJECT = r"^(?P<subject>I|we|(?:my|our)\s+(?:partner|wife|husband)\s+and\s+I|(?-i:[A-Z][\w'’-]+)\s+and\s+I)\s+" + _ADVERB
+_SUBJECT = (r"^(?P<subject>I|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+(?-i:[A-Z][\w'’-]+))?\s+and\s+I|"
+            r"(?-i:[A-Z][\w'’-]+)\s+and\s+I)\s+" + _ADVERB)
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
                      r"want to|intend to)\b", re.IGNORECASE)
@@ -191,6 +192,7 @@ def _left_for(m: re.Match[str], who: str) -> list[_Found]:
 
 def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = strip_tail(m["role"])
+    role = "freelance" if role.lower() == "freelancing" else role
     said = f"is {role}" if role in _NOT_WORKING else f"works as {_article(role)} {role}"
     facts = [(f"{who} {said}", "works as", role, "job", False)]
     if role not in _NOT_WORKING:
@@ -318,7 +320,8 @@ _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance",
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
              r"(?:at|for|by)")
 # "a café called Forno Brisa": the name, not the kind of place.
-_CALLED = r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named)\s+)?"
+_CALLED = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:\s+in\s+(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?"
+           r"\s+(?:called|named)\s+)?")
 
 
 def _rules_for(name: str) -> tuple[_Rule, ...]:
@@ -337,7 +340,8 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               r"[^,.;]*?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _BOUNDARY, _been_at),
         _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+)?(?:at|with)",
               org_obj, _started_at),
-        _rule(r"(?:have\s+)?(?:joined|got\s+a\s+(?:new\s+|second\s+|part-time\s+|weekend\s+)?job\b[^.;:]{0,30}?\s+(?:at|with)|"
+        _rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
+              r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
               r"got\s+hired\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
               _CALLED + name_obj, _started_at),
@@ -349,12 +353,13 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               name_obj + r"(?:(?:,?\s+starting\s+[^,.;]{1,25}?)?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
               + _BOUNDARY + ")?", _accepted_offer),
         # "handed in my notice at Deloitte": leaving is planned, the job goes on until the last day.
-        _rule(r"(?:have\s+)?(?:handed\s+in|gave|given|put\s+in)\s+(?:my|our)\s+notice\s+(?:at|to)", org_obj, _notice),
+        _rule(r"(?:have\s+|am\s+|will\s+)?(?:handed\s+in|handing\s+in|hand\s+in|gave|given|giving|give|put\s+in|putting\s+in)\s+"
+              r"(?:my|our)\s+notice\s+(?:at|to)", org_obj, _notice),
         # "left Monzo for Wise": one employer for another.
         _rule(r"(?:have\s+)?left", name_obj + r"\s+for\s+(?P<new>" + name + r")", _left_for),
         # job
-        _rule(r"(?:work|am\s+working)\s+as\s+(?:an?\s+)?",
-              r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?"
+        _rule(r"(?:work|am\s+working)(?:\s+(?:nights|days|evenings|weekends|shifts|part-time|full-time|remotely|freelance))?\s+as\s+(?:an?\s+)?",
+              r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?" + name + r"))?"
               + _BOUNDARY, _job),
         _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
               r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
@@ -368,8 +373,8 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # home
         _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|between\s+jobs))\b", _job),
-        _rule(r"(?:have\s+)?(?:moved|relocated)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
+        _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs))\b", _job),
+        _rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)?", name_obj, _moved),
         # "moved in today, Dublin 8": the place named right after moving in.
         _rule(r"(?:have\s+)?moved\s+in(?:\s+(?:today|yesterday|at\s+last|finally|this\s+\w+|last\s+\w+))?\s*[,:–-]\s*(?:in\s+)?",
@@ -380,7 +385,9 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # diet
         _rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
               r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
-        _rule(r"(?:am(?:\s+now)?|went|have\s+gone|have\s+been|became|have\s+become|turned|switched\s+to\s+being|"
+        # "going vegan from now on" is the diet; "going vegan for Lent" or "next month" is not yet.
+        _rule(r"(?:am(?:\s+now)?|am\s+going(?![^.]*\b(?i:for\s+(?:the|a|one|lent)\b|next\s+\w+|tomorrow|soon|in\s+(?:a\s+|\d|"
+              r"january|february|march|april|may|june|july|august|september|october|november|december)))|went|have\s+gone|have\s+been|became|have\s+become|turned|switched\s+to\s+being|"
               r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat)",
               r"(?i:an?\s+)?(?i:fully\s+|strictly\s+|mostly\s+)?(?P<diet>(?i:" + "|".join(DIETS) + r"))\b(?!\s+(?:food|restaurant|"
               r"recipe|place|option|friend))", _diet),
@@ -417,6 +424,9 @@ _UNCASED_RULES = _rules_for(_UNCASED_NAME)
 # "Our dog Max is 12", "my cat, Miso, …": a pet named as the subject.
 _PET_HEAD = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
                        + r"))\s*,?\s+(?P<name>[A-Z][\w'-]*)\b")
+# "Border collie named Loki" said after "Got a dog!!": the pet, its verb left in the sentence before.
+_PET_PHRASE = re.compile(r"^(?i:(?:a|an|my|our)\s+)?(?i:[\w-]+\s+){0,2}?(?P<animal>(?i:" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
+                         + r"))\s*,?\s+(?i:called|named)\s+(?P<name>[A-Za-z][\w'-]*)\b")
 _PET_NAMED = re.compile(r"(?i:\b(?:" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r"))\s*,?\s+(?i:(?:called|named)\s+)?"
                         r"(?P<name>[A-Z][\w'-]*)\b")
 _PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
@@ -434,7 +444,7 @@ _CHANGED_THEN = re.compile(r"\b(?i:(?P<job>changed\s+jobs?|switched\s+jobs?|new\
 _THIRD_PARTY = re.compile(
     r"^(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
     r"friend|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew))"
-    r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
+    r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?!and\s+I\b)(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
 )
 _AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?[a-z]+s\b)")
 _ADVERB_WORDS = frozenset("just now also recently finally still already currently officially".split())
@@ -455,14 +465,26 @@ _FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+(?:day|week|month)|new
 _UNCASED_PATTERNS = frozenset({*(rule.pattern for rule in _UNCASED_RULES), _FIRST_DAY_UNCASED})
 _OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + _NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
-_RELATION_HEAD = re.compile(
-    r"^(?i:(?:my|our)\s+(?:new\s+)?(?P<relation>partner|boyfriend|girlfriend|wife|husband|fianc[eé]e?|spouse)\s*,?\s+"
-    r"(?:is\s+(?:called\s+|named\s+)?)?)(?P<obj>" + _NAME + r")"
-)
-_COUPLE_ENDED = re.compile(r"^(?:(?P<obj>" + _NAME + r")\s+and\s+(?:I|me)|(?i:me)\s+and\s+(?P<other>" + _NAME + r"))\s+(?i:(?:have\s+)?(?:broke\s+up|split\s+up|separated|"
-                           r"got\s+divorced|are\s+(?:over|divorced|separated)))")
-_COUPLE_STARTED = re.compile(r"^(?P<obj>" + _NAME + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
-                             r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
+# In a turn typed without capitals ("frida and i broke up"), a person is one word that is no pronoun.
+_UNCASED_PERSON = r"(?i:(?!(?:a|an|my|our|his|her|their|the|this|that|me|we|they|he|she|it|someone|somebody)\b)[a-z][\w'’-]+)"
+
+
+def _couples(name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """"My girlfriend Ada", "… with my husband Joaquim", "Ada and I broke up", "Ada and I are dating",
+    with ``name`` as what marks a name."""
+    relation = r"(?P<relation>(?i:partner|boyfriend|girlfriend|wife|husband|fianc[eé]e?|spouse))"
+    head = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+)?)" + relation + r"(?i:\s*,?\s+(?:is\s+(?:called\s+|named\s+)?)?)(?P<obj>"
+                      + name + r")")
+    with_ = re.compile(r"\bwith\s+(?i:my|our)\s+" + relation + r"\s*,?\s+(?P<obj>" + name + r")")
+    ended = re.compile(r"^(?:(?P<obj>" + name + r")\s+and\s+(?:I|me)|(?i:me)\s+and\s+(?P<other>" + name + r"))\s+"
+                       r"(?i:(?:have\s+)?(?:broke\s+up|split\s+up|separated|got\s+divorced|are\s+(?:over|divorced|separated)))")
+    started = re.compile(r"^(?P<obj>" + name + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
+                         r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
+    return head, with_, ended, started
+
+
+_COUPLES = _couples(_NAME)
+_UNCASED_COUPLES = _couples(_UNCASED_PERSON)
 _SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
                               r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+in)?"
                               r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)(?:a|an|the)\s+(?:new\s+)?"
@@ -471,7 +493,7 @@ _SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swappe
 
 def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
                 sentence: str | None = None, uncased: bool = False,
-                pets: frozenset[str] = frozenset()) -> list[ExtractedFact]:
+                pets: frozenset[str] = frozenset(), partners: frozenset[str] = frozenset()) -> list[ExtractedFact]:
     """The state facts one first-person clause announces; [] when it announces none.
 
     ``sentence`` is the whole sentence the clause came from: a conditional or a plan there
@@ -490,12 +512,13 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (other := _THIRD_PARTY.match(text)) is not None:
         return _third_party_facts(other, speaker, certainty, uncased)
     who = speaker
-    relation = _RELATION_HEAD.match(text)
+    head, with_partner, ended, started = _UNCASED_COUPLES if uncased else _COUPLES
+    relation = head.match(text) or with_partner.search(text)
     if relation:
         found += _partner(relation, who)
-    if couple := _COUPLE_ENDED.match(text):
+    if couple := ended.match(text):
         found += _broke_up(couple, who) if couple["obj"] else _broke_up_with(couple["other"], who)
-    if couple := _COUPLE_STARTED.match(text):
+    if couple := started.match(text):
         found += _partner(couple, who)
     for rule in _UNCASED_RULES if uncased else _RULES:
         match = rule.pattern.search(text)
@@ -507,11 +530,13 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         if subject.lower() not in {"i", "we"} and not subject.lower().endswith(" and i"):
             continue
         found += rule.build(match, who)
-    if (pet_named := _PET_HEAD.match(text)) is not None and not _PET_GONE.match(text):
+    if (pet_named := _PET_HEAD.match(text) or _PET_PHRASE.match(text)) is not None and not _PET_GONE.match(text):
         found += _pet(pet_named, who)
     pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
     if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets):
         found += _pet_gone(pet, who)
+    elif pet and pet["name"] in partners and pet.re is _PET_GONE and re.search(r"(?i:died|passed)", pet.group(0)):
+        found.append((f"{who}'s partner {pet['name']} passed away", "no longer partner", pet["name"], "partner", True))
     first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
     if (used := _USED_TO.search(context)) is not None:
         found += _used_to(used, who)
@@ -584,6 +609,15 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
     )]
 
 
+_PARTNER_NAMED = re.compile(r"(?i:\b(?:my|our)\s+(?:late\s+|new\s+)?(?:partner|boyfriend|girlfriend|wife|husband|fianc[eé]e?|spouse)"
+                            r"\s*,?\s+(?:is\s+(?:called\s+|named\s+)?)?)(?P<name>[A-Z][\w'-]*)\b")
+
+
+def partner_names(texts: Iterable[str]) -> frozenset[str]:
+    """The names ``texts`` give the speaker's partner ("my husband Joaquim")."""
+    return frozenset(match["name"] for text in texts for match in _PARTNER_NAMED.finditer(text))
+
+
 def pet_names(texts: Iterable[str]) -> frozenset[str]:
     """The names ``texts`` give pets ("our dog Max", "a kitten named Luna")."""
     return frozenset(match["name"] for text in texts for match in _PET_NAMED.finditer(text))
@@ -633,7 +667,7 @@ def _with_subject(text: str) -> str:
     """Chat drops the subject ("Just started at Bosch!"); the speaker is meant. A leading time
     ("These days I live in ...") is not the subject either."""
     text = LEAD_TIME.sub("", text)
-    return f"I {text[0].lower()}{text[1:]}" if DROPPED_SUBJECT.match(text) else text
+    return with_dropped_subject(text)
 
 
 # "Finally in Valencia, the flat in Ruzafa is tiny but lovely": arrived somewhere, with a home there.

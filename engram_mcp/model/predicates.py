@@ -164,7 +164,9 @@ class Slot:
 
 
 def is_single_valued(predicate: str) -> bool:
-    return predicate in SINGLE_VALUED or predicate.startswith("favourite_") or predicate.endswith("_how_often")
+    # One takes one dose of a medicine at a time: "amlodipine_dose" 10mg replaces 5mg.
+    return (predicate in SINGLE_VALUED or predicate.startswith("favourite_") or predicate.endswith("_how_often")
+            or predicate.endswith("_dose"))
 
 
 def normalise(subject: str, predicate: str, obj: str) -> Slot:
@@ -186,7 +188,8 @@ def normalise(subject: str, predicate: str, obj: str) -> Slot:
         words, rest = _predicate_from_object(rest)
     elif not words:
         words, rest = rest[:1], rest[1:]
-    if rest and rest[0] in _PREPOSITIONS and len(rest) > 1 and words[-1] not in _PREPOSITIONS:
+    # "teach yoga how often" + "on Mondays": the days are the value, the slot stays the habit's.
+    if rest and rest[0] in _PREPOSITIONS and len(rest) > 1 and words[-1] not in _PREPOSITIONS and words[-2:] != ["how", "often"]:
         words, rest = [*words, rest[0]], rest[1:]
     key = "_".join(_lemma(words))
     if key in _NEGATING:

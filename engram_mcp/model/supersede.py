@@ -83,7 +83,7 @@ def compare(new: Slot | None, old: Slot | None) -> Verdict:
         return Verdict.AMBIGUOUS
     if new.subject != old.subject:
         return Verdict.COMPATIBLE
-    if new.predicate != old.predicate:
+    if not same_relation(new.predicate, old.predicate):
         return Verdict.AMBIGUOUS
     if new.object == old.object:
         return Verdict.DUPLICATE if new.negated == old.negated else Verdict.SUPERSEDES
@@ -91,6 +91,21 @@ def compare(new: Slot | None, old: Slot | None) -> Verdict:
         # "doesn't work at Google" says nothing against "works at Meta".
         return Verdict.SUPERSEDES if not new.negated and not old.negated else Verdict.COMPATIBLE
     return Verdict.COMPATIBLE if new.predicate in MULTI_VALUED else Verdict.AMBIGUOUS
+
+
+_HOW_OFTEN = "_how_often"
+
+
+def same_relation(new: str, old: str) -> bool:
+    """Whether two slot predicates are one relation. A habit's days said of the thing alone
+    ("yoga_how_often": "my yoga classes moved to Tuesdays") are those of the habit done with
+    that thing ("teach_yoga_how_often": "I teach yoga on Mondays")."""
+    if new == old:
+        return True
+    if not (new.endswith(_HOW_OFTEN) and old.endswith(_HOW_OFTEN)):
+        return False
+    shorter, longer = sorted((new.removesuffix(_HOW_OFTEN).split("_"), old.removesuffix(_HOW_OFTEN).split("_")), key=len)
+    return len(shorter) == 1 and longer[-1] == shorter[0]
 
 
 def conflicts(new: Slot | None, old: Slot | None) -> bool:
@@ -102,7 +117,7 @@ def conflicts(new: Slot | None, old: Slot | None) -> bool:
         return True
     return (
         verdict is Verdict.AMBIGUOUS and new is not None and old is not None
-        and new.subject == old.subject and new.predicate == old.predicate and new.object != old.object
+        and new.subject == old.subject and same_relation(new.predicate, old.predicate) and new.object != old.object
     )
 
 

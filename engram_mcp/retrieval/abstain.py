@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from engram_mcp.model import Memory
 from engram_mcp.model.supersede import slot_of
 
-__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "should_abstain",
+__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -70,11 +70,15 @@ class Coverage:
     """Relations the question asks about ("Lena's sister") that no recalled memory mentions."""
 
 
+# "email address" asks for an email, not where someone lives.
+_EMAIL_ADDRESS = re.compile(r"\b(e-?mail|ip|web|mac)\s+address(?:es)?\b")
+
+
 def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
-    for word in _WORD.findall(_PRESENT.sub(" ", question.casefold())):
+    for word in _WORD.findall(_PRESENT.sub(" ", _EMAIL_ADDRESS.sub("email", question.casefold()))):
         word = re.sub(r"['’]s$", "", word)
         if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue
@@ -112,9 +116,32 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     alike = {term: set().union({term}, *(t for t in _TOPICS.values() if term in t)) for term in focus}
     best = 0.0
     for text in texts:
-        have = {_stem(w) for w in _WORD.findall(text.casefold())}
-        best = max(best, sum(1 for term in focus if alike[term] & have) / len(focus))
+        have = {_stem(w) for w in _WORD.findall(prose(text).casefold())}
+        best = max(best, sum(1 for term in focus if alike[term] & have or _compound_of(term, have)) / len(focus))
     return best
+
+
+# Words that end many compounds meaning something else ("greenhouse", "workplace").
+_LOOSE_HEADS = frozenset({"work", "book", "hous", "plac", "point", "ground", "ston", "water", "light", "board", "stand", "time",
+                          "line", "room", "land", "man", "ship", "side", "ware", "note"})
+
+
+def _compound_of(term: str, words: set[str]) -> bool:
+    """Whether a word is a compound of ``term`` (stems) as its head: "iphone" and "smartphone" are phones."""
+    return len(term) >= 4 and term not in _LOOSE_HEADS and any(w.endswith(term) and len(w) > len(term) for w in words)
+
+
+# Pasted code and logs say nothing about the person: "# I live in a loop" in a code block, or
+# "ERROR I am allergic to nulls" in a log, address no question about where they live.
+_CODE_BLOCK = re.compile(r"```.*?(?:```|$)|~~~.*?(?:~~~|$)", re.DOTALL)
+_LOG_LINE = re.compile(r"^[ \t]*(?:\[?\d{4}-\d{2}-\d{2}[T ]?[\d:.,]*\]?|\d{2}:\d{2}:\d{2})[ \t].*$|"
+                       r"^.*\b(?:ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL)\b.*$|^[ \t]+at [\w.$]+\(.*$|^[ \t]*File \".*\", line \d+.*$",
+                       re.MULTILINE)
+
+
+def prose(text: str) -> str:
+    """``text`` without pasted code blocks and log lines: what a person wrote in their own words."""
+    return _LOG_LINE.sub(" ", _CODE_BLOCK.sub(" ", text))
 
 
 def asks_for_instructions(question: str) -> bool:
@@ -211,6 +238,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "browser": "browser",
         "shell": "shell terminal",
         "laptop": "laptop computer",
+        "drives": "car drive drives vehicle motorbike motorcycle scooter van",
         "pet": "pet pets dog cat kitten puppy animal",
         "replies_in": "language reply replies answer respond write speak",
         "rent": "rent",
@@ -272,7 +300,7 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     every other focus word is in its text ("Where does Maya's brother live?" is not answered
     by "Maya lives in Porto")."""
     slot = slot_of(memory)
-    topic = _TOPICS.get(slot.predicate) if slot is not None and not slot.negated else None
+    topic = _topic(slot.predicate) if slot is not None and not slot.negated else None
     if topic is None or not any(term in topic for term in focus):
         return False
     # "Zara's brother lives in Glasgow" answers where her brother lives, never where she does.
@@ -286,5 +314,14 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
 def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
     """Whether ``memory`` is a fact in a slot the focus words ask about."""
     slot = slot_of(memory)
-    topic = _TOPICS.get(slot.predicate) if slot is not None else None
+    topic = _topic(slot.predicate) if slot is not None else None
     return topic is not None and any(term in topic for term in focus)
+
+
+# Every medicine's dose is its own slot ("amlodipine_dose"); all are asked about in the same words.
+_DOSES = frozenset(_stem(w) for w in "medication medications medicine medicines meds drug drugs dose dosage pill pills "
+                                      "prescription prescribed tablet tablets mg".split())
+
+
+def _topic(predicate: str) -> frozenset[str] | None:
+    return _DOSES if predicate.endswith("_dose") else _TOPICS.get(predicate)

@@ -4,6 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses
+from engram_mcp.model.predicates import is_single_valued, normalise
 from tests.extraction.helpers import turn
 
 extract = RulesExtractor().extract
@@ -23,9 +24,10 @@ def test_a_changed_number_gives_the_new_value_and_not_the_old_one() -> None:
 
 
 def test_switching_a_tool_says_which_one_is_used_now() -> None:
-    [fact] = extract(turn("I switched my editor to Helix last week, I don't use neovim anymore.", speaker="Diego"), [])
+    fact, *rest = extract(turn("I switched my editor to Helix last week, I don't use neovim anymore.", speaker="Diego"), [])
     assert fact.statement == "Diego uses Helix as Diego's editor."
     assert (fact.predicate, fact.object) == ("editor", "Helix")
+    assert [(f.predicate, f.object) for f in rest] == [("ends", "neovim")]
 
 
 @pytest.mark.parametrize(
@@ -196,3 +198,53 @@ def test_an_introduction_reads_a_role_in_a_place_and_where_one_is_from() -> None
     facts = extract(turn("Note for future: I'm Ahmed, pharmacist in Dubai, originally from Cairo.", speaker="Ahmed"), [])
     assert {("works as", "pharmacist"), ("lives in", "Dubai")} <= {(f.predicate, f.object) for f in facts}
     assert any("from Cairo" in f.statement for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "medicine", "dose"),
+    [
+        ("I'm on sertraline 50mg.", "sertraline", "50mg"),
+        ("My GP has put me on amlodipine 5mg for blood pressure.", "amlodipine", "5mg"),
+        ("Update: the GP increased my amlodipine dose to 10mg.", "amlodipine", "10mg"),
+        ("My metformin was increased to 1000mg.", "metformin", "1000mg"),
+        ("My sertraline dose is now 100mg", "sertraline", "100mg"),
+    ],
+)
+def test_a_medicine_taken_or_its_dose_changed_is_that_medicines_dose(text: str, medicine: str, dose: str) -> None:
+    [fact] = extract(turn(text, speaker="Ben"), [])
+    assert (fact.predicate, fact.object) == (f"{medicine} dose", dose)
+    assert fact.statement == f"Ben takes {medicine} {dose}."
+
+
+def test_a_later_dose_of_the_same_medicine_fills_the_same_single_valued_slot() -> None:
+    first, later = (normalise("Ben", "amlodipine dose", dose) for dose in ("5mg", "10mg"))
+    assert first.predicate == later.predicate == "amlodipine_dose" and is_single_valued(first.predicate)
+    assert normalise("Ben", "metformin dose", "500mg").predicate != first.predicate
+
+
+def test_a_pasted_signature_gives_the_role_the_employer_the_email_and_the_number() -> None:
+    text = ("Hi, here's my email signature so you have my details:\n\nFatima Rahman\nSenior Product Designer | Monzo\n"
+            "fatima.rahman@example.com\n+44 7700 900123")
+    said = {(f.predicate, f.object) for f in extract(turn(text, speaker="Fatima"), [])}
+    assert {("works at", "Monzo"), ("works as", "senior product designer"), ("email", "fatima.rahman@example.com"),
+            ("phone number", "+44 7700 900123")} <= said
+
+
+def test_a_long_paste_with_someone_elses_signature_gives_no_contact_details() -> None:
+    forwarded = "\n".join(["Forwarded message", "to me, Erwin, Mark", *["Quarterly figures attached."] * 10,
+                           "Jeff Moss", "Sales Director | Acme", "jeff@acme.example", "(707) 682-9473"])
+    said = {f.predicate for f in extract(turn(forwarded, speaker="Sam"), [])}
+    assert not said & {"email", "phone number", "works at"}
+
+
+def test_a_birthday_is_an_attribute() -> None:
+    [fact] = extract(turn("My birthday is 12 April.", speaker="Fatima"), [])
+    assert (fact.predicate, fact.object) == ("birthday", "12 April")
+
+
+def test_an_introduction_reads_each_part_and_a_name_typed_in_lowercase() -> None:
+    assert introduction_clauses("I'm Ana, from Sevilla but I live in Berlin since 2021", "Ana") == [
+        "I am originally from Sevilla", "I live in Berlin since 2021"]
+    said = {(f.predicate, f.object) for f in extract(turn("hey! quick intro: im nadia, 29, barista at Monmouth Coffee in "
+                                                         "borough market", speaker="Nadia"), [])}
+    assert {("age", "29"), ("works at", "Monmouth Coffee"), ("works as", "barista")} <= said

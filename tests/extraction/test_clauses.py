@@ -86,3 +86,24 @@ def test_a_titles_full_stop_ends_no_sentence() -> None:
 def test_a_short_label_before_a_statement_is_not_part_of_it() -> None:
     assert clauses("Big news: I got the job at Ocado") == ["I got the job at Ocado"]
     assert clauses("Note to self: my passport expires in May") == ["my passport expires in May"]
+
+
+def test_a_pasted_lists_items_about_the_speaker_are_sentences_and_a_documents_bullets_are_not_read() -> None:
+    assert sentences("Some things about me:\n- I live in Osaka\n* I work nights\n2) my cat is Sora") == [
+        "Some things about me:", "I live in Osaka", "I work nights", "my cat is Sora"]
+    assert not RulesExtractor().extract(turn("Key responsibilities\n- Leading large-scale change\n- Aligning teams",
+                                             speaker="Sam"), [])
+
+
+def test_what_one_did_then_a_statement_with_its_subject_are_two_clauses() -> None:
+    assert clauses("I sold my bass, I'm focusing on cello now") == ["I sold my bass", "I'm focusing on cello now"]
+
+
+def test_ones_person_named_before_and_i_is_said_alone_and_as_part_of_the_subject() -> None:
+    assert clauses("My boyfriend Lukas and I are going to Portugal in May") == [
+        "My boyfriend Lukas", "My boyfriend Lukas and I are going to Portugal in May"]
+
+
+def test_a_request_after_a_comma_is_a_clause_of_its_own() -> None:
+    assert clauses("Forget the Spanish thing, reply in English from now on.") == [
+        "Forget the Spanish thing", "reply in English from now on."]

@@ -44,6 +44,8 @@ def test_sentences_without_a_corrected_value_are_no_correction(text: str) -> Non
         ("I left The Lumens, too much drama.", "Lumens"),
         ("I don't play chess anymore.", "chess"),
         ("I left the book club.", "book club"),
+        ("Sold my bass last week.", "bass"),
+        ("We gave away our piano.", "piano"),
     ],
 )
 def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) -> None:
@@ -54,7 +56,7 @@ def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) 
 @pytest.mark.parametrize(
     "text",
     ["I just left for our European vacation!", "I left the office early on Friday.", "I don't like it much.",
-     "I don't like jazz music anymore."],
+     "I don't like jazz music anymore.", "I sold 15 jars of jam at the market."],
 )
 def test_leaving_a_place_or_a_dislike_ends_nothing(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Eli"), []) if f.predicate == ENDS]
@@ -93,7 +95,8 @@ def test_a_task_finished_or_a_capital_that_only_opens_the_sentence_ends_nothing(
 @pytest.mark.parametrize(
     ("text", "new"),
     [("I've quit coffee completely. Only green tea now.", "green tea"), ("I gave up Netflix. Books instead!", "Books"),
-     ("I've given up golf. I've taken up lawn bowls instead.", "lawn bowls")],
+     ("I've given up golf. I've taken up lawn bowls instead.", "lawn bowls"),
+     ("Sold my bass, I'm focusing on cello now.", "cello")],
 )
 def test_what_an_ending_leaves_in_its_place_is_kept_as_a_switch(text: str, new: str) -> None:
     [ended, switched] = extract(turn(text, speaker="Eli"), [])

@@ -5,6 +5,7 @@ from datetime import datetime, timezone
 import pytest
 
 from engram_mcp.extraction import RulesExtractor, rules
+from engram_mcp.extraction.lexicon import with_dropped_subject
 from engram_mcp.model import MemoryType
 from tests.extraction.helpers import turn
 
@@ -139,3 +140,43 @@ def test_a_sentence_of_thousands_of_clauses_reads_a_bounded_number_of_them(monke
 def test_what_one_no_longer_does_is_conjugated_after_no_longer() -> None:
     [fact] = RulesExtractor().extract(turn("I have so many pairs of jeans that I no longer wear.", speaker="Ana"), [])
     assert "Ana no longer wears" in fact.statement
+
+
+def test_the_speaker_in_a_plural_subject_keeps_the_verb_plural() -> None:
+    [fact] = extract(turn("My sister and I are going to Rome in June.", speaker="Ana"), [])
+    assert fact.statement == "Ana's sister and Ana are going to Rome in June."
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I have type 2 diabetes.", "Rosa has type 2 diabetes."),
+        ("My GP said I have asthma", "Rosa has asthma."),
+        ("The doctor says I have type 2 diabetes, so I take metformin 500mg with breakfast.", "Rosa has type 2 diabetes."),
+        ("I am living alone now.", "Rosa is living alone now."),
+        ("We're expecting twins in September!", "Rosa and others are expecting twins in September."),
+    ],
+)
+def test_a_condition_or_living_alone_is_kept_however_short_and_whoever_reports_it(said: str, kept: str) -> None:
+    assert kept in [f.statement for f in extract(turn(said, speaker="Rosa"), [])]
+
+
+@pytest.mark.parametrize(
+    ("said", "restored"),
+    [
+        ("switched from neovim to helix", "I switched from neovim to helix"),
+        ("Promoted to staff engineer today.", "I was promoted to staff engineer today."),
+        ("allergic to shellfish btw", "I am allergic to shellfish btw"),
+        ("Working at Cloudflare now.", "I am working at Cloudflare now."),
+        ("Working from home has been great.", "Working from home has been great."),
+        ("Seeing the smiles on their faces made it worth it.", "Seeing the smiles on their faces made it worth it."),
+    ],
+)
+def test_chat_that_drops_i_i_was_or_im_gets_it_back_and_a_gerund_subject_does_not(said: str, restored: str) -> None:
+    assert with_dropped_subject(said) == restored
+
+
+def test_the_speaker_after_and_keeps_a_contraction_whole() -> None:
+    said = [f.statement for f in extract(turn("I found a great pair of jeans at Crossroads, and I'm hoping to find a vase.",
+                                               speaker="Sam"), [])]
+    assert not any("Sam'm" in s or "and Sam" in s for s in said)

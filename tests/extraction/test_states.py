@@ -8,6 +8,7 @@ from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.model import Kind, MemoryType
 from engram_mcp.model.predicates import normalise
+from engram_mcp.model.supersede import Verdict, compare
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
@@ -75,6 +76,23 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("Our dog Max is 12 and getting slow.", ("pet", "max", False)),
         ("I teach English at a language school called Lingo Kyoto.", ("works_at", "lingo kyoto", False)),
         ("I teach English at a language school called Lingo Kyoto.", ("job", "english teacher", False)),
+        # the subject dropped, as chat drops it
+        ("switched from neovim to helix last week", ("switch", "neovim helix", False)),
+        ("Working at Cloudflare on the Workers runtime team.", ("works_at", "cloudflare", False)),
+        ("Promoted to staff engineer today.", ("job", "staff engineer", False)),
+        ("Going fully vegan from now on", ("diet", "vegan", False)),
+        ("Based in Oslo these days", ("lives_in", "oslo", False)),
+        ("got my first dev job, junior frontend developer at Typeform.", ("works_at", "typeform", False)),
+        ("I got a job as a junior frontend developer at Typeform.", ("works_at", "typeform", False)),
+        ("I landed my dream job at Pixar", ("works_at", "pixar", False)),
+        ("Now working at a clinic in Kyoto called Hikari Clinic.", ("works_at", "hikari clinic", False)),
+        ("I work nights as a paramedic with the London Ambulance Service.", ("works_at", "london ambulance service", False)),
+        ("I work nights as a paramedic with the London Ambulance Service.", ("job", "paramedic", False)),
+        ("I live in Porto with my husband Joaquim.", ("partner", "joaquim", False)),
+        ("My boyfriend Lukas and I are going to Portugal in May", ("partner", "lukas", False)),
+        ("My sister and I share a flat in Leith.", ("lives_in", "leith", False)),
+        ("Settled into my new flat in Birmingham, Jewellery Quarter.", ("lives_in", "birmingham", False)),
+        ("I'm a backend dev at Shopify, mostly Ruby.", ("works_at", "shopify", False)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(
@@ -218,6 +236,26 @@ def test_a_pet_named_earlier_is_mourned_without_being_called_a_pet_again() -> No
     assert normalise(gone.subject, gone.predicate, gone.object) == normalise("Hana", "no longer has pet", "Max")
 
 
+def test_a_partner_named_earlier_who_died_is_no_longer_the_partner() -> None:
+    said = "Joaquim passed away in March. I am living alone now."
+    assert all(f.predicate != "no longer partner" for f in extract(turn(said, speaker="Rosa"), []))
+    earlier = [turn("I live in Porto with my husband Joaquim.", speaker="Rosa")]
+    gone = [f for f in extract(turn(said, speaker="Rosa"), earlier) if f.predicate == "no longer partner"]
+    assert [normalise(f.subject, f.predicate, f.object) for f in gone] == [normalise("Rosa", "no longer partner", "Joaquim")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going vegan for the weekend.",
+        "Going vegan in January.",
+        "I got a job interview at Google.",
+    ],
+)
+def test_a_diet_for_a_while_or_later_and_a_job_interview_fill_no_slot(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] in {"diet", "works_at"}}
+
+
 def test_joining_a_gym_or_a_club_is_no_new_employer() -> None:
     said = "I cancelled my gym membership and joined Movement Climbing instead."
     assert not [slot for slot in slots(said) if slot[0] == "works_at"]
@@ -357,3 +395,26 @@ def test_an_offer_accepted_without_its_subject_gives_the_title_from_the_first_da
     text = "Accepted an offer from Klarna, starting 1 August as a senior product manager."
     dated = {(f.predicate, f.object) for f in extract(turn(text, speaker="Sara", when=said), []) if f.event_time}
     assert dated == {("works at", "Klarna"), ("works as", "senior product manager")}
+
+
+def test_a_pet_said_by_its_breed_and_name_after_getting_it_is_the_speakers_pet() -> None:
+    assert ("pet", "loki", False) in slots("Got a dog!! Border collie named Loki 🐶", speaker="Sven")
+    assert ("pet", "loki", False) in slots("got a dog!! border collie named loki 🐶", speaker="Sven")
+
+
+def test_a_turn_typed_without_capitals_still_names_a_girlfriend_and_a_break_up() -> None:
+    assert ("partner", "frida", False) in slots("gf is called frida 😍", speaker="Sven")
+    assert ("partner", "frida", True) in slots("frida and i broke up 😢", speaker="Sven")
+    assert ("lives_in", "copenhagen", False) in slots("moved 2 copenhagen 🇩🇰 last wk", speaker="Sven")
+
+
+def test_what_follows_quitting_a_job_now_is_the_work_one_does() -> None:
+    assert {("works_at", "maersk", True), ("job", "freelance", False)} <= slots("quit maersk, freelancing now", speaker="Sven")
+
+
+def test_a_habits_new_days_said_of_the_thing_replace_the_days_of_the_habit() -> None:
+    [moved] = extract(turn("My yoga classes moved to Tuesdays and Thursdays.", speaker="Leila"), [])
+    assert moved.statement == "Leila's yoga classes are on Tuesdays and Thursdays."
+    [habit, _job] = extract(turn("I teach yoga on Monday and Wednesday evenings.", speaker="Leila"), [])
+    new, old = (normalise(f.subject, f.predicate, f.object) for f in (moved, habit))
+    assert compare(new, old) is Verdict.SUPERSEDES

@@ -72,3 +72,11 @@ def test_the_users_word_stands_against_the_assistants_and_not_the_other_way_roun
     assert stands_against(user, assistant) and not stands_against(assistant, user)
     assert not stands_against(assistant, replace(assistant, id="f-0000000000dd"))
     assert stands_against(person, assistant) and stands_against(person, user) and not stands_against(user, person)
+
+
+def test_a_habits_days_said_of_the_thing_are_the_habits_days_and_another_habit_is_not() -> None:
+    teaching = normalise("Leila", "teach yoga how often", "on Mondays")
+    assert teaching.predicate == "teach_yoga_how_often"
+    assert compare(normalise("Leila", "yoga how often", "on Tuesdays"), teaching) is Verdict.SUPERSEDES
+    assert compare(normalise("Leila", "golf how often", "on Tuesdays"), teaching) is Verdict.AMBIGUOUS
+    assert compare(normalise("Leila", "practise yoga how often", "daily"), teaching) is Verdict.AMBIGUOUS

@@ -12,6 +12,7 @@ from engram_mcp.retrieval.abstain import (
     focus_terms,
     focus_words,
     lexical_coverage,
+    prose,
     should_abstain,
     unmet_relations,
 )
@@ -118,3 +119,32 @@ def test_a_question_about_a_condition_is_met_by_the_condition_named() -> None:
     condition = focus_terms(focus_words("What condition does Tom have?", ["Tom"]))
     assert lexical_coverage(condition, ["Tom has type 1 diabetes, diagnosed when Tom was 12."]) == 1.0
     assert lexical_coverage(condition, ["Tom drives a Honda."]) == 0.0
+
+
+def test_an_email_address_is_asked_as_an_email_and_never_met_by_a_home() -> None:
+    assert focus_words("What is Rosa's email address?", ["Rosa"]) == ("email",)
+    home = replace(fact("Rosa lives in Porto.", "Rosa"), predicate="lives in", object="Porto")
+    assert not about_topic(focus_terms(focus_words("What is Rosa's email address?", ["Rosa"])), home)
+
+
+def test_a_car_driven_and_a_medicines_dose_answer_the_questions_about_them() -> None:
+    car = replace(fact("Ben bought a Skoda Octavia estate.", "Ben"), predicate="drives", object="Skoda Octavia estate")
+    dose = replace(fact("Ben takes amlodipine 10mg.", "Ben"), predicate="amlodipine dose", object="10mg")
+    assert about_topic(focus_terms(focus_words("What car does Ben drive?", ["Ben"])), car)
+    assert about_topic(focus_terms(focus_words("What medication is Ben on?", ["Ben"])), dose)
+    assert not about_topic(focus_terms(focus_words("What medication is Ben on?", ["Ben"])), car)
+
+
+def test_pasted_code_and_log_lines_say_nothing_about_the_person() -> None:
+    code = "Why does this loop never end?\n```python\n# I live in a loop now\nwhile True:\n    pass\n```"
+    log = "Here's the log:\n2026-01-12 ERROR I am allergic to nulls\n    at com.example.Main(Main.java:42)"
+    assert "live" not in prose(code) and "allergic" not in prose(log) and "Here's the log" in prose(log)
+    assert lexical_coverage(focus_terms(focus_words("Where does Dan live?", ["Dan"])), [code]) == 0.0
+    assert lexical_coverage(focus_terms(focus_words("What is Dan allergic to?", ["Dan"])), [log]) == 0.0
+
+
+def test_a_compound_names_its_head_but_not_a_word_that_only_ends_like_it() -> None:
+    phone = focus_terms(focus_words("What phone does Zoe use?", ["Zoe"]))
+    assert lexical_coverage(phone, ["I switched from an iPhone to a Pixel 8."]) == 0.5
+    work = focus_terms(focus_words("Where does Dan work?", ["Dan"]))
+    assert lexical_coverage(work, ["I fixed the network and my homework."]) == 0.0
