@@ -102,6 +102,8 @@ _PARTED_WITH = re.compile(
     r"(?:old\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+)?)\s*(?:now|last\s+\w+|yesterday|today|this\s+\w+)?\s*$",
     re.IGNORECASE,
 )
+# "Joaquim passed away in March": whoever was one's partner or pet by that name is no longer.
+_DIED = re.compile(r"^(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+|sadly\s+)*(?P<verb>passed\s+away|died)\b")
 _NO_LONGER = re.compile(
     r"^(?:I|we)\s+(?:no\s+longer\s+(?P<verb1>\w+)|(?:do\s+not|don't|dont)\s+(?P<verb2>\w+))\s+(?P<thing>.+?)"
     r"(?(verb2)\s+(?:anymore|any\s+more)|(?:\s+(?:anymore|any\s+more))?)\s*$",
@@ -154,6 +156,8 @@ def ending_fact(
         return _ended(name or over["thing"], text, speaker, certainty, statement)
     if (parted := _PARTED_WITH.match(text)) is not None:
         return _ended(parted["thing"], text, speaker, certainty, statement)
+    if (died := _DIED.match(text)) is not None:
+        return _ended(died["name"], f"{died['name']} {died['verb'].lower()}", speaker, certainty, statement)
     match = _ENDED.match(text) or _NO_LONGER.match(text)
     if match is None:
         return None

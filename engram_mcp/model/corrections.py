@@ -86,14 +86,15 @@ def is_habit(verb: str) -> bool:
     return any(verb == h or verb in {h + "s", h + "es", h + "ing", h + "ed"} for h in _HABITS) or verb in {"goes", "went"}
 
 
-# Places one belongs to by name: "Spotify is done" ends working there, "quit coffee" ends no job.
-_BY_NAME = frozenset({"works_at", "studies_at", "lives_in"})
+# Places and people one has by name: "Spotify is done" ends working there, "quit coffee" ends no
+# job; "Joaquim passed away" ends the partner, "Max died" the pet, by that name.
+_BY_NAME = frozenset({"works_at", "studies_at", "lives_in", "partner", "spouse", "pet"})
 
 
 def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     """Whether ending ``thing`` ends a fact in this slot: a habit or membership (``_HABITS``,
     its normalised predicate's first word) whose object names the thing, or an employer, a
-    school or a home that the thing names by name."""
+    school, a home, a partner or a pet that the thing names by name."""
     by_name = slot_predicate in _BY_NAME and thing[:1].isupper()
     # "Ahmed is learning Spanish on Duolingo": a habit said with "is" and its -ing form.
     doing = slot_predicate in {"is", "am", "are"} and is_habit(obj.split(" ", 1)[0])

@@ -46,6 +46,7 @@ def test_sentences_without_a_corrected_value_are_no_correction(text: str) -> Non
         ("I left the book club.", "book club"),
         ("Sold my bass last week.", "bass"),
         ("We gave away our piano.", "piano"),
+        ("Joaquim passed away in March.", "Joaquim"),
     ],
 )
 def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) -> None:

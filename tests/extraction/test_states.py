@@ -191,6 +191,18 @@ def test_an_event_on_the_way_does_not_end_the_state_it_does_not_contradict(
     assert events and all(m.is_current() for m in events)
 
 
+def test_a_partner_or_a_pet_who_dies_weeks_later_is_no_longer_current(
+    service: MemoryService, facts: FactService, clock: SteppingClock
+) -> None:
+    tell(service, facts, clock, 0, "I live in Porto with my husband Joaquim.")
+    tell(service, facts, clock, 0.1, "Our dog Max is 12 and getting slow.")
+    tell(service, facts, clock, 40, "Joaquim passed away in March.")
+    tell(service, facts, clock, 50, "Max died last night.")
+    now = current(service)
+    assert "Noor lives in Porto." in now
+    assert not [t for t in now if "husband is Joaquim" in t or "dog called Max" in t], now
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

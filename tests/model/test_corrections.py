@@ -38,3 +38,8 @@ def test_a_habit_is_restated_with_what_replaced_it_and_a_habits_frequency_names_
 def test_a_habit_said_with_is_and_its_ing_form_is_ended_by_what_it_names() -> None:
     assert ends("Duolingo", "is", "learning Spanish on Duolingo, 300-day streak")
     assert not ends("Duolingo", "is", "happy with Duolingo")
+
+
+def test_a_name_that_ended_ends_the_partner_or_pet_of_that_name_and_nothing_else() -> None:
+    assert ends("Joaquim", "partner", "joaquim") and ends("Max", "pet", "max")
+    assert not ends("Joaquim", "partner", "lukas") and not ends("Joaquim", "lives_in", "porto")
