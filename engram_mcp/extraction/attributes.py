@@ -71,6 +71,9 @@ _SWITCHED = re.compile(
 # "Raised my rate to 1100 DKK an hour", "I've cut my hours to 20": the speaker set a new value.
 _RAISED = re.compile(r"\b(?:raised|increased|upped|lowered|cut|dropped|reduced|put\s+up)\s+(?:my|our)\s+" + _ATTRIBUTE
                      + r"\s+to\s+" + _VALUE, re.IGNORECASE)
+# "I weigh 92kg", "Down to 88kg!": a weight, said by weighing or by what it went down or up to.
+_WEIGH = re.compile(r"(?:\bI\s+(?:now\s+|currently\s+)?weigh|^(?:I\s+am\s+|I'm\s+)?(?:now\s+)?(?:down|up)\s+to)\s+"
+                    r"(?P<value>\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds|st|stone)\b)(?P<attr>)", re.IGNORECASE)
 # "I charge 900 DKK an hour": a rate, said by what one charges.
 _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$€]?\d[\d,.]*\s*(?:[A-Za-z]{1,7}\s+)?(?:an|per|a)\s+"
                      r"(?:hour|day|session|lesson|word|page|project|month))(?P<attr>)", re.IGNORECASE)
@@ -114,7 +117,7 @@ _RESCHEDULED = re.compile(r"^(?:my|our|the)\s+(?P<thing>[a-z]+)(?:\s+(?P<kind>cl
 _HABIT = re.compile(
     r"^(?:(?:these\s+days|nowadays|now)\s*,?\s*)?I\s+(?:now\s+|usually\s+|normally\s+|still\s+|only\s+)?(?P<verb>[a-z]+)"
     r"(?P<what>(?:\s+(?!(?:once|twice|every|daily|weekly|on|a|three|four|five|\d+|them|him|her|it|you|at|least|most|"
-    r"about|around)\b)[a-z]+){0,3}?)\s+" + _FREQUENCY + r"\b",
+    r"about|around)\b)[a-z0-9]+){0,3}?)\s+" + _FREQUENCY + r"\b",
     re.IGNORECASE,
 )
 # "I've gone down to two days a week at Boots": how often one works, changed, said of the workplace.
@@ -156,9 +159,9 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE):
+    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH):
         for match in pattern.finditer(text):
-            attribute = match["attr"].lower() or "rate"
+            attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
@@ -182,10 +185,12 @@ def attribute_facts(
         found["age"] = (f"{speaker} is {years} years old", "age", years)
     if (hours := _WORK_CUT_TO.match(text)) is not None:
         found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
-    if (habit := _HABIT.match(text)) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
+    if (habit := _HABIT.match(_simple_present(text))) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
-        found[f"{verb}{what} how often"] = (f"{speaker} {third_singular(verb)}{what} {often}", f"{verb}{what} how often",
-                                            often)
+        # A distance or an amount ("run 5k", "run 10k") describes the habit; it is still running.
+        habit_of = "".join(f" {w}" for w in what.split() if not any(c.isdigit() for c in w))
+        found[f"{verb}{habit_of} how often"] = (f"{speaker} {third_singular(verb)}{what} {often}",
+                                                f"{verb}{habit_of} how often", often)
     for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text)):
         medicine = (dose.groupdict().get("medicine") or dose.groupdict().get("medicine2") or "").lower()
         amount = " ".join((dose.groupdict().get("dose") or dose.groupdict().get("dose2") or "").split())
@@ -198,6 +203,16 @@ def attribute_facts(
                       predicate=attribute, object=value, entities=(speaker, value) if key == "lives in" else (speaker,))
         for key, (statement, attribute, value) in found.items()
     ]
+
+
+def _simple_present(text: str) -> str:
+    """"I'm now running 10k twice a week" said as "I now run 10k twice a week": a habit is the
+    same whichever tense says it."""
+    def base(match: re.Match[str]) -> str:
+        ing = match["ing"].lower()
+        verb = next((v for v in _HABIT_VERBS if ing in {v + "ing", v[:-1] + "ing", v + v[-1] + "ing"}), None)
+        return f"I {match['now'] or ''}{verb}" if verb else match.group(0)
+    return re.sub(r"^I\s+(?:am|'m)\s+(?P<now>now\s+|still\s+)?(?P<ing>[a-z]+ing)\b", base, text, flags=re.IGNORECASE)
 
 
 def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:

@@ -24,6 +24,8 @@ _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "so" joins clauses after a comma or before a subject; "I'm so lucky" is an intensifier.
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
                            r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])|"
+                           # "I left Flour Pot last week now I'm doing pastry at Seed": chat without a full stop.
+                           r"(?<=\w)(?<!\band)(?<!\bbut)(?<!\bso)(?<!\bor)(?<!\bthat)(?<!\bif)\s+(?=now\s+(?:I'm|I\s+am|I've|I\s+work)\b)|"
                            # "Forget the Spanish thing, reply in English from now on": the request after it.
                            r",\s+(?=(?:reply|respond|answer|write)\s+(?:in|to|me|only|always|with)\b)|"
                            # "I'm not at X anymore, I tutor now": what ended, then what is so.
@@ -46,7 +48,8 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
 _REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context|(?:I\s+think\s+)?I\s+should\s+(?:tell\s+you|mention|let\s+you\s+know)|you\s+should\s+know|"
                         r"(?:also\s+)?(?:I\s+)?forgot\s+to\s+(?:mention|say|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"
-                        r"(?:tell\s+you|mention|let\s+you\s+know)|(?:the|my)\s+(?:doctor|gp|dentist|consultant|specialist|nurse|vet)\s+"
+                        r"(?:tell\s+you|mention|let\s+you\s+know)|(?:I\s+)?(?:just\s+)?(?:wanted|want)\s+to\s+say|"
+                        r"(?:the|my)\s+(?:doctor|gp|dentist|consultant|specialist|nurse|vet)\s+"
                         r"(?:says|said|thinks|confirmed|told\s+me))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our|[A-Z][\w'-]+\s+and\s+I)\b)",
                         re.IGNORECASE)
 # "Big news: I got the job", "Update - I moved": a short label before the statement is not part of it.

@@ -54,14 +54,15 @@ _DROPPED_WAS = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:prom
                           r"diagnosed|headhunted|poached)\b", re.IGNORECASE)
 _DROPPED_AM = re.compile(r"^(?:(?:just|finally|recently|now|currently|still|officially)\s+)?(?:allergic|intolerant|lactose\s+intolerant|"
                          r"vegan|vegetarian|pescatarian|pregnant|engaged|divorced|retired|freelancing|self-employed|unemployed|based\s+in|"
-                         r"(?:working|moving|living|renting|training|studying|dating)\s+|"
+                         r"(?:working|moving|living|renting|training|studying|dating|running|swimming|cycling|walking)\s+|"
                          r"going\s+(?:fully\s+|full\s+)?(?:vegan|vegetarian|pescatarian|plant-based|keto|gluten-free|dairy-free)\b)",
                          re.IGNORECASE)
 
 # "Working from home has been great": the -ing word is the subject, and a verb of its own follows.
-_GERUND_SUBJECT = re.compile(r"^\w+ing\b[^,.;]*?\s(?:is|are|was|were|has|have|had|must|can|could|will|would|should|"
-                             r"makes?|made|helps?|helped|brings?|brought|gives?|gave|keeps?|kept|means?|meant|feels?|"
-                             r"felt|takes?|took|seems?|looks?|sounds?)\b", re.IGNORECASE)
+_GERUND_SUBJECT = re.compile(r"^\w+ing\b[^,.;]*?\s(?:(?:is|are|was|were|has|have|had|does|do|did|ca|wo)n't|is|are|was|were|has|"
+                             r"have|had|must|can|could|will|would|should|makes?|made|helps?|helped|brings?|brought|gives?|"
+                             r"gave|keeps?|kept|means?|meant|feels?|felt|takes?|took|seems?|looks?|sounds?|gets?|got)\b",
+                             re.IGNORECASE)
 
 
 def with_dropped_subject(text: str) -> str:

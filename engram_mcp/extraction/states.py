@@ -424,6 +424,13 @@ _UNCASED_RULES = _rules_for(_UNCASED_NAME)
 # "Our dog Max is 12", "my cat, Miso, …": a pet named as the subject.
 _PET_HEAD = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
                        + r"))\s*,?\s+(?P<name>[A-Z][\w'-]*)\b")
+# "We have two cats, Mochi and Tofu": a pet for each name.
+_PETS_LISTED = re.compile(r"^(?i:(?:I|we)\s+(?:have|have\s+got|got|adopted)\s+(?:two|three|four|2|3|4)\s+)(?P<animal>(?i:"
+                          + "|".join(sorted((w + "s" for w in PET_WORDS if not w.endswith("s")), key=len, reverse=True))
+                          + r"))\s*(?:,|:|\s+called|\s+named|\s+-)\s*(?P<names>[A-Z][\w'-]*(?:\s*,\s*[A-Z][\w'-]*)*\s*,?\s+and\s+[A-Z][\w'-]*)")
+# "on maternity leave until January, then back at Zalando": the job goes on through the leave.
+_ON_LEAVE = re.compile(r"\b(?i:maternity|paternity|parental|sick|study)\s+(?i:leave)\b.*?\b(?i:back\s+(?:at|to)|returning\s+to|"
+                       r"return\s+to)\s+(?P<obj>" + _NAME + r")")
 # "Border collie named Loki" said after "Got a dog!!": the pet, its verb left in the sentence before.
 _PET_PHRASE = re.compile(r"^(?i:(?:a|an|my|our)\s+)?(?i:[\w-]+\s+){0,2}?(?P<animal>(?i:" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
                          + r"))\s*,?\s+(?i:called|named)\s+(?P<name>[A-Za-z][\w'-]*)\b")
@@ -453,9 +460,12 @@ _MEMBERSHIP = re.compile(r"\b(?:gym|club|team|band|choir|class|league|society|me
                          re.IGNORECASE)
 _USED_TO = re.compile(r"\bI\s+used\s+to\s+(?i:(?P<verb>work|live|study))\s+(?i:at|in|for)\s+(?P<obj>" + _NAME + r")")
 # "…, but now I'm at Ferrari as a test engineer": "at" a name is a workplace when the sentence is about work.
-_AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?i:at|with)\s+(?P<obj>" + _NAME + r")")
-_WORK_CUE = re.compile(r"\b(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
-                       r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b", re.IGNORECASE)
+# "I'm at Canva now", "now I'm doing pastry at a restaurant called Seed": where one works, when
+# the sentence is about work (a cue below, or a job just left: "I left Flour Pot last week").
+_AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?:(?i:at|with)|(?i:doing|cooking|baking|teaching|managing|serving|nursing|"
+                      r"coaching)\s+(?:[\w-]+\s+){0,2}?(?i:at))\s+" + _CALLED + r"(?P<obj>" + _NAME + r")")
+_WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
+                       r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b|(?:left|quit|resigned\s+from)\s+(?-i:[A-Z]))", re.IGNORECASE)
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
 _FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
                         r"(?P<obj>" + _NAME + r")")
@@ -532,6 +542,13 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         found += rule.build(match, who)
     if (pet_named := _PET_HEAD.match(text) or _PET_PHRASE.match(text)) is not None and not _PET_GONE.match(text):
         found += _pet(pet_named, who)
+    if (listed := _PETS_LISTED.match(text)) is not None:
+        animal = listed["animal"].lower().removesuffix("s")
+        found += [(f"{who} has {_article(animal)} {animal} called {name}", "has pet", name, "pet", False)
+                  for name in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed["names"]) if name]
+    if (leave := _ON_LEAVE.search(text)) is not None:
+        org = _head(leave["obj"])
+        found.append((f"{who} works at {org}", "works at", org, "employer", False))
     pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
     if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets):
         found += _pet_gone(pet, who)

@@ -248,3 +248,18 @@ def test_an_introduction_reads_each_part_and_a_name_typed_in_lowercase() -> None
     said = {(f.predicate, f.object) for f in extract(turn("hey! quick intro: im nadia, 29, barista at Monmouth Coffee in "
                                                          "borough market", speaker="Nadia"), [])}
     assert {("age", "29"), ("works at", "Monmouth Coffee"), ("works as", "barista")} <= said
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("New year, new me. I weigh 92kg and I want to get under 85.", "92kg"), ("Down to 88kg!", "88kg")],
+)
+def test_a_weight_said_by_weighing_or_by_what_it_went_down_to_is_the_weight(text: str, value: str) -> None:
+    assert ("weight", value) in {(f.predicate, f.object) for f in extract(turn(text, speaker="Hugo"), [])}
+
+
+def test_a_habit_said_in_the_present_continuous_with_a_distance_is_the_same_habit() -> None:
+    [before] = extract(turn("I run 5k three times a week.", speaker="Hugo"), [])
+    [after] = extract(turn("Now running 10k twice a week instead.", speaker="Hugo"), [])
+    assert before.predicate == after.predicate == "run how often"
+    assert after.statement == "Hugo runs 10k twice a week." and after.object == "twice a week"

@@ -170,6 +170,8 @@ def test_a_condition_or_living_alone_is_kept_however_short_and_whoever_reports_i
         ("Working at Cloudflare now.", "I am working at Cloudflare now."),
         ("Working from home has been great.", "Working from home has been great."),
         ("Seeing the smiles on their faces made it worth it.", "Seeing the smiles on their faces made it worth it."),
+        ("Running a business isn't easy.", "Running a business isn't easy."),
+        ("Now running 10k twice a week.", "I am now running 10k twice a week."),
     ],
 )
 def test_chat_that_drops_i_i_was_or_im_gets_it_back_and_a_gerund_subject_does_not(said: str, restored: str) -> None:
