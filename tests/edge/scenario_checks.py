@@ -64,6 +64,9 @@ class Outcome:
     detail: str
 
 
+_WITHOUT_IDS_AND_DATES = re.compile(r"\[[a-z]-[0-9a-f]{6,}\]|\b\d{1,2} [A-Z][a-z]{2} \d{4}\b")
+
+
 @dataclass
 class Runner:
     client: Client
@@ -104,7 +107,8 @@ class Runner:
         found = await self.recall(c["query"])
         top = _texts(found, 1)[0] if found["memories"] else ""
         ok_top = bool(names(top, c["current"])) and not names(top, c.get("stale", []))
-        context = found["context"].lower()
+        # What the records say, in order: their ids and dates are no values ("t-8f10…", "10 Mar").
+        context = _WITHOUT_IDS_AND_DATES.sub(" ", found["context"]).lower()
         first_current = min([context.find(t.lower()) for t in c["current"] if t.lower() in context] or [-1])
         first_stale = min([context.find(t.lower()) for t in c.get("stale", []) if t.lower() in context] or [10**9])
         ok_context = 0 <= first_current < first_stale
