@@ -112,7 +112,8 @@ _PAST_IRREGULAR = frozenset(
     """went got saw made took had did was were met found bought ran began felt thought knew gave came left
     told said heard wrote read began brought built caught chose drew drove ate fell flew forgot grew hung
     kept lost meant paid put quit rode rang rose sang sat slept spent stood swam taught threw understood
-    won wore became sold left shut sent lent built bent held led fed fought sought taught""".split()
+    won wore became sold left shut sent lent built bent held led fed fought sought taught broke spoke woke froze
+    stole drank sank shook hid bit""".split()
 )
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
@@ -160,11 +161,18 @@ _LUCKY_TO_HAVE = re.compile(r"^(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:so\s+|really
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|"
                           r"den|la|le)\s+)?[A-Z][\w'’-]*)*)")
 _MIN_CONTENT_WORDS = 3
+_TASTES = frozenset("likes loves hates dislikes prefers enjoys adores like love hate dislike prefer enjoy adore".split())
+# "I've started to like coffee" is the taste now: "I like coffee".
+_COME_TO_LIKE = re.compile(r"\bI(?:'ve|\s+have)?\s+(?:started|begun|come|grown)\s+to\s+(?P<verb>like|love|enjoy|hate|dislike)\b",
+                           re.IGNORECASE)
 # Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
 # ones most worth keeping; they may carry only two content words.
 _DURABLE = re.compile(
     r"\b(?:allergic|vegan|vegetarian|intolerant|diabetic|diabetes|asthma|epilepsy|coeliac|celiac|arthritis|adhd|"
-    r"pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
+    # "I love sushi", "I hate coffee": a taste named is kept however short.
+    # ("I like the template", "I love your idea" are about the chat, and need more words to be kept).
+    r"(?<=\bI\s)(?:really\s+|actually\s+)?(?:like|love|hate|dislike|prefer|enjoy|adore)\s+(?!(?:it|that|this|them|those|these|you|"
+    r"him|her|the|your|their|his|its|how|what|when|where|to)\b)[a-z]+|pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
     r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
     re.IGNORECASE,
 )
@@ -172,7 +180,9 @@ _MAX_STATEMENT_CHARS = 220
 # "I totally agree, Mel": the name is whom the speaker addresses, not what the clause is about.
 _VOCATIVE = re.compile(r",\s*[A-Z][\w'-]*[.!…]*$")
 # "However, ...", "After that, ...": links to the chat that say nothing once the fact stands alone.
-_LEAD_CONNECTIVE = re.compile(r"^(?:however|now|then|anyway|after\s+that|besides|still|meanwhile|otherwise|also|plus)\b,?\s+",
+_LEAD_CONNECTIVE = re.compile(r"^(?:however|now|then|anyway|after\s+that|besides|still|meanwhile|otherwise|also|plus|"
+                              # "Weirdly I've started to like coffee": how the speaker sees it, not what is so.
+                              r"(?!only\b|early\b|family\b|daily\b|weekly\b)[a-z]{3,}ly(?=,?\s+I\b))\b,?\s+",
                               re.IGNORECASE)
 # "Going to those places is on my list", "Trying new food is a must": a gerund is the subject, not a dropped "I'm".
 _GERUND_SUBJECT = re.compile(r"^\w+ing\b(?:\s+[\w'-]+){0,6}?\s+(?:is|are|was|were|'s|makes?|helps?|gives?|keeps?|pumps?|"
@@ -341,6 +351,7 @@ def _facts_from(
 def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | None:
     if not sentence:
         return None
+    sentence = _COME_TO_LIKE.sub(r"I \g<verb>", sentence)
     if _is_request(sentence):
         return _instruction(sentence, speaker)
     sentence = _restore_subject(sentence, speaker)
@@ -365,6 +376,9 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     statement = _third_person(sentence, speaker)
     statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")
     predicate, obj = _predicate_and_object(statement, speaker)
+    if predicate.split()[-1] in _TASTES:
+        # "hates coffee, tea person all the way": the taste is for coffee; the rest says more of it.
+        obj = obj.split(",")[0].strip()
     kind = _kind(predicate, sentence)
     return ExtractedFact(
         statement=statement,

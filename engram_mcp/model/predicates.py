@@ -249,6 +249,8 @@ def _predicate_from_object(rest: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _favourite(key: str) -> str:
+    # "my new favourite band" is the favourite band: one at a time, the newer replacing the older.
+    key = re.sub(r"^(?:new|current|latest|all_time|absolute|top)_(?=favou?rite_)", "", key)
     return re.sub(r"^favou?rite_", "favourite_", key).replace("colour", "color")
 
 

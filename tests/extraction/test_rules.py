@@ -182,3 +182,24 @@ def test_the_speaker_after_and_keeps_a_contraction_whole() -> None:
     said = [f.statement for f in extract(turn("I found a great pair of jeans at Crossroads, and I'm hoping to find a vase.",
                                                speaker="Sam"), [])]
     assert not any("Sam'm" in s or "and Sam" in s for s in said)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I love sushi", "Greta loves sushi."),
+        ("I've started to like coffee.", "Greta likes coffee."),
+        ("Weirdly I've started to like coffee, a flat white every morning now.",
+         "Greta likes coffee, a flat white every morning now."),
+        ("Broke my ankle, no football for 6 weeks.", "Greta broke Greta's ankle, no football for 6 weeks."),
+        ("Unfortunately, I also lost my job at Door Dash this month.", "Greta also lost Greta's job at Door Dash this month."),
+    ],
+)
+def test_a_taste_however_short_and_a_sentence_adverb_before_i_are_read(said: str, kept: str) -> None:
+    assert kept in [f.statement for f in extract(turn(said, speaker="Greta"), [])]
+
+
+def test_a_taste_said_of_the_chat_is_no_fact_and_a_tastes_object_stops_at_its_comma() -> None:
+    assert not extract(turn("I like the template.", speaker="Greta"), [])
+    [hates] = extract(turn("I hate coffee, tea person all the way.", speaker="Greta"), [])
+    assert (hates.predicate, hates.object) == ("hates", "coffee")

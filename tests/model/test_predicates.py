@@ -71,3 +71,8 @@ def test_a_gp_and_a_doctor_are_one_single_valued_slot_and_so_are_a_number_and_a_
 def test_how_often_and_the_people_who_look_after_one_are_single_valued() -> None:
     assert normalise("Temi", "run how often", "every morning").single_valued
     assert normalise("Temi", "accountant", "Mei Lin").single_valued and normalise("Temi", "rent", "£1,350").single_valued
+
+
+def test_a_new_favourite_is_the_same_favourite_slot() -> None:
+    assert normalise("Greta", "new favourite band", "boygenius").predicate == "favourite_band"
+    assert normalise("Greta", "favourite band", "Florence").predicate == "favourite_band"
