@@ -74,6 +74,9 @@ _RAISED = re.compile(r"\b(?:raised|increased|upped|lowered|cut|dropped|reduced|p
 # "I weigh 92kg", "Down to 88kg!": a weight, said by weighing or by what it went down or up to.
 _WEIGH = re.compile(r"(?:\bI\s+(?:now\s+|currently\s+)?weigh|^(?:I\s+am\s+|I'm\s+)?(?:now\s+)?(?:down|up)\s+to)\s+"
                     r"(?P<value>\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds|st|stone)\b)(?P<attr>)", re.IGNORECASE)
+# "we open at 7am", "We now open at 6:30am on weekdays": a business's hours, one setting each.
+_HOURS = re.compile(r"\b(?:we|I)\s+(?:now\s+|only\s+)?(?P<attr>open|close)\s+at\s+(?P<value>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"
+                    r"(?:\s+on\s+(?:weekdays|weekends|[a-z]+days?))?)", re.IGNORECASE)
 # "I charge 900 DKK an hour": a rate, said by what one charges.
 _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$€]?\d[\d,.]*\s*(?:[A-Za-z]{1,7}\s+)?(?:an|per|a)\s+"
                      r"(?:hour|day|session|lesson|word|page|project|month))(?P<attr>)", re.IGNORECASE)
@@ -159,9 +162,11 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH):
+    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
+            if pattern is _HOURS:
+                attribute = {"open": "opening time", "close": "closing time"}[attribute]
             value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".

@@ -69,8 +69,12 @@ _COORDINATED_VERBS = (
     became married rescued lost""".split()
 )
 # A second verb after "and" shares the first clause's subject ("I use X and prefer Y").
+_LISTED_VERBS = [v for v in _COORDINATED_VERBS if v[-2:] == "ed" or v in {"bought", "sold", "left", "got", "went", "took", "made",
+                                                                          "found", "began", "became", "lost"}]
 _AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" + "|".join(_COORDINATED_VERBS)
-                       + r"|\w+ed)\b)")
+                       + r"|\w+ed)\b)|"
+                       # "I quit my job, moved back to Prague, started a PhD …": a list of what one did.
+                       r",\s+(?=(?:also\s+|then\s+)?(?:" + "|".join(_LISTED_VERBS) + r")\s+(?:my|a|an|the|to|back|up|in|at|for|our)\b)")
 
 
 

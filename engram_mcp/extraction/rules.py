@@ -65,6 +65,8 @@ _TEXTSPEAK = (
     (re.compile(r"^(?:my\s+)?gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"^(?:my\s+)?bf\b", re.IGNORECASE), "my boyfriend"),
     (re.compile(r"\b(?:my\s+)gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"\b(?:my\s+)bf\b", re.IGNORECASE), "my boyfriend"),
     (re.compile(r"\bwk\b", re.IGNORECASE), "week"),
+    (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"), (re.compile(r"\brn\b"), "right now"),
+    (re.compile(r"^(?:ngl|tbh|fr|lowkey)\s+", re.IGNORECASE), ""),
     # "moved 2 copenhagen": "2" for "to", after a verb of going.
     (re.compile(r"\b(moved|moving|going|went|go|headed|heading|flew|flying|back|off)\s+2\s+(?=[a-z])", re.IGNORECASE), r"\1 to "),
     # "staff engineer @ Stripe"; an email address keeps its @.
@@ -172,7 +174,7 @@ _DURABLE = re.compile(
     # "I love sushi", "I hate coffee": a taste named is kept however short.
     # ("I like the template", "I love your idea" are about the chat, and need more words to be kept).
     r"(?<=\bI\s)(?:really\s+|actually\s+)?(?:like|love|hate|dislike|prefer|enjoy|adore)\s+(?!(?:it|that|this|them|those|these|you|"
-    r"him|her|the|your|their|his|its|how|what|when|where|to)\b)[a-z]+|pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
+    r"him|her|the|your|their|his|its|how|what|when|where|to)\b)[a-z]+|obsessed\s+with|pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
     r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
     re.IGNORECASE,
 )

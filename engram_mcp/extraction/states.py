@@ -338,7 +338,9 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # "I've been at Deloitte for six years as an auditor".
         _rule(r"(?:have\s+been|'ve\s+been)\s+(?:working\s+)?at", name_obj + r"(?=\s+(?:for|since)\s+[\w\s]{1,20}?\s+as\s+)"
               r"[^,.;]*?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _BOUNDARY, _been_at),
-        _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+)?(?:at|with)",
+        _rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+|"
+              r"(?:sixth\s+form|college|uni|university|school|secondary\s+school|year\s+\d+|a\s+(?:phd|masters?|master's|degree)"
+              r"(?:\s+in\s+[a-z]+(?:\s+[a-z]+)?)?)\s+)?(?:at|with)",
               org_obj, _started_at),
         _rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
               r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
@@ -362,7 +364,7 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?" + name + r"))?"
               + _BOUNDARY, _job),
         _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
-              r"(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
+              r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
               + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + _BOUNDARY, _job),
         # "I teach English at Lingo Kyoto": a teacher, and where.
         _rule(r"(?:teach|am\s+teaching)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*)(?:\s+[a-z][\w-]*)?)\s+(?:at|for)",
@@ -375,7 +377,8 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
         _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs))\b", _job),
         _rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
-              r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in)?", name_obj, _moved),
+              r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
+              name_obj, _moved),
         # "moved in today, Dublin 8": the place named right after moving in.
         _rule(r"(?:have\s+)?moved\s+in(?:\s+(?:today|yesterday|at\s+last|finally|this\s+\w+|last\s+\w+))?\s*[,:–-]\s*(?:in\s+)?",
               name_obj, _moved),

@@ -33,6 +33,8 @@ SINGLE_VALUED = frozenset(
     {
         "works_at",
         "lives_in",
+        "opening_time",
+        "closing_time",
         "job",
         "age",
         "relationship_status",

@@ -263,3 +263,10 @@ def test_a_habit_said_in_the_present_continuous_with_a_distance_is_the_same_habi
     [after] = extract(turn("Now running 10k twice a week instead.", speaker="Hugo"), [])
     assert before.predicate == after.predicate == "run how often"
     assert after.statement == "Hugo runs 10k twice a week." and after.object == "twice a week"
+
+
+def test_a_business_opening_time_is_one_setting_the_later_replaces() -> None:
+    [before, _owns] = extract(turn("I own a bakery called Dulce in Oaxaca, we open at 7am.", speaker="Carmen"), [])
+    [after] = extract(turn("We now open at 6:30am on weekdays, people want bread before work.", speaker="Carmen"), [])
+    assert (before.predicate, before.object, after.object) == ("opening time", "7am", "6:30am on weekdays")
+    assert is_single_valued(normalise("Carmen", after.predicate, after.object).predicate)

@@ -192,6 +192,7 @@ def test_the_speaker_after_and_keeps_a_contraction_whole() -> None:
         ("Weirdly I've started to like coffee, a flat white every morning now.",
          "Greta likes coffee, a flat white every morning now."),
         ("Broke my ankle, no football for 6 weeks.", "Greta broke Greta's ankle, no football for 6 weeks."),
+        ("ngl i'm kinda obsessed w/ minecraft rn", "Greta is kinda obsessed with minecraft right now."),
         ("Unfortunately, I also lost my job at Door Dash this month.", "Greta also lost Greta's job at Door Dash this month."),
     ],
 )

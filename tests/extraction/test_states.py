@@ -97,6 +97,11 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("I'm on maternity leave until January, then back at Zalando.", ("works_at", "zalando", False)),
         ("I left Flour Pot last week now I'm doing pastry at a restaurant called Seed", ("works_at", "seed", False)),
         ("ok so I just wanted to say that I moved to Brighton last month", ("lives_in", "brighton", False)),
+        ("started sixth form at leeds city college, doing maths physics and computing", ("studies_at", "leeds city college", False)),
+        ("Big update: I quit my job at Accenture, moved back to Prague to be near my mum, started a PhD in economics at "
+         "Charles University, adopted a cat named Kafka, and I'm vegetarian now.", ("studies_at", "charles university", False)),
+        ("Big update: I quit my job at Accenture, moved back to Prague to be near my mum, started a PhD in economics at "
+         "Charles University, adopted a cat named Kafka, and I'm vegetarian now.", ("pet", "kafka", False)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(
@@ -268,6 +273,7 @@ def test_a_partner_named_earlier_who_died_is_no_longer_the_partner() -> None:
         "Going vegan in January.",
         "I got a job interview at Google.",
         "I'm having lunch at Nando's.",
+        "My dad has Alzheimer's, so I'm his main carer at the moment.",
     ],
 )
 def test_a_diet_for_a_while_or_later_and_a_job_interview_fill_no_slot(text: str) -> None:
@@ -436,3 +442,9 @@ def test_a_habits_new_days_said_of_the_thing_replace_the_days_of_the_habit() -> 
     [habit, _job] = extract(turn("I teach yoga on Monday and Wednesday evenings.", speaker="Leila"), [])
     new, old = (normalise(f.subject, f.predicate, f.object) for f in (moved, habit))
     assert compare(new, old) is Verdict.SUPERSEDES
+
+
+def test_a_relative_who_moves_into_a_place_called_something_lives_there() -> None:
+    [fact] = extract(turn("My dad moved into a care home called Maple House last week.", speaker="Parisa"), [])
+    assert fact.statement == "Parisa's dad moved to Maple House."
+    assert normalise(fact.subject, fact.predicate, fact.object).predicate == "lives_in"

@@ -148,3 +148,7 @@ def test_a_compound_names_its_head_but_not_a_word_that_only_ends_like_it() -> No
     assert lexical_coverage(phone, ["I switched from an iPhone to a Pixel 8."]) == 0.5
     work = focus_terms(focus_words("Where does Dan work?", ["Dan"]))
     assert lexical_coverage(work, ["I fixed the network and my homework."]) == 0.0
+
+
+def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
+    assert focus_words("What is Parisa's dog called?", ["Parisa"]) == ("dog",)
