@@ -96,11 +96,10 @@ _DOSE_TAKEN = re.compile(
     + _MEDICINE + r"\s+" + _DOSE, re.IGNORECASE)
 _DOSE_CHANGED = re.compile(
     r"\b(?:increased|upped|raised|lowered|reduced|cut|dropped|doubled|halved|changed|put\s+up|bumped\s+up)\s+(?:my|our)\s+"
-    + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+to\s+" + _DOSE
-    + r"|\bmy\s+" + _MEDICINE.replace("medicine", "medicine2") + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|"
-    r"has\s+gone\s+(?:up|down)\s+to|(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+"
-    + _DOSE.replace("dose>", "dose2>"),
-    re.IGNORECASE)
+    + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+to\s+" + _DOSE, re.IGNORECASE)
+_DOSE_NOW = re.compile(
+    r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
+    r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE, re.IGNORECASE)
 _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*[.!]*\s*$"
                   r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
 # "I run three times a week", "these days I run every morning": how often one does a thing is one
@@ -196,10 +195,9 @@ def attribute_facts(
         habit_of = "".join(f" {w}" for w in what.split() if not any(c.isdigit() for c in w))
         found[f"{verb}{habit_of} how often"] = (f"{speaker} {third_singular(verb)}{what} {often}",
                                                 f"{verb}{habit_of} how often", often)
-    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text)):
-        medicine = (dose.groupdict().get("medicine") or dose.groupdict().get("medicine2") or "").lower()
-        amount = " ".join((dose.groupdict().get("dose") or dose.groupdict().get("dose2") or "").split())
-        if medicine and amount and not _FUTURE.search(dose.group(0)):
+    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text)):
+        medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
+        if not _FUTURE.search(dose.group(0)):
             found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
     inferred = min(certainty, Certainty.STRONG_INFERENCE.value)
     return [

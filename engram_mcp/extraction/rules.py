@@ -35,7 +35,7 @@ from engram_mcp.extraction.corrections import (
 from engram_mcp.extraction.lexicon import with_dropped_subject
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.states import dated_starts, partner_names, pet_names, state_facts
+from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.predicates import third_singular
@@ -62,8 +62,8 @@ _TEXTSPEAK = (
     (re.compile(r"\bi\b"), "I"),
     (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
     (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
-    (re.compile(r"^(?:my\s+)?gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"^(?:my\s+)?bf\b", re.IGNORECASE), "my boyfriend"),
-    (re.compile(r"\b(?:my\s+)gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"\b(?:my\s+)bf\b", re.IGNORECASE), "my boyfriend"),
+    # "gf is called frida": the possessive goes with the abbreviation.
+    (re.compile(r"(?:^|\bmy\s+)gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"(?:^|\bmy\s+)bf\b", re.IGNORECASE), "my boyfriend"),
     (re.compile(r"\bwk\b", re.IGNORECASE), "week"),
     (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"), (re.compile(r"\brn\b"), "right now"),
     (re.compile(r"^(?:ngl|tbh|fr|lowkey)\s+", re.IGNORECASE), ""),
@@ -114,8 +114,8 @@ _PAST_IRREGULAR = frozenset(
     """went got saw made took had did was were met found bought ran began felt thought knew gave came left
     told said heard wrote read began brought built caught chose drew drove ate fell flew forgot grew hung
     kept lost meant paid put quit rode rang rose sang sat slept spent stood swam taught threw understood
-    won wore became sold left shut sent lent built bent held led fed fought sought taught broke spoke woke froze
-    stole drank sank shook hid bit""".split()
+    won wore became sold shut sent lent bent held led fed fought sought broke spoke woke froze stole drank sank
+    shook hid bit""".split()
 )
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
@@ -174,7 +174,9 @@ _DURABLE = re.compile(
     # "I love sushi", "I hate coffee": a taste named is kept however short.
     # ("I like the template", "I love your idea" are about the chat, and need more words to be kept).
     r"(?<=\bI\s)(?:really\s+|actually\s+)?(?:like|love|hate|dislike|prefer|enjoy|adore)\s+(?!(?:it|that|this|them|those|these|you|"
-    r"him|her|the|your|their|his|its|how|what|when|where|to)\b)[a-z]+|obsessed\s+with|pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
+    r"him|her|the|your|their|his|its|how|what|when|where|to)\b)[a-z]+|obsessed\s+with|"
+    r"pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|"
+    r"live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
     r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
     re.IGNORECASE,
 )
@@ -209,7 +211,7 @@ class RulesExtractor:
         # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
         uncased = not any(character.isupper() for character in turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
-        pets, partners = pet_names(earlier), partner_names(earlier)
+        pets = pet_names(earlier)
         for clause in contact_card(turn.text):
             facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
                                                                        turn.event_time)
@@ -265,11 +267,11 @@ class RulesExtractor:
                 if facts and (instead := replacement_fact(clause, facts[-1], said_with)) is not None:
                     facts.append(instead)
                 elif not marked:
-                    facts += _facts_from(clause, sentence, certainty, speaker, turn.event_time, uncased=uncased, pets=pets, partners=partners)
+                    facts += _facts_from(clause, sentence, certainty, speaker, turn.event_time, uncased=uncased, pets=pets)
                 elif often and all(mark in often or mark.endswith(" how often") for mark in marked):
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
-                                         uncased=uncased, pets=pets, partners=partners)
+                                         uncased=uncased, pets=pets)
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
@@ -330,14 +332,14 @@ def _as_typed(text: str) -> str:
 
 def _facts_from(
     clause: str, sentence: str, certainty: float | None, speaker: str, when: datetime, *, uncased: bool = False,
-    pets: frozenset[str] = frozenset(), partners: frozenset[str] = frozenset(),
+    pets: frozenset[str] = frozenset(),
 ) -> list[ExtractedFact]:
     """The facts of one clause of ``sentence``, said with the sentence's ``certainty`` (None: not a statement)."""
     clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
     if not clause or certainty is None:
         return []
     if not _is_request(clause):
-        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets, partners=partners)
+        states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)

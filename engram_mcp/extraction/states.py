@@ -506,7 +506,7 @@ _SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swappe
 
 def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
                 sentence: str | None = None, uncased: bool = False,
-                pets: frozenset[str] = frozenset(), partners: frozenset[str] = frozenset()) -> list[ExtractedFact]:
+                pets: frozenset[str] = frozenset()) -> list[ExtractedFact]:
     """The state facts one first-person clause announces; [] when it announces none.
 
     ``sentence`` is the whole sentence the clause came from: a conditional or a plan there
@@ -555,8 +555,6 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
     if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets):
         found += _pet_gone(pet, who)
-    elif pet and pet["name"] in partners and pet.re is _PET_GONE and re.search(r"(?i:died|passed)", pet.group(0)):
-        found.append((f"{who}'s partner {pet['name']} passed away", "no longer partner", pet["name"], "partner", True))
     first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
     if (used := _USED_TO.search(context)) is not None:
         found += _used_to(used, who)
@@ -627,15 +625,6 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
         )
         for org, (day, entities, certainty) in begins.items()
     )]
-
-
-_PARTNER_NAMED = re.compile(r"(?i:\b(?:my|our)\s+(?:late\s+|new\s+)?(?:partner|boyfriend|girlfriend|wife|husband|fianc[eé]e?|spouse)"
-                            r"\s*,?\s+(?:is\s+(?:called\s+|named\s+)?)?)(?P<name>[A-Z][\w'-]*)\b")
-
-
-def partner_names(texts: Iterable[str]) -> frozenset[str]:
-    """The names ``texts`` give the speaker's partner ("my husband Joaquim")."""
-    return frozenset(match["name"] for text in texts for match in _PARTNER_NAMED.finditer(text))
 
 
 def pet_names(texts: Iterable[str]) -> frozenset[str]:
