@@ -71,7 +71,7 @@ class Coverage:
     """Relations the question asks about ("Lena's sister") that no recalled memory mentions."""
 
 
-# "email address" asks for an email, not where someone lives.
+# "email address" asks for an email ("IP address" for an IP), not where someone lives.
 _EMAIL_ADDRESS = re.compile(r"\b(e-?mail|ip|web|mac)\s+address(?:es)?\b")
 
 
@@ -79,7 +79,7 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
-    for word in _WORD.findall(_PRESENT.sub(" ", _EMAIL_ADDRESS.sub("email", question.casefold()))):
+    for word in _WORD.findall(_PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))):
         word = re.sub(r"['’]s$", "", word)
         if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue

@@ -123,6 +123,7 @@ def test_a_question_about_a_condition_is_met_by_the_condition_named() -> None:
 
 def test_an_email_address_is_asked_as_an_email_and_never_met_by_a_home() -> None:
     assert focus_words("What is Rosa's email address?", ["Rosa"]) == ("email",)
+    assert focus_words("What is Rosa's IP address?", ["Rosa"]) == ("ip",)
     home = replace(fact("Rosa lives in Porto.", "Rosa"), predicate="lives in", object="Porto")
     assert not about_topic(focus_terms(focus_words("What is Rosa's email address?", ["Rosa"])), home)
 
