@@ -207,7 +207,7 @@ class RulesExtractor:
             # said is in it. Models may still read facts about the user from it, at lower certainty.
             return []
         facts: list[ExtractedFact] = []
-        said = sentences(_as_typed(turn.text))
+        said = sentences(_as_typed(turn.text))[:_MAX_SENTENCES]
         # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
         uncased = not any(character.isupper() for character in turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
@@ -281,6 +281,9 @@ class RulesExtractor:
 # Each clause is read with its whole sentence beside it, so a sentence of thousands of clauses
 # (a hostile paste: "Sam and I " × 15,000) would cost their square; a turn keeps five facts anyway.
 _MAX_CLAUSES = 30
+# Likewise each sentence with the turn's sentences before it: a paste of thousands of lines ("- I
+# live in Osaka" × 5,000) would take minutes. Its first sentences are read.
+_MAX_SENTENCES = 200
 _TAG_QUESTION = re.compile(r",\s*(?:you\s+know|ya\s+know|y'know)\s*\?+$", re.IGNORECASE)
 _PREMISE = re.compile(r"^(?:(?:so|and|but|ok|okay|also)\s*,?\s+)?(?P<lead>since|now\s+that|given\s+that|because|as)\s+"
                       r"(?P<premise>[^,?]{3,200}),\s+(?=\w)", re.IGNORECASE)

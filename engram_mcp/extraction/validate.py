@@ -92,21 +92,23 @@ def validate_facts(
     max_facts: int = MAX_FACTS_PER_TURN,
 ) -> list[ExtractedFact]:
     """The facts worth keeping from one turn, in their original order."""
-    source = f"{turn_text} {speaker}"
+    # The turn's words are read once: a paste of thousands of lines has as many facts to check.
+    source = content_words(f"{turn_text} {speaker}")
+    speaker_words = content_words(speaker)
+    sentences = [(sentence, content_words(sentence)) for sentence in split_sentences(turn_text)]
     kept: list[ExtractedFact] = []
     seen: list[set[str]] = []
-    sentences = split_sentences(turn_text)
     for fact in facts:
         fact = _normalise(fact, speaker)
+        words = content_words(fact.statement)
         # No extractor may be surer than the speaker was: the sentence a fact came from caps it,
         # and a fact drawn from a condition ("if I win, I'll ...") is no fact.
-        certainty = cap_certainty(fact.certainty, _source_sentence(fact.statement, sentences, speaker))
+        certainty = cap_certainty(fact.certainty, _source_sentence(words - speaker_words, sentences))
         if certainty is None:
             continue
         fact = replace(fact, certainty=certainty)
-        if len(content_words(fact.statement)) < 2 or grounding(fact.statement, source) < min_grounding:
+        if len(words) < 2 or len(words & source) / len(words) < min_grounding:
             continue
-        words = content_words(fact.statement)
         if any(_jaccard(words, other) >= NEAR_DUPLICATE_JACCARD for other in seen):
             continue
         kept.append(fact)
@@ -123,10 +125,9 @@ def split_sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE.split(text) if part.strip()] or [text]
 
 
-def _source_sentence(statement: str, sentences: list[str], speaker: str) -> str:
-    """The sentence of the turn that shares most content words with the statement."""
-    words = content_words(statement) - content_words(speaker)
-    return max(sentences, key=lambda sentence: len(words & content_words(sentence)))
+def _source_sentence(words: set[str], sentences: list[tuple[str, set[str]]]) -> str:
+    """The sentence of the turn (with its content words) that shares most of ``words``."""
+    return max(sentences, key=lambda sentence: len(words & sentence[1]))[0]
 
 
 def _normalise(fact: ExtractedFact, speaker: str) -> ExtractedFact:

@@ -137,6 +137,15 @@ def test_a_sentence_of_thousands_of_clauses_reads_a_bounded_number_of_them(monke
     assert 0 < len(read) <= 30
 
 
+def test_a_paste_of_thousands_of_lines_reads_a_bounded_number_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "- I live in Osaka" × 5,000 took 108 s: each fact was checked against every line again.
+    read: list[str] = []
+    real = rules.state_facts
+    monkeypatch.setattr(rules, "state_facts", lambda clause, *a, **k: read.append(clause) or real(clause, *a, **k))
+    facts = RulesExtractor().extract(turn("\n".join(["- I live in Osaka"] * 5000), speaker="Ana"), [])
+    assert 0 < len(read) <= 200 and [f.statement for f in facts] == ["Ana lives in Osaka."]
+
+
 def test_what_one_no_longer_does_is_conjugated_after_no_longer() -> None:
     [fact] = RulesExtractor().extract(turn("I have so many pairs of jeans that I no longer wear.", speaker="Ana"), [])
     assert "Ana no longer wears" in fact.statement
