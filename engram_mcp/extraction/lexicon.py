@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["DROPPED_SUBJECT", "with_dropped_subject", "LEAD_TIME", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["with_dropped_subject", "LEAD_TIME", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 VEHICLE_WORDS = frozenset(
@@ -45,9 +45,9 @@ OCCUPATIONS = frozenset(
 
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
-DROPPED_SUBJECT = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
-                              r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled)\b",
-                              re.IGNORECASE)
+_DROPPED_I = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
+                        r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled)\b",
+                        re.IGNORECASE)
 # "Promoted to staff engineer today", "Allergic to shellfish btw", "Working at Cloudflare now":
 # chat drops "I was" or "I'm" as well as "I".
 _DROPPED_WAS = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:promoted|hired|made\s+redundant|laid\s+off|"
@@ -69,7 +69,7 @@ def with_dropped_subject(text: str) -> str:
     """The speaker's subject, when chat drops it: "Switched from vim to helix" is "I switched …",
     "Promoted to lead" is "I was promoted …", "Allergic to shellfish" is "I am allergic …"."""
     lowered = text[:1].lower() + text[1:]
-    if DROPPED_SUBJECT.match(text):
+    if _DROPPED_I.match(text):
         return f"I {lowered}"
     if _DROPPED_WAS.match(text):
         return f"I was {lowered}"

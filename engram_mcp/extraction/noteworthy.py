@@ -60,7 +60,7 @@ _POINTER_OBJECT = re.compile(r"^(?:\w+\s+){0,3}?(?:it|that|this|them|those|one)(
 _LEAD_ADVERBIAL = re.compile(
     r"^(?:(?!(?:it's|it\s+is|it\s+was|that's|this\s+is|there's|there\s+is)\b)(?!(?:[\w'-]+\s+){0,5}?(?:i|we|i'm|i've|we're|we've)\b)"
     r"[\w'-]+(?:\s+[\w'-]+){0,5},\s+|(?:last|this|next|every)\s+\w+\s+|"
-    r"(?:yesterday|today|tonight|now|then|recently|lately|also|plus|so|and|but|[a-z]{3,}ly)\s+)+",
+    r"(?:yesterday|today|tonight|now|then|recently|lately|also|plus|so|and|but)\s+)+",
     re.IGNORECASE,
 )
 _ATTITUDE = re.compile(
