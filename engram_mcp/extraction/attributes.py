@@ -39,7 +39,11 @@ CARERS = frozenset({"gym", "accountant", "lawyer", "solicitor", "vet", "hairdres
 ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(
     {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
-     "boss", "line manager", "landlord", "landlady", "username", "handle", "birthday"}
+     "boss", "line manager", "landlord", "landlady", "username", "handle", "birthday",
+     # one of each at a time, for a freelancer: "my main client is now Orange"
+     "main client", "biggest client", "main customer",
+     # and for a business, or a writer or a student: "our coffee supplier is North Star Roasters"
+     "supplier", "coffee supplier", "main supplier", "agent", "mentor", "supervisor", "publisher"}
 )
 
 _PLACES = frozenset({"address", "home address"})
@@ -63,6 +67,17 @@ _STATED = re.compile(
 _CHANGED = re.compile(
     _POSSESSOR + _ATTRIBUTE + r"\s+(?:has\s+)?changed\b[^.;]*?\b(?:the\s+)?new\s+one\s+is\s+" + _VALUE, re.IGNORECASE
 )
+# "We changed supplier, it's Dark Woods Coffee now"
+_CHANGED_IT_IS = re.compile(
+    r"\b(?:I|we)\s+(?:have\s+)?(?:just\s+)?(?:changed|switched)\s+(?:(?:my|our)\s+)?" + _ATTRIBUTE
+    + r"s?\s*[,;:–-]\s*(?:it(?:\s+is|'s|’s)|it\s+was|the\s+new\s+one\s+is|now\s+it(?:\s+is|'s|’s)|we\s+use|I\s+use)\s+" + _VALUE,
+    re.IGNORECASE,
+)
+# "A flat white is £3.40", "Flat whites are going up to £3.60": what the speaker sells or pays
+# for, one price at a time.
+_PRICE = re.compile(r"^(?:(?:a|an|the)\s+)?(?!(?:my|our|your|his|her|their)\b)(?P<attr>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:is|are|costs?|"
+                    r"(?:is|are)\s+now|now\s+costs?|(?:is|are)\s+(?:going|gone)\s+up\s+to|went\s+up\s+to|(?:has|have)\s+gone\s+up\s+to)"
+                    r"\s+(?P<value>[£$€]\s?\d[\d.,]*\d|[£$€]\s?\d)", re.IGNORECASE)
 _SWITCHED = re.compile(
     r"\b(?:I|we)\s+(?:have\s+)?(?:just\s+|finally\s+)?(?:switched|changed|moved)\s+(?:my|our)\s+" + _ATTRIBUTE
     + r"\s+(?:over\s+)?(?:from\s+[^,;]+?\s+)?to\s+" + _VALUE,
@@ -100,7 +115,8 @@ _DOSE_CHANGED = re.compile(
 _DOSE_NOW = re.compile(
     r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
     r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE, re.IGNORECASE)
-_AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*[.!]*\s*$"
+_AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.!]*\s*$|,|\s+and\s+(?:a|an)\s)"
+                  r"|\bI\s+(?:am|'m)\s+an?\s+(?P<aged>\d{1,3})[- ]years?[- ]old\b"
                   r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
 # "I run three times a week", "these days I run every morning": how often one does a thing is one
 # setting per thing, so the later habit replaces the earlier ("…_how_often" is single-valued).
@@ -113,13 +129,15 @@ _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:mornings|evenings
 _FREQUENCY = _FREQUENCY.replace("_DAYS", _DAYS)
 _DAY_LIST = r"(?P<days>(?:on\s+)?_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?)".replace("_DAYS", _DAYS)
 # "My yoga classes moved to Tuesdays and Thursdays": the days of a habit said before, changed.
-_RESCHEDULED = re.compile(r"^(?:my|our|the)\s+(?P<thing>[a-z]+)(?:\s+(?P<kind>class(?:es)?|lessons?|sessions?|practice|training|"
-                          r"shifts?|rehearsals?|games?|matches))?\s+(?:have\s+|has\s+)?(?:moved|changed|switched|are\s+now|is\s+now)"
+_RESCHEDULED = re.compile(r"^(?:(?:my|our|the)\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there|everything|nothing|today|"
+                          r"tomorrow|work|school)\b)(?P<thing>[a-z]+)(?:\s+(?P<kind>class(?:es)?|lessons?|sessions?|practice|training|"
+                          r"shifts?|rehearsals?|games?|matches|club|group|team|choir|meetings?))?\s+(?:have\s+|has\s+)?"
+                          r"(?:(?:moved|changed|switched|are\s+now|is\s+now)|(?P<plain>meets?|runs?|happens?|takes\s+place|is|are))"
                           r"\s+(?:to\s+|back\s+to\s+)?" + _DAY_LIST + r"\b", re.IGNORECASE)
 _HABIT = re.compile(
     r"^(?:(?:these\s+days|nowadays|now)\s*,?\s*)?I\s+(?:now\s+|usually\s+|normally\s+|still\s+|only\s+)?(?P<verb>[a-z]+)"
     r"(?P<what>(?:\s+(?!(?:once|twice|every|daily|weekly|on|a|three|four|five|\d+|them|him|her|it|you|at|least|most|"
-    r"about|around)\b)[a-z0-9]+){0,3}?)\s+" + _FREQUENCY + r"\b",
+    r"about|around)\b)[a-z0-9]+){0,3}?)(?P<company>\s+with\s+(?:a|the|my|our)\s+[a-z]+)?\s+" + _FREQUENCY + r"\b",
     re.IGNORECASE,
 )
 # "I've gone down to two days a week at Boots": how often one works, changed, said of the workplace.
@@ -134,7 +152,9 @@ _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
     r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
 )
-_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:at|for|with)\s+(?P<org>" + _NAME + r")"
+_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                      r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
+                      r"\s+(?:at|for|with)\s+(?P<org>" + _NAME + r"(?:\s+(?:hospital|university|college|school|clinic|library|museum))?)"
                       r"(?:\s+in\s+(?P<place>" + _NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
 _HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")|"
@@ -155,18 +175,30 @@ _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+)
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + _NAME + ")")
 
 
+_NOT_AN_ITEM = frozenset("""it this that which what rent salary pay wage mortgage rate total bill ticket budget it's income
+                           debt loan savings deposit cost price fee fine balance""".split())
+# "My main client is a law firm called Delmas & Associés": the name is the value.
+_CALLED_VALUE = re.compile(r"^(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?=[A-Z0-9])")
+
+
 def attribute_facts(
     sentence: str, speaker: str, certainty: float = Certainty.STATED.value, *, uncased: bool = False
 ) -> list[ExtractedFact]:
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS):
+    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
+            if pattern is _PRICE:
+                if attribute.split()[0] in _NOT_AN_ITEM:
+                    continue
+                item = re.sub(r"(?<=[^s])s$", "", attribute)  # "flat whites" are priced as "flat white"
+                found[f"{item} price"] = (f"{speaker}'s {item} costs {match['value']}", f"{item} price", match["value"])
+                continue
             if pattern is _HOURS:
                 attribute = {"open": "opening time", "close": "closing time"}[attribute]
-            value = _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”"))
+            value = _CALLED_VALUE.sub("", _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”")))
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
                 parts = _PLACE_PARTS.match(text, match.end("value"))
@@ -185,7 +217,7 @@ def attribute_facts(
         # "My rent is £1,200 a month for a one-bed in Peckham": where one pays for a home is where one lives.
         place = home["place"].rstrip(".")
         found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
-    if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["turned"]) < 130:
+    if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["aged"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
     if (hours := _WORK_CUT_TO.match(text)) is not None:
         found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
@@ -193,7 +225,8 @@ def attribute_facts(
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
         # A distance or an amount ("run 5k", "run 10k") describes the habit; it is still running.
         habit_of = "".join(f" {w}" for w in what.split() if not any(c.isdigit() for c in w))
-        found[f"{verb}{habit_of} how often"] = (f"{speaker} {third_singular(verb)}{what} {often}",
+        # "I run with a club on Thursdays": whom one does it with is said, not part of the habit.
+        found[f"{verb}{habit_of} how often"] = (f"{speaker} {third_singular(verb)}{what}{habit['company'] or ''} {often}",
                                                 f"{verb}{habit_of} how often", often)
     for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text)):
         medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
@@ -290,7 +323,8 @@ def _article(acronym: str) -> str:
 def _working(role: re.Match[str]) -> str:
     """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person."""
     place = f" in {role['place']}" if role["place"] else ""
-    return f"I work at {role['org']} as a {role['role']}{place}"
+    unit = f",{role['unit']}" if role["unit"] else ""
+    return f"I work at {role['org']} as a {role['role']}{place}{unit}"
 
 
 # A pasted signature or contact card: a line each for the role, the email and the phone number.
@@ -323,12 +357,14 @@ def rescheduled_habit(sentence: str, speaker: str) -> list[ExtractedFact]:
     thing, said of the thing ("yoga how often"), which is the slot of "I teach yoga on Mondays"
     too (``model.supersede.same_relation``), so the new days replace the old."""
     moved = _RESCHEDULED.match(expand_contractions(sentence.strip()))
-    if moved is None:
+    # "Our bowls club meets on Saturdays" is a habit; "my birthday is on Sunday" is one day.
+    if moved is None or moved["plain"] and not re.search(r"days\b", moved["days"], re.IGNORECASE):
         return []
     thing, days = moved["thing"].lower(), " ".join(moved["days"].split())
     days = days if days.lower().startswith("on ") else f"on {days}"
     said = f"{thing} {moved['kind'].lower()}" if moved["kind"] else thing
     verb = "are" if said.endswith("s") and not said.endswith("ss") else "is"
+    verb = ("meet" if verb == "are" else "meets") if (moved["plain"] or "").lower().startswith("meet") else verb
     return [ExtractedFact(statement=f"{speaker}'s {said} {verb} {days}.", type=MemoryType.SEMANTIC,
                           certainty=Certainty.STATED.value, subject=speaker, predicate=f"{thing} how often", object=days,
                           entities=(speaker,))]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.extraction.lexicon import ASSISTANT_ACTS
 from engram_mcp.model import Certainty
 
 __all__ = ["cap_certainty", "certainty_of", "is_hypothetical", "strip_hedge"]
@@ -29,7 +30,8 @@ _STRONG = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"^(?:if|unless|suppose|supposing|imagine|what if|in case|assuming|even if|had i|were i)\b|"
+    r"^(?:if|unless|suppose|supposing|imagine|what if|in case|assuming|even if|had i|were i)\b(?!\s+you\s+(?:ever\s+)?"
+    + ASSISTANT_ACTS + r"\b)|"
     r"\b(?:i|we)(?:\s+would|'d|\s+will|'ll)\b[^.]*\bif\b|\bif\s+(?:i|we)\b.*\b(?:would|will|'ll|'d)\b|"
     r"\bwould\s+(?:(?:be|have\s+been)\s+(?:so\s+|really\s+|super\s+|pretty\s+)?(?:cool|great|amazing|awesome|nice|"
     r"fun|wonderful|incredible|a\s+dream)\b)|"

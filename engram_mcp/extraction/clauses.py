@@ -35,7 +35,10 @@ _CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll
 # "Dropped Duolingo, I'm taking classes instead", "Sold my bass, I'm focusing on cello now": a
 # statement of what one did (its subject perhaps dropped), then one with its subject.
 _DROPPED_THEN = re.compile(r"^(?P<first>(?:I\s+)?(?:[A-Za-z]+ed|sold|bought|left|quit|got|took|gave)\s+[^,]{1,40}),\s+"
-                           r"(?P<second>(?:I|I'm|I've|we|we're)\s+.+|[a-z]+ing\b[^,]*?\s(?:now|instead)\W*)$")
+                           r"(?P<second>(?:I|I'm|I've|we|we're)\s+.+|[a-z]+ing\b[^,]*?\s(?:now|instead)\W*|"
+                           # "Switched to memoQ, Trados licence cancelled"
+                           r"(?:my\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?:licen[cs]e|subscription|membership|account|contract)\s.*)$")
+_SWITCHED_TO = re.compile(r"^(?:I\s+)?(?:have\s+)?switched\s+(?:over\s+)?to\s+", re.IGNORECASE)
 # "... so I can teach others": the purpose of what came before, not a second fact.
 _PURPOSE = re.compile(r",?\s+so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|'d|would|might)\b[^.;]*", re.IGNORECASE)
 # "since I was a kid" dates the clause before it; unlike "since I moved here" it is no event of its own.
@@ -45,12 +48,14 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
                                r"because|although|though)\s+(?=(?:I|we)\b)(?P<event>[^,]+),\s+(?P<main>(?:I|we|my|our)\b.+)$",
                                re.IGNORECASE)
 # "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
-_REPORTING = re.compile(r"^(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
+_REPORTING = re.compile(r"^(?:(?:(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note(?:\s+down)?|keep\s+in\s+mind|"
+                        r"make\s+a\s+note(?:\s+of\s+this)?)|(?:please\s+)?remind\s+me|for\s+future\s+reference|note\s+to\s+self|heads\s+up|"
+                        r"(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context|(?:I\s+think\s+)?I\s+should\s+(?:tell\s+you|mention|let\s+you\s+know)|you\s+should\s+know|"
                         r"(?:also\s+)?(?:I\s+)?forgot\s+to\s+(?:mention|say|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"
                         r"(?:tell\s+you|mention|let\s+you\s+know)|(?:I\s+)?(?:just\s+)?(?:wanted|want)\s+to\s+say|"
                         r"(?:the|my)\s+(?:doctor|gp|dentist|consultant|specialist|nurse|vet)\s+"
-                        r"(?:says|said|thinks|confirmed|told\s+me))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our|[A-Z][\w'-]+\s+and\s+I)\b)",
+                        r"(?:says|said|thinks|confirmed|told\s+me)))(?:\s+that)?[:,]?\s+)(?=(?:I|I'm|I've|my|we|our|[A-Z][\w'-]+\s+and\s+I)\b)",
                         re.IGNORECASE)
 # "Big news: I got the job", "Update - I moved": a short label before the statement is not part of it.
 _LABEL = re.compile(r"^(?!.*\b(?:I|my|we|our|me)\b[^:]*:)(?:[^\s:,.!?]+\s+){0,3}[^\s:,.!?]+:\s+(?=(?:I|I'm|I've|my|we|our)\b)",
@@ -61,6 +66,7 @@ _BARE_NAME = re.compile(r"^(?![A-Z][a-z]+ed\s)(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+
                         # a name typed without its capital ("frida and i broke up"), not a filler word
                         r"^(?!(?:yes|yeah|yep|no|nope|ok|okay|well|so|oh|wow|haha|lol|sure|right|thanks|true|exactly|"
                         r"honestly|actually|now|then|me|you|he|she|they|it)$)(?![a-z]+ly$)[a-z][a-z'-]{2,}$")
+_SUBORDINATOR = re.compile(r"^(?:since|because|as|now\s+that|when|while|although|though|after|before|given\s+that)\s+", re.IGNORECASE)
 _STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
 _STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
 _COORDINATED_VERBS = (
@@ -77,6 +83,34 @@ _AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" +
                        r",\s+(?=(?:also\s+|then\s+)?(?:" + "|".join(_LISTED_VERBS) + r")\s+(?:my|a|an|the|to|back|up|in|at|for|our)\b)")
 
 
+
+
+# "The vegan thing didn't last, I'm eating fish again": two statements joined by a comma alone
+# (the first has its own verb, so it is no lead-in like "After dinner, I …").
+_COMMA_SPLICE = re.compile(r"^(?P<first>[^,]*\b(?:is|was|were|are|did|didn't|does|doesn't|don't|isn't|wasn't|weren't|won't|"
+                           r"can't|had|has|have|[a-z]{3,}ed)\b[^,]*),\s+(?P<second>(?-i:I)(?:'m|'ve|'ll|\s+am|\s+have|\s+now)\b.*)$",
+                           re.IGNORECASE)
+# "I'm eating fish again, pescatarian now": a state after the comma, its "I'm" dropped.
+_STATE_NOW = re.compile(r",\s+(?P<state>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+now[.!]*$")
+_NOT_A_STATE = re.compile(r"^(?:and|but|so|or|even|right|just|me|us|him|her|them|it|that|this|there|here|home|back|out|up|"
+                          r"done|over|gone)\b")
+
+
+# "I'm 71 and a retired teacher", "I'm a 34-year-old nurse": an age and a job, each a statement.
+_AGE_AND = re.compile(r"^(?P<lead>I'm|I\s+am)\s+(?P<age>\d{1,3})(?:\s+years?\s+old)?(?:\s*,\s*|\s+and\s+)(?P<rest>(?:a|an)\s+\S.*)$")
+_AGED = re.compile(r"^(?P<lead>I'm|I\s+am)\s+an?\s+(?P<age>\d{1,3})[- ]years?[- ]old\s+(?P<rest>[a-z].*)$")
+
+
+def _spliced(part: str) -> list[str]:
+    part = part.strip()
+    if (aged := _AGE_AND.match(part) or _AGED.match(part)) is not None:
+        rest = aged["rest"] if aged.re is _AGE_AND else f"{'an' if aged['rest'][0] in 'aeiou' else 'a'} {aged['rest']}"
+        return [f"{aged['lead']} {aged['age']}", f"{aged['lead']} {rest}"]
+    if (splice := _COMMA_SPLICE.match(part)) is not None and len(splice["first"].split()) >= 3:
+        return [splice["first"], *_spliced(splice["second"])]
+    if re.match(r"(?:I|we)\b", part) and (state := _STATE_NOW.search(part)) and not _NOT_A_STATE.match(state["state"]):
+        return [part[: state.start()], f"I'm {state['state']} now"]
+    return [part]
 
 
 def sentences(text: str) -> list[str]:
@@ -96,10 +130,19 @@ def clauses(sentence: str) -> list[str]:
     parts = [part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip(" ,")]
     if parts and (dropped := _DROPPED_THEN.match(parts[0].strip())) is not None:
         parts[:1] = [dropped["first"], dropped["second"]]
+        if _SWITCHED_TO.match(dropped["first"]) and not re.match(r"(?:I|we)\b", dropped["second"]):
+            # "Switched to memoQ, Trados licence cancelled": what ended, then what took its place.
+            parts[:2] = [dropped["second"], dropped["first"] + " instead"]
+    parts = [piece for part in parts for piece in _spliced(part)]
     # "Jess and I broke up", "My boyfriend Lukas and I are …": a bare name or one's person before
     # "and I" is part of the subject, not a clause.
     for index in range(len(parts) - 1, 0, -1):
-        if _BARE_NAME.match(person := parts[index - 1].strip(" ,")) and re.match(r"(?:I|we)\s", parts[index].strip()):
+        person = parts[index - 1].strip(" ,")
+        lead = _SUBORDINATOR.match(person)
+        if lead is not None and _BARE_NAME.match(person[lead.end():]) and re.match(r"(?:I|we)\s", parts[index].strip()):
+            # "Since my husband and I are expecting": the subject of a subordinate clause.
+            parts[index - 1 : index + 1] = [f"{person} and {parts[index].strip()}"]
+        elif _BARE_NAME.match(person) and re.match(r"(?:I|we)\s", parts[index].strip()):
             # One's person named ("My boyfriend Lukas") is said on its own too: who Lukas is.
             named = [person] if re.match(r"(?i:my|our)\s+\S+.*\s[A-Z]", person) else []
             parts[index - 1 : index + 1] = [*named, f"{person} and {parts[index].strip()}"]

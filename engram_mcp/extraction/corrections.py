@@ -21,6 +21,19 @@ _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it shou
                         r"not\s+(?P<old>[^,;.!?()]+)", re.IGNORECASE)
 _NOT_BUT = re.compile(r"(?<!n't )(?<!did )(?<!do )(?<!does )\bnot\s+(?P<old>[^,;]+?),?\s+but\s+(?P<new>[^,;.!?()]+)",
                       re.IGNORECASE)
+# "Actually, the bistro is in Vieux Lyon, not Croix-Rousse": a value then the one it replaces,
+# beside a word that says it is a correction.
+_VALUE_NOT = re.compile(r"\b(?:(?:is|are|was)\s+(?:in|on|at|to|from)|in|on|at|to|from|is|are|was|called|named)\s+(?P<new>[^,;]+?)(?:\s+now)?,\s*not\s+"
+                        r"(?P<old>[^,;.!?()]+)", re.IGNORECASE)
+def _named_value_not(text: str) -> re.Match[str] | None:
+    """"in Vieux Lyon, not Croix-Rousse", "on Sundays now, not Saturdays": both sides a name, a
+    day or a number ("to reach the gold level, not 300" corrects nothing)."""
+    match = _VALUE_NOT.search(text)
+    if match is None or not all(side.strip()[:1].isupper() or side.strip()[:1].isdigit() for side in (match["new"], match["old"])):
+        return None
+    return match
+
+
 _CUE = re.compile(r"\b(?:correction|actually|sorry|I meant|my (?:mistake|bad)|I misspoke|typo|scratch that)\b",
                   re.IGNORECASE)
 _DESCRIBED = re.compile(r"(?:a|an|so|too|very|that|really|much|bad|big|just|only|even|merely|simply|necessarily|always|"
@@ -32,7 +45,7 @@ _ARTICLE = re.compile(r"^(?:the|a|an|my|our)\s+", re.IGNORECASE)
 def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
     """The correction the sentence makes, or None when it makes none."""
     text = sentence.replace("’", "'")
-    match = _IT_IS_NOT.search(text) or (_NOT_BUT.search(text) if _CUE.search(text) else None)
+    match = _IT_IS_NOT.search(text) or ((_NOT_BUT.search(text) or _named_value_not(text)) if _CUE.search(text) else None)
     if match is None:
         return None
     said = match["old"].strip(" .!\"'")
@@ -117,6 +130,11 @@ _OVER = re.compile(
     r"(?:I|we)(?:\s+am|'m|\s+are|'re)\s+)(?:(?:all|officially|finally|so|totally)\s+)?(?:done|over|finished|through|history)"
     r"(?(name)(?:\s+for\s+(?:me|us)|\s+now)?|\s+with\s+(?P<thing>.+?)(?:\s+(?:now|for\s+good|forever))?)\s*$",
 )
+# "Trados licence cancelled", "my Netflix subscription has been cancelled": the named thing ended.
+_CANCELLED = re.compile(
+    r"^(?:(?i:my|our|the)\s+)?(?P<name>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})\s+(?P<kind>(?i:licen[cs]e|subscription|membership|"
+    r"account|contract|plan))\s+(?i:(?:is|was|has\s+been|got)\s+)?(?i:cancell?ed|canceled|ended|terminated)(?:\s+\w+){0,2}\s*$"
+)
 # "I'm not at Forno Brisa anymore", "No more night shifts for me".
 _NOT_ANY_MORE = re.compile(
     r"^(?:(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:not|no\s+longer)\s+(?:at|with|in|part\s+of|a\s+member\s+of)\s+"
@@ -154,6 +172,10 @@ def ending_fact(
         if name is not None and not (inside or _MARKED_NAME.match(name)):
             return None
         return _ended(name or over["thing"], text, speaker, certainty, statement)
+    if (cancelled := _CANCELLED.match(text)) is not None:
+        name = cancelled["name"].removeprefix(f"{speaker}'s ").removeprefix(f"{speaker}’s ")
+        said = f"{speaker}'s {name} {cancelled['kind'].lower()} was cancelled."
+        return _ended(name, text, speaker, certainty, said)
     if (parted := _PARTED_WITH.match(text)) is not None:
         return _ended(parted["thing"], text, speaker, certainty, statement)
     if (died := _DIED.match(text)) is not None:

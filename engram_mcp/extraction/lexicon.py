@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["with_dropped_subject", "LEAD_TIME", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+from engram_mcp.model.predicates import PET_WORDS
+
+__all__ = ["with_dropped_subject", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORMS", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 VEHICLE_WORDS = frozenset(
@@ -22,10 +24,6 @@ VEHICLE_MAKES = frozenset(
     vauxhall polestar rivian lucid cupra dacia suzuki mitsubishi landrover land range saab alfa lancia
     golf polo passat civic corolla prius camry accord yaris clio corsa fiesta focus mustang leaf zoe
     octavia qashqai juke rav4 cr-v outback impreza model i3 e-golf id.3 id3 ioniq niro kona micra""".split()
-)
-PET_WORDS = frozenset(
-    """dog cat puppy kitten rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret
-    gerbil lizard snake fish goldfish beagle labrador poodle terrier spaniel collie retriever""".split()
 )
 OCCUPATIONS = frozenset(
     """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
@@ -42,6 +40,16 @@ OCCUPATIONS = frozenset(
     biologist geologist tester illustrator animator copywriter singer dancer violinist pianist guitarist
     drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist""".split()
 )
+
+# What the assistant writes for the person: a taste for these ("I prefer metric units", "I hate
+# emojis in replies") is a standing instruction, not a fact of their life.
+OUTPUT_FORMS = re.compile(r"\b(?:metric|imperial|units?|celsius|fahrenheit|emojis?|emoticons|bullet(?:\s+points|s)?|"
+                          r"answers?|replies|repl(?:y|ies)|responses?|spelling|formatting|jargon|summaries|tl;?drs?|"
+                          r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time))\b", re.IGNORECASE)
+
+# What the assistant does for the person: "when you suggest recipes, …", "if you write code for
+# me, …" set the scope of a standing request; they are no condition on the world.
+ASSISTANT_ACTS = r"(?:write|reply|answer|respond|explain|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook)"
 
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)

@@ -32,7 +32,7 @@ from engram_mcp.extraction.corrections import (
     rescheduling_fact,
     switch_fact,
 )
-from engram_mcp.extraction.lexicon import with_dropped_subject
+from engram_mcp.extraction.lexicon import ASSISTANT_ACTS, OUTPUT_FORMS, with_dropped_subject
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
@@ -88,9 +88,19 @@ _TRAILING_REQUEST = re.compile(
     r"refer|spell|show|list|go)\b.*\b(?:please|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*$",
     re.IGNORECASE,
 )
+# "When you suggest recipes, keep them dairy-free": the condition says what the request is about.
+_CONDITIONAL_REQUEST = re.compile(
+    r"^(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b[^,]{0,100},\s+(?:please\s+)?(?:always\s+|never\s+|"
+    r"don't\s+|do\s+not\s+)?(?:use|keep|write|give|add|avoid|include|skip|make|stick|put|mention|remind|check|ask|assume|convert|"
+    r"show|list|format|leave|stop|start|cite|explain|be|go|stay|offer)\b",
+    re.IGNORECASE,
+)
+_ASSISTANT_DOES = re.compile(r"(\bthe assistant (?:ever\s+)?)(" + ASSISTANT_ACTS[3:-1] + r")\b")
 # The assistant's own output is what a standing instruction may name as "your".
 _YOUR_OUTPUT = re.compile(r"\byour\s+(?:replies|reply|answers?|responses?|messages?|emails?|output|tone|summaries|"
-                          r"suggestions?|code|explanations?)\b", re.IGNORECASE)
+                          r"suggestions?|code|explanations?)\b|\byou\s+(?:\w+\s+){0,2}?for\s+me\b|"
+                          r"\b(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b",
+                          re.IGNORECASE)
 _REPLY_LANGUAGE = re.compile(
     r"(?:\b(?:repl(?:y|ies)|answers?|respond|responses?|write|speak|talk)\b.*?\b(?:in|to)|\b(?:switch|change|go)\s+(?:back\s+)?to)"
     r"\s+(?P<language>(?:British\s+|American\s+|simple\s+|plain\s+)?(?:English|French|Spanish|German|Italian|Portuguese|Dutch|Japanese|Chinese|Mandarin|Korean|"
@@ -177,7 +187,9 @@ _DURABLE = re.compile(
     r"him|her|the|your|their|his|its|how|what|when|where|to)\b)[a-z]+|obsessed\s+with|"
     r"pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|"
     r"live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
-    r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach)\b",
+    r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach|"
+    # "I switched to memoQ": what one uses now, however short.
+    r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:switched|changed)\s+(?:over\s+)?to)\b",
     re.IGNORECASE,
 )
 _MAX_STATEMENT_CHARS = 220
@@ -218,6 +230,9 @@ class RulesExtractor:
         for index, sentence in enumerate(said):
             # "…, you know?": a statement with a tag, not a question.
             sentence = _TAG_QUESTION.sub(".", sentence)
+            if sentence.endswith("?") and _ASKED_TO_REMEMBER.match(sentence):
+                # "Can you remember that I prefer metric units?" states what it asks to keep.
+                sentence = sentence.rstrip("?") + "."
             if sentence.endswith("?"):
                 # A question says nothing of the speaker, except what it takes as given:
                 # "Since I'm vegan now, what should I cook?", "As someone who runs marathons, …".
@@ -236,6 +251,9 @@ class RulesExtractor:
                           or switch_fact(sentence, speaker, said_with))
             if correction is not None:
                 facts.append(correction)
+                continue
+            if _CONDITIONAL_REQUEST.match(sentence) and (asked := _instruction(sentence, speaker)) is not None:
+                facts.append(asked)
                 continue
             if moved := rescheduled_habit(sentence, speaker):
                 facts += moved
@@ -284,6 +302,10 @@ _MAX_CLAUSES = 30
 # Likewise each sentence with the turn's sentences before it: a paste of thousands of lines ("- I
 # live in Osaka" × 5,000) would take minutes. Its first sentences are read.
 _MAX_SENTENCES = 200
+# "the answers my teacher gives" are someone else's, not the assistant's.
+_SOMEONE_ELSES = re.compile(r"^(?:the|my|his|her|their|our|this|that|these|those)\b|.*\b(?:my|his|her|their)\s", re.IGNORECASE)
+_ASKED_TO_REMEMBER = re.compile(r"^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
+                                r"make\s+a\s+note)\b", re.IGNORECASE)
 _TAG_QUESTION = re.compile(r",\s*(?:you\s+know|ya\s+know|y'know)\s*\?+$", re.IGNORECASE)
 _PREMISE = re.compile(r"^(?:(?:so|and|but|ok|okay|also)\s*,?\s+)?(?P<lead>since|now\s+that|given\s+that|because|as)\s+"
                       r"(?P<premise>[^,?]{3,200}),\s+(?=\w)", re.IGNORECASE)
@@ -387,6 +409,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         # "hates coffee, tea person all the way": the taste is for coffee; the rest says more of it.
         obj = obj.split(",")[0].strip()
     kind = _kind(predicate, sentence)
+    if predicate.split()[-1] in _TASTES and OUTPUT_FORMS.search(obj) and not _SOMEONE_ELSES.match(obj):
+        kind = MemoryType.PROCEDURAL
     return ExtractedFact(
         statement=statement,
         type=kind,
@@ -411,6 +435,7 @@ def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
     request = _SECOND_PERSON.sub("the assistant", re.sub(r"\byour\b", "the assistant's", request, flags=re.IGNORECASE))
+    request = _ASSISTANT_DOES.sub(lambda m: m[1] + (m[2][:-1] + "ies" if m[2].endswith("y") else m[2] + "s"), request)
     request = request[0].lower() + request[1:]
     # The language of the replies is one setting: a later one replaces it.
     language = _REPLY_LANGUAGE.search(request)

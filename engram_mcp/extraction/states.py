@@ -42,7 +42,9 @@ __all__ = ["dated_starts", "pet_names", "state_facts"]
 
 _ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
 _ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
-_NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
+_NAME = (r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
+         # "Ullevål hospital": an institution's name often ends in a lowercase word
+         r"(?:\s+(?:hospital|university|college|clinic|infirmary))?")
 _THING = r"(?:(?:a|an|the|my|our)\s+)?(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
 _BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|"
 _BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too|there|here)\b))"
@@ -85,7 +87,8 @@ def _works_at(m: re.Match[str], who: str) -> list[_Found]:
 
 _ROLE_TAIL = re.compile(r"^\s*,?\s*(?:now\s*,?\s*)?as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
                         + _BOUNDARY)
-_TEAM_TAIL = re.compile(r"^.*?\b(?:on|in|with)\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+team\b", re.IGNORECASE)
+_TEAM_TAIL = re.compile(r"^.*?\b(?:on|in|with)\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+(?P<kind>team|ward|unit|department)\b",
+                        re.IGNORECASE)
 _PLACE_TAIL = re.compile(r"^.*?\bin\s+(?P<place>" + _NAME + r")")
 _PLACE_TAIL_UNCASED = re.compile(r"^.*?\bin\s+(?P<place>" + _UNCASED_NAME + r")")
 
@@ -100,9 +103,14 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
         details.append((f"{who} works as {_article(name)} {name}", "works as", name, "job", False))
     team = _TEAM_TAIL.match(tail)
     if team:
-        details.append((f"{who} is on the {team['team']} team at {org}", "team", f"{team['team']} team", "team",
-                        False))
+        unit = f"{team['team']} {team['kind'].lower()}"
+        details.append((f"{who} is on the {unit} at {org}", "team", unit, "team", False))
     return details + _based_in(m, who)
+
+
+def _moved_team(m: re.Match[str], who: str) -> list[_Found]:
+    unit = f"{m['team']} {m['kind'].lower()}"
+    return [(f"{who} moved to the {unit}", "team", unit, "team", False)]
 
 
 def _based_in(m: re.Match[str], who: str) -> list[_Found]:
@@ -193,7 +201,9 @@ def _left_for(m: re.Match[str], who: str) -> list[_Found]:
 def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = strip_tail(m["role"])
     role = "freelance" if role.lower() == "freelancing" else role
-    said = f"is {role}" if role in _NOT_WORKING else f"works as {_article(role)} {role}"
+    # "a retired history teacher" is what one was, said as one says it.
+    said = (f"is {role}" if role in _NOT_WORKING else f"is {_article(role)} {role}" if role.lower().startswith("retired ")
+            else f"works as {_article(role)} {role}")
     facts = [(f"{who} {said}", "works as", role, "job", False)]
     if role not in _NOT_WORKING:
         facts += _based_in(m, who)
@@ -349,7 +359,15 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               _CALLED + name_obj, _started_at),
         _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
+        # "I'm doing a masters in robotics at TU Delft", "started a PhD in chemistry at UCL"
+        _rule(r"(?:am\s+(?:now\s+)?doing|do|have\s+started|started|am\s+starting|began)\s+(?:a|an|my)\s+(?:(?:part-time|full-time|"
+              r"two-year|one-year|new)\s+)?(?:master'?s|masters\s+degree|master'?s\s+degree|msc|ma|mba|phd|doctorate|bachelor'?s|"
+              r"bachelors?\s+degree|degree|bsc|ba|diploma|llm|pgce)(?:\s+(?:in|on)(?P<field>(?:\s+[a-z]+){1,2}?))?\s+(?:at|with)",
+              name_obj, _studies_at),
         _rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
+        # "I transferred to the neonatal unit": another team at the same employer.
+        _rule(r"(?:have\s+)?(?:transferred|moved|switched|been\s+moved|was\s+moved)\s+(?:over\s+)?to\s+the",
+              r"\s*(?P<team>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+(?P<kind>team|ward|unit|department)\b", _moved_team),
         _rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:(?:new|remote|permanent|full-time|"
               r"part-time|senior|junior|hybrid)\s+)*(?:job|role|position))\s+(?:from|at|with)",
               name_obj + r"(?:(?:,?\s+starting\s+[^,.;]{1,25}?)?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
@@ -364,7 +382,7 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?" + name + r"))?"
               + _BOUNDARY, _job),
         _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
-              r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:" + "|".join(sorted(OCCUPATIONS))
+              r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:[a-z]+-)?(?:" + "|".join(sorted(OCCUPATIONS))
               + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + _BOUNDARY, _job),
         # "I teach English at Lingo Kyoto": a teacher, and where.
         _rule(r"(?:teach|am\s+teaching)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*)(?:\s+[a-z][\w-]*)?)\s+(?:at|for)",
@@ -400,8 +418,8 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               _meat_again),
         # partner and status
         _rule(r"(?:am\s+(?:now\s+)?(?:dating|seeing|with|engaged\s+to|going\s+out\s+with|in\s+a\s+relationship\s+with)|"
-              r"started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to)"
-              r"(?:\s+someone(?:\s+new)?\s*(?:,|-|–|:|called|named)\s*(?:(?:her|his|their)\s+name\s+is\s+)?)?", name_obj, _partner),
+              r"(?:have\s+)?(?:started\s+(?:dating|seeing)|got\s+together\s+with|got\s+engaged\s+to))"
+              r"(?:\s+someone(?:\s+new)?\s*(?:,|-|–|:|called|named)\s*(?:(?:her|his|their)\s+name(?:\s+is|'s|’s)\s+)?)?", name_obj, _partner),
         _rule(r"(?:got\s+married\s+to|married|am\s+married\s+to)", name_obj, _married),
         _rule(r"(?:have\s+)?(?:broke\s+up|split\s+up|separated|divorced|am\s+divorced|got\s+divorced)(?:\s+(?:with|from))?",
               name_obj, _broke_up),
@@ -453,7 +471,8 @@ _CHANGED_THEN = re.compile(r"\b(?i:(?P<job>changed\s+jobs?|switched\s+jobs?|new\
 # "My brother Idris lives in Leeds", "my sister just moved to Glasgow": someone else's state.
 _THIRD_PARTY = re.compile(
     r"^(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
-    r"friend|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew))"
+    r"friend|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|"
+    r"(?P<partner>partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?)(?=\s*,?\s+[A-Z])))"
     r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?!and\s+I\b)(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
 )
 _AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?[a-z]+s\b)")
@@ -522,10 +541,14 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if _OFFER_ACCEPTED.search(text) is None and _OFFER_ACCEPTED.search(context):
         text = context
     found: list[_Found] = []
-    if (other := _THIRD_PARTY.match(text)) is not None:
-        return _third_party_facts(other, speaker, certainty, uncased)
-    who = speaker
     head, with_partner, ended, started = _UNCASED_COUPLES if uncased else _COUPLES
+    if (other := _THIRD_PARTY.match(text)) is not None:
+        # "My partner Julien is a sous-chef": who Julien is to the speaker, then what he does.
+        named = head.match(text) if other["partner"] else None
+        partner = [_fact(statement, speaker, predicate, obj, certainty, kind)
+                   for statement, predicate, obj, kind, _ in _partner(named, speaker)] if named else []
+        return partner + _third_party_facts(other, speaker, certainty, uncased)
+    who = speaker
     relation = head.match(text) or with_partner.search(text)
     if relation:
         found += _partner(relation, who)
@@ -681,12 +704,16 @@ def _with_subject(text: str) -> str:
 
 # "Finally in Valencia, the flat in Ruzafa is tiny but lovely": arrived somewhere, with a home there.
 _ARRIVED = re.compile(r"^(?:(?:I\s+am|I'm|we\s+are|we're)\s+)?(?i:finally|now|at\s+last)\s+(?:here\s+)?in\s+(?P<place>" + _NAME + ")")
+# "Finally moved, the house in Wieliczka is full of boxes": the move is done, the home is there.
+_MOVED_IN = re.compile(r"^(?:(?:I|we)\s+(?:have\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?)\s*(?:[,!;:–-]|$)")
 _HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|house|place|home|studio)(?:\s+in\s+(?P<part>" + _NAME
                          + r"))?\s+(?i:is|has|feels|looks)\b")
 
 
 def _arrived_home(text: str, who: str) -> list[_Found]:
     arrived, home = _ARRIVED.match(text), _HOME_THERE.search(text)
+    if home is not None and home["part"] and _MOVED_IN.match(text):
+        return [(f"{who} lives in {_head(home['part'])}", "lives in", _head(home["part"]), "home~", False)]
     if arrived is None or home is None:
         return []
     place = _head(arrived["place"])

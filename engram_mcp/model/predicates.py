@@ -19,6 +19,7 @@ from dataclasses import dataclass
 __all__ = [
     "DIETS",
     "MULTI_VALUED",
+    "PET_WORDS",
     "RELATIONSHIP_STATUSES",
     "SINGLE_VALUED",
     "SYNONYMS",
@@ -67,7 +68,8 @@ SINGLE_VALUED = frozenset(
         "replies_in",
         "rent", "salary", "weight", "mortgage", "commute", "bedtime", "handicap", "rate",
         "gym", "accountant", "lawyer", "vet", "hairdresser", "trainer", "tutor", "physio", "mechanic", "plumber", "cleaner",
-        "nanny", "optician", "psychiatrist",
+        "nanny", "optician", "psychiatrist", "main_client", "biggest_client", "main_customer",
+        "supplier", "agent", "mentor", "supervisor", "publisher",
     }
 )
 """Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""
@@ -123,6 +125,7 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("hairdresser", "barber"), "hairdresser"),
     **dict.fromkeys(("trainer", "personal_trainer", "coach"), "trainer"),
     **dict.fromkeys(("physio", "physiotherapist"), "physio"),
+    **dict.fromkeys(("supplier", "coffee_supplier", "main_supplier"), "supplier"),
     **dict.fromkeys(("therapist", "counsellor", "counselor"), "therapist"),
 }
 # Verbs whose opposite is a negated like: "hates tea" contradicts "likes tea".
@@ -137,6 +140,12 @@ _PREPOSITIONS = frozenset("at in to for as with from on of by".split())
 _ARTICLES = frozenset("a an the".split())
 # "doesn't like jazz anymore" is about jazz, not about "jazz anymore".
 _TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days".split())
+PET_WORDS = frozenset(
+    """dog cat puppy kitten rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret
+    gerbil lizard snake fish goldfish beagle labrador poodle terrier spaniel collie retriever greyhound whippet
+    lurcher dachshund pug husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler""".split()
+)
+"""Animals people keep, and the breeds they call them by ("a greyhound called Canela")."""
 RELATIONSHIP_STATUSES = frozenset("single married divorced engaged widowed separated".split())
 """What "I'm X now" can say about a relationship; one current value."""
 DIETS = frozenset(
@@ -167,8 +176,9 @@ class Slot:
 
 def is_single_valued(predicate: str) -> bool:
     # One takes one dose of a medicine at a time: "amlodipine_dose" 10mg replaces 5mg.
+    # An item's price is one at a time too: "flat_white_price" £3.60 replaces £3.40.
     return (predicate in SINGLE_VALUED or predicate.startswith("favourite_") or predicate.endswith("_how_often")
-            or predicate.endswith("_dose"))
+            or predicate.endswith("_dose") or predicate.endswith("_price"))
 
 
 def normalise(subject: str, predicate: str, obj: str) -> Slot:

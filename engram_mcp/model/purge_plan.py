@@ -44,6 +44,10 @@ _STOP = frozenset(
 _STATED_OVERLAP = 0.5
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome".
 _LIST_JOINT = re.compile(r",\s+and\s+|\s+and\s+|,\s+")
+_CLAUSE_JOINT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?")
+# A clause of the speaker's own: "I'm …", "my …", "now …", "living alone …", "moved …".
+_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
+                         re.IGNORECASE)
 # A sentence opening with a third-person pronoun continues the one before it.
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
 
@@ -123,8 +127,14 @@ def _rest_of_list(sentence: str, name: str) -> str:
     body = sentence.rstrip()
     end = body[-1] if body[-1:] in ".!?" else "."
     items = _LIST_JOINT.split(body.rstrip(".!?"))
-    if len(items) < 2 or mentions(items[0], name):
+    if len(items) < 2:
         return ""
+    if mentions(items[0], name):
+        # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
+        # comma that says something of the speaker alone stays; a list's later items do not.
+        later = [part for part in _CLAUSE_JOINT.split(body.rstrip(".!?"))[1:]
+                 if not mentions(part, name) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
+        return ", ".join(later) + end if later else ""
     # An item after a named one that goes on about it by pronoun goes with it.
     kept = [item for i, item in enumerate(items)
             if not mentions(item, name) and not (i and mentions(items[i - 1], name) and _CONTINUES.match(item))]

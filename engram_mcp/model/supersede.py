@@ -105,7 +105,14 @@ def same_relation(new: str, old: str) -> bool:
     if not (new.endswith(_HOW_OFTEN) and old.endswith(_HOW_OFTEN)):
         return False
     shorter, longer = sorted((new.removesuffix(_HOW_OFTEN).split("_"), old.removesuffix(_HOW_OFTEN).split("_")), key=len)
-    return len(shorter) == 1 and longer[-1] == shorter[0]
+    return len(shorter) == 1 and (longer[-1] == shorter[0] or len(longer) == 1 and _one_verb(longer[0], shorter[0]))
+
+
+def _one_verb(a: str, b: str) -> bool:
+    """"running" and "run", "cycling" and "cycle": a verb and its gerund."""
+    gerund, verb = (a, b) if a.endswith("ing") else (b, a)
+    stem = gerund.removesuffix("ing")
+    return gerund.endswith("ing") and verb in {stem, stem[:-1] if stem[-2:-1] == stem[-1:] else stem, stem + "e"}
 
 
 def conflicts(new: Slot | None, old: Slot | None) -> bool:

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
+from engram_mcp.model.predicates import PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
 __all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
@@ -69,6 +70,9 @@ class Coverage:
     """When the question names a time: whether a recalled memory happened then (None: it names none)."""
     unmet_relations: tuple[str, ...] = ()
     """Relations the question asks about ("Lena's sister") that no recalled memory mentions."""
+    unnamed: bool = False
+    """The question asks what something is called ("What is Ingrid's dog called?") and no
+    recalled memory names it: "we're thinking of getting a dog" speaks of one, names none."""
 
 
 # "email address" asks for an email ("IP address" for an IP), not where someone lives.
@@ -90,6 +94,44 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
 def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
     """Focus words as the stems lexical coverage compares."""
     return tuple(dict.fromkeys(_stem(w) for w in words))
+
+
+_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$", re.IGNORECASE)
+_NAME_ASKED = frozenset({"nam", "call", "named"})
+_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]")
+_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
+_HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
+_NOT_A_NAME = r"(?:is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also)\b"
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
+
+
+def asks_name(question: str) -> bool:
+    """Whether the question asks what something is called."""
+    return _ASKS_NAME.search(question.strip()) is not None
+
+
+def names_thing(focus: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
+    right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
+    dog"); in a text typed without capitals, any word after "called" or "named"."""
+    # A word of the same topic names the thing too: "my puppy Max" for "What is Ana's dog called?".
+    things = set().union(*({term}.union(_RELATIONS.get(term, ()), *(t for t in _TOPICS.values() if term in t))
+                           for term in focus if term not in _NAME_ASKED))
+    if not any(c.isupper() for c in text):
+        return re.search(r"\b(?:called|named)\s+\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b",
+                         text) is not None
+    for found in _NAME_WORD.finditer(text):
+        word, start = found.group(0), found.start()
+        if _stem(word.casefold()) not in things:
+            continue
+        rest = text[start + len(word):]
+        # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish",
+        # "my mum …; her name is Salma" (not "the dog idea, Lars is allergic").
+        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _HER_NAME.search(rest):
+            return True
+        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:\w+\s+)?$", text[:start]):
+            return True
+    return False
 
 
 def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, ...]:
@@ -153,7 +195,7 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     """Decline when the whole question is far from everything, or when nothing addresses its focus."""
     if coverage.instructions:
         return False
-    if coverage.unknown_names or coverage.unmet_relations:
+    if coverage.unknown_names or coverage.unmet_relations or coverage.unnamed:
         return True
     if not coverage.focus and coverage.in_time is not None:
         # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,
@@ -225,6 +267,9 @@ _TOPICS: dict[str, frozenset[str]] = {
         "health_condition": "condition illness disease diagnosis diagnosed health medical diabetes asthma epilepsy adhd "
                             "autism anxiety depression arthritis migraine eczema psoriasis coeliac celiac crohn ibs "
                             "hypertension cancer",
+        # Likewise: a medicine is met by the words it is taken in ("on iron tablets").
+        "medication": "medication medications medicine medicines meds drug drugs dose dosage pill pills prescription "
+                      "prescribed tablet tablets capsule capsules inhaler injection injections supplement supplements mg",
         "birthday": "birthday born",
         "phone": "phone number mobile cell telephone",
         "email": "email mail",
@@ -240,12 +285,16 @@ _TOPICS: dict[str, frozenset[str]] = {
         "shell": "shell terminal",
         "laptop": "laptop computer",
         "drives": "car drive drives vehicle motorbike motorcycle scooter van",
-        "pet": "pet pets dog cat kitten puppy animal",
+        # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
+        "use": "use uses using software app apps tool tools program programme",
+        "pet": "pet pets animal " + " ".join(PET_WORDS),
         "replies_in": "language reply replies answer respond write speak",
         "rent": "rent",
         "rate": "rate charge fee price hourly",
         "salary": "salary pay wage earn",
         "weight": "weight weigh heavy kilo kg pound lb stone",
+        # not "team": "Sam's favourite football team" is no team Sam works on
+        "team": "ward unit department squad",
         "gym": "gym",
         "accountant": "accountant tax",
         "lawyer": "lawyer solicitor",
@@ -320,8 +369,7 @@ def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
 
 
 # Every medicine's dose is its own slot ("amlodipine_dose"); all are asked about in the same words.
-_DOSES = frozenset(_stem(w) for w in "medication medications medicine medicines meds drug drugs dose dosage pill pills "
-                                      "prescription prescribed tablet tablets mg".split())
+_DOSES = _TOPICS["medication"]
 
 
 def _topic(predicate: str) -> frozenset[str] | None:

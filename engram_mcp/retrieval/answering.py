@@ -24,17 +24,20 @@ from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.model.corrections import ENDS
+from engram_mcp.model.entities import entity_key
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.retrieval.abstain import (
     Coverage,
     about_topic,
     answers_slot,
+    asks_name,
     focus_terms,
     focus_words,
     is_place,
     is_plan,
     lexical_coverage,
+    names_thing,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -67,13 +70,34 @@ def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
     return _lead(ranked, answering[0] if answering else None)
 
 
+def _change_first(ranked: list[Scored]) -> list[Scored]:
+    """"Actually, the bistro is in Vieux Lyon, not Croix-Rousse": a turn that changes what was
+    known names the old value too; the fact it gave, which replaced the old one, says only what
+    is so now, so it goes first."""
+    if not ranked or ranked[0][0].kind is Kind.FACT:
+        return ranked
+    turn = ranked[0][0].id
+    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)), None))
+
+
+def _restates_change_of(memory: Memory, turn_id: str) -> bool:
+    return (memory.kind is Kind.FACT and bool(memory.supersedes) and memory.is_current()
+            and turn_id in memory.provenance.turn_ids)
+
+
 def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """A turn can say more than its facts keep: when the first memory names nothing the question
-    asks about, a current one that names all of it goes first."""
-    if not focus.terms or not ranked or lexical_coverage(focus.terms, [ranked[0][0].text]) > 0:
+    asks about, a current one that names all of it goes first (not the turn a change was drawn
+    from, which names what was so before)."""
+    # A fact in the asked slot names it by its slot ("Callum bought a Kia Niro" for the car he
+    # drives), however few of the question's words it uses.
+    first = ranked[0][0] if ranked else None
+    if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) > 0
+            or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
         return ranked
     return _lead(ranked, next((pair for pair in ranked[:_DEPTH]
-                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1), None))
+                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
+                               and not _restates_change_of(first, pair[0].id)), None))
 
 
 def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
@@ -90,11 +114,14 @@ def _is_ending(memory: Memory) -> bool:
 class Focus:
     """What a question asks once known names are taken out, with its vector computed at most once."""
 
-    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False) -> None:
+    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
+                 named: frozenset[str] = frozenset()) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
+        self.named = named
+        """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self._embed = embed
         self._vector: Sequence[float] | None = None
 
@@ -117,9 +144,10 @@ class Answering:
 
     def focus(self, query: str, where: MemoryFilter) -> Focus:
         namespace = where.namespace or ""
-        names = self._catalogue.speakers(namespace) | self._catalogue.entities_named_in(query, namespace)
+        named = self._catalogue.entities_named_in(query, namespace)
+        names = self._catalogue.speakers(namespace) | named
         return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0],
-                     where=_ASKS_WHERE.search(query) is not None)
+                     where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -147,6 +175,8 @@ class Answering:
         return replace(status, replaced_by=first, replacements=holders)
 
     def _holder(self, fact: Memory, moment: datetime, axis: Axis) -> Memory:
+        if fact.predicate == ENDS and fact.subject:
+            return self._instead(fact, moment, axis)
         slot = slot_of(fact)
         if slot is None or not slot.negated or not fact.subject:
             return fact
@@ -156,6 +186,19 @@ class Answering:
             and s.predicate == slot.predicate and s.subject == slot.subject
         ]
         return max(holding, key=lambda m: (m.event_time, m.id), default=fact)
+
+    def _instead(self, ending: Memory, moment: datetime, axis: Axis) -> Memory:
+        """"Trados licence cancelled, switched to memoQ": what the same turn put in the place of
+        what the ending ended ("Farah uses memoQ"), else the ending itself."""
+        ended = {slot.predicate for i in ending.supersedes
+                 if (m := self._catalogue.get(i)) is not None and (slot := slot_of(m)) is not None}
+        turns = set(ending.provenance.turn_ids)
+        instead = [
+            m for m in self._catalogue.facts_about(ending.namespace, ending.subject or "")
+            if m.id != ending.id and visible_at(m, moment, axis) and turns & set(m.provenance.turn_ids)
+            and (s := slot_of(m)) is not None and not s.negated and s.predicate in ended
+        ]
+        return max(instead, key=lambda m: (m.event_time, m.id), default=ending)
 
     def current_first(
         self, ranked: Sequence[Scored], where: MemoryFilter, now: datetime, focus: Focus,
@@ -167,7 +210,7 @@ class Answering:
         is asked over a first one that names none of it."""
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
-        first = _slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus)
+        first = _change_first(_slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus))
         return _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated)
 
     def _what_is_before_what_ended(self, ranked: list[Scored], where: MemoryFilter, focus: Focus) -> list[Scored]:
@@ -216,6 +259,8 @@ class Answering:
         chosen = {
             m.id for m in memories
             if about_topic(focus.terms, m) or lexical_coverage(focus.terms, [m.text]) >= self._lexical_floor
+            # "Where is Julien's bistro?": a place is what a where-question asks, of whoever it names.
+            or focus.where and m.kind is Kind.FACT and is_place(m) and bool(focus.named & {entity_key(e) for e in m.entities})
         }
         rest = tuple(m.id for m in memories if m.id not in chosen)
         if rest:
@@ -242,7 +287,12 @@ class Answering:
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
-        return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet)
+        unnamed = asks_name(query) and not any(
+            names_thing(focus.terms, m.text) or m.kind is Kind.FACT and about_topic(focus.terms, m) and (m.object or "")[:1].isupper()
+            for m in top
+        )
+        return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
+                        unnamed=unnamed)
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""

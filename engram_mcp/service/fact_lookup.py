@@ -68,6 +68,15 @@ class FactLookup:
             ids = sorted(self._current.get((namespace, subject), ()), key=self._order.__getitem__)
             return [self._facts[i] for i in ids]
 
+    def current_about_and_theirs(self, namespace: str, subject: str) -> list[Memory]:
+        """The current facts about ``subject`` and about the people of their life ("farah's
+        partner"), in the service's order: what a correction the subject makes may be about."""
+        with self._lock:
+            theirs = subject + "'s "
+            keys = [key for key in self._current if key[0] == namespace and (key[1] == subject or key[1].startswith(theirs))]
+            ids = sorted(set().union(*(self._current[key] for key in keys)), key=self._order.__getitem__)
+            return [self._facts[i] for i in ids]
+
     def spelling(self, namespace: str, name: str) -> str | None:
         """The spelling the first fact (any version) naming this entity key used, if any."""
         with self._lock:

@@ -268,7 +268,9 @@ class FactService:
         """
         about = self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
         if fact.predicate == CORRECTS:
-            restated, wrong = self._applied(fact, about)
+            # "Actually, Julien's bistro is in Vieux Lyon": a correction may be of what was said of one's people.
+            theirs = self._memory.fact_lookup.current_about_and_theirs(fact.namespace, subject_key(fact.subject or ""))
+            restated, wrong = self._applied(fact, theirs)
             return ([wrong], restated) if wrong is not None else ([], None)
         if fact.predicate == SWITCHES:
             restated, before = self._applied(fact, about)
@@ -318,7 +320,7 @@ class FactService:
             obj = corrected(fact.object or "", old_value, new_value) or fact.object
             entities = tuple(e for e in fact.entities if e.casefold() != old_value.casefold())
             restated = replace(
-                correction, text=text, type=fact.type, predicate=fact.predicate, object=obj,
+                correction, text=text, type=fact.type, subject=fact.subject, predicate=fact.predicate, object=obj,
                 entities=entities + ((new_value,) if new_value[:1].isupper() else ()),
             )
             return restated, fact

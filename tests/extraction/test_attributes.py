@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram_mcp.extraction import RulesExtractor
-from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses
+from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses, rescheduled_habit
 from engram_mcp.model.predicates import is_single_valued, normalise
 from tests.extraction.helpers import turn
 
@@ -58,6 +58,25 @@ def test_a_sentence_that_starts_with_someone_elses_name_is_no_self_introduction(
     ]
 
 
+def test_a_changed_supplier_said_as_what_it_is_now_is_the_supplier() -> None:
+    [supplier] = attribute_facts("We changed supplier, it's Dark Woods Coffee now, North Star put their prices up.", "Jamal")
+    assert (supplier.predicate, supplier.object) == ("supplier", "Dark Woods Coffee")
+
+
+def test_what_an_item_costs_is_its_price_and_a_rise_is_the_same_price() -> None:
+    [now] = attribute_facts("A flat white is £3.40 at the moment.", "Jamal")
+    [later] = attribute_facts("Flat whites are going up to £3.60 from Monday.", "Jamal")
+    assert (now.predicate, now.object, later.predicate, later.object) == ("flat white price", "£3.40", "flat white price", "£3.60")
+    assert attribute_facts("It is £5.", "Jamal") == []
+
+
+def test_a_value_described_then_named_is_the_name() -> None:
+    [client] = attribute_facts("My main client is a law firm called Delmas & Associés.", "Farah")
+    [now] = attribute_facts("My main client is now Orange.", "Farah")
+    assert (client.predicate, client.object) == ("main client", "Delmas & Associés")
+    assert (now.predicate, now.object) == ("main client", "Orange")
+
+
 @pytest.mark.parametrize(
     "text",
     ["My manager is on holiday this week.", "My boss is really annoying.", "My doctor is worried about my blood pressure.",
@@ -67,7 +86,8 @@ def test_an_attribute_described_rather_than_named_gives_no_value(text: str) -> N
     assert attribute_facts(text, "Ana") == []
 
 
-@pytest.mark.parametrize(("text", "age"), [("I'm 34.", "34"), ("I just turned 40 last week!", "40")])
+@pytest.mark.parametrize(("text", "age"), [("I'm 34.", "34"), ("I just turned 40 last week!", "40"),
+                                           ("I'm 71 and a retired history teacher.", "71"), ("I'm a 32-year-old nurse.", "32")])
 def test_an_age_said_outright_is_the_age_slot(text: str, age: str) -> None:
     [fact] = attribute_facts(text, "Ana")
     assert (fact.predicate, fact.object) == ("age", age)
@@ -115,6 +135,15 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
     [daily] = attribute_facts("These days I run every morning, training for a marathon.", "Temi")
     assert weekly.statement == "Temi runs three times a week." and daily.statement == "Temi runs every morning."
     assert weekly.predicate == daily.predicate == "run how often"
+
+
+def test_when_a_group_meets_is_a_habit_and_a_single_day_is_not() -> None:
+    [meets] = rescheduled_habit("Our bowls club meets on Saturdays.", "Gideon")
+    [moved] = rescheduled_habit("Bouldering is now Wednesdays, the gym changed its schedule.", "Dalia")
+    assert (meets.predicate, meets.object, meets.statement) == ("bowls how often", "on Saturdays", "Gideon's bowls club meets on Saturdays.")
+    assert (moved.predicate, moved.object) == ("bouldering how often", "on Wednesdays")
+    assert rescheduled_habit("My birthday is on Sunday.", "Gideon") == []
+    assert rescheduled_habit("It is now Mondays.", "Gideon") == []
 
 
 def test_a_gym_is_one_a_person_goes_to() -> None:

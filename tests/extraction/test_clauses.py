@@ -107,3 +107,18 @@ def test_ones_person_named_before_and_i_is_said_alone_and_as_part_of_the_subject
 def test_a_request_after_a_comma_is_a_clause_of_its_own() -> None:
     assert clauses("Forget the Spanish thing, reply in English from now on.") == [
         "Forget the Spanish thing", "reply in English from now on."]
+
+
+def test_two_statements_joined_by_a_comma_alone_are_two_clauses() -> None:
+    assert clauses("the vegan thing didn't last, I'm eating fish again") == ["the vegan thing didn't last", "I'm eating fish again"]
+    assert clauses("After dinner, I'm going to bed") == ["After dinner, I'm going to bed"]
+
+
+def test_a_state_after_a_comma_has_its_dropped_i_am_back() -> None:
+    assert clauses("I'm eating fish again, pescatarian now") == ["I'm eating fish again", "I'm pescatarian now"]
+    assert clauses("I moved out, back home now") == ["I moved out, back home now"]
+
+
+def test_one_and_i_are_is_one_plural_subject_not_a_clause_of_its_own() -> None:
+    assert clauses("Since my husband and I are expecting a baby, I'm also worried") == [
+        "Since my husband and I are expecting a baby", "I'm also worried"]

@@ -24,8 +24,23 @@ def test_not_b_but_a_is_a_correction_only_when_the_sentence_says_it_corrects() -
 
 
 @pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [
+        ("Actually, Julien's bistro is in Vieux Lyon, not Croix-Rousse, I always mix that up.", "Croix-Rousse", "Vieux Lyon"),
+        ("Correction: the bowls club meets on Sundays now, not Saturdays.", "Saturdays", "Sundays"),
+    ],
+)
+def test_a_value_then_not_the_old_one_is_a_correction_when_the_sentence_says_it_corrects(text: str, old: str, new: str) -> None:
+    fact = correction_fact(text, "Farah")
+    assert fact is not None and parse_correction(fact.object) == (old, new)
+    assert correction_fact(text.replace("Actually, ", "").replace("Correction: ", ""), "Farah") is None
+
+
+@pytest.mark.parametrize(
     "text",
     [
+        "Actually, I need 120 stars to reach the gold level, not 300.",
+        "Actually, it was my longest trip yet, in terms of time, not distance.",
         "It's fine, not a problem at all, the whole thing took far longer than planned.",
         "Not bad.",
         "Remember, it's all about progress, not perfection.",
@@ -47,6 +62,7 @@ def test_sentences_without_a_corrected_value_are_no_correction(text: str) -> Non
         ("Sold my bass last week.", "bass"),
         ("We gave away our piano.", "piano"),
         ("Joaquim passed away in March.", "Joaquim"),
+        ("My Netflix subscription has been cancelled.", "Netflix"),
     ],
 )
 def test_an_ended_habit_or_membership_names_what_it_ends(text: str, thing: str) -> None:
@@ -144,3 +160,9 @@ def test_a_name_dropped_ends_it_and_a_dropped_errand_ends_nothing() -> None:
     assert [(f.predicate, f.object) for f in facts if f.predicate == ENDS] == [(ENDS, "Duolingo")]
     assert any("Cervantes" in f.statement for f in facts)
     assert not [f for f in extract(turn("I dropped the kids at school.", speaker="Ahmed"), []) if f.predicate == ENDS]
+
+
+def test_a_switch_said_before_the_ending_of_the_old_thing_takes_its_place() -> None:
+    ended, instead = extract(turn("Switched to memoQ, Trados licence cancelled.", speaker="Farah"), [])
+    assert (ended.predicate, ended.object, ended.statement) == (ENDS, "Trados", "Farah's Trados licence was cancelled.")
+    assert (instead.predicate, instead.object) == ("switched to", "memoQ")

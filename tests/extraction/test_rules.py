@@ -55,6 +55,45 @@ def test_an_instruction_becomes_a_procedural_fact() -> None:
     assert fact.statement == "user asked: always answer in British English."
 
 
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("Please always use Python type hints in code you write for me.",
+         "Oskar asked: always use Python type hints in code the assistant writes for Oskar."),
+        ("When you suggest recipes, please keep them dairy-free.",
+         "Oskar asked: when the assistant suggests recipes, please keep them dairy-free."),
+        ("If you write code for me, use type hints.", "Oskar asked: if the assistant writes code for Oskar, use type hints."),
+    ],
+)
+def test_a_request_about_what_the_assistant_does_for_the_speaker_is_an_instruction(said: str, asked: str) -> None:
+    [fact] = extract(turn(said, speaker="Oskar"), [])
+    assert (fact.type, fact.statement) == (MemoryType.PROCEDURAL, asked)
+
+
+@pytest.mark.parametrize("said", ["Don't give up on your dreams.", "If you ever need help, let me know.",
+                                  "When you see Tom, tell him hi."])
+def test_advice_or_an_offer_to_the_other_person_is_no_instruction(said: str) -> None:
+    assert extract(turn(said, speaker="Oskar"), []) == []
+
+
+@pytest.mark.parametrize("said", ["Can you remember that I prefer metric units?", "I prefer metric units.",
+                                  "For future reference, I hate emojis in replies."])
+def test_a_taste_for_how_the_assistant_writes_is_an_instruction(said: str) -> None:
+    [fact] = extract(turn(said, speaker="Marta"), [])
+    assert fact.type is MemoryType.PROCEDURAL
+
+
+def test_a_taste_for_someone_elses_answers_is_no_instruction() -> None:
+    [fact] = extract(turn("I love the answers my teacher gives.", speaker="Marta"), [])
+    assert fact.type is MemoryType.SEMANTIC
+
+
+def test_a_question_asking_to_remember_something_states_it() -> None:
+    [fact] = extract(turn("Could you remember I'm vegetarian?", speaker="Marta"), [])
+    assert (fact.predicate, fact.object) == ("diet", "vegetarian")
+    assert extract(turn("Can you remember what I said about Jo?", speaker="Marta"), []) == []
+
+
 def test_a_hedged_statement_is_a_strong_inference_not_a_stated_fact() -> None:
     [fact] = extract(turn("I think I'll probably move to Berlin next year.", speaker="Tom"), [])
     assert fact.certainty == 0.7

@@ -102,6 +102,19 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
          "Charles University, adopted a cat named Kafka, and I'm vegetarian now.", ("studies_at", "charles university", False)),
         ("Big update: I quit my job at Accenture, moved back to Prague to be near my mum, started a PhD in economics at "
          "Charles University, adopted a cat named Kafka, and I'm vegetarian now.", ("pet", "kafka", False)),
+        ("im doing a masters in robotics at TU Delft", ("studies_at", "tu delft", False)),
+        ("im doing a masters in robotics at TU Delft", ("field_of_study", "robotics", False)),
+        ("I've started seeing someone new, her name's Bea.", ("partner", "bea", False)),
+        ("I've started dating Bea.", ("partner", "bea", False)),
+        ("Finally moved, the house in Wieliczka is full of boxes.", ("lives_in", "wieliczka", False)),
+        ("Honestly the vegan thing didn't last, I'm eating fish again, pescatarian now.", ("diet", "pescatarian", False)),
+        ("My partner Julien is a sous-chef at a bistro in Croix-Rousse.", ("partner", "julien", False)),
+        ("Hei! Noor, 38, nurse on the cardiology ward at Ullevål hospital in Oslo.", ("team", "cardiology ward", False)),
+        ("Hei! Noor, 38, nurse on the cardiology ward at Ullevål hospital in Oslo.", ("works_at", "ullevål hospital", False)),
+        ("I transferred to the neonatal unit, same hospital, starting Monday.", ("team", "neonatal unit", False)),
+        ("Alex and I adopted a rescue greyhound called Biscuit.", ("pet", "biscuit", False)),
+        ("My partner Julien is a sous-chef at a bistro in Croix-Rousse.", ("job", "sous-chef", False)),
+        ("Good morning. My name is Noor, I'm 71 and a retired history teacher.", ("job", "retired history teacher", False)),
     ],
 )
 def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_statement(

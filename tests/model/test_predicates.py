@@ -73,6 +73,13 @@ def test_how_often_and_the_people_who_look_after_one_are_single_valued() -> None
     assert normalise("Temi", "accountant", "Mei Lin").single_valued and normalise("Temi", "rent", "£1,350").single_valued
 
 
+def test_a_supplier_a_main_client_and_an_items_price_are_one_at_a_time() -> None:
+    assert normalise("Jamal", "coffee supplier", "North Star").predicate == normalise("Jamal", "supplier", "Dark Woods").predicate
+    assert normalise("Jamal", "supplier", "Dark Woods").single_valued
+    assert normalise("Farah", "main client", "Orange").single_valued
+    assert normalise("Jamal", "flat white price", "£3.60").single_valued
+
+
 def test_a_new_favourite_is_the_same_favourite_slot() -> None:
     assert normalise("Greta", "new favourite band", "boygenius").predicate == "favourite_band"
     assert normalise("Greta", "favourite band", "Florence").predicate == "favourite_band"

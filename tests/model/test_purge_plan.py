@@ -85,6 +85,18 @@ def test_purging_an_entity_named_in_a_list_keeps_the_rest_of_the_list() -> None:
     assert tom["t-3"] == "My dog is Rex."
 
 
+def test_purging_an_entity_named_first_keeps_a_later_clause_about_the_speaker_alone() -> None:
+    memories = by_id(
+        memory("t-1", "moved out of the flat w jan, living alone in rotterdam now"),
+        memory("t-2", "Had lunch with Jan, we talked for hours, he is moving to Oslo."),
+        memory("f-1", "Felix is living alone in rotterdam now.", ("t-1",), subject="Felix"),
+        memory("f-2", "Felix moved out of the flat w jan.", ("t-1",), subject="Felix"),
+    )
+    plan = plan_purge_entity(memories, "jan", "default")
+    assert {m.id: m.text for m in plan.rewritten}["t-1"] == "living alone in rotterdam now."
+    assert set(plan.remove) == {"t-2", "f-2"}
+
+
 def test_a_titles_full_stop_ends_no_sentence_so_forgetting_a_fact_leaves_no_name_behind() -> None:
     memories = by_id(
         memory("t-1", "My boss is Mr. Adeyemi, he wants the bridge report by Friday. I drive a Honda."),

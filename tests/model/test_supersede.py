@@ -80,3 +80,10 @@ def test_a_habits_days_said_of_the_thing_are_the_habits_days_and_another_habit_i
     assert compare(normalise("Leila", "yoga how often", "on Tuesdays"), teaching) is Verdict.SUPERSEDES
     assert compare(normalise("Leila", "golf how often", "on Tuesdays"), teaching) is Verdict.AMBIGUOUS
     assert compare(normalise("Leila", "practise yoga how often", "daily"), teaching) is Verdict.AMBIGUOUS
+
+
+def test_a_habit_said_by_its_gerund_is_the_habit_said_by_its_verb() -> None:
+    running = normalise("Ingrid", "running how often", "on Tuesday evenings")
+    assert compare(running, normalise("Ingrid", "run how often", "on Thursday evenings")) is Verdict.SUPERSEDES
+    assert compare(normalise("Ingrid", "cycling how often", "daily"), normalise("Ingrid", "cycle how often", "weekly")) is Verdict.SUPERSEDES
+    assert compare(running, normalise("Ingrid", "swim how often", "weekly")) is not Verdict.SUPERSEDES

@@ -9,9 +9,11 @@ from engram_mcp.retrieval.abstain import (
     about_topic,
     answers_slot,
     asks_for_instructions,
+    asks_name,
     focus_terms,
     focus_words,
     lexical_coverage,
+    names_thing,
     prose,
     should_abstain,
     unmet_relations,
@@ -121,6 +123,12 @@ def test_a_question_about_a_condition_is_met_by_the_condition_named() -> None:
     assert lexical_coverage(condition, ["Tom drives a Honda."]) == 0.0
 
 
+def test_a_question_about_medication_is_met_by_the_words_a_medicine_is_taken_in() -> None:
+    medication = focus_terms(focus_words("What medication is Marta on?", ["Marta"]))
+    assert lexical_coverage(medication, ["Marta is on iron tablets for three months."]) == 1.0
+    assert lexical_coverage(medication, ["Marta prefers metric units."]) == 0.0
+
+
 def test_an_email_address_is_asked_as_an_email_and_never_met_by_a_home() -> None:
     assert focus_words("What is Rosa's email address?", ["Rosa"]) == ("email",)
     assert focus_words("What is Rosa's IP address?", ["Rosa"]) == ("ip",)
@@ -153,3 +161,36 @@ def test_a_compound_names_its_head_but_not_a_word_that_only_ends_like_it() -> No
 
 def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
     assert focus_words("What is Parisa's dog called?", ["Parisa"]) == ("dog",)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("What is Jo's dog called?", "I have a dog called Biscuit."),
+        ("What is Jo's dog called?", "Ruth and I walk the dog, a spaniel called Hamish, every morning."),
+        ("What is Jo's dog called?", "We adopted a greyhound! Her name is Canela."),
+        ("What is the name of Jo's dog?", "Rex, our dog, is getting old."),
+        ("What is Nina's baby called?", "Our baby girl Elsa was born on Tuesday!"),
+        ("What is Noor's mother called?", "Please remind me to call my mum on Sundays; her name is Salma."),
+        ("What is Jo's dog called?", "our dog is called rex"),
+    ],
+)
+def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
+    name = question.split()[2].removesuffix("'s") if "name of" not in question else "Jo"
+    assert asks_name(question)
+    assert names_thing(focus_terms(focus_words(question, [name])), text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We're thinking of getting a dog, maybe a labrador.", "Scratch the dog idea, Lars is allergic.",
+     "My name is Ingrid and I like dogs."],
+)
+def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
+    assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
+
+
+def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_gives() -> None:
+    assert should_abstain(Coverage(0.6, ("dog",), unnamed=True), 0.2, 0.5, 0.35)
+    assert not should_abstain(Coverage(0.6, ("dog",)), 0.2, 0.5, 0.35)
+    assert not asks_name("Where does Ingrid live?")

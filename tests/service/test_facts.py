@@ -308,6 +308,17 @@ def test_a_correction_restates_the_fact_its_words_fit_and_supersedes_it_alone(
     assert current_facts(service) == ["Lena is training for the Copenhagen half marathon in April.", "Lena lives in Berlin."]
 
 
+def test_a_correction_may_be_of_what_was_said_of_the_speakers_people(facts: FactService, service: MemoryService) -> None:
+    bistro = facts.state("Farah's partner Julien is based in Croix-Rousse.", subject="Farah's partner", predicate="is based in",
+                         obj="Croix-Rousse", event_time=JAN).memory
+    outcome = facts.state(
+        "Farah corrected Croix-Rousse to Vieux Lyon.", subject="Farah", predicate=CORRECTS,
+        obj=correction_object("Croix-Rousse", "Vieux Lyon"), event_time=MAR,
+    )
+    assert outcome.superseded == (bistro.id,)
+    assert (outcome.memory.text, outcome.memory.subject) == ("Farah's partner Julien is based in Vieux Lyon.", "Farah's partner")
+
+
 def test_a_correction_of_a_value_no_fact_names_changes_nothing(facts: FactService, service: MemoryService) -> None:
     facts.state("Ana lives in Leeds.", subject="Ana")
     outcome = facts.state(
