@@ -16,11 +16,12 @@ for the state rules to read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import OCCUPATIONS, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.predicates import third_singular
+from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
 __all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "contact_card", "introduction_clauses", "rescheduled_habit",
            "self_description"]
@@ -129,9 +130,8 @@ _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:mornings|evenings
 _FREQUENCY = _FREQUENCY.replace("_DAYS", _DAYS)
 _DAY_LIST = r"(?P<days>(?:on\s+)?_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?)".replace("_DAYS", _DAYS)
 # "My yoga classes moved to Tuesdays and Thursdays": the days of a habit said before, changed.
-_RESCHEDULED = re.compile(r"^(?:(?:my|our|the)\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there|everything|nothing|today|"
-                          r"tomorrow|work|school)\b)(?P<thing>[a-z]+)(?:\s+(?P<kind>class(?:es)?|lessons?|sessions?|practice|training|"
-                          r"shifts?|rehearsals?|games?|matches|club|group|team|choir|meetings?))?\s+(?:have\s+|has\s+)?"
+_RESCHEDULED = re.compile(r"^(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['’]s\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there|everything|nothing|today|"
+                          r"tomorrow|work|school)\b)(?P<thing>[a-z]+)(?:\s+(?P<kind>" + "|".join(sorted(HABIT_KINDS, key=len, reverse=True)) + r"))?\s+(?:have\s+|has\s+)?"
                           r"(?:(?:moved|changed|switched|are\s+now|is\s+now)|(?P<plain>meets?|runs?|happens?|takes\s+place|is|are))"
                           r"\s+(?:to\s+|back\s+to\s+)?" + _DAY_LIST + r"\b", re.IGNORECASE)
 _HABIT = re.compile(
@@ -152,9 +152,9 @@ _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
     r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
 )
-_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>(?:\d(?:st|nd|rd|th)[- ]year\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
                       r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
-                      r"\s+(?:at|for|with)\s+(?P<org>" + _NAME + r"(?:\s+(?:hospital|university|college|school|clinic|library|museum))?)"
+                      r"\s+(?:at|for|with)\s+(?P<org>" + _NAME + r"(?:\s+(?:hospital|university|uni|college|school|clinic|library|museum))?)"
                       r"(?:\s+in\s+(?P<place>" + _NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
 _HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")|"
@@ -306,9 +306,11 @@ def self_description(sentence: str) -> list[str]:
     if role is None:
         return []
     homes = [f"I live in {_place(home)}" for fragment in rest if (home := _HOME.match(fragment))]
+    # "…, working weekends at a bike shop called Spokes": what else one does, "I am" dropped.
+    doing = [f"I am {fragment}" for fragment in rest if re.match(r"(?:working|studying|living|doing)\s", fragment)]
     if role.re is _ACRONYM_AT:
-        return [f"I work at {role['org']} as {_article(role['role'])} {role['role'].upper()}", *homes]
-    return [_working(role), *homes]
+        return [f"I work at {role['org']} as {_article(role['role'])} {role['role'].upper()}", *homes, *doing]
+    return [_working(role), *homes, *doing]
 
 
 def _place(home: re.Match[str]) -> str:
@@ -321,8 +323,11 @@ def _article(acronym: str) -> str:
 
 
 def _working(role: re.Match[str]) -> str:
-    """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person."""
+    """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person; "law student
+    at Bristol uni" is study."""
     place = f" in {role['place']}" if role["place"] else ""
+    if role["role"].split()[-1] in {"student", "undergraduate", "postgraduate"}:
+        return f"I am {_article(role['role'])} {role['role']} at {role['org']}{place}"
     unit = f",{role['unit']}" if role["unit"] else ""
     return f"I work at {role['org']} as a {role['role']}{place}{unit}"
 
@@ -352,19 +357,31 @@ def contact_card(text: str) -> list[str]:
     return said if len(said) >= 2 else []
 
 
-def rescheduled_habit(sentence: str, speaker: str) -> list[ExtractedFact]:
+def rescheduled_habit(sentence: str, speaker: str, earlier: Sequence[str] = ()) -> list[ExtractedFact]:
     """"My yoga classes moved to Tuesdays and Thursdays": the days of the habit done with that
     thing, said of the thing ("yoga how often"), which is the slot of "I teach yoga on Mondays"
-    too (``model.supersede.same_relation``), so the new days replace the old."""
+    too (``model.supersede.same_relation``), so the new days replace the old. Said of someone
+    ("Mateo's football training is on Tuesdays"), it is theirs; "Mateo's training moved" is the
+    training named before (``earlier``: the texts said before it)."""
     moved = _RESCHEDULED.match(expand_contractions(sentence.strip()))
     # "Our bowls club meets on Saturdays" is a habit; "my birthday is on Sunday" is one day.
     if moved is None or moved["plain"] and not re.search(r"days\b", moved["days"], re.IGNORECASE):
         return []
     thing, days = moved["thing"].lower(), " ".join(moved["days"].split())
+    who = moved["owner"] or speaker
+    if moved["owner"] and not moved["kind"] and thing in HABIT_KINDS:
+        # "Mateo's training moved to Wednesdays": the training said of Mateo before.
+        said = [m for text in earlier for m in re.finditer(rf"\b{re.escape(who)}['’]s\s+([a-z]+)\s+{thing}\b", text)]
+        if said:
+            return _habit_days(who, said[-1][1], thing, days)
+    return _habit_days(who, thing, (moved["kind"] or "").lower(), days, meets=(moved["plain"] or "").lower().startswith("meet"))
+
+
+def _habit_days(who: str, thing: str, kind: str, days: str, *, meets: bool = False) -> list[ExtractedFact]:
     days = days if days.lower().startswith("on ") else f"on {days}"
-    said = f"{thing} {moved['kind'].lower()}" if moved["kind"] else thing
+    said = f"{thing} {kind}" if kind else thing
     verb = "are" if said.endswith("s") and not said.endswith("ss") else "is"
-    verb = ("meet" if verb == "are" else "meets") if (moved["plain"] or "").lower().startswith("meet") else verb
-    return [ExtractedFact(statement=f"{speaker}'s {said} {verb} {days}.", type=MemoryType.SEMANTIC,
-                          certainty=Certainty.STATED.value, subject=speaker, predicate=f"{thing} how often", object=days,
-                          entities=(speaker,))]
+    verb = ("meet" if verb == "are" else "meets") if meets else verb
+    return [ExtractedFact(statement=f"{who}'s {said} {verb} {days}.", type=MemoryType.SEMANTIC,
+                          certainty=Certainty.STATED.value, subject=who, predicate=f"{thing} how often", object=days,
+                          entities=(who,))]

@@ -255,7 +255,7 @@ class RulesExtractor:
             if _CONDITIONAL_REQUEST.match(sentence) and (asked := _instruction(sentence, speaker)) is not None:
                 facts.append(asked)
                 continue
-            if moved := rescheduled_habit(sentence, speaker):
+            if moved := rescheduled_habit(sentence, speaker, [*earlier, *said[:index]]):
                 facts += moved
                 continue
             introduced = introduction_clauses(sentence, speaker) or self_description(_sentence_case(sentence))

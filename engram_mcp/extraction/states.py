@@ -44,7 +44,7 @@ _ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|cur
 _ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
 _NAME = (r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
          # "Ullevål hospital": an institution's name often ends in a lowercase word
-         r"(?:\s+(?:hospital|university|college|clinic|infirmary))?")
+         r"(?:\s+(?:hospital|university|uni|college|clinic|infirmary))?")
 _THING = r"(?:(?:a|an|the|my|our)\s+)?(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
 _BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|"
 _BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too|there|here)\b))"
@@ -144,7 +144,8 @@ def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
 
 
 _NOT_A_FIELD = re.compile(r"^(?:abroad|here|there|hard|full|part|online|remotely|now|still|currently|also|again|in|a|an|the|"
-                          r"nights?|evenings?|weekends?)\b")
+                          r"nights?|evenings?|weekends?|phd|masters?|msc|mba|bsc|ba|doctoral|graduate|exchange|mature|"
+                          r"international|part-time|full-time)\b", re.IGNORECASE)
 
 
 def _started_at(m: re.Match[str], who: str) -> list[_Found]:
@@ -200,6 +201,8 @@ def _left_for(m: re.Match[str], who: str) -> list[_Found]:
 
 def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = strip_tail(m["role"])
+    if role.split()[-1].lower() in _STUDENTS:
+        return []  # "a law student at UCL" studies there (``_studies_at``); it is no job
     role = "freelance" if role.lower() == "freelancing" else role
     # "a retired history teacher" is what one was, said as one says it.
     said = (f"is {role}" if role in _NOT_WORKING else f"is {_article(role)} {role}" if role.lower().startswith("retired ")
@@ -211,6 +214,9 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
         org = _head(m["org"])
         facts.append((f"{who} works at {org}", "works at", org, "employer", False))
     return facts
+
+
+_STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})
 
 
 def _teaches(m: re.Match[str], who: str) -> list[_Found]:
@@ -327,7 +333,8 @@ def _pet_gone(m: re.Match[str], who: str) -> list[_Found]:
 
 
 _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
-_EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still)\s+)?"
+_EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still|"
+             r"weekends|nights|evenings|days|mornings|shifts)\s+)?"
              r"(?:at|for|by)")
 # "a café called Forno Brisa": the name, not the kind of place.
 _CALLED = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:\s+in\s+(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?"
@@ -359,6 +366,9 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               _CALLED + name_obj, _started_at),
         _rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
+        # "I'm a second-year law student at Bristol uni"
+        _rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ]year\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
+              r"(?:student|undergrad|undergraduate|postgrad|postgraduate)\s+(?:at|in)", name_obj, _studies_at),
         # "I'm doing a masters in robotics at TU Delft", "started a PhD in chemistry at UCL"
         _rule(r"(?:am\s+(?:now\s+)?doing|do|have\s+started|started|am\s+starting|began)\s+(?:a|an|my)\s+(?:(?:part-time|full-time|"
               r"two-year|one-year|new)\s+)?(?:master'?s|masters\s+degree|master'?s\s+degree|msc|ma|mba|phd|doctorate|bachelor'?s|"

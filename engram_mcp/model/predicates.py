@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 __all__ = [
     "DIETS",
+    "DOG_WORDS",
+    "HABIT_KINDS",
     "MULTI_VALUED",
     "PET_WORDS",
     "RELATIONSHIP_STATUSES",
@@ -140,10 +142,20 @@ _PREPOSITIONS = frozenset("at in to for as with from on of by".split())
 _ARTICLES = frozenset("a an the".split())
 # "doesn't like jazz anymore" is about jazz, not about "jazz anymore".
 _TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days".split())
-PET_WORDS = frozenset(
-    """dog cat puppy kitten rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret
-    gerbil lizard snake fish goldfish beagle labrador poodle terrier spaniel collie retriever greyhound whippet
-    lurcher dachshund pug husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler""".split()
+HABIT_KINDS = frozenset(
+    """class classes lesson lessons session sessions practice training shift shifts rehearsal rehearsals game games match
+    matches club group team choir meeting meetings""".split()
+)
+"""What a habit is held as ("yoga classes", "football training"): said alone ("Mateo's training
+moved to Wednesdays"), it is the one habit of that kind."""
+DOG_WORDS = frozenset(
+    """dog puppy pup beagle labrador poodle terrier spaniel collie retriever greyhound whippet lurcher dachshund pug
+    husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler""".split()
+)
+"""A dog, by what people call one: "a greyhound called Canela" is a dog."""
+PET_WORDS = DOG_WORDS | frozenset(
+    """cat kitten rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret gerbil lizard
+    snake fish goldfish""".split()
 )
 """Animals people keep, and the breeds they call them by ("a greyhound called Canela")."""
 RELATIONSHIP_STATUSES = frozenset("single married divorced engaged widowed separated".split())

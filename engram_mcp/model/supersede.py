@@ -19,7 +19,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Protocol
 
-from engram_mcp.model.predicates import MULTI_VALUED, Slot, normalise, parse_statement
+from engram_mcp.model.predicates import HABIT_KINDS, MULTI_VALUED, Slot, normalise, parse_statement
 from engram_mcp.model.records import Kind, Memory, Source
 
 __all__ = [
@@ -105,7 +105,11 @@ def same_relation(new: str, old: str) -> bool:
     if not (new.endswith(_HOW_OFTEN) and old.endswith(_HOW_OFTEN)):
         return False
     shorter, longer = sorted((new.removesuffix(_HOW_OFTEN).split("_"), old.removesuffix(_HOW_OFTEN).split("_")), key=len)
-    return len(shorter) == 1 and (longer[-1] == shorter[0] or len(longer) == 1 and _one_verb(longer[0], shorter[0]))
+    if len(shorter) != 1:
+        return False
+    # "training" said alone ("Mateo's training moved") is the habit held as training ("football").
+    return longer[-1] == shorter[0] or shorter[0] in HABIT_KINDS or len(longer) == 1 and (
+        _one_verb(longer[0], shorter[0]) or longer[0] in HABIT_KINDS)
 
 
 def _one_verb(a: str, b: str) -> bool:

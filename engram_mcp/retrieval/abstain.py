@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
-from engram_mcp.model.predicates import PET_WORDS
+from engram_mcp.model.predicates import DOG_WORDS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
 __all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
@@ -102,7 +102,7 @@ _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|na
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
 _NOT_A_NAME = r"(?:is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also)\b"
-_NAME_WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
+_NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 def asks_name(question: str) -> bool:
@@ -113,10 +113,15 @@ def asks_name(question: str) -> bool:
 def names_thing(focus: tuple[str, ...], text: str) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
-    dog"); in a text typed without capitals, any word after "called" or "named"."""
-    # A word of the same topic names the thing too: "my puppy Max" for "What is Ana's dog called?".
-    things = set().union(*({term}.union(_RELATIONS.get(term, ()), *(t for t in _TOPICS.values() if term in t))
+    dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
+    "called" or "named"."""
+    # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
+    # (not "a cat called Churro").
+    things = set().union(*({term}.union(_RELATIONS.get(term, ()), _DOGS if term in _DOGS else ())
                            for term in focus if term not in _NAME_ASKED))
+    # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
+    if _HER_NAME.search(text):
+        return True
     if not any(c.isupper() for c in text):
         return re.search(r"\b(?:called|named)\s+\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b",
                          text) is not None
@@ -125,9 +130,9 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
         if _stem(word.casefold()) not in things:
             continue
         rest = text[start + len(word):]
-        # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish",
-        # "my mum …; her name is Salma" (not "the dog idea, Lars is allergic").
-        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _HER_NAME.search(rest):
+        # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
+        # (not "the dog idea, Lars is allergic").
+        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest):
             return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:\w+\s+)?$", text[:start]):
             return True
@@ -222,6 +227,9 @@ def _stem(word: str) -> str:
             word = word[: -len(suffix)]
             break
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+_DOGS = frozenset(_stem(w) for w in DOG_WORDS)
 
 
 def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:

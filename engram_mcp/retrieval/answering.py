@@ -287,10 +287,7 @@ class Answering:
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
-        unnamed = asks_name(query) and not any(
-            names_thing(focus.terms, m.text) or m.kind is Kind.FACT and about_topic(focus.terms, m) and (m.object or "")[:1].isupper()
-            for m in top
-        )
+        unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text) for m in top)
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed)
 

@@ -137,6 +137,13 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
     assert weekly.predicate == daily.predicate == "run how often"
 
 
+def test_someones_habit_is_theirs_and_its_kind_said_alone_is_the_habit_named_before() -> None:
+    [tuesdays] = rescheduled_habit("Mateo's football training is on Tuesdays.", "Lucía")
+    [wednesdays] = rescheduled_habit("Mateo's training moved to Wednesdays.", "Lucía", ["Mateo's football training is on Tuesdays."])
+    assert (tuesdays.subject, tuesdays.predicate) == ("Mateo", "football how often")
+    assert (wednesdays.predicate, wednesdays.statement) == ("football how often", "Mateo's football training is on Wednesdays.")
+
+
 def test_when_a_group_meets_is_a_habit_and_a_single_day_is_not() -> None:
     [meets] = rescheduled_habit("Our bowls club meets on Saturdays.", "Gideon")
     [moved] = rescheduled_habit("Bouldering is now Wednesdays, the gym changed its schedule.", "Dalia")

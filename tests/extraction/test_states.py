@@ -113,6 +113,11 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("Hei! Noor, 38, nurse on the cardiology ward at Ullevål hospital in Oslo.", ("works_at", "ullevål hospital", False)),
         ("I transferred to the neonatal unit, same hospital, starting Monday.", ("team", "neonatal unit", False)),
         ("Alex and I adopted a rescue greyhound called Biscuit.", ("pet", "biscuit", False)),
+        ("hey, kemal here. 2nd year law student at Bristol uni, working weekends at a bike shop called Spokes.",
+         ("studies_at", "bristol uni", False)),
+        ("hey, kemal here. 2nd year law student at Bristol uni, working weekends at a bike shop called Spokes.",
+         ("works_at", "spokes", False)),
+        ("I'm a second-year law student at Bristol uni.", ("field_of_study", "law", False)),
         ("My partner Julien is a sous-chef at a bistro in Croix-Rousse.", ("job", "sous-chef", False)),
         ("Good morning. My name is Noor, I'm 71 and a retired history teacher.", ("job", "retired history teacher", False)),
     ],
@@ -461,3 +466,7 @@ def test_a_relative_who_moves_into_a_place_called_something_lives_there() -> Non
     [fact] = extract(turn("My dad moved into a care home called Maple House last week.", speaker="Parisa"), [])
     assert fact.statement == "Parisa's dad moved to Maple House."
     assert normalise(fact.subject, fact.predicate, fact.object).predicate == "lives_in"
+
+
+def test_a_student_studies_where_they_are_a_student_and_has_no_job_there() -> None:
+    assert slots("I'm a PhD student at ETH.") == {("studies_at", "eth", False)}

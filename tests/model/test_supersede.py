@@ -87,3 +87,8 @@ def test_a_habit_said_by_its_gerund_is_the_habit_said_by_its_verb() -> None:
     assert compare(running, normalise("Ingrid", "run how often", "on Thursday evenings")) is Verdict.SUPERSEDES
     assert compare(normalise("Ingrid", "cycling how often", "daily"), normalise("Ingrid", "cycle how often", "weekly")) is Verdict.SUPERSEDES
     assert compare(running, normalise("Ingrid", "swim how often", "weekly")) is not Verdict.SUPERSEDES
+
+
+def test_a_habits_kind_said_alone_is_that_habit() -> None:
+    assert compare(normalise("Mateo", "training how often", "on Wednesdays"),
+                   normalise("Mateo", "football how often", "on Tuesdays")) is Verdict.SUPERSEDES
