@@ -22,7 +22,7 @@ _BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+(?=(?:I|I'm|I'v
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;
 # "so" joins clauses after a comma or before a subject; "I'm so lucky" is an intensifier.
-_CLAUSE_BREAK = re.compile(r";\s*|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
+_CLAUSE_BREAK = re.compile(r";\s*|(?<=\bplease),\s+|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:now\s+)?(?:please|I|I'm|I've|I'll|"
                            r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])|"
                            # "I left Flour Pot last week now I'm doing pastry at Seed": chat without a full stop.
                            r"(?<=\w)(?<!\band)(?<!\bbut)(?<!\bso)(?<!\bor)(?<!\bthat)(?<!\bif)\s+(?=now\s+(?:I'm|I\s+am|I've|I\s+work)\b)|"

@@ -173,6 +173,8 @@ _LUCKY_TO_HAVE = re.compile(r"^(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:so\s+|really
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|"
                           r"den|la|le)\s+)?[A-Z][\w'’-]*)*)")
 _MIN_CONTENT_WORDS = 3
+_CANT_STAND = re.compile(r"(?:now\s+|really\s+|just\s+)?(?:can't|cannot|can not)\s+(?:stand|bear)\s+(?P<what>[^,.;!?]+)",
+                         re.IGNORECASE)
 _TASTES = frozenset("likes loves hates dislikes prefers enjoys adores like love hate dislike prefer enjoy adore".split())
 # "I've started to like coffee" is the taste now: "I like coffee".
 _COME_TO_LIKE = re.compile(r"\bI(?:'ve|\s+have)?\s+(?:started|begun|come|grown)\s+to\s+(?P<verb>like|love|enjoy|hate|dislike)\b",
@@ -405,6 +407,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     statement = _third_person(sentence, speaker)
     statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")
     predicate, obj = _predicate_and_object(statement, speaker)
+    if (cannot := _CANT_STAND.match(statement, len(speaker) + 1)) is not None:
+        predicate, obj = "dislikes", cannot["what"]  # "Mira can't stand raw fish": a dislike, said as she said it
     if predicate.split()[-1] in _TASTES:
         # "hates coffee, tea person all the way": the taste is for coffee; the rest says more of it.
         obj = obj.split(",")[0].strip()

@@ -403,7 +403,8 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # home
         _rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        _rule(r"am\s+(?:now\s+)?", r"(?P<role>(?i:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs))\b", _job),
+        _rule(r"am\s+(?:now\s+)?(?:going\s+(?=freelance|self-employed))?",
+              r"(?P<role>(?i:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs))\b", _job),
         _rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
               name_obj, _moved),

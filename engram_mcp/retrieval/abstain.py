@@ -98,7 +98,9 @@ def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
 
 _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$", re.IGNORECASE)
 _NAME_ASKED = frozenset({"nam", "call", "named"})
-_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]")
+# "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
+_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]|"
+                         r"\s+[a-z]+,\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
 _NOT_A_NAME = r"(?:is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also)\b"
@@ -262,11 +264,14 @@ _RELATIONS = _relation_groups({
 _TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(_stem(w) for w in words.split())
     for predicate, words in {
-        "works_at": "work job employer company office career occupation profession employed boss firm",
+        "works_at": "work job employer company office career occupation profession employed boss firm freelance freelancer "
+                    "freelancing self-employed retired unemployed",
         "job": "job career occupation profession role position title",
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
         "partner": "partner girlfriend boyfriend dating relationship",
-        "spouse": "spouse wife husband married",
+        "spouse": "spouse wife husband married wedding wed",
+        # No fact has this slot (a dislike is a negated like); the words a dislike is said in.
+        "dislikes": "dislike dislikes hate hates loathe loathes detest detests stand",
         "studies_at": "study studies university college course student",
         "field_of_study": "study studies subject major degree course",
         "age": "age old turned",

@@ -122,3 +122,11 @@ def test_a_state_after_a_comma_has_its_dropped_i_am_back() -> None:
 def test_one_and_i_are_is_one_plural_subject_not_a_clause_of_its_own() -> None:
     assert clauses("Since my husband and I are expecting a baby, I'm also worried") == [
         "Since my husband and I are expecting a baby", "I'm also worried"]
+
+
+def test_a_request_ending_in_please_then_a_statement_are_two_clauses() -> None:
+    assert clauses("Use British English please, my team is in London.") == ["Use British English please", "my team is in London."]
+
+
+def test_but_now_i_starts_a_clause_of_its_own() -> None:
+    assert clauses("I used to love sushi but now I can't stand raw fish") == ["I used to love sushi", "now I can't stand raw fish"]

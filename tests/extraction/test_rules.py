@@ -94,6 +94,11 @@ def test_a_question_asking_to_remember_something_states_it() -> None:
     assert extract(turn("Can you remember what I said about Jo?", speaker="Marta"), []) == []
 
 
+def test_what_one_cannot_stand_is_a_dislike_said_as_said() -> None:
+    [_, fact] = extract(turn("I used to love sushi but now I can't stand raw fish.", speaker="Mira"), [])
+    assert (fact.statement, fact.predicate, fact.object) == ("Mira can't stand raw fish.", "dislikes", "raw fish")
+
+
 def test_a_hedged_statement_is_a_strong_inference_not_a_stated_fact() -> None:
     [fact] = extract(turn("I think I'll probably move to Berlin next year.", speaker="Tom"), [])
     assert fact.certainty == 0.7

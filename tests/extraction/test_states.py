@@ -118,6 +118,7 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("hey, kemal here. 2nd year law student at Bristol uni, working weekends at a bike shop called Spokes.",
          ("works_at", "spokes", False)),
         ("I'm a second-year law student at Bristol uni.", ("field_of_study", "law", False)),
+        ("Yes please. Also I left Atelier Sol, I'm going freelance.", ("job", "freelance", False)),
         ("My partner Julien is a sous-chef at a bistro in Croix-Rousse.", ("job", "sous-chef", False)),
         ("Good morning. My name is Noor, I'm 71 and a retired history teacher.", ("job", "retired history teacher", False)),
     ],

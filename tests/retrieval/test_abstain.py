@@ -173,6 +173,7 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
         ("What is Nina's baby called?", "Our baby girl Elsa was born on Tuesday!"),
         ("What is Noor's mother called?", "Please remind me to call my mum on Sundays; her name is Salma."),
         ("What is Jo's dog called?", "our dog is called rex"),
+        ("What is Freya's baby called?", "My sister Freya just had a baby boy, Emil!"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
@@ -194,3 +195,9 @@ def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_giv
     assert should_abstain(Coverage(0.6, ("dog",), unnamed=True), 0.2, 0.5, 0.35)
     assert not should_abstain(Coverage(0.6, ("dog",)), 0.2, 0.5, 0.35)
     assert not asks_name("Where does Ingrid live?")
+
+
+def test_a_dislike_is_met_by_the_words_it_is_said_in_and_where_one_works_by_freelance() -> None:
+    dislike = focus_terms(focus_words("What food does Mira dislike?", ["Mira"]))
+    assert lexical_coverage(dislike, ["Mira can't stand raw fish."]) == 0.5
+    assert lexical_coverage(focus_terms(focus_words("Where does Mira work?", ["Mira"])), ["Mira is freelance."]) == 1.0
