@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.extraction.lexicon import OCCUPATIONS, expand_contractions
+from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
@@ -326,7 +326,7 @@ def _working(role: re.Match[str]) -> str:
     """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person; "law student
     at Bristol uni" is study."""
     place = f" in {role['place']}" if role["place"] else ""
-    if role["role"].split()[-1] in {"student", "undergraduate", "postgraduate"}:
+    if role["role"].split()[-1] in STUDENTS:
         return f"I am {_article(role['role'])} {role['role']} at {role['org']}{place}"
     unit = f",{role['unit']}" if role["unit"] else ""
     return f"I work at {role['org']} as a {role['role']}{place}{unit}"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from engram_mcp.model.predicates import PET_WORDS
 
-__all__ = ["with_dropped_subject", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORMS", "SCHOOL", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["with_dropped_subject", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORMS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 VEHICLE_WORDS = frozenset(
@@ -50,6 +50,9 @@ OUTPUT_FORMS = re.compile(r"\b(?:metric|imperial|units?|celsius|fahrenheit|emoji
 # What the assistant does for the person: "when you suggest recipes, …", "if you write code for
 # me, …" set the scope of a standing request; they are no condition on the world.
 ASSISTANT_ACTS = r"(?:write|reply|answer|respond|explain|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook)"
+
+STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})
+"""What one is where one studies ("a law student at UCL"): no job there."""
 
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)

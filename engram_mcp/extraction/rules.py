@@ -95,7 +95,7 @@ _CONDITIONAL_REQUEST = re.compile(
     r"show|list|format|leave|stop|start|cite|explain|be|go|stay|offer)\b",
     re.IGNORECASE,
 )
-_ASSISTANT_DOES = re.compile(r"(\bthe assistant (?:ever\s+)?)(" + ASSISTANT_ACTS[3:-1] + r")\b")
+_ASSISTANT_DOES = re.compile(r"(\bthe assistant (?:ever\s+)?)(" + ASSISTANT_ACTS + r")\b")
 # The assistant's own output is what a standing instruction may name as "your".
 _YOUR_OUTPUT = re.compile(r"\byour\s+(?:replies|reply|answers?|responses?|messages?|emails?|output|tone|summaries|"
                           r"suggestions?|code|explanations?)\b|\byou\s+(?:\w+\s+){0,2}?for\s+me\b|"
@@ -439,7 +439,7 @@ def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
     request = _SECOND_PERSON.sub("the assistant", re.sub(r"\byour\b", "the assistant's", request, flags=re.IGNORECASE))
-    request = _ASSISTANT_DOES.sub(lambda m: m[1] + (m[2][:-1] + "ies" if m[2].endswith("y") else m[2] + "s"), request)
+    request = _ASSISTANT_DOES.sub(lambda m: m[1] + third_singular(m[2]), request)
     request = request[0].lower() + request[1:]
     # The language of the replies is one setting: a later one replaces it.
     language = _REPLY_LANGUAGE.search(request)

@@ -28,6 +28,7 @@ from engram_mcp.extraction.lexicon import (
     OCCUPATIONS,
     PET_WORDS,
     SCHOOL,
+    STUDENTS,
     expand_contractions,
     mentions_pet,
     strip_tail,
@@ -201,7 +202,7 @@ def _left_for(m: re.Match[str], who: str) -> list[_Found]:
 
 def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = strip_tail(m["role"])
-    if role.split()[-1].lower() in _STUDENTS:
+    if role.split()[-1].lower() in STUDENTS:
         return []  # "a law student at UCL" studies there (``_studies_at``); it is no job
     role = "freelance" if role.lower() == "freelancing" else role
     # "a retired history teacher" is what one was, said as one says it.
@@ -214,9 +215,6 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
         org = _head(m["org"])
         facts.append((f"{who} works at {org}", "works at", org, "employer", False))
     return facts
-
-
-_STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})
 
 
 def _teaches(m: re.Match[str], who: str) -> list[_Found]:
@@ -368,7 +366,7 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
               name_obj, _studies_at),
         # "I'm a second-year law student at Bristol uni"
         _rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ]year\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
-              r"(?:student|undergrad|undergraduate|postgrad|postgraduate)\s+(?:at|in)", name_obj, _studies_at),
+              r"(?:" + "|".join(STUDENTS) + r")\s+(?:at|in)", name_obj, _studies_at),
         # "I'm doing a masters in robotics at TU Delft", "started a PhD in chemistry at UCL"
         _rule(r"(?:am\s+(?:now\s+)?doing|do|have\s+started|started|am\s+starting|began)\s+(?:a|an|my)\s+(?:(?:part-time|full-time|"
               r"two-year|one-year|new)\s+)?(?:master'?s|masters\s+degree|master'?s\s+degree|msc|ma|mba|phd|doctorate|bachelor'?s|"

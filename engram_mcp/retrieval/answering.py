@@ -205,9 +205,10 @@ class Answering:
         admitted: Callable[[Memory], bool],
     ) -> list[Scored]:
         """``ranked`` with each relevant replacement of an outdated memory placed above it; then
-        first: a fact that answers the question's slot whole (at the moment asked about), what a
-        turn says is so now over the ending it also says, and a current memory that names what
-        is asked over a first one that names none of it."""
+        first: a fact that answers the question's slot whole (at the moment asked about), the fact
+        a change gave over the turn it came from, what a turn says is so now over the ending it
+        also says, and a current memory that names what is asked over a first one that names none
+        of it."""
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
         first = _change_first(_slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus))
