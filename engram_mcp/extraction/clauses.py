@@ -22,7 +22,7 @@ _BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+(?=(?:I|I'm|I'v
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;
 # "so" joins clauses after a comma or before a subject; "I'm so lucky" is an intensifier.
-_CLAUSE_BREAK = re.compile(r";\s*|(?<=\bplease),\s+|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:now\s+)?(?:please|I|I'm|I've|I'll|"
+_CLAUSE_BREAK = re.compile(r";\s*|(?<=\bplease),\s+|,\s+so\s+|\s+so\s+(?=(?:please|I|I'm|I've|I'll|we|we're|my|our)\b)|,?\s+because\s+|(?<!\bme),?\s+(?:but|and then|and|since)\s+(?=(?:please|I|I'm|I've|I'll|"
                            r"we|we're|we've|my|our)\b)|,\s+(?=please\s+[a-z])|"
                            # "I left Flour Pot last week now I'm doing pastry at Seed": chat without a full stop.
                            r"(?<=\w)(?<!\band)(?<!\bbut)(?<!\bso)(?<!\bor)(?<!\bthat)(?<!\bif)\s+(?=now\s+(?:I'm|I\s+am|I've|I\s+work)\b)|"
@@ -101,8 +101,14 @@ _AGE_AND = re.compile(r"^(?P<lead>I'm|I\s+am)\s+(?P<age>\d{1,3})(?:\s+years?\s+o
 _AGED = re.compile(r"^(?P<lead>I'm|I\s+am)\s+an?\s+(?P<age>\d{1,3})[- ]years?[- ]old\s+(?P<rest>[a-z].*)$")
 
 
+# "I used to love sushi but now I can't stand raw fish": what was, then what is.
+_USED_TO_BUT_NOW = re.compile(r"^(?P<first>I\s+used\s+to\s+[^,]+?),?\s+but\s+now\s+(?P<second>(?-i:I)\b.+)$", re.IGNORECASE)
+
+
 def _spliced(part: str) -> list[str]:
     part = part.strip()
+    if (then_now := _USED_TO_BUT_NOW.match(part)) is not None:
+        return [then_now["first"], *_spliced(then_now["second"])]
     if (aged := _AGE_AND.match(part) or _AGED.match(part)) is not None:
         rest = aged["rest"] if aged.re is _AGE_AND else f"{'an' if aged['rest'][0] in 'aeiou' else 'a'} {aged['rest']}"
         return [f"{aged['lead']} {aged['age']}", f"{aged['lead']} {rest}"]

@@ -128,5 +128,7 @@ def test_a_request_ending_in_please_then_a_statement_are_two_clauses() -> None:
     assert clauses("Use British English please, my team is in London.") == ["Use British English please", "my team is in London."]
 
 
-def test_but_now_i_starts_a_clause_of_its_own() -> None:
-    assert clauses("I used to love sushi but now I can't stand raw fish") == ["I used to love sushi", "now I can't stand raw fish"]
+def test_what_one_used_to_do_but_now_does_are_two_clauses() -> None:
+    assert clauses("I used to love sushi but now I can't stand raw fish") == ["I used to love sushi", "I can't stand raw fish"]
+    assert clauses("Acting was my first passion, but now I really shine in writing") == [
+        "Acting was my first passion, but now I really shine in writing"]
