@@ -74,6 +74,16 @@ _CHANGED_IT_IS = re.compile(
     + r"s?\s*[,;:–-]\s*(?:it(?:\s+is|'s|’s)|it\s+was|the\s+new\s+one\s+is|now\s+it(?:\s+is|'s|’s)|we\s+use|I\s+use)\s+" + _VALUE,
     re.IGNORECASE,
 )
+# "like six cups a day", "Cut down to three coffees a day": how much of a thing one has, one amount at a time.
+_PER_DAY = re.compile(r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|a\s+few)\s+"
+                      r"(?P<unit>cups?|mugs?|glasses|pints|coffees|teas|espressos|beers|cigarettes|cans)"
+                      r"(?:\s+of\s+(?P<of>[a-z]+))?\s+(?:a|per)\s+(?P<per>day|week)\b", re.IGNORECASE)
+# "trying to drink at least eight glasses of water a day" is a goal, not what one has.
+_AIMED_AT = re.compile(r"\b(?:try|trying|tried|aim|aiming|want|wants|need|needs|should|goal|target|supposed)\b|\bat\s+least\b",
+                       re.IGNORECASE)
+_VESSELS = frozenset({"cup", "cups", "mug", "mugs", "glasses", "pints", "cans"})
+_DRINK = re.compile(r"\b(coffee|tea|water|wine|beer|cola|coke|espresso)\b", re.IGNORECASE)
+_OWN_AMOUNT = re.compile(r"^\s*(?:I\b|I'm|(?:cut|cutting|down|up|now|only|just|still)\b)|\b(?:I|my)\b", re.IGNORECASE)
 # "A flat white is £3.40", "Flat whites are going up to £3.60": what the speaker sells or pays
 # for, one price at a time.
 _PRICE = re.compile(r"^(?:(?:a|an|the)\s+)?(?!(?:my|our|your|his|her|their)\b)(?P<attr>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:is|are|costs?|"
@@ -219,6 +229,17 @@ def attribute_facts(
         found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
     if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["aged"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
+    if ((per_day := _PER_DAY.search(text)) is not None and _OWN_AMOUNT.search(text)
+            and not _AIMED_AT.search(text[: per_day.start()])):
+        unit = per_day["unit"].lower()
+        drinks = _DRINK.findall(text[: per_day.start()])
+        # "six cups a day" after "coffee" are cups of coffee; "three coffees a day" are coffees.
+        thing = per_day["of"] or (drinks[-1].lower() if drinks else None) if unit in _VESSELS else unit[:-1]
+        if thing:
+            held = f"{per_day['unit']} of {thing}" if unit in _VESSELS else per_day["unit"]
+            # The amount as said is the value, so the clause that said it is read once, as this.
+            found[f"{thing} how often"] = (f"{speaker} has {per_day['n']} {held} a {per_day['per']}", f"{thing} how often",
+                                           " ".join(per_day.group(0).split()))
     if (hours := _WORK_CUT_TO.match(text)) is not None:
         found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
     if (habit := _HABIT.match(_simple_present(text))) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):

@@ -207,7 +207,7 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
     role = "freelance" if role.lower() == "freelancing" else role
     # "a retired history teacher" is what one was, said as one says it.
     said = (f"is {role}" if role in _NOT_WORKING else f"is {_article(role)} {role}" if role.lower().startswith("retired ")
-            else f"works as {_article(role)} {role}")
+            else f"works as {role}" if " of " in role else f"works as {_article(role)} {role}")  # "head of the … department"
     facts = [(f"{who} {said}", "works as", role, "job", False)]
     if role not in _NOT_WORKING:
         facts += _based_in(m, who)
@@ -392,6 +392,10 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         _rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
               r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:[a-z]+-)?(?:" + "|".join(sorted(OCCUPATIONS))
               + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + _BOUNDARY, _job),
+        # "I've been made head of the languages department"
+        _rule(r"(?:have\s+been|was|got|been)\s+(?:made|appointed|named|promoted\s+to)\s+",
+              r"(?P<role>(?:deputy\s+)?(?:head|director|chair|lead|manager)\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+              + _BOUNDARY, _job),
         # "I teach English at Lingo Kyoto": a teacher, and where.
         _rule(r"(?:teach|am\s+teaching)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*)(?:\s+[a-z][\w-]*)?)\s+(?:at|for)",
               r"(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+(?:called|named)\s+)?" + org_obj, _teaches),
@@ -526,10 +530,16 @@ def _couples(name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[st
 
 _COUPLES = _couples(_NAME)
 _UNCASED_COUPLES = _couples(_UNCASED_PERSON)
-_SOLD_AND_BOUGHT = re.compile(r"\b(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
+_SOLD_AND_BOUGHT = re.compile(r"\b(?:(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
                               r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+in)?"
-                              r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)(?:a|an|the)\s+(?:new\s+)?"
+                              r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)|"
+                              # "We finally replaced the Peugeot with a secondhand Renault Zoe"
+                              r"replaced\s+(?:the|my|our)\s+(?P<replaced>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+with\s+)"
+                              r"(?:a|an|the)\s+(?:new\s+|used\s+|second-?hand\s+)?"
                               r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, re.IGNORECASE)
+# "Our car is a 2012 Peugeot 208": the car one drives, said of the car.
+_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car\s+is\s+(?:now\s+)?(?:an?\s+)?(?:\d{4}\s+)?)"
+                     r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY)
 
 
 def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
@@ -599,6 +609,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         if whole:
             found += build(whole, who)
     found += _sold_and_bought(context, who) + _arrived_home(context, who)
+    if (car := _CAR_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
+        found.append((f"{who} drives {_article(driven)} {driven}", "drives", driven, "vehicle", False))
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
 
 
@@ -735,7 +747,7 @@ def _sold_and_bought(text: str, who: str) -> list[_Found]:
     match = _SOLD_AND_BOUGHT.search(text)
     if match is None:
         return []
-    old, new = strip_tail(match["old"]), strip_tail(match["new"])
+    old, new = strip_tail(match["old"] or match["replaced"]), strip_tail(match["new"])
     if vehicle_name(old, sold=True) is None and vehicle_name(new) is None:
         return []
     return [(f"{who} sold the {old}", "no longer drives", old, "vehicle", True),

@@ -272,12 +272,13 @@ _TOPICS: dict[str, frozenset[str]] = {
         "spouse": "spouse wife husband married wedding wed",
         # No fact has this slot (a dislike is a negated like); the words a dislike is said in.
         "dislikes": "dislike dislikes hate hates loathe loathes detest detests stand",
-        "studies_at": "study studies university college course student",
+        "studies_at": "study studies university college course student school",
         "field_of_study": "study studies subject major degree course",
         "age": "age old turned",
         "diet": "diet eat vegan vegetarian pescatarian food",
         # No fact has this slot; a question about a condition is met by the condition named.
-        "health_condition": "condition illness disease diagnosis diagnosed health medical diabetes asthma epilepsy adhd "
+        "health_condition": "condition illness disease diagnosis diagnosed health medical diabetes diabetic asthma asthmatic "
+                            "epilepsy epileptic adhd "
                             "autism anxiety depression arthritis migraine eczema psoriasis coeliac celiac crohn ibs "
                             "hypertension cancer",
         # Likewise: a medicine is met by the words it is taken in ("on iron tablets").

@@ -137,6 +137,14 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
     assert weekly.predicate == daily.predicate == "run how often"
 
 
+def test_how_much_of_a_thing_one_has_a_day_is_one_amount_the_later_replaces() -> None:
+    [six] = attribute_facts("I drink way too much coffee, like six cups a day.", "Rashid")
+    [three] = attribute_facts("Cut down to three coffees a day.", "Rashid")
+    assert six.statement == "Rashid has six cups of coffee a day." and six.predicate == three.predicate == "coffee how often"
+    assert attribute_facts("She drinks five cups a day.", "Rashid") == []
+    assert attribute_facts("I'm trying to drink at least eight glasses of water a day.", "Rashid") == []
+
+
 def test_someones_habit_is_theirs_and_its_kind_said_alone_is_the_habit_named_before() -> None:
     [tuesdays] = rescheduled_habit("Mateo's football training is on Tuesdays.", "Lucía")
     [wednesdays] = rescheduled_habit("Mateo's training moved to Wednesdays.", "Lucía", ["Mateo's football training is on Tuesdays."])

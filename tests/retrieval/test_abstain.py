@@ -119,6 +119,7 @@ def test_a_favourite_of_one_kind_does_not_answer_a_question_about_another() -> N
 
 def test_a_question_about_a_condition_is_met_by_the_condition_named() -> None:
     condition = focus_terms(focus_words("What condition does Tom have?", ["Tom"]))
+    assert lexical_coverage(condition, ["Tom is type 1 diabetic."]) == 1.0
     assert lexical_coverage(condition, ["Tom has type 1 diabetes, diagnosed when Tom was 12."]) == 1.0
     assert lexical_coverage(condition, ["Tom drives a Honda."]) == 0.0
 
