@@ -144,6 +144,11 @@ def _studies_at(m: re.Match[str], who: str) -> list[_Found]:
     return [(f"{who} studies at {school}", "studies at", school, "school", False), *studied]
 
 
+def _got_into(m: re.Match[str], who: str) -> list[_Found]:
+    # "got into Leeds University", "got into medical school" (not "got into London late").
+    return _studies_at(m, who) if SCHOOL.search(m["obj"]) else []
+
+
 _NOT_A_FIELD = re.compile(r"^(?:abroad|here|there|hard|full|part|online|remotely|now|still|currently|also|again|in|a|an|the|"
                           r"nights?|evenings?|weekends?|phd|masters?|msc|mba|bsc|ba|doctoral|graduate|exchange|mature|"
                           r"international|part-time|full-time)\b", re.IGNORECASE)
@@ -367,6 +372,10 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         # "I'm a second-year law student at Bristol uni"
         _rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ]year\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
               r"(?:" + "|".join(STUDENTS) + r")\s+(?:at|in)", name_obj, _studies_at),
+        # "I got into Oxford", "Noura got into medical school in Edinburgh": where one will study.
+        _rule(r"(?:got\s+into|(?:was|have\s+been|got)\s+accepted\s+(?:to|into|at|by)|got\s+a\s+place\s+at)\s+",
+              r"(?P<obj>(?:the\s+)?" + name + r"|(?-i:(?:medical|law|dental|vet|veterinary|art|drama|music|business|nursing)"
+              r"\s+school)(?:\s+in\s+" + name + r")?)" + _BOUNDARY, _got_into),
         # "I'm doing a masters in robotics at TU Delft", "started a PhD in chemistry at UCL"
         _rule(r"(?:am\s+(?:now\s+)?doing|do|have\s+started|started|am\s+starting|began)\s+(?:a|an|my)\s+(?:(?:part-time|full-time|"
               r"two-year|one-year|new)\s+)?(?:master'?s|masters\s+degree|master'?s\s+degree|msc|ma|mba|phd|doctorate|bachelor'?s|"

@@ -272,7 +272,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "spouse": "spouse wife husband married wedding wed",
         # No fact has this slot (a dislike is a negated like); the words a dislike is said in.
         "dislikes": "dislike dislikes hate hates loathe loathes detest detests stand",
-        "studies_at": "study studies university college course student school",
+        "studies_at": "study studies university college course student",
         "field_of_study": "study studies subject major degree course",
         "age": "age old turned",
         "diet": "diet eat vegan vegetarian pescatarian food",

@@ -123,6 +123,7 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("We finally replaced the Peugeot with a secondhand Renault Zoe.", ("drives", "renault zoe", False)),
         ("We finally replaced the Peugeot with a secondhand Renault Zoe.", ("drives", "peugeot", True)),
         ("I've been made head of the languages department.", ("job", "head of the languages department", False)),
+        ("My daughter Noura got into medical school in Edinburgh!", ("studies_at", "medical school in edinburgh", False)),
         ("My partner Julien is a sous-chef at a bistro in Croix-Rousse.", ("job", "sous-chef", False)),
         ("Good morning. My name is Noor, I'm 71 and a retired history teacher.", ("job", "retired history teacher", False)),
     ],
@@ -475,3 +476,7 @@ def test_a_relative_who_moves_into_a_place_called_something_lives_there() -> Non
 
 def test_a_student_studies_where_they_are_a_student_and_has_no_job_there() -> None:
     assert slots("I'm a PhD student at ETH.") == {("studies_at", "eth", False)}
+
+
+def test_getting_into_a_place_that_is_no_school_is_no_study() -> None:
+    assert not {slot for slot in slots("I got into London late.") if slot[0] == "studies_at"}
