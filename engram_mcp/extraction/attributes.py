@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.clauses import HABIT_AFTER
 from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
@@ -242,7 +243,10 @@ def attribute_facts(
                                            " ".join(per_day.group(0).split()))
     if (hours := _WORK_CUT_TO.match(text)) is not None:
         found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
-    if (habit := _HABIT.match(_simple_present(text))) and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
+    # The habit may be said after a comma, its "I'm" dropped (``clauses.HABIT_AFTER``).
+    tail = HABIT_AFTER.search(text)
+    habit = _HABIT.match(_simple_present(text)) or (_HABIT.match(_simple_present(f"I am {tail['habit']}")) if tail else None)
+    if habit and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
         # A distance or an amount ("run 5k", "run 10k") describes the habit; it is still running.
         habit_of = "".join(f" {w}" for w in what.split() if not any(c.isdigit() for c in w))
@@ -269,7 +273,7 @@ def _simple_present(text: str) -> str:
         ing = match["ing"].lower()
         verb = next((v for v in _HABIT_VERBS if ing in {v + "ing", v[:-1] + "ing", v + v[-1] + "ing"}), None)
         return f"I {match['now'] or ''}{verb}" if verb else match.group(0)
-    return re.sub(r"^I\s+(?:am|'m)\s+(?P<now>now\s+|still\s+)?(?P<ing>[a-z]+ing)\b", base, text, flags=re.IGNORECASE)
+    return re.sub(r"^I\s+(?:am|'m)\s+(?P<now>(?:now|still|only|also)\s+)?(?P<ing>[a-z]+ing)\b", base, text, flags=re.IGNORECASE)
 
 
 def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:

@@ -11,7 +11,7 @@ import re
 
 from engram_mcp.model.purge_plan import NOT_AFTER_A_TITLE
 
-__all__ = ["clauses", "sentences"]
+__all__ = ["HABIT_AFTER", "clauses", "sentences"]
 
 # A title's full stop ("Dr. Sousa") ends no sentence.
 _SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
@@ -105,8 +105,16 @@ _AGED = re.compile(r"^(?P<lead>I'm|I\s+am)\s+an?\s+(?P<age>\d{1,3})[- ]years?[- 
 _USED_TO_BUT_NOW = re.compile(r"^(?P<first>I\s+used\s+to\s+[^,]+?),?\s+but\s+now\s+(?P<second>(?-i:I)\b.+)$", re.IGNORECASE)
 
 
+# "I'm training for a half marathon, running four times a week", "Hurt my ankle, only running
+# twice a week for now": how often one does a thing, its "I'm" dropped after the comma.
+HABIT_AFTER = re.compile(r",\s+(?P<habit>(?:only\s+|now\s+|still\s+|also\s+)?(?!having\b|being\b)[a-z]+ing\s+(?:[a-z]+\s+){0,3}?"
+                          r"(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|every|daily|weekly)\b[^,]*)$")
+
+
 def _spliced(part: str) -> list[str]:
     part = part.strip()
+    if (habit := HABIT_AFTER.search(part)) is not None:
+        return [*_spliced(part[: habit.start()]), f"I'm {habit['habit']}"]
     if (then_now := _USED_TO_BUT_NOW.match(part)) is not None:
         return [then_now["first"], *_spliced(then_now["second"])]
     if (aged := _AGE_AND.match(part) or _AGED.match(part)) is not None:

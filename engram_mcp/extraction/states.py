@@ -48,7 +48,7 @@ _NAME = (r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|
          r"(?:\s+(?:hospital|university|uni|college|clinic|infirmary))?")
 _THING = r"(?:(?:a|an|the|my|our)\s+)?(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
 _BOUNDARY = r"(?=\s*(?:[,.;:!?]|$|\s(?:as|for|since|now|today|yesterday|this|last|next|and|but|so|because|with|in|on|"
-_BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too|there|here)\b))"
+_BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|though|too|there|here|to|every|daily)\b))"
 # In a turn typed without capitals ("i moved to osaka"), a name is a short run of words that
 # starts with no article or pronoun and stops at the words that end an object.
 _UNCASED_NAME = (r"(?!(?:a|an|my|our|his|her|their|this|that|some|it|there|here|home|work|bed|school)\b)[a-z0-9][\w&'’.-]*"
@@ -448,7 +448,7 @@ def _rules_for(name: str) -> tuple[_Rule, ...]:
         _rule(r"(?:am\s+(?:now\s+)?|got\s+|became\s+)", r"(?P<status>(?i:" + "|".join(RELATIONSHIP_STATUSES) + r"))\b"
               r"(?!\s+(?:to|with))", _status),
         # vehicle
-        _rule(r"(?:drive|am\s+driving|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to)",
+        _rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to)",
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
               r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _BOUNDARY, _vehicle_bought),
         _rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",

@@ -137,6 +137,12 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
     assert weekly.predicate == daily.predicate == "run how often"
 
 
+def test_a_habit_said_after_a_comma_is_the_habit() -> None:
+    [four] = attribute_facts("I'm training for a half marathon in October, running four times a week.", "Tove")
+    [two] = attribute_facts("Hurt my ankle, only running twice a week for now.", "Tove")
+    assert (four.predicate, four.object, two.object) == ("run how often", "four times a week", "twice a week")
+
+
 def test_how_much_of_a_thing_one_has_a_day_is_one_amount_the_later_replaces() -> None:
     [six] = attribute_facts("I drink way too much coffee, like six cups a day.", "Rashid")
     [three] = attribute_facts("Cut down to three coffees a day.", "Rashid")

@@ -132,3 +132,9 @@ def test_what_one_used_to_do_but_now_does_are_two_clauses() -> None:
     assert clauses("I used to love sushi but now I can't stand raw fish") == ["I used to love sushi", "I can't stand raw fish"]
     assert clauses("Acting was my first passion, but now I really shine in writing") == [
         "Acting was my first passion, but now I really shine in writing"]
+
+
+def test_how_often_one_does_a_thing_after_a_comma_is_a_clause_with_its_i_am_back() -> None:
+    assert clauses("Hurt my ankle, only running twice a week for now") == ["Hurt my ankle", "I'm only running twice a week for now"]
+    assert clauses("I've been busy lately, having posted 5 times on Instagram") == [
+        "I've been busy lately, having posted 5 times on Instagram"]

@@ -123,6 +123,7 @@ def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
         ("We finally replaced the Peugeot with a secondhand Renault Zoe.", ("drives", "renault zoe", False)),
         ("We finally replaced the Peugeot with a secondhand Renault Zoe.", ("drives", "peugeot", True)),
         ("I've been made head of the languages department.", ("job", "head of the languages department", False)),
+        ("I ride a Honda CG 160 to work every day.", ("drives", "honda cg 160", False)),
         ("My daughter Noura got into medical school in Edinburgh!", ("studies_at", "medical school in edinburgh", False)),
         ("My partner Julien is a sous-chef at a bistro in Croix-Rousse.", ("job", "sous-chef", False)),
         ("Good morning. My name is Noor, I'm 71 and a retired history teacher.", ("job", "retired history teacher", False)),
