@@ -153,7 +153,10 @@ _HABIT = re.compile(
 )
 # "I've gone down to two days a week at Boots": how often one works, changed, said of the workplace.
 _WORK_CUT_TO = re.compile(r"^(?:I|we)(?:'ve|\s+have)?\s+(?:gone|cut|dropped|come|moved|switched)\s+(?:back\s+)?(?:down\s+|up\s+)?"
-                          r"to\s+" + _FREQUENCY + r"\s+(?:at\s+(?:work|[A-Z][\w&'.-]*)|of\s+work)", re.IGNORECASE)
+                          r"to\s+" + _FREQUENCY + r"\s+(?:at\s+(?:work|[A-Z][\w&'.-]*)|of\s+work)|"
+                          # "i work saturdays at tesco", then "got moved to sundays at tesco"
+                          r"^(?:I\s+(?:only\s+)?work|(?:I\s+)?(?:got|have\s+been|was|been)\s+moved\s+to)\s+(?P<days>" + _DAYS
+                          + r"(?:\s+and\s+" + _DAYS + r")?)\s+(?:at|for|in)\b", re.IGNORECASE)
 _HABIT_VERBS = frozenset("""run jog walk swim cycle ride train meditate cook exercise work go play practise practice
     study read visit call see drink eat smoke climb dance sing teach volunteer attend""".split())
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
@@ -242,7 +245,8 @@ def attribute_facts(
             found[f"{thing} how often"] = (f"{speaker} has {per_day['n']} {held} a {per_day['per']}", f"{thing} how often",
                                            " ".join(per_day.group(0).split()))
     if (hours := _WORK_CUT_TO.match(text)) is not None:
-        found["work how often"] = (f"{speaker} works {hours['freq']}", "work how often", hours["freq"])
+        often = hours["freq"] or f"on {hours['days'].lower()}"
+        found["work how often"] = (f"{speaker} works {often}", "work how often", often)
     # The habit may be said after a comma, its "I'm" dropped (``clauses.HABIT_AFTER``).
     tail = HABIT_AFTER.search(text)
     habit = _HABIT.match(_simple_present(text)) or (_HABIT.match(_simple_present(f"I am {tail['habit']}")) if tail else None)

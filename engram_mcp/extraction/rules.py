@@ -62,6 +62,9 @@ _TEXTSPEAK = (
     (re.compile(r"\bi\b"), "I"),
     (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
     (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+    # "dont give me long answers": the apostrophe a phone keyboard leaves out.
+    (re.compile(r"\b(do|does|did|is|was|are|were|have|has|had|should|would|could)nt\b", re.IGNORECASE), r"\1n't"),
+    (re.compile(r"\bcant\b", re.IGNORECASE), "can't"),
     # "gf is called frida": the possessive goes with the abbreviation.
     (re.compile(r"(?:^|\bmy\s+)gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"(?:^|\bmy\s+)bf\b", re.IGNORECASE), "my boyfriend"),
     (re.compile(r"\bwk\b", re.IGNORECASE), "week"),

@@ -337,7 +337,7 @@ def _pet_gone(m: re.Match[str], who: str) -> list[_Found]:
 
 _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still|"
-             r"weekends|nights|evenings|days|mornings|shifts)\s+)?"
+             r"weekends|nights|evenings|days|mornings|shifts|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\s+)?"
              r"(?:at|for|by)")
 # "a café called Forno Brisa": the name, not the kind of place.
 _CALLED = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:\s+in\s+(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?"

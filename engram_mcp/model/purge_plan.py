@@ -45,8 +45,8 @@ _STATED_OVERLAP = 0.5
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome".
 _LIST_JOINT = re.compile(r",\s+and\s+|\s+and\s+|,\s+")
 _CLAUSE_JOINT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?")
-# A clause of the speaker's own: "I'm …", "my …", "now …", "living alone …", "moved …".
-_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
+# A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
+_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
                          re.IGNORECASE)
 # A sentence opening with a third-person pronoun continues the one before it.
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)

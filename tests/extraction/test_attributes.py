@@ -137,6 +137,12 @@ def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
     assert weekly.predicate == daily.predicate == "run how often"
 
 
+def test_the_days_one_works_are_one_setting_and_being_moved_to_others_replaces_them() -> None:
+    [saturdays] = attribute_facts("i work saturdays at tesco on the tills", "Jayden", uncased=True)
+    [sundays] = attribute_facts("got moved to sundays at tesco", "Jayden", uncased=True)
+    assert (saturdays.predicate, saturdays.object, sundays.object) == ("work how often", "on saturdays", "on sundays")
+
+
 def test_a_habit_said_after_a_comma_is_the_habit() -> None:
     [four] = attribute_facts("I'm training for a half marathon in October, running four times a week.", "Tove")
     [two] = attribute_facts("Hurt my ankle, only running twice a week for now.", "Tove")

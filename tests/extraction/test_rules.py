@@ -83,6 +83,11 @@ def test_a_taste_for_how_the_assistant_writes_is_an_instruction(said: str) -> No
     assert fact.type is MemoryType.PROCEDURAL
 
 
+def test_a_request_typed_without_its_apostrophe_is_still_an_instruction() -> None:
+    [fact] = extract(turn("dont give me long answers pls, just bullet points", speaker="Jayden"), [])
+    assert fact.type is MemoryType.PROCEDURAL and fact.statement == "Jayden asked: don't give Jayden long answers please."
+
+
 def test_a_taste_for_someone_elses_answers_is_no_instruction() -> None:
     [fact] = extract(turn("I love the answers my teacher gives.", speaker="Marta"), [])
     assert fact.type is MemoryType.SEMANTIC

@@ -95,6 +95,8 @@ def test_purging_an_entity_named_first_keeps_a_later_clause_about_the_speaker_al
     plan = plan_purge_entity(memories, "jan", "default")
     assert {m.id: m.text for m in plan.rewritten}["t-1"] == "living alone in rotterdam now."
     assert set(plan.remove) == {"t-2", "f-2"}
+    pat = by_id(memory("t-1", "Our neighbour Pat is feeding the cat while we're away, the cat's called Smudge."))
+    assert plan_purge_entity(pat, "Pat", "default").rewritten[0].text == "the cat's called Smudge."
 
 
 def test_a_titles_full_stop_ends_no_sentence_so_forgetting_a_fact_leaves_no_name_behind() -> None:
