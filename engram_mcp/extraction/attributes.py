@@ -189,7 +189,7 @@ _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+)
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + _NAME + ")")
 
 
-_NOT_AN_ITEM = frozenset("""it this that which what rent salary pay wage mortgage rate total bill ticket budget it's income
+_NOT_AN_ITEM = frozenset("""it this that which what rent salary pay wage mortgage rate total bill ticket budget income
                            debt loan savings deposit cost price fee fine balance""".split())
 # "My main client is a law firm called Delmas & Associés": the name is the value.
 _CALLED_VALUE = re.compile(r"^(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?=[A-Z0-9])")

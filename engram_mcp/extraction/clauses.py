@@ -11,7 +11,7 @@ import re
 
 from engram_mcp.model.purge_plan import NOT_AFTER_A_TITLE
 
-__all__ = ["HABIT_AFTER", "clauses", "sentences"]
+__all__ = ["ASKED_TO_REMEMBER", "HABIT_AFTER", "clauses", "sentences"]
 
 # A title's full stop ("Dr. Sousa") ends no sentence.
 _SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+")
@@ -48,8 +48,11 @@ _LEAD_SUBORDINATE = re.compile(r"^(?:(?:especially|right|just|even|ever)\s+)?(?:
                                r"because|although|though)\s+(?=(?:I|we)\b)(?P<event>[^,]+),\s+(?P<main>(?:I|we|my|our)\b.+)$",
                                re.IGNORECASE)
 # "Remember that I use Python" is a statement about the speaker, not a request to the assistant.
-_REPORTING = re.compile(r"^(?:(?:(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note(?:\s+down)?|keep\s+in\s+mind|"
-                        r"make\s+a\s+note(?:\s+of\s+this)?)|(?:please\s+)?remind\s+me|for\s+future\s+reference|note\s+to\s+self|heads\s+up|"
+# "Can you remember that I prefer metric units?": a request to keep what follows.
+_ASK_TO_KEEP = (r"(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note(?:\s+down)?|keep\s+in\s+mind|"
+                r"make\s+a\s+note(?:\s+of\s+this)?)")
+ASKED_TO_REMEMBER = re.compile(r"^" + _ASK_TO_KEEP + r"\b", re.IGNORECASE)
+_REPORTING = re.compile(r"^(?:(?:" + _ASK_TO_KEEP + r"|(?:please\s+)?remind\s+me|for\s+future\s+reference|note\s+to\s+self|heads\s+up|"
                         r"(?:please\s+)?(?:remember|note|keep in mind|fyi|just so you know|for the record|"
                         r"for context|(?:I\s+think\s+)?I\s+should\s+(?:tell\s+you|mention|let\s+you\s+know)|you\s+should\s+know|"
                         r"(?:also\s+)?(?:I\s+)?forgot\s+to\s+(?:mention|say|tell\s+you)|(?:just\s+)?to\s+let\s+you\s+know|I\s+(?:want|wanted)\s+to\s+"

@@ -25,6 +25,8 @@ _NOT_BUT = re.compile(r"(?<!n't )(?<!did )(?<!do )(?<!does )\bnot\s+(?P<old>[^,;
 # beside a word that says it is a correction.
 _VALUE_NOT = re.compile(r"\b(?:(?:is|are|was)\s+(?:in|on|at|to|from)|in|on|at|to|from|is|are|was|called|named)\s+(?P<new>[^,;]+?)(?:\s+now)?,\s*not\s+"
                         r"(?P<old>[^,;.!?()]+)", re.IGNORECASE)
+
+
 def _named_value_not(text: str) -> re.Match[str] | None:
     """"in Vieux Lyon, not Croix-Rousse", "on Sundays now, not Saturdays": both sides a name, a
     day or a number ("to reach the gold level, not 300" corrects nothing)."""

@@ -24,7 +24,7 @@ from engram_mcp.extraction.attributes import (
 )
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
-from engram_mcp.extraction.clauses import clauses, sentences
+from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
     correction_fact,
     ending_fact,
@@ -91,9 +91,11 @@ _TRAILING_REQUEST = re.compile(
     r"refer|spell|show|list|go)\b.*\b(?:please|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*$",
     re.IGNORECASE,
 )
+# "when you suggest …", "if you ever write …": what the assistant does for the person.
+_WHEN_YOU_DO = r"(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b"
 # "When you suggest recipes, keep them dairy-free": the condition says what the request is about.
 _CONDITIONAL_REQUEST = re.compile(
-    r"^(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b[^,]{0,100},\s+(?:please\s+)?(?:always\s+|never\s+|"
+    r"^" + _WHEN_YOU_DO + r"[^,]{0,100},\s+(?:please\s+)?(?:always\s+|never\s+|"
     r"don't\s+|do\s+not\s+)?(?:use|keep|write|give|add|avoid|include|skip|make|stick|put|mention|remind|check|ask|assume|convert|"
     r"show|list|format|leave|stop|start|cite|explain|be|go|stay|offer)\b",
     re.IGNORECASE,
@@ -101,8 +103,7 @@ _CONDITIONAL_REQUEST = re.compile(
 _ASSISTANT_DOES = re.compile(r"(\bthe assistant (?:ever\s+)?)(" + ASSISTANT_ACTS + r")\b")
 # The assistant's own output is what a standing instruction may name as "your".
 _YOUR_OUTPUT = re.compile(r"\byour\s+(?:replies|reply|answers?|responses?|messages?|emails?|output|tone|summaries|"
-                          r"suggestions?|code|explanations?)\b|\byou\s+(?:\w+\s+){0,2}?for\s+me\b|"
-                          r"\b(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b",
+                          r"suggestions?|code|explanations?)\b|\byou\s+(?:\w+\s+){0,2}?for\s+me\b|\b" + _WHEN_YOU_DO,
                           re.IGNORECASE)
 _REPLY_LANGUAGE = re.compile(
     r"(?:\b(?:repl(?:y|ies)|answers?|respond|responses?|write|speak|talk)\b.*?\b(?:in|to)|\b(?:switch|change|go)\s+(?:back\s+)?to)"
@@ -235,7 +236,7 @@ class RulesExtractor:
         for index, sentence in enumerate(said):
             # "…, you know?": a statement with a tag, not a question.
             sentence = _TAG_QUESTION.sub(".", sentence)
-            if sentence.endswith("?") and _ASKED_TO_REMEMBER.match(sentence):
+            if sentence.endswith("?") and ASKED_TO_REMEMBER.match(sentence):
                 # "Can you remember that I prefer metric units?" states what it asks to keep.
                 sentence = sentence.rstrip("?") + "."
             if sentence.endswith("?"):
@@ -309,8 +310,6 @@ _MAX_CLAUSES = 30
 _MAX_SENTENCES = 200
 # "the answers my teacher gives" are someone else's, not the assistant's.
 _SOMEONE_ELSES = re.compile(r"^(?:the|my|his|her|their|our|this|that|these|those)\b|.*\b(?:my|his|her|their)\s", re.IGNORECASE)
-_ASKED_TO_REMEMBER = re.compile(r"^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
-                                r"make\s+a\s+note)\b", re.IGNORECASE)
 _TAG_QUESTION = re.compile(r",\s*(?:you\s+know|ya\s+know|y'know)\s*\?+$", re.IGNORECASE)
 _PREMISE = re.compile(r"^(?:(?:so|and|but|ok|okay|also)\s*,?\s+)?(?P<lead>since|now\s+that|given\s+that|because|as)\s+"
                       r"(?P<premise>[^,?]{3,200}),\s+(?=\w)", re.IGNORECASE)
@@ -412,12 +411,12 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     predicate, obj = _predicate_and_object(statement, speaker)
     if (cannot := _CANT_STAND.match(statement, len(speaker) + 1)) is not None:
         predicate, obj = "dislikes", cannot["what"]  # "Mira can't stand raw fish": a dislike, said as she said it
+    kind = _kind(predicate, sentence)
     if predicate.split()[-1] in _TASTES:
         # "hates coffee, tea person all the way": the taste is for coffee; the rest says more of it.
         obj = obj.split(",")[0].strip()
-    kind = _kind(predicate, sentence)
-    if predicate.split()[-1] in _TASTES and OUTPUT_FORMS.search(obj) and not _SOMEONE_ELSES.match(obj):
-        kind = MemoryType.PROCEDURAL
+        if OUTPUT_FORMS.search(obj) and not _SOMEONE_ELSES.match(obj):
+            kind = MemoryType.PROCEDURAL  # "prefers metric units": how the assistant is to write
     return ExtractedFact(
         statement=statement,
         type=kind,

@@ -104,14 +104,17 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[_Found]:
         details.append((f"{who} works as {_article(name)} {name}", "works as", name, "job", False))
     team = _TEAM_TAIL.match(tail)
     if team:
-        unit = f"{team['team']} {team['kind'].lower()}"
-        details.append((f"{who} is on the {unit} at {org}", "team", unit, "team", False))
+        details.append((f"{who} is on the {_unit(team)} at {org}", "team", _unit(team), "team", False))
     return details + _based_in(m, who)
 
 
 def _moved_team(m: re.Match[str], who: str) -> list[_Found]:
-    unit = f"{m['team']} {m['kind'].lower()}"
-    return [(f"{who} moved to the {unit}", "team", unit, "team", False)]
+    return [(f"{who} moved to the {_unit(m)}", "team", _unit(m), "team", False)]
+
+
+def _unit(m: re.Match[str]) -> str:
+    """"the cardiology ward", "the ads team": a team by its name and its kind."""
+    return f"{m['team']} {m['kind'].lower()}"
 
 
 def _based_in(m: re.Match[str], who: str) -> list[_Found]:
@@ -210,9 +213,14 @@ def _job(m: re.Match[str], who: str) -> list[_Found]:
     if role.split()[-1].lower() in STUDENTS:
         return []  # "a law student at UCL" studies there (``_studies_at``); it is no job
     role = "freelance" if role.lower() == "freelancing" else role
-    # "a retired history teacher" is what one was, said as one says it.
-    said = (f"is {role}" if role in _NOT_WORKING else f"is {_article(role)} {role}" if role.lower().startswith("retired ")
-            else f"works as {role}" if " of " in role else f"works as {_article(role)} {role}")  # "head of the … department"
+    if role in _NOT_WORKING:
+        said = f"is {role}"
+    elif role.lower().startswith("retired "):
+        said = f"is {_article(role)} {role}"  # "a retired history teacher" is what one was
+    elif " of " in role:
+        said = f"works as {role}"  # "head of the languages department" takes no article
+    else:
+        said = f"works as {_article(role)} {role}"
     facts = [(f"{who} {said}", "works as", role, "job", False)]
     if role not in _NOT_WORKING:
         facts += _based_in(m, who)

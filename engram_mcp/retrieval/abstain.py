@@ -97,13 +97,14 @@ def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
 
 
 _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$", re.IGNORECASE)
-_NAME_ASKED = frozenset({"nam", "call", "named"})
+_NAME_ASKED = frozenset({"nam", "call"})
 # "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]|"
                          r"\s+[a-z]+,\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
 _NOT_A_NAME = r"(?:is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also)\b"
+_UNCASED_NAMED = re.compile(r"\b(?:called|named)\s+\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
 _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -117,16 +118,15 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
     "called" or "named"."""
-    # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
-    # (not "a cat called Churro").
-    things = set().union(*({term}.union(_RELATIONS.get(term, ()), _DOGS if term in _DOGS else ())
-                           for term in focus if term not in _NAME_ASKED))
     # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
     if _HER_NAME.search(text):
         return True
     if not any(c.isupper() for c in text):
-        return re.search(r"\b(?:called|named)\s+\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b",
-                         text) is not None
+        return _UNCASED_NAMED.search(text) is not None
+    # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
+    # (not "a cat called Churro").
+    things = set().union(*({term}.union(_RELATIONS.get(term, ()), _DOGS if term in _DOGS else ())
+                           for term in focus if term not in _NAME_ASKED))
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
         if _stem(word.casefold()) not in things:

@@ -266,12 +266,12 @@ class FactService:
         and nothing is written. A switch ("from architecture to engineering") is restated the
         same way, and said as it was when nothing names the old value.
         """
-        about = self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
+        lookup, subject = self._memory.fact_lookup, subject_key(fact.subject or "")
         if fact.predicate == CORRECTS:
             # "Actually, Julien's bistro is in Vieux Lyon": a correction may be of what was said of one's people.
-            theirs = self._memory.fact_lookup.current_about_and_theirs(fact.namespace, subject_key(fact.subject or ""))
-            restated, wrong = self._applied(fact, theirs)
+            restated, wrong = self._applied(fact, lookup.current_about_and_theirs(fact.namespace, subject))
             return ([wrong], restated) if wrong is not None else ([], None)
+        about = lookup.current_about(fact.namespace, subject)
         if fact.predicate == SWITCHES:
             restated, before = self._applied(fact, about)
             return ([before], restated) if before is not None else ([], replace(fact, predicate="states", object=None))
