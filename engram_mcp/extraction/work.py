@@ -1,0 +1,387 @@
+"""Work and study: the employer, job, team and school a person has one of at a time, and the
+ordinary ways people say one began or ended ("I started at Meta", "handed in my notice",
+"made head of the languages department", "a second-year law student at Bristol"). Pure.
+
+``work_rules`` is the part of the state rule table (``states``) about work and study;
+``work_in_sentence`` reads what only a whole sentence says ("First day at Stripe!", "on
+maternity leave, then back at Zalando"); ``dated_starts`` dates a job said to begin later.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.lexicon import OCCUPATIONS, SCHOOL, STUDENTS, strip_tail
+from engram_mcp.extraction.state_grammar import (
+    BOUNDARY,
+    NAME,
+    UNCASED_NAME,
+    Found,
+    Rule,
+    article,
+    object_head,
+    rule,
+)
+from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.predicates import normalise
+from engram_mcp.model.time_expr import upcoming_day
+
+__all__ = ["CALLED", "OFFER_ACCEPTED", "dated_starts", "work_in_sentence", "work_rules"]
+
+_NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
+_EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still|"
+             r"weekends|nights|evenings|days|mornings|shifts|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\s+)?"
+             r"(?:at|for|by)")
+# "a café called Forno Brisa": the name, not the kind of place.
+CALLED = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:\s+in\s+(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?"
+           r"\s+(?:called|named)\s+)?")
+
+
+
+def work_rules(name: str) -> tuple[Rule, ...]:
+    """The work and study rows of the state rule table, with ``name`` as what marks a name."""
+    name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
+    org_obj = CALLED + r"(?P<obj>(?:the\s+)?" + name + r"|(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?" + BOUNDARY + r")"
+    return (
+        # employer and school
+        rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|(?:was|got)\s+made\s+redundant\s+(?:from|at|by)|"
+              r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
+              r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", org_obj, _left_job),
+        rule(_EMPLOYED, org_obj, _works_at),
+        # "I've been at Deloitte for six years as an auditor".
+        rule(r"(?:have\s+been|'ve\s+been)\s+(?:working\s+)?at", name_obj + r"(?=\s+(?:for|since)\s+[\w\s]{1,20}?\s+as\s+)"
+              r"[^,.;]*?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + BOUNDARY, _been_at),
+        rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+|"
+              r"(?:sixth\s+form|college|uni|university|school|secondary\s+school|year\s+\d+|a\s+(?:phd|masters?|master's|degree)"
+              r"(?:\s+in\s+[a-z]+(?:\s+[a-z]+)?)?)\s+)?(?:at|with)",
+              org_obj, _started_at),
+        rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
+              r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
+              r"got\s+hired\s+(?:at|by)|"
+              r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
+              CALLED + name_obj, _started_at),
+        rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
+              name_obj, _studies_at),
+        # "I'm a second-year law student at Bristol uni"
+        rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ]year\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
+              r"(?:" + "|".join(STUDENTS) + r")\s+(?:at|in)", name_obj, _studies_at),
+        # "I got into Oxford", "Noura got into medical school in Edinburgh": where one will study.
+        rule(r"(?:got\s+into|(?:was|have\s+been|got)\s+accepted\s+(?:to|into|at|by)|got\s+a\s+place\s+at)\s+",
+              r"(?P<obj>(?:the\s+)?" + name + r"|(?-i:(?:medical|law|dental|vet|veterinary|art|drama|music|business|nursing)"
+              r"\s+school)(?:\s+in\s+" + name + r")?)" + BOUNDARY, _got_into),
+        # "I'm doing a masters in robotics at TU Delft", "started a PhD in chemistry at UCL"
+        rule(r"(?:am\s+(?:now\s+)?doing|do|have\s+started|started|am\s+starting|began)\s+(?:a|an|my)\s+(?:(?:part-time|full-time|"
+              r"two-year|one-year|new)\s+)?(?:master'?s|masters\s+degree|master'?s\s+degree|msc|ma|mba|phd|doctorate|bachelor'?s|"
+              r"bachelors?\s+degree|degree|bsc|ba|diploma|llm|pgce)(?:\s+(?:in|on)(?P<field>(?:\s+[a-z]+){1,2}?))?\s+(?:at|with)",
+              name_obj, _studies_at),
+        rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
+        # "I transferred to the neonatal unit": another team at the same employer.
+        rule(r"(?:have\s+)?(?:transferred|moved|switched|been\s+moved|was\s+moved)\s+(?:over\s+)?to\s+the",
+              r"\s*(?P<team>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+(?P<kind>team|ward|unit|department)\b", _moved_team),
+        rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:(?:new|remote|permanent|full-time|"
+              r"part-time|senior|junior|hybrid)\s+)*(?:job|role|position))\s+(?:from|at|with)",
+              name_obj + r"(?:(?:,?\s+starting\s+[^,.;]{1,25}?)?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+              + BOUNDARY + ")?", _accepted_offer),
+        # "handed in my notice at Deloitte": leaving is planned, the job goes on until the last day.
+        rule(r"(?:have\s+|am\s+|will\s+)?(?:handed\s+in|handing\s+in|hand\s+in|gave|given|giving|give|put\s+in|putting\s+in)\s+"
+              r"(?:my|our)\s+notice\s+(?:at|to)", org_obj, _notice),
+        # "left Monzo for Wise": one employer for another.
+        rule(r"(?:have\s+)?left", name_obj + r"\s+for\s+(?P<new>" + name + r")", _left_for),
+        # job
+        rule(r"(?:work|am\s+working)(?:\s+(?:nights|days|evenings|weekends|shifts|part-time|full-time|remotely|freelance))?\s+as\s+(?:an?\s+)?",
+              r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?" + name + r"))?"
+              + BOUNDARY, _job),
+        rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
+              r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:[a-z]+-)?(?:" + "|".join(sorted(OCCUPATIONS))
+              + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + BOUNDARY, _job),
+        # "I've been made head of the languages department"
+        rule(r"(?:have\s+been|was|got|been)\s+(?:made|appointed|named|promoted\s+to)\s+",
+              r"(?P<role>(?:deputy\s+)?(?:head|director|chair|lead|manager)\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+              + BOUNDARY, _job),
+        # "I teach English at Lingo Kyoto": a teacher, and where.
+        rule(r"(?:teach|am\s+teaching)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*)(?:\s+[a-z][\w-]*)?)\s+(?:at|for)",
+              r"(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+(?:called|named)\s+)?" + org_obj, _teaches),
+        # "I tutor maths to high schoolers", "I teach piano in the evenings": work with no employer.
+        rule(r"(?:now\s+)?(?P<verb>tutor|teach|coach)\s+(?P<subject_taught>(?-i:[A-Za-z][\w-]*))",
+              r"(?=\s+(?:to|for|online|privately|part-time|on|in|at\s+home|now|$)|\s*[,.!]|$)(?!\s+at\s+(?!home))", _tutors),
+        rule(r"am\s+(?:now\s+)?(?:going\s+(?=freelance|self-employed))?",
+              r"(?P<role>(?i:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs))\b", _job),
+    )
+
+
+def _works_at(m: re.Match[str], who: str) -> list[Found]:
+    # Working at a school is a job there ("I work at Hillside Academy as a maths teacher"), not study.
+    org = object_head(m["obj"])
+    return [(f"{who} works at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
+
+
+_ROLE_TAIL = re.compile(r"^\s*,?\s*(?:now\s*,?\s*)?as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                        + BOUNDARY)
+_TEAM_TAIL = re.compile(r"^.*?\b(?:on|in|with)\s+(?:the\s+)?(?P<team>[\w-]+(?:\s+[\w-]+)?)\s+(?P<kind>team|ward|unit|department)\b",
+                        re.IGNORECASE)
+_PLACE_TAIL = re.compile(r"^.*?\bin\s+(?P<place>" + NAME + r")")
+_PLACE_TAIL_UNCASED = re.compile(r"^.*?\bin\s+(?P<place>" + UNCASED_NAME + r")")
+
+
+def _job_details(m: re.Match[str], who: str, org: str) -> list[Found]:
+    """What the rest of "I work at Google as an engineer in London, on the ads team" adds."""
+    tail = m.string[m.end():]
+    details: list[Found] = []
+    role = _ROLE_TAIL.match(tail)
+    if role:
+        name = strip_tail(role["role"])
+        details.append((f"{who} works as {article(name)} {name}", "works as", name, "job", False))
+    team = _TEAM_TAIL.match(tail)
+    if team:
+        details.append((f"{who} is on the {_unit(team)} at {org}", "team", _unit(team), "team", False))
+    return details + _based_in(m, who)
+
+
+def _moved_team(m: re.Match[str], who: str) -> list[Found]:
+    return [(f"{who} moved to the {_unit(m)}", "team", _unit(m), "team", False)]
+
+
+def _unit(m: re.Match[str]) -> str:
+    """"the cardiology ward", "the ads team": a team by its name and its kind."""
+    return f"{m['team']} {m['kind'].lower()}"
+
+
+def _based_in(m: re.Match[str], who: str) -> list[Found]:
+    """The place after a job ("… as a nurse in Tokyo"), read in the kind of name the rule that
+    matched reads (a rule for turns typed without capitals is written with ``UNCASED_NAME``).
+
+    Working in a city strongly suggests living there, but is not a statement of it."""
+    uncased = UNCASED_NAME in m.re.pattern
+    place = (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
+    return [(f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False)] if place else []
+
+
+def _used_to(m: re.Match[str], who: str) -> list[Found]:
+    place = object_head(m["obj"])
+    verb = m["verb"].lower()
+    if verb == "live":
+        return [(f"{who} used to live in {place}", "no longer lives in", place, "home", True)]
+    if verb == "study" or SCHOOL.search(place):
+        return [(f"{who} used to study at {place}", "no longer studies at", place, "school", True)]
+    return [(f"{who} used to work at {place}", "no longer works at", place, "employer", True)]
+
+
+def _studies_at(m: re.Match[str], who: str) -> list[Found]:
+    school = object_head(m["obj"])
+    if "transferred" in m.group(0).lower() and not SCHOOL.search(school):
+        # "I transferred to the Boots in York": a job moved, not a school.
+        return [(f"{who} transferred to {school}", "works at", school, "employer", False), *_job_details(m, who, school)]
+    field = (m.groupdict().get("field") or "").strip()
+    # "I study architecture at …": what is studied is a slot of its own ("switched to engineering").
+    studied = [(f"{who} studies {field}", "field of study", field, "field", False)] if field and not _NOT_A_FIELD.match(field) else []
+    return [(f"{who} studies at {school}", "studies at", school, "school", False), *studied]
+
+
+def _got_into(m: re.Match[str], who: str) -> list[Found]:
+    # "got into Leeds University", "got into medical school" (not "got into London late").
+    return _studies_at(m, who) if SCHOOL.search(m["obj"]) else []
+
+
+_NOT_A_FIELD = re.compile(r"^(?:abroad|here|there|hard|full|part|online|remotely|now|still|currently|also|again|in|a|an|the|"
+                          r"nights?|evenings?|weekends?|phd|masters?|msc|mba|bsc|ba|doctoral|graduate|exchange|mature|"
+                          r"international|part-time|full-time)\b", re.IGNORECASE)
+
+
+def _started_at(m: re.Match[str], who: str) -> list[Found]:
+    org = object_head(m["obj"])
+    if SCHOOL.search(org):
+        return [(f"{who} started studying at {org}", "studies at", org, "school", False)]
+    return [(f"{who} started working at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
+
+
+def _left_job(m: re.Match[str], who: str) -> list[Found]:
+    org = object_head(m["obj"])
+    said = m.group(0).lower()
+    if "graduated" in said or "dropped out" in said or SCHOOL.search(org):
+        verb = "graduated from" if "graduated" in said else "no longer studies at"
+        return [(f"{who} {verb} {org}", "no longer studies at", org, "school", True)]
+    verb = next((v for v in ("quit", "resigned from", "retired from") if v in said), "no longer works at")
+    return [(f"{who} {verb} {org}", "no longer works at", org, "employer", True)]
+
+
+def _last_day(m: re.Match[str], who: str) -> list[Found]:
+    org = object_head(m["obj"])
+    return [(f"{who} left {org}", "no longer works at", org, "employer", True)]
+
+
+_ACCEPTED_OFFER = "accepted a job offer from"
+_WILL_WORK_AS = "will work as"
+
+
+def _accepted_offer(m: re.Match[str], who: str) -> list[Found]:
+    org = object_head(m["obj"])
+    offer: list[Found] = [(f"{who} accepted a job offer from {org}", _ACCEPTED_OFFER, org, "plan", False)]
+    role = strip_tail(m.groupdict().get("role") or "")
+    return offer + ([(f"{who} will work as {article(role)} {role}", _WILL_WORK_AS, role, "plan", False)] if role else [])
+
+
+def _been_at(m: re.Match[str], who: str) -> list[Found]:
+    org, role = object_head(m["obj"]), strip_tail(m["role"])
+    return [(f"{who} works at {org}", "works at", org, "employer", False),
+            (f"{who} works as {article(role)} {role}", "works as", role, "job", False)]
+
+
+def _notice(m: re.Match[str], who: str) -> list[Found]:
+    org = object_head(m["obj"])
+    return [(f"{who} handed in notice at {org}", "handed in notice at", org, "plan", False)]
+
+
+def _left_for(m: re.Match[str], who: str) -> list[Found]:
+    """"I left Monzo for Wise": the old employer ended, the new one begun."""
+    old, new = object_head(m["obj"]), object_head(m["new"])
+    return [(f"{who} left {old}", "no longer works at", old, "employer", True),
+            (f"{who} works at {new}", "works at", new, "employer", False)]
+
+
+def _job(m: re.Match[str], who: str) -> list[Found]:
+    role = strip_tail(m["role"])
+    if role.split()[-1].lower() in STUDENTS:
+        return []  # "a law student at UCL" studies there (``_studies_at``); it is no job
+    role = "freelance" if role.lower() == "freelancing" else role
+    if role in _NOT_WORKING:
+        said = f"is {role}"
+    elif role.lower().startswith("retired "):
+        said = f"is {article(role)} {role}"  # "a retired history teacher" is what one was
+    elif " of " in role:
+        said = f"works as {role}"  # "head of the languages department" takes no article
+    else:
+        said = f"works as {article(role)} {role}"
+    facts = [(f"{who} {said}", "works as", role, "job", False)]
+    if role not in _NOT_WORKING:
+        facts += _based_in(m, who)
+    if m.groupdict().get("org"):
+        org = object_head(m["org"])
+        facts.append((f"{who} works at {org}", "works at", org, "employer", False))
+    return facts
+
+
+def _teaches(m: re.Match[str], who: str) -> list[Found]:
+    org = object_head(m["obj"])
+    role = f"{m['subject_taught']} teacher"
+    return [(f"{who} works as {article(role)} {role}", "works as", role, "job", False),
+            (f"{who} teaches at {org}", "works at", org, "employer", False)]
+
+
+def _tutors(m: re.Match[str], who: str) -> list[Found]:
+    """"I tutor maths to high schoolers now": the work one does, with no employer named."""
+    taught = m["subject_taught"]
+    if _NOT_TAUGHT.match(taught):
+        return []
+    role = f"{taught} {_TEACHER[m['verb'].lower()]}"
+    return [(f"{who} works as {article(role)} {role}", "works as", role, "job", False)]
+
+
+_TEACHER = {"tutor": "tutor", "teach": "teacher", "coach": "coach"}
+_NOT_TAUGHT = re.compile(r"^(?:them|him|her|us|you|me|myself|it|people|kids|children|students|classes|class|a|an|the|"
+                         r"there|here|online|part-time|at|for)$", re.IGNORECASE)
+
+
+# "on maternity leave until January, then back at Zalando": the job goes on through the leave.
+_ON_LEAVE = re.compile(r"\b(?i:maternity|paternity|parental|sick|study)\s+(?i:leave)\b.*?\b(?i:back\s+(?:at|to)|returning\s+to|"
+                       r"return\s+to)\s+(?P<obj>" + NAME + r")")
+_LAST_DAY = re.compile(r"(?:\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+was)\s+(?:was\s+)?my\s+|^(?:my\s+)?)"
+                       r"last\s+day\s+(?:at|with)\s+(?P<obj>" + NAME + ")", re.IGNORECASE)
+# "I used to work at Fiat", "I used to live in Milan": a state that has ended.
+_USED_TO = re.compile(r"\bI\s+used\s+to\s+(?i:(?P<verb>work|live|study))\s+(?i:at|in|for)\s+(?P<obj>" + NAME + r")")
+# "…, but now I'm at Ferrari as a test engineer": "at" a name is a workplace when the sentence is about work.
+# "I'm at Canva now", "now I'm doing pastry at a restaurant called Seed": where one works, when
+# the sentence is about work (a cue below, or a job just left: "I left Flour Pot last week").
+_AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?:(?i:at|with)|(?i:doing|cooking|baking|teaching|managing|serving|nursing|"
+                      r"coaching)\s+(?:[\w-]+\s+){0,2}?(?i:at))\s+" + CALLED + r"(?P<obj>" + NAME + r")")
+_WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
+                       r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b|(?:left|quit|resigned\s+from)\s+(?-i:[A-Z]))", re.IGNORECASE)
+# "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
+                        r"(?P<obj>" + NAME + r")")
+_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
+                                r"(?P<obj>" + UNCASED_NAME + r")")
+OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME
+                             + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
+
+# "I changed jobs, I'm at Canva now": the change names what "I'm at" means.
+_CHANGED_JOB = re.compile(r"\b(?i:changed\s+jobs?|switched\s+jobs?|new\s+job)\b[^.!?]*?\bI\s+(?i:am|'m)\s+(?i:now\s+)?"
+                          r"(?i:at|in|with)\s+(?P<obj>" + NAME + r")")
+
+
+def work_in_sentence(text: str, context: str, who: str, *, uncased: bool) -> list[Found]:
+    """What ``context``, the whole sentence around the clause ``text``, says of work that no
+    one clause does."""
+    found: list[Found] = []
+    if (leave := _ON_LEAVE.search(text)) is not None:
+        org = object_head(leave["obj"])
+        found.append((f"{who} works at {org}", "works at", org, "employer", False))
+    if (used := _USED_TO.search(context)) is not None:
+        found += _used_to(used, who)
+    if (at_work := _AT_WORK.search(text)) is not None and _WORK_CUE.search(context):
+        found += _started_at(at_work, who)
+    if (changed := _CHANGED_JOB.search(context)) is not None:
+        found += _started_at(changed, who)
+    first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
+    for sentence_rule, build in ((_LAST_DAY, _last_day), (OFFER_ACCEPTED, _accepted_offer), (first_day, _started_at)):
+        if (whole := sentence_rule.search(context)) is not None:
+            found += build(whole, who)
+    return found
+
+
+# "I start on 1 November", "starting Monday", "my first day at Monzo is next Monday": when a
+# job begins, said before it does ("started" is the past, read by the rules above).
+_BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
+_STARTS_AT = re.compile("(?i:" + _BEGINS + r"\s+(?:my\s+new\s+(?:job|role|position)\s+|(?:a\s+)?new\s+job\s+|work\s+|working\s+)?"
+                        r"(?:at|with))\s+(?P<org>" + NAME + r")(?P<when>[^.!?;]*)")
+_NEW_JOB = re.compile(r"\bnew\s+(?:job|role|position|gig)\b", re.IGNORECASE)
+_STARTS_ON = re.compile(r"\b(?:" + _BEGINS + r"|starts)\b(?P<when>[^.!?;]*)", re.IGNORECASE)
+
+
+def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: datetime) -> list[ExtractedFact]:
+    """``facts`` with each job the turn says begins on a later day ("I start at Stripe on Monday",
+    or a job offer accepted and "I start on 1 November") as the job from that day: "Lena works
+    at Klarna from 1 November 2026", which becomes true, and supersedes the old employer, then."""
+    begins: dict[str, tuple[datetime, tuple[str, ...], float]] = {}
+    for m in _STARTS_AT.finditer(text):
+        day = upcoming_day(m.group(0), when)
+        org = object_head(m["org"])
+        if day is not None and org[:1].isupper() and not SCHOOL.search(org):
+            begins.setdefault(org, (day, (speaker, org), Certainty.STATED.value))
+    day = next((d for m in _STARTS_ON.finditer(text) if (d := upcoming_day(m.group(0), when)) is not None), None)
+    if day is not None:
+        news = _NEW_JOB.search(text) is not None
+        for fact in facts:
+            slot = normalise(speaker, fact.predicate, fact.object)
+            offered = fact.predicate == _ACCEPTED_OFFER or news and slot.predicate == "works_at" and not slot.negated
+            if offered and fact.subject == speaker:
+                begins.setdefault(fact.object, (day, fact.entities, fact.certainty))
+    if not begins:
+        return facts
+    # What the same clause said without its day ("Lena started working at Atlassian") gives way;
+    # the role an accepted offer named is the job from that day too.
+    kept = [f for f in facts if not (f.object in begins and normalise(speaker, f.predicate, f.object).predicate == "works_at")
+            and f.predicate != _WILL_WORK_AS]
+    first_day = min(day for day, _, _ in begins.values())
+    roles = [
+        replace(f, statement=f"{speaker} works as {article(f.object)} {f.object} from {first_day.day} {first_day:%B %Y}.",
+                predicate="works as",
+                type=MemoryType.SEMANTIC, event_time=first_day)
+        for f in facts if f.predicate == _WILL_WORK_AS
+    ]
+    return [*kept, *roles, *(
+        ExtractedFact(
+            statement=f"{speaker} works at {org} from {day.day} {day:%B %Y}.",
+            type=MemoryType.SEMANTIC,
+            certainty=certainty,
+            subject=speaker,
+            predicate="works at",
+            object=org,
+            entities=entities,
+            event_time=day,
+        )
+        for org, (day, entities, certainty) in begins.items()
+    )]
+

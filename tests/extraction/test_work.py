@@ -1,0 +1,130 @@
+"""Work and study as the rules extractor reads them: employer, job, team, school, and a job
+said to begin on a later day (``engram_mcp/extraction/work.py``)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.model.predicates import normalise
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
+    facts = extract(turn(text, speaker=speaker), [])
+    found = {normalise(f.subject, f.predicate, f.object) for f in facts}
+    return {(slot.predicate, slot.object, slot.negated) for slot in found}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work at Brookfield Academy as a chemistry teacher.",
+         {("works_at", "brookfield academy", False), ("job", "chemistry teacher", False)}),
+        ("I work at Hospital da Luz as a radiographer.",
+         {("works_at", "hospital da luz", False), ("job", "radiographer", False)}),
+    ],
+)
+def test_working_at_a_school_or_a_many_word_name_is_a_job_there_under_its_whole_name(
+    text: str, expected: set[tuple[str, str, bool]]
+) -> None:
+    assert slots(text) == expected
+
+
+def test_studying_at_a_school_is_still_study() -> None:
+    assert slots("I study at Escola Superior de Música.") == {("studies_at", "escola superior de música", False)}
+
+
+def test_being_at_a_name_is_a_workplace_only_when_the_sentence_is_about_work() -> None:
+    assert ("works_at", "ferrari", False) in slots("Now I'm at Ferrari as a test engineer.")
+    assert not slots("I'm at Tesco, do we need milk?")
+
+
+def test_joining_a_gym_or_a_club_is_no_new_employer() -> None:
+    said = "I cancelled my gym membership and joined Movement Climbing instead."
+    assert not [slot for slot in slots(said) if slot[0] == "works_at"]
+    assert ("works_at", "airbus", False) in slots("I've joined Airbus as a test pilot.")
+
+
+@pytest.mark.parametrize(
+    ("text", "org", "day"),
+    [
+        ("I've accepted a role at Klarna as lead designer. I start on 1 November, so Spotify is done.", "Klarna",
+         "2026-11-01"),
+        ("I took the job at Canva, my start date is 3 March.", "Canva", "2027-03-03"),
+        ("I accepted the offer from Stripe! Starting Monday.", "Stripe", "2026-10-19"),
+        ("I start my new job at Atlassian on 2 November.", "Atlassian", "2026-11-02"),
+        ("My first day at Monzo is next Monday.", "Monzo", "2026-10-19"),
+    ],
+)
+def test_a_job_said_to_begin_on_a_later_day_is_the_job_from_that_day(text: str, org: str, day: str) -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)
+    jobs = [f for f in extract(turn(text, speaker="Lena", when=said), [])
+            if normalise(f.subject, f.predicate, f.object).predicate == "works_at"]
+    assert [(f.object, f.event_time.date().isoformat() if f.event_time else None) for f in jobs] == [(org, day)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I accepted the offer from Meta.", "I started at Google on 3 March.", "We start at Hillside School tomorrow.",
+     "I start work at 9 tomorrow."],
+)
+def test_an_offer_without_a_day_a_start_gone_by_or_a_school_is_no_job_from_a_later_day(text: str) -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)
+    assert not [f for f in extract(turn(text, speaker="Lena", when=said), []) if f.event_time and f.event_time > said]
+
+
+def test_news_of_a_job_that_starts_later_holds_from_its_first_day() -> None:
+    said = datetime(2026, 6, 10, 12, 0, tzinfo=timezone.utc)
+    for text, day in [("new job: staff engineer @ Stripe, starting 1 July", "2026-07-01"),
+                      ("My new job at Canva starts on Monday.", "2026-06-15")]:
+        jobs = [f for f in extract(turn(text, speaker="Kwame", when=said), []) if f.predicate == "works at"]
+        assert [f.event_time.date().isoformat() for f in jobs if f.event_time] == [day], text
+
+
+def test_an_accepted_role_with_its_title_and_first_day_is_that_job_from_that_day() -> None:
+    said = datetime(2026, 2, 10, 20, 0, tzinfo=timezone.utc)
+    text = "I've accepted a remote role at Monzo as a risk analyst, I start on 2 March."
+    dated = {(f.predicate, f.object, f.event_time.date().isoformat())
+             for f in extract(turn(text, speaker="Grace", when=said), []) if f.event_time}
+    assert dated == {("works at", "Monzo", "2026-03-02"), ("works as", "risk analyst", "2026-03-02")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I got a second job, weekends at a wine bar called Prova.", {("works_at", "prova", False)}),
+        ("I joined a travel club.", set()),
+    ],
+)
+def test_a_second_job_at_a_place_called_something_is_that_place(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert {s for s in slots(text) if s[0] == "works_at"} == expected
+
+
+def test_an_offer_accepted_without_its_subject_gives_the_title_from_the_first_day() -> None:
+    said = datetime(2026, 6, 20, 10, 0, tzinfo=timezone.utc)
+    text = "Accepted an offer from Klarna, starting 1 August as a senior product manager."
+    dated = {(f.predicate, f.object) for f in extract(turn(text, speaker="Sara", when=said), []) if f.event_time}
+    assert dated == {("works at", "Klarna"), ("works as", "senior product manager")}
+
+
+def test_what_follows_quitting_a_job_now_is_the_work_one_does() -> None:
+    assert {("works_at", "maersk", True), ("job", "freelance", False)} <= slots("quit maersk, freelancing now", speaker="Sven")
+
+
+def test_a_student_studies_where_they_are_a_student_and_has_no_job_there() -> None:
+    assert slots("I'm a PhD student at ETH.") == {("studies_at", "eth", False)}
+
+
+def test_getting_into_a_place_that_is_no_school_is_no_study() -> None:
+    assert not {slot for slot in slots("I got into London late.") if slot[0] == "studies_at"}
+
+
+def test_the_place_after_a_job_is_read_as_a_name_the_way_the_turn_writes_names() -> None:
+    assert ("lives_in", "leeds", False) in slots("I work as a nurse in Leeds.")
+    assert ("lives_in", "leeds", False) in slots("i work as a nurse in leeds")
+    assert not {slot for slot in slots("I work as a nurse in town.") if slot[0] == "lives_in"}
