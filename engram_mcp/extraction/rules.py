@@ -35,7 +35,7 @@ from engram_mcp.extraction.corrections import (
 from engram_mcp.extraction.lexicon import ASSISTANT_ACTS, OUTPUT_FORMS, with_dropped_subject
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.states import dated_starts, pet_names, state_facts
+from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.predicates import third_singular
@@ -296,6 +296,9 @@ class RulesExtractor:
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
                                          uncased=uncased, pets=pets)
+        # A pet named in one sentence and described in the next is read across the two; its name
+        # is worth more than the turn's other facts when five must be kept.
+        facts = [*pets_named_nearby(said, speaker), *facts]
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

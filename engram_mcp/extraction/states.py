@@ -18,7 +18,7 @@ Meta") are plans, never the current state.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
@@ -34,9 +34,9 @@ from engram_mcp.extraction.lexicon import (
 from engram_mcp.extraction.state_grammar import BOUNDARY, NAME, UNCASED_NAME, Found, Rule, article, object_head, rule
 from engram_mcp.extraction.work import OFFER_ACCEPTED, dated_starts, work_in_sentence, work_rules
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
+from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, RELATIONSHIP_STATUSES
 
-__all__ = ["dated_starts", "pet_names", "state_facts"]
+__all__ = ["dated_starts", "pet_names", "pets_named_nearby", "state_facts"]
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
@@ -123,9 +123,12 @@ def _vehicle_sold(m: re.Match[str], who: str) -> list[Found]:
     return [] if car is None else [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
 
 
-def _pet(m: re.Match[str], who: str) -> list[Found]:
+def _pet(m: re.Match[str] | dict[str, str], who: str) -> list[Found]:
     name, animal = m["name"], m["animal"].lower()
-    return [(f"{who} has {article(animal)} {animal} called {name}", "has pet", name, "pet", False)]
+    # "a shiba called Daifuku" is said as the dog it is, so "What's her dog called?" finds it.
+    kind = "dog" if animal in DOG_WORDS else "cat" if animal in CAT_WORDS else animal
+    said = f"{article(kind)} {kind} called {name}" + (f", {article(animal)} {animal}" if kind != animal else "")
+    return [(f"{who} has {said}", "has pet", name, "pet", False)]
 
 
 def _pet_gone(m: re.Match[str], who: str) -> list[Found]:
@@ -320,6 +323,48 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
 
 
 
+
+
+_PET_KIND = "(?P<animal>(?i:" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r"))(?![\w-])(?!\s+(?i:person|lover|owner|people|walker|sitter|food))"
+# "Daifuku woke me at 5 again. He is a shiba", "Odikro escaped! Our tortoise - he's about 30":
+# what the one named in the sentence before is.
+_IS_A_PET = re.compile(r"^(?i:he|she|it)(?:\s+is|['’]s)\s+(?i:a|an|our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
+_OUR_PET_IS = re.compile(r"^(?i:our|my)\s+" + _PET_KIND + r"\s*[-–—,:]\s*(?i:he|she|it)(?:\s+is|['’]s)\b")
+# "Pickle, our four-year-old tabby, has started …": the name, then what it is.
+_NAME_THEN_PET = re.compile(r"^(?P<name>[A-Z][\w'’-]+),\s+(?i:our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
+_CAPITALISED = re.compile(r"(?<![\w'’-])(?P<before>(?i:in|from|to|at|near|of|on|for|via|by)\s+)?(?P<word>[A-Z][\w'’-]*)")
+_NO_NAMES = frozenset(
+    """I I'm I've I'd I'll I’m The A An My Our His Her Their He She It It's We They This That These Those Then So And But
+    Also Just Well Oh Ok Okay Yes No Hi Hey Morning Today Yesterday Tonight Last Now Any Can Could What When Where Why How
+    Who Which Do Does Did Is Are Was Were Should Would Will Have Has Had Maybe Please Thanks Thank Sorry Sure Anyway
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September
+    October November December""".split()
+)
+
+
+def pets_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
+    """Pets named in one sentence and said to be one in the next ("Bamse went nuts when I came in.
+    He's a Norwegian elkhound"), or named and described in one ("Pickle, our four-year-old tabby").
+
+    The one meant is the previous sentence's subject when it is a name, else the last name in it
+    that no preposition of place puts somewhere ("… at home in Gaia with Farrusco snoring")."""
+    found: list[Found] = []
+    for before, sentence in zip(("", *sentences), sentences, strict=False):
+        if (named := _NAME_THEN_PET.match(sentence)) is not None and named["name"] not in _NO_NAMES:
+            found += [(statement, predicate, obj, "pet", ended) for statement, predicate, obj, _, ended in _pet(named, speaker)]
+            continue
+        said = _IS_A_PET.match(sentence) or _OUR_PET_IS.match(sentence)
+        if said is None:
+            continue
+        names = [m for m in _CAPITALISED.finditer(before) if m["word"] not in _NO_NAMES and not m["before"]]
+        if not names:
+            continue
+        subject = names[0] if names[0].start() == len(before) - len(before.lstrip()) else names[-1]
+        # Who "he" is was read, not said: a strong inference.
+        found += [(statement, predicate, obj, "pet~", ended)
+                  for statement, predicate, obj, _, ended in _pet({"name": subject["word"], "animal": said["animal"]}, speaker)]
+    return [_fact(statement, speaker, predicate, obj, Certainty.STATED.value, kind)
+            for statement, predicate, obj, kind, _ in _unique(found)]
 
 
 def pet_names(texts: Iterable[str]) -> frozenset[str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "DIETS",
+    "CAT_WORDS",
     "DOG_WORDS",
     "HABIT_KINDS",
     "MULTI_VALUED",
@@ -150,11 +151,14 @@ HABIT_KINDS = frozenset(
 moved to Wednesdays"), it is the one habit of that kind."""
 DOG_WORDS = frozenset(
     """dog puppy pup beagle labrador poodle terrier spaniel collie retriever greyhound whippet lurcher dachshund pug
-    husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler""".split()
+    husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler shiba akita staffy staffie elkhound kelpie
+    heeler labradoodle cockapoo cavapoo cavalier samoyed malamute mastiff pitbull sheepdog mutt""".split()
 )
 """A dog, by what people call one: "a greyhound called Canela" is a dog."""
-PET_WORDS = DOG_WORDS | frozenset(
-    """cat kitten rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret gerbil lizard
+CAT_WORDS = frozenset("cat kitten kitty tabby moggy ragdoll siamese tomcat".split())
+"""A cat, by what people call one: "Pickle, our four-year-old tabby" is a cat."""
+PET_WORDS = DOG_WORDS | CAT_WORDS | frozenset(
+    """rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret gerbil lizard
     snake fish goldfish""".split()
 )
 """Animals people keep, and the breeds they call them by ("a greyhound called Canela")."""

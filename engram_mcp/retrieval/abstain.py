@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
-from engram_mcp.model.predicates import DOG_WORDS, PET_WORDS
+from engram_mcp.model.predicates import CAT_WORDS, DOG_WORDS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
 __all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
@@ -125,7 +125,7 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
         return _UNCASED_NAMED.search(text) is not None
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
-    things = set().union(*({term}.union(_RELATIONS.get(term, ()), _DOGS if term in _DOGS else ())
+    things = set().union(*({term}.union(_RELATIONS.get(term, ()), *(kind for kind in _ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
@@ -136,7 +136,7 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
         # (not "the dog idea, Lars is allergic").
         if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest):
             return True
-        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:\w+\s+)?$", text[:start]):
+        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
     return False
 
@@ -231,7 +231,8 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-_DOGS = frozenset(_stem(w) for w in DOG_WORDS)
+# An animal by its kind or its breed: "a greyhound" is a dog, "a tabby" a cat.
+_ANIMALS = (frozenset(_stem(w) for w in DOG_WORDS), frozenset(_stem(w) for w in CAT_WORDS))
 
 
 def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:

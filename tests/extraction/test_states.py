@@ -379,3 +379,32 @@ def test_a_relative_who_moves_into_a_place_called_something_lives_there() -> Non
     assert normalise(fact.subject, fact.predicate, fact.object).predicate == "lives_in"
 
 
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "certainty"),
+    [
+        ("Bamse went nuts when I came in. He's a Norwegian elkhound, 6 years old.",
+         "Halvard has a dog called Bamse, an elkhound.", 0.7),
+        ("I'm at home in Gaia with Farrusco snoring on my feet. He's our dog, a lazy mix.",
+         "Halvard has a dog called Farrusco.", 0.7),
+        ("Odikro escaped again! Our tortoise - he's about 30, came with the house.",
+         "Halvard has a tortoise called Odikro.", 0.7),
+        ("Okay, cat problem. Pickle, our four-year-old tabby, has started swiping things.",
+         "Halvard has a cat called Pickle, a tabby.", 1.0),
+    ],
+)
+def test_a_pet_named_in_one_sentence_and_described_in_the_next_is_the_speakers_pet(
+    text: str, said: str, certainty: float
+) -> None:
+    pets = [f for f in extract(turn(text, speaker="Halvard"), []) if f.predicate == "has pet"]
+    assert [(f.statement, f.certainty) for f in pets] == [(said, certainty)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My friend Tom came over. He's a dog person.", "Do you know about Rex? He is a cat lover.",
+     "Sam rang. It's a dog-friendly hotel, he says."],
+)
+def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
+    assert not [f for f in extract(turn(text, speaker="Halvard"), []) if f.predicate == "has pet"]

@@ -175,6 +175,8 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
         ("What is Noor's mother called?", "Please remind me to call my mum on Sundays; her name is Salma."),
         ("What is Jo's dog called?", "our dog is called rex"),
         ("What is Freya's baby called?", "My sister Freya just had a baby boy, Emil!"),
+        ("What is the name of Jo's cat?", "Pickle, our four-year-old tabby, swipes everything off the table."),
+        ("What is Jo's dog called?", "Jo has a dog called Daifuku, a shiba."),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
