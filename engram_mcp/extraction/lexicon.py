@@ -45,19 +45,21 @@ OCCUPATIONS = frozenset(
 # emojis in replies") is a standing instruction, not a fact of their life.
 OUTPUT_FORMS = re.compile(r"\b(?:metric|imperial|units?|celsius|fahrenheit|emojis?|emoticons|bullet(?:\s+points|s)?|"
                           r"answers?|replies|repl(?:y|ies)|responses?|spelling|formatting|jargon|summaries|tl;?drs?|"
-                          r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time))\b", re.IGNORECASE)
+                          r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time)|(?:plain|simple)\s+(?:language|english|words)|tone)\b",
+                          re.IGNORECASE)
 
 # What the assistant does for the person: "when you suggest recipes, …", "if you write code for
 # me, …" set the scope of a standing request; they are no condition on the world.
-ASSISTANT_ACTS = r"(?:write|reply|answer|respond|explain|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook)"
+ASSISTANT_ACTS = (r"(?:write|reply|answer|respond|explain|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook|"
+                  r"cite|quote|translate|calculate|convert|list|mention|create|help)")
 
 STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})
 """What one is where one studies ("a law student at UCL"): no job there."""
 
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
-_DROPPED_I = re.compile(r"^(?:just|finally|recently|officially)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
-                        r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled)\b",
+_DROPPED_I = re.compile(r"^(?:just|finally|recently|officially|fully|all)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
+                        r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled|picked\s+up)\b",
                         re.IGNORECASE)
 # "Promoted to staff engineer today", "Allergic to shellfish btw", "Working at Cloudflare now":
 # chat drops "I was" or "I'm" as well as "I".

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.predicates import HEALTH_CONDITIONS
+
 __all__ = ["worth_noting"]
 
 # "I", "we", "my sister", "our dog", "me and my team", "Playing games is my ...".
@@ -105,6 +107,8 @@ _VERB_AFTER_SUBJECT = re.compile(
 def worth_noting(clause: str, *, durable: bool = False) -> bool:
     """Whether a note-taker would keep this first-person clause (``durable``: a lasting-fact cue was seen)."""
     text = clause.strip().replace("’", "'")
+    if _MY_CONDITION.match(text):
+        return True  # "My asthma has been a bit annoying": a lasting condition, said in passing
     lead = _LEAD_ADVERBIAL.match(text)
     if lead and _SPEAKER_SUBJECT.match(text[lead.end():]):
         text = text[lead.end():]
@@ -130,6 +134,10 @@ def worth_noting(clause: str, *, durable: bool = False) -> bool:
         # How the speaker feels about it, with nothing named: the chat's mood, not a fact.
         return _weight(rest) >= 4
     return _weight(rest) >= (1 if durable else 2)
+
+
+_MY_CONDITION = re.compile(r"^my\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(HEALTH_CONDITIONS, key=len, reverse=True)) + r")\b",
+                          re.IGNORECASE)
 
 
 def _named(word: str) -> bool:

@@ -38,7 +38,7 @@ from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
-from engram_mcp.model.predicates import third_singular
+from engram_mcp.model.predicates import HEALTH_CONDITIONS, third_singular
 from engram_mcp.model.purge_plan import mentions
 
 __all__ = ["RulesExtractor"]
@@ -54,7 +54,10 @@ _LEADING_FILLER = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|oh|ooh|wow|whoa|haha+|lol|well|so|honestly|actually|totally|definitely|"
     r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
     r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+|long\s+story(?:\s+short)?(?:\s+but)?|"
-    r"basically|tbh|to\s+be\s+honest)\b[,!.…]*\s*)+",
+    r"basically|tbh|to\s+be\s+honest|"
+    # "Good news on the housing front, we signed …", "Big news:", "Update on the fair:"
+    r"(?:(?:good|great|big|bad|some|exciting|quick)\s+news|(?:quick\s+|small\s+|holiday\s+|house\s+|job\s+)?update)"
+    r"(?:\s+(?:on|about|from)\s+[^,:;!.?]{0,40}[\w'’-])?(?=\s*[,:;!.–-]))\b[,!.…:;–-]*\s*)+",
     re.IGNORECASE,
 )
 _TEXTSPEAK = (
@@ -91,6 +94,8 @@ _TRAILING_REQUEST = re.compile(
     r"refer|spell|show|list|go)\b.*\b(?:please|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*$",
     re.IGNORECASE,
 )
+# "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
+_ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+please\b(?!\s+(?:help|tell|let|send|give|check))", re.IGNORECASE)
 # "when you suggest …", "if you ever write …": what the assistant does for the person.
 _WHEN_YOU_DO = r"(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b"
 # "When you suggest recipes, keep them dairy-free": the condition says what the request is about.
@@ -98,6 +103,18 @@ _CONDITIONAL_REQUEST = re.compile(
     r"^" + _WHEN_YOU_DO + r"[^,]{0,100},\s+(?:please\s+)?(?:always\s+|never\s+|"
     r"don't\s+|do\s+not\s+)?(?:use|keep|write|give|add|avoid|include|skip|make|stick|put|mention|remind|check|ask|assume|convert|"
     r"show|list|format|leave|stop|start|cite|explain|be|go|stay|offer)\b",
+    re.IGNORECASE,
+)
+# "Ground rules: metric only, keep it short", "One request for all our chats: write money in rupees":
+# a label that says what follows is a standing request. "Sorry, should have said: …", "Small
+# thing: …" only lead into what follows.
+_REQUEST_LABEL = re.compile(
+    r"^(?:(?P<label>(?:(?:a|an|one|two|three|few|couple|of|some|my|our|quick|small|little|ground|house|standing|general|main|"
+    r"last|more|important|ok|okay|also|oh|right|and|so)[\s,]+)+(?:rules?|requests?|instructions?|preferences?|guidelines?)"
+    r"(?![^:]*\bfor\s+(?:the|my|his|her|their)\b)[^:]{0,40}?|(?:rules?|requests?|instructions?|preferences?)\s+for\s+"
+    r"(?:you|all\s+our\s+chats|our\s+chats|future\s+chats)[^:]{0,30}?)|"
+    r"(?P<lead>(?:[\w'’-]+[\s,]+){0,3}?should\s+have\s+(?:said|mentioned)(?:\s+\w+){0,2}|(?:one\s+more|small|quick|last|"
+    r"other|another)\s+thing|heads\s+up(?:\s+\w+){0,3}|btw|ps|p\.s\.|note|reminder|also|oh|and))\s*:\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
 _ASSISTANT_DOES = re.compile(r"(\bthe assistant (?:ever\s+)?)(" + ASSISTANT_ACTS + r")\b")
@@ -186,7 +203,7 @@ _COME_TO_LIKE = re.compile(r"\bI(?:'ve|\s+have)?\s+(?:started|begun|come|grown)\
 # Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
 # ones most worth keeping; they may carry only two content words.
 _DURABLE = re.compile(
-    r"\b(?:allergic|vegan|vegetarian|intolerant|diabetic|diabetes|asthma|epilepsy|coeliac|celiac|arthritis|adhd|"
+    r"\b(?:allergic|vegan|vegetarian|intolerant|" + "|".join(sorted(HEALTH_CONDITIONS, key=len, reverse=True)) + "|"
     # "I love sushi", "I hate coffee": a taste named is kept however short.
     # ("I like the template", "I love your idea" are about the chat, and need more words to be kept).
     r"(?<=\bI\s)(?:really\s+|actually\s+)?(?:like|love|hate|dislike|prefer|enjoy|adore)\s+(?!(?:it|that|this|them|those|these|you|"
@@ -258,7 +275,13 @@ class RulesExtractor:
             if correction is not None:
                 facts.append(correction)
                 continue
-            if _CONDITIONAL_REQUEST.match(sentence) and (asked := _instruction(sentence, speaker)) is not None:
+            if (labelled := _REQUEST_LABEL.match(sentence)) is not None:
+                if not labelled["lead"] and (asked := _instruction(labelled["rest"], speaker)) is not None:
+                    facts.append(asked)
+                    continue
+                sentence = labelled["rest"]
+            if (_CONDITIONAL_REQUEST.match(conditional := _LEADING_FILLER.sub("", sentence))
+                    and (asked := _instruction(conditional, speaker)) is not None):
                 facts.append(asked)
                 continue
             if moved := rescheduled_habit(sentence, speaker, [*earlier, *said[:index]]):
@@ -433,7 +456,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
 
 
 def _is_request(sentence: str) -> bool:
-    return _IMPERATIVE.match(sentence) is not None or _TRAILING_REQUEST.match(sentence) is not None
+    return (_IMPERATIVE.match(sentence) is not None or _TRAILING_REQUEST.match(sentence) is not None
+            or (_ASKED_FOR_BY_NAME.match(sentence) is not None and OUTPUT_FORMS.search(sentence) is not None))
 
 
 def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:

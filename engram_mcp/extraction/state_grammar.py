@@ -12,7 +12,7 @@ from engram_mcp.extraction.lexicon import strip_tail
 __all__ = ["ADVERB", "BOUNDARY", "NAME", "SUBJECT", "UNCASED_NAME", "Found", "Rule", "article", "object_head", "rule"]
 
 ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
-ADVERB += r"then|eventually|even|really|totally|happily|proudly|back)\s+)*"
+ADVERB += r"then|eventually|even|really|totally|happily|proudly|back|fully)\s+)*"
 NAME = (r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
          # "Ullevål hospital": an institution's name often ends in a lowercase word
          r"(?:\s+(?:hospital|university|uni|college|clinic|infirmary))?")

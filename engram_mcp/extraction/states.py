@@ -54,6 +54,11 @@ def _moved(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} moved to {place}", "lives in", place, "home", False)]
 
 
+def _new_home(m: re.Match[str], who: str) -> list[Found]:
+    place = object_head(m["obj"])
+    return [(f"{who} has a new home in {place}", "lives in", place, "home~", False)]
+
+
 def _diet(m: re.Match[str], who: str) -> list[Found]:
     diet = m["diet"].lower()
     return [(f"{who} is {diet}", "diet", diet, "diet", False)]
@@ -105,7 +110,8 @@ def _status(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} is {status}", "relationship status", status, "status", False)]
 
 
-_NAMED_AFTER = re.compile(r"^\s*(?:,|-|–|:)\s*(?:a|an|the)\s+(?P<name>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
+_NAMED_AFTER = re.compile(r"^\s*(?:(?:this|last|yesterday|today)(?:\s+\w+)?\s*)?(?:,|-|–|:)\s*(?:a|an|the)\s+(?P<name>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+                          + BOUNDARY)
 
 
 def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
@@ -156,6 +162,13 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         # "moved in today, Dublin 8": the place named right after moving in.
         rule(r"(?:have\s+)?moved\s+in(?:\s+(?:today|yesterday|at\s+last|finally|this\s+\w+|last\s+\w+))?\s*[,:–-]\s*(?:in\s+)?",
               name_obj, _moved),
+        # "I got a studio in Kralingen", "we signed the lease on the Brunswick place": a new home,
+        # not yet said to be lived in.
+        rule(r"(?:have\s+)?(?:got|found|bought|signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for))\s+"
+             r"(?:a|an|the|our|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|place|home|studio|condo)\s+in",
+             name_obj, _new_home),
+        rule(r"(?:have\s+)?signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for)\s+(?:the|a|our)\s+(?:new\s+)?",
+             name_obj + r"(?=\s+(?:flat|apartment|house|place|home|studio)\b)", _new_home),
         # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
         rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
               r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", name_obj, _home),
@@ -165,7 +178,7 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         # "going vegan from now on" is the diet; "going vegan for Lent" or "next month" is not yet.
         rule(r"(?:am(?:\s+now)?|am\s+going(?![^.]*\b(?i:for\s+(?:the|a|one|lent)\b|next\s+\w+|tomorrow|soon|in\s+(?:a\s+|\d|"
               r"january|february|march|april|may|june|july|august|september|october|november|december)))|went|have\s+gone|have\s+been|became|have\s+become|turned|switched\s+to\s+being|"
-              r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat)",
+              r"am\s+(?:on|eating|following)\s+an?|switched\s+to\s+an?|follow\s+an?|eat|(?:have\s+)?decided\s+to\s+(?:go|become|be))",
               r"(?i:an?\s+)?(?i:fully\s+|strictly\s+|mostly\s+)?(?P<diet>(?i:" + "|".join(DIETS) + r"))\b(?!\s+(?:food|restaurant|"
               r"recipe|place|option|friend))", _diet),
         rule(r"(?:have\s+)?(?:stopped|gave\s+up|quit|cut\s+out|no\s+longer\s+eat|do\s+not\s+eat)", r"(?i:(?:eating\s+)?meat)\b",
@@ -182,7 +195,8 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         rule(r"(?:am\s+(?:now\s+)?|got\s+|became\s+)", r"(?P<status>(?i:" + "|".join(RELATIONSHIP_STATUSES) + r"))\b"
               r"(?!\s+(?:to|with))", _status),
         # vehicle
-        rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to)",
+        rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to|"
+             r"(?:ended\s+up\s+)?(?:going|went|gone)\s+with)",
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
               r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_bought),
         rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
@@ -317,6 +331,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (moved := _MOVED_THEN.search(context)) is not None:
         found += _moved(moved, who)
     found += _sold_and_bought(context, who) + _arrived_home(context, who)
+    if (new_place := _NEW_PLACE.search(text)) is not None:
+        found += _new_home(new_place, who)
     if (car := _CAR_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
@@ -425,6 +441,10 @@ _ARRIVED = re.compile(r"^(?:(?:I\s+am|I'm|we\s+are|we're)\s+)?(?i:finally|now|at
 _MOVED_IN = re.compile(r"^(?:(?:I|we)\s+(?:have\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?)\s*(?:[,!;:–-]|$)")
 _HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|house|place|home|studio)(?:\s+in\s+(?P<part>" + NAME
                          + r"))?\s+(?i:is|has|feels|looks)\b")
+
+
+# "Sitting on the floor of my new place in Rotterdam": a new home, named by where it is.
+_NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")")
 
 
 def _arrived_home(text: str, who: str) -> list[Found]:

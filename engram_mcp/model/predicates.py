@@ -21,6 +21,7 @@ __all__ = [
     "CAT_WORDS",
     "DOG_WORDS",
     "HABIT_KINDS",
+    "HEALTH_CONDITIONS",
     "MULTI_VALUED",
     "PET_WORDS",
     "RELATIONSHIP_STATUSES",
@@ -162,6 +163,13 @@ PET_WORDS = DOG_WORDS | CAT_WORDS | frozenset(
     snake fish goldfish""".split()
 )
 """Animals people keep, and the breeds they call them by ("a greyhound called Canela")."""
+HEALTH_CONDITIONS = frozenset(
+    """diabetes diabetic asthma asthmatic epilepsy epileptic adhd autism autistic anxiety depression arthritis migraine
+    migraines eczema psoriasis coeliac celiac crohn's ibs hypertension cancer apnea apnoea insomnia gout lupus
+    endometriosis pcos copd sciatica hernia tinnitus vertigo anaemia anemia hypothyroidism hyperthyroidism""".split()
+)
+"""Lasting conditions people mention in passing ("my asthma has been annoying"): worth keeping,
+and what a question about a health condition is met by."""
 RELATIONSHIP_STATUSES = frozenset("single married divorced engaged widowed separated".split())
 """What "I'm X now" can say about a relationship; one current value."""
 DIETS = frozenset(

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
-from engram_mcp.model.predicates import CAT_WORDS, DOG_WORDS, PET_WORDS
+from engram_mcp.model.predicates import CAT_WORDS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
 __all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
@@ -173,7 +173,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
 
 # Words that end many compounds meaning something else ("greenhouse", "workplace").
 _LOOSE_HEADS = frozenset({"work", "book", "hous", "plac", "point", "ground", "ston", "water", "light", "board", "stand", "time",
-                          "line", "room", "land", "man", "ship", "side", "ware", "note"})
+                          "line", "room", "land", "man", "ship", "side", "ware", "note", "band"})
 
 
 def _compound_of(term: str, words: set[str]) -> bool:
@@ -208,10 +208,12 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
         # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,
         # however far in meaning the question's few words are from them.
         return not coverage.in_time
-    if coverage.confidence < confidence_floor:
-        return True
     if not coverage.focus:
-        return False
+        return coverage.confidence < confidence_floor
+    if coverage.confidence < confidence_floor and coverage.lexical < 1.0:
+        # A memory that holds every word the question asks about ("What health condition do I
+        # have?" and "my asthma…") addresses it, however far the whole question's wording is.
+        return True
     return coverage.lexical < lexical_floor and coverage.focus_cosine < focus_floor
 
 
@@ -278,10 +280,9 @@ _TOPICS: dict[str, frozenset[str]] = {
         "age": "age old turned",
         "diet": "diet eat vegan vegetarian pescatarian food",
         # No fact has this slot; a question about a condition is met by the condition named.
-        "health_condition": "condition illness disease diagnosis diagnosed health medical diabetes diabetic asthma asthmatic "
-                            "epilepsy epileptic adhd "
-                            "autism anxiety depression arthritis migraine eczema psoriasis coeliac celiac crohn ibs "
-                            "hypertension cancer",
+        "health_condition": "condition illness disease diagnosis diagnosed health medical crohn cpap herniated thyroid "
+                            "cholesterol syndrome disorder chronic injury injured allergy allergic intolerance intolerant "
+                            + " ".join(HEALTH_CONDITIONS),
         # Likewise: a medicine is met by the words it is taken in ("on iron tablets").
         "medication": "medication medications medicine medicines meds drug drugs dose dosage pill pills prescription "
                       "prescribed tablet tablets capsule capsules inhaler injection injections supplement supplements mg",
@@ -344,7 +345,9 @@ def is_plan(memory: Memory) -> bool:
 # A favourite is a topic too: "What music does Ines like?" is about her favourite band.
 _FAVOURITE_KINDS = {
     "band singer artist song album genre musician composer": "music songs",
-    "film movie actor actress director show series": "films movies",
+    "film movie actor actress director": "films movies cinema",
+    # not with films: "a rainfall series" is no favourite film
+    "show series programme sitcom": "shows tv television",
     "book author novel writer poet": "books",
     "food dish meal cuisine restaurant snack dessert": "foods dishes",
     "drink coffee tea beer wine cocktail": "drinks",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
@@ -98,6 +98,42 @@ def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list
     return _lead(ranked, next((pair for pair in ranked[:_DEPTH]
                                if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
                                and not _restates_change_of(first, pair[0].id)), None))
+
+
+# Words a person uses when what they said before no longer holds: "went with a Fairphone in the
+# end", "the old van goes to the wreckers", "it's going to be in Abuja now", "Kwik from now on".
+_CHANGED = re.compile(
+    r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
+    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
+    r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer)\b",
+    re.IGNORECASE,
+)
+_LATER = timedelta(hours=1)
+_NAME_IN_TEXT = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
+
+
+def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+    """"My Lagos orders go through GIG Logistics", then days later "we ended up going with Kwik for
+    all the Lagos orders": when the first memory is no fact that holds the asked slot, a later
+    current one about the same thing that says something changed goes first."""
+    first = ranked[0][0] if ranked else None
+    if first is None or not focus.terms or first.kind is Kind.FACT and answers_slot(focus.terms, first):
+        return ranked
+    asked = _about(first.text, focus)
+    if not asked:
+        return ranked
+    changes = [(len(shared), -rank, pair) for rank, pair in enumerate(ranked[1:_DEPTH])
+               if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
+               and _CHANGED.search(pair[0].text) and (shared := _about(pair[0].text, focus) & asked)]
+    # The one that shares most of what the question asks with the first, then the best ranked.
+    return _lead(ranked, max(changes, key=lambda change: change[:2])[2] if changes else None)
+
+
+def _about(text: str, focus: Focus) -> set[str]:
+    """What of the question ``text`` speaks of: each focus word it meets, and each name the
+    question names that it names."""
+    met = {term for term in focus.terms if lexical_coverage((term,), [text]) > 0}
+    return met | {name for name in focus.named if name in {entity_key(w) for w in _NAME_IN_TEXT.findall(text)}}
 
 
 def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
@@ -212,7 +248,9 @@ class Answering:
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
         first = _change_first(_slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus))
-        return _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated)
+        return _later_change_first(
+            _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated
+        )
 
     def _what_is_before_what_ended(self, ranked: list[Scored], where: MemoryFilter, focus: Focus) -> list[Scored]:
         """"I left The Lumens. Started a new band, Paper Moons": when an ending leads, what the same

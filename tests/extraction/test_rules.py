@@ -83,6 +83,35 @@ def test_a_taste_for_how_the_assistant_writes_is_an_instruction(said: str) -> No
     assert fact.type is MemoryType.PROCEDURAL
 
 
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("Ground rules: metric only, keep it short, and no emojis.", "Theo asked: metric only, keep it short, and no emojis."),
+        ("One request for all our chats: write money in rupees using lakhs and crores.",
+         "Theo asked: write money in rupees using lakhs and crores."),
+        ("Ah sorry, should have said: please always give me code in R.", "Theo asked: always give Theo code in R."),
+        ("And if you cite papers, use APA 7th edition.", "Theo asked: if the assistant cites papers, use APA 7th edition."),
+        ("Simple language please.", "Theo asked: simple language please."),
+    ],
+)
+def test_a_request_after_a_label_or_a_condition_on_the_assistants_work_is_an_instruction(said: str, asked: str) -> None:
+    [fact] = extract(turn(said, speaker="Theo"), [])
+    assert (fact.type, fact.statement) == (MemoryType.PROCEDURAL, asked)
+
+
+@pytest.mark.parametrize("said", ["My house rules for the kids: no phones at dinner.", "Small thing: I get migraines sometimes.",
+                                  "simplify these instructions: Here's how it works!", "Pizza please, with olives."])
+def test_a_label_for_someone_elses_rules_or_a_lead_in_is_no_instruction(said: str) -> None:
+    assert not [f for f in extract(turn(said, speaker="Theo"), []) if f.type is MemoryType.PROCEDURAL]
+
+
+def test_a_lasting_condition_said_in_passing_is_kept() -> None:
+    [fact] = extract(turn("My asthma has been a bit annoying since it got cold.", speaker="Idris"), [])
+    assert fact.statement == "Idris's asthma has been a bit annoying since it got cold."
+    [fact] = extract(turn("I get migraines sometimes.", speaker="Ayumi"), [])
+    assert fact.statement == "Ayumi gets migraines sometimes."
+
+
 def test_a_request_typed_without_its_apostrophe_is_still_an_instruction() -> None:
     [fact] = extract(turn("dont give me long answers pls, just bullet points", speaker="Jayden"), [])
     assert fact.type is MemoryType.PROCEDURAL and fact.statement == "Jayden asked: don't give Jayden long answers please."

@@ -408,3 +408,26 @@ def test_a_pet_named_in_one_sentence_and_described_in_the_next_is_the_speakers_p
 )
 def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Halvard"), []) if f.predicate == "has pet"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Okay, big news: I got a studio in Kralingen, Rotterdam!", ("lives_in", "kralingen", False)),
+        ("Good news on the housing front, we signed the lease on the Brunswick place this arvo!",
+         ("lives_in", "brunswick", False)),
+        ("Moved in! Sitting on the floor of my new place in Rotterdam.", ("lives_in", "rotterdam", False)),
+        ("Fully moved into the Lekki flat today, Ayo has already picked his room.", ("lives_in", "lekki", False)),
+        ("I've decided to go fully vegan, starting today.", ("diet", "vegan", False)),
+        ("We ended up going with a 2019 Citroën Berlingo, white, 96,000 km.", ("drives", "2019 citroën berlingo", False)),
+        ("Picked up my new truck this morning, a Volvo FH 500, 2025 model.", ("drives", "volvo fh 500", False)),
+    ],
+)
+def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, expected: tuple[str, str, bool]) -> None:
+    assert expected in slots(text)
+
+
+@pytest.mark.parametrize("text", ["I got a place in the team.", "We went with the blue one.",
+                                  "We stayed at a lovely place in Porto last summer."])
+def test_a_place_or_a_choice_that_is_no_home_or_vehicle_fills_neither(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives"}}

@@ -204,3 +204,15 @@ def test_a_dislike_is_met_by_the_words_it_is_said_in_and_where_one_works_by_free
     dislike = focus_terms(focus_words("What food does Mira dislike?", ["Mira"]))
     assert lexical_coverage(dislike, ["Mira can't stand raw fish."]) == 0.5
     assert lexical_coverage(focus_terms(focus_words("Where does Mira work?", ["Mira"])), ["Mira is freelance."]) == 1.0
+
+
+def test_a_memory_holding_every_focus_word_answers_however_far_the_wording() -> None:
+    assert not should_abstain(Coverage(0.14, ("health", "condition"), lexical=1.0), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.14, ("health", "condition"), lexical=0.5, focus_cosine=0.1), 0.2, 0.5, 0.35)
+    assert should_abstain(Coverage(0.14), 0.2, 0.5, 0.35)
+
+
+def test_a_series_of_numbers_is_no_film_and_a_husband_no_band() -> None:
+    assert lexical_coverage(focus_terms(("film",)), ["I've got a daily rainfall series with random gaps."]) == 0.0
+    assert lexical_coverage(focus_terms(("band",)), ["My husband Femi says I work too much."]) == 0.0
+    assert lexical_coverage(focus_terms(("condition",)), ["I've got sleep apnea, been on a CPAP for two years."]) == 1.0

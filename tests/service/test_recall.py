@@ -122,3 +122,28 @@ def test_a_turn_that_names_what_is_asked_goes_before_facts_that_name_none_of_it(
     ], speaker="Chen")
     assert not [m for m in service.memories() if m.kind is Kind.FACT and "Wong" in m.text]
     assert "Wong" in service.recall("Who is Chen's dentist?").memories[0].memory.text
+
+
+def test_a_later_turn_that_says_a_change_goes_before_the_first_about_the_same_thing(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Right now all my Lagos orders go through GIG Logistics. Two parcels arrived late this month.",
+        "Also, I'm exhibiting at the Accra trade fair in February.",
+        "Okay so I tested Kwik for three deliveries. We ended up going with Kwik for all the Lagos orders from now on.",
+        "Update on the fair: the venue fell through and the whole thing is now holding in Nairobi, same dates.",
+    ], speaker="Yewande")
+    clock.jump_to(clock() + timedelta(days=7))
+    assert "Kwik" in service.recall("Which courier does Yewande use for Lagos orders?").memories[0].memory.text
+    assert "Nairobi" in service.recall("Where is the trade fair Yewande is exhibiting at?").memories[0].memory.text
+
+
+def test_a_later_turn_that_says_no_change_does_not_go_before_the_first(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Right now all my Lagos orders go through GIG Logistics.",
+        "Packed twenty Lagos orders today, my back hurts.",
+    ], speaker="Yewande")
+    clock.jump_to(clock() + timedelta(days=7))
+    assert "GIG" in service.recall("Which courier does Yewande use for Lagos orders?").memories[0].memory.text
