@@ -163,9 +163,11 @@ _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|
 _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
 
 _INTRO = re.compile(
-    r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
-    r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*(?P<rest>.+)$"
+    r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya|morning|good\s+morning|evening)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
+    # "Halvard here, I drive long-haul": a name said as a greeting, with what follows about the speaker
+    r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s+here)?\s*,\s*(?P<rest>.+)$"
 )
+
 _ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>(?:\d(?:st|nd|rd|th)[- ]year\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
                       r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
                       r"\s+(?:at|for|with)\s+(?P<org>" + _NAME + r"(?:\s+(?:hospital|university|uni|college|school|clinic|library|museum))?)"
@@ -175,6 +177,9 @@ _HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME
                    r"(?P<based>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[\s-]based)$")
 _ROLE_IN = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))\s+in\s+(?P<place>"
                       + _NAME + r")$")
+_WITH_ARTICLE = re.compile(r"(?:an?|the)\b", re.IGNORECASE)
+_DESCRIBED = re.compile(r"^(?:(?:a|an)\s+)?(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ]year\s+\S|"
+                        r"^(?:a|an)\s+[a-z][\w-]*(?:\s+[\w-]+){0,6}$")
 _FROM = re.compile(r"^(?:originally|born\s+and\s+raised|born)?\s*(?:from|in)\s+(?P<place>" + _NAME + r")$")
 # "New job: …", "New role -", "Job update:": what follows is the speaker's job.
 _JOB_LABEL = re.compile(r"^(?:(?:big\s+)?news\s*[:!-]\s*)?(?:(?:my\s+)?new\s+(?:job|role|position|gig)|job\s+update)\s*[:–-]\s*",
@@ -319,6 +324,8 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
             clauses.append(f"I am originally from {origin['place']}")
         elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
             clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
+        elif _DESCRIBED.match(fragment):  # "second-year PhD student in hydrology at TU Delft": what one is
+            clauses.append(f"I am {fragment}" if _WITH_ARTICLE.match(fragment) else f"I am a {fragment}")
     return clauses
 
 

@@ -32,10 +32,10 @@ from engram_mcp.extraction.corrections import (
     rescheduling_fact,
     switch_fact,
 )
-from engram_mcp.extraction.lexicon import ASSISTANT_ACTS, OUTPUT_FORMS, with_dropped_subject
+from engram_mcp.extraction.lexicon import ASSISTANT_ACTS, OCCUPATIONS, OUTPUT_FORMS, with_dropped_subject
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts
+from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts, vehicles_named_nearby
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.predicates import HEALTH_CONDITIONS, third_singular
@@ -113,7 +113,10 @@ _REQUEST_LABEL = re.compile(
     r"last|more|important|ok|okay|also|oh|right|and|so)[\s,]+)+(?:rules?|requests?|instructions?|preferences?|guidelines?)"
     r"(?![^:]*\bfor\s+(?:the|my|his|her|their)\b)[^:]{0,40}?|(?:rules?|requests?|instructions?|preferences?)\s+for\s+"
     r"(?:you|all\s+our\s+chats|our\s+chats|future\s+chats)[^:]{0,30}?)|"
-    r"(?P<lead>(?:[\w'’-]+[\s,]+){0,3}?should\s+have\s+(?:said|mentioned)(?:\s+\w+){0,2}|(?:one\s+more|small|quick|last|"
+    r"(?P<lead>(?:[\w'’-]+[\s,]+){0,3}?should\s+have\s+(?:said|mentioned)(?:\s+\w+){0,2}|"
+    # "Also, if I ask about food: I am allergic to shellfish": what follows holds whatever is asked
+    r"(?:(?:also|and|oh|btw)[\s,]+)?(?:if|when|whenever)\s+I\s+(?:ever\s+)?(?:ask|talk|write|message)\s+(?:you\s+)?about\s+"
+    r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+|(?:one\s+more|small|quick|last|"
     r"other|another)\s+thing|heads\s+up(?:\s+\w+){0,3}|btw|ps|p\.s\.|note|reminder|also|oh|and))\s*:\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
@@ -319,9 +322,9 @@ class RulesExtractor:
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
                                          uncased=uncased, pets=pets)
-        # A pet named in one sentence and described in the next is read across the two; its name
-        # is worth more than the turn's other facts when five must be kept.
-        facts = [*pets_named_nearby(said, speaker), *facts]
+        # A pet or a vehicle spoken of in one sentence and named in the next is read across the two;
+        # a pet's name is worth more than the turn's other facts when five must be kept.
+        facts = [*pets_named_nearby(said, speaker), *facts, *vehicles_named_nearby(said, speaker)]
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
@@ -379,10 +382,25 @@ def _sentence_case(sentence: str) -> str:
 
 
 def _as_typed(text: str) -> str:
-    """Chat as people type it, read as written out: "pls", "im", a lowercase "i"."""
+    """Chat as people type it, read as written out: "pls", "im", a lowercase "i"; asides in
+    brackets read into the sentence: "Marek (my husband) and I" as "my husband Marek and I", "a
+    sparky (electrician)" as "an electrician"; a lead-in before a dash left out."""
     for pattern, written in _TEXTSPEAK:
         text = pattern.sub(written, text)
-    return text
+    text = _DASH_LEAD.sub("", _RELATION_ASIDE.sub(lambda m: f"{m['my']} {m['relation']} {m['name']}", text))
+    return _GLOSSED_ROLE.sub(lambda m: f"{'an' if m['role'][0] in 'aeiou' else 'a'} {m['role']}", text)
+
+
+# "Quick one before I head out - I'm a sparky in Auckland": a few words of lead-in before a dash,
+# then the speaker; not a condition, a time the rest happened at ("Last week - I …"), or something
+# the speaker says of themselves ("I've been into The Neighbourhood lately - I saw them live").
+_DASH_LEAD = re.compile(r"(?:^|(?<=[.!?]\s))(?!(?i:if|when|whenever|once|unless|because|since|as|after|before|although|though|"
+                        r"while|until|even|only|now\s+that|so|but|and|or|I|I'm|I've|I'd|my|we|we're|we've|our)\b)(?![^.!?\n]*?\b(?i:last|yesterday|today|tonight|"
+                        r"ago|week|month|year|weekend|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|"
+                        r"sunday|growing\s+up|when|then)\b[^.!?\n]*?\s[-–—]\s)(?:[\w'’]+\s+){1,6}?[\w'’]+\s+[-–—]\s+"
+                        r"(?=(?:I|I'm|I've|my)\b)")
+_RELATION_ASIDE = re.compile(r"(?P<name>\b[A-Z][\w'’-]+)\s+\((?P<my>(?i:my|our))\s+(?P<relation>[a-z]+(?:\s+[a-z]+)?)\)")
+_GLOSSED_ROLE = re.compile(r"\b(?:(?i:a|an)\s+)?[a-z][\w-]*\s+\((?P<role>" + "|".join(sorted(OCCUPATIONS)) + r")\)")
 
 
 def _facts_from(

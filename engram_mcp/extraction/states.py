@@ -25,6 +25,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import (
     LEAD_TIME,
     PET_WORDS,
+    VEHICLE_WORDS,
     expand_contractions,
     mentions_pet,
     strip_tail,
@@ -36,7 +37,7 @@ from engram_mcp.extraction.work import OFFER_ACCEPTED, dated_starts, work_in_sen
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, RELATIONSHIP_STATUSES
 
-__all__ = ["dated_starts", "pet_names", "pets_named_nearby", "state_facts"]
+__all__ = ["dated_starts", "pet_names", "pets_named_nearby", "state_facts", "vehicles_named_nearby"]
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
@@ -120,7 +121,8 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
     car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
     if car is None:
         return []
-    verb = "bought" if re.search(r"\b(?:bought|got|picked up|leased|traded)\b", m.group(0), re.I) else "drives"
+    # "now drives": a vehicle just bought is the one driven, said in the words a question uses.
+    verb = "now drives" if re.search(r"\b(?:bought|got|picked up|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
     return [(f"{who} {verb} {article(car)} {car}", "drives", car, "vehicle", False)]
 
 
@@ -288,7 +290,12 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     """
     text = _with_subject(expand_contractions(clause.strip().rstrip(".!")))
     context = expand_contractions(sentence or clause)
-    if _CONDITIONAL.search(context) or _FUTURE.search(text):
+    if _CONDITIONAL.search(context):
+        return []
+    if (diet_from := _DIET_FROM.search(text)) is not None:
+        # "fully vegan from tomorrow": the diet decided on holds from the day it is said.
+        return [_fact(statement, speaker, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _diet(diet_from, speaker)]
+    if _FUTURE.search(text):
         return []
     if OFFER_ACCEPTED.search(text) is None and OFFER_ACCEPTED.search(context):
         text = context
@@ -383,6 +390,24 @@ def pets_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedF
             for statement, predicate, obj, kind, _ in _unique(found)]
 
 
+# "Van's making a grinding noise again. It's a 2009 Toyota Hiace": the vehicle just spoken of, named.
+_IT_IS_VEHICLE = re.compile(r"^(?i:it|she|he)(?:\s+is|['’]s)\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
+                            + BOUNDARY)
+_VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + "|".join(sorted(VEHICLE_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
+    """A vehicle spoken of in one sentence and named by make in the next ("Van's making a
+    horrible noise. It's a 2009 Toyota Hiace"): the one the speaker drives."""
+    found: list[Found] = []
+    for before, sentence in zip(("", *sentences), sentences, strict=False):
+        said = _IT_IS_VEHICLE.match(sentence)
+        if said is not None and _VEHICLE_SPOKEN_OF.search(before) and (car := vehicle_name(said["obj"])) is not None:
+            found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
+    return [_fact(statement, speaker, predicate, obj, Certainty.STATED.value, kind)
+            for statement, predicate, obj, kind, _ in _unique(found)]
+
+
 def pet_names(texts: Iterable[str]) -> frozenset[str]:
     """The names ``texts`` give pets ("our dog Max", "a kitten named Luna")."""
     return frozenset(match["name"] for text in texts for match in _PET_NAMED.finditer(text))
@@ -443,6 +468,11 @@ _HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|ho
                          + r"))?\s+(?i:is|has|feels|looks)\b")
 
 
+# "No more fish for me - fully vegan from tomorrow", "vegan from now on": a diet said with when it
+# begins, and no verb.
+_DIET_FROM = re.compile(r"(?:^|[,;:–-]\s*)(?:I\s+am\s+)?(?i:now\s+)?(?i:fully\s+|strictly\s+|totally\s+|100%\s+)?(?P<diet>(?i:"
+                        + "|".join(DIETS) + r"))\s+(?i:from\s+(?:now\s+on|today|tomorrow|this\s+\w+|next\s+\w+)|"
+                        r"starting\s+(?:today|now|tomorrow)|as\s+of\s+(?:today|now|this\s+\w+))\b")
 # "Sitting on the floor of my new place in Rotterdam": a new home, named by where it is.
 _NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")")
 

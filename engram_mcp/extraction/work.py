@@ -51,6 +51,11 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
               r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", org_obj, _left_job),
         rule(_EMPLOYED, org_obj, _works_at),
+        # "I drive long-haul for Nordfrakt", "I drive for Uber at weekends": driving is the work.
+        rule(r"(?:drive|am\s+driving)\s+(?:long-haul\s+|trucks\s+|lorries\s+|buses\s+|(?:a\s+)?(?:taxi|cab|bus|truck|lorry|van)\s+)?for",
+             r"(?P<obj>(?:the\s+)?" + name + r")", _works_at),
+        # "I work in Leeds as a nurse", "my son works in Toronto as a data analyst": where the work is.
+        rule(r"(?:work|am\s+working)\s+(?=in\s+)", r"(?=in\s+" + name + r"\s*,?\s+as\s+)", _job_in),
         # "I've been at Deloitte for six years as an auditor".
         rule(r"(?:have\s+been|'ve\s+been)\s+(?:working\s+)?at", name_obj + r"(?=\s+(?:for|since)\s+[\w\s]{1,20}?\s+as\s+)"
               r"[^,.;]*?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + BOUNDARY, _been_at),
@@ -110,6 +115,20 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         rule(r"am\s+(?:now\s+)?(?:going\s+(?=freelance|self-employed))?",
               r"(?P<role>(?i:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs))\b", _job),
     )
+
+
+def _job_in(m: re.Match[str], who: str) -> list[Found]:
+    """"I work in Leeds as a nurse": the job, and the place it is in."""
+    tail = m.string[m.end():]
+    place = _PLACE_TAIL.match(tail) or _PLACE_TAIL_UNCASED.match(tail)
+    role = re.match(r"^.*?\bas\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + BOUNDARY, tail)
+    found: list[Found] = []
+    if role:
+        name = strip_tail(role["role"])
+        found.append((f"{who} works as {article(name)} {name}", "works as", name, "job", False))
+    if place:
+        found.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
+    return found
 
 
 def _works_at(m: re.Match[str], who: str) -> list[Found]:

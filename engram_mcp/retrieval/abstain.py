@@ -39,10 +39,12 @@ _NOT_FOCUS = frozenset(
     their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
-    called named""".split()
+    called named size""".split()
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
+# "What does Theo do for a living?" asks his job.
+_FOR_A_LIVING = re.compile(r"\bdo(?:es)?\s+(?:[a-z]+\s+)?for\s+(?:a\s+living|work|money)\b")
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
     r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them))\b",
@@ -83,7 +85,8 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
-    for word in _WORD.findall(_PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))):
+    asked = _FOR_A_LIVING.sub(" job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))
+    for word in _WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue
@@ -305,6 +308,11 @@ _TOPICS: dict[str, frozenset[str]] = {
         "use": "use uses using software app apps tool tools program programme",
         "pet": "pet pets animal " + " ".join(PET_WORDS),
         "replies_in": "language reply replies answer respond write speak",
+        # No fact has these slots; the words a question about them is met by.
+        "exercise": "exercise exercises sport sports fitness workout workouts gym run running jog jogging ride riding "
+                    "cycling bike biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer "
+                    "tennis badminton squash ski skiing rowing crossfit training",
+        "courier": "courier couriers delivery deliveries deliver logistics shipping parcel parcels postal",
         "rent": "rent",
         "rate": "rate charge fee price hourly",
         "salary": "salary pay wage earn",

@@ -105,7 +105,8 @@ def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
-    r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer)\b",
+    r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
+    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month))\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
