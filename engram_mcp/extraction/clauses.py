@@ -69,6 +69,7 @@ _BARE_NAME = re.compile(r"^(?![A-Z][a-z]+ed\s)(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+
                         # a name typed without its capital ("frida and i broke up"), not a filler word
                         r"^(?!(?:yes|yeah|yep|no|nope|ok|okay|well|so|oh|wow|haha|lol|sure|right|thanks|true|exactly|"
                         r"honestly|actually|now|then|me|you|he|she|they|it)$)(?![a-z]+ly$)[a-z][a-z'-]{2,}$")
+_AND_PERSON_AT_END = re.compile(r",\s+(?:and|but|so)\s+(?P<person>(?:(?i:my|our)\s+[a-z]+(?:\s+[A-Z][\w'-]+)?|[A-Z][\w'-]+))$")
 _SUBORDINATOR = re.compile(r"^(?:since|because|as|now\s+that|when|while|although|though|after|before|given\s+that)\s+", re.IGNORECASE)
 _STARTS_FIRST_PERSON = re.compile(r"^(I|we)\s", re.IGNORECASE)
 _STARTS_WITH_SUBJECT = re.compile(r"^(?:I|we|my|our|he|she|they|it)\b", re.IGNORECASE)
@@ -163,6 +164,9 @@ def clauses(sentence: str) -> list[str]:
             # One's person named ("My boyfriend Lukas") is said on its own too: who Lukas is.
             named = [person] if re.match(r"(?i:my|our)\s+\S+.*\s[A-Z]", person) else []
             parts[index - 1 : index + 1] = [*named, f"{person} and {parts[index].strip()}"]
+        elif (joined := _AND_PERSON_AT_END.search(person)) is not None and re.match(r"(?:I|we)\s", parts[index].strip()):
+            # "The rent is high, and Luana and I are looking": the person goes with the "I" after.
+            parts[index - 1 : index + 1] = [person[: joined.start()], f"{joined['person']} and {parts[index].strip()}"]
     found: list[str] = []
     for part in parts:
         part = _REPORTING.sub("", _LABEL.sub("", part.strip(" ,;")))

@@ -67,10 +67,15 @@ _DROPPED_WAS = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:prom
                           r"diagnosed|headhunted|poached)\b", re.IGNORECASE)
 _DROPPED_AM = re.compile(r"^(?:(?:just|finally|recently|now|currently|still|officially)\s+)?(?:allergic|intolerant|lactose\s+intolerant|"
                          r"vegan|vegetarian|pescatarian|pregnant|engaged|divorced|retired|freelancing|self-employed|unemployed|based\s+in|"
+                         r"(?:type\s+[12]\s+)?diabetic|coeliac|celiac|asthmatic|epileptic|"
                          r"(?:working|moving|living|renting|training|studying|dating|running|swimming|cycling|walking)\s+|"
                          r"going\s+(?:fully\s+|full\s+)?(?:vegan|vegetarian|pescatarian|plant-based|keto|gluten-free|dairy-free)\b)",
                          re.IGNORECASE)
 
+# "Wife is Birgit.", "Dog is Bamse.": chat drops "my" before the person or pet it names.
+_DROPPED_MY = re.compile(r"^(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|sister|brother|mum|mom|dad|"
+                         r"mother|father|dog|cat|gp|doctor|dentist|boss|manager|landlord|landlady)\s+(?:is|'s)\s+(?-i:[A-Z])",
+                         re.IGNORECASE)
 # "Working from home has been great": the -ing word is the subject, and a verb of its own follows.
 _GERUND_SUBJECT = re.compile(r"^\w+ing\b[^,.;]*?\s(?:(?:is|are|was|were|has|have|had|does|do|did|ca|wo)n't|is|are|was|were|has|"
                              r"have|had|must|can|could|will|would|should|makes?|made|helps?|helped|brings?|brought|gives?|"
@@ -88,6 +93,8 @@ def with_dropped_subject(text: str) -> str:
         return f"I was {lowered}"
     if _DROPPED_AM.match(text) and not _GERUND_SUBJECT.match(text):
         return f"I am {lowered}"
+    if _DROPPED_MY.match(text):
+        return f"My {lowered}"
     return text
 
 

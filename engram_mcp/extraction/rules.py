@@ -94,6 +94,14 @@ _TRAILING_REQUEST = re.compile(
     r"refer|spell|show|list|go)\b.*\b(?:please|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*$",
     re.IGNORECASE,
 )
+# "Metric units only.", "No emojis.", "Low-sugar recipes only.": what the assistant gives, said in
+# as few words as a note.
+_TERSE_REQUEST = re.compile(
+    r"^(?:(?:no|only|never)\s+(?:[\w-]+\s+){0,3}?(?:" + OUTPUT_FORMS.pattern.removeprefix(r"\b(?:").removesuffix(r")\b")
+    + r"|recipes|meals|suggestions|examples|links|jargon)|(?:[\w-]+\s+){0,3}?(?:" + OUTPUT_FORMS.pattern.removeprefix(r"\b(?:").removesuffix(r")\b")
+    + r"|recipes|meals|suggestions|examples|links)\s+only)\W*$",
+    re.IGNORECASE,
+)
 # "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
 _ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+please\b(?!\s+(?:help|tell|let|send|give|check))", re.IGNORECASE)
 # "when you suggest …", "if you ever write …": what the assistant does for the person.
@@ -114,6 +122,8 @@ _REQUEST_LABEL = re.compile(
     r"(?![^:]*\bfor\s+(?:the|my|his|her|their)\b)[^:]{0,40}?|(?:rules?|requests?|instructions?|preferences?)\s+for\s+"
     r"(?:you|all\s+our\s+chats|our\s+chats|future\s+chats)[^:]{0,30}?)|"
     r"(?P<lead>(?:[\w'’-]+[\s,]+){0,3}?should\s+have\s+(?:said|mentioned)(?:\s+\w+){0,2}|"
+    # "One thing for our chats generally: please no bullet points"
+    r"one\s+thing\s+for\s+(?:all\s+)?(?:our|future|these)\s+(?:chats|conversations)(?:\s+\w+)?|"
     # "Also, if I ask about food: I am allergic to shellfish": what follows holds whatever is asked
     r"(?:(?:also|and|oh|btw)[\s,]+)?(?:if|when|whenever)\s+I\s+(?:ever\s+)?(?:ask|talk|write|message)\s+(?:you\s+)?about\s+"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+|(?:one\s+more|small|quick|last|"
@@ -475,13 +485,15 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
 
 def _is_request(sentence: str) -> bool:
     return (_IMPERATIVE.match(sentence) is not None or _TRAILING_REQUEST.match(sentence) is not None
-            or (_ASKED_FOR_BY_NAME.match(sentence) is not None and OUTPUT_FORMS.search(sentence) is not None))
+            or (_ASKED_FOR_BY_NAME.match(sentence) is not None and OUTPUT_FORMS.search(sentence) is not None)
+            or _TERSE_REQUEST.match(sentence) is not None)
 
 
 def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
     # "Don't give up on your dreams" is advice to a friend; a standing instruction is about the speaker's care.
     addressed = _YOUR_OUTPUT.sub("", sentence)
-    if len(content_words(sentence)) < 2 or re.search(r"\byour?\b|\byou're\b|\byourself\b", addressed, re.I):
+    if (len(content_words(sentence)) < (1 if _TERSE_REQUEST.match(sentence) else 2)
+            or re.search(r"\byour?\b|\byou're\b|\byourself\b", addressed, re.I)):
         return None
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)

@@ -339,7 +339,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         found += _moved(moved, who)
     found += _sold_and_bought(context, who) + _arrived_home(context, who)
     if (new_place := _NEW_PLACE.search(text)) is not None:
-        found += _new_home(new_place, who)
+        place = object_head(new_place["obj"] or new_place["named"])
+        found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
     if (car := _CAR_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
     return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
@@ -353,8 +354,8 @@ _PET_KIND = "(?P<animal>(?i:" + "|".join(sorted(PET_WORDS, key=len, reverse=True
 # what the one named in the sentence before is.
 _IS_A_PET = re.compile(r"^(?i:he|she|it)(?:\s+is|['’]s)\s+(?i:a|an|our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
 _OUR_PET_IS = re.compile(r"^(?i:our|my)\s+" + _PET_KIND + r"\s*[-–—,:]\s*(?i:he|she|it)(?:\s+is|['’]s)\b")
-# "Pickle, our four-year-old tabby, has started …": the name, then what it is.
-_NAME_THEN_PET = re.compile(r"^(?P<name>[A-Z][\w'’-]+),\s+(?i:our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
+# "Pickle, our four-year-old tabby, has started …", "Kinako is our shiba": the name, then what it is.
+_NAME_THEN_PET = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?:,|\s+is)\s+(?i:our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
 _CAPITALISED = re.compile(r"(?<![\w'’-])(?P<before>(?i:in|from|to|at|near|of|on|for|via|by)\s+)?(?P<word>[A-Z][\w'’-]*)")
 _NO_NAMES = frozenset(
     """I I'm I've I'd I'll I’m The A An My Our His Her Their He She It It's We They This That These Those Then So And But
@@ -473,8 +474,10 @@ _HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|ho
 _DIET_FROM = re.compile(r"(?:^|[,;:–-]\s*)(?:I\s+am\s+)?(?i:now\s+)?(?i:fully\s+|strictly\s+|totally\s+|100%\s+)?(?P<diet>(?i:"
                         + "|".join(DIETS) + r"))\s+(?i:from\s+(?:now\s+on|today|tomorrow|this\s+\w+|next\s+\w+)|"
                         r"starting\s+(?:today|now|tomorrow)|as\s+of\s+(?:today|now|this\s+\w+))\b")
-# "Sitting on the floor of my new place in Rotterdam": a new home, named by where it is.
-_NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")")
+# "Sitting on the floor of my new place in Rotterdam", "The Gaia flat is ours": a new home, named
+# by where it is.
+_NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")|"
+                        r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
 
 
 def _arrived_home(text: str, who: str) -> list[Found]:

@@ -159,7 +159,8 @@ DOG_WORDS = frozenset(
 CAT_WORDS = frozenset("cat kitten kitty tabby moggy ragdoll siamese tomcat".split())
 """A cat, by what people call one: "Pickle, our four-year-old tabby" is a cat."""
 PET_WORDS = DOG_WORDS | CAT_WORDS | frozenset(
-    """rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret gerbil lizard
+    """rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret gerbil lizard gecko iguana
+    chinchilla axolotl tarantula cockatiel canary hedgehog
     snake fish goldfish""".split()
 )
 """Animals people keep, and the breeds they call them by ("a greyhound called Canela")."""

@@ -45,9 +45,13 @@ _NOT_FOCUS = frozenset(
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
 # "What does Theo do for a living?" asks his job.
 _FOR_A_LIVING = re.compile(r"\bdo(?:es)?\s+(?:[a-z]+\s+)?for\s+(?:a\s+living|work|money)\b")
+# "What does Soren do in his free time?" asks his hobbies.
+_FREE_TIME = re.compile(r"\b(?:in\s+(?:his|her|their|my|your)\s+)?(?:free|spare)\s+time\b")
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
-    r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them))\b",
+    r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them)|"
+    # "How should times and measurements be given to Anouk?"
+    r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented))\b",
     re.IGNORECASE,
 )
 
@@ -85,7 +89,7 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
-    asked = _FOR_A_LIVING.sub(" job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))
+    asked = _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(" job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))))
     for word in _WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
@@ -252,7 +256,7 @@ _RELATIONS = _relation_groups({
     "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
     "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby", "children": "child kid kids son daughter",
-    "kid": "kids child children son daughter", "wife": "spouse", "husband": "spouse",
+    "kid": "kids child children son daughter", "wife": "spouse married wedding anniversary", "husband": "spouse married wedding anniversary",
     "partner": "boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée",
     "boyfriend": "partner", "girlfriend": "partner", "fiance": "fiancee fiancé fiancée partner",
     "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
@@ -283,7 +287,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "age": "age old turned",
         "diet": "diet eat vegan vegetarian pescatarian food",
         # No fact has this slot; a question about a condition is met by the condition named.
-        "health_condition": "condition illness disease diagnosis diagnosed health medical crohn cpap herniated thyroid "
+        "health_condition": "condition illness disease diagnosis diagnosed health medical crohn cpap herniated thyroid pressure "
                             "cholesterol syndrome disorder chronic injury injured allergy allergic intolerance intolerant "
                             + " ".join(HEALTH_CONDITIONS),
         # Likewise: a medicine is met by the words it is taken in ("on iron tablets").
@@ -313,6 +317,10 @@ _TOPICS: dict[str, frozenset[str]] = {
                     "cycling bike biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer "
                     "tennis badminton squash ski skiing rowing crossfit training",
         "courier": "courier couriers delivery deliveries deliver logistics shipping parcel parcels postal",
+        "hobby": "hobby hobbies pastime pastimes garden gardening knit knitting paint painting read reading fish fishing "
+                 "chess bake baking sing singing choir guitar piano photography sail sailing birdwatching birding woodwork "
+                 "woodworking pottery crafts sewing quilting " + "exercise sport sports gym running cycling swimming climbing "
+                 "yoga hiking",
         "rent": "rent",
         "rate": "rate charge fee price hourly",
         "salary": "salary pay wage earn",

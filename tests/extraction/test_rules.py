@@ -92,6 +92,9 @@ def test_a_taste_for_how_the_assistant_writes_is_an_instruction(said: str) -> No
         ("Ah sorry, should have said: please always give me code in R.", "Theo asked: always give Theo code in R."),
         ("And if you cite papers, use APA 7th edition.", "Theo asked: if the assistant cites papers, use APA 7th edition."),
         ("Simple language please.", "Theo asked: simple language please."),
+        ("No emojis.", "Theo asked: no emojis."),
+        ("Low-sugar recipes only.", "Theo asked: low-sugar recipes only."),
+        ("One thing for our chats generally: please no bullet points.", "Theo asked: no bullet points."),
     ],
 )
 def test_a_request_after_a_label_or_a_condition_on_the_assistants_work_is_an_instruction(said: str, asked: str) -> None:
@@ -291,3 +294,22 @@ def test_a_taste_said_of_the_chat_is_no_fact_and_a_tastes_object_stops_at_its_co
     assert not extract(turn("I like the template.", speaker="Greta"), [])
     [hates] = extract(turn("I hate coffee, tea person all the way.", speaker="Greta"), [])
     assert (hates.predicate, hates.object) == ("hates", "coffee")
+
+
+@pytest.mark.parametrize(
+    ("said", "statement"),
+    [
+        ("Morning. Halvard here, I drive long-haul for Nordfrakt out of Trondheim.", "Halvard works at Nordfrakt."),
+        ("Hi! I'm Halvard, second-year PhD student in hydrology at TU Delft.",
+         "Halvard is a second-year PhD student in hydrology at TU Delft."),
+        ("Quick one before I head out - I'm a sparky (electrician) in Auckland.", "Halvard works as an electrician."),
+        ("Marek (my husband) and I are planning the winter holidays.", "Halvard's husband is Marek."),
+        ("The rent is high, and Luana and I are looking at a flat in Gaia.",
+         "Luana and Halvard are looking at a flat in Gaia."),
+        ("Wife is Birgit.", "Halvard's wife is Birgit."),
+        ("Type 2 diabetic.", "Halvard is type 2 diabetic."),
+        ("Last week - I went to Paris with my sister Ana.", "Last week, Halvard went to Paris with Halvard's sister Ana."),
+    ],
+)
+def test_what_chat_wraps_around_a_statement_is_read_through(said: str, statement: str) -> None:
+    assert statement in [f.statement for f in extract(turn(said, speaker="Halvard"), [])]

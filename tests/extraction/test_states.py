@@ -421,6 +421,11 @@ def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
         ("I've decided to go fully vegan, starting today.", ("diet", "vegan", False)),
         ("We ended up going with a 2019 Citroën Berlingo, white, 96,000 km.", ("drives", "2019 citroën berlingo", False)),
         ("Picked up my new truck this morning, a Volvo FH 500, 2025 model.", ("drives", "volvo fh 500", False)),
+        ("The Gaia flat is ours - lease signed, last box carried up this afternoon.", ("lives_in", "gaia", False)),
+        ("No more fish for me - fully vegan from tomorrow.", ("diet", "vegan", False)),
+        ("Van's making a grinding noise again. It's a 2009 Toyota Hiace with 310,000 km on it.",
+         ("drives", "2009 toyota hiace", False)),
+        ("Kinako is our shiba. She hates the vet.", ("pet", "kinako", False)),
     ],
 )
 def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, expected: tuple[str, str, bool]) -> None:
@@ -428,6 +433,7 @@ def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, ex
 
 
 @pytest.mark.parametrize("text", ["I got a place in the team.", "We went with the blue one.",
-                                  "We stayed at a lovely place in Porto last summer."])
+                                  "We stayed at a lovely place in Porto last summer.",
+                                  "My car is making noises. It's a lovely day though.", "If I'm vegan from tomorrow, what do I eat?"])
 def test_a_place_or_a_choice_that_is_no_home_or_vehicle_fills_neither(text: str) -> None:
-    assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives"}}
+    assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives", "diet"}}

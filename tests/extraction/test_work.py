@@ -128,3 +128,8 @@ def test_the_place_after_a_job_is_read_as_a_name_the_way_the_turn_writes_names()
     assert ("lives_in", "leeds", False) in slots("I work as a nurse in Leeds.")
     assert ("lives_in", "leeds", False) in slots("i work as a nurse in leeds")
     assert not {slot for slot in slots("I work as a nurse in town.") if slot[0] == "lives_in"}
+
+
+def test_driving_for_a_firm_is_working_there_and_working_in_a_place_is_a_job_there() -> None:
+    assert slots("I drive for Uber at weekends.") == {("works_at", "uber", False)}
+    assert slots("I work in Leeds as a nurse.") == {("job", "nurse", False), ("lives_in", "leeds", False)}

@@ -216,3 +216,12 @@ def test_a_series_of_numbers_is_no_film_and_a_husband_no_band() -> None:
     assert lexical_coverage(focus_terms(("film",)), ["I've got a daily rainfall series with random gaps."]) == 0.0
     assert lexical_coverage(focus_terms(("band",)), ["My husband Femi says I work too much."]) == 0.0
     assert lexical_coverage(focus_terms(("condition",)), ["I've got sleep apnea, been on a CPAP for two years."]) == 1.0
+
+
+def test_everyday_ways_of_asking_name_what_they_ask() -> None:
+    assert focus_words("What does Theo do for a living?", ["Theo"]) == ("job",)
+    assert focus_words("What does Soren do in his free time?", ["Soren"]) == ("hobby",)
+    assert focus_words("What's Theo's shoe size?", ["Theo"]) == ("shoe",)
+    assert asks_for_instructions("How should times and measurements be given to Anouk?")
+    assert lexical_coverage(focus_terms(("hobby",)), ["Woodworking most afternoons."]) == 1.0
+    assert lexical_coverage(focus_terms(("wife",)), ["Our tenth wedding anniversary is on Saturday."]) == 1.0
