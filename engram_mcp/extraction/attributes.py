@@ -309,7 +309,7 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
         return []
     clauses = []
     # "from Sevilla but I live in Berlin": each part said, the first person's parts as they are.
-    for fragment in (part.strip() for part in re.split(r",|\s+(?:but|and)\s+(?=(?:I|I'm|I've|my)\b)", match["rest"])):
+    for place, fragment in enumerate(part.strip() for part in re.split(r",|\s+(?:but|and)\s+(?=(?:I|I'm|I've|my)\b)", match["rest"])):
         if role := _ROLE_AT.match(fragment):
             clauses.append(_working(role))
         elif role := _ROLE.match(fragment):
@@ -324,7 +324,9 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
             clauses.append(f"I am originally from {origin['place']}")
         elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
             clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
-        elif _DESCRIBED.match(fragment):  # "second-year PhD student in hydrology at TU Delft": what one is
+        elif place == 0 and _DESCRIBED.match(fragment):
+            # "I'm Idris, second-year PhD student …": what one is, said right after the name (later,
+            # "at Hallam & Reid, a mid-sized firm" describes the firm).
             clauses.append(f"I am {fragment}" if _WITH_ARTICLE.match(fragment) else f"I am a {fragment}")
     return clauses
 

@@ -23,14 +23,37 @@ _NOT_BUT = re.compile(r"(?<!n't )(?<!did )(?<!do )(?<!does )\bnot\s+(?P<old>[^,;
                       re.IGNORECASE)
 # "Actually, the bistro is in Vieux Lyon, not Croix-Rousse": a value then the one it replaces,
 # beside a word that says it is a correction.
-_VALUE_NOT = re.compile(r"\b(?:(?:is|are|was)\s+(?:in|on|at|to|from)|in|on|at|to|from|is|are|was|called|named)\s+(?P<new>[^,;]+?)(?:\s+now)?,\s*not\s+"
+_VALUE_NOT = re.compile(r"\b(?:(?:is|are|was)\s+(?:in|on|at|to|from)|in|on|at|to|from|is|are|was|called|named)\s+(?P<new>[^,;:]+?)(?:\s+now)?,\s*not\s+"
                         r"(?P<old>[^,;.!?()]+)", re.IGNORECASE)
+
+
+# "I told you lisinopril, but I just checked the pack - it's amlodipine", "I said 3 November but it's
+# 3 December": what was said, then what is so.
+_SAID_BUT = re.compile(r"\bI\s+(?:told\s+you|said|wrote|mentioned|put\s+down)\s+(?P<old>[^,;:.!?]+?),?\s+but\s+"
+                       r"(?:[^,;.!?]*?[,–-]\s*)?(?:it's|it\s+is|it\s+was|that's|it\s+should\s+be)\s+(?P<new>[^,;.!?()]+)",
+                       re.IGNORECASE)
+# "The meeting isn't Thursday at all, it's Saturday at 10:30": a named value put right.
+_ISNT_ITS = re.compile(r"\b(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:on\s+|in\s+|at\s+)?(?P<old>[^,;.!?]+?)(?:\s+at\s+all)?,\s*"
+                       r"(?:it's|it\s+is|it\s+was)\s+(?:on\s+|in\s+|at\s+)?(?P<new>[^,;.!?()]+)", re.IGNORECASE)
 
 
 def _named_value_not(text: str) -> re.Match[str] | None:
     """"in Vieux Lyon, not Croix-Rousse", "on Sundays now, not Saturdays": both sides a name, a
     day or a number ("to reach the gold level, not 300" corrects nothing)."""
-    match = _VALUE_NOT.search(text)
+    return _named(_VALUE_NOT.search(text))
+
+
+def _a_value_said(match: re.Match[str] | None) -> re.Match[str] | None:
+    """"I said 3 November but it's 3 December" names values; "I said I'd come, but it's raining" does not."""
+    if match is None or _NO_VALUE.search(match["old"]) or re.fullmatch(r"[a-z]+ing", match["new"].strip()):
+        return None
+    return match
+
+
+_NO_VALUE = re.compile(r"\b(?:I|I'd|I'll|I'm|you|we|he|she|they|it|that|would|will|could|should|might)\b", re.IGNORECASE)
+
+
+def _named(match: re.Match[str] | None) -> re.Match[str] | None:
     if match is None or not all(side.strip()[:1].isupper() or side.strip()[:1].isdigit() for side in (match["new"], match["old"])):
         return None
     return match
@@ -47,7 +70,8 @@ _ARTICLE = re.compile(r"^(?:the|a|an|my|our)\s+", re.IGNORECASE)
 def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
     """The correction the sentence makes, or None when it makes none."""
     text = sentence.replace("’", "'")
-    match = _IT_IS_NOT.search(text) or ((_NOT_BUT.search(text) or _named_value_not(text)) if _CUE.search(text) else None)
+    match = (_IT_IS_NOT.search(text) or _a_value_said(_SAID_BUT.search(text)) or _named(_ISNT_ITS.search(text))
+             or ((_NOT_BUT.search(text) or _named_value_not(text)) if _CUE.search(text) else None))
     if match is None:
         return None
     said = match["old"].strip(" .!\"'")

@@ -166,8 +166,8 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
               name_obj, _moved),
         # "I got a studio in Kralingen", "we signed the lease on the Brunswick place": a new home,
         # not yet said to be lived in.
-        rule(r"(?:have\s+)?(?:got|found|bought|signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for))\s+"
-             r"(?:a|an|the|our|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|place|home|studio|condo)\s+in",
+        rule(r"(?:have\s+)?(?:got|found|bought|signed\s+for|signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for))\s+"
+             r"(?:a|an|the|our|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:flat|apartment|apt|house|place|home|studio|condo)\s+in",
              name_obj, _new_home),
         rule(r"(?:have\s+)?signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for)\s+(?:the|a|our)\s+(?:new\s+)?",
              name_obj + r"(?=\s+(?:flat|apartment|house|place|home|studio)\b)", _new_home),
@@ -356,6 +356,8 @@ _IS_A_PET = re.compile(r"^(?i:he|she|it)(?:\s+is|['’]s)\s+(?i:a|an|our|my)\s+(
 _OUR_PET_IS = re.compile(r"^(?i:our|my)\s+" + _PET_KIND + r"\s*[-–—,:]\s*(?i:he|she|it)(?:\s+is|['’]s)\b")
 # "Pickle, our four-year-old tabby, has started …", "Kinako is our shiba": the name, then what it is.
 _NAME_THEN_PET = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?:,|\s+is)\s+(?i:our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
+# "I walk our greyhound, Marlowe, along the river": the pet, then its name set off by commas.
+_PET_THEN_NAME = re.compile(r"\b(?i:my|our)\s+(?:[\w-]+\s+){0,2}?" + _PET_KIND + r"\s*,\s*(?P<name>[A-Z][\w'’-]+)\s*(?:,|$)")
 _CAPITALISED = re.compile(r"(?<![\w'’-])(?P<before>(?i:in|from|to|at|near|of|on|for|via|by)\s+)?(?P<word>[A-Z][\w'’-]*)")
 _NO_NAMES = frozenset(
     """I I'm I've I'd I'll I’m The A An My Our His Her Their He She It It's We They This That These Those Then So And But
@@ -374,7 +376,8 @@ def pets_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedF
     that no preposition of place puts somewhere ("… at home in Gaia with Farrusco snoring")."""
     found: list[Found] = []
     for before, sentence in zip(("", *sentences), sentences, strict=False):
-        if (named := _NAME_THEN_PET.match(sentence)) is not None and named["name"] not in _NO_NAMES:
+        if ((named := _NAME_THEN_PET.match(sentence) or _PET_THEN_NAME.search(sentence)) is not None
+                and named["name"] not in _NO_NAMES):
             found += [(statement, predicate, obj, "pet", ended) for statement, predicate, obj, _, ended in _pet(named, speaker)]
             continue
         said = _IS_A_PET.match(sentence) or _OUR_PET_IS.match(sentence)

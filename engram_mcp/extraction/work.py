@@ -101,7 +101,9 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               + BOUNDARY, _job),
         rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
               r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:[a-z]+-)?(?:" + "|".join(sorted(OCCUPATIONS))
-              + r"))(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + BOUNDARY, _job),
+              # "a solicitor specialising in family law at Hallam & Reid"
+              + r"))(?:\s+(?:specialising|specializing|working)\s+in\s+[a-z]+(?:\s+[a-z]+){0,2}?(?=\s+(?:at|for)\s))?"
+              r"(?:\s+(?:at|for)\s+(?P<org>" + name + r"))?" + BOUNDARY, _job),
         # "I've been made head of the languages department"
         rule(r"(?:have\s+been|was|got|been)\s+(?:made|appointed|named|promoted\s+to)\s+",
               r"(?P<role>(?:deputy\s+)?(?:head|director|chair|lead|manager)\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"

@@ -86,13 +86,13 @@ def _restates_change_of(memory: Memory, turn_id: str) -> bool:
 
 
 def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
-    """A turn can say more than its facts keep: when the first memory names nothing the question
-    asks about, a current one that names all of it goes first (not the turn a change was drawn
-    from, which names what was so before)."""
+    """A turn can say more than its facts keep: when the first memory names only part of what the
+    question asks about, a current one that names all of it goes first (not the turn a change was
+    drawn from, which names what was so before)."""
     # A fact in the asked slot names it by its slot ("Callum bought a Kia Niro" for the car he
     # drives), however few of the question's words it uses.
     first = ranked[0][0] if ranked else None
-    if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) > 0
+    if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) == 1
             or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
         return ranked
     return _lead(ranked, next((pair for pair in ranked[:_DEPTH]

@@ -166,3 +166,24 @@ def test_a_switch_said_before_the_ending_of_the_old_thing_takes_its_place() -> N
     ended, instead = extract(turn("Switched to memoQ, Trados licence cancelled.", speaker="Farah"), [])
     assert (ended.predicate, ended.object, ended.statement) == (ENDS, "Trados", "Farah's Trados licence was cancelled.")
     assert (instead.predicate, instead.object) == ("switched to", "memoQ")
+
+
+@pytest.mark.parametrize(
+    ("said", "statement"),
+    [
+        ("I told you lisinopril, but I just checked the pack - it's amlodipine 5 mg.",
+         "Emeka corrected lisinopril to amlodipine 5 mg."),
+        ("Wait, I got Luana's birthday wrong - I said 3 November but it's 3 December.", "Emeka corrected 3 November to 3 December."),
+        ("Meera just put me right - the meeting isn't Thursday at all, it's Saturday at 10:30.",
+         "Emeka corrected Thursday to Saturday at 10:30."),
+        ("Small correction from the other day: the parent who complained was Mr. Bouchard, not Gagnon.",
+         "Emeka corrected Gagnon to Mr. Bouchard."),
+    ],
+)
+def test_a_value_said_wrongly_and_put_right_is_a_correction(said: str, statement: str) -> None:
+    assert [f.statement for f in extract(turn(said, speaker="Emeka"), []) if f.predicate == CORRECTS] == [statement]
+
+
+@pytest.mark.parametrize("said", ["I said I'd come, but it's raining.", "It isn't cheap, it's expensive."])
+def test_a_plan_given_up_or_a_description_is_no_correction(said: str) -> None:
+    assert not [f for f in extract(turn(said, speaker="Emeka"), []) if f.predicate == CORRECTS]

@@ -437,3 +437,8 @@ def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, ex
                                   "My car is making noises. It's a lovely day though.", "If I'm vegan from tomorrow, what do I eat?"])
 def test_a_place_or_a_choice_that_is_no_home_or_vehicle_fills_neither(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives", "diet"}}
+
+
+def test_a_pet_named_between_commas_after_it_is_the_speakers_pet() -> None:
+    said = "Afterwards I walk our greyhound, Marlowe, along the Water of Leith."
+    assert ("pet", "marlowe", False) in slots(said, speaker="Freya")

@@ -133,3 +133,9 @@ def test_the_place_after_a_job_is_read_as_a_name_the_way_the_turn_writes_names()
 def test_driving_for_a_firm_is_working_there_and_working_in_a_place_is_a_job_there() -> None:
     assert slots("I drive for Uber at weekends.") == {("works_at", "uber", False)}
     assert slots("I work in Leeds as a nurse.") == {("job", "nurse", False), ("lives_in", "leeds", False)}
+
+
+def test_a_job_with_its_speciality_is_still_a_job_at_its_firm_and_a_firm_described_is_no_job() -> None:
+    said = "My name is Freya, and I am a solicitor specialising in family law at Hallam & Reid, a mid-sized firm in Edinburgh."
+    assert {("job", "solicitor", False), ("works_at", "hallam & reid", False)} <= slots(said, speaker="Freya")
+    assert not [s for s in slots(said, speaker="Freya") if "firm" in s[1]]
