@@ -137,5 +137,5 @@ def test_driving_for_a_firm_is_working_there_and_working_in_a_place_is_a_job_the
 
 def test_a_job_with_its_speciality_is_still_a_job_at_its_firm_and_a_firm_described_is_no_job() -> None:
     said = "My name is Freya, and I am a solicitor specialising in family law at Hallam & Reid, a mid-sized firm in Edinburgh."
-    assert {("job", "solicitor", False), ("works_at", "hallam & reid", False)} <= slots(said, speaker="Freya")
+    assert {("job", "solicitor", False), ("works_at", "hallam reid", False)} <= slots(said, speaker="Freya")
     assert not [s for s in slots(said, speaker="Freya") if "firm" in s[1]]
