@@ -110,9 +110,13 @@ _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$�
 # "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
 _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
 _HAVE_NEW = re.compile(
-    r"\b(?:I|we)\s+(?:have|got|have\s+got)\s+a\s+new\s+" + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
+    r"\b(?:(?:I|we)\s+(?:have|got|have\s+got)|(?:transferred|moved|switched|assigned|referred)\s+(?:\w+\s+){0,2}?to)\s+a\s+new\s+"
+    # "my care has been transferred to a new GP, Dr Mensah"
+    + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
+# "an appointment with my GP, Dr Kerr, at …", "my boss, Sarah, says …": the value set off by commas.
+_APPOSITIVE = re.compile(r"\bmy\s+" + _ATTRIBUTE + r"\s*,\s*" + _VALUE + r"(?=\s*,)", re.IGNORECASE)
 # "I'm on sertraline 50mg", "my GP put me on amlodipine 5mg", "increased my amlodipine dose to
 # 10mg": a medicine's dose is one setting per medicine ("<medicine> dose" is single-valued).
 _DOSE = r"(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b(?:\s+(?:a|per)\s+day|\s+daily|\s+twice\s+a\s+day)?)"
@@ -206,7 +210,8 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE):
+    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE,
+                    _APPOSITIVE):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             if pattern is _PRICE:

@@ -326,3 +326,14 @@ def test_a_business_opening_time_is_one_setting_the_later_replaces() -> None:
     [after] = extract(turn("We now open at 6:30am on weekdays, people want bread before work.", speaker="Carmen"), [])
     assert (before.predicate, before.object, after.object) == ("opening time", "7am", "6:30am on weekdays")
     assert is_single_valued(normalise("Carmen", after.predicate, after.object).predicate)
+
+
+@pytest.mark.parametrize(
+    ("said", "statement"),
+    [
+        ("I have an appointment with my GP, Dr Kerr, at the health centre on 19 November.", "Freya's GP is Dr Kerr."),
+        ("Following a retirement, my care has been transferred to a new GP, Dr Mensah.", "Freya's GP is Dr Mensah."),
+    ],
+)
+def test_someone_who_looks_after_the_speaker_named_in_passing_is_that_attribute(said: str, statement: str) -> None:
+    assert statement in [f.statement for f in RulesExtractor().extract(turn(said, speaker="Freya"), [])]
