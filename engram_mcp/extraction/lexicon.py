@@ -45,7 +45,10 @@ OCCUPATIONS = frozenset(
 # emojis in replies") is a standing instruction, not a fact of their life.
 OUTPUT_FORMS = re.compile(r"\b(?:metric|imperial|units?|celsius|fahrenheit|emojis?|emoticons|bullet(?:\s+points|s)?|"
                           r"answers?|replies|repl(?:y|ies)|responses?|spelling|formatting|jargon|summaries|tl;?drs?|"
-                          r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time)|(?:plain|simple)\s+(?:language|english|words)|tone)\b",
+                          r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time)|(?:plain|simple)\s+(?:language|english|words)|tone|waffle|"
+                          # "everything in metric", "keep everything in euros": units and currencies asked for
+                          r"in\s+(?:euros|dollars|pounds|rupees|naira|cedis|yen|kilometres|kilometers|km|miles|grams|kilos|"
+                          r"hectares|acres))\b",
                           re.IGNORECASE)
 
 # What the assistant does for the person: "when you suggest recipes, …", "if you write code for

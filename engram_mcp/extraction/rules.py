@@ -102,6 +102,12 @@ _TERSE_REQUEST = re.compile(
     + r"|recipes|meals|suggestions|examples|links)\s+only)\W*$",
     re.IGNORECASE,
 )
+# "Give it to me straight, no waffle, and everything in metric", "Keep everything in euros": a bare
+# imperative is a standing request when it says how the assistant is to write.
+_TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make)\b", re.IGNORECASE)
+_STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle)\b|"
+                       r"\bin\s+(?:metric|euros|dollars|pounds|rupees|naira|cedis|yen|kilometres|kilometers|km|miles|grams|kilos|"
+                       r"hectares)\b", re.IGNORECASE)
 # "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
 _ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+please\b(?!\s+(?:help|tell|let|send|give|check))", re.IGNORECASE)
 # "when you suggest …", "if you ever write …": what the assistant does for the person.
@@ -405,7 +411,9 @@ def _as_typed(text: str) -> str:
 # then the speaker; not a condition, a time the rest happened at ("Last week - I …"), or something
 # the speaker says of themselves ("I've been into The Neighbourhood lately - I saw them live").
 _DASH_LEAD = re.compile(r"(?:^|(?<=[.!?]\s))(?!(?i:if|when|whenever|once|unless|because|since|as|after|before|although|though|"
-                        r"while|until|even|only|now\s+that|so|but|and|or|I|I'm|I've|I'd|my|we|we're|we've|our)\b)(?![^.!?\n]*?\b(?i:last|yesterday|today|tonight|"
+                        r"while|until|even|only|now\s+that|so|but|and|or|I|I'm|I've|I'd|my|we|we're|we've|our|"
+                        # nor a request: "Keep everything in euros - I read you at the taxi rank"
+                        r"please|keep|give|write|use|make|reply|answer|don't|do|always|never|no)\b)(?![^.!?\n]*?\b(?i:last|yesterday|today|tonight|"
                         r"ago|week|month|year|weekend|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|"
                         r"sunday|growing\s+up|when|then)\b[^.!?\n]*?\s[-–—]\s)(?:[\w'’]+\s+){1,6}?[\w'’]+\s+[-–—]\s+"
                         r"(?=(?:I|I'm|I've|my)\b)")
@@ -486,14 +494,19 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
 def _is_request(sentence: str) -> bool:
     return (_IMPERATIVE.match(sentence) is not None or _TRAILING_REQUEST.match(sentence) is not None
             or (_ASKED_FOR_BY_NAME.match(sentence) is not None and OUTPUT_FORMS.search(sentence) is not None)
-            or _TERSE_REQUEST.match(sentence) is not None)
+            or _TERSE_REQUEST.match(sentence) is not None
+            or (_TOLD_HOW.match(sentence) is not None and _STANDING.search(sentence) is not None))
 
 
 def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
     # "Don't give up on your dreams" is advice to a friend; a standing instruction is about the speaker's care.
+    # The speaker's "I … you" after the request ("Keep everything in euros, I read you at the taxi
+    # rank") is its reason.
     addressed = _YOUR_OUTPUT.sub("", sentence)
     if (len(content_words(sentence)) < (1 if _TERSE_REQUEST.match(sentence) else 2)
-            or re.search(r"\byour?\b|\byou're\b|\byourself\b", addressed, re.I)):
+            or re.search(r"\byour\b|\byou're\b|\byourself\b", addressed, re.I)
+            or re.search(r"\byou\b", addressed.split(",")[0], re.I)
+            or re.search(r"\byou\b", re.sub(r"\bI\s+(?:\w+\s+)?you\b", "", addressed), re.I)):
         return None
     request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
     request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)

@@ -174,7 +174,11 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     best = 0.0
     for text in texts:
         have = {_stem(w) for w in _WORD.findall(prose(text).casefold())}
-        best = max(best, sum(1 for term in focus if alike[term] & have or _compound_of(term, have)) / len(focus))
+        met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
+        # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of.
+        if not met - _WHICH_ONE:
+            met = set()
+        best = max(best, len(met) / len(focus))
     return best
 
 
@@ -224,9 +228,16 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     return coverage.lexical < lexical_floor and coverage.focus_cosine < focus_floor
 
 
+_WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
+# "booked a table" is no book, "a meeting" no meet.
+_KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
+
+
 def _stem(word: str) -> str:
     """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet."""
     word = word.replace("’", "'")
+    if word in _KEPT_WHOLE:
+        return word
     if word.endswith("ies") and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith(("sses", "shes", "ches", "xes", "zes")):

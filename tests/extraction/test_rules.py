@@ -95,6 +95,10 @@ def test_a_taste_for_how_the_assistant_writes_is_an_instruction(said: str) -> No
         ("No emojis.", "Theo asked: no emojis."),
         ("Low-sugar recipes only.", "Theo asked: low-sugar recipes only."),
         ("One thing for our chats generally: please no bullet points.", "Theo asked: no bullet points."),
+        ("Give it to me straight, no waffle, and everything in metric.",
+         "Theo asked: give it to Theo straight, no waffle, and everything in metric."),
+        ("Keep everything in euros - I read you at the taxi rank.",
+         "Theo asked: keep everything in euros, Theo read the assistant at the taxi rank."),
     ],
 )
 def test_a_request_after_a_label_or_a_condition_on_the_assistants_work_is_an_instruction(said: str, asked: str) -> None:
@@ -103,6 +107,8 @@ def test_a_request_after_a_label_or_a_condition_on_the_assistants_work_is_an_ins
 
 
 @pytest.mark.parametrize("said", ["My house rules for the kids: no phones at dinner.", "Small thing: I get migraines sometimes.",
+                                  "Give me a summary of the preface in bullet points.",
+                                  "Don't quit, remember, failures lead you closer to success.",
                                   "simplify these instructions: Here's how it works!", "Pizza please, with olives."])
 def test_a_label_for_someone_elses_rules_or_a_lead_in_is_no_instruction(said: str) -> None:
     assert not [f for f in extract(turn(said, speaker="Theo"), []) if f.type is MemoryType.PROCEDURAL]

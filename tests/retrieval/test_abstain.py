@@ -225,3 +225,10 @@ def test_everyday_ways_of_asking_name_what_they_ask() -> None:
     assert asks_for_instructions("How should times and measurements be given to Anouk?")
     assert lexical_coverage(focus_terms(("hobby",)), ["Woodworking most afternoons."]) == 1.0
     assert lexical_coverage(focus_terms(("wife",)), ["Our tenth wedding anniversary is on Saturday."]) == 1.0
+
+
+def test_booking_a_table_is_no_book_and_a_favourite_alone_is_no_film() -> None:
+    assert lexical_coverage(focus_terms(focus_words("What is Bronwyn's favourite novel?", {"Bronwyn"})),
+                            ["Shearing's booked for the 3rd of November."]) == 0.0
+    assert lexical_coverage(focus_terms(focus_words("What is Mateus's favourite film?", {"Mateus"})),
+                            ["Three classic sambas, all favourites of the old guard."]) == 0.0
