@@ -35,6 +35,7 @@ from engram_mcp.extraction.corrections import (
 from engram_mcp.extraction.lexicon import ASSISTANT_ACTS, OCCUPATIONS, OUTPUT_FORMS, with_dropped_subject
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
+from engram_mcp.extraction.people import people_named, with_pronouns_named
 from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts, vehicles_named_nearby
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
@@ -266,6 +267,7 @@ class RulesExtractor:
         uncased = not any(character.isupper() for character in turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
+        said = with_pronouns_named(said, people_named([*earlier, turn.text]))
         for clause in contact_card(turn.text):
             facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
                                                                        turn.event_time)

@@ -158,7 +158,7 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         # home
         rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
+        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
               name_obj, _moved),
         # "moved in today, Dublin 8": the place named right after moving in.
@@ -240,7 +240,7 @@ _THIRD_PARTY = re.compile(
     r"(?P<partner>partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?)(?=\s*,?\s+[A-Z])))"
     r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?!and\s+I\b)(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
 )
-_AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?[a-z]+s\b)")
+_AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?(?:[a-z]+s|moved|started|joined|left|relocated)\b)")
 _ADVERB_WORDS = frozenset("just now also recently finally still already currently officially".split())
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
 _MEMBERSHIP = re.compile(r"\b(?:gym|club|team|band|choir|class|league|society|membership|group|orchestra|union|party)\b",

@@ -1,0 +1,55 @@
+"""Who "she" and "he" are when a person of the speaker's was just named. Pure.
+
+"Isla telephoned last night: she has accepted a post in Aberdeen and moved up there" says where
+the speaker's daughter lives now, if Isla was introduced as "our daughter, Isla" (in this turn
+or an earlier one). The pronoun is read as "my daughter Isla", so the rules for someone else's
+states (``states``) read the clause as they read "My daughter Isla moved to Aberdeen".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+__all__ = ["people_named", "with_pronouns_named"]
+
+_RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|flatmate|"
+              r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
+              r"girlfriend")
+_NAME = r"[A-Z][\w'’-]+"
+# "our daughter, Isla", "my sister Femke", "Isla, our daughter,": a person and who they are to the speaker.
+_INTRODUCED = re.compile(
+    r"\b(?i:my|our)\s+(?i:(?:younger|older|little|big|eldest|youngest)\s+)?(?P<relation>(?i:" + _RELATIONS + r"))\s*,?\s+"
+    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+(?P<is>(?i:" + _RELATIONS + r"))\b"
+)
+# "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
+_PRONOUN_CLAUSE = re.compile(r"(?:^|(?<=[:;,]\s)|(?<=\s-\s)|(?<=\s–\s))(?P<pronoun>(?i:she|he))\s+(?=(?:has\s+|'s\s+|just\s+|now\s+|also\s+"
+                             r"|finally\s+)*(?:moved|lives|is\s+living|relocated|started|joined|works|is\s+working|got|"
+                             r"accepted|took|left|quit|has)\b)")
+
+
+def people_named(texts: Iterable[str]) -> dict[str, str]:
+    """Each name ``texts`` give one of the speaker's people, with who they are ("Isla": "daughter")."""
+    found: dict[str, str] = {}
+    for text in texts:
+        for match in _INTRODUCED.finditer(text):
+            name = match["name"] or match["named"]
+            found[name] = " ".join((match["relation"] or match["is"]).lower().split())
+    return found
+
+
+def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> list[str]:
+    """``sentences`` with a clause that opens with "she" or "he" read, as a sentence of its own,
+    as said of the one person of the speaker's named in that sentence or the one before ("my
+    daughter Isla has accepted …"), when just one was."""
+    read: list[str] = []
+    for index, sentence in enumerate(sentences):
+        clause = _PRONOUN_CLAUSE.search(sentence)
+        nearby = " ".join(sentences[max(0, index - 1): index + 1])
+        named = [name for name in dict.fromkeys(re.findall(_NAME, nearby)) if name in people]
+        if clause is None or len(named) != 1:
+            read.append(sentence)
+            continue
+        before = sentence[: clause.start()].rstrip(" :;,-–")
+        read += [*([before + "."] if before else []), f"My {people[named[0]]} {named[0]} {sentence[clause.end():]}"]
+    return read
