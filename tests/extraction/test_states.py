@@ -12,16 +12,10 @@ from engram_mcp.model.supersede import Verdict, compare
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
-from tests.extraction.helpers import turn
+from tests.extraction.helpers import slots, turn
 
 extract = RulesExtractor().extract
 START = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
-
-
-def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
-    facts = extract(turn(text, speaker=speaker), [])
-    found = {normalise(f.subject, f.predicate, f.object) for f in facts}
-    return {(slot.predicate, slot.object, slot.negated) for slot in found}
 
 
 @pytest.mark.parametrize(

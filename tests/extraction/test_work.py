@@ -9,15 +9,9 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.model.predicates import normalise
-from tests.extraction.helpers import turn
+from tests.extraction.helpers import slots, turn
 
 extract = RulesExtractor().extract
-
-
-def slots(text: str, speaker: str = "Noor") -> set[tuple[str, str, bool]]:
-    facts = extract(turn(text, speaker=speaker), [])
-    found = {normalise(f.subject, f.predicate, f.object) for f in facts}
-    return {(slot.predicate, slot.object, slot.negated) for slot in found}
 
 
 @pytest.mark.parametrize(
