@@ -12,10 +12,24 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, SWITCHED_TO, SWITCHES, correction_object, is_habit
+from engram_mcp.model.corrections import (
+    CORRECTS,
+    ENDS,
+    PUTS_RIGHT,
+    RESCHEDULES,
+    SWITCHED_TO,
+    SWITCHES,
+    correction_object,
+    is_habit,
+)
 
-__all__ = ["correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
+__all__ = ["corrected_statement", "correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
 
+# "the parent-teacher meeting isn't Thursday at all, it's Saturday", "the parent who complained was
+# Mr. Bouchard, not Gagnon": what was put right, named before the value.
+_PUT_RIGHT = re.compile(r"(?:^|[:;,–-]\s*)(?P<what>(?i:the|my|our)\s+[^,;:.!?]{2,60}?)\s+(?P<verb>is|was|are|were)(?:\s+not|n't)?\s+"
+                        r"(?:on\s+|in\s+|at\s+)?(?P<value>(?:(?:Mr|Mrs|Ms|Dr|Prof|St)\.\s*|[^,;:.!?])+?)(?:\s+at\s+all)?\s*,\s*"
+                        r"(?:not\b|it's|it\s+is|it\s+was)")
 # "It's X, not Y" is a correction by its form; "not Y but X" only beside a word that says so.
 _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it should be|make that|I meant)\s+(?P<new>[^,;]+?),\s*"
                         r"not\s+(?P<old>[^,;.!?()]+)", re.IGNORECASE)
@@ -41,6 +55,29 @@ def _named_value_not(text: str) -> re.Match[str] | None:
     """"in Vieux Lyon, not Croix-Rousse", "on Sundays now, not Saturdays": both sides a name, a
     day or a number ("to reach the gold level, not 300" corrects nothing)."""
     return _named(_VALUE_NOT.search(text))
+
+
+def corrected_statement(sentence: str, speaker: str, correction: ExtractedFact) -> ExtractedFact | None:
+    """What a correction says is so, restated with what it is about ("Rahul put it right: the
+    parent-teacher meeting is on Saturday at 10:30"), when the sentence names that; None when not.
+    The correction itself names both values; this says only the one that holds."""
+    put = _PUT_RIGHT.search(sentence.replace("’", "'"))
+    if put is None or correction.predicate != CORRECTS:
+        return None
+    new = correction.object.partition(" → ")[2]
+    if not new:
+        return None
+    verb = put["verb"].lower()
+    on = "on " if re.match(r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)", new) else ""
+    return ExtractedFact(
+        statement=f"{speaker} put it right: {put['what'].strip()} {verb} {on}{new}.",
+        type=MemoryType.SEMANTIC,
+        certainty=correction.certainty,
+        subject=speaker,
+        predicate=PUTS_RIGHT,
+        object=f"{put['what'].strip()} {verb} {on}{new}",
+        entities=correction.entities,
+    )
 
 
 def _a_value_said(match: re.Match[str] | None) -> re.Match[str] | None:

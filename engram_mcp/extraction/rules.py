@@ -26,6 +26,7 @@ from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
+    corrected_statement,
     correction_fact,
     ending_fact,
     replacement_fact,
@@ -295,6 +296,8 @@ class RulesExtractor:
                           or switch_fact(sentence, speaker, said_with))
             if correction is not None:
                 facts.append(correction)
+                if (restated := corrected_statement(sentence, speaker, correction)) is not None:
+                    facts.append(restated)
                 continue
             if (labelled := _REQUEST_LABEL.match(sentence)) is not None:
                 if not labelled["lead"] and (asked := _instruction(labelled["rest"], speaker)) is not None:

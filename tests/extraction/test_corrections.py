@@ -187,3 +187,22 @@ def test_a_value_said_wrongly_and_put_right_is_a_correction(said: str, statement
 @pytest.mark.parametrize("said", ["I said I'd come, but it's raining.", "It isn't cheap, it's expensive."])
 def test_a_plan_given_up_or_a_description_is_no_correction(said: str) -> None:
     assert not [f for f in extract(turn(said, speaker="Emeka"), []) if f.predicate == CORRECTS]
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("Meera just put me right - the parent-teacher meeting isn't Thursday at all, it's Saturday at 10:30.",
+         "Rahul put it right: the parent-teacher meeting is on Saturday at 10:30."),
+        ("Small correction: the parent who complained was Mr. Bouchard, not Gagnon.",
+         "Rahul put it right: the parent who complained was Mr. Bouchard."),
+    ],
+)
+def test_a_correction_of_a_named_thing_is_restated_with_only_the_value_that_holds(said: str, restated: str) -> None:
+    statements = [f.statement for f in extract(turn(said, speaker="Rahul"), [])]
+    assert restated in statements and len(statements) == 2
+
+
+def test_a_correction_that_names_no_thing_is_not_restated() -> None:
+    assert [f.predicate for f in extract(turn("It's the Copenhagen half marathon, not Berlin.", speaker="Rahul"), [])] == [
+        CORRECTS]

@@ -147,3 +147,15 @@ def test_a_later_turn_that_says_no_change_does_not_go_before_the_first(
     ], speaker="Yewande")
     clock.jump_to(clock() + timedelta(days=7))
     assert "GIG" in service.recall("Which courier does Yewande use for Lagos orders?").memories[0].memory.text
+
+
+def test_a_correction_put_as_what_holds_goes_before_the_value_it_corrects(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Ishaan's parent-teacher meeting is on Thursday, and his class teacher wants to talk about his handwriting.",
+        "Meera just put me right - the parent-teacher meeting isn't Thursday at all, it's Saturday at 10:30.",
+    ], speaker="Rahul")
+    clock.jump_to(clock() + timedelta(days=7))
+    first = service.recall("When is Ishaan's parent-teacher meeting?").memories[0].memory.text
+    assert "Saturday" in first and "Thursday" not in first
