@@ -106,9 +106,7 @@ _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
     r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
-    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
-    # a correction: "Meera just put me right - the meeting isn't Thursday at all, it's Saturday"
-    r"put\s+(?:me|it|that)\s+right|correction|corrected|I\s+meant|mix(?:ed)?\s+(?:them|it|that)\s+up)\b",
+    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month))\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
@@ -127,7 +125,8 @@ def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str]) 
         return ranked
     changes = [(len(shared), -rank, pair) for rank, pair in enumerate(ranked[1:_DEPTH])
                if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
-               and _CHANGED.search(pair[0].text) and (shared := _about(pair[0].text, focus) & asked)]
+               and (_CHANGED.search(pair[0].text) or pair[0].predicate == PUTS_RIGHT)
+               and (shared := _about(pair[0].text, focus) & asked)]
     # The one that shares most of what the question asks with the first, then the best ranked;
     # a correction restated as what holds goes before the turn that made it (which names both).
     chosen = max(changes, key=lambda change: change[:2])[2] if changes else None
