@@ -21,6 +21,7 @@ from engram_mcp.model.corrections import (
     SWITCHES,
     correction_object,
     is_habit,
+    parse_correction,
 )
 
 __all__ = ["corrected_statement", "correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
@@ -62,20 +63,19 @@ def corrected_statement(sentence: str, speaker: str, correction: ExtractedFact) 
     parent-teacher meeting is on Saturday at 10:30"), when the sentence names that; None when not.
     The correction itself names both values; this says only the one that holds."""
     put = _PUT_RIGHT.search(sentence.replace("’", "'"))
-    if put is None or correction.predicate != CORRECTS:
+    values = parse_correction(correction.object) if correction.predicate == CORRECTS else None
+    if put is None or values is None:
         return None
-    new = correction.object.partition(" → ")[2]
-    if not new:
-        return None
-    verb = put["verb"].lower()
+    new = values[1]
     on = "on " if re.match(r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)", new) else ""
+    holds = f"{put['what'].strip()} {put['verb'].lower()} {on}{new}"
     return ExtractedFact(
-        statement=f"{speaker} put it right: {put['what'].strip()} {verb} {on}{new}.",
+        statement=f"{speaker} put it right: {holds}.",
         type=MemoryType.SEMANTIC,
         certainty=correction.certainty,
         subject=speaker,
         predicate=PUTS_RIGHT,
-        object=f"{put['what'].strip()} {verb} {on}{new}",
+        object=holds,
         entities=correction.entities,
     )
 
