@@ -7,11 +7,11 @@ list is only used where English gives no such mark ("I drive a Polo", "I'm a nur
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engram_mcp.model.predicates import PET_WORDS
 
-__all__ = ["with_dropped_subject", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORMS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 VEHICLE_WORDS = frozenset(
@@ -41,15 +41,20 @@ OCCUPATIONS = frozenset(
     drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist""".split()
 )
 
+def alternation(words: Iterable[str]) -> str:
+    """``words`` as a regex alternation, longest first, so "migraines" is tried before "migraine"."""
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+# "keep everything in euros", "in kilometres": the units and currencies a person asks for.
+UNITS = r"euros|dollars|pounds|rupees|naira|cedis|yen|kilometres|kilometers|km|miles|grams|kilos|hectares"
 # What the assistant writes for the person: a taste for these ("I prefer metric units", "I hate
 # emojis in replies") is a standing instruction, not a fact of their life.
-OUTPUT_FORMS = re.compile(r"\b(?:metric|imperial|units?|celsius|fahrenheit|emojis?|emoticons|bullet(?:\s+points|s)?|"
-                          r"answers?|replies|repl(?:y|ies)|responses?|spelling|formatting|jargon|summaries|tl;?drs?|"
-                          r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time)|(?:plain|simple)\s+(?:language|english|words)|tone|waffle|"
-                          # "everything in metric", "keep everything in euros": units and currencies asked for
-                          r"in\s+(?:euros|dollars|pounds|rupees|naira|cedis|yen|kilometres|kilometers|km|miles|grams|kilos|"
-                          r"hectares|acres))\b",
-                          re.IGNORECASE)
+OUTPUT_FORM_WORDS = (r"metric|imperial|units?|celsius|fahrenheit|emojis?|emoticons|bullet(?:\s+points|s)?|"
+                     r"answers?|replies|repl(?:y|ies)|responses?|spelling|formatting|jargon|summaries|tl;?drs?|"
+                     r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time)|(?:plain|simple)\s+(?:language|english|words)|tone|waffle|"
+                     r"in\s+(?:" + UNITS + r"|acres)")
+OUTPUT_FORMS = re.compile(r"\b(?:" + OUTPUT_FORM_WORDS + r")\b", re.IGNORECASE)
 
 # What the assistant does for the person: "when you suggest recipes, …", "if you write code for
 # me, …" set the scope of a standing request; they are no condition on the world.

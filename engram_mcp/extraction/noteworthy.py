@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.extraction.lexicon import alternation
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
 
 __all__ = ["worth_noting"]
@@ -136,7 +137,7 @@ def worth_noting(clause: str, *, durable: bool = False) -> bool:
     return _weight(rest) >= (1 if durable else 2)
 
 
-_MY_CONDITION = re.compile(r"^my\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(HEALTH_CONDITIONS, key=len, reverse=True)) + r")\b",
+_MY_CONDITION = re.compile(r"^my\s+(?:[\w-]+\s+)?(?:" + alternation(HEALTH_CONDITIONS) + r")\b",
                           re.IGNORECASE)
 
 

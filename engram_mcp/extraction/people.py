@@ -44,8 +44,8 @@ def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> lis
     daughter Isla has accepted …"), when just one was."""
     read: list[str] = []
     for index, sentence in enumerate(sentences):
-        clause = _PRONOUN_CLAUSE.search(sentence)
-        nearby = " ".join(sentences[max(0, index - 1): index + 1])
+        clause = _PRONOUN_CLAUSE.search(sentence) if people else None
+        nearby = " ".join(sentences[max(0, index - 1): index + 1]) if clause is not None else ""
         named = [name for name in dict.fromkeys(re.findall(_NAME, nearby)) if name in people]
         if clause is None or len(named) != 1:
             read.append(sentence)

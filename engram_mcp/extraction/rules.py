@@ -33,7 +33,15 @@ from engram_mcp.extraction.corrections import (
     rescheduling_fact,
     switch_fact,
 )
-from engram_mcp.extraction.lexicon import ASSISTANT_ACTS, OCCUPATIONS, OUTPUT_FORMS, with_dropped_subject
+from engram_mcp.extraction.lexicon import (
+    ASSISTANT_ACTS,
+    OCCUPATIONS,
+    OUTPUT_FORM_WORDS,
+    OUTPUT_FORMS,
+    UNITS,
+    alternation,
+    with_dropped_subject,
+)
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.people import people_named, with_pronouns_named
@@ -98,18 +106,16 @@ _TRAILING_REQUEST = re.compile(
 )
 # "Metric units only.", "No emojis.", "Low-sugar recipes only.": what the assistant gives, said in
 # as few words as a note.
+_GIVEN = OUTPUT_FORM_WORDS + r"|recipes|meals|suggestions|examples|links"
 _TERSE_REQUEST = re.compile(
-    r"^(?:(?:no|only|never)\s+(?:[\w-]+\s+){0,3}?(?:" + OUTPUT_FORMS.pattern.removeprefix(r"\b(?:").removesuffix(r")\b")
-    + r"|recipes|meals|suggestions|examples|links|jargon)|(?:[\w-]+\s+){0,3}?(?:" + OUTPUT_FORMS.pattern.removeprefix(r"\b(?:").removesuffix(r")\b")
-    + r"|recipes|meals|suggestions|examples|links)\s+only)\W*$",
+    r"^(?:(?:no|only|never)\s+(?:[\w-]+\s+){0,3}?(?:" + _GIVEN + r"|jargon)|(?:[\w-]+\s+){0,3}?(?:" + _GIVEN + r")\s+only)\W*$",
     re.IGNORECASE,
 )
 # "Give it to me straight, no waffle, and everything in metric", "Keep everything in euros": a bare
 # imperative is a standing request when it says how the assistant is to write.
 _TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make)\b", re.IGNORECASE)
 _STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle)\b|"
-                       r"\bin\s+(?:metric|euros|dollars|pounds|rupees|naira|cedis|yen|kilometres|kilometers|km|miles|grams|kilos|"
-                       r"hectares)\b", re.IGNORECASE)
+                       r"\bin\s+(?:metric|" + UNITS + r")\b", re.IGNORECASE)
 # "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
 _ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+please\b(?!\s+(?:help|tell|let|send|give|check))", re.IGNORECASE)
 # "when you suggest …", "if you ever write …": what the assistant does for the person.
@@ -224,7 +230,7 @@ _COME_TO_LIKE = re.compile(r"\bI(?:'ve|\s+have)?\s+(?:started|begun|come|grown)\
 # Short statements of lasting facts ("I am allergic to shellfish", "I live in Oslo") are the
 # ones most worth keeping; they may carry only two content words.
 _DURABLE = re.compile(
-    r"\b(?:allergic|vegan|vegetarian|intolerant|" + "|".join(sorted(HEALTH_CONDITIONS, key=len, reverse=True)) + "|"
+    r"\b(?:allergic|vegan|vegetarian|intolerant|" + alternation(HEALTH_CONDITIONS) + "|"
     # "I love sushi", "I hate coffee": a taste named is kept however short.
     # ("I like the template", "I love your idea" are about the chat, and need more words to be kept).
     r"(?<=\bI\s)(?:really\s+|actually\s+)?(?:like|love|hate|dislike|prefer|enjoy|adore)\s+(?!(?:it|that|this|them|those|these|you|"

@@ -26,6 +26,7 @@ from engram_mcp.extraction.lexicon import (
     LEAD_TIME,
     PET_WORDS,
     VEHICLE_WORDS,
+    alternation,
     expand_contractions,
     mentions_pet,
     strip_tail,
@@ -206,7 +207,7 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         # pets
         rule(r"(?:have|adopted|got|rescued|have\s+adopted|have\s+got|brought\s+home)\s+(?:a|an|our|my)\s+"
               r"(?:new\s+|little\s+|rescue\s+|young\s+|\w+-year-old\s+|(?!(?:called|named)\b)[a-z][\w-]*\s+){0,3}",
-              r"(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r")\s*,?\s+(?:called|named)\s+"
+              r"(?P<animal>" + alternation(PET_WORDS) + r")\s*,?\s+(?:called|named)\s+"
               r"(?P<name>[A-Z][\w'-]*)", _pet),
 
     )
@@ -215,16 +216,16 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
 _RULES = _rules_for(NAME)
 _UNCASED_RULES = _rules_for(UNCASED_NAME)
 # "Our dog Max is 12", "my cat, Miso, …": a pet named as the subject.
-_PET_HEAD = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?P<animal>" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
+_PET_HEAD = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?P<animal>" + alternation(PET_WORDS)
                        + r"))\s*,?\s+(?P<name>[A-Z][\w'-]*)\b")
 # "We have two cats, Mochi and Tofu": a pet for each name.
 _PETS_LISTED = re.compile(r"^(?i:(?:I|we)\s+(?:have|have\s+got|got|adopted)\s+(?:two|three|four|2|3|4)\s+)(?P<animal>(?i:"
-                          + "|".join(sorted((w + "s" for w in PET_WORDS if not w.endswith("s")), key=len, reverse=True))
+                          + alternation(w + "s" for w in PET_WORDS if not w.endswith("s"))
                           + r"))\s*(?:,|:|\s+called|\s+named|\s+-)\s*(?P<names>[A-Z][\w'-]*(?:\s*,\s*[A-Z][\w'-]*)*\s*,?\s+and\s+[A-Z][\w'-]*)")
 # "Border collie named Loki" said after "Got a dog!!": the pet, its verb left in the sentence before.
-_PET_PHRASE = re.compile(r"^(?i:(?:a|an|my|our)\s+)?(?i:[\w-]+\s+){0,2}?(?P<animal>(?i:" + "|".join(sorted(PET_WORDS, key=len, reverse=True))
+_PET_PHRASE = re.compile(r"^(?i:(?:a|an|my|our)\s+)?(?i:[\w-]+\s+){0,2}?(?P<animal>(?i:" + alternation(PET_WORDS)
                          + r"))\s*,?\s+(?i:called|named)\s+(?P<name>[A-Za-z][\w'-]*)\b")
-_PET_NAMED = re.compile(r"(?i:\b(?:" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r"))\s*,?\s+(?i:(?:called|named)\s+)?"
+_PET_NAMED = re.compile(r"(?i:\b(?:" + alternation(PET_WORDS) + r"))\s*,?\s+(?i:(?:called|named)\s+)?"
                         r"(?P<name>[A-Z][\w'-]*)\b")
 _PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
                        r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
@@ -294,7 +295,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         return []
     if (diet_from := _DIET_FROM.search(text)) is not None:
         # "fully vegan from tomorrow": the diet decided on holds from the day it is said.
-        return [_fact(statement, speaker, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _diet(diet_from, speaker)]
+        return _as_facts(_diet(diet_from, speaker), speaker, certainty)
     if _FUTURE.search(text):
         return []
     if OFFER_ACCEPTED.search(text) is None and OFFER_ACCEPTED.search(context):
@@ -304,8 +305,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (other := _THIRD_PARTY.match(text)) is not None:
         # "My partner Julien is a sous-chef": who Julien is to the speaker, then what he does.
         named = head.match(text) if other["partner"] else None
-        partner = [_fact(statement, speaker, predicate, obj, certainty, kind)
-                   for statement, predicate, obj, kind, _ in _partner(named, speaker)] if named else []
+        partner = _as_facts(_partner(named, speaker), speaker, certainty) if named else []
         return partner + _third_party_facts(other, speaker, certainty, uncased)
     who = speaker
     relation = head.match(text) or with_partner.search(text)
@@ -343,13 +343,13 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
     if (car := _CAR_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
-    return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in _unique(found)]
+    return _as_facts(_unique(found), who, certainty)
 
 
 
 
 
-_PET_KIND = "(?P<animal>(?i:" + "|".join(sorted(PET_WORDS, key=len, reverse=True)) + r"))(?![\w-])(?!\s+(?i:person|lover|owner|people|walker|sitter|food))"
+_PET_KIND = "(?P<animal>(?i:" + alternation(PET_WORDS) + r"))(?![\w-])(?!\s+(?i:person|lover|owner|people|walker|sitter|food))"
 # "Daifuku woke me at 5 again. He is a shiba", "Odikro escaped! Our tortoise - he's about 30":
 # what the one named in the sentence before is.
 _IS_A_PET = re.compile(r"^(?i:he|she|it)(?:\s+is|['’]s)\s+(?i:a|an|our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
@@ -390,14 +390,13 @@ def pets_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedF
         # Who "he" is was read, not said: a strong inference.
         found += [(statement, predicate, obj, "pet~", ended)
                   for statement, predicate, obj, _, ended in _pet({"name": subject["word"], "animal": said["animal"]}, speaker)]
-    return [_fact(statement, speaker, predicate, obj, Certainty.STATED.value, kind)
-            for statement, predicate, obj, kind, _ in _unique(found)]
+    return _as_facts(_unique(found), speaker, Certainty.STATED.value)
 
 
 # "Van's making a grinding noise again. It's a 2009 Toyota Hiace": the vehicle just spoken of, named.
 _IT_IS_VEHICLE = re.compile(r"^(?i:it|she|he)(?:\s+is|['’]s)\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
                             + BOUNDARY)
-_VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + "|".join(sorted(VEHICLE_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", re.IGNORECASE)
 
 
 def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
@@ -408,8 +407,7 @@ def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[Extrac
         said = _IT_IS_VEHICLE.match(sentence)
         if said is not None and _VEHICLE_SPOKEN_OF.search(before) and (car := vehicle_name(said["obj"])) is not None:
             found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
-    return [_fact(statement, speaker, predicate, obj, Certainty.STATED.value, kind)
-            for statement, predicate, obj, kind, _ in _unique(found)]
+    return _as_facts(_unique(found), speaker, Certainty.STATED.value)
 
 
 def pet_names(texts: Iterable[str]) -> frozenset[str]:
@@ -504,6 +502,10 @@ def _sold_and_bought(text: str, who: str) -> list[Found]:
         return []
     return [(f"{who} sold the {old}", "no longer drives", old, "vehicle", True),
             (f"{who} bought {article(new)} {new}", "drives", new, "vehicle", False)]
+
+
+def _as_facts(found: Iterable[Found], who: str, certainty: float) -> list[ExtractedFact]:
+    return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in found]
 
 
 def _fact(statement: str, who: str, predicate: str, obj: str, certainty: float, kind: str) -> ExtractedFact:
