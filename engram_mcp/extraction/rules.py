@@ -34,19 +34,18 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
 )
 from engram_mcp.extraction.lexicon import (
-    ASSISTANT_ACTS,
     OCCUPATIONS,
-    OUTPUT_FORM_WORDS,
     OUTPUT_FORMS,
-    UNITS,
     alternation,
     with_dropped_subject,
 )
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.people import people_named, with_pronouns_named
+from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts, vehicles_named_nearby
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
+from engram_mcp.extraction.wording import SECOND_PERSON, clip, names_in
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.predicates import HEALTH_CONDITIONS, third_singular
 from engram_mcp.model.purge_plan import mentions
@@ -90,75 +89,10 @@ _TEXTSPEAK = (
 )
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine|we|we're|we've|we'll|our|us)\b",
                            re.IGNORECASE)
-_IMPERATIVE = re.compile(
-    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b|call me\b)"
-    r"(?!\s+(?:had|been|was|were|did|got|went|thought|knew|seen|heard)\b)",
-    re.IGNORECASE,
-)
 # Pep talk and plans for "us" ("Let's keep chasing our dreams", "We'll get through this") say
 # nothing lasting about anyone; a shared past event ("We went camping") does.
-# "Switch back to English for your replies, please", "Use metric units from now on": a request
-# that starts with its verb and says it is one at the end.
-_TRAILING_REQUEST = re.compile(
-    r"^(?:switch|use|reply|answer|respond|write|keep|stop|start|give|call|speak|talk|format|send|avoid|address|"
-    r"refer|spell|show|list|go)\b.*\b(?:please|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*$",
-    re.IGNORECASE,
-)
-# "Metric units only.", "No emojis.", "Low-sugar recipes only.": what the assistant gives, said in
-# as few words as a note.
-_GIVEN = OUTPUT_FORM_WORDS + r"|recipes|meals|suggestions|examples|links"
-_TERSE_REQUEST = re.compile(
-    r"^(?:(?:no|only|never)\s+(?:[\w-]+\s+){0,3}?(?:" + _GIVEN + r"|jargon)|(?:[\w-]+\s+){0,3}?(?:" + _GIVEN + r")\s+only)\W*$",
-    re.IGNORECASE,
-)
-# "Give it to me straight, no waffle, and everything in metric", "Keep everything in euros": a bare
-# imperative is a standing request when it says how the assistant is to write.
-_TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make)\b", re.IGNORECASE)
-_STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle)\b|"
-                       r"\bin\s+(?:metric|" + UNITS + r")\b", re.IGNORECASE)
-# "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
-_ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+please\b(?!\s+(?:help|tell|let|send|give|check))", re.IGNORECASE)
-# "when you suggest …", "if you ever write …": what the assistant does for the person.
-_WHEN_YOU_DO = r"(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b"
-# "When you suggest recipes, keep them dairy-free": the condition says what the request is about.
-_CONDITIONAL_REQUEST = re.compile(
-    r"^" + _WHEN_YOU_DO + r"[^,]{0,100},\s+(?:please\s+)?(?:always\s+|never\s+|"
-    r"don't\s+|do\s+not\s+)?(?:use|keep|write|give|add|avoid|include|skip|make|stick|put|mention|remind|check|ask|assume|convert|"
-    r"show|list|format|leave|stop|start|cite|explain|be|go|stay|offer)\b",
-    re.IGNORECASE,
-)
-# "Ground rules: metric only, keep it short", "One request for all our chats: write money in rupees":
-# a label that says what follows is a standing request. "Sorry, should have said: …", "Small
-# thing: …" only lead into what follows.
-_REQUEST_LABEL = re.compile(
-    r"^(?:(?P<label>(?:(?:a|an|one|two|three|few|couple|of|some|my|our|quick|small|little|ground|house|standing|general|main|"
-    r"last|more|important|ok|okay|also|oh|right|and|so)[\s,]+)+(?:rules?|requests?|instructions?|preferences?|guidelines?)"
-    r"(?![^:]*\bfor\s+(?:the|my|his|her|their)\b)[^:]{0,40}?|(?:rules?|requests?|instructions?|preferences?)\s+for\s+"
-    r"(?:you|all\s+our\s+chats|our\s+chats|future\s+chats)[^:]{0,30}?)|"
-    r"(?P<lead>(?:[\w'’-]+[\s,]+){0,3}?should\s+have\s+(?:said|mentioned)(?:\s+\w+){0,2}|"
-    # "One thing for our chats generally: please no bullet points"
-    r"one\s+thing\s+for\s+(?:all\s+)?(?:our|future|these)\s+(?:chats|conversations)(?:\s+\w+)?|"
-    # "Also, if I ask about food: I am allergic to shellfish": what follows holds whatever is asked
-    r"(?:(?:also|and|oh|btw)[\s,]+)?(?:if|when|whenever)\s+I\s+(?:ever\s+)?(?:ask|talk|write|message)\s+(?:you\s+)?about\s+"
-    r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+|(?:one\s+more|small|quick|last|"
-    r"other|another)\s+thing|heads\s+up(?:\s+\w+){0,3}|btw|ps|p\.s\.|note|reminder|also|oh|and))\s*:\s*(?P<rest>\S.*)$",
-    re.IGNORECASE,
-)
-_ASSISTANT_DOES = re.compile(r"(\bthe assistant (?:ever\s+)?)(" + ASSISTANT_ACTS + r")\b")
-# The assistant's own output is what a standing instruction may name as "your".
-_YOUR_OUTPUT = re.compile(r"\byour\s+(?:replies|reply|answers?|responses?|messages?|emails?|output|tone|summaries|"
-                          r"suggestions?|code|explanations?)\b|\byou\s+(?:\w+\s+){0,2}?for\s+me\b|\b" + _WHEN_YOU_DO,
-                          re.IGNORECASE)
-_REPLY_LANGUAGE = re.compile(
-    r"(?:\b(?:repl(?:y|ies)|answers?|respond|responses?|write|speak|talk)\b.*?\b(?:in|to)|\b(?:switch|change|go)\s+(?:back\s+)?to)"
-    r"\s+(?P<language>(?:British\s+|American\s+|simple\s+|plain\s+)?(?:English|French|Spanish|German|Italian|Portuguese|Dutch|Japanese|Chinese|Mandarin|Korean|"
-    r"Arabic|Hindi|Russian|Polish|Turkish|Swedish|Norwegian|Danish|Finnish|Greek|Hebrew|Ukrainian|Czech|Romanian|"
-    r"Hungarian|Vietnamese|Thai|Indonesian|Catalan|Irish|Welsh))\b",
-    re.IGNORECASE,
-)
 _PEP_TALK = re.compile(r"^(?:let's|let us|hopefully|can't wait|here's to|fingers crossed)\b|\blet's\b", re.IGNORECASE)
 _SINGULAR_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|my|me|myself|mine)\b", re.IGNORECASE)
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b", re.IGNORECASE)
 _REACTION = re.compile(
     r"\b(?:agree|hope|bet|guess|mean|see|know|understand|appreciate|wish|glad|happy|sorry|proud|"
     r"thrilled|excited|sure|think so|can't wait|loves? (?:that|it|this)|feel)\b",
@@ -218,8 +152,6 @@ _EMOTIVE_ING = frozenset(
 # "I'm lucky to have my husband and kids": the having is the fact, the luck is the mood.
 _LUCKY_TO_HAVE = re.compile(r"^(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:so\s+|really\s+|very\s+|truly\s+)?"
                             r"(?:lucky|blessed|fortunate|grateful|thankful|glad)\s+to\s+have\s+", re.IGNORECASE)
-_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|"
-                          r"den|la|le)\s+)?[A-Z][\w'’-]*)*)")
 _MIN_CONTENT_WORDS = 3
 _CANT_STAND = re.compile(r"(?:now\s+|really\s+|just\s+)?(?:can't|cannot|can not)\s+(?:stand|bear)\s+(?P<what>[^,.;!?]+)",
                          re.IGNORECASE)
@@ -242,7 +174,6 @@ _DURABLE = re.compile(
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:switched|changed)\s+(?:over\s+)?to)\b",
     re.IGNORECASE,
 )
-_MAX_STATEMENT_CHARS = 220
 # "I totally agree, Mel": the name is whom the speaker addresses, not what the clause is about.
 _VOCATIVE = re.compile(r",\s*[A-Z][\w'-]*[.!…]*$")
 # "However, ...", "After that, ...": links to the chat that say nothing once the fact stands alone.
@@ -305,13 +236,13 @@ class RulesExtractor:
                 if (restated := corrected_statement(sentence, speaker, correction)) is not None:
                     facts.append(restated)
                 continue
-            if (labelled := _REQUEST_LABEL.match(sentence)) is not None:
-                if not labelled["lead"] and (asked := _instruction(labelled["rest"], speaker)) is not None:
+            if (labelled := REQUEST_LABEL.match(sentence)) is not None:
+                if not labelled["lead"] and (asked := instruction(labelled["rest"], speaker)) is not None:
                     facts.append(asked)
                     continue
                 sentence = labelled["rest"]
-            if (_CONDITIONAL_REQUEST.match(conditional := _LEADING_FILLER.sub("", sentence))
-                    and (asked := _instruction(conditional, speaker)) is not None):
+            if (CONDITIONAL_REQUEST.match(conditional := _LEADING_FILLER.sub("", sentence))
+                    and (asked := instruction(conditional, speaker)) is not None):
                 facts.append(asked)
                 continue
             if moved := rescheduled_habit(sentence, speaker, [*earlier, *said[:index]]):
@@ -440,12 +371,12 @@ def _facts_from(
     clause = strip_hedge(_LEADING_FILLER.sub("", clause).strip(" ,;:!…"))
     if not clause or certainty is None:
         return []
-    if not _is_request(clause):
+    if not is_request(clause):
         states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets)
         if states:
             return states
     fact = _fact_from(clause, speaker, when)
-    if not _is_request(clause):
+    if not is_request(clause):
         ending = ending_fact(
             clause, speaker, certainty, statement=fact.statement if fact is not None else None, sentence=sentence
         )
@@ -458,10 +389,10 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     if not sentence:
         return None
     sentence = _COME_TO_LIKE.sub(r"I \g<verb>", sentence)
-    if _is_request(sentence):
-        return _instruction(sentence, speaker)
+    if is_request(sentence):
+        return instruction(sentence, speaker)
     sentence = _restore_subject(sentence, speaker)
-    if not (_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) or _SECOND_PERSON.search(sentence):
+    if not (_FIRST_PERSON.search(sentence) or sentence.startswith(speaker + " ")) or SECOND_PERSON.search(sentence):
         return None
     if _PEP_TALK.search(sentence):
         return None
@@ -471,7 +402,7 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
     words = content_words(sentence) - content_words(speaker)
     minimum = _MIN_CONTENT_WORDS - 2 if _DURABLE.search(sentence) else _MIN_CONTENT_WORDS
     # A place or a person named ("I've been to Rome once") says as much as a longer clause.
-    if any(name != speaker for name in _entities(_VOCATIVE.sub("", sentence), speaker)[1:]):
+    if any(name != speaker for name in names_in(_VOCATIVE.sub("", sentence), speaker)[1:]):
         minimum -= 1
     if len(words) < minimum or (len(words) < minimum + 1 and _REACTION.search(sentence)):
         return None
@@ -480,7 +411,7 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         return None
     sentence = _TRAILING_VERDICT.sub("", sentence)
     statement = _third_person(sentence, speaker)
-    statement = _capitalise(_clip(statement.rstrip(" .!…")) + ".")
+    statement = _capitalise(clip(statement.rstrip(" .!…")) + ".")
     predicate, obj = _predicate_and_object(statement, speaker)
     if (cannot := _CANT_STAND.match(statement, len(speaker) + 1)) is not None:
         predicate, obj = "dislikes", cannot["what"]  # "Mira can't stand raw fish": a dislike, said as she said it
@@ -497,43 +428,8 @@ def _fact_from(sentence: str, speaker: str, when: datetime) -> ExtractedFact | N
         subject=speaker,
         predicate=predicate,
         object=obj,
-        entities=_entities(statement, speaker),
+        entities=names_in(statement, speaker),
         event_time=_event_time(sentence, when) if kind is MemoryType.EPISODIC else None,
-    )
-
-
-def _is_request(sentence: str) -> bool:
-    return (_IMPERATIVE.match(sentence) is not None or _TRAILING_REQUEST.match(sentence) is not None
-            or (_ASKED_FOR_BY_NAME.match(sentence) is not None and OUTPUT_FORMS.search(sentence) is not None)
-            or _TERSE_REQUEST.match(sentence) is not None
-            or (_TOLD_HOW.match(sentence) is not None and _STANDING.search(sentence) is not None))
-
-
-def _instruction(sentence: str, speaker: str) -> ExtractedFact | None:
-    # "Don't give up on your dreams" is advice to a friend; a standing instruction is about the speaker's care.
-    # The speaker's "I … you" after the request ("Keep everything in euros, I read you at the taxi
-    # rank") is its reason.
-    addressed = _YOUR_OUTPUT.sub("", sentence)
-    if (len(content_words(sentence)) < (1 if _TERSE_REQUEST.match(sentence) else 2)
-            or re.search(r"\byour\b|\byou're\b|\byourself\b", addressed, re.I)
-            or re.search(r"\byou\b", addressed.split(",")[0], re.I)
-            or re.search(r"\byou\b", re.sub(r"\bI\s+(?:\w+\s+)?you\b", "", addressed), re.I)):
-        return None
-    request = resolve_first_person(sentence.rstrip(" .!…"), speaker)
-    request = re.sub(r"^please\s+", "", request, flags=re.IGNORECASE)
-    request = _SECOND_PERSON.sub("the assistant", re.sub(r"\byour\b", "the assistant's", request, flags=re.IGNORECASE))
-    request = _ASSISTANT_DOES.sub(lambda m: m[1] + third_singular(m[2]), request)
-    request = request[0].lower() + request[1:]
-    # The language of the replies is one setting: a later one replaces it.
-    language = _REPLY_LANGUAGE.search(request)
-    return ExtractedFact(
-        statement=_clip(f"{speaker} asked: {request}") + ".",
-        type=MemoryType.PROCEDURAL,
-        certainty=Certainty.STATED.value,
-        subject=speaker,
-        predicate="replies in" if language else "asked",
-        object=language["language"] if language else request,
-        entities=_entities(request, speaker),
     )
 
 
@@ -628,21 +524,6 @@ def _event_time(sentence: str, when: datetime) -> datetime | None:
         if pattern.search(sentence):
             return (when - delta).replace(hour=0, minute=0, second=0, microsecond=0)
     return None
-
-
-def _entities(statement: str, speaker: str) -> tuple[str, ...]:
-    names = [speaker, *(_drop_possessive(match.strip(" .'’")) for match in _CAPITALISED.findall(statement))]
-    return tuple(dict.fromkeys(name for name in names if name and name not in {"I", "The", "A"}))
-
-
-def _drop_possessive(name: str) -> str:
-    return re.sub(r"['’]s$", "", name)
-
-
-def _clip(text: str) -> str:
-    if len(text) <= _MAX_STATEMENT_CHARS:
-        return text
-    return text[:_MAX_STATEMENT_CHARS].rsplit(" ", 1)[0]
 
 
 def _capitalise(text: str) -> str:

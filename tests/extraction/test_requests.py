@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.requests import instruction, is_request
+from engram_mcp.model import MemoryType
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+@pytest.mark.parametrize("said", ["Metric units only.", "Please keep it short.", "Keep everything in euros.",
+                                  "Use metric units from now on."])
+def test_a_request_is_told_from_a_statement_by_its_form(said: str) -> None:
+    assert is_request(said)
+    assert not is_request("I keep everything in a notebook.")
+
+
+def test_advice_to_someone_else_is_a_request_but_no_standing_instruction() -> None:
+    assert is_request("Don't give up on your dreams.")
+    assert instruction("Don't give up on your dreams.", "Oskar") is None
+
+
+def test_an_instruction_becomes_a_procedural_fact() -> None:
+    [fact] = extract(turn("Please always answer in British English.", speaker="user"), [])
+    assert fact.type is MemoryType.PROCEDURAL
+    assert fact.statement == "user asked: always answer in British English."
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("Please always use Python type hints in code you write for me.",
+         "Oskar asked: always use Python type hints in code the assistant writes for Oskar."),
+        ("When you suggest recipes, please keep them dairy-free.",
+         "Oskar asked: when the assistant suggests recipes, please keep them dairy-free."),
+        ("If you write code for me, use type hints.", "Oskar asked: if the assistant writes code for Oskar, use type hints."),
+    ],
+)
+def test_a_request_about_what_the_assistant_does_for_the_speaker_is_an_instruction(said: str, asked: str) -> None:
+    [fact] = extract(turn(said, speaker="Oskar"), [])
+    assert (fact.type, fact.statement) == (MemoryType.PROCEDURAL, asked)
+
+
+@pytest.mark.parametrize("said", ["Don't give up on your dreams.", "If you ever need help, let me know.",
+                                  "When you see Tom, tell him hi."])
+def test_advice_or_an_offer_to_the_other_person_is_no_instruction(said: str) -> None:
+    assert extract(turn(said, speaker="Oskar"), []) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("Ground rules: metric only, keep it short, and no emojis.", "Theo asked: metric only, keep it short, and no emojis."),
+        ("One request for all our chats: write money in rupees using lakhs and crores.",
+         "Theo asked: write money in rupees using lakhs and crores."),
+        ("Ah sorry, should have said: please always give me code in R.", "Theo asked: always give Theo code in R."),
+        ("And if you cite papers, use APA 7th edition.", "Theo asked: if the assistant cites papers, use APA 7th edition."),
+        ("Simple language please.", "Theo asked: simple language please."),
+        ("No emojis.", "Theo asked: no emojis."),
+        ("Low-sugar recipes only.", "Theo asked: low-sugar recipes only."),
+        ("One thing for our chats generally: please no bullet points.", "Theo asked: no bullet points."),
+        ("Give it to me straight, no waffle, and everything in metric.",
+         "Theo asked: give it to Theo straight, no waffle, and everything in metric."),
+        ("Keep everything in euros - I read you at the taxi rank.",
+         "Theo asked: keep everything in euros, Theo read the assistant at the taxi rank."),
+    ],
+)
+def test_a_request_after_a_label_or_a_condition_on_the_assistants_work_is_an_instruction(said: str, asked: str) -> None:
+    [fact] = extract(turn(said, speaker="Theo"), [])
+    assert (fact.type, fact.statement) == (MemoryType.PROCEDURAL, asked)
+
+
+@pytest.mark.parametrize("said", ["My house rules for the kids: no phones at dinner.", "Small thing: I get migraines sometimes.",
+                                  "Give me a summary of the preface in bullet points.",
+                                  "Don't quit, remember, failures lead you closer to success.",
+                                  "simplify these instructions: Here's how it works!", "Pizza please, with olives."])
+def test_a_label_for_someone_elses_rules_or_a_lead_in_is_no_instruction(said: str) -> None:
+    assert not [f for f in extract(turn(said, speaker="Theo"), []) if f.type is MemoryType.PROCEDURAL]
+
+
+def test_a_request_typed_without_its_apostrophe_is_still_an_instruction() -> None:
+    [fact] = extract(turn("dont give me long answers pls, just bullet points", speaker="Jayden"), [])
+    assert fact.type is MemoryType.PROCEDURAL and fact.statement == "Jayden asked: don't give Jayden long answers please."
+
+
+def test_the_language_of_the_replies_is_one_setting_that_a_later_request_replaces() -> None:
+    [french] = extract(turn("Please always reply to me in French, I'm practising.", speaker="Ines"), [])
+    [english] = extract(turn("Switch back to English for your replies, please.", speaker="Ines"), [])
+    assert (french.type, french.predicate, french.object) == (MemoryType.PROCEDURAL, "replies in", "French")
+    assert (english.predicate, english.object) == ("replies in", "English")
+    assert english.statement == "Ines asked: switch back to English for the assistant's replies, please."
