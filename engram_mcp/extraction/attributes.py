@@ -110,11 +110,17 @@ _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$�
 # "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
 _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
 _HAVE_NEW = re.compile(
-    r"\b(?:(?:I|we)\s+(?:have|got|have\s+got)|(?:transferred|moved|switched|assigned|referred)\s+(?:\w+\s+){0,2}?to)\s+a\s+new\s+"
+    r"\b(?:(?:I|we)\s+(?:have|got|have\s+got)|(?:transferred|moved|switched|assigned|referred)\s+(?:\w+\s+){0,2}?to|"
+    # "They have put me with a new doctor, Dr. Haddad"
+    r"put\s+(?:me|us)\s+with)\s+a\s+new\s+"
     # "my care has been transferred to a new GP, Dr Mensah"
     + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
+# "So now Dr. Ibáñez is my doctor", "Sarah is my new boss": the value named first.
+_NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
+                       + _NAME + r")\s+(?i:is\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+|current\s+)?)(?i:" + _ATTRIBUTE
+                       + r")(?!['’]s\b|\w)")
 # "an appointment with my GP, Dr Kerr, at …", "my boss, Sarah, says …": the value set off by commas.
 _APPOSITIVE = re.compile(r"\bmy\s+" + _ATTRIBUTE + r"\s*,\s*" + _VALUE + r"(?=\s*,)", re.IGNORECASE)
 # "I'm on sertraline 50mg", "my GP put me on amlodipine 5mg", "increased my amlodipine dose to
@@ -211,7 +217,7 @@ def attribute_facts(
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE,
-                    _APPOSITIVE):
+                    _APPOSITIVE, _NAMED_IS):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             if pattern is _PRICE:

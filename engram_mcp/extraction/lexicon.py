@@ -23,7 +23,11 @@ VEHICLE_MAKES = frozenset(
     peugeot renault skoda seat mini jaguar porsche lexus jeep chevrolet chevy dodge citroen citroën opel
     vauxhall polestar rivian lucid cupra dacia suzuki mitsubishi landrover land range saab alfa lancia
     golf polo passat civic corolla prius camry accord yaris clio corsa fiesta focus mustang leaf zoe
-    octavia qashqai juke rav4 cr-v outback impreza model i3 e-golf id.3 id3 ioniq niro kona micra""".split()
+    octavia qashqai juke rav4 cr-v outback impreza model i3 e-golf id.3 id3 ioniq niro kona micra
+    chrysler buick cadillac gmc lincoln infiniti acura genesis tata mahindra maruti byd isuzu proton perodua
+    vitz highlander pacifica premio hilux zafira mondeo astra fabia kodiaq tiguan touran sportage tucson
+    x-trail sandero duster megane captur berlingo f-150 silverado tacoma tundra wrangler odyssey sienna
+    land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia""".split()
 )
 OCCUPATIONS = frozenset(
     """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst

@@ -23,6 +23,7 @@ from engram_mcp.extraction.attributes import (
     self_description,
 )
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
+from engram_mcp.extraction.called_off import replacement_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
@@ -283,6 +284,9 @@ class RulesExtractor:
         # A pet or a vehicle spoken of in one sentence and named in the next is read across the two;
         # a pet's name is worth more than the turn's other facts when five must be kept.
         facts = [*pets_named_nearby(said, speaker), *facts, *vehicles_named_nearby(said, speaker)]
+        # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
+        if (instead := replacement_of_called_off(turn.text, speaker)) is not None:
+            facts.insert(0, instead)
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

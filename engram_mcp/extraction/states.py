@@ -25,6 +25,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import (
     LEAD_TIME,
     PET_WORDS,
+    VEHICLE_MAKES,
     VEHICLE_WORDS,
     alternation,
     expand_contractions,
@@ -273,8 +274,29 @@ _SOLD_AND_BOUGHT = re.compile(r"\b(?:(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swa
                               r"replaced\s+(?:the|my|our)\s+(?P<replaced>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+with\s+)"
                               r"(?:a|an|the)\s+(?:new\s+|used\s+|second-?hand\s+)?"
                               r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, re.IGNORECASE)
-# "Our car is a 2012 Peugeot 208": the car one drives, said of the car.
-_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car\s+is\s+(?:now\s+)?(?:an?\s+)?(?:\d{4}\s+)?)"
+_VEHICLE_NAME = r"(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+# "Kirra's old Corolla is my ride now", "The Skoda is my car now": the one driven, said of it.
+_RIDE_IS = re.compile(r"^(?i:(?:the|my|our|[\w'’]+['’]s)\s+(?:old\s+|new\s+|little\s+)?)" + _VEHICLE_NAME
+                      + r"\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my|our)\s+(?i:new\s+)?(?i:ride|car|wheels|daily(?:\s+driver)?)\b")
+# "My Toyota Premio is 14 years old", "Our Volvo V70 needs a new clutch": a car of one's own,
+# named by its make or model, is the one driven.
+_MY_CAR_DOES = re.compile(r"^(?i:(?:my|our)\s+(?:old\s+|little\s+|trusty\s+|beloved\s+)?)" + _VEHICLE_NAME
+                          + r"\s+(?i:is|was|has|had|needs|keeps|broke|won't|wouldn't|isn't|failed|'s)\b")
+# "This morning we went to a dealer and bought a used Skoda Octavia", "we picked up the Highlander",
+# "drove home in the Vitz": a car the speaker came away with, later in the clause.
+_THEN_GOT = re.compile(r"^(?i:(?:(?:this|last|yesterday|today|on)\b[\w\s]{0,25}?,?\s+)?(?:I|we)\b(?:(?!\b(?:he|she|they|my\s+\w+)\b)[^.;!?]){0,80}?"
+                       r"\b(?:bought|picked\s+up|drove\s+(?:home|off|away)\s+in|came\s+home\s+(?:in|with)|went\s+home\s+in)\s+"
+                       r"(?:a|an|the|our|my)\s+(?:new\s+|used\s+|second-?hand\s+|brand\s+new\s+|little\s+)?)" + _VEHICLE_NAME + BOUNDARY)
+
+
+def _made_vehicle(obj: str) -> str | None:
+    """A vehicle named by make or model ("Toyota Premio"), not by a plain word ("car")."""
+    named = vehicle_name(obj)
+    return named if named is not None and any(word.lower() in VEHICLE_MAKES for word in named.split()) else None
+
+
+# "Our car is a 2012 Peugeot 208", "My car, the Corolla, …": the car one drives, said of the car.
+_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car(?:\s+is\s+(?:now\s+)?(?:an?\s+)?|,\s+(?:the|a|an)\s+)(?:\d{4}\s+)?)"
                      r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
 
 
@@ -341,8 +363,12 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (new_place := _NEW_PLACE.search(text)) is not None:
         place = object_head(new_place["obj"] or new_place["named"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
-    if (car := _CAR_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
+    if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
+    elif (car := _MY_CAR_DOES.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
+        found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
+    elif (car := _THEN_GOT.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
+        found.append((f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
     return _as_facts(_unique(found), who, certainty)
 
 

@@ -170,13 +170,16 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
-    alike = {term: set().union({term}, _MET_BY.get(term, ()), *(t for t in _TOPICS.values() if term in t)) for term in focus}
+    alike = {term: set().union({term}, _MET_BY.get(term, ()), *(t for t in _TOPICS.values() if term in t),
+                               _TASTE if term in _WHICH_ONE else ()) for term in focus}
     best = 0.0
+    focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
         have = {_stem(w) for w in _WORD.findall(prose(text).casefold())}
         met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
-        # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of.
-        if not met - _WHICH_ONE:
+        # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
+        # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
+        if not met - _WHICH_ONE or focus_asks_which and not have & _TASTE:
             met = set()
         best = max(best, len(met) / len(focus))
     return best
@@ -249,6 +252,10 @@ def _stem(word: str) -> str:
             word = word[: -len(suffix)]
             break
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+_TASTE = frozenset(_stem(word) for word in "favourite favorite fav favourites favorites love loves loved like likes liked prefer "
+                   "prefers preferred enjoy enjoys enjoyed adore adores best go-to obsessed".split())
 
 
 # An animal by its kind or its breed: "a greyhound" is a dog, "a tabby" a cat.
@@ -354,6 +361,12 @@ _MET_BY: dict[str, frozenset[str]] = {
                  "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
                  "sewing quilting sport sports gym running cycling swimming climbing bouldering yoga hiking",
         "courier": "couriers delivery deliveries logistics shipping parcel parcels postal",
+        # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
+        # not met by what one eats.
+        "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "
+               "lactose dairy halal kosher nut nuts peanut peanuts shellfish",
+        "avoid": "avoids avoiding allergic allergy allergies intolerant intolerance coeliac celiac halal kosher vegan "
+                 "vegetarian",
     }.items()
 }
 

@@ -81,7 +81,8 @@ def _change_first(ranked: list[Scored]) -> list[Scored]:
 
 
 def _restates_change_of(memory: Memory, turn_id: str) -> bool:
-    return (memory.kind is Kind.FACT and bool(memory.supersedes) and memory.is_current()
+    # A fact that replaced another, or one that says what holds where its turn names both.
+    return (memory.kind is Kind.FACT and (bool(memory.supersedes) or memory.predicate == PUTS_RIGHT) and memory.is_current()
             and turn_id in memory.provenance.turn_ids)
 
 

@@ -333,7 +333,15 @@ def test_a_business_opening_time_is_one_setting_the_later_replaces() -> None:
     [
         ("I have an appointment with my GP, Dr Kerr, at the health centre on 19 November.", "Freya's GP is Dr Kerr."),
         ("Following a retirement, my care has been transferred to a new GP, Dr Mensah.", "Freya's GP is Dr Mensah."),
+        ("They have put me with a new doctor, Dr. Haddad, and my first appointment is on Thursday.", "Freya's doctor is Dr. Haddad."),
+        ("So now Dr. Ibáñez is my doctor. I will try to like her.", "Freya's doctor is Dr. Ibáñez."),
+        ("Harbour Coffee is our supplier now.", "Freya's supplier is Harbour Coffee."),
     ],
 )
 def test_someone_who_looks_after_the_speaker_named_in_passing_is_that_attribute(said: str, statement: str) -> None:
     assert statement in [f.statement for f in RulesExtractor().extract(turn(said, speaker="Freya"), [])]
+
+
+@pytest.mark.parametrize("said", ["Tom is my boss's son.", "This is my boss.", "Anna is my doctor's receptionist."])
+def test_someone_named_beside_a_carer_word_that_is_not_theirs_is_no_carer(said: str) -> None:
+    assert not [f for f in RulesExtractor().extract(turn(said, speaker="Freya"), []) if f.predicate in {"boss", "doctor"}]

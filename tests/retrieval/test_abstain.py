@@ -232,3 +232,16 @@ def test_booking_a_table_is_no_book_and_a_favourite_alone_is_no_film() -> None:
                             ["Shearing's booked for the 3rd of November."]) == 0.0
     assert lexical_coverage(focus_terms(focus_words("What is Mateus's favourite film?", {"Mateus"})),
                             ["Three classic sambas, all favourites of the old guard."]) == 0.0
+
+
+def test_what_one_must_not_eat_is_met_by_an_allergy_or_a_condition_and_not_the_other_way() -> None:
+    assert lexical_coverage(focus_terms(focus_words("What does Bronwyn have to avoid eating?", {"Bronwyn"})),
+                            ["Bronwyn is coeliac."]) == 1.0
+    assert lexical_coverage(focus_terms(focus_words("What is Bronwyn allergic to?", {"Bronwyn"})),
+                            ["Bronwyn eats a lot of pasta."]) == 0.0
+
+
+def test_a_favourite_is_met_only_where_a_taste_is_said() -> None:
+    asked = focus_terms(focus_words("What is Bronwyn's favourite food?", {"Bronwyn"}))
+    assert lexical_coverage(asked, ["Give me a gluten-free sausage roll recipe, it's food for 12 people."]) == 0.0
+    assert lexical_coverage(asked, ["Bronwyn loves Thai food."]) == 1.0

@@ -1,0 +1,121 @@
+"""Something called off and what replaced it, said in one turn. Pure.
+
+"Holiday update: Zakopane is off, the guesthouse cancelled on us. Marek found a family hotel in
+Innsbruck instead", "the hall in Kano fell through, so it's going to be in Abuja now", "the
+Lisbon trip is off, we're doing Porto instead": the turn names the old value as it gives the new
+one, so the turn itself can never answer "where is it now?" without also naming what no longer
+holds. The clause that gives the new value is restated on its own, with what it is about ("Dorota's
+update on the holiday: Marek found a family hotel in Innsbruck instead"), as a fact that names
+only what holds. Nothing here knows what kind of thing was called off: a trip, a venue, a
+contractor, a sale; the turn's own words say what it is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.clauses import sentences
+from engram_mcp.extraction.validate import resolve_first_person
+from engram_mcp.extraction.wording import clip
+from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.corrections import PUTS_RIGHT
+
+__all__ = ["replacement_of_called_off"]
+
+# "Zakopane is off", "the hall in Kano fell through", "the guesthouse cancelled on us", "the Lisbon
+# trip is not happening": the thing named before its word.
+_CALLED_OFF_AFTER = re.compile(
+    r"(?:\b(?:is|are|was|were|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+|definitely\s+|been\s+)*"
+    r"(?:off|cancel(?:l)?ed|called\s+off|scrapped|not\s+happening|a\s+no-go)\b|\bfell\s+through\b|\bcancel(?:l)?ed\s+on\s+(?:us|me)\b|"
+    r"\b(?:didn't|did\s+not)\s+work\s+out\b|\bpulled\s+out\b)",
+    re.IGNORECASE,
+)
+# "I had Dubbo in my head", "forget Zakopane", "scrap the Kano plan": the thing named after its words.
+_CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+head|(?:forget|scrap|ditch)\s+(?P<what>[^,;.!?]{2,40}))",
+                                re.IGNORECASE)
+# What the new value is said with: "instead", "now", "rebooked", "this year", "in the end".
+_REPLACING = re.compile(
+    r"\b(?:instead|now|rebooked|re-booked|this\s+year|in\s+the\s+end|after\s+all|moved\s+(?:it\s+)?to|switched\s+to|"
+    r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
+    re.IGNORECASE,
+)
+# Where a new clause starts inside a sentence: "…, so it's …", "… but Craig's looked … and it's …".
+_CLAUSE = re.compile(r"\s*[;:]\s*|,?\s+(?:so|but|and\s+so)\s+|,\s+(?:and\s+)?|\s+and\s+(?=(?:it|we|they|he|she|I)\b)|\s+[-–—]\s+",
+                     re.IGNORECASE)
+# "Holiday update:", "Change of plan on the wedding!!", "Correction on the ram sale -": what the turn is about.
+_LABEL = re.compile(
+    r"^(?P<label>[^:.!?\n]{3,60}?)\s*(?::|!+|\s[-–—]\s)", re.IGNORECASE)
+_LABEL_WORDS = re.compile(
+    r"\b(?:(?:quick|big|small|little|slight|good|bad|some|a|an|one|another|last[- ]minute|sad|annoying)\s+)*"
+    r"(?:update|change\s+of\s+plans?|changes?|correction|news|plan\s+b|heads[- ]up|twist|u-turn)s?\b(?:\s+(?:on|about|re|regarding|for|to|with))?",
+    re.IGNORECASE)
+_NAME = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*")
+_NOT_NAMES = frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Holiday Change Correction Update "
+                       "So But And Oh Well Bad Good Big Quick".split())
+
+
+def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
+    """The clause of ``text`` that gives what replaced something it says was called off, restated
+    with what the turn is about and without the old value; None when the turn says no such thing."""
+    parts = [part for sentence in sentences(text) for part in _CLAUSE.split(sentence) if part and part.strip()]
+    for index, part in enumerate(parts):
+        old = _called_off(part, speaker)
+        if not old:
+            continue
+        for later in parts[index + 1:]:
+            names = _names(later, speaker)
+            if (_REPLACING.search(later) and names and not names & old and _called_off(later, speaker) == set()
+                    and not any(name.lower() in later.lower() for name in old)):
+                return _restated(later, speaker, _topic(text, part, old))
+        return None
+    return None
+
+
+def _called_off(part: str, speaker: str) -> set[str]:
+    """The names of what ``part`` says was called off ("Zakopane", "Kano"); empty when none."""
+    if (after := _CALLED_OFF_AFTER.search(part)) is not None:
+        return _names(part[: after.start()], speaker, sentence_start=True)
+    if (before := _CALLED_OFF_BEFORE.search(part)) is not None:
+        return _names(before["had"] or before["what"], speaker, sentence_start=True)
+    return set()
+
+
+def _names(text: str, speaker: str, *, sentence_start: bool = False) -> set[str]:
+    found = set()
+    for match in _NAME.finditer(text):
+        words = [word for word in match[0].split() if word not in _NOT_NAMES and word != speaker]
+        opens = match.start() == len(text) - len(text.lstrip())
+        if words and (sentence_start or not opens):
+            found.add(" ".join(words))
+    return found
+
+
+def _topic(text: str, called_off: str, old: set[str]) -> str:
+    """What the turn is about: its label ("Holiday update" → "the holiday"), else what was called
+    off without its name ("the Lisbon trip" → "the trip"); "" when neither says."""
+    if (label := _LABEL.match(text)) is not None and _LABEL_WORDS.search(label["label"]):
+        about = " ".join(_LABEL_WORDS.sub(" ", label["label"]).split()).strip(" ,")
+        if about and not any(name in about for name in old) and len(about.split()) <= 5:
+            return about if re.match(r"(?i:the|my|our|his|her|their)\b", about) else f"the {about.lower()}"
+    thing = _CALLED_OFF_AFTER.split(called_off)[0]
+    for name in old:
+        thing = thing.replace(name, " ")
+    thing = re.sub(r"\s+(?:in|at|on|to|for|from)\s*$", "", " ".join(thing.split()))
+    article = re.match(r"(?i:the|my|our)\s+(?P<rest>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})$", thing)
+    return f"the {article['rest']}" if article else ""
+
+
+def _restated(clause: str, speaker: str, topic: str) -> ExtractedFact:
+    said = resolve_first_person(clause.strip(" ,;:-–—!.…"), speaker)
+    said = said[:1].lower() + said[1:] if not _NAME.match(said) else said
+    lead = f"{speaker}'s update on {topic}" if topic else f"{speaker}'s update"
+    return ExtractedFact(
+        statement=clip(f"{lead}: {said}") + ".",
+        type=MemoryType.SEMANTIC,
+        certainty=Certainty.STATED.value,
+        subject=speaker,
+        predicate=PUTS_RIGHT,
+        object=f"{topic}: {said}" if topic else said,
+        entities=(speaker, *sorted(_names(clause, speaker, sentence_start=True))),
+    )
