@@ -8,6 +8,11 @@ holds. The clause that gives the new value is restated on its own, with what it 
 update on the holiday: Marek found a family hotel in Innsbruck instead"), as a fact that names
 only what holds. Nothing here knows what kind of thing was called off: a trip, a venue, a
 contractor, a sale; the turn's own words say what it is about.
+
+A date moved is read the same way: "not the 14th anymore, we fly to Bergen on the 21st", "she now
+lands on the 19th, not the 12th", "she can't come on the 12th after all. Her new flight lands on 19
+December": the clause with the new date, restated with what was moved ("Pilar's update on the
+operation: now it is Thursday the 17th of December").
 """
 
 from __future__ import annotations
@@ -51,14 +56,67 @@ _LABEL_WORDS = re.compile(
     r"(?:update|change\s+of\s+plans?|changes?|correction|news|plan\s+b|heads[- ]up|twist|u-turn)s?\b(?:\s+(?:on|about|re|regarding|for|to|with))?",
     re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*")
-_NOT_NAMES = frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Holiday Change Correction Update "
-                       "So But And Oh Well Bad Good Big Quick".split())
+_NOT_NAMES = frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Her His Their Its Holiday Change "
+                       "Correction Update So But And Oh Well Bad Good Big Quick Not Now Monday Tuesday Wednesday Thursday "
+                       "Friday Saturday Sunday January February March April May June July August September October "
+                       "November December".split())
+
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+          r"nov(?:ember)?|dec(?:ember)?)")
+_DAY = r"\d{1,2}(?:st|nd|rd|th)"
+_DATE = (r"(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:the\s+)?(?:" + _DAY + r"(?:\s+of)?(?:\s+" + _MONTH
+         + r")?|\d{1,2}\s+" + _MONTH + r")|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
+_A_DATE = re.compile(r"\b" + _DATE, re.IGNORECASE)
+# "not the 14th anymore", "not in January anymore", "can't come on the 12th after all": the date that no longer holds.
+_DATE_DROPPED = re.compile(r"\bnot\s+(?:on\s+|in\s+)?(?P<old>" + _DATE + r")|\b(?:can't|cannot|can\s+not|won't)\s+\w+(?:\s+\w+)?\s+"
+                           r"(?:on|in)\s+(?P<missed>" + _DATE + r")(?=\s+after\s+all)", re.IGNORECASE)
+_DATE_CHANGE = re.compile(r"\b(?:now|instead|new|moved|pushed|changed|rebooked|postponed|rescheduled|later|earlier)\b", re.IGNORECASE)
+# "My operation is changed", "airline changed mum's flight", "we're pushing the trip a week": what was moved.
+_MOVED_THING = re.compile(
+    r"\b(?P<thing>(?:the|my|our|mum's|mom's|dad's|[a-z]+'s)\s+[a-z]+)\s+(?:is|was|has\s+been|got)\s+(?:changed|moved|postponed|"
+    r"rescheduled|pushed(?:\s+back)?)\b|\b(?:changed|moved|postponed|rescheduled|pushing|pushed)\s+(?P<object>(?:the|my|our|"
+    r"mum's|mom's|dad's|[a-z]+'s)\s+[a-z]+)\b", re.IGNORECASE)
 
 
 def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
     """The clause of ``text`` that gives what replaced something it says was called off, restated
     with what the turn is about and without the old value; None when the turn says no such thing."""
     parts = [part for sentence in sentences(text) for part in _CLAUSE.split(sentence) if part and part.strip()]
+    return _named_replacement(text, parts, speaker) or _moved_date(text, speaker)
+
+
+def _moved_date(text: str, speaker: str) -> ExtractedFact | None:
+    """The clause that gives a new date where the turn says an old one no longer holds."""
+    said = [sentence for sentence in sentences(text) if not sentence.rstrip().endswith("?")]
+    for at, sentence in enumerate(said):
+        dropped = _DATE_DROPPED.search(sentence)
+        if dropped is None:
+            continue
+        old = " ".join((dropped["old"] or dropped["missed"]).lower().split())
+        # In the same sentence either side of it ("now on the 19th, not the 12th"), or after it.
+        candidates = [(part, True) for part in _CLAUSE.split(sentence) if part and not _DATE_DROPPED.search(part)]
+        candidates += [(part, False) for later in said[at + 1:] for part in _CLAUSE.split(later) if part]
+        for part, beside in candidates:
+            dates = {" ".join(d.lower().split()) for d in _A_DATE.findall(part)}
+            if dates and old not in dates and not any(old in d or d in old for d in dates) and (beside or _DATE_CHANGE.search(part)):
+                return _restated(part, speaker, _moved_thing(text))
+        return None
+    return None
+
+
+def _moved_thing(text: str) -> str:
+    """What a turn says was moved ("My operation is changed" → "the operation"), or its label's topic."""
+    if (label := _topic(text, "", set())):
+        return label
+    moved = _MOVED_THING.search(text)
+    if moved is None:
+        return ""
+    thing = moved["thing"] or moved["object"]
+    return re.sub(r"^(?i:my|our)\s+", "the ", thing)
+
+
+def _named_replacement(text: str, parts: list[str], speaker: str) -> ExtractedFact | None:
     for index, part in enumerate(parts):
         old = _called_off(part, speaker)
         if not old:
@@ -108,7 +166,8 @@ def _topic(text: str, called_off: str, old: set[str]) -> str:
 
 def _restated(clause: str, speaker: str, topic: str) -> ExtractedFact:
     said = resolve_first_person(clause.strip(" ,;:-–—!.…"), speaker)
-    said = said[:1].lower() + said[1:] if not _NAME.match(said) else said
+    opening = said.split(" ", 1)[0]
+    said = said[:1].lower() + said[1:] if not _NAME.match(said) or opening in _NOT_NAMES else said
     lead = f"{speaker}'s update on {topic}" if topic else f"{speaker}'s update"
     return ExtractedFact(
         statement=clip(f"{lead}: {said}") + ".",

@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-__all__ = ["people_named", "with_pronouns_named"]
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.model import Certainty, MemoryType
+
+__all__ = ["people_named", "relations_named", "with_pronouns_named"]
 
 _RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
@@ -20,8 +23,14 @@ _NAME = r"[A-Z][\w'’-]+"
 # "our daughter, Isla", "my sister Femke", "Isla, our daughter,": a person and who they are to the speaker.
 _INTRODUCED = re.compile(
     r"\b(?i:my|our)\s+(?i:(?:younger|older|little|big|eldest|youngest)\s+)?(?P<relation>(?i:" + _RELATIONS + r"))\s*,?\s+"
-    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+(?P<is>(?i:" + _RELATIONS + r"))\b"
+    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+(?P<is>(?i:" + _RELATIONS + r"))\b|"
+    # "Maeve's my daughter", "Samira is my wife", "Jonas (boyfriend)", "Samira (my wife)"
+    r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+(?P<said_is>(?i:"
+    + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
+# "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
+_CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
+                       r"(?P<names>" + _NAME + r"(?:\s*,\s*" + _NAME + r")*,?\s+(?:and|&)\s+" + _NAME + r")\b")
 # "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
 _PRONOUN_CLAUSE = re.compile(r"(?:^|(?<=[:;,]\s)|(?<=\s-\s)|(?<=\s–\s))(?P<pronoun>(?i:she|he))\s+(?=(?:has\s+|'s\s+|just\s+|now\s+|also\s+"
                              r"|finally\s+)*(?:moved|lives|is\s+living|relocated|started|joined|works|is\s+working|got|"
@@ -33,9 +42,34 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for text in texts:
         for match in _INTRODUCED.finditer(text):
-            name = match["name"] or match["named"]
-            found[name] = " ".join((match["relation"] or match["is"]).lower().split())
+            name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
+            found[name] = " ".join((match["relation"] or match["is"] or match["said_is"] or match["gloss"]).lower().split())
     return found
+
+
+def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[ExtractedFact]:
+    """Who the speaker's people are, however the turn says it in passing ("Samira (my wife) just
+    forwarded this", "Maeve's my daughter, she's 9", "the twins (Olive and Arlo, 3)"), even in a
+    question: "<speaker>'s wife is Samira". A person ``known`` statements already name with the
+    relation gives nothing more."""
+    said = " ".join(known).casefold()
+    facts = []
+    for name, relation in people_named([text]).items():
+        if name == speaker or (name.casefold() in said and relation in said):
+            continue
+        facts.append(ExtractedFact(
+            statement=f"{speaker}'s {relation} is {name}.", type=MemoryType.SEMANTIC, certainty=Certainty.STATED.value,
+            subject=speaker, predicate=relation, object=name,
+            entities=(speaker, name)))
+    for group in _CHILDREN.finditer(text):
+        names = group["names"]
+        if all(name.casefold() in said for name in re.findall(_NAME, names)):
+            continue
+        facts.append(ExtractedFact(
+            statement=f"{speaker}'s {group['group'].lower()} are {names}.", type=MemoryType.SEMANTIC,
+            certainty=Certainty.STATED.value, subject=speaker, predicate="children", object=names,
+            entities=(speaker, *re.findall(_NAME, names))))
+    return facts
 
 
 def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> list[str]:

@@ -42,7 +42,7 @@ from engram_mcp.extraction.lexicon import (
 )
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
-from engram_mcp.extraction.people import people_named, with_pronouns_named
+from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts, vehicles_named_nearby
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
@@ -287,6 +287,8 @@ class RulesExtractor:
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
         if (instead := replacement_of_called_off(turn.text, speaker)) is not None:
             facts.insert(0, instead)
+        # Who the speaker's people are, said in passing: kept when the turn has room for it.
+        facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])
         facts = dated_starts(facts, turn.text, speaker, turn.event_time)
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

@@ -39,7 +39,7 @@ _NOT_FOCUS = frozenset(
     their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
-    called named size""".split()
+    called named size can't cannot cant won't don't doesn't put""".split()
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
@@ -109,6 +109,8 @@ _NAME_ASKED = frozenset({"nam", "call"})
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]|"
                          r"\s+[a-z]+,\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
+_NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
+                                  re.IGNORECASE)
 _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
 _NOT_A_NAME = r"(?:is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also)\b"
 _UNCASED_NAMED = re.compile(r"\b(?:called|named)\s+\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
@@ -128,15 +130,19 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
     # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
     if _HER_NAME.search(text):
         return True
-    if not any(c.isupper() for c in text):
-        return _UNCASED_NAMED.search(text) is not None
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
     things = set().union(*({term}.union(_RELATIONS.get(term, ()), *(kind for kind in _ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
+    uncased = not any(c.isupper() for c in text)
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
         if _stem(word.casefold()) not in things:
+            continue
+        # "Rusty (kelpie, 13)", "old mate rusty (kelpie": the name, then what it is in brackets.
+        if _NAME_BEFORE_BRACKET.search(text[:start]):
+            return True
+        if uncased:
             continue
         rest = text[start + len(word):]
         # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
@@ -145,7 +151,7 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
             return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
-    return False
+    return uncased and _UNCASED_NAMED.search(text) is not None
 
 
 def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, ...]:
@@ -175,7 +181,8 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
-        have = {_stem(w) for w in _WORD.findall(prose(text).casefold())}
+        # "mum's flight" speaks of mum.
+        have = {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
         met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
@@ -273,8 +280,8 @@ _RELATIONS = _relation_groups({
     "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam", "mom": "mother mum mommy",
     "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
     "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
-    "child": "children kid kids son daughter baby", "children": "child kid kids son daughter",
-    "kid": "kids child children son daughter", "wife": "spouse married wedding anniversary", "husband": "spouse married wedding anniversary",
+    "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
+    "kid": "kids child children son daughter twins", "wife": "spouse married wedding anniversary", "husband": "spouse married wedding anniversary",
     "partner": "boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée",
     "boyfriend": "partner", "girlfriend": "partner", "fiance": "fiancee fiancé fiancée partner",
     "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
@@ -359,7 +366,15 @@ _MET_BY: dict[str, frozenset[str]] = {
                  "football soccer tennis badminton squash skiing rowing crossfit",
         "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
                  "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
-                 "sewing quilting sport sports gym running cycling swimming climbing bouldering yoga hiking",
+                 "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
+                 "surfing club",
+        "weekend": "weekends saturday saturdays sunday sundays",
+        "recipe": "recipes cook cooking dinner dinners lunch lunches breakfast meal meals food dish dishes",
+        "drink": "drinks drinking alcohol lactose dairy milk caffeine coffee tea beer wine allergic allergy intolerant "
+                 "intolerance",
+        "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
+        "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
+                    "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
         "courier": "couriers delivery deliveries logistics shipping parcel parcels postal",
         # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
         # not met by what one eats.

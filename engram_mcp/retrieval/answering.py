@@ -70,14 +70,24 @@ def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
     return _lead(ranked, answering[0] if answering else None)
 
 
-def _change_first(ranked: list[Scored]) -> list[Scored]:
+Restated = Callable[[str], Memory | None]
+"""The fact that says what holds where a turn names an old value too (``PUTS_RIGHT``), by the turn's id."""
+
+
+def _change_first(ranked: list[Scored], focus: Focus, restated: Restated) -> list[Scored]:
     """"Actually, the bistro is in Vieux Lyon, not Croix-Rousse": a turn that changes what was
     known names the old value too; the fact it gave, which replaced the old one, says only what
-    is so now, so it goes first."""
+    is so now, so it goes first (found however far down it ranks, if it is about the question)."""
     if not ranked or ranked[0][0].kind is Kind.FACT:
         return ranked
     turn = ranked[0][0].id
-    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)), None))
+    said = restated(turn)
+    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)), None)
+                 or (_scored_beside(said, ranked[0]) if said is not None and _about(said.text, focus) else None))
+
+
+def _scored_beside(memory: Memory | None, pair: Scored) -> Scored | None:
+    return None if memory is None else (memory, pair[1])
 
 
 def _restates_change_of(memory: Memory, turn_id: str) -> bool:
@@ -114,7 +124,7 @@ _LATER = timedelta(hours=1)
 _NAME_IN_TEXT = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
 
 
-def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated) -> list[Scored]:
     """"My Lagos orders go through GIG Logistics", then days later "we ended up going with Kwik for
     all the Lagos orders": when the first memory is no fact that holds the asked slot, a later
     current one about the same thing that says something changed goes first."""
@@ -124,16 +134,19 @@ def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str]) 
     asked = _about(first.text, focus)
     if not asked:
         return ranked
-    changes = [(len(shared), -rank, pair) for rank, pair in enumerate(ranked[1:_DEPTH])
+    changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, len(shared), -rank, pair)
+               for rank, pair in enumerate(ranked[1:_DEPTH])
                if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
                and (_CHANGED.search(pair[0].text) or pair[0].predicate == PUTS_RIGHT)
                and (shared := _about(pair[0].text, focus) & asked)]
-    # The one that shares most of what the question asks with the first, then the best ranked;
-    # a correction restated as what holds goes before the turn that made it (which names both).
-    chosen = max(changes, key=lambda change: change[:2])[2] if changes else None
+    # What says outright that something changed ("Pilar's update on the operation: now it is the
+    # 17th"), then the one that shares most of what the question asks with the first, then the best
+    # ranked; a correction restated as what holds goes before the turn that made it (which names both).
+    chosen = max(changes, key=lambda change: change[:3])[3] if changes else None
     if chosen is not None:
         chosen = next((pair for pair in ranked[:_DEPTH] if pair[0].predicate == PUTS_RIGHT
-                       and chosen[0].id in pair[0].provenance.turn_ids), chosen)
+                       and chosen[0].id in pair[0].provenance.turn_ids), None) or _scored_beside(
+            restated(chosen[0].id), chosen) or chosen
     return _lead(ranked, chosen)
 
 
@@ -255,9 +268,16 @@ class Answering:
         of it."""
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
-        first = _change_first(_slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus))
+
+        def restated(turn_id: str) -> Memory | None:
+            # Only what holds now: a question about another moment reads the turns of that moment.
+            return next((m for m in self._catalogue.derived_from(turn_id) if m.predicate == PUTS_RIGHT and m.is_current()
+                         and admitted(m)), None) if where.current_only else None
+
+        first = _change_first(_slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus), focus,
+                              restated)
         return _later_change_first(
-            _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated
+            _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated
         )
 
     def _what_is_before_what_ended(self, ranked: list[Scored], where: MemoryFilter, focus: Focus) -> list[Scored]:

@@ -77,7 +77,9 @@ def status_of(
         if status.is_current and (winner := overruled_by(memory)) is not None:
             return MemoryStatus(State.DISPUTED, None, winner)
         return status
-    if not visible_at(memory, moment, axis):
+    # A turn dated after the moment (a client's clock ahead of this one, a replayed diary) was
+    # not taken back: like a fact that begins later, it is not yet, not ended.
+    if not visible_at(memory, moment, axis) and not (memory.event_time > moment and memory.expired_at is None):
         return MemoryStatus(State.RETRACTED, _end(memory, axis))
     facts = derived(memory.id)
     ended = [s for f in facts if not (s := _fact_status(f, moment, axis, lookup)).is_current]

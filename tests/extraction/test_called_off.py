@@ -34,3 +34,27 @@ def test_what_replaced_something_called_off_is_restated_without_the_old_value(sa
 )
 def test_a_turn_that_calls_nothing_named_off_or_puts_nothing_in_its_place_gives_nothing(said: str) -> None:
     assert replacement_of_called_off(said, "Dorota") is None
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("So we're pushing the trip a week: not the 14th anymore, we fly to Bergen on Wednesday the 21st.",
+         "Dorota's update on the trip: we fly to Bergen on Wednesday the 21st."),
+        ("My operation is changed. Not the 3rd anymore, the surgeon has a congress, so now it is Thursday the 17th of December.",
+         "Dorota's update on the operation: now it is Thursday the 17th of December."),
+        ("The airline changed mum's flight. She now lands in Manchester on the 19th, not the 12th.",
+         "Dorota's update on mum's flight: she now lands in Manchester on the 19th."),
+        ("She can't come on the 12th after all. Her new flight lands on 19 December.",
+         "Dorota's update: her new flight lands on 19 December."),
+    ],
+)
+def test_a_moved_date_is_restated_with_the_new_date_only(said: str, restated: str) -> None:
+    fact = replacement_of_called_off(said, "Dorota")
+    assert fact is not None and fact.statement == restated
+
+
+@pytest.mark.parametrize("said", ["I'm not in the office on the 12th, I'm in Leeds on the 14th.",
+                                  "Not the 14th anymore. When should we go?"])
+def test_a_date_that_no_longer_holds_without_a_new_one_gives_nothing(said: str) -> None:
+    assert replacement_of_called_off(said, "Dorota") is None

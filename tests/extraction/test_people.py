@@ -31,3 +31,20 @@ def test_a_relatives_move_said_with_a_pronoun_is_the_relatives_new_home() -> Non
     [moved] = [f for f in extract(said, earlier) if f.predicate == "lives in"]
     assert moved.statement == "Freya's daughter Isla moved to Aberdeen."
     assert normalise(moved.subject, moved.predicate, moved.object) == normalise("Freya's daughter", "lives in", "Aberdeen")
+
+
+def test_who_the_speakers_people_are_is_kept_however_it_is_said_in_passing() -> None:
+    def said(text: str) -> list[str]:
+        return [f.statement for f in extract(turn(text, speaker="Bilal"), [])]
+
+    assert "Bilal's wife is Samira." in said("Samira (my wife) just forwarded this from the school board, what do I do?")
+    assert "Bilal's daughter is Maeve." in said("Maeve's my daughter, she's 9, with me every other weekend.")
+    assert "Bilal's boyfriend is Jonas." in said("Jonas (boyfriend) can take him Tuesday and Thursday.")
+    assert "Bilal's twins are Olive and Arlo." in said("Dinner ideas that the twins (Olive and Arlo, 3) will eat?")
+    assert "Bilal's sister is Priya." in said("Can you help me plan my sister Priya's birthday?")
+
+
+def test_a_relation_the_turn_already_states_gives_no_second_fact() -> None:
+    statements = [f.statement for f in extract(turn("My sister Priya lives in Manchester.", speaker="Bilal"), [])]
+    assert statements == ["Bilal's sister Priya lives in Manchester."]
+    assert not [f for f in extract(turn("This is my wife's car.", speaker="Bilal"), []) if f.predicate == "wife"]

@@ -245,3 +245,30 @@ def test_a_favourite_is_met_only_where_a_taste_is_said() -> None:
     asked = focus_terms(focus_words("What is Bronwyn's favourite food?", {"Bronwyn"}))
     assert lexical_coverage(asked, ["Give me a gluten-free sausage roll recipe, it's food for 12 people."]) == 0.0
     assert lexical_coverage(asked, ["Bronwyn loves Thai food."]) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("question", "memory"),
+    [
+        ("Is there anything Fintan can't eat or drink?", "Fintan is lactose intolerant."),
+        ("What should I never put in Esme's recipes?", "Esme asked: never suggest dinners with coriander."),
+        ("What programming language should code for me be in?", "Fintan asked: code in Python with type hints."),
+        ("Does Agnieszka have a hobby she does at the weekend?", "Saturday 08:00 I'm doing my sea swim with the club."),
+    ],
+)
+def test_a_question_is_met_by_an_instance_of_what_it_asks_about(question: str, memory: str) -> None:
+    names = {"Fintan", "Esme", "Agnieszka"}
+    assert lexical_coverage(focus_terms(focus_words(question, names)), [memory]) == 1.0
+
+
+def test_twins_are_children_and_named_after_their_word() -> None:
+    asked = focus_terms(focus_words("What are Esme's kids called?", {"Esme"}))
+    assert not unmet_relations(asked, ["Esme's twins are Olive and Arlo."])
+    assert names_thing(asked, "Esme's twins are Olive and Arlo.")
+
+
+def test_a_name_before_what_it_is_in_brackets_names_it() -> None:
+    asked = focus_terms(focus_words("What is Lachlan's dog called?", {"Lachlan"}))
+    assert names_thing(asked, "old mate rusty (kelpie, 13) is struggling w his back legs")
+    assert names_thing(asked, "Rusty (my kelpie) is struggling.")
+    assert not names_thing(asked, "the vet (for the kelpie) is shut")
