@@ -40,6 +40,7 @@ from engram_mcp.extraction.lexicon import (
     alternation,
     with_dropped_subject,
 )
+from engram_mcp.extraction.medicines import switched_medicine
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
@@ -285,7 +286,7 @@ class RulesExtractor:
         # a pet's name is worth more than the turn's other facts when five must be kept.
         facts = [*pets_named_nearby(said, speaker), *facts, *vehicles_named_nearby(said, speaker)]
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
-        if (instead := replacement_of_called_off(turn.text, speaker)) is not None:
+        if (instead := replacement_of_called_off(turn.text, speaker) or switched_medicine(turn.text, speaker)) is not None:
             facts.insert(0, instead)
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
         facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])

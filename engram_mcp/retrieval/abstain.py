@@ -181,8 +181,9 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
-        # "mum's flight" speaks of mum.
+        # "mum's flight" speaks of mum, "5mg" of mg.
         have = {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
+        have |= {unit for unit in _AMOUNT_UNIT.findall(text.casefold())}
         met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
@@ -239,6 +240,7 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
 
 
 _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
+_AMOUNT_UNIT = re.compile(r"\b\d+(?:\.\d+)?([a-z]{1,3})\b")
 # "booked a table" is no book, "a meeting" no meet.
 _KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
 

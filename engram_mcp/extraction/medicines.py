@@ -1,0 +1,106 @@
+"""A medicine switched for another, said in one turn. Pure.
+
+"He's taken me off the ramipril. On amlodipine 5mg now", "she's switching me to losartan, 50 mg",
+"taking him off the warfarin and putting him on Eliquis", "so he is stopping it and I will take
+atorvastatin 10 mg instead": the turn names the old medicine as it gives the new one, so it can
+never answer "what is she on now?" without the old name. What is taken now is restated on its own
+("Hamish's medication is now amlodipine 5mg"), as a fact that names only what holds; recall leads
+with it over the turn (``model.corrections.PUTS_RIGHT``).
+
+A word is read as a medicine only where the sentence says one is taken or stopped, and only if it
+looks like one: a dose beside it, or a medicine's ending ("-pril", "-sartan", "-statin", …).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.corrections import PUTS_RIGHT
+
+__all__ = ["switched_medicine"]
+
+_WORD = r"[A-Za-z][a-z-]{3,}"
+_WHOM = r"(?:me|him|her|them|us)"
+_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligrams?|micrograms?)\b"
+# Endings that name a medicine: ramipril, losartan, amlodipine, atorvastatin, bisoprolol, metformin, …
+_MEDICINE_ENDING = re.compile(r"(?:pril|sartan|dipine|statin|olol|formin|prazole|azole|mab|cillin|mycin|oxacin|azepam|"
+                              r"zolam|oxetine|aline|triptan|parin|xaban|gatran|farin|thiazide|semide|lukast|sone|olone|"
+                              r"pezil|mantine|tidine|afil|gliptin|glutide|gliflozin|lamide|setron|profen|tamol|codeine|"
+                              r"morphine|done|pine|tine|zine|lol)$", re.IGNORECASE)
+_NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
+                              meds drug drugs days nights weekends morning evening once twice daily instead again still
+                              something anything nothing""".split())
+# What is stopped: "taken me off the ramipril", "stopping the nifedipine", "no more amlodipine".
+_STOPPED = re.compile(r"\b(?:tak(?:en|ing|e)|took|came|come|coming)\s+(?:" + _WHOM + r"\s+)?off\s+(?:the\s+|my\s+|his\s+|her\s+)?"
+                      r"(?P<old>" + _WORD + r")|\bstopp?(?:ed|ing|s)?\s+(?:the\s+|my\s+|his\s+|her\s+)?(?P<stopped>" + _WORD
+                      + r")|\bno\s+more\s+(?P<no_more>" + _WORD + r")|\bstopp?(?:ed|ing|s)\s+(?P<it>it)\b", re.IGNORECASE)
+# What is taken now: "switching me to losartan", "putting him on Eliquis", "on amlodipine 5mg now",
+# "I will take atorvastatin 10 mg … instead", "start a new one called ramipril".
+_STARTED = re.compile(
+    r"\b(?:(?:switch|mov|chang)(?:ed|ing|es|e)?\s+" + _WHOM + r"\s+(?:over\s+)?(?:onto|on|to)|(?:put|putting|puts|start(?:ed|ing|s)?)\s+"
+    + _WHOM + r"\s+on(?:to)?|(?:new\s+one\s+called|(?:will|'ll|to)\s+(?:now\s+)?(?:take|start)|now\s+(?:on|taking)|^on|(?<=[.;,]\s)on))\s+"
+    r"(?P<new>" + _WORD + r")(?P<after>[^.;!?]{0,40})", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:now|instead|from\s+(?:today|tomorrow|tonight)|starting\s+(?:today|tomorrow|tonight))\b", re.IGNORECASE)
+_TAKER = re.compile(r"(?<!Dr\.\s)(?<!Dr\s)\b(?P<name>[A-Z][a-z]{2,})\b")
+_NOT_TAKERS = frozenset("""She He They The It This That Then Turns Also Big Well First Last So And But Anything Anyone
+                           Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July
+                           August September October November December""".split())
+
+
+def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
+    """What ``text`` says is taken now in place of a medicine it says is stopped, or None."""
+    old = set()
+    for match in _STOPPED.finditer(text):
+        name = _old(match, text)
+        if name and (match["it"] is not None or _is_medicine(name, text[match.end():])):
+            old.add(name.lower())
+    if not old:
+        return None
+    for started in _STARTED.finditer(text):
+        new, after = started["new"], started["after"]
+        if new.lower() in old or not _is_medicine(new, after):
+            continue
+        # "on amlodipine 5mg now": said as what is taken now, or beside what was stopped.
+        whom = re.search(r"\b(?:me|him|her|them|us)\b", started.group(0), re.IGNORECASE)
+        if not (_NOW.search(after) or _NOW.search(started.group(0)) or whom or re.search(r"called|will|'ll|to\s", started.group(0))):
+            continue
+        dose = re.match(r"\s*,?\s*(" + _DOSE + r")", after)
+        taker = _taker(text[: started.start()], speaker, whom[0] if whom else "me")
+        if taker is None:
+            return None
+        taken = f"{new}{' ' + ' '.join(dose[1].split()) if dose else ''}"
+        return ExtractedFact(
+            statement=f"{taker}'s medication is now {taken}.",
+            type=MemoryType.SEMANTIC,
+            certainty=Certainty.STATED.value,
+            subject=taker,
+            predicate=PUTS_RIGHT,
+            object=f"medication: {taken}",
+            entities=tuple(dict.fromkeys((speaker, taker))),
+        )
+    return None
+
+
+def _old(match: re.Match[str], text: str) -> str:
+    """The medicine stopped; for "stopping it", the last one named before."""
+    if match["it"] is None:
+        return str(match["old"] or match["stopped"] or match["no_more"])
+    before = text[: match.start()]
+    named = [m for m in re.finditer(_WORD, before) if _is_medicine(m[0], before[m.end():m.end() + 12])]
+    return named[-1][0] if named else ""
+
+
+def _is_medicine(word: str, after: str) -> bool:
+    if word.lower() in _NOT_MEDICINES:
+        return False
+    return bool(_MEDICINE_ENDING.search(word) or re.match(r"\s*,?\s*" + _DOSE, after))
+
+
+def _taker(before: str, speaker: str, whom: str) -> str | None:
+    """Who takes it: the speaker for "me"/"us", else the last person the turn named before."""
+    if whom.lower() in {"me", "us"}:
+        return speaker
+    names = [m["name"] for m in _TAKER.finditer(before) if m["name"] not in _NOT_TAKERS and m["name"] != speaker]
+    return names[-1] if names else None

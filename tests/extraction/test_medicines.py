@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction.medicines import switched_medicine
+from engram_mcp.model.corrections import PUTS_RIGHT
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("hes taken me off the ramipril. on amlodipine 5mg now, once a day.", "Hamish's medication is now amlodipine 5mg."),
+        ("She said it's the amlodipine, and she's switching me to losartan, 50 mg, once a day. So no more amlodipine.",
+         "Hamish's medication is now losartan 50 mg."),
+        ("He agrees the aches come from the simvastatin, so he is stopping it and I will take atorvastatin 10 mg instead.",
+         "Hamish's medication is now atorvastatin 10 mg."),
+        ("Ray saw his cardiologist, Dr. Brennan. She's taking him off the warfarin and putting him on Eliquis, 5 milligrams.",
+         "Ray's medication is now Eliquis 5 milligrams."),
+    ],
+)
+def test_a_medicine_taken_in_place_of_one_stopped_is_restated_alone(said: str, restated: str) -> None:
+    fact = switched_medicine(said, "Hamish")
+    assert fact is not None and (fact.statement, fact.predicate) == (restated, PUTS_RIGHT)
+
+
+@pytest.mark.parametrize("said", ["No more nights, I'm on days now.", "I stopped the gym and switched to swimming now.",
+                                  "I'm on ramipril 5mg for my blood pressure.", "She's taking him off the list and putting him on the rota."])
+def test_no_medicine_stopped_or_none_started_gives_nothing(said: str) -> None:
+    assert switched_medicine(said, "Hamish") is None
