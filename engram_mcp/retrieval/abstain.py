@@ -25,7 +25,7 @@ from engram_mcp.model import Memory
 from engram_mcp.model.predicates import CAT_WORDS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
-__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "holds_asked_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -429,20 +429,27 @@ _TOPICS.update({
 })
 
 
-def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
-    """Whether a fact answers the question whole: its slot is what the focus asks about, and
-    every other focus word is in its text ("Where does Maya's brother live?" is not answered
-    by "Maya lives in Porto")."""
+def holds_asked_slot(focus: tuple[str, ...], memory: Memory) -> bool:
+    """Whether a fact holds the slot the focus asks about, for whom it asks ("Zara's brother lives
+    in Glasgow" holds where her brother lives, never where she does)."""
     slot = slot_of(memory)
     topic = _topic(slot.predicate) if slot is not None and not slot.negated else None
     if topic is None or not any(term in topic for term in focus):
         return False
-    # "Zara's brother lives in Glasgow" answers where her brother lives, never where she does.
     relation = (memory.subject or "").partition("'s ")[2]
-    if relation and not {_stem(w) for w in relation.split()} <= set(focus):
+    return not relation or {_stem(w) for w in relation.split()} <= set(focus)
+
+
+def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
+    """Whether a fact answers the question whole: it holds the slot asked about, and every other
+    focus word is in its text ("Where does Maya's brother live?" is not answered by "Maya lives in
+    Porto")."""
+    if not holds_asked_slot(focus, memory):
         return False
+    slot = slot_of(memory)
+    topic = _topic(slot.predicate) if slot is not None else None
     have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}
-    return all(term in topic or term in have for term in focus)
+    return all(term in (topic or ()) or term in have for term in focus)
 
 
 def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:

@@ -34,6 +34,7 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
+    holds_asked_slot,
     is_place,
     is_plan,
     lexical_coverage,
@@ -72,18 +73,24 @@ def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
 
 Restated = Callable[[str], Memory | None]
 """The fact that says what holds where a turn names an old value too (``PUTS_RIGHT``), by the turn's id."""
+Derived = Callable[[str], list[Memory]]
+"""The current facts drawn from a turn, by the turn's id."""
 
 
-def _change_first(ranked: list[Scored], focus: Focus, restated: Restated) -> list[Scored]:
+def _change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived: Derived) -> list[Scored]:
     """"Actually, the bistro is in Vieux Lyon, not Croix-Rousse": a turn that changes what was
     known names the old value too; the fact it gave, which replaced the old one, says only what
-    is so now, so it goes first (found however far down it ranks, if it is about the question)."""
+    is so now, so it goes first (found however far down it ranks, if it is about the question).
+    So does a fact the turn gave in the slot asked about ("They have put me with a new doctor, Dr.
+    Haddad" for "who is my doctor?" when the turn also names the retiring one)."""
     if not ranked or ranked[0][0].kind is Kind.FACT:
         return ranked
     turn = ranked[0][0].id
     said = restated(turn)
+    if said is None or not _about(said.text, focus):
+        said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
     return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)), None)
-                 or (_scored_beside(said, ranked[0]) if said is not None and _about(said.text, focus) else None))
+                 or _scored_beside(said, ranked[0]))
 
 
 def _scored_beside(memory: Memory | None, pair: Scored) -> Scored | None:
@@ -101,10 +108,11 @@ def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list
     question asks about, a current one that names all of it goes first (not the turn a change was
     drawn from, which names what was so before)."""
     # A fact in the asked slot names it by its slot ("Callum bought a Kia Niro" for the car he
-    # drives), however few of the question's words it uses.
+    # drives, "Ulla's doctor is Dr. Haddad" for her doctor at the vårdcentral), however few of the
+    # question's words it uses.
     first = ranked[0][0] if ranked else None
     if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) == 1
-            or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
+            or first.kind is Kind.FACT and holds_asked_slot(focus.terms, first)):
         return ranked
     return _lead(ranked, next((pair for pair in ranked[:_DEPTH]
                                if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
@@ -269,16 +277,20 @@ class Answering:
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
 
-        def restated(turn_id: str) -> Memory | None:
+        def derived(turn_id: str) -> list[Memory]:
             # Only what holds now: a question about another moment reads the turns of that moment.
-            return next((m for m in self._catalogue.derived_from(turn_id) if m.predicate == PUTS_RIGHT and m.is_current()
-                         and admitted(m)), None) if where.current_only else None
+            return [m for m in self._catalogue.derived_from(turn_id) if m.is_current() and admitted(m)] if where.current_only else []
+
+        def restated(turn_id: str) -> Memory | None:
+            return next((m for m in derived(turn_id) if m.predicate == PUTS_RIGHT), None)
 
         first = _change_first(_slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus), focus,
-                              restated)
-        return _later_change_first(
+                              restated, derived)
+        later = _later_change_first(
             _named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated
         )
+        # A turn brought to the top by the steps after the first pass is read through its facts the same way.
+        return _change_first(later, focus, restated, derived)
 
     def _what_is_before_what_ended(self, ranked: list[Scored], where: MemoryFilter, focus: Focus) -> list[Scored]:
         """"I left The Lumens. Started a new band, Paper Moons": when an ending leads, what the same
