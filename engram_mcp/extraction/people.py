@@ -29,6 +29,7 @@ _INTRODUCED = re.compile(
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
+_COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
                        r"(?P<names>" + _NAME + r"(?:\s*,\s*" + _NAME + r")*,?\s+(?:and|&)\s+" + _NAME + r")\b")
 # "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
@@ -56,6 +57,10 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
     facts = []
     for name, relation in people_named([text]).items():
         if name == speaker or (name.casefold() in said and relation in said):
+            continue
+        # A friend or flatmate named beside something the turn says ("golf with my friend Morag")
+        # is company, not news; family and partners are kept whatever else the turn says.
+        if relation in _COMPANY and known:
             continue
         facts.append(ExtractedFact(
             statement=f"{speaker}'s {relation} is {name}.", type=MemoryType.SEMANTIC, certainty=Certainty.STATED.value,

@@ -250,7 +250,7 @@ def test_a_favourite_is_met_only_where_a_taste_is_said() -> None:
 @pytest.mark.parametrize(
     ("question", "memory"),
     [
-        ("Is there anything Fintan can't eat or drink?", "Fintan is lactose intolerant."),
+        ("What does Fintan have to avoid eating or drinking?", "Fintan is lactose intolerant."),
         ("What should I never put in Esme's recipes?", "Esme asked: never suggest dinners with coriander."),
         ("What programming language should code for me be in?", "Fintan asked: code in Python with type hints."),
         ("Does Agnieszka have a hobby she does at the weekend?", "Saturday 08:00 I'm doing my sea swim with the club."),
