@@ -248,7 +248,9 @@ _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was
 _MEMBERSHIP = re.compile(r"\b(?:gym|club|team|band|choir|class|league|society|membership|group|orchestra|union|party)\b",
                          re.IGNORECASE)
 # In a turn typed without capitals ("frida and i broke up"), a person is one word that is no pronoun.
-_UNCASED_PERSON = r"(?i:(?!(?:a|an|my|our|his|her|their|the|this|that|me|we|they|he|she|it|someone|somebody)\b)[a-z][\w'’-]+)"
+_UNCASED_PERSON = (r"(?i:(?!(?:a|an|my|our|his|her|their|the|this|that|me|we|they|he|she|it|someone|somebody|too|so|very|really|"
+                   r"such|not|always|never|being|getting|quite|super|kind|away|back|busy|sick|out|also|still|just|going|"
+                   r"working|home|here|there|is|was|has|had|and|but|who|that|which|with|and|or)\b)[a-z][\w'’-]+)")
 
 
 def _couples(name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:

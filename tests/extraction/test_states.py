@@ -443,3 +443,9 @@ def test_a_place_or_a_choice_that_is_no_home_or_vehicle_fills_neither(text: str)
 def test_a_pet_named_between_commas_after_it_is_the_speakers_pet() -> None:
     said = "Afterwards I walk our greyhound, Marlowe, along the Water of Leith."
     assert ("pet", "marlowe", False) in slots(said, speaker="Freya")
+
+
+def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_could_be_one() -> None:
+    assert not {slot for slot in slots("my bf is too social", speaker="Ifeoma") if slot[0] == "partner"}
+    assert not {slot for slot in slots("my gf is so annoying today", speaker="Ifeoma") if slot[0] == "partner"}
+    assert ("partner", "tunde", False) in slots("my bf is tunde", speaker="Ifeoma")
