@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 
 from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.lexicon import alternation
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.model.predicates import HEALTH_CONDITIONS
 
 __all__ = ["switched_medicine"]
 
@@ -42,6 +44,9 @@ _STARTED = re.compile(
     r"\b(?:(?:switch|mov|chang)(?:ed|ing|es|e)?\s+" + _WHOM + r"\s+(?:over\s+)?(?:onto|on|to)|(?:put|putting|puts|start(?:ed|ing|s)?)\s+"
     + _WHOM + r"\s+on(?:to)?|(?:new\s+one\s+called|(?:will|'ll|to)\s+(?:now\s+)?(?:take|start)|now\s+(?:on|taking)|^on|(?<=[.;,]\s)on))\s+"
     r"(?P<new>" + _WORD + r")(?P<after>[^.;!?]{0,40})", re.IGNORECASE)
+# What the medicine is for, when the turn says it: "my BP check", "his blood", "the cholesterol".
+_PURPOSE = re.compile(r"\b(?:blood\s+pressure|bp|cholesterol|blood\s+thinner|(?<=his\s)blood|(?<=her\s)blood|(?<=my\s)blood|"
+                      + alternation(HEALTH_CONDITIONS) + r")\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:now|instead|from\s+(?:today|tomorrow|tonight)|starting\s+(?:today|tomorrow|tonight))\b", re.IGNORECASE)
 _TAKER = re.compile(r"(?<!Dr\.\s)(?<!Dr\s)\b(?P<name>[A-Z][a-z]{2,})\b")
 _NOT_TAKERS = frozenset("""She He They The It This That Then Turns Also Big Well First Last So And But Anything Anyone
@@ -71,8 +76,10 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
         if taker is None:
             return None
         taken = f"{new}{' ' + ' '.join(dose[1].split()) if dose else ''}"
+        purpose = _PURPOSE.search(text)
+        what_for = f" for {' '.join(purpose[0].split())}" if purpose else ""
         return ExtractedFact(
-            statement=f"{taker}'s medication is now {taken}.",
+            statement=f"{taker}'s medication{what_for} is now {taken}.",
             type=MemoryType.SEMANTIC,
             certainty=Certainty.STATED.value,
             subject=taker,

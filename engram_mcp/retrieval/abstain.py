@@ -39,7 +39,7 @@ _NOT_FOCUS = frozenset(
     their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
-    called named size put""".split()
+    called named size put take takes taking took""".split()
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
@@ -371,6 +371,9 @@ _MET_BY: dict[str, frozenset[str]] = {
                  "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
                  "surfing club",
         "weekend": "weekends saturday saturdays sunday sundays",
+        # "my BP check" is about blood pressure.
+        "pressure": "bp hypertension",
+        "blood": "bp",
         "recipe": "recipes cook cooking dinner dinners lunch lunches breakfast meal meals food dish dishes",
         "drink": "drinks drinking alcohol lactose dairy milk caffeine coffee tea beer wine allergic allergy intolerant "
                  "intolerance",

@@ -129,7 +129,7 @@ _CHANGED = re.compile(
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
-_NAME_IN_TEXT = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
+_NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated) -> list[Scored]:
@@ -162,7 +162,8 @@ def _about(text: str, focus: Focus) -> set[str]:
     """What of the question ``text`` speaks of: each focus word it meets, and each name the
     question names that it names."""
     met = {term for term in focus.terms if lexical_coverage((term,), [text]) > 0}
-    return met | {name for name in focus.named if name in {entity_key(w) for w in _NAME_IN_TEXT.findall(text)}}
+    # A name the question asks about counts wherever it stands ("Big day. Ray saw …", "Ray's medication").
+    return met | {name for name in focus.named if name in {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(text)}}
 
 
 def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:

@@ -27,3 +27,9 @@ def test_a_medicine_taken_in_place_of_one_stopped_is_restated_alone(said: str, r
                                   "I'm on ramipril 5mg for my blood pressure.", "She's taking him off the list and putting him on the rota."])
 def test_no_medicine_stopped_or_none_started_gives_nothing(said: str) -> None:
     assert switched_medicine(said, "Hamish") is None
+
+
+def test_what_the_medicine_is_for_is_kept_when_the_turn_says_it() -> None:
+    fact = switched_medicine("My BP was 160 over 95 even with the nifedipine. So he has stopped it and switched me to "
+                             "losartan 50 mg once a day.", "Wanjiru")
+    assert fact is not None and fact.statement == "Wanjiru's medication for BP is now losartan 50 mg."
