@@ -130,6 +130,7 @@ _CHANGED = re.compile(
 )
 _LATER = timedelta(hours=1)
 _NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
+_NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
 
 
 def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated) -> list[Scored]:
@@ -162,8 +163,11 @@ def _about(text: str, focus: Focus) -> set[str]:
     """What of the question ``text`` speaks of: each focus word it meets, and each name the
     question names that it names."""
     met = {term for term in focus.terms if lexical_coverage((term,), [text]) > 0}
-    # A name the question asks about counts wherever it stands ("Big day. Ray saw …", "Ray's medication").
-    return met | {name for name in focus.named if name in {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(text)}}
+    # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
+    # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
+    anywhere = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(text)}
+    inside = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_INSIDE.findall(text)}
+    return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
 
 
 def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
@@ -181,13 +185,15 @@ class Focus:
     """What a question asks once known names are taken out, with its vector computed at most once."""
 
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
-                 named: frozenset[str] = frozenset()) -> None:
+                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset()) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
+        self.speakers = speakers
+        """The namespace's speakers, as entity keys."""
         self._embed = embed
         self._vector: Sequence[float] | None = None
 
@@ -213,7 +219,8 @@ class Answering:
         named = self._catalogue.entities_named_in(query, namespace)
         names = self._catalogue.speakers(namespace) | named
         return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0],
-                     where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named))
+                     where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
+                     speakers=frozenset(entity_key(s) for s in self._catalogue.speakers(namespace)))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
