@@ -108,11 +108,10 @@ def _named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list
     question asks about, a current one that names all of it goes first (not the turn a change was
     drawn from, which names what was so before)."""
     # A fact in the asked slot names it by its slot ("Callum bought a Kia Niro" for the car he
-    # drives, "Ulla's doctor is Dr. Haddad" for her doctor at the vårdcentral), however few of the
-    # question's words it uses.
+    # drives), however few of the question's words it uses.
     first = ranked[0][0] if ranked else None
     if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) == 1
-            or first.kind is Kind.FACT and holds_asked_slot(focus.terms, first)):
+            or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
         return ranked
     return _lead(ranked, next((pair for pair in ranked[:_DEPTH]
                                if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
