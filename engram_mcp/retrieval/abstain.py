@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
-from engram_mcp.model.predicates import CAT_WORDS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
+from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
 __all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "holds_asked_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
@@ -312,7 +312,7 @@ _TOPICS: dict[str, frozenset[str]] = {
         "studies_at": "study studies university college course student",
         "field_of_study": "study studies subject major degree course",
         "age": "age old turned",
-        "diet": "diet eat vegan vegetarian pescatarian food",
+        "diet": "diet eat food " + " ".join(DIETS),
         # No fact has this slot; a question about a condition is met by the condition named.
         "health_condition": "condition illness disease diagnosis diagnosed health medical crohn cpap herniated thyroid pressure "
                             "cholesterol syndrome disorder chronic injury injured allergy allergic intolerance intolerant "

@@ -426,6 +426,7 @@ def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
         ("Kirra's old Corolla is my ride now.", ("drives", "corolla", False)),
         ("My Toyota Premio is 14 years old, it drinks too much fuel.", ("drives", "toyota premio", False)),
         ("My car, the Corolla, 2011 model, the AC has packed up again.", ("drives", "corolla", False)),
+        ("the Passat makes a noise from front left wheel when I brake.", ("drives", "passat", False)),
     ],
 )
 def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, expected: tuple[str, str, bool]) -> None:
@@ -435,7 +436,8 @@ def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, ex
 @pytest.mark.parametrize("text", ["I got a place in the team.", "We went with the blue one.",
                                   "We stayed at a lovely place in Porto last summer.",
                                   "My car is making noises. It's a lovely day though.", "If I'm vegan from tomorrow, what do I eat?",
-                                  "My car needs new tyres.", "My brother's Volvo is older than mine."])
+                                  "My car needs new tyres.", "My brother's Volvo is older than mine.",
+                                  "The Tesla in front of me braked hard."])
 def test_a_place_or_a_choice_that_is_no_home_or_vehicle_fills_neither(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives", "diet"}}
 
