@@ -175,7 +175,9 @@ _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\
 _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya|morning|good\s+morning|evening)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
     # "Halvard here, I drive long-haul": a name said as a greeting, with what follows about the speaker
-    r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s+here)?\s*,\s*(?P<rest>.+)$"
+    r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s+here)?"
+    # "I am Jurgen from Augsburg, electrician", "I'm Anna from Berlin"
+    r"(?:\s+from\s+(?P<origin>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?(?:\s*,\s*(?P<rest>.+)|(?<=[a-z])(?=$))$"
 )
 
 _ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>(?:\d(?:st|nd|rd|th)[- ]year\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
@@ -316,9 +318,12 @@ def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:
 def introduction_clauses(sentence: str, speaker: str) -> list[str]:
     """The first-person clauses a self-introduction stands for; [] when the sentence is not one."""
     match = _INTRO.match(sentence.strip().rstrip(".!"))
-    if match is None or match["name"].split()[0].casefold() != speaker.split()[0].casefold():
+    if (match is None or match["name"].split()[0].casefold() != speaker.split()[0].casefold()
+            or not (match["rest"] or match["origin"])):
         return []
-    clauses = []
+    clauses = [f"I am from {match['origin']}"] if match["origin"] else []
+    if not match["rest"]:
+        return clauses
     # "from Sevilla but I live in Berlin": each part said, the first person's parts as they are.
     for place, fragment in enumerate(part.strip() for part in re.split(r",|\s+(?:but|and)\s+(?=(?:I|I'm|I've|my)\b)", match["rest"])):
         if role := _ROLE_AT.match(fragment):

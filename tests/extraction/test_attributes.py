@@ -345,3 +345,9 @@ def test_someone_who_looks_after_the_speaker_named_in_passing_is_that_attribute(
 @pytest.mark.parametrize("said", ["Tom is my boss's son.", "This is my boss.", "Anna is my doctor's receptionist."])
 def test_someone_named_beside_a_carer_word_that_is_not_theirs_is_no_carer(said: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(said, speaker="Freya"), []) if f.predicate in {"boss", "doctor"}]
+
+
+def test_an_introduction_with_where_one_is_from_before_the_comma_is_read_whole() -> None:
+    said = [f.statement for f in RulesExtractor().extract(turn("Good morning. I am Jurgen from Augsburg, electrician.",
+                                                                speaker="Jurgen"), [])]
+    assert said == ["Jurgen is from Augsburg.", "Jurgen works as an electrician."]
