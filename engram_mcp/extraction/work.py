@@ -320,8 +320,8 @@ _AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?:(?i:at|with)|(?i:doing
 _WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
                        r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b|(?:left|quit|resigned\s+from)\s+(?-i:[A-Z]))", re.IGNORECASE)
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?i:at|with)\s+"
-                        r"(?P<obj>" + NAME + r")")
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|new\s+(?:job|role|position)"
+                        r"(?:\s+is)?)\s+(?i:at|with)\s+(?i:the\s+)?(?P<obj>" + NAME + r")")
 _FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
                                 r"(?P<obj>" + UNCASED_NAME + r")")
 OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME

@@ -133,3 +133,9 @@ def test_a_job_with_its_speciality_is_still_a_job_at_its_firm_and_a_firm_describ
     said = "My name is Freya, and I am a solicitor specialising in family law at Hallam & Reid, a mid-sized firm in Edinburgh."
     assert {("job", "solicitor", False), ("works_at", "hallam reid", False)} <= slots(said, speaker="Freya")
     assert not [s for s in slots(said, speaker="Freya") if "firm" in s[1]]
+
+
+@pytest.mark.parametrize("text", ["First day at the Royal Melbourne done. Orientation, ID badge.",
+                                  "My first shift at the Royal Infirmary was chaos."])
+def test_a_first_day_or_shift_at_a_named_place_is_work_there(text: str) -> None:
+    assert {slot[:2] for slot in slots(text, speaker="Esme")} & {("works_at", "royal melbourne"), ("works_at", "royal infirmary")}
