@@ -47,6 +47,8 @@ _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at pres
 _FOR_A_LIVING = re.compile(r"\bdo(?:es)?\s+(?:[a-z]+\s+)?for\s+a\s+living\b")
 # "What does Soren do in his free time?" asks his hobbies.
 _FREE_TIME = re.compile(r"\b(?:in\s+(?:his|her|their|my|your)\s+)?(?:free|spare)\s+time\b")
+# "How does Jurgen get to work?" asks his commute, not his job.
+_TO_WORK = re.compile(r"\b(?:get|gets|go|goes|travel|travels|cycle|cycles|drive|drives)\s+to\s+work\b")
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
     r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them)|"
@@ -89,7 +91,8 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
-    asked = _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(" job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))))
+    asked = _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
+        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))
     for word in _WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
@@ -371,6 +374,8 @@ _MET_BY: dict[str, frozenset[str]] = {
                  "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
                  "surfing club",
         "weekend": "weekends saturday saturdays sunday sundays",
+        "commute": "commutes commuting bike e-bike ebike cycle cycling bus train tram metro tube walk walking drive "
+                   "driving car scooter",
         # "my BP check" is about blood pressure.
         "pressure": "bp hypertension",
         "blood": "bp",

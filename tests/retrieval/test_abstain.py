@@ -274,3 +274,9 @@ def test_a_name_before_what_it_is_in_brackets_names_it() -> None:
     assert names_thing(asked, "old mate rusty (kelpie, 13) is struggling w his back legs")
     assert names_thing(asked, "Rusty (my kelpie) is struggling.")
     assert not names_thing(asked, "the vet (for the kelpie) is shut")
+
+
+def test_getting_to_work_asks_the_commute_not_the_job() -> None:
+    asked = focus_terms(focus_words("How does Jurgen get to work?", {"Jurgen"}))
+    assert lexical_coverage(asked, ["Sold the Passat, so I go now by e-bike."]) == 1.0
+    assert lexical_coverage(asked, ["Jurgen works as an electrician."]) == 0.0
