@@ -278,9 +278,10 @@ class Answering:
     ) -> list[Scored]:
         """``ranked`` with each relevant replacement of an outdated memory placed above it; then
         first: a fact that answers the question's slot whole (at the moment asked about), the fact
-        a change gave over the turn it came from, what a turn says is so now over the ending it
-        also says, and a current memory that names what is asked over a first one that names none
-        of it."""
+        a change gave over the turn it came from (or the turn's fact in the asked slot), what a
+        turn says is so now over the ending it also says, a current memory that names what is
+        asked over a first one that names none of it, and a later change (its restatement, when
+        its turn gave one) over the first mention of the same thing."""
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
 
