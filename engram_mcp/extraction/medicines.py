@@ -27,10 +27,11 @@ _WORD = r"[A-Za-z][a-z-]{3,}"
 _WHOM = r"(?:me|him|her|them|us)"
 _DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligrams?|micrograms?)\b"
 # Endings that name a medicine: ramipril, losartan, amlodipine, atorvastatin, bisoprolol, metformin, …
+# (Not "-tine" or "-zine": a routine and a magazine are no medicines.)
 _MEDICINE_ENDING = re.compile(r"(?:pril|sartan|dipine|statin|olol|formin|prazole|azole|mab|cillin|mycin|oxacin|azepam|"
-                              r"zolam|oxetine|aline|triptan|parin|xaban|gatran|farin|thiazide|semide|lukast|sone|olone|"
+                              r"zolam|oxetine|traline|apine|triptan|parin|xaban|gatran|farin|thiazide|semide|lukast|isone|olone|"
                               r"pezil|mantine|tidine|afil|gliptin|glutide|gliflozin|lamide|setron|profen|tamol|codeine|"
-                              r"morphine|done|pine|tine|zine|lol)$", re.IGNORECASE)
+                              r"morphine|oxycodone|methadone)$", re.IGNORECASE)
 _NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())

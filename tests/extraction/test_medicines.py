@@ -33,3 +33,7 @@ def test_what_the_medicine_is_for_is_kept_when_the_turn_says_it() -> None:
     fact = switched_medicine("My BP was 160 over 95 even with the nifedipine. So he has stopped it and switched me to "
                              "losartan 50 mg once a day.", "Wanjiru")
     assert fact is not None and fact.statement == "Wanjiru's medication for BP is now losartan 50 mg."
+
+
+def test_a_routine_or_a_magazine_is_no_medicine() -> None:
+    assert switched_medicine("I stopped the routine and now on a new magazine instead.", "Hamish") is None
