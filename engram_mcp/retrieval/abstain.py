@@ -376,6 +376,8 @@ _MET_BY: dict[str, frozenset[str]] = {
         "weekend": "weekends saturday saturdays sunday sundays",
         "commute": "commutes commuting bike e-bike ebike cycle cycling bus train tram metro tube walk walking drive "
                    "driving car scooter",
+        # A blood thinner is a medicine: "What blood thinner is Ray on?" is met by "Ray's medication is now Eliquis".
+        "thinner": "thinners medication medicine meds tablet tablets pill pills anticoagulant",
         # "my BP check" is about blood pressure.
         "pressure": "bp hypertension",
         "blood": "bp",

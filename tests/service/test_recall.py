@@ -159,3 +159,35 @@ def test_a_correction_put_as_what_holds_goes_before_the_value_it_corrects(
     clock.jump_to(clock() + timedelta(days=7))
     first = service.recall("When is Ishaan's parent-teacher meeting?").memories[0].memory.text
     assert "Saturday" in first and "Thursday" not in first
+
+
+def test_what_replaced_something_called_off_goes_first_and_names_only_the_new_value(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "We booked a guesthouse in Zakopane for the February holiday, the kids are excited.",
+        "Holiday update: Zakopane is off, the guesthouse cancelled on us. Marek found a family hotel in Innsbruck "
+        "instead, same week.",
+    ], speaker="Dorota")
+    clock.jump_to(clock() + timedelta(days=7))
+    first = service.recall("Where is Dorota going on holiday in February?").memories[0].memory.text
+    assert "Innsbruck" in first and "Zakopane" not in first
+
+
+def test_a_medicine_switched_goes_first_but_another_change_about_the_same_person_does_not_answer_for_the_car(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Ray drives an old Ford F-150 and he takes warfarin for his blood.",
+        "Big day. Ray saw his cardiologist. She's taking him off the warfarin and putting him on Eliquis, 5 milligrams.",
+    ], speaker="Xiomara")
+    clock.jump_to(clock() + timedelta(days=7))
+    first = service.recall("What blood thinner is Ray on?").memories[0].memory.text
+    assert "Eliquis" in first and "warfarin" not in first
+    assert "Eliquis" not in service.recall("What does Ray drive?").memories[0].memory.text
+
+
+def test_a_turn_dated_after_the_servers_clock_is_current_not_taken_back(service: MemoryService, clock: SteppingClock) -> None:
+    service.remember("I moved to Porto last week.", speaker="Lena", event_time=clock() + timedelta(days=10))
+    [found] = [m for m in service.recall("Where does Lena live?").memories if m.memory.kind is Kind.EPISODE]
+    assert found.status.is_current
