@@ -29,6 +29,10 @@ _INTRODUCED = re.compile(
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
+_PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
+                         r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
+_NOT_PEOPLE = frozenset("""I I'm I've I'd The A An My Our It It's We He She They This That Then So But And Ok Okay Well Oh Yes No Dr Mr Mrs Ms Prof
+                           Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
                        r"(?P<names>" + _NAME + r"(?:\s*,\s*" + _NAME + r")*,?\s+(?:and|&)\s+" + _NAME + r")\b")
@@ -46,6 +50,11 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
             name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
             found[name] = " ".join((match["relation"] or match["is"] or match["said_is"] or match["gloss"]).lower().split())
     return found
+
+
+def _said_before(facts: list[ExtractedFact], known: Iterable[str]) -> str:
+    """What the turn's facts so far say, to tell whether a relation is already stated."""
+    return " ".join([*known, *(fact.statement for fact in facts)]).casefold()
 
 
 def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[ExtractedFact]:
@@ -66,6 +75,17 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
             statement=f"{speaker}'s {relation} is {name}.", type=MemoryType.SEMANTIC, certainty=Certainty.STATED.value,
             subject=speaker, predicate=relation, object=name,
             entities=(speaker, name)))
+    # "Tunde is really nice. He's my boyfriend now": the person named just before.
+    for pronoun in _PRONOUN_IS.finditer(text):
+        before = [name for name in re.findall(r"(?<!Dr\.\s)(?<!Dr\s)\b" + _NAME, text[: pronoun.start()])
+                  if name not in _NOT_PEOPLE and name != speaker]
+        relation = pronoun["relation"].lower()
+        stated = _said_before(facts, known)
+        if before and not (before[-1].casefold() in stated and relation in stated):
+            facts.append(ExtractedFact(
+                statement=f"{speaker}'s {relation} is {before[-1]}.", type=MemoryType.SEMANTIC,
+                certainty=Certainty.STATED.value, subject=speaker, predicate=relation, object=before[-1],
+                entities=(speaker, before[-1])))
     for group in _CHILDREN.finditer(text):
         names = group["names"]
         if all(name.casefold() in said for name in re.findall(_NAME, names)):

@@ -368,6 +368,9 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (new_place := _NEW_PLACE.search(text)) is not None:
         place = object_head(new_place["obj"] or new_place["named"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
+    elif (home := _CURRENT_HOME.match(text)) is not None:
+        place = object_head(home["obj"])
+        found.append((f"{who} lives in {place}", "lives in", place, "home~", False))
     if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
     elif (car := _MY_CAR_DOES.match(text)) is not None and (driven := _made_vehicle(car["obj"] or car["the_obj"])) is not None:
@@ -508,6 +511,9 @@ _DIET_FROM = re.compile(r"(?:^|[,;:–-]\s*)(?:I\s+am\s+)?(?i:now\s+)?(?i:fully\
                         r"starting\s+(?:today|now|tomorrow)|as\s+of\s+(?:today|now|this\s+\w+))\b")
 # "Sitting on the floor of my new place in Rotterdam", "The Gaia flat is ours": a new home, named
 # by where it is.
+# "Current flat is in Alfama", "My current place is in Headingley": where one lives until a move.
+_CURRENT_HOME = re.compile(r"^(?i:(?:my|our)\s+)?(?i:current|present)\s+(?i:flat|apartment|house|place|home|studio)\s+(?i:is\s+)?in\s+"
+                           r"(?:the\s+)?(?P<obj>" + NAME + r")")
 _NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")|"
                         r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
 

@@ -48,3 +48,9 @@ def test_a_relation_the_turn_already_states_gives_no_second_fact() -> None:
     statements = [f.statement for f in extract(turn("My sister Priya lives in Manchester.", speaker="Bilal"), [])]
     assert statements == ["Bilal's sister Priya lives in Manchester."]
     assert not [f for f in extract(turn("This is my wife's car.", speaker="Bilal"), []) if f.predicate == "wife"]
+
+
+def test_he_is_my_boyfriend_now_names_the_person_named_just_before() -> None:
+    said = [f.statement for f in extract(turn("Ok Tunde is really nice. He's my boyfriend now I think??", speaker="Ifeoma"), [])]
+    assert "Ifeoma's boyfriend is Tunde." in said
+    assert not [f for f in extract(turn("Dr. Lee says he is my partner in this.", speaker="Ifeoma"), []) if f.predicate == "partner"]

@@ -427,6 +427,7 @@ def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
         ("My Toyota Premio is 14 years old, it drinks too much fuel.", ("drives", "toyota premio", False)),
         ("My car, the Corolla, 2011 model, the AC has packed up again.", ("drives", "corolla", False)),
         ("the Passat makes a noise from front left wheel when I brake.", ("drives", "passat", False)),
+        ("Current flat is in Alfama (Rua dos Remédios, 3rd floor, no lift).", ("lives_in", "alfama", False)),
     ],
 )
 def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, expected: tuple[str, str, bool]) -> None:
