@@ -25,7 +25,7 @@ from engram_mcp.model import Memory
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
-__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "holds_asked_slot", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -460,6 +460,14 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     topic = _topic(slot.predicate) if slot is not None else None
     have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}
     return all(term in (topic or ()) or term in have for term in focus)
+
+
+def speaks_of_another_topic(focus: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` names a slot's topic ("medication", "doctor", "car") that none of the
+    question's words ask about: Ray's new medicine is no answer to what car Ray had."""
+    have = {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
+    asked = [words for words in _TOPICS.values() if set(focus) & words]
+    return any(words & have for words in _TOPICS.values()) and not any(words & have for words in asked)
 
 
 def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:

@@ -39,6 +39,7 @@ from engram_mcp.retrieval.abstain import (
     is_plan,
     lexical_coverage,
     names_thing,
+    speaks_of_another_topic,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -142,14 +143,15 @@ def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], 
     asked = _about(first.text, focus)
     if not asked:
         return ranked
-    # Sharing only a person's name is not enough when the first speaks of what is asked: Ray's new
-    # medicine is no answer to what car Ray had.
-    topical = bool(asked & set(focus.terms))
+    # A memory that shares only a person's name with the question may not lead when it speaks of
+    # another topic: Ray's new medicine is no answer to what car Ray had ("Carlos switched to
+    # Vueling" still answers where Carlos works).
     changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:_DEPTH])
                if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
                and (_CHANGED.search(pair[0].text) or pair[0].predicate == PUTS_RIGHT)
-               and (shared := (about := _about(pair[0].text, focus)) & asked) and (not topical or about & set(focus.terms))]
+               and (shared := (about := _about(pair[0].text, focus)) & asked)
+               and (about & set(focus.terms) or not speaks_of_another_topic(focus.terms, pair[0].text))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then the one that shares most of what the question asks with the first, then the best
     # ranked; a correction restated as what holds goes before the turn that made it (which names both).

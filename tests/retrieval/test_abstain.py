@@ -280,3 +280,10 @@ def test_getting_to_work_asks_the_commute_not_the_job() -> None:
     asked = focus_terms(focus_words("How does Jurgen get to work?", {"Jurgen"}))
     assert lexical_coverage(asked, ["Sold the Passat, so I go now by e-bike."]) == 1.0
     assert lexical_coverage(asked, ["Jurgen works as an electrician."]) == 0.0
+
+
+def test_a_memory_about_another_slot_speaks_of_another_topic() -> None:
+    from engram_mcp.retrieval.abstain import speaks_of_another_topic
+    assert speaks_of_another_topic(focus_terms(("vehicle",)), "Ray's medication is now Eliquis 5 milligrams.")
+    assert not speaks_of_another_topic(focus_terms(("work",)), "Carlos switched to Vueling, fewer long-haul trips now.")
+    assert not speaks_of_another_topic(focus_terms(("medication",)), "Ray's medication is now Eliquis.")
