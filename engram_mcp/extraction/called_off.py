@@ -25,6 +25,7 @@ from engram_mcp.extraction.validate import resolve_first_person
 from engram_mcp.extraction.wording import clip
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["replacement_of_called_off"]
 
@@ -56,10 +57,8 @@ _LABEL_WORDS = re.compile(
     r"(?:update|change\s+of\s+plans?|changes?|correction|news|plan\s+b|heads[- ]up|twist|u-turn)s?\b(?:\s+(?:on|about|re|regarding|for|to|with))?",
     re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*")
-_NOT_NAMES = frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Her His Their Its Holiday Change "
-                       "Correction Update So But And Oh Well Bad Good Big Quick Not Now Monday Tuesday Wednesday Thursday "
-                       "Friday Saturday Sunday January February March April May June July August September October "
-                       "November December".split())
+_NOT_NAMES = CALENDAR_NAMES | frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Her His Their Its "
+                                        "Holiday Change Correction Update So But And Oh Well Bad Good Big Quick Not Now".split())
 
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
@@ -82,13 +81,14 @@ _MOVED_THING = re.compile(
 def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
     """The clause of ``text`` that gives what replaced something it says was called off, restated
     with what the turn is about and without the old value; None when the turn says no such thing."""
-    parts = [part for sentence in sentences(text) for part in _CLAUSE.split(sentence) if part and part.strip()]
-    return _named_replacement(text, parts, speaker) or _moved_date(text, speaker)
+    said = sentences(text)
+    parts = [part for sentence in said for part in _CLAUSE.split(sentence) if part and part.strip()]
+    return _named_replacement(text, parts, speaker) or _moved_date(text, said, speaker)
 
 
-def _moved_date(text: str, speaker: str) -> ExtractedFact | None:
+def _moved_date(text: str, sentences_said: list[str], speaker: str) -> ExtractedFact | None:
     """The clause that gives a new date where the turn says an old one no longer holds."""
-    said = [sentence for sentence in sentences(text) if not sentence.rstrip().endswith("?")]
+    said = [sentence for sentence in sentences_said if not sentence.rstrip().endswith("?")]
     for at, sentence in enumerate(said):
         dropped = _DATE_DROPPED.search(sentence)
         if dropped is None:
@@ -107,7 +107,7 @@ def _moved_date(text: str, speaker: str) -> ExtractedFact | None:
 
 def _moved_thing(text: str) -> str:
     """What a turn says was moved ("My operation is changed" → "the operation"), or its label's topic."""
-    if (label := _topic(text, "", set())):
+    if (label := _label_topic(text, set())):
         return label
     moved = _MOVED_THING.search(text)
     if moved is None:
@@ -152,16 +152,23 @@ def _names(text: str, speaker: str, *, sentence_start: bool = False) -> set[str]
 def _topic(text: str, called_off: str, old: set[str]) -> str:
     """What the turn is about: its label ("Holiday update" → "the holiday"), else what was called
     off without its name ("the Lisbon trip" → "the trip"); "" when neither says."""
-    if (label := _LABEL.match(text)) is not None and _LABEL_WORDS.search(label["label"]):
-        about = " ".join(_LABEL_WORDS.sub(" ", label["label"]).split()).strip(" ,")
-        if about and not any(name in about for name in old) and len(about.split()) <= 5:
-            return about if re.match(r"(?i:the|my|our|his|her|their)\b", about) else f"the {about.lower()}"
+    if (label := _label_topic(text, old)):
+        return label
     thing = _CALLED_OFF_AFTER.split(called_off)[0]
     for name in old:
         thing = thing.replace(name, " ")
     thing = re.sub(r"\s+(?:in|at|on|to|for|from)\s*$", "", " ".join(thing.split()))
     article = re.match(r"(?i:the|my|our)\s+(?P<rest>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})$", thing)
     return f"the {article['rest']}" if article else ""
+
+
+def _label_topic(text: str, old: set[str]) -> str:
+    """What the turn's label says it is about ("Holiday update:" → "the holiday"), if it names none of ``old``."""
+    if (label := _LABEL.match(text)) is not None and _LABEL_WORDS.search(label["label"]):
+        about = " ".join(_LABEL_WORDS.sub(" ", label["label"]).split()).strip(" ,")
+        if about and not any(name in about for name in old) and len(about.split()) <= 5:
+            return about if re.match(r"(?i:the|my|our|his|her|their)\b", about) else f"the {about.lower()}"
+    return ""
 
 
 def _restated(clause: str, speaker: str, topic: str) -> ExtractedFact:

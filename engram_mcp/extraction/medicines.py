@@ -20,6 +20,7 @@ from engram_mcp.extraction.lexicon import alternation
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["switched_medicine"]
 
@@ -50,9 +51,8 @@ _PURPOSE = re.compile(r"\b(?:blood\s+pressure|bp|cholesterol|blood\s+thinner|(?<
                       + alternation(HEALTH_CONDITIONS) + r")\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:now|instead|from\s+(?:today|tomorrow|tonight)|starting\s+(?:today|tomorrow|tonight))\b", re.IGNORECASE)
 _TAKER = re.compile(r"(?<!Dr\.\s)(?<!Dr\s)\b(?P<name>[A-Z][a-z]{2,})\b")
-_NOT_TAKERS = frozenset("""She He They The It This That Then Turns Also Big Well First Last So And But Anything Anyone
-                           Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July
-                           August September October November December""".split())
+_NOT_TAKERS = CALENDAR_NAMES | frozenset("""She He They The It This That Then Turns Also Big Well First Last So And But Anything
+                                           Anyone""".split())
 
 
 def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
@@ -69,7 +69,7 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
         if new.lower() in old or not _is_medicine(new, after):
             continue
         # "on amlodipine 5mg now": said as what is taken now, or beside what was stopped.
-        whom = re.search(r"\b(?:me|him|her|them|us)\b", started.group(0), re.IGNORECASE)
+        whom = re.search(r"\b" + _WHOM + r"\b", started.group(0), re.IGNORECASE)
         if not (_NOW.search(after) or _NOW.search(started.group(0)) or whom or re.search(r"called|will|'ll|to\s", started.group(0))):
             continue
         dose = re.match(r"\s*,?\s*(" + _DOSE + r")", after)

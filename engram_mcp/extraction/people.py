@@ -28,12 +28,13 @@ _INTRODUCED = re.compile(
     r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+(?P<said_is>(?i:"
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
-# "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
+# "He's my boyfriend now", said after the person is named.
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
 _NOT_PEOPLE = frozenset("""I I'm I've I'd The A An My Our It It's We He She They This That Then So But And Ok Okay Well Oh Yes No Dr Mr Mrs Ms Prof
                            Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
+# "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
                        r"(?P<names>" + _NAME + r"(?:\s*,\s*" + _NAME + r")*,?\s+(?:and|&)\s+" + _NAME + r")\b")
 # "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
@@ -71,10 +72,7 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
         # is company, not news; family and partners are kept whatever else the turn says.
         if relation in _COMPANY and known:
             continue
-        facts.append(ExtractedFact(
-            statement=f"{speaker}'s {relation} is {name}.", type=MemoryType.SEMANTIC, certainty=Certainty.STATED.value,
-            subject=speaker, predicate=relation, object=name,
-            entities=(speaker, name)))
+        facts.append(_relation_fact(speaker, relation, name))
     # "Tunde is really nice. He's my boyfriend now": the person named just before.
     for pronoun in _PRONOUN_IS.finditer(text):
         before = [name for name in re.findall(r"(?<!Dr\.\s)(?<!Dr\s)\b" + _NAME, text[: pronoun.start()])
@@ -82,10 +80,7 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
         relation = pronoun["relation"].lower()
         stated = _said_before(facts, known)
         if before and not (before[-1].casefold() in stated and relation in stated):
-            facts.append(ExtractedFact(
-                statement=f"{speaker}'s {relation} is {before[-1]}.", type=MemoryType.SEMANTIC,
-                certainty=Certainty.STATED.value, subject=speaker, predicate=relation, object=before[-1],
-                entities=(speaker, before[-1])))
+            facts.append(_relation_fact(speaker, relation, before[-1]))
     for group in _CHILDREN.finditer(text):
         names = group["names"]
         if all(name.casefold() in said for name in re.findall(_NAME, names)):
@@ -95,6 +90,12 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
             certainty=Certainty.STATED.value, subject=speaker, predicate="children", object=names,
             entities=(speaker, *re.findall(_NAME, names))))
     return facts
+
+
+def _relation_fact(speaker: str, relation: str, name: str) -> ExtractedFact:
+    return ExtractedFact(statement=f"{speaker}'s {relation} is {name}.", type=MemoryType.SEMANTIC,
+                         certainty=Certainty.STATED.value, subject=speaker, predicate=relation, object=name,
+                         entities=(speaker, name))
 
 
 def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> list[str]:

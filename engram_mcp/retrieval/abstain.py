@@ -184,9 +184,8 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
-        # "mum's flight" speaks of mum, "5mg" of mg.
-        have = {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
-        have |= {unit for unit in _AMOUNT_UNIT.findall(text.casefold())}
+        # "5mg" speaks of mg.
+        have = _words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
         met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
@@ -243,6 +242,11 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
 
 
 _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
+def _words_of(text: str) -> set[str]:
+    """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
+    return {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
+
+
 _AMOUNT_UNIT = re.compile(r"\b\d+(?:\.\d+)?([a-z]{1,3})\b")
 # "booked a table" is no book, "a meeting" no meet.
 _KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
@@ -442,30 +446,34 @@ _TOPICS.update({
 def holds_asked_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     """Whether a fact holds the slot the focus asks about, for whom it asks ("Zara's brother lives
     in Glasgow" holds where her brother lives, never where she does)."""
-    slot = slot_of(memory)
-    topic = _topic(slot.predicate) if slot is not None and not slot.negated else None
-    if topic is None or not any(term in topic for term in focus):
-        return False
-    relation = (memory.subject or "").partition("'s ")[2]
-    return not relation or {_stem(w) for w in relation.split()} <= set(focus)
+    return _asked_topic(focus, memory) is not None
 
 
 def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     """Whether a fact answers the question whole: it holds the slot asked about, and every other
     focus word is in its text ("Where does Maya's brother live?" is not answered by "Maya lives in
     Porto")."""
-    if not holds_asked_slot(focus, memory):
+    topic = _asked_topic(focus, memory)
+    if topic is None:
         return False
-    slot = slot_of(memory)
-    topic = _topic(slot.predicate) if slot is not None else None
     have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}
-    return all(term in (topic or ()) or term in have for term in focus)
+    return all(term in topic or term in have for term in focus)
+
+
+def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | None:
+    """The words of the slot a fact holds, when it is the slot the focus asks about, for whom it asks."""
+    slot = slot_of(memory)
+    topic = _topic(slot.predicate) if slot is not None and not slot.negated else None
+    if topic is None or not any(term in topic for term in focus):
+        return None
+    relation = (memory.subject or "").partition("'s ")[2]
+    return topic if not relation or {_stem(w) for w in relation.split()} <= set(focus) else None
 
 
 def speaks_of_another_topic(focus: tuple[str, ...], text: str) -> bool:
     """Whether ``text`` names a slot's topic ("medication", "doctor", "car") that none of the
     question's words ask about: Ray's new medicine is no answer to what car Ray had."""
-    have = {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
+    have = _words_of(text)
     asked = [words for words in _TOPICS.values() if set(focus) & words]
     return any(words & have for words in _TOPICS.values()) and not any(words & have for words in asked)
 

@@ -27,6 +27,7 @@ from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import (
     Coverage,
     about_topic,
@@ -54,10 +55,7 @@ _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
-_NOT_NAMES = frozenset(
-    """January February March April May June July August September October November December Monday Tuesday
-    Wednesday Thursday Friday Saturday Sunday What Which Who When Where Why How""".split()
-)
+_NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
 
 
 def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
