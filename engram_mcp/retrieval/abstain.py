@@ -392,6 +392,11 @@ _MET_BY: dict[str, frozenset[str]] = {
         "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
                     "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
         "courier": "couriers delivery deliveries logistics shipping parcel parcels postal",
+        # "a member of the Nairobi Rose Circle" is a club one belongs to.
+        "club": "clubs member members membership society circle association",
+        "belong": "belongs member members membership",
+        "painkiller": "painkillers ibuprofen paracetamol acetaminophen aspirin codeine naproxen tramadol diclofenac "
+                      "metamizole nurofen advil tylenol",
         # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
         # not met by what one eats.
         "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "

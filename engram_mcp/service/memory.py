@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from pathlib import PurePosixPath
 from types import MappingProxyType
@@ -86,9 +85,6 @@ class MemoryService:
         self.usage = usage if usage is not None else UsageStore()
         self._weights = salience_weights or SalienceWeights()
         self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
-        # Looking back, what held then is what the facts of then state; turns are what was said.
-        looking_back = replace(self._retriever.config, fact_weight=1.0)
-        self._past = Retriever(index, embedder, self._catalogue, looking_back, self._prior)
 
     def _prior(self, memory: Memory, now: datetime) -> float:
         return salience(memory, self.usage.get(memory.id), now, self._weights)
@@ -296,8 +292,9 @@ class MemoryService:
             known_at=moment if axis is Axis.KNOWN else None,
         )
         now = self._clock()
-        retriever = self._retriever if moment is None else self._past
-        found = retriever.recall(query, where, limit, now)
+        # Looking back ranks as recall does, facts at their usual weight: at full weight a fact that
+        # only names the person ("Theo works as an electrician") went before what answers.
+        found = self._retriever.recall(query, where, limit, now)
         try:
             self.usage.accessed([hit.memory.id for hit in found.hits], now)
         except OSError as error:

@@ -256,6 +256,8 @@ def test_a_favourite_is_met_only_where_a_taste_is_said() -> None:
         ("Does Agnieszka have a hobby she does at the weekend?", "Saturday 08:00 I'm doing my sea swim with the club."),
         ("What diet is Fintan on?", "I make keto since 3 months."),
         ("What does Fintan take for his blood pressure?", "I went for my BP check."),
+        ("Which club does Esme belong to?", "I am a member of the Nairobi Rose Circle, we meet monthly."),
+        ("Which painkiller does Fintan take?", "Only paracetamol for me, ibuprofen gives me hives."),
     ],
 )
 def test_a_question_is_met_by_an_instance_of_what_it_asks_about(question: str, memory: str) -> None:
