@@ -9,6 +9,7 @@ service applies it to the speaker's facts that name the old value or the thing e
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
@@ -348,3 +349,26 @@ def rescheduling_fact(sentence: str, speaker: str, certainty: float = Certainty.
         object=match["head"].lower(),
         entities=(speaker,),
     )
+
+
+# "… will be my maid of honour, not Rita", "… is Anika, not Anita", "oat milk now, not cow's milk":
+# a statement that ends by naming what does not hold. Not "…, not bad", "…, not really".
+_NOT_AT_THE_END = re.compile(r",\s*(?:and\s+)?not\s+(?P<old>[^,;:.!?]+?)(?:\s+(?:any\s*more|any\s+longer))?\s*[.!]*$")
+
+
+def without_what_does_not_hold(fact: ExtractedFact) -> ExtractedFact:
+    """The fact said without the value it ends by ruling out, so that it names only what holds;
+    a plain statement so restated is the turn's word on what holds (``PUTS_RIGHT``)."""
+    match = _NOT_AT_THE_END.search(fact.statement)
+    if (match is None or fact.predicate in (CORRECTS, SWITCHES) or len(match["old"].split()) > 4
+            or _DESCRIBED.match(match["old"])):
+        return fact
+    holds = fact.statement[: match.start()].rstrip()
+    old = match["old"].strip()
+    obj = fact.object.removesuffix(fact.statement[match.start():].rstrip(".!")).rstrip(" ,")
+    if fact.predicate == "states":
+        return replace(fact, statement=holds + ".", predicate=PUTS_RIGHT, object=holds,
+                       entities=tuple(e for e in fact.entities if e.casefold() not in old.casefold()))
+    return replace(fact, statement=holds + ".", object=obj or fact.object,
+                   entities=tuple(e for e in fact.entities if e.casefold() not in old.casefold()))
+

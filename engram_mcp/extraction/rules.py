@@ -33,6 +33,7 @@ from engram_mcp.extraction.corrections import (
     replacement_fact,
     rescheduling_fact,
     switch_fact,
+    without_what_does_not_hold,
 )
 from engram_mcp.extraction.lexicon import (
     OCCUPATIONS,
@@ -290,7 +291,7 @@ class RulesExtractor:
             facts.insert(0, instead)
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
         facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])
-        facts = dated_starts(facts, turn.text, speaker, turn.event_time)
+        facts = [without_what_does_not_hold(fact) for fact in dated_starts(facts, turn.text, speaker, turn.event_time)]
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 

@@ -4,7 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.corrections import correction_fact
-from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, SWITCHES, parse_correction
+from engram_mcp.model.corrections import CORRECTS, ENDS, PUTS_RIGHT, RESCHEDULES, SWITCHES, parse_correction
 from tests.extraction.helpers import turn
 
 extract = RulesExtractor().extract
@@ -206,3 +206,27 @@ def test_a_correction_of_a_named_thing_is_restated_with_only_the_value_that_hold
 def test_a_correction_that_names_no_thing_is_not_restated() -> None:
     assert [f.predicate for f in extract(turn("It's the Copenhagen half marathon, not Berlin.", speaker="Rahul"), [])] == [
         CORRECTS]
+
+
+@pytest.mark.parametrize(
+    ("text", "holds", "ruled_out"),
+    [
+        ("Change of plan: my sister Inês will be my maid of honour, not Rita.", "Inês will be Mira's maid of honour", "Rita"),
+        ("And my daughter's name is Anika, not Anita. Autocorrect!", "daughter's name is Anika", "Anita"),
+        ("I drink oat milk now, not cow's milk.", "drinks oat milk", "cow"),
+    ],
+)
+def test_a_statement_that_ends_by_ruling_a_value_out_is_kept_as_what_holds(text: str, holds: str, ruled_out: str) -> None:
+    facts = RulesExtractor().extract(turn(text, speaker="Mira"), [])
+    assert any(holds in fact.statement for fact in facts)
+    assert not any(ruled_out in fact.statement for fact in facts)
+
+
+def test_a_plain_statement_said_without_what_it_rules_out_is_the_turns_word_on_what_holds() -> None:
+    [fact] = RulesExtractor().extract(turn("Change of plan: my sister Inês will be my maid of honour, not Rita.", speaker="Mira"), [])
+    assert fact.predicate == PUTS_RIGHT
+
+
+@pytest.mark.parametrize("text", ["The new job is fine, not bad.", "It's all about progress, not perfection."])
+def test_a_contrast_that_names_no_value_is_not_read_as_one_ruled_out(text: str) -> None:
+    assert all(fact.predicate != PUTS_RIGHT for fact in RulesExtractor().extract(turn(text, speaker="Mira"), []))
