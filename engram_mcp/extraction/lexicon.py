@@ -55,14 +55,15 @@ UNITS = r"euros|dollars|pounds|rupees|naira|cedis|yen|kilometres|kilometers|km|m
 # What the assistant writes for the person: a taste for these ("I prefer metric units", "I hate
 # emojis in replies") is a standing instruction, not a fact of their life.
 OUTPUT_FORM_WORDS = (r"metric|imperial|units?|celsius|fahrenheit|emojis?|emoticons|bullet(?:\s+points|s)?|"
-                     r"answers?|replies|repl(?:y|ies)|responses?|spelling|formatting|jargon|summaries|tl;?drs?|"
+                     r"answers?|replies|repl(?:y|ies)|responses?|spellings?|formatting|jargon|summaries|tl;?drs?|essays?|"
+                     r"(?:numbered\s+)?steps|step[- ]by[- ]step|"
                      r"type\s+hints|(?:12|24)[- ]hour\s+(?:clock|time)|(?:plain|simple)\s+(?:language|english|words)|tone|waffle|"
                      r"in\s+(?:" + UNITS + r"|acres)")
 OUTPUT_FORMS = re.compile(r"\b(?:" + OUTPUT_FORM_WORDS + r")\b", re.IGNORECASE)
 
 # What the assistant does for the person: "when you suggest recipes, …", "if you write code for
 # me, …" set the scope of a standing request; they are no condition on the world.
-ASSISTANT_ACTS = (r"(?:write|reply|answer|respond|explain|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook|"
+ASSISTANT_ACTS = (r"(?:write|reply|answer|respond|explain|tell|show|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook|"
                   r"cite|quote|translate|calculate|convert|list|mention|create|help)")
 
 STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})

@@ -19,6 +19,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import alternation
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.model.medicines import MEDICINE_ENDING
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
@@ -27,12 +28,6 @@ __all__ = ["switched_medicine"]
 _WORD = r"[A-Za-z][a-z-]{3,}"
 _WHOM = r"(?:me|him|her|them|us)"
 _DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligrams?|micrograms?)\b"
-# Endings that name a medicine: ramipril, losartan, amlodipine, atorvastatin, bisoprolol, metformin, …
-# (Not "-tine" or "-zine": a routine and a magazine are no medicines.)
-_MEDICINE_ENDING = re.compile(r"(?:pril|sartan|dipine|statin|olol|formin|prazole|azole|mab|cillin|mycin|oxacin|azepam|"
-                              r"zolam|oxetine|traline|apine|triptan|parin|xaban|gatran|farin|thiazide|semide|lukast|isone|olone|"
-                              r"pezil|mantine|tidine|afil|gliptin|glutide|gliflozin|lamide|setron|profen|tamol|codeine|"
-                              r"morphine|oxycodone|methadone)$", re.IGNORECASE)
 _NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())
@@ -103,7 +98,7 @@ def _old(match: re.Match[str], text: str) -> str:
 def _is_medicine(word: str, after: str) -> bool:
     if word.lower() in _NOT_MEDICINES:
         return False
-    return bool(_MEDICINE_ENDING.search(word) or re.match(r"\s*,?\s*" + _DOSE, after))
+    return bool(MEDICINE_ENDING.search(word) or re.match(r"\s*,?\s*" + _DOSE, after))
 
 
 def _taker(before: str, speaker: str, whom: str) -> str | None:

@@ -40,11 +40,14 @@ _TERSE_REQUEST = re.compile(
 )
 # "Give it to me straight, no waffle, and everything in metric", "Keep everything in euros": a bare
 # imperative is a standing request when it says how the assistant is to write.
-_TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make)\b", re.IGNORECASE)
-_STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle)\b|"
+_TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make|number|use|spell|format)\b", re.IGNORECASE)
+# "Number the steps when you tell me stuff", "keep it short, no essays": said of whatever the assistant writes.
+_STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle|"
+                       r"no\s+essays?|(?:when(?:ever)?|any\s*time)\s+you)\b|"
                        r"\bin\s+(?:metric|" + UNITS + r")\b", re.IGNORECASE)
 # "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
-_ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w-]+\s+){0,3}?[\w-]+\s*,?\s+please\b(?!\s+(?:help|tell|let|send|give|check))", re.IGNORECASE)
+_ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w/-]+\s+){0,3}?[\w/-]+\s*,?\s+(?:please|pls|plz)\b(?!\s+(?:help|tell|let|send|give|check))",
+                                re.IGNORECASE)
 # "when you suggest …", "if you ever write …": what the assistant does for the person.
 _WHEN_YOU_DO = r"(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b"
 # "When you suggest recipes, keep them dairy-free": the condition says what the request is about.

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
+from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
 
@@ -53,7 +54,10 @@ _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
     r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them)|"
     # "How should times and measurements be given to Anouk?"
-    r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented))\b",
+    r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented)|"
+    # "How does Wiremu want answers laid out?"
+    r"(?:want|like|prefer)s?\s+(?:[\w'’-]+\s+){0,2}?(?:answers?|replies|responses?|messages?|things|stuff|info|information)\s+"
+    r"(?:laid|set|written|formatted|presented|given|explained|spelled|spelt))\b",
     re.IGNORECASE,
 )
 
@@ -179,13 +183,15 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
-    alike = {term: set().union({term}, _MET_BY.get(term, ()), *(t for t in _TOPICS.values() if term in t),
-                               _TASTE if term in _WHICH_ONE else ()) for term in focus}
+    alike = {term: set().union({term}, _MET_BY.get(term, ()), _RELATIONS.get(term, ()),
+                               *(t for t in _TOPICS.values() if term in t), _TASTE if term in _WHICH_ONE else ())
+             for term in focus}
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
-        # "5mg" speaks of mg.
-        have = _words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
+        # "5mg" speaks of mg; "warfarin" of a blood thinner.
+        have = (_words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
+                | {_stem(w) for w in what_medicines_are_for(prose(text))})
         met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
@@ -286,7 +292,7 @@ _RELATION_QUESTION_WORDS = 3
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATIONS = _relation_groups({
-    "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam", "mom": "mother mum mommy",
+    "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam mama mummy", "mom": "mother mum mommy mama",
     "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
     "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
@@ -341,7 +347,8 @@ _TOPICS: dict[str, frozenset[str]] = {
         "browser": "browser",
         "shell": "shell terminal",
         "laptop": "laptop computer",
-        "drives": "car drive drives vehicle motorbike motorcycle scooter van",
+        "drives": "car drive drives vehicle motorbike motorcycle scooter van ute truck suv 4x4 hatchback wagon "
+                  "minivan campervan motorhome",
         # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
         "use": "use uses using software app apps tool tools program programme",
         "pet": "pet pets animal " + " ".join(PET_WORDS),
@@ -372,7 +379,15 @@ _MET_BY: dict[str, frozenset[str]] = {
                     "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
                     "badminton squash ski skiing rowing crossfit training",
         "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
-                 "football soccer tennis badminton squash skiing rowing crossfit",
+                 "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
+                 "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
+                 "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball",
+        "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
+                      "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
+                      "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
+                      "shamisen cavaquinho pandeiro charango marimba xylophone",
+        "game": "games chess checkers draughts poker bridge scrabble sudoku crossword crosswords mahjong backgammon "
+                "fortnite minecraft valorant fifa",
         "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
                  "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
                  "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
@@ -391,7 +406,7 @@ _MET_BY: dict[str, frozenset[str]] = {
         "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
         "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
                     "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
-        "courier": "couriers delivery deliveries logistics shipping parcel parcels postal",
+        "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
         # "a member of the Nairobi Rose Circle" is a club one belongs to.
         "club": "clubs member members membership society circle association",
         "belong": "belongs member members membership",

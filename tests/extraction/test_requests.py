@@ -91,3 +91,16 @@ def test_the_language_of_the_replies_is_one_setting_that_a_later_request_replace
     assert (french.type, french.predicate, french.object) == (MemoryType.PROCEDURAL, "replies in", "French")
     assert (english.predicate, english.object) == ("replies in", "English")
     assert english.statement == "Ines asked: switch back to English for the assistant's replies, please."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Righto. Number the steps when you tell me stuff and keep it short.",
+        "keep um short k, no essays. i stay reading on my phone on break",
+        "irish/british spellings pls, none of the american stuff. ta",
+    ],
+)
+def test_how_to_write_said_tersely_or_with_when_you_is_a_standing_request(text: str) -> None:
+    facts = RulesExtractor().extract(turn(text, speaker="Wiremu"), [])
+    assert any(fact.type is MemoryType.PROCEDURAL for fact in facts)

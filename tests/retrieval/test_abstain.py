@@ -223,6 +223,8 @@ def test_everyday_ways_of_asking_name_what_they_ask() -> None:
     assert focus_words("What does Soren do in his free time?", ["Soren"]) == ("hobby",)
     assert focus_words("What's Theo's shoe size?", ["Theo"]) == ("shoe",)
     assert asks_for_instructions("How should times and measurements be given to Anouk?")
+    assert asks_for_instructions("How does Wiremu want answers laid out?")
+    assert not asks_for_instructions("How does Wiremu like his coffee?")
     assert lexical_coverage(focus_terms(("hobby",)), ["Woodworking most afternoons."]) == 1.0
     assert lexical_coverage(focus_terms(("wife",)), ["Our tenth wedding anniversary is on Saturday."]) == 1.0
 
@@ -289,3 +291,26 @@ def test_a_memory_about_another_slot_speaks_of_another_topic() -> None:
     assert speaks_of_another_topic(focus_terms(("vehicle",)), "Ray's medication is now Eliquis 5 milligrams.")
     assert not speaks_of_another_topic(focus_terms(("work",)), "Carlos switched to Vueling, fewer long-haul trips now.")
     assert not speaks_of_another_topic(focus_terms(("medication",)), "Ray's medication is now Eliquis.")
+
+
+def test_a_month_that_ends_like_a_medicine_meets_no_question_about_blood() -> None:
+    asked = focus_terms(focus_words("What's Agnieszka's blood type?", {"Agnieszka"}))
+    assert lexical_coverage(asked, ["So Zakopane is off, we'll do Sopot, 2-9 April."]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("asked", "memory"),
+    [
+        ("blood thinner", "Dad takes warfarin, the INR clinic is on Tuesdays."),
+        ("anticoagulant", "Can you make me a medicine list? Waran 5 mg, evening."),
+        ("instrument", "Wednesday evenings I play bağlama with a small group."),
+        ("sport", "Me and Des came second in the bowls pairs yesterday!"),
+        ("game", "Up till 1am playing chess again, I'm 1740 on Lichess."),
+        ("ute", "got the ute loaded with the ladders."),
+        ("courier", "Chilexpress lost another package, the third this year."),
+        ("mother", "Rough evening. Mama is in hospital, the university one."),
+    ],
+)
+def test_what_a_question_asks_for_is_met_by_a_kind_of_it_or_another_word_for_it(asked: str, memory: str) -> None:
+    assert lexical_coverage(focus_terms(focus_words(f"What {asked}?", ())), [memory]) > 0
+

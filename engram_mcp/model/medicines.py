@@ -1,0 +1,43 @@
+"""Medicines, by the names people know them by: what a word names, and what it is taken for. Pure.
+
+Read by the rules extractor (a medicine switched for another) and by abstention ("What blood
+thinner is Ray on?" is answered by "Ray takes warfarin"): a person asks for a medicine by what it
+does, and says its name.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MEDICINE_ENDING", "what_medicines_are_for"]
+
+# Endings that name a medicine: ramipril, losartan, amlodipine, atorvastatin, bisoprolol, metformin, …
+# (Not "-tine" or "-zine": a routine and a magazine are no medicines.)
+# (Three letters at least before the ending: "April" is no ACE inhibitor.)
+MEDICINE_ENDING = re.compile(r"(?:\w{3}(?:pril|sartan|dipine|statin|olol|formin|prazole|azole|mab|cillin|mycin|oxacin|azepam|"
+                             r"zolam|oxetine|traline|apine|triptan|parin|xaban|gatran|farin|thiazide|semide|lukast|isone|olone|"
+                             r"pezil|mantine|tidine|afil|gliptin|glutide|gliflozin|lamide|setron|profen|tamol)|codeine|"
+                             r"morphine|oxycodone|methadone)$", re.IGNORECASE)
+
+# What each kind of medicine is asked about by, and the names (endings, generics, brands) that say it.
+_FOR = {
+    "pressure bp hypertension": r"\w{3,}(?:pril|sartan|dipine|olol|thiazide|semide)|doxazosin|indapamide",
+    "thinner thinners anticoagulant anticoagulants clot clots": (
+        r"\w{3,}(?:xaban|gatran|farin|parin)|clopidogrel|ticagrelor|eliquis|xarelto|pradaxa|lixiana|waran|marevan|"
+        r"coumadin|plavix|sintrom"),
+    "painkiller painkillers pain": (r"\w{3,}(?:profen|tamol)|codeine|morphine|oxycodone|tramadol|aspirin|naproxen|diclofenac|"
+                                    r"metamizole|nolotil|nurofen|advil|tylenol|panadol|co-codamol"),
+    "cholesterol": r"\w{3,}statin|ezetimibe",
+    "diabetes sugar": r"\w{3,}(?:formin|gliptin|glutide|gliflozin)|insulin|gliclazide|ozempic",
+    "dementia memory alzheimer": r"donepezil|memantine|rivastigmine|galantamine|aricept",
+    "stomach acid reflux heartburn": r"\w{3,}prazole|ranitidine|famotidine|gaviscon",
+    "antibiotic antibiotics infection": r"\w{3,}(?:cillin|mycin|oxacin)|doxycycline|cefalexin|trimethoprim",
+    "antidepressant antidepressants depression anxiety mood": r"\w{3,}(?:oxetine|traline)|citalopram|escitalopram|mirtazapine",
+}
+_KINDS = [(frozenset(words.split()), re.compile(r"\b(?:" + names + r")\b", re.IGNORECASE)) for words, names in _FOR.items()]
+
+
+def what_medicines_are_for(text: str) -> frozenset[str]:
+    """The words a question would use for the medicines ``text`` names ("warfarin": blood, thinner,
+    anticoagulant, …); empty when it names none of a known kind."""
+    return frozenset(word for words, names in _KINDS if names.search(text) for word in words)
