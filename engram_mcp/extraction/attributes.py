@@ -24,7 +24,7 @@ from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS, expand_contract
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
-__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "contact_card", "introduction_clauses", "rescheduled_habit",
+__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "contact_card", "doctor_given", "introduction_clauses", "rescheduled_habit",
            "self_description"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
@@ -117,6 +117,37 @@ _HAVE_NEW = re.compile(
     + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
+# "they've put Mama with a Dr van Wyk for now", "I've been put with a Dr Mahuika", "He has passed me to
+# Doctor Salinas": a doctor one is given, named by title.
+_GIVEN_A_DOCTOR = re.compile(
+    r"\b(?:(?:put|passed|moved|transferred|referred|assigned|sent)\s+(?P<whom>me|us|him|her|[A-Z][a-zá]+)|(?P<been>I\s+have\s+been|I've\s+been)"
+    r"\s+(?:put|passed|moved|transferred|referred|assigned))\s+(?:over\s+)?(?:with|to|under)\s+(?:a\s+|the\s+)?(?:new\s+)?"
+    r"(?P<doctor>(?:Dr|Dra|Doctor|Doctora)\.?\s+(?:(?:van|von|de|da|del|di|der|la|le)\s+)?" + _NAME + r")")
+_PARENTS = {"mama": "mother", "mum": "mother", "mam": "mother", "mom": "mother", "mommy": "mother", "mother": "mother",
+            "dad": "father", "papa": "father", "papá": "father", "father": "father", "da": "father"}
+
+
+def doctor_given(sentence: str, speaker: str) -> list[ExtractedFact]:
+    """The doctor the sentence says someone was given ("they've put Mama with a Dr van Wyk"): a fact
+    in the doctor slot of whom it names (the speaker, their mother or father, or a person named)."""
+    match = _GIVEN_A_DOCTOR.search(sentence)
+    if match is None:
+        return []
+    whom = (match["whom"] or "me").lower()
+    if whom in {"me", "us"}:
+        subject = speaker
+    elif whom in _PARENTS:
+        subject = f"{speaker}'s {_PARENTS[whom]}"
+    elif whom in {"him", "her"} or not match["whom"][:1].isupper():
+        return []
+    else:
+        subject = match["whom"]
+    doctor = re.sub(r"\s+(?:for|from|at|in|on)$", "", match["doctor"].strip()).rstrip(" .")
+    return [ExtractedFact(statement=f"{subject}'s doctor is {doctor}.", type=MemoryType.SEMANTIC,
+                          certainty=Certainty.STATED.value, subject=subject, predicate="doctor", object=doctor,
+                          entities=tuple(dict.fromkeys((speaker, doctor))))]
+
+
 # "So now Dr. Ibáñez is my doctor", "Sarah is my new boss": the value named first.
 _NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
                        + _NAME + r")\s+(?i:is\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+|current\s+)?)(?i:" + _ATTRIBUTE

@@ -19,7 +19,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import alternation
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
-from engram_mcp.model.medicines import MEDICINE_ENDING
+from engram_mcp.model.medicines import is_medicine_name
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
@@ -32,14 +32,15 @@ _NOT_MEDICINES = frozenset("""that this them those these there then time tablet 
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())
 # What is stopped: "taken me off the ramipril", "stopping the nifedipine", "no more amlodipine".
-_STOPPED = re.compile(r"\b(?:tak(?:en|ing|e)|took|came|come|coming)\s+(?:" + _WHOM + r"\s+)?off\s+(?:the\s+|my\s+|his\s+|her\s+)?"
+_STOPPED = re.compile(r"\b(?:tak(?:en|ing|e)|took|came|come|coming|switch(?:ed|ing|es)?)\s+(?:" + _WHOM + r"\s+)?off\s+(?:the\s+|my\s+|his\s+|her\s+)?"
                       r"(?P<old>" + _WORD + r")|\bstopp?(?:ed|ing|s)?\s+(?:the\s+|my\s+|his\s+|her\s+)?(?P<stopped>" + _WORD
                       + r")|\bno\s+more\s+(?P<no_more>" + _WORD + r")|\bstopp?(?:ed|ing|s)\s+(?P<it>it)\b", re.IGNORECASE)
 # What is taken now: "switching me to losartan", "putting him on Eliquis", "on amlodipine 5mg now",
-# "I will take atorvastatin 10 mg … instead", "start a new one called ramipril".
+# "I will take atorvastatin 10 mg … instead", "start a new one called ramipril", "… and starting apixaban".
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 _STARTED = re.compile(
     r"\b(?:(?:switch|mov|chang)(?:ed|ing|es|e)?\s+" + _WHOM + r"\s+(?:over\s+)?(?:onto|on|to)|(?:put|putting|puts|start(?:ed|ing|s)?)\s+"
-    + _WHOM + r"\s+on(?:to)?|(?:new\s+one\s+called|(?:will|'ll|to)\s+(?:now\s+)?(?:take|start)|now\s+(?:on|taking)|^on|(?<=[.;,]\s)on))\s+"
+    + _WHOM + r"\s+on(?:to)?|(?<=and\s)start(?:ed|ing|s)?(?:\s+on)?|(?:new\s+one\s+called|(?:will|'ll|to)\s+(?:now\s+)?(?:take|start)|now\s+(?:on|taking)|^on|(?<=[.;,]\s)on))\s+"
     r"(?P<new>" + _WORD + r")(?P<after>[^.;!?]{0,40})", re.IGNORECASE)
 # What the medicine is for, when the turn says it: "my BP check", "his blood", "the cholesterol".
 _PURPOSE = re.compile(r"\b(?:blood\s+pressure|bp|cholesterol|blood\s+thinner|(?<=his\s)blood|(?<=her\s)blood|(?<=my\s)blood|"
@@ -65,10 +66,14 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
             continue
         # "on amlodipine 5mg now": said as what is taken now, or beside what was stopped.
         whom = re.search(r"\b" + _WHOM + r"\b", started.group(0), re.IGNORECASE)
-        if not (_NOW.search(after) or _NOW.search(started.group(0)) or whom or re.search(r"called|will|'ll|to\s", started.group(0))):
+        if not (_NOW.search(after) or _NOW.search(started.group(0)) or whom
+                or re.search(r"called|will|'ll|to\s|start", started.group(0))):
             continue
         dose = re.match(r"\s*,?\s*(" + _DOSE + r")", after)
-        taker = _taker(text[: started.start()], speaker, whom[0] if whom else "me")
+        # "Dr. Levinson is stopping the clopidogrel and starting apixaban" is said of whom the turn spoke of.
+        said_in = text[text.rfind(".", 0, started.start()) + 1: started.start()]
+        unsaid = "me" if _FIRST_PERSON.search(said_in) else "her"
+        taker = _taker(text[: started.start()], speaker, whom[0] if whom else unsaid) or (None if whom else speaker)
         if taker is None:
             return None
         taken = f"{new}{' ' + ' '.join(dose[1].split()) if dose else ''}"
@@ -98,7 +103,7 @@ def _old(match: re.Match[str], text: str) -> str:
 def _is_medicine(word: str, after: str) -> bool:
     if word.lower() in _NOT_MEDICINES:
         return False
-    return bool(MEDICINE_ENDING.search(word) or re.match(r"\s*,?\s*" + _DOSE, after))
+    return is_medicine_name(word) or bool(re.match(r"\s*,?\s*" + _DOSE, after))
 
 
 def _taker(before: str, speaker: str, whom: str) -> str | None:

@@ -18,6 +18,7 @@ from engram_mcp.extraction.attributes import (
     AMOUNTS,
     attribute_facts,
     contact_card,
+    doctor_given,
     introduction_clauses,
     rescheduled_habit,
     self_description,
@@ -262,6 +263,8 @@ class RulesExtractor:
                         )
                 continue
             attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
+            if not any(fact.predicate in {"doctor", "gp"} for fact in attributes):
+                attributes += doctor_given(sentence, speaker)
             facts += attributes
             # A habit's frequency ("three times a week") or an amount ("900 DKK an hour") marks its
             # clause too; an age ("32") does not.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MEDICINE_ENDING", "what_medicines_are_for"]
+__all__ = ["MEDICINE_ENDING", "is_medicine_name", "what_medicines_are_for"]
 
 # Endings that name a medicine: ramipril, losartan, amlodipine, atorvastatin, bisoprolol, metformin, …
 # (Not "-tine" or "-zine": a routine and a magazine are no medicines.)
@@ -41,3 +41,9 @@ def what_medicines_are_for(text: str) -> frozenset[str]:
     """The words a question would use for the medicines ``text`` names ("warfarin": blood, thinner,
     anticoagulant, …); empty when it names none of a known kind."""
     return frozenset(word for words, names in _KINDS if names.search(text) for word in words)
+
+
+def is_medicine_name(word: str) -> bool:
+    """Whether ``word`` names a medicine: by its ending ("ramipril") or as a known name ("Eliquis", "Waran")."""
+    return bool(MEDICINE_ENDING.search(word)) or bool(what_medicines_are_for(word))
+

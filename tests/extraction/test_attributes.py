@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram_mcp.extraction import RulesExtractor
-from engram_mcp.extraction.attributes import attribute_facts, introduction_clauses, rescheduled_habit
+from engram_mcp.extraction.attributes import attribute_facts, doctor_given, introduction_clauses, rescheduled_habit
 from engram_mcp.model.predicates import is_single_valued, normalise
 from tests.extraction.helpers import turn
 
@@ -351,3 +351,22 @@ def test_an_introduction_with_where_one_is_from_before_the_comma_is_read_whole()
     said = [f.statement for f in RulesExtractor().extract(turn("Good morning. I am Jurgen from Augsburg, electrician.",
                                                                 speaker="Jurgen"), [])]
     assert said == ["Jurgen is from Augsburg.", "Jurgen works as an electrician."]
+
+
+@pytest.mark.parametrize(
+    ("said", "held"),
+    [
+        ("Dr Naidoo has gone on long leave so they've put Mama with a Dr van Wyk for now.", "Thandiwe's mother's doctor is Dr van Wyk."),
+        ("Got a letter at the front desk. I've been put with a Dr Mahuika from now on.", "Thandiwe's doctor is Dr Mahuika."),
+        ("He has passed me to Doctor Salinas at the same clinic.", "Thandiwe's doctor is Doctor Salinas."),
+        ("The practice moved Ernst to Dr. Wallner.", "Ernst's doctor is Dr. Wallner."),
+    ],
+)
+def test_a_doctor_one_is_given_is_held_in_the_doctor_slot_of_whom_it_is_given(said: str, held: str) -> None:
+    assert [fact.statement for fact in doctor_given(said, "Thandiwe")] == [held]
+
+
+@pytest.mark.parametrize("said", ["We put Rex with the vet.", "They put her with Dr Naidoo.", "I passed the salt to Dr Jones."])
+def test_no_doctor_given_to_a_person_the_sentence_names_gives_nothing(said: str) -> None:
+    assert doctor_given(said, "Thandiwe") == []
+

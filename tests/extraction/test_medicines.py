@@ -16,6 +16,12 @@ from engram_mcp.model.corrections import PUTS_RIGHT
          "Hamish's medication is now atorvastatin 10 mg."),
         ("Ray saw his cardiologist, Dr. Brennan. She's taking him off the warfarin and putting him on Eliquis, 5 milligrams.",
          "Ray's medication is now Eliquis 5 milligrams."),
+        ("o'halloran switched me off the ramipril, on amlodipine 5mg now, mornings.", "Hamish's medication is now amlodipine 5mg."),
+        ("My INR has been all over the place, so she is taking me off Waran and putting me on Eliquis, 5 mg twice a day.",
+         "Hamish's medication is now Eliquis 5 mg."),
+        ("We were at the clinic for Miriam's follow-up. Dr. Levinson is stopping the clopidogrel and starting apixaban, 5 mg.",
+         "Miriam's medication is now apixaban 5 mg."),
+        ("I'm stopping the ramipril and starting losartan 50 mg.", "Hamish's medication is now losartan 50 mg."),
     ],
 )
 def test_a_medicine_taken_in_place_of_one_stopped_is_restated_alone(said: str, restated: str) -> None:
