@@ -487,7 +487,10 @@ def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | Non
     if topic is None or not any(term in topic for term in focus):
         return None
     relation = (memory.subject or "").partition("'s ")[2]
-    return topic if not relation or {_stem(w) for w in relation.split()} <= set(focus) else None
+    if not relation:
+        # "Where is Valentina's father living?" is not answered by where Valentina lives.
+        return None if any(term in _RELATIONS and term not in topic for term in focus) else topic
+    return topic if {_stem(w) for w in relation.split()} <= set(focus) else None
 
 
 def speaks_of_another_topic(focus: tuple[str, ...], text: str) -> bool:

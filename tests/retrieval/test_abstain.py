@@ -12,6 +12,7 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
+    holds_asked_slot,
     lexical_coverage,
     names_thing,
     prose,
@@ -100,6 +101,14 @@ def test_a_relatives_state_never_answers_the_speakers_slot() -> None:
                      object="Manchester")
     assert not answers_slot(focus_terms(focus_words("Where does Sam live?", ["Sam"])), sister)
     assert answers_slot(focus_terms(focus_words("Where does Sam's sister live?", ["Sam"])), sister)
+
+
+def test_the_speakers_state_never_holds_a_relatives_slot() -> None:
+    home = replace(fact("Sam lives in Rosario."), predicate="lives in", object="Rosario")
+    doctor = replace(fact("Sam's doctor is Dr Quiroga."), predicate="doctor", object="Dr Quiroga")
+    assert not holds_asked_slot(focus_terms(focus_words("Where is Sam's father living?", ["Sam"])), home)
+    assert holds_asked_slot(focus_terms(focus_words("Where is Sam living?", ["Sam"])), home)
+    assert holds_asked_slot(focus_terms(focus_words("Who is Sam's doctor?", ["Sam"])), doctor)
 
 
 def test_the_present_is_no_topic_of_a_question() -> None:
