@@ -127,11 +127,15 @@ _CONTRACTIONS = (
 )
 
 
+# "Graham's my manager now": before "my" or "our", a name's "'s" is "is" (no possessive is followed by them).
+_NAME_IS_MY = re.compile(r"\b([A-Z][\w-]+)'s\s+(?=(?:now\s+|officially\s+)?(?:my|our)\b)")
+
+
 def expand_contractions(text: str) -> str:
     text = text.replace("’", "'")
     for pattern, full in _CONTRACTIONS:
         text = pattern.sub(_keep_case(full), text)
-    return text
+    return _NAME_IS_MY.sub(r"\1 is ", text)
 
 
 def _keep_case(full: str) -> Callable[[re.Match[str]], str]:

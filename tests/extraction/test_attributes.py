@@ -370,3 +370,9 @@ def test_a_doctor_one_is_given_is_held_in_the_doctor_slot_of_whom_it_is_given(sa
 def test_no_doctor_given_to_a_person_the_sentence_names_gives_nothing(said: str) -> None:
     assert doctor_given(said, "Thandiwe") == []
 
+
+
+@pytest.mark.parametrize(("said", "held"), [("So that's me. Graham's my manager now, as of today.", "Agnieszka's manager is Graham."),
+                                            ("Dr. Okafor's my GP now.", "Agnieszka's GP is Dr. Okafor.")])
+def test_a_names_s_before_my_says_who_holds_the_slot(said: str, held: str) -> None:
+    assert held in [fact.statement for fact in RulesExtractor().extract(turn(said, speaker="Agnieszka"), [])]
