@@ -120,7 +120,7 @@ _HAVE_NEW = re.compile(
 # "they've put Mama with a Dr van Wyk for now", "I've been put with a Dr Mahuika", "He has passed me to
 # Doctor Salinas": a doctor one is given, named by title.
 _GIVEN_A_DOCTOR = re.compile(
-    r"\b(?:(?:put|passed|moved|transferred|referred|assigned|sent)\s+(?P<whom>me|us|him|her|[A-Z][a-zá]+)|(?P<been>I\s+have\s+been|I've\s+been)"
+    r"\b(?:(?:put|passed|moved|transferred|referred|assigned|sent)\s+(?P<whom>me|us|him|her|[A-Z][a-zá]+)|(?:I\s+have\s+been|I've\s+been)"
     r"\s+(?:put|passed|moved|transferred|referred|assigned))\s+(?:over\s+)?(?:with|to|under)\s+(?:a\s+|the\s+)?(?:new\s+)?"
     r"(?P<doctor>(?:Dr|Dra|Doctor|Doctora)\.?\s+(?:(?:van|von|de|da|del|di|der|la|le)\s+)?" + _NAME + r")")
 _PARENTS = {"mama": "mother", "mum": "mother", "mam": "mother", "mom": "mother", "mommy": "mother", "mother": "mother",

@@ -371,4 +371,3 @@ def without_what_does_not_hold(fact: ExtractedFact) -> ExtractedFact:
                        entities=tuple(e for e in fact.entities if e.casefold() not in old.casefold()))
     return replace(fact, statement=holds + ".", object=obj or fact.object,
                    entities=tuple(e for e in fact.entities if e.casefold() not in old.casefold()))
-

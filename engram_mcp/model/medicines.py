@@ -12,8 +12,8 @@ import re
 __all__ = ["MEDICINE_ENDING", "is_medicine_name", "what_medicines_are_for"]
 
 # Endings that name a medicine: ramipril, losartan, amlodipine, atorvastatin, bisoprolol, metformin, …
-# (Not "-tine" or "-zine": a routine and a magazine are no medicines.)
-# (Three letters at least before the ending: "April" is no ACE inhibitor.)
+# (Not "-tine" or "-zine": a routine and a magazine are no medicines; and three letters at least
+# before the ending: "April" is no ACE inhibitor.)
 MEDICINE_ENDING = re.compile(r"(?:\w{3}(?:pril|sartan|dipine|statin|olol|formin|prazole|azole|mab|cillin|mycin|oxacin|azepam|"
                              r"zolam|oxetine|traline|apine|triptan|parin|xaban|gatran|farin|thiazide|semide|lukast|isone|olone|"
                              r"pezil|mantine|tidine|afil|gliptin|glutide|gliflozin|lamide|setron|profen|tamol)|codeine|"
@@ -26,7 +26,7 @@ _FOR = {
         r"\w{3,}(?:xaban|gatran|farin|parin)|clopidogrel|ticagrelor|eliquis|xarelto|pradaxa|lixiana|waran|marevan|"
         r"coumadin|plavix|sintrom"),
     "painkiller painkillers pain": (r"\w{3,}(?:profen|tamol)|codeine|morphine|oxycodone|tramadol|aspirin|naproxen|diclofenac|"
-                                    r"metamizole|nolotil|nurofen|advil|tylenol|panadol|co-codamol"),
+                                    r"metamizole|nolotil|nurofen|advil|tylenol|panadol|acetaminophen|co-codamol"),
     "cholesterol": r"\w{3,}statin|ezetimibe",
     "diabetes sugar": r"\w{3,}(?:formin|gliptin|glutide|gliflozin)|insulin|gliclazide|ozempic",
     "dementia memory alzheimer": r"donepezil|memantine|rivastigmine|galantamine|aricept",
@@ -38,7 +38,7 @@ _KINDS = [(frozenset(words.split()), re.compile(r"\b(?:" + names + r")\b", re.IG
 
 
 def what_medicines_are_for(text: str) -> frozenset[str]:
-    """The words a question would use for the medicines ``text`` names ("warfarin": blood, thinner,
+    """The words a question would use for the medicines ``text`` names ("warfarin": thinner,
     anticoagulant, …); empty when it names none of a known kind."""
     return frozenset(word for words, names in _KINDS if names.search(text) for word in words)
 
@@ -46,4 +46,3 @@ def what_medicines_are_for(text: str) -> frozenset[str]:
 def is_medicine_name(word: str) -> bool:
     """Whether ``word`` names a medicine: by its ending ("ramipril") or as a known name ("Eliquis", "Waran")."""
     return bool(MEDICINE_ENDING.search(word)) or bool(what_medicines_are_for(word))
-

@@ -410,8 +410,6 @@ _MET_BY: dict[str, frozenset[str]] = {
         # "a member of the Nairobi Rose Circle" is a club one belongs to.
         "club": "clubs member members membership society circle association",
         "belong": "belongs member members membership",
-        "painkiller": "painkillers ibuprofen paracetamol acetaminophen aspirin codeine naproxen tramadol diclofenac "
-                      "metamizole nurofen advil tylenol",
         # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
         # not met by what one eats.
         "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "
