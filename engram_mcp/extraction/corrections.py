@@ -364,10 +364,9 @@ def without_what_does_not_hold(fact: ExtractedFact) -> ExtractedFact:
             or _DESCRIBED.match(match["old"])):
         return fact
     holds = fact.statement[: match.start()].rstrip()
-    old = match["old"].strip()
-    obj = fact.object.removesuffix(fact.statement[match.start():].rstrip(".!")).rstrip(" ,")
+    old = match["old"].strip().casefold()
+    kept = replace(fact, statement=holds + ".", entities=tuple(e for e in fact.entities if e.casefold() not in old))
     if fact.predicate == "states":
-        return replace(fact, statement=holds + ".", predicate=PUTS_RIGHT, object=holds,
-                       entities=tuple(e for e in fact.entities if e.casefold() not in old.casefold()))
-    return replace(fact, statement=holds + ".", object=obj or fact.object,
-                   entities=tuple(e for e in fact.entities if e.casefold() not in old.casefold()))
+        return replace(kept, predicate=PUTS_RIGHT, object=holds)
+    obj = fact.object.removesuffix(fact.statement[match.start():].rstrip(".!")).rstrip(" ,")
+    return replace(kept, object=obj or fact.object)

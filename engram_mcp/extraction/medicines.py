@@ -70,10 +70,7 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
                 or re.search(r"called|will|'ll|to\s|start", started.group(0))):
             continue
         dose = re.match(r"\s*,?\s*(" + _DOSE + r")", after)
-        # "Dr. Levinson is stopping the clopidogrel and starting apixaban" is said of whom the turn spoke of.
-        said_in = text[text.rfind(".", 0, started.start()) + 1: started.start()]
-        unsaid = "me" if _FIRST_PERSON.search(said_in) else "her"
-        taker = _taker(text[: started.start()], speaker, whom[0] if whom else unsaid) or (None if whom else speaker)
+        taker = _taker(text[: started.start()], speaker, whom[0] if whom else None)
         if taker is None:
             return None
         taken = f"{new}{' ' + ' '.join(dose[1].split()) if dose else ''}"
@@ -106,9 +103,14 @@ def _is_medicine(word: str, after: str) -> bool:
     return is_medicine_name(word) or bool(re.match(r"\s*,?\s*" + _DOSE, after))
 
 
-def _taker(before: str, speaker: str, whom: str) -> str | None:
-    """Who takes it: the speaker for "me"/"us", else the last person the turn named before."""
-    if whom.lower() in {"me", "us"}:
+def _taker(before: str, speaker: str, whom: str | None) -> str | None:
+    """Who takes it: the speaker for "me"/"us", else the last person the turn named before. Said of
+    no one, it is the speaker's when the sentence speaks in the first person, else whom the turn
+    spoke of ("Miriam's follow-up. Dr. Levinson is stopping the clopidogrel and starting apixaban"),
+    else the speaker's."""
+    said_by_the_speaker = (_FIRST_PERSON.search(before[before.rfind(".") + 1:]) is not None if whom is None
+                           else whom.lower() in {"me", "us"})
+    if said_by_the_speaker:
         return speaker
     names = [m["name"] for m in _TAKER.finditer(before) if m["name"] not in _NOT_TAKERS and m["name"] != speaker]
-    return names[-1] if names else None
+    return names[-1] if names else (speaker if whom is None else None)

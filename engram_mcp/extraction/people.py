@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
 __all__ = ["people_named", "relations_named", "with_pronouns_named"]
 
@@ -31,8 +32,8 @@ _INTRODUCED = re.compile(
 # "He's my boyfriend now", said after the person is named.
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
-_NOT_PEOPLE = frozenset("""I I'm I've I'd The A An My Our It It's We He She They This That Then So But And Ok Okay Well Oh Yes No Dr Mr Mrs Ms Prof
-                           Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
+_NOT_PEOPLE = WEEKDAY_NAMES | frozenset("""I I'm I've I'd The A An My Our It It's We He She They This That Then So But And Ok Okay
+                                         Well Oh Yes No Dr Mr Mrs Ms Prof""".split())
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"

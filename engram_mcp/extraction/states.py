@@ -283,10 +283,10 @@ _RIDE_IS = re.compile(r"^(?i:(?:the|my|our|[\w'’]+['’]s)\s+(?:old\s+|new\s+|
 # "My Toyota Premio is 14 years old", "Our Volvo V70 needs a new clutch": a car of one's own,
 # named by its make or model, is the one driven.
 _MY_CAR_DOES = re.compile(r"^(?i:(?:my|our)\s+(?:old\s+|little\s+|trusty\s+|beloved\s+)?)" + _VEHICLE_NAME
-                          + r"\s+(?i:is|was|has|had|needs|keeps|broke|won't|wouldn't|isn't|failed|'s)\b|"
-                          # "the Passat needs brakes", "the Passat makes a noise": one's own car, by what it needs.
-                          r"^(?i:the\s+)" + _VEHICLE_NAME.replace("obj", "the_obj") + r"\s+(?i:needs|makes\s+a\s+noise|broke\s+down|"
-                          r"won't\s+start|failed\s+(?:its|the)|is\s+in\s+the\s+garage|has\s+a\s+(?:flat|puncture))\b")
+                          + r"\s+(?i:is|was|has|had|needs|keeps|broke|won't|wouldn't|isn't|failed|'s)\b")
+# "the Passat needs brakes", "the Passat makes a noise": one's own car, by what it needs.
+_THE_CAR_NEEDS = re.compile(r"^(?i:the\s+)" + _VEHICLE_NAME + r"\s+(?i:needs|makes\s+a\s+noise|broke\s+down|"
+                            r"won't\s+start|failed\s+(?:its|the)|is\s+in\s+the\s+garage|has\s+a\s+(?:flat|puncture))\b")
 # "This morning we went to a dealer and bought a used Skoda Octavia", "we picked up the Highlander",
 # "drove home in the Vitz": a car the speaker came away with, later in the clause.
 _THEN_GOT = re.compile(r"^(?i:(?:(?:this|last|yesterday|today|on)\b[\w\s]{0,25}?,?\s+)?(?:I|we)\b(?:(?!\b(?:he|she|they|my\s+\w+)\b)[^.;!?]){0,80}?"
@@ -373,7 +373,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         found.append((f"{who} lives in {place}", "lives in", place, "home~", False))
     if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
-    elif (car := _MY_CAR_DOES.match(text)) is not None and (driven := _made_vehicle(car["obj"] or car["the_obj"])) is not None:
+    elif (car := _MY_CAR_DOES.match(text) or _THE_CAR_NEEDS.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
         found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
     elif (car := _THEN_GOT.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
         found.append((f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False))

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["CALENDAR_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "time_phrases", "upcoming_day",
-           "without_time_phrases"]
+__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "time_phrases",
+           "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -28,8 +28,10 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 # 'N weeks ago' further back than this names no time a memory holds ('999999 weeks ago').
 _LONGEST_SPAN_DAYS = 36_500
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-CALENDAR_NAMES = frozenset(_MONTHS) | frozenset(day.capitalize() for day in _WEEKDAYS)
-"""Months and weekdays as written: capitalised words that name no one."""
+WEEKDAY_NAMES = frozenset(day.capitalize() for day in _WEEKDAYS)
+"""Weekdays as written: capitalised words that name no one."""
+CALENDAR_NAMES = frozenset(_MONTHS) | WEEKDAY_NAMES
+"""Months and weekdays as written (a month may be a name too: "April", "May")."""
 
 
 @dataclass(frozen=True, slots=True)

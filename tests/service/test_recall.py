@@ -96,6 +96,10 @@ def _told(service: MemoryService, clock: SteppingClock, lines: list[str], speake
             facts.add_extracted(fact_from(extracted, stored, clock()))
 
 
+def _first_answer(service: MemoryService, question: str) -> str:
+    return service.recall(question).memories[0].memory.text
+
+
 def test_an_unrelated_turn_that_changed_wholly_does_not_answer_for_the_question(
     service: MemoryService, clock: SteppingClock
 ) -> None:
@@ -106,9 +110,9 @@ def test_an_unrelated_turn_that_changed_wholly_does_not_answer_for_the_question(
         "I've accepted a role at Klarna, so Spotify is done.",
         "My GP is Dr. Sara Lind at the Vasastan clinic.",
     ])
-    assert "Lind" in service.recall("Who is Lena's doctor?").memories[0].memory.text
+    assert "Lind" in _first_answer(service, "Who is Lena's doctor?")
     # Nothing holds her employer now: the role she accepted answers for it.
-    assert "Klarna" in service.recall("Where does Lena work?").memories[0].memory.text
+    assert "Klarna" in _first_answer(service, "Where does Lena work?")
 
 
 def test_a_turn_that_names_what_is_asked_goes_before_facts_that_name_none_of_it(
@@ -121,7 +125,7 @@ def test_a_turn_that_names_what_is_asked_goes_before_facts_that_name_none_of_it(
         "is Dr. Wong. I play badminton on Thursdays.",
     ], speaker="Chen")
     assert not [m for m in service.memories() if m.kind is Kind.FACT and "Wong" in m.text]
-    assert "Wong" in service.recall("Who is Chen's dentist?").memories[0].memory.text
+    assert "Wong" in _first_answer(service, "Who is Chen's dentist?")
 
 
 def test_a_later_turn_that_says_a_change_goes_before_the_first_about_the_same_thing(
@@ -134,8 +138,8 @@ def test_a_later_turn_that_says_a_change_goes_before_the_first_about_the_same_th
         "Update on the fair: the venue fell through and the whole thing is now holding in Nairobi, same dates.",
     ], speaker="Yewande")
     clock.jump_to(clock() + timedelta(days=7))
-    assert "Kwik" in service.recall("Which courier does Yewande use for Lagos orders?").memories[0].memory.text
-    assert "Nairobi" in service.recall("Where is the trade fair Yewande is exhibiting at?").memories[0].memory.text
+    assert "Kwik" in _first_answer(service, "Which courier does Yewande use for Lagos orders?")
+    assert "Nairobi" in _first_answer(service, "Where is the trade fair Yewande is exhibiting at?")
 
 
 def test_a_later_turn_that_says_no_change_does_not_go_before_the_first(
@@ -146,7 +150,7 @@ def test_a_later_turn_that_says_no_change_does_not_go_before_the_first(
         "Packed twenty Lagos orders today, my back hurts.",
     ], speaker="Yewande")
     clock.jump_to(clock() + timedelta(days=7))
-    assert "GIG" in service.recall("Which courier does Yewande use for Lagos orders?").memories[0].memory.text
+    assert "GIG" in _first_answer(service, "Which courier does Yewande use for Lagos orders?")
 
 
 def test_a_correction_put_as_what_holds_goes_before_the_value_it_corrects(
@@ -157,7 +161,7 @@ def test_a_correction_put_as_what_holds_goes_before_the_value_it_corrects(
         "Meera just put me right - the parent-teacher meeting isn't Thursday at all, it's Saturday at 10:30.",
     ], speaker="Rahul")
     clock.jump_to(clock() + timedelta(days=7))
-    first = service.recall("When is Ishaan's parent-teacher meeting?").memories[0].memory.text
+    first = _first_answer(service, "When is Ishaan's parent-teacher meeting?")
     assert "Saturday" in first and "Thursday" not in first
 
 
@@ -170,7 +174,7 @@ def test_what_replaced_something_called_off_goes_first_and_names_only_the_new_va
         "instead, same week.",
     ], speaker="Dorota")
     clock.jump_to(clock() + timedelta(days=7))
-    first = service.recall("Where is Dorota going on holiday in February?").memories[0].memory.text
+    first = _first_answer(service, "Where is Dorota going on holiday in February?")
     assert "Innsbruck" in first and "Zakopane" not in first
 
 
@@ -182,9 +186,9 @@ def test_a_medicine_switched_goes_first_but_another_change_about_the_same_person
         "Big day. Ray saw his cardiologist. She's taking him off the warfarin and putting him on Eliquis, 5 milligrams.",
     ], speaker="Xiomara")
     clock.jump_to(clock() + timedelta(days=7))
-    first = service.recall("What blood thinner is Ray on?").memories[0].memory.text
+    first = _first_answer(service, "What blood thinner is Ray on?")
     assert "Eliquis" in first and "warfarin" not in first
-    assert "Eliquis" not in service.recall("What does Ray drive?").memories[0].memory.text
+    assert "Eliquis" not in _first_answer(service, "What does Ray drive?")
 
 
 def test_a_turn_dated_after_the_servers_clock_is_current_not_taken_back(service: MemoryService, clock: SteppingClock) -> None:
