@@ -17,11 +17,11 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import alternation
+from engram_mcp.extraction.people import last_person_named
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.medicines import is_medicine_name
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
-from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["switched_medicine"]
 
@@ -46,9 +46,6 @@ _STARTED = re.compile(
 _PURPOSE = re.compile(r"\b(?:blood\s+pressure|bp|cholesterol|blood\s+thinner|(?<=his\s)blood|(?<=her\s)blood|(?<=my\s)blood|"
                       + alternation(HEALTH_CONDITIONS) + r")\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:now|instead|from\s+(?:today|tomorrow|tonight)|starting\s+(?:today|tomorrow|tonight))\b", re.IGNORECASE)
-_TAKER = re.compile(r"(?<!Dr\.\s)(?<!Dr\s)\b(?P<name>[A-Z][a-z]{2,})\b")
-_NOT_TAKERS = CALENDAR_NAMES | frozenset("""She He They The It This That Then Turns Also Big Well First Last So And But Anything
-                                           Anyone""".split())
 
 
 def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
@@ -112,5 +109,4 @@ def _taker(before: str, speaker: str, whom: str | None) -> str | None:
                            else whom.lower() in {"me", "us"})
     if said_by_the_speaker:
         return speaker
-    names = [m["name"] for m in _TAKER.finditer(before) if m["name"] not in _NOT_TAKERS and m["name"] != speaker]
-    return names[-1] if names else (speaker if whom is None else None)
+    return last_person_named(before, speaker) or (speaker if whom is None else None)

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.time_expr import WEEKDAY_NAMES
+from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
 
-__all__ = ["people_named", "relations_named", "with_pronouns_named"]
+__all__ = ["last_person_named", "people_named", "relations_named", "with_pronouns_named"]
 
 _RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
@@ -32,8 +32,6 @@ _INTRODUCED = re.compile(
 # "He's my boyfriend now", said after the person is named.
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
-_NOT_PEOPLE = WEEKDAY_NAMES | frozenset("""I I'm I've I'd The A An My Our It It's We He She They This That Then So But And Ok Okay
-                                         Well Oh Yes No Dr Mr Mrs Ms Prof""".split())
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
@@ -76,12 +74,11 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
         facts.append(_relation_fact(speaker, relation, name))
     # "Tunde is really nice. He's my boyfriend now": the person named just before.
     for pronoun in _PRONOUN_IS.finditer(text):
-        before = [name for name in re.findall(r"(?<!Dr\.\s)(?<!Dr\s)\b" + _NAME, text[: pronoun.start()])
-                  if name not in _NOT_PEOPLE and name != speaker]
+        before = last_person_named(text[: pronoun.start()], speaker)
         relation = pronoun["relation"].lower()
         stated = _said_before(facts, known)
-        if before and not (before[-1].casefold() in stated and relation in stated):
-            facts.append(_relation_fact(speaker, relation, before[-1]))
+        if before and not (before.casefold() in stated and relation in stated):
+            facts.append(_relation_fact(speaker, relation, before))
     for group in _CHILDREN.finditer(text):
         names = group["names"]
         if all(name.casefold() in said for name in re.findall(_NAME, names)):
@@ -97,6 +94,29 @@ def _relation_fact(speaker: str, relation: str, name: str) -> ExtractedFact:
     return ExtractedFact(statement=f"{speaker}'s {relation} is {name}.", type=MemoryType.SEMANTIC,
                          certainty=Certainty.STATED.value, subject=speaker, predicate=relation, object=name,
                          entities=(speaker, name))
+
+
+# A person as chat names one: a capital, then a small letter ("Jo", "Tunde", "O'Brien"), and not a
+# doctor's surname ("Dr. Levinson is stopping the clopidogrel": the patient is someone else).
+_PERSON = re.compile(r"(?<!Dr\.\s)(?<!Dr\s)\b(?P<name>[A-Z](?:[a-z]|['’][A-Z])[\w'’-]*)")
+_NOT_PERSONS = WEEKDAY_NAMES | frozenset("""I'm I've I'd I'll The An My Our It It's We He She They This That Then So But And Ok
+                                          Okay Well Oh Yes No Dr Mr Mrs Ms Prof Turns Also Big First Last Anything Anyone""".split())
+# "in May", "since April", "June 3rd": a month as a date, not a person called April or May.
+_MONTH_AS_DATE = re.compile(r"(?i:in|on|since|until|till|by|from|of|early|late|mid|last|next|this)\s+$|^\s*\d")
+
+
+def last_person_named(before: str, speaker: str) -> str | None:
+    """The last person ``before`` names who is not the speaker: whom a following "she", "he" or
+    "her" is about ("Tunde is really nice. He's my boyfriend now")."""
+    for match in reversed(list(_PERSON.finditer(before))):
+        name = re.sub(r"['’]s$", "", match["name"])
+        if name in _NOT_PERSONS or name == speaker:
+            continue
+        if name in CALENDAR_NAMES and (name in WEEKDAY_NAMES or _MONTH_AS_DATE.search(before[: match.start()])
+                                        or _MONTH_AS_DATE.match(before[match.end():])):
+            continue
+        return name
+    return None
 
 
 def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> list[str]:

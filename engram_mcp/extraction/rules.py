@@ -46,9 +46,11 @@ from engram_mcp.extraction.medicines import switched_medicine
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
+from engram_mcp.extraction.pets import pet_names, pets_named_nearby
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
-from engram_mcp.extraction.states import dated_starts, pet_names, pets_named_nearby, state_facts, vehicles_named_nearby
+from engram_mcp.extraction.states import dated_starts, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
+from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.extraction.wording import SECOND_PERSON, clip, names_in
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.predicates import HEALTH_CONDITIONS, third_singular

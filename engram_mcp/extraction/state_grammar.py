@@ -4,12 +4,15 @@ who the subject is, and a rule joining a verb phrase to an object. Pure."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import strip_tail
+from engram_mcp.model import Certainty, MemoryType
 
-__all__ = ["ADVERB", "BOUNDARY", "NAME", "SUBJECT", "UNCASED_NAME", "Found", "Rule", "article", "object_head", "rule"]
+__all__ = ["ADVERB", "BOUNDARY", "NAME", "SUBJECT", "UNCASED_NAME", "Found", "Rule", "article", "as_facts", "object_head",
+           "one_per_slot", "rule", "state_fact"]
 
 ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
 ADVERB += r"then|eventually|even|really|totally|happily|proudly|back|fully)\s+)*"
@@ -28,7 +31,10 @@ SUBJECT = (r"^(?P<subject>I|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+(?-i:
             r"(?-i:[A-Z][\w'’-]+)\s+and\s+I)\s+" + ADVERB)
 
 Found = tuple[str, str, str, str, bool]
-"""(statement, predicate, object, slot kind, ended) of one fact; the subject is the speaker."""
+"""(statement, predicate, object, slot kind, ended) of one fact; the subject is the speaker.
+
+A slot kind ending in "~" marks a fact read rather than said (a strong inference at most);
+"plan" marks one that is episodic."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +57,28 @@ def object_head(obj: str) -> str:
 
 def article(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def as_facts(found: Iterable[Found], who: str, certainty: float) -> list[ExtractedFact]:
+    return [state_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in found]
+
+
+def state_fact(statement: str, who: str, predicate: str, obj: str, certainty: float, kind: str) -> ExtractedFact:
+    inferred = kind.endswith("~")
+    return ExtractedFact(
+        statement=statement[0].upper() + statement[1:] + ".",
+        type=MemoryType.EPISODIC if kind == "plan" else MemoryType.SEMANTIC,
+        certainty=min(certainty, Certainty.STRONG_INFERENCE.value) if inferred else certainty,
+        subject=who,
+        predicate=predicate,
+        object=obj,
+        entities=tuple(dict.fromkeys(name for name in (who, obj) if name[:1].isupper())),
+    )
+
+
+def one_per_slot(found: list[Found]) -> list[Found]:
+    """The first of each (predicate, object), an ending counted as the same slot as its start."""
+    seen: dict[tuple[str, str], Found] = {}
+    for item in found:
+        seen.setdefault((item[1].removeprefix("no longer ").casefold(), item[2].casefold()), item)
+    return list(seen.values())

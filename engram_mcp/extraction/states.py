@@ -1,5 +1,6 @@
-"""States a person has one of at a time (employer, job, home, school, diet, partner, car, pet)
-and the ordinary ways people announce that one began or ended. Pure.
+"""States a person has one of at a time (home, diet, partner; employer, job and school in
+``work``, the vehicle driven in ``vehicles``, pets in ``pets``) and the ordinary ways people
+announce that one began or ended. Pure.
 
 Each recognised clause becomes a fact whose (subject, predicate, object) normalises to the
 same slot as the plain statement of that state, so supersession works however the change
@@ -18,28 +19,28 @@ Meta") are plans, never the current state.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.extraction.lexicon import (
-    LEAD_TIME,
-    PET_WORDS,
-    VEHICLE_MAKES,
-    VEHICLE_WORDS,
-    alternation,
-    expand_contractions,
-    mentions_pet,
-    strip_tail,
-    vehicle_name,
-    with_dropped_subject,
+from engram_mcp.extraction.lexicon import LEAD_TIME, expand_contractions, with_dropped_subject
+from engram_mcp.extraction.pets import pet_rules, pets_in_sentence
+from engram_mcp.extraction.state_grammar import (
+    NAME,
+    UNCASED_NAME,
+    Found,
+    Rule,
+    as_facts,
+    object_head,
+    one_per_slot,
+    rule,
+    state_fact,
 )
-from engram_mcp.extraction.state_grammar import BOUNDARY, NAME, UNCASED_NAME, Found, Rule, article, object_head, rule
+from engram_mcp.extraction.vehicles import sold_and_bought, vehicle_rules, vehicles_in_sentence
 from engram_mcp.extraction.work import OFFER_ACCEPTED, dated_starts, work_in_sentence, work_rules
-from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, RELATIONSHIP_STATUSES
+from engram_mcp.model import Certainty
+from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
 
-__all__ = ["dated_starts", "pet_names", "pets_named_nearby", "state_facts", "vehicles_named_nearby"]
+__all__ = ["dated_starts", "state_facts"]
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
@@ -113,44 +114,6 @@ def _status(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} is {status}", "relationship status", status, "status", False)]
 
 
-_NAMED_AFTER = re.compile(r"^\s*(?:(?:this|last|yesterday|today)(?:\s+\w+)?\s*)?(?:,|-|–|:)\s*(?:a|an|the)\s+(?P<name>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
-                          + BOUNDARY)
-
-
-def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
-    # "Got a new car, a Mazda CX-5": the make named after the plain word is the car.
-    named = _NAMED_AFTER.match(m.string[m.end():])
-    car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
-    if car is None:
-        return []
-    # "now drives": a vehicle just bought is the one driven, said in the words a question uses.
-    verb = "now drives" if re.search(r"\b(?:bought|got|picked up|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
-    return [(f"{who} {verb} {article(car)} {car}", "drives", car, "vehicle", False)]
-
-
-def _vehicle_sold(m: re.Match[str], who: str) -> list[Found]:
-    car = vehicle_name(m["obj"], sold=True)
-    return [] if car is None else [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
-
-
-def _pet(m: re.Match[str] | dict[str, str], who: str) -> list[Found]:
-    name, animal = m["name"], m["animal"].lower()
-    # "a shiba called Daifuku" is said as the dog it is, so "What's her dog called?" finds it.
-    kind = "dog" if animal in DOG_WORDS else "cat" if animal in CAT_WORDS else animal
-    said = f"{article(kind)} {kind} called {name}" + (f", {article(animal)} {animal}" if kind != animal else "")
-    return [(f"{who} has {said}", "has pet", name, "pet", False)]
-
-
-def _pet_gone(m: re.Match[str], who: str) -> list[Found]:
-    name = m["name"]
-    said = " ".join(m.group(0).split()).lower()
-    verb = next((v for v in ("passed away", "died", "ran away", "was put down", "was rehomed") if v in said), "")
-    statement = f"{who}'s pet {name} {verb}" if verb else f"{who} no longer has {name}"
-    return [(statement, "no longer has pet", name, "pet", True)]
-
-
-
-
 def _rules_for(name: str) -> tuple[Rule, ...]:
     """The rule table, with ``name`` as what marks a name (a capital, or in a turn written
     without capitals, a short run of words)."""
@@ -198,40 +161,13 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
               name_obj, _broke_up),
         rule(r"(?:am\s+(?:now\s+)?|got\s+|became\s+)", r"(?P<status>(?i:" + "|".join(RELATIONSHIP_STATUSES) + r"))\b"
               r"(?!\s+(?:to|with))", _status),
-        # vehicle
-        rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to|"
-             r"(?:ended\s+up\s+)?(?:going|went|gone)\s+with)",
-              r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
-              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_bought),
-        rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
-              r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_sold),
-        # pets
-        rule(r"(?:have|adopted|got|rescued|have\s+adopted|have\s+got|brought\s+home)\s+(?:a|an|our|my)\s+"
-              r"(?:new\s+|little\s+|rescue\s+|young\s+|\w+-year-old\s+|(?!(?:called|named)\b)[a-z][\w-]*\s+){0,3}",
-              r"(?P<animal>" + alternation(PET_WORDS) + r")\s*,?\s+(?:called|named)\s+"
-              r"(?P<name>[A-Z][\w'-]*)", _pet),
-
+        *vehicle_rules(),
+        *pet_rules(),
     )
 
 
 _RULES = _rules_for(NAME)
 _UNCASED_RULES = _rules_for(UNCASED_NAME)
-# "Our dog Max is 12", "my cat, Miso, …": a pet named as the subject.
-_PET_HEAD = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?P<animal>" + alternation(PET_WORDS)
-                       + r"))\s*,?\s+(?P<name>[A-Z][\w'-]*)\b")
-# "We have two cats, Mochi and Tofu": a pet for each name.
-_PETS_LISTED = re.compile(r"^(?i:(?:I|we)\s+(?:have|have\s+got|got|adopted)\s+(?:two|three|four|2|3|4)\s+)(?P<animal>(?i:"
-                          + alternation(w + "s" for w in PET_WORDS if not w.endswith("s"))
-                          + r"))\s*(?:,|:|\s+called|\s+named|\s+-)\s*(?P<names>[A-Z][\w'-]*(?:\s*,\s*[A-Z][\w'-]*)*\s*,?\s+and\s+[A-Z][\w'-]*)")
-# "Border collie named Loki" said after "Got a dog!!": the pet, its verb left in the sentence before.
-_PET_PHRASE = re.compile(r"^(?i:(?:a|an|my|our)\s+)?(?i:[\w-]+\s+){0,2}?(?P<animal>(?i:" + alternation(PET_WORDS)
-                         + r"))\s*,?\s+(?i:called|named)\s+(?P<name>[A-Za-z][\w'-]*)\b")
-_PET_NAMED = re.compile(r"(?i:\b(?:" + alternation(PET_WORDS) + r"))\s*,?\s+(?i:(?:called|named)\s+)?"
-                        r"(?P<name>[A-Z][\w'-]*)\b")
-_PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
-                       r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
-_PET_GONE_FIRST = re.compile(r"^(?i:(?:I|we)\s+(?:had\s+to\s+)?(?:put\s+down|rehomed|lost|gave\s+away|had\s+to\s+rehome)\s+"
-                             r"(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?)(?P<name>[A-Z][\w'-]*)")
 # "I've moved house, I'm in Brighton now": the change names what "I'm in" means.
 _MOVED_THEN = re.compile(r"\b(?i:moved\s+(?:house|home|flats?|apartments?)|relocated)\b[^.!?]*?\bI\s+(?i:am|'m)\s+"
                          r"(?i:now\s+)?(?i:at|in|with)\s+(?P<obj>" + NAME + r")")
@@ -269,40 +205,6 @@ def _couples(name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[st
 
 _COUPLES = _couples(NAME)
 _UNCASED_COUPLES = _couples(_UNCASED_PERSON)
-_SOLD_AND_BOUGHT = re.compile(r"\b(?:(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
-                              r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+in)?"
-                              r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)|"
-                              # "We finally replaced the Peugeot with a secondhand Renault Zoe"
-                              r"replaced\s+(?:the|my|our)\s+(?P<replaced>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+with\s+)"
-                              r"(?:a|an|the)\s+(?:new\s+|used\s+|second-?hand\s+)?"
-                              r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, re.IGNORECASE)
-_VEHICLE_NAME = r"(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
-# "Kirra's old Corolla is my ride now", "The Skoda is my car now": the one driven, said of it.
-_RIDE_IS = re.compile(r"^(?i:(?:the|my|our|[\w'’]+['’]s)\s+(?:old\s+|new\s+|little\s+)?)" + _VEHICLE_NAME
-                      + r"\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my|our)\s+(?i:new\s+)?(?i:ride|car|wheels|daily(?:\s+driver)?)\b")
-# "My Toyota Premio is 14 years old", "Our Volvo V70 needs a new clutch": a car of one's own,
-# named by its make or model, is the one driven.
-_MY_CAR_DOES = re.compile(r"^(?i:(?:my|our)\s+(?:old\s+|little\s+|trusty\s+|beloved\s+)?)" + _VEHICLE_NAME
-                          + r"\s+(?i:is|was|has|had|needs|keeps|broke|won't|wouldn't|isn't|failed|'s)\b")
-# "the Passat needs brakes", "the Passat makes a noise": one's own car, by what it needs.
-_THE_CAR_NEEDS = re.compile(r"^(?i:the\s+)" + _VEHICLE_NAME + r"\s+(?i:needs|makes\s+a\s+noise|broke\s+down|"
-                            r"won't\s+start|failed\s+(?:its|the)|is\s+in\s+the\s+garage|has\s+a\s+(?:flat|puncture))\b")
-# "This morning we went to a dealer and bought a used Skoda Octavia", "we picked up the Highlander",
-# "drove home in the Vitz": a car the speaker came away with, later in the clause.
-_THEN_GOT = re.compile(r"^(?i:(?:(?:this|last|yesterday|today|on)\b[\w\s]{0,25}?,?\s+)?(?:I|we)\b(?:(?!\b(?:he|she|they|my\s+\w+)\b)[^.;!?]){0,80}?"
-                       r"\b(?:bought|picked\s+up|drove\s+(?:home|off|away)\s+in|came\s+home\s+(?:in|with)|went\s+home\s+in)\s+"
-                       r"(?:a|an|the|our|my)\s+(?:new\s+|used\s+|second-?hand\s+|brand\s+new\s+|little\s+)?)" + _VEHICLE_NAME + BOUNDARY)
-
-
-def _made_vehicle(obj: str) -> str | None:
-    """A vehicle named by make or model ("Toyota Premio"), not by a plain word ("car")."""
-    named = vehicle_name(obj)
-    return named if named is not None and any(word.lower() in VEHICLE_MAKES for word in named.split()) else None
-
-
-# "Our car is a 2012 Peugeot 208", "My car, the Corolla, …": the car one drives, said of the car.
-_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car(?:\s+is\s+(?:now\s+)?(?:an?\s+)?|,\s+(?:the|a|an)\s+)(?:\d{4}\s+)?)"
-                     r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
 
 
 def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATED.value,
@@ -322,7 +224,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         return []
     if (diet_from := _DIET_FROM.search(text)) is not None:
         # "fully vegan from tomorrow": the diet decided on holds from the day it is said.
-        return _as_facts(_diet(diet_from, speaker), speaker, certainty)
+        return as_facts(_diet(diet_from, speaker), speaker, certainty)
     if _FUTURE.search(text):
         return []
     if OFFER_ACCEPTED.search(text) is None and OFFER_ACCEPTED.search(context):
@@ -332,7 +234,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (other := _THIRD_PARTY.match(text)) is not None:
         # "My partner Julien is a sous-chef": who Julien is to the speaker, then what he does.
         named = head.match(text) if other["partner"] else None
-        partner = _as_facts(_partner(named, speaker), speaker, certainty) if named else []
+        partner = as_facts(_partner(named, speaker), speaker, certainty) if named else []
         return partner + _third_party_facts(other, speaker, certainty, uncased)
     who = speaker
     relation = head.match(text) or with_partner.search(text)
@@ -352,101 +254,19 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         if subject.lower() not in {"i", "we"} and not subject.lower().endswith(" and i"):
             continue
         found += state_rule.build(match, who)
-    if (pet_named := _PET_HEAD.match(text) or _PET_PHRASE.match(text)) is not None and not _PET_GONE.match(text):
-        found += _pet(pet_named, who)
-    if (listed := _PETS_LISTED.match(text)) is not None:
-        animal = listed["animal"].lower().removesuffix("s")
-        found += [(f"{who} has {article(animal)} {animal} called {name}", "has pet", name, "pet", False)
-                  for name in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed["names"]) if name]
-    pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
-    if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets):
-        found += _pet_gone(pet, who)
+    found += pets_in_sentence(text, context, who, pets)
     found += work_in_sentence(text, context, who, uncased=uncased)
     if (moved := _MOVED_THEN.search(context)) is not None:
         found += _moved(moved, who)
-    found += _sold_and_bought(context, who) + _arrived_home(context, who)
+    found += sold_and_bought(context, who) + _arrived_home(context, who)
     if (new_place := _NEW_PLACE.search(text)) is not None:
         place = object_head(new_place["obj"] or new_place["named"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
     elif (home := _CURRENT_HOME.match(text)) is not None:
         place = object_head(home["obj"])
         found.append((f"{who} lives in {place}", "lives in", place, "home~", False))
-    if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
-        found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
-    elif (car := _MY_CAR_DOES.match(text) or _THE_CAR_NEEDS.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
-        found.append((f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
-    elif (car := _THEN_GOT.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
-        found.append((f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False))
-    return _as_facts(_unique(found), who, certainty)
-
-
-
-
-
-_PET_KIND = "(?P<animal>(?i:" + alternation(PET_WORDS) + r"))(?![\w-])(?!\s+(?i:person|lover|owner|people|walker|sitter|food))"
-# "Daifuku woke me at 5 again. He is a shiba", "Odikro escaped! Our tortoise - he's about 30":
-# what the one named in the sentence before is.
-_IS_A_PET = re.compile(r"^(?i:he|she|it)(?:\s+is|['’]s)\s+(?i:a|an|our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
-_OUR_PET_IS = re.compile(r"^(?i:our|my)\s+" + _PET_KIND + r"\s*[-–—,:]\s*(?i:he|she|it)(?:\s+is|['’]s)\b")
-# "Pickle, our four-year-old tabby, has started …", "Kinako is our shiba": the name, then what it is.
-_NAME_THEN_PET = re.compile(r"^(?P<name>[A-Z][\w'’-]+)(?:,|\s+is)\s+(?i:our|my)\s+(?:[\w-]+\s+){0,3}?" + _PET_KIND)
-# "I walk our greyhound, Marlowe, along the river": the pet, then its name set off by commas.
-_PET_THEN_NAME = re.compile(r"\b(?i:my|our)\s+(?:[\w-]+\s+){0,2}?" + _PET_KIND + r"\s*,\s*(?P<name>[A-Z][\w'’-]+)\s*(?:,|$)")
-_CAPITALISED = re.compile(r"(?<![\w'’-])(?P<before>(?i:in|from|to|at|near|of|on|for|via|by)\s+)?(?P<word>[A-Z][\w'’-]*)")
-_NO_NAMES = frozenset(
-    """I I'm I've I'd I'll I’m The A An My Our His Her Their He She It It's We They This That These Those Then So And But
-    Also Just Well Oh Ok Okay Yes No Hi Hey Morning Today Yesterday Tonight Last Now Any Can Could What When Where Why How
-    Who Which Do Does Did Is Are Was Were Should Would Will Have Has Had Maybe Please Thanks Thank Sorry Sure Anyway
-    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September
-    October November December""".split()
-)
-
-
-def pets_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
-    """Pets named in one sentence and said to be one in the next ("Bamse went nuts when I came in.
-    He's a Norwegian elkhound"), or named and described in one ("Pickle, our four-year-old tabby").
-
-    The one meant is the previous sentence's subject when it is a name, else the last name in it
-    that no preposition of place puts somewhere ("… at home in Gaia with Farrusco snoring")."""
-    found: list[Found] = []
-    for before, sentence in zip(("", *sentences), sentences, strict=False):
-        if ((named := _NAME_THEN_PET.match(sentence) or _PET_THEN_NAME.search(sentence)) is not None
-                and named["name"] not in _NO_NAMES):
-            found += [(statement, predicate, obj, "pet", ended) for statement, predicate, obj, _, ended in _pet(named, speaker)]
-            continue
-        said = _IS_A_PET.match(sentence) or _OUR_PET_IS.match(sentence)
-        if said is None:
-            continue
-        names = [m for m in _CAPITALISED.finditer(before) if m["word"] not in _NO_NAMES and not m["before"]]
-        if not names:
-            continue
-        subject = names[0] if names[0].start() == len(before) - len(before.lstrip()) else names[-1]
-        # Who "he" is was read, not said: a strong inference.
-        found += [(statement, predicate, obj, "pet~", ended)
-                  for statement, predicate, obj, _, ended in _pet({"name": subject["word"], "animal": said["animal"]}, speaker)]
-    return _as_facts(_unique(found), speaker, Certainty.STATED.value)
-
-
-# "Van's making a grinding noise again. It's a 2009 Toyota Hiace": the vehicle just spoken of, named.
-_IT_IS_VEHICLE = re.compile(r"^(?i:it|she|he)(?:\s+is|['’]s)\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
-                            + BOUNDARY)
-_VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", re.IGNORECASE)
-
-
-def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
-    """A vehicle spoken of in one sentence and named by make in the next ("Van's making a
-    horrible noise. It's a 2009 Toyota Hiace"): the one the speaker drives."""
-    found: list[Found] = []
-    for before, sentence in zip(("", *sentences), sentences, strict=False):
-        said = _IT_IS_VEHICLE.match(sentence)
-        if said is not None and _VEHICLE_SPOKEN_OF.search(before) and (car := vehicle_name(said["obj"])) is not None:
-            found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
-    return _as_facts(_unique(found), speaker, Certainty.STATED.value)
-
-
-def pet_names(texts: Iterable[str]) -> frozenset[str]:
-    """The names ``texts`` give pets ("our dog Max", "a kitten named Luna")."""
-    return frozenset(match["name"] for text in texts for match in _PET_NAMED.finditer(text))
+    found += vehicles_in_sentence(text, who)
+    return as_facts(one_per_slot(found), who, certainty)
 
 
 def _third_party_facts(match: re.Match[str], speaker: str, certainty: float, uncased: bool) -> list[ExtractedFact]:
@@ -465,10 +285,10 @@ def _third_party_facts(match: re.Match[str], speaker: str, certainty: float, unc
             if rule_match is not None and (rule_match.groupdict().get("subject") or "I").lower() == "i":
                 found += state_rule.build(rule_match, who)
     facts = []
-    for statement, predicate, obj, kind, _ in _unique(found):
+    for statement, predicate, obj, kind, _ in one_per_slot(found):
         if kind in {"plan", "partner", "status", "pet"}:
             continue  # whose partner or pet is meant stays with the plain statement
-        fact = _fact(statement.replace(who, f"{who} {name}", 1) if name else statement, who, predicate, obj, certainty, kind)
+        fact = state_fact(statement.replace(who, f"{who} {name}", 1) if name else statement, who, predicate, obj, certainty, kind)
         named = (speaker, *((name,) if name else ()), *((obj,) if obj[:1].isupper() else ()))
         facts.append(replace(fact, entities=tuple(dict.fromkeys(named))))
     return facts
@@ -527,41 +347,3 @@ def _arrived_home(text: str, who: str) -> list[Found]:
     place = object_head(arrived["place"])
     where = f"{object_head(home['part'])}, {place}" if home["part"] else place
     return [(f"{who} lives in {where}", "lives in", where, "home~", False)]
-
-
-def _sold_and_bought(text: str, who: str) -> list[Found]:
-    """"I sold the Golf and bought a Tesla": when either side is a vehicle, both are."""
-    match = _SOLD_AND_BOUGHT.search(text)
-    if match is None:
-        return []
-    old, new = strip_tail(match["old"] or match["replaced"]), strip_tail(match["new"])
-    if vehicle_name(old, sold=True) is None and vehicle_name(new) is None:
-        return []
-    return [(f"{who} sold the {old}", "no longer drives", old, "vehicle", True),
-            (f"{who} bought {article(new)} {new}", "drives", new, "vehicle", False)]
-
-
-def _as_facts(found: Iterable[Found], who: str, certainty: float) -> list[ExtractedFact]:
-    return [_fact(statement, who, predicate, obj, certainty, kind) for statement, predicate, obj, kind, _ in found]
-
-
-def _fact(statement: str, who: str, predicate: str, obj: str, certainty: float, kind: str) -> ExtractedFact:
-    inferred = kind.endswith("~")
-    return ExtractedFact(
-        statement=statement[0].upper() + statement[1:] + ".",
-        type=MemoryType.EPISODIC if kind == "plan" else MemoryType.SEMANTIC,
-        certainty=min(certainty, Certainty.STRONG_INFERENCE.value) if inferred else certainty,
-        subject=who,
-        predicate=predicate,
-        object=obj,
-        entities=tuple(dict.fromkeys(name for name in (who, obj) if name[:1].isupper())),
-    )
-
-
-def _unique(found: list[Found]) -> list[Found]:
-    seen: dict[tuple[str, str], tuple[str, str, str, str, bool]] = {}
-    for item in found:
-        seen.setdefault((item[1].removeprefix("no longer ").casefold(), item[2].casefold()), item)
-    return list(seen.values())
-
-

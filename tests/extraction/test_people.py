@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import pytest
+
 from engram_mcp.extraction import RulesExtractor
-from engram_mcp.extraction.people import people_named, with_pronouns_named
+from engram_mcp.extraction.people import last_person_named, people_named, with_pronouns_named
 from engram_mcp.model.predicates import normalise
 from tests.extraction.helpers import turn
 
@@ -54,3 +56,19 @@ def test_he_is_my_boyfriend_now_names_the_person_named_just_before() -> None:
     said = [f.statement for f in extract(turn("Ok Tunde is really nice. He's my boyfriend now I think??", speaker="Ifeoma"), [])]
     assert "Ifeoma's boyfriend is Tunde." in said
     assert not [f for f in extract(turn("Dr. Lee says he is my partner in this.", speaker="Ifeoma"), []) if f.predicate == "partner"]
+
+
+@pytest.mark.parametrize(
+    ("before", "person"),
+    [
+        ("Tunde is really nice.", "Tunde"),
+        ("Jo rang, then Tunde's sister came round.", "Tunde"),
+        ("Miriam's follow-up. Dr. Levinson", "Miriam"),
+        ("I met April at the climbing wall.", "April"),
+        ("Miriam saw the cardiologist in May and", "Miriam"),
+        ("Tunde came on Monday. Then", "Tunde"),
+        ("Sam and I went out.", None),
+    ],
+)
+def test_the_last_person_named_is_no_title_date_pronoun_or_the_speaker(before: str, person: str | None) -> None:
+    assert last_person_named(before, speaker="Sam") == person

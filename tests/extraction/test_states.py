@@ -129,11 +129,6 @@ def test_ordinary_announcements_of_a_state_fill_the_same_slot_as_its_plain_state
     assert slot in slots(text)
 
 
-def test_selling_one_vehicle_and_buying_another_ends_the_first_and_starts_the_second() -> None:
-    assert slots("I sold the Yaris and bought a Kia Niro.") == {
-        ("drives", "yaris", True), ("drives", "kia niro", False)}
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -245,14 +240,6 @@ def test_a_relatives_move_is_a_state_of_the_relative_and_never_of_the_speaker() 
     assert normalise(move.subject, move.predicate, move.object) == normalise("Zara's brother", "lives in", "Glasgow")
 
 
-def test_a_pet_named_earlier_is_mourned_without_being_called_a_pet_again() -> None:
-    said = "Max passed away this morning. I'm heartbroken."
-    # Not known as a pet: only the name's ending, which ends whatever is held under that name.
-    assert [(f.predicate, f.object) for f in extract(turn(said, speaker="Hana"), [])] == [("ends", "Max")]
-    [gone] = extract(turn(said, speaker="Hana"), [turn("Our dog Max is 12 and getting slow.", speaker="Hana")])
-    assert normalise(gone.subject, gone.predicate, gone.object) == normalise("Hana", "no longer has pet", "Max")
-
-
 def test_a_partner_who_died_is_an_ending_of_the_name_whoever_was_named_when() -> None:
     said = "Joaquim passed away in March. I am living alone now."
     earlier = [turn("I live in Porto with my husband Joaquim.", speaker="Rosa")]
@@ -322,11 +309,6 @@ def test_a_switch_restates_what_it_changes_and_what_an_ending_leaves_is_said_as_
     assert not [text for text in now if "golf" in text and "given up" not in text]
 
 
-def test_a_car_traded_in_for_another_is_the_new_car() -> None:
-    assert slots("Traded the Corolla in for a Honda CR-V yesterday.") == {
-        ("drives", "corolla", True), ("drives", "honda cr-v", False)}
-
-
 def test_what_the_speaker_meant_to_tell_is_read_without_the_telling() -> None:
     [fact] = extract(turn("I think I should tell you I have type 1 diabetes, diagnosed when I was 12.", speaker="Tom"), [])
     assert fact.statement.startswith("Tom has type 1 diabetes")
@@ -346,11 +328,6 @@ def test_a_job_left_for_another_notice_handed_in_and_a_couple_as_subject(
     text: str, expected: set[tuple[str, str, bool]]
 ) -> None:
     assert slots(text) == expected
-
-
-def test_a_pet_said_by_its_breed_and_name_after_getting_it_is_the_speakers_pet() -> None:
-    assert ("pet", "loki", False) in slots("Got a dog!! Border collie named Loki 🐶", speaker="Sven")
-    assert ("pet", "loki", False) in slots("got a dog!! border collie named loki 🐶", speaker="Sven")
 
 
 def test_a_turn_typed_without_capitals_still_names_a_girlfriend_and_a_break_up() -> None:
@@ -373,37 +350,6 @@ def test_a_relative_who_moves_into_a_place_called_something_lives_there() -> Non
     assert normalise(fact.subject, fact.predicate, fact.object).predicate == "lives_in"
 
 
-
-
-@pytest.mark.parametrize(
-    ("text", "said", "certainty"),
-    [
-        ("Bamse went nuts when I came in. He's a Norwegian elkhound, 6 years old.",
-         "Halvard has a dog called Bamse, an elkhound.", 0.7),
-        ("I'm at home in Gaia with Farrusco snoring on my feet. He's our dog, a lazy mix.",
-         "Halvard has a dog called Farrusco.", 0.7),
-        ("Odikro escaped again! Our tortoise - he's about 30, came with the house.",
-         "Halvard has a tortoise called Odikro.", 0.7),
-        ("Okay, cat problem. Pickle, our four-year-old tabby, has started swiping things.",
-         "Halvard has a cat called Pickle, a tabby.", 1.0),
-    ],
-)
-def test_a_pet_named_in_one_sentence_and_described_in_the_next_is_the_speakers_pet(
-    text: str, said: str, certainty: float
-) -> None:
-    pets = [f for f in extract(turn(text, speaker="Halvard"), []) if f.predicate == "has pet"]
-    assert [(f.statement, f.certainty) for f in pets] == [(said, certainty)]
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["My friend Tom came over. He's a dog person.", "Do you know about Rex? He is a cat lover.",
-     "Sam rang. It's a dog-friendly hotel, he says."],
-)
-def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
-    assert not [f for f in extract(turn(text, speaker="Halvard"), []) if f.predicate == "has pet"]
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -413,39 +359,19 @@ def test_a_person_described_by_animals_is_no_pet(text: str) -> None:
         ("Moved in! Sitting on the floor of my new place in Rotterdam.", ("lives_in", "rotterdam", False)),
         ("Fully moved into the Lekki flat today, Ayo has already picked his room.", ("lives_in", "lekki", False)),
         ("I've decided to go fully vegan, starting today.", ("diet", "vegan", False)),
-        ("We ended up going with a 2019 Citroën Berlingo, white, 96,000 km.", ("drives", "2019 citroën berlingo", False)),
-        ("Picked up my new truck this morning, a Volvo FH 500, 2025 model.", ("drives", "volvo fh 500", False)),
         ("The Gaia flat is ours - lease signed, last box carried up this afternoon.", ("lives_in", "gaia", False)),
         ("No more fish for me - fully vegan from tomorrow.", ("diet", "vegan", False)),
-        ("Van's making a grinding noise again. It's a 2009 Toyota Hiace with 310,000 km on it.",
-         ("drives", "2009 toyota hiace", False)),
-        ("Kinako is our shiba. She hates the vet.", ("pet", "kinako", False)),
-        ("This morning we went to a dealer in Mölndal and bought a used Skoda Octavia estate, 2019.",
-         ("drives", "skoda octavia estate", False)),
-        ("The Premio is gone, Kevin's yard took it this morning and I drove home in the Vitz.", ("drives", "vitz", False)),
-        ("Kirra's old Corolla is my ride now.", ("drives", "corolla", False)),
-        ("My Toyota Premio is 14 years old, it drinks too much fuel.", ("drives", "toyota premio", False)),
-        ("My car, the Corolla, 2011 model, the AC has packed up again.", ("drives", "corolla", False)),
-        ("the Passat makes a noise from front left wheel when I brake.", ("drives", "passat", False)),
         ("Current flat is in Alfama (Rua dos Remédios, 3rd floor, no lift).", ("lives_in", "alfama", False)),
     ],
 )
-def test_a_new_home_diet_or_vehicle_said_in_passing_fills_its_slot(text: str, expected: tuple[str, str, bool]) -> None:
+def test_a_new_home_or_diet_said_in_passing_fills_its_slot(text: str, expected: tuple[str, str, bool]) -> None:
     assert expected in slots(text)
 
 
-@pytest.mark.parametrize("text", ["I got a place in the team.", "We went with the blue one.",
-                                  "We stayed at a lovely place in Porto last summer.",
-                                  "My car is making noises. It's a lovely day though.", "If I'm vegan from tomorrow, what do I eat?",
-                                  "My car needs new tyres.", "My brother's Volvo is older than mine.",
-                                  "The Tesla in front of me braked hard."])
-def test_a_place_or_a_choice_that_is_no_home_or_vehicle_fills_neither(text: str) -> None:
+@pytest.mark.parametrize("text", ["I got a place in the team.", "We stayed at a lovely place in Porto last summer.",
+                                  "If I'm vegan from tomorrow, what do I eat?"])
+def test_a_place_or_a_plan_that_is_no_home_or_diet_fills_neither(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives", "diet"}}
-
-
-def test_a_pet_named_between_commas_after_it_is_the_speakers_pet() -> None:
-    said = "Afterwards I walk our greyhound, Marlowe, along the Water of Leith."
-    assert ("pet", "marlowe", False) in slots(said, speaker="Freya")
 
 
 def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_could_be_one() -> None:

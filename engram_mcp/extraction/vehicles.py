@@ -1,0 +1,129 @@
+"""The vehicle a person drives, and the ordinary ways people say they bought, sold or swapped
+one ("picked up a used Skoda Octavia", "sold the Golf and bought a Tesla", "Our Volvo V70
+needs a new clutch", "Van's making a noise. It's a 2009 Toyota Hiace"). Pure.
+
+``vehicle_rules`` is the part of the state rule table (``states``) about vehicles;
+``vehicles_in_sentence`` reads what only a whole sentence says; ``vehicles_named_nearby``
+what two sentences say together. Every one is the ``drives`` slot, so a car bought later
+supersedes the one before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.lexicon import VEHICLE_MAKES, VEHICLE_WORDS, alternation, strip_tail, vehicle_name
+from engram_mcp.extraction.state_grammar import BOUNDARY, Found, Rule, article, as_facts, one_per_slot, rule
+from engram_mcp.model import Certainty
+
+__all__ = ["sold_and_bought", "vehicle_rules", "vehicles_in_sentence", "vehicles_named_nearby"]
+
+
+_NAMED_AFTER = re.compile(r"^\s*(?:(?:this|last|yesterday|today)(?:\s+\w+)?\s*)?(?:,|-|–|:)\s*(?:a|an|the)\s+(?P<name>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+                          + BOUNDARY)
+
+
+def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
+    # "Got a new car, a Mazda CX-5": the make named after the plain word is the car.
+    named = _NAMED_AFTER.match(m.string[m.end():])
+    car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
+    if car is None:
+        return []
+    # "now drives": a vehicle just bought is the one driven, said in the words a question uses.
+    verb = "now drives" if re.search(r"\b(?:bought|got|picked up|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
+    return [(f"{who} {verb} {article(car)} {car}", "drives", car, "vehicle", False)]
+
+
+def _vehicle_sold(m: re.Match[str], who: str) -> list[Found]:
+    car = vehicle_name(m["obj"], sold=True)
+    return [] if car is None else [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
+
+
+def vehicle_rules() -> tuple[Rule, ...]:
+    """Driving, buying and selling one, the object read by ``vehicle_name`` (a make, a model or
+    a vehicle word), so names need no capitals here."""
+    return (
+        rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to|"
+             r"(?:ended\s+up\s+)?(?:going|went|gone)\s+with)",
+              r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
+              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_bought),
+        rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
+              r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_sold),
+    )
+
+
+_SOLD_AND_BOUGHT = re.compile(r"\b(?:(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
+                              r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+in)?"
+                              r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)|"
+                              # "We finally replaced the Peugeot with a secondhand Renault Zoe"
+                              r"replaced\s+(?:the|my|our)\s+(?P<replaced>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+with\s+)"
+                              r"(?:a|an|the)\s+(?:new\s+|used\s+|second-?hand\s+)?"
+                              r"(?P<new>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, re.IGNORECASE)
+_VEHICLE_NAME = r"(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+# "Kirra's old Corolla is my ride now", "The Skoda is my car now": the one driven, said of it.
+_RIDE_IS = re.compile(r"^(?i:(?:the|my|our|[\w'’]+['’]s)\s+(?:old\s+|new\s+|little\s+)?)" + _VEHICLE_NAME
+                      + r"\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my|our)\s+(?i:new\s+)?(?i:ride|car|wheels|daily(?:\s+driver)?)\b")
+# "My Toyota Premio is 14 years old", "Our Volvo V70 needs a new clutch": a car of one's own,
+# named by its make or model, is the one driven.
+_MY_CAR_DOES = re.compile(r"^(?i:(?:my|our)\s+(?:old\s+|little\s+|trusty\s+|beloved\s+)?)" + _VEHICLE_NAME
+                          + r"\s+(?i:is|was|has|had|needs|keeps|broke|won't|wouldn't|isn't|failed|'s)\b")
+# "the Passat needs brakes", "the Passat makes a noise": one's own car, by what it needs.
+_THE_CAR_NEEDS = re.compile(r"^(?i:the\s+)" + _VEHICLE_NAME + r"\s+(?i:needs|makes\s+a\s+noise|broke\s+down|"
+                            r"won't\s+start|failed\s+(?:its|the)|is\s+in\s+the\s+garage|has\s+a\s+(?:flat|puncture))\b")
+# "This morning we went to a dealer and bought a used Skoda Octavia", "we picked up the Highlander",
+# "drove home in the Vitz": a car the speaker came away with, later in the clause.
+_THEN_GOT = re.compile(r"^(?i:(?:(?:this|last|yesterday|today|on)\b[\w\s]{0,25}?,?\s+)?(?:I|we)\b(?:(?!\b(?:he|she|they|my\s+\w+)\b)[^.;!?]){0,80}?"
+                       r"\b(?:bought|picked\s+up|drove\s+(?:home|off|away)\s+in|came\s+home\s+(?:in|with)|went\s+home\s+in)\s+"
+                       r"(?:a|an|the|our|my)\s+(?:new\s+|used\s+|second-?hand\s+|brand\s+new\s+|little\s+)?)" + _VEHICLE_NAME + BOUNDARY)
+# "Our car is a 2012 Peugeot 208", "My car, the Corolla, …": the car one drives, said of the car.
+_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car(?:\s+is\s+(?:now\s+)?(?:an?\s+)?|,\s+(?:the|a|an)\s+)(?:\d{4}\s+)?)"
+                     r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
+
+
+def _made_vehicle(obj: str) -> str | None:
+    """A vehicle named by make or model ("Toyota Premio"), not by a plain word ("car")."""
+    named = vehicle_name(obj)
+    return named if named is not None and any(word.lower() in VEHICLE_MAKES for word in named.split()) else None
+
+
+def sold_and_bought(context: str, who: str) -> list[Found]:
+    """"I sold the Golf and bought a Tesla": when either side is a vehicle, both are."""
+    match = _SOLD_AND_BOUGHT.search(context)
+    if match is None:
+        return []
+    old, new = strip_tail(match["old"] or match["replaced"]), strip_tail(match["new"])
+    if vehicle_name(old, sold=True) is None and vehicle_name(new) is None:
+        return []
+    return [(f"{who} sold the {old}", "no longer drives", old, "vehicle", True),
+            (f"{who} bought {article(new)} {new}", "drives", new, "vehicle", False)]
+
+
+def vehicles_in_sentence(text: str, who: str) -> list[Found]:
+    """The car a clause says is one's own: by the word car ("Our car is a 2012 Peugeot 208"), as
+    one's ride, by what it does or needs, or as what one came away with."""
+    if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
+        return [(f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
+    if (car := _MY_CAR_DOES.match(text) or _THE_CAR_NEEDS.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
+        return [(f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
+    if (car := _THEN_GOT.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
+        return [(f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
+    return []
+
+
+# "Van's making a grinding noise again. It's a 2009 Toyota Hiace": the vehicle just spoken of, named.
+_IT_IS_VEHICLE = re.compile(r"^(?i:it|she|he)(?:\s+is|['’]s)\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
+                            + BOUNDARY)
+_VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", re.IGNORECASE)
+
+
+def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
+    """A vehicle spoken of in one sentence and named by make in the next ("Van's making a
+    horrible noise. It's a 2009 Toyota Hiace"): the one the speaker drives."""
+    found: list[Found] = []
+    for before, sentence in zip(("", *sentences), sentences, strict=False):
+        said = _IT_IS_VEHICLE.match(sentence)
+        if said is not None and _VEHICLE_SPOKEN_OF.search(before) and (car := vehicle_name(said["obj"])) is not None:
+            found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
+    return as_facts(one_per_slot(found), speaker, Certainty.STATED.value)

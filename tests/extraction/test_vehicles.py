@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import pytest
+
+from tests.extraction.helpers import slots
+
+
+def test_selling_one_vehicle_and_buying_another_ends_the_first_and_starts_the_second() -> None:
+    assert slots("I sold the Yaris and bought a Kia Niro.") == {
+        ("drives", "yaris", True), ("drives", "kia niro", False)}
+
+
+def test_a_car_traded_in_for_another_is_the_new_car() -> None:
+    assert slots("Traded the Corolla in for a Honda CR-V yesterday.") == {
+        ("drives", "corolla", True), ("drives", "honda cr-v", False)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We ended up going with a 2019 Citroën Berlingo, white, 96,000 km.", ("drives", "2019 citroën berlingo", False)),
+        ("Picked up my new truck this morning, a Volvo FH 500, 2025 model.", ("drives", "volvo fh 500", False)),
+        ("Van's making a grinding noise again. It's a 2009 Toyota Hiace with 310,000 km on it.",
+         ("drives", "2009 toyota hiace", False)),
+        ("This morning we went to a dealer in Mölndal and bought a used Skoda Octavia estate, 2019.",
+         ("drives", "skoda octavia estate", False)),
+        ("The Premio is gone, Kevin's yard took it this morning and I drove home in the Vitz.", ("drives", "vitz", False)),
+        ("Kirra's old Corolla is my ride now.", ("drives", "corolla", False)),
+        ("My Toyota Premio is 14 years old, it drinks too much fuel.", ("drives", "toyota premio", False)),
+        ("My car, the Corolla, 2011 model, the AC has packed up again.", ("drives", "corolla", False)),
+        ("the Passat makes a noise from front left wheel when I brake.", ("drives", "passat", False)),
+    ],
+)
+def test_a_vehicle_said_in_passing_is_the_one_driven(text: str, expected: tuple[str, str, bool]) -> None:
+    assert expected in slots(text)
+
+
+@pytest.mark.parametrize("text", ["We went with the blue one.", "My car is making noises. It's a lovely day though.",
+                                  "My car needs new tyres.", "My brother's Volvo is older than mine.",
+                                  "The Tesla in front of me braked hard."])
+def test_a_choice_or_someone_elses_car_is_no_vehicle_driven(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] == "drives"}
