@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 from engram_mcp.model import Memory
 from engram_mcp.model.medicines import what_medicines_are_for
-from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.supersede import slot_of
+from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
-__all__ = ["PLANNED", "Coverage", "about_topic", "answers_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["Coverage", "about_topic", "answers_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -93,13 +93,13 @@ _EMAIL_ADDRESS = re.compile(r"\b(e-?mail|ip|web|mac)\s+address(?:es)?\b")
 
 def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
-    name_words = {_stem(w) for name in names for w in _WORD.findall(name.casefold())}
+    name_words = {stem(w) for name in names for w in _WORD.findall(name.casefold())}
     words = []
     asked = _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
         " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))
     for word in _WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
-        if word in _NOT_FOCUS or _stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
+        if word in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue
         words.append(word)
     return tuple(dict.fromkeys(words))
@@ -107,7 +107,7 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
 
 def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
     """Focus words as the stems lexical coverage compares."""
-    return tuple(dict.fromkeys(_stem(w) for w in words))
+    return tuple(dict.fromkeys(stem(w) for w in words))
 
 
 _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$", re.IGNORECASE)
@@ -139,12 +139,12 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
         return True
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
-    things = set().union(*({term}.union(_RELATIONS.get(term, ()), *(kind for kind in _ANIMALS if term in kind))
+    things = set().union(*({term}.union(RELATIONS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
     uncased = not any(c.isupper() for c in text)
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
-        if _stem(word.casefold()) not in things:
+        if stem(word.casefold()) not in things:
             continue
         # "Rusty (kelpie, 13)", "old mate rusty (kelpie": the name, then what it is in brackets.
         if _NAME_BEFORE_BRACKET.search(text[:start]):
@@ -169,13 +169,13 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     Only a question about the relation is held to this: a short one ("Who is Sam's doctor?",
     "What is the name of Lena's sister?"). In a longer one ("I'm inviting my colleagues over,
     any tips on what to bake?") the relation is context, not what is asked."""
-    asked = [term for term in focus if term in _RELATIONS]
+    asked = [term for term in focus if term in RELATIONS]
     if not asked or len(focus) > _RELATION_QUESTION_WORDS:
         return ()
     have = set()
     for text in texts:
-        have |= {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(text.casefold())}
-    return tuple(term for term in asked if not _RELATIONS[term] & have)
+        have |= {stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(text.casefold())}
+    return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
 def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
@@ -183,19 +183,19 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
-    alike = {term: set().union({term}, _MET_BY.get(term, ()), _RELATIONS.get(term, ()),
-                               *(t for t in _TOPICS.values() if term in t), _TASTE if term in _WHICH_ONE else ())
+    alike = {term: set().union({term}, MET_BY.get(term, ()), RELATIONS.get(term, ()),
+                               *(t for t in TOPICS.values() if term in t), TASTE if term in _WHICH_ONE else ())
              for term in focus}
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
         have = (_words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
-                | {_stem(w) for w in what_medicines_are_for(prose(text))})
+                | {stem(w) for w in what_medicines_are_for(prose(text))})
         met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
-        if not met - _WHICH_ONE or focus_asks_which and not have & _TASTE:
+        if not met - _WHICH_ONE or focus_asks_which and not have & TASTE:
             met = set()
         best = max(best, len(met) / len(focus))
     return best
@@ -250,180 +250,13 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
 _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
 def _words_of(text: str) -> set[str]:
     """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
-    return {_stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
+    return {stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
 
 
 _AMOUNT_UNIT = re.compile(r"\b\d+(?:\.\d+)?([a-z]{1,3})\b")
-# "booked a table" is no book, "a meeting" no meet.
-_KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
-
-
-def _stem(word: str) -> str:
-    """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet."""
-    word = word.replace("’", "'")
-    if word in _KEPT_WHOLE:
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        word = word[:-1]
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if word.endswith("e") and len(word) > 3 else word
-
-
-_TASTE = frozenset(_stem(word) for word in "favourite favorite fav favourites favorites love loves loved like likes liked prefer "
-                   "prefers preferred enjoy enjoys enjoyed adore adores best go-to obsessed".split())
-
-
-# An animal by its kind or its breed: "a greyhound" is a dog, "a tabby" a cat.
-_ANIMALS = (frozenset(_stem(w) for w in DOG_WORDS), frozenset(_stem(w) for w in CAT_WORDS))
-
-
-def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
-    return {_stem(word): frozenset(_stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
 
 
 _RELATION_QUESTION_WORDS = 3
-# A person's relations and the people in their life, each with the words that name the same
-# relation: the question's word must be met by one of them.
-_RELATIONS = _relation_groups({
-    "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam mama mummy", "mom": "mother mum mommy mama",
-    "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
-    "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
-    "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
-    "kid": "kids child children son daughter twins", "wife": "spouse married wedding anniversary",
-    "partner": "boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée",
-    "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": "spouse married wedding anniversary hubby", "fiance": "fiancee fiancé fiancée partner",
-    "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
-    "grandfather": "grandpa granddad grandad", "grandpa": "grandfather granddad grandad",
-    "grandparent": "grandparents grandmother grandfather grandma grandpa", "aunt": "auntie", "uncle": "",
-    "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician", "gp": "doctor physician",
-    "dentist": "", "therapist": "counsellor counselor", "manager": "boss", "boss": "manager",
-    "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
-    "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",
-    "vet": "veterinarian", "coach": "trainer",
-})
-
-# The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
-# works_at). A fact in that slot addresses the question whatever words it uses.
-_TOPICS: dict[str, frozenset[str]] = {
-    predicate: frozenset(_stem(w) for w in words.split())
-    for predicate, words in {
-        "works_at": "work job employer company office career occupation profession employed boss firm freelance freelancer "
-                    "freelancing self-employed retired unemployed",
-        "job": "job career occupation profession role position title",
-        "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
-        "partner": "partner girlfriend boyfriend dating relationship bf gf",
-        "spouse": "spouse wife husband married wedding wed",
-        # No fact has this slot (a dislike is a negated like); the words a dislike is said in.
-        "dislikes": "dislike dislikes hate hates loathe loathes detest detests stand",
-        "studies_at": "study studies university college course student",
-        "field_of_study": "study studies subject major degree course",
-        "age": "age old turned",
-        "diet": "diet eat food " + " ".join(DIETS),
-        # No fact has this slot; a question about a condition is met by the condition named.
-        "health_condition": "condition illness disease diagnosis diagnosed health medical crohn cpap herniated thyroid pressure "
-                            "cholesterol syndrome disorder chronic injury injured allergy allergic intolerance intolerant "
-                            + " ".join(HEALTH_CONDITIONS),
-        # Likewise: a medicine is met by the words it is taken in ("on iron tablets").
-        "medication": "medication medications medicine medicines meds drug drugs dose dosage pill pills prescription "
-                      "prescribed tablet tablets capsule capsules inhaler injection injections supplement supplements mg",
-        "birthday": "birthday born",
-        "phone": "phone number mobile cell telephone",
-        "email": "email mail",
-        "address": "address postcode live home",
-        "doctor": "doctor gp physician",
-        "dentist": "dentist",
-        "therapist": "therapist counsellor counselor",
-        "manager": "manager boss",
-        "landlord": "landlord landlady",
-        "username": "username handle",
-        "editor": "editor text ide",
-        "browser": "browser",
-        "shell": "shell terminal",
-        "laptop": "laptop computer",
-        "drives": "car drive drives vehicle motorbike motorcycle scooter van ute truck suv 4x4 hatchback wagon "
-                  "minivan campervan motorhome",
-        # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
-        "use": "use uses using software app apps tool tools program programme",
-        "pet": "pet pets animal " + " ".join(PET_WORDS),
-        "replies_in": "language reply replies answer respond write speak",
-        "rent": "rent",
-        "rate": "rate charge fee price hourly",
-        "salary": "salary pay wage earn",
-        "weight": "weight weigh heavy kilo kg pound lb stone",
-        # not "team": "Sam's favourite football team" is no team Sam works on
-        "team": "ward unit department squad",
-        "gym": "gym",
-        "accountant": "accountant tax",
-        "lawyer": "lawyer solicitor",
-        "vet": "vet",
-        "hairdresser": "hairdresser barber hair",
-        "trainer": "trainer coach",
-    }.items()
-}
-
-
-# Words a question asks with that are met by instances of what they name, and not the other way:
-# "What does Theo do for exercise?" is met by "mountain bike", but a question about reading is not
-# met by a memory about pottery.
-_MET_BY: dict[str, frozenset[str]] = {
-    _stem(word): frozenset(_stem(w) for w in f"{word} {instances}".split())
-    for word, instances in {
-        "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
-                    "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
-                    "badminton squash ski skiing rowing crossfit training",
-        "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
-                 "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
-                 "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
-                 "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball",
-        "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
-                      "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
-                      "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
-                      "shamisen cavaquinho pandeiro charango marimba xylophone",
-        "game": "games chess checkers draughts poker bridge scrabble sudoku crossword crosswords mahjong backgammon "
-                "fortnite minecraft valorant fifa",
-        "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
-                 "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
-                 "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
-                 "surfing club",
-        "weekend": "weekends saturday saturdays sunday sundays",
-        "commute": "commutes commuting bike e-bike ebike cycle cycling bus train tram metro tube walk walking drive "
-                   "driving car scooter",
-        # A blood thinner is a medicine: "What blood thinner is Ray on?" is met by "Ray's medication is now Eliquis".
-        "thinner": "thinners medication medicine meds tablet tablets pill pills anticoagulant",
-        # "my BP check" is about blood pressure.
-        "pressure": "bp hypertension",
-        "blood": "bp",
-        "recipe": "recipes cook cooking dinner dinners lunch lunches breakfast meal meals food dish dishes",
-        "drink": "drinks drinking alcohol lactose dairy milk caffeine coffee tea beer wine allergic allergy intolerant "
-                 "intolerance",
-        "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
-        "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
-                    "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
-        "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
-        # "a member of the Nairobi Rose Circle" is a club one belongs to.
-        "club": "clubs member members membership society circle association",
-        "belong": "belongs member members membership",
-        # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
-        # not met by what one eats.
-        "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "
-               "lactose dairy halal kosher nut nuts peanut peanuts shellfish",
-        "avoid": "avoids avoiding allergic allergy allergies intolerant intolerance coeliac celiac halal kosher vegan "
-                 "vegetarian",
-    }.items()
-}
-
-# A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
-# once Spotify is done: the Klarna role she accepted). ``answering._slot_first`` prefers a
-# fact that holds the slot.
-PLANNED = {"accepted_a_job_offer_from": "works_at"}
-_TOPICS.update({plan: _TOPICS[slot] for plan, slot in PLANNED.items()})
 
 
 _PLACES = frozenset({"works_at", "lives_in", "studies_at", "address"})
@@ -440,27 +273,6 @@ def is_plan(memory: Memory) -> bool:
     return slot is not None and slot.predicate in PLANNED
 
 
-# A favourite is a topic too: "What music does Ines like?" is about her favourite band.
-_FAVOURITE_KINDS = {
-    "band singer artist song album genre musician composer": "music songs",
-    "film movie actor actress director": "films movies cinema",
-    # not with films: "a rainfall series" is no favourite film
-    "show series programme sitcom": "shows tv television",
-    "book author novel writer poet": "books",
-    "food dish meal cuisine restaurant snack dessert": "foods dishes",
-    "drink coffee tea beer wine cocktail": "drinks",
-    "team club sport": "teams",
-    "colour color": "colours colors",
-    "game": "games",
-    "place city country": "places",
-}
-_TOPICS.update({
-    f"favourite_{thing}": frozenset(_stem(w) for w in f"{things} {alike}".split())
-    for things, alike in _FAVOURITE_KINDS.items()
-    for thing in things.split()
-})
-
-
 def holds_asked_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     """Whether a fact holds the slot the focus asks about, for whom it asks ("Zara's brother lives
     in Glasgow" holds where her brother lives, never where she does)."""
@@ -474,41 +286,33 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     topic = _asked_topic(focus, memory)
     if topic is None:
         return False
-    have = {_stem(w) for w in _WORD.findall(memory.text.casefold())}
+    have = {stem(w) for w in _WORD.findall(memory.text.casefold())}
     return all(term in topic or term in have for term in focus)
 
 
 def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | None:
     """The words of the slot a fact holds, when it is the slot the focus asks about, for whom it asks."""
     slot = slot_of(memory)
-    topic = _topic(slot.predicate) if slot is not None and not slot.negated else None
+    topic = topic_words(slot.predicate) if slot is not None and not slot.negated else None
     if topic is None or not any(term in topic for term in focus):
         return None
     relation = (memory.subject or "").partition("'s ")[2]
     if not relation:
         # "Where is Valentina's father living?" is not answered by where Valentina lives.
-        return None if any(term in _RELATIONS and term not in topic for term in focus) else topic
-    return topic if {_stem(w) for w in relation.split()} <= set(focus) else None
+        return None if any(term in RELATIONS and term not in topic for term in focus) else topic
+    return topic if {stem(w) for w in relation.split()} <= set(focus) else None
 
 
 def speaks_of_another_topic(focus: tuple[str, ...], text: str) -> bool:
     """Whether ``text`` names a slot's topic ("medication", "doctor", "car") that none of the
     question's words ask about: Ray's new medicine is no answer to what car Ray had."""
     have = _words_of(text)
-    asked = [words for words in _TOPICS.values() if set(focus) & words]
-    return any(words & have for words in _TOPICS.values()) and not any(words & have for words in asked)
+    asked = [words for words in TOPICS.values() if set(focus) & words]
+    return any(words & have for words in TOPICS.values()) and not any(words & have for words in asked)
 
 
 def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
     """Whether ``memory`` is a fact in a slot the focus words ask about."""
     slot = slot_of(memory)
-    topic = _topic(slot.predicate) if slot is not None else None
+    topic = topic_words(slot.predicate) if slot is not None else None
     return topic is not None and any(term in topic for term in focus)
-
-
-# Every medicine's dose is its own slot ("amlodipine_dose"); all are asked about in the same words.
-_DOSES = _TOPICS["medication"]
-
-
-def _topic(predicate: str) -> frozenset[str] | None:
-    return _DOSES if predicate.endswith("_dose") else _TOPICS.get(predicate)

@@ -1,0 +1,211 @@
+"""The words questions ask with, and the words that meet them: a slot's topic ("Who is Kofi's
+employer?" asks for ``works_at``), a relation's other names ("mother" by "Mama"), a kind met by
+its instances ("exercise" by "mountain bike"). Pure tables; ``abstain`` reads them to tell
+whether a memory addresses a question, and which fact holds the slot asked about.
+"""
+
+from __future__ import annotations
+
+from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
+
+__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "TASTE", "TOPICS", "stem", "topic_words"]
+
+# "booked a table" is no book, "a meeting" no meet.
+_KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
+
+
+def stem(word: str) -> str:
+    """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet."""
+    word = word.replace("’", "'")
+    if word in _KEPT_WHOLE:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+TASTE = frozenset(stem(word) for word in "favourite favorite fav favourites favorites love loves loved like likes liked prefer "
+                   "prefers preferred enjoy enjoys enjoyed adore adores best go-to obsessed".split())
+
+
+# An animal by its kind or its breed: "a greyhound" is a dog, "a tabby" a cat.
+ANIMALS = (frozenset(stem(w) for w in DOG_WORDS), frozenset(stem(w) for w in CAT_WORDS))
+
+
+def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
+    return {stem(word): frozenset(stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
+
+
+# A person's relations and the people in their life, each with the words that name the same
+# relation: the question's word must be met by one of them.
+RELATIONS = _relation_groups({
+    "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam mama mummy", "mom": "mother mum mommy mama",
+    "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
+    "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
+    "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
+    "kid": "kids child children son daughter twins", "wife": "spouse married wedding anniversary",
+    "partner": "boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée",
+    "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": "spouse married wedding anniversary hubby", "fiance": "fiancee fiancé fiancée partner",
+    "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
+    "grandfather": "grandpa granddad grandad", "grandpa": "grandfather granddad grandad",
+    "grandparent": "grandparents grandmother grandfather grandma grandpa", "aunt": "auntie", "uncle": "",
+    "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician", "gp": "doctor physician",
+    "dentist": "", "therapist": "counsellor counselor", "manager": "boss", "boss": "manager",
+    "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
+    "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",
+    "vet": "veterinarian", "coach": "trainer",
+})
+
+# The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
+# works_at). A fact in that slot addresses the question whatever words it uses.
+TOPICS: dict[str, frozenset[str]] = {
+    predicate: frozenset(stem(w) for w in words.split())
+    for predicate, words in {
+        "works_at": "work job employer company office career occupation profession employed boss firm freelance freelancer "
+                    "freelancing self-employed retired unemployed",
+        "job": "job career occupation profession role position title",
+        "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
+        "partner": "partner girlfriend boyfriend dating relationship bf gf",
+        "spouse": "spouse wife husband married wedding wed",
+        # No fact has this slot (a dislike is a negated like); the words a dislike is said in.
+        "dislikes": "dislike dislikes hate hates loathe loathes detest detests stand",
+        "studies_at": "study studies university college course student",
+        "field_of_study": "study studies subject major degree course",
+        "age": "age old turned",
+        "diet": "diet eat food " + " ".join(DIETS),
+        # No fact has this slot; a question about a condition is met by the condition named.
+        "health_condition": "condition illness disease diagnosis diagnosed health medical crohn cpap herniated thyroid pressure "
+                            "cholesterol syndrome disorder chronic injury injured allergy allergic intolerance intolerant "
+                            + " ".join(HEALTH_CONDITIONS),
+        # Likewise: a medicine is met by the words it is taken in ("on iron tablets").
+        "medication": "medication medications medicine medicines meds drug drugs dose dosage pill pills prescription "
+                      "prescribed tablet tablets capsule capsules inhaler injection injections supplement supplements mg",
+        "birthday": "birthday born",
+        "phone": "phone number mobile cell telephone",
+        "email": "email mail",
+        "address": "address postcode live home",
+        "doctor": "doctor gp physician",
+        "dentist": "dentist",
+        "therapist": "therapist counsellor counselor",
+        "manager": "manager boss",
+        "landlord": "landlord landlady",
+        "username": "username handle",
+        "editor": "editor text ide",
+        "browser": "browser",
+        "shell": "shell terminal",
+        "laptop": "laptop computer",
+        "drives": "car drive drives vehicle motorbike motorcycle scooter van ute truck suv 4x4 hatchback wagon "
+                  "minivan campervan motorhome",
+        # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
+        "use": "use uses using software app apps tool tools program programme",
+        "pet": "pet pets animal " + " ".join(PET_WORDS),
+        "replies_in": "language reply replies answer respond write speak",
+        "rent": "rent",
+        "rate": "rate charge fee price hourly",
+        "salary": "salary pay wage earn",
+        "weight": "weight weigh heavy kilo kg pound lb stone",
+        # not "team": "Sam's favourite football team" is no team Sam works on
+        "team": "ward unit department squad",
+        "gym": "gym",
+        "accountant": "accountant tax",
+        "lawyer": "lawyer solicitor",
+        "vet": "vet",
+        "hairdresser": "hairdresser barber hair",
+        "trainer": "trainer coach",
+    }.items()
+}
+
+
+# Words a question asks with that are met by instances of what they name, and not the other way:
+# "What does Theo do for exercise?" is met by "mountain bike", but a question about reading is not
+# met by a memory about pottery.
+MET_BY: dict[str, frozenset[str]] = {
+    stem(word): frozenset(stem(w) for w in f"{word} {instances}".split())
+    for word, instances in {
+        "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
+                    "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
+                    "badminton squash ski skiing rowing crossfit training",
+        "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
+                 "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
+                 "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
+                 "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball",
+        "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
+                      "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
+                      "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
+                      "shamisen cavaquinho pandeiro charango marimba xylophone",
+        "game": "games chess checkers draughts poker bridge scrabble sudoku crossword crosswords mahjong backgammon "
+                "fortnite minecraft valorant fifa",
+        "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
+                 "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
+                 "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
+                 "surfing club",
+        "weekend": "weekends saturday saturdays sunday sundays",
+        "commute": "commutes commuting bike e-bike ebike cycle cycling bus train tram metro tube walk walking drive "
+                   "driving car scooter",
+        # A blood thinner is a medicine: "What blood thinner is Ray on?" is met by "Ray's medication is now Eliquis".
+        "thinner": "thinners medication medicine meds tablet tablets pill pills anticoagulant",
+        # "my BP check" is about blood pressure.
+        "pressure": "bp hypertension",
+        "blood": "bp",
+        "recipe": "recipes cook cooking dinner dinners lunch lunches breakfast meal meals food dish dishes",
+        "drink": "drinks drinking alcohol lactose dairy milk caffeine coffee tea beer wine allergic allergy intolerant "
+                 "intolerance",
+        "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
+        "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
+                    "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
+        "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
+        # "a member of the Nairobi Rose Circle" is a club one belongs to.
+        "club": "clubs member members membership society circle association",
+        "belong": "belongs member members membership",
+        # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
+        # not met by what one eats.
+        "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "
+               "lactose dairy halal kosher nut nuts peanut peanuts shellfish",
+        "avoid": "avoids avoiding allergic allergy allergies intolerant intolerance coeliac celiac halal kosher vegan "
+                 "vegetarian",
+    }.items()
+}
+
+# A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
+# once Spotify is done: the Klarna role she accepted). ``answering._slot_first`` prefers a
+# fact that holds the slot.
+PLANNED = {"accepted_a_job_offer_from": "works_at"}
+TOPICS.update({plan: TOPICS[slot] for plan, slot in PLANNED.items()})
+
+
+# A favourite is a topic too: "What music does Ines like?" is about her favourite band.
+_FAVOURITE_KINDS = {
+    "band singer artist song album genre musician composer": "music songs",
+    "film movie actor actress director": "films movies cinema",
+    # not with films: "a rainfall series" is no favourite film
+    "show series programme sitcom": "shows tv television",
+    "book author novel writer poet": "books",
+    "food dish meal cuisine restaurant snack dessert": "foods dishes",
+    "drink coffee tea beer wine cocktail": "drinks",
+    "team club sport": "teams",
+    "colour color": "colours colors",
+    "game": "games",
+    "place city country": "places",
+}
+TOPICS.update({
+    f"favourite_{thing}": frozenset(stem(w) for w in f"{things} {alike}".split())
+    for things, alike in _FAVOURITE_KINDS.items()
+    for thing in things.split()
+})
+
+
+# Every medicine's dose is its own slot ("amlodipine_dose"); all are asked about in the same words.
+_DOSES = TOPICS["medication"]
+
+
+def topic_words(predicate: str) -> frozenset[str] | None:
+    """The words a question asks about ``predicate``'s slot with; None for a slot no question word names."""
+    return _DOSES if predicate.endswith("_dose") else TOPICS.get(predicate)

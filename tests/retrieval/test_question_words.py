@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.retrieval.question_words import MET_BY, RELATIONS, stem, topic_words
+
+
+@pytest.mark.parametrize("words", [("lives", "lived", "living", "live"), ("studies", "study"), ("classes", "class")])
+def test_the_forms_of_one_word_share_a_stem(words: tuple[str, ...]) -> None:
+    assert len({stem(word) for word in words}) == 1
+
+
+def test_a_booking_and_a_meeting_keep_their_own_stems() -> None:
+    assert stem("booked") != stem("book")
+    assert stem("meeting") != stem("meet")
+
+
+def test_every_medicines_dose_is_asked_about_in_the_words_of_medication() -> None:
+    assert topic_words("amlodipine_dose") == topic_words("medication")
+    assert stem("meds") in (topic_words("ramipril_dose") or ())
+
+
+def test_a_slot_no_question_word_names_has_no_topic() -> None:
+    assert topic_words("favourite_number_of_ducks") is None
+
+
+def test_a_kind_is_met_by_its_instances_and_a_relation_by_its_other_names() -> None:
+    assert stem("guitar") in MET_BY[stem("instrument")]
+    assert stem("mama") in RELATIONS[stem("mother")]
+    assert stem("instrument") not in MET_BY.get(stem("guitar"), frozenset())
