@@ -162,9 +162,10 @@ _DOSE_TAKEN = re.compile(
     r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
     r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?)\s+"
     + _MEDICINE + r"\s+" + _DOSE, re.IGNORECASE)
+# "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg"
 _DOSE_CHANGED = re.compile(
-    r"\b(?:increased|upped|raised|lowered|reduced|cut|dropped|doubled|halved|changed|put\s+up|bumped\s+up)\s+(?:my|our)\s+"
-    + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+to\s+" + _DOSE, re.IGNORECASE)
+    r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?:my|our)\s+"
+    + _MEDICINE + r"(?:\s+(?:dose|dosage))?(?:\s+up|\s+down)?\s+to\s+" + _DOSE, re.IGNORECASE)
 _DOSE_NOW = re.compile(
     r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
     r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE, re.IGNORECASE)

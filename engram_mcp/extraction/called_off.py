@@ -27,7 +27,7 @@ from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["replacement_of_called_off"]
+__all__ = ["gym_switched", "replacement_of_called_off"]
 
 # "Zakopane is off", "the hall in Kano fell through", "the guesthouse cancelled on us", "the Lisbon
 # trip is not happening": the thing named before its word.
@@ -78,12 +78,41 @@ _MOVED_THING = re.compile(
     r"mum's|mom's|dad's|[a-z]+'s)\s+[a-z]+)\b", re.IGNORECASE)
 
 
+# "the statica exam of 14 january is moved to 3 february", "Our flight has been pushed back to the 21st":
+# the thing, the date it had, and the one it has now.
+_MOVED_TO = re.compile(
+    r"(?:^|\b)(?P<thing>(?:the|my|our|his|her|their|[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?:\s+(?:of|on|from|for)\s+"
+    + _DATE + r")?\s+(?:is|was|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+)?(?:moved|postponed|pushed(?:\s+back)?|"
+    r"rescheduled|changed|brought\s+forward|put\s+back)\s+(?:to|until|till)\s+(?P<new>" + _DATE + ")", re.IGNORECASE)
+# "new plan: picnic at New Farm Park", "Plan B - we drive up on Friday": what follows is the plan now.
+_NEW_PLAN = re.compile(r"\b(?:new\s+plan|plan\s+b|change\s+of\s+plans?)(?:\s+(?:for|on)\s+(?P<topic>[^:.!?\n]{2,30}?))?\s*[:–—]\s*"
+                       r"(?P<clause>[^.!?\n]{3,200})", re.IGNORECASE)
+
+
 def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
     """The clause of ``text`` that gives what replaced something it says was called off, restated
     with what the turn is about and without the old value; None when the turn says no such thing."""
     said = sentences(text)
     parts = [part for sentence in said for part in _CLAUSE.split(sentence) if part and part.strip()]
-    return _named_replacement(text, parts, speaker) or _moved_date(text, said, speaker)
+    uncased = not any(character.isupper() for character in text)
+    return (_named_replacement(text, parts, speaker, uncased) or _moved_date(text, said, speaker)
+            or _moved_to(text, speaker) or _new_plan(text, speaker))
+
+
+def _moved_to(text: str, speaker: str) -> ExtractedFact | None:
+    """A thing said to be moved to a new date, restated with that date alone."""
+    if (moved := _MOVED_TO.search(text)) is None:
+        return None
+    thing = re.sub(r"^(?i:my|our)\s+", "the ", " ".join(moved["thing"].split()))
+    return _restated(f"now on {moved['new']}", speaker, thing)
+
+
+def _new_plan(text: str, speaker: str) -> ExtractedFact | None:
+    """The plan said after "new plan:", with what it is for when the label says."""
+    if (plan := _NEW_PLAN.search(text)) is None:
+        return None
+    topic = f"the {' '.join(plan['topic'].split())}" if plan["topic"] else ""
+    return _restated(plan["clause"], speaker, re.sub(r"^the\s+(?=(?i:the|my|our)\b)", "", topic))
 
 
 def _moved_date(text: str, sentences_said: list[str], speaker: str) -> ExtractedFact | None:
@@ -116,30 +145,40 @@ def _moved_thing(text: str) -> str:
     return re.sub(r"^(?i:my|our)\s+", "the ", thing)
 
 
-def _named_replacement(text: str, parts: list[str], speaker: str) -> ExtractedFact | None:
+def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool) -> ExtractedFact | None:
     for index, part in enumerate(parts):
-        old = _called_off(part, speaker)
+        old = _called_off(part, speaker, uncased)
         if not old:
             continue
         for later in parts[index + 1:]:
-            names = _names(later, speaker)
-            if (_REPLACING.search(later) and names and not names & old and _called_off(later, speaker) == set()
+            names = _names(later, speaker, uncased=uncased)
+            if (_REPLACING.search(later) and names and not names & old and _called_off(later, speaker, uncased) == set()
                     and not any(name.lower() in later.lower() for name in old)):
                 return _restated(later, speaker, _topic(text, part, old))
         return None
     return None
 
 
-def _called_off(part: str, speaker: str) -> set[str]:
+def _called_off(part: str, speaker: str, uncased: bool) -> set[str]:
     """The names of what ``part`` says was called off ("Zakopane", "Kano"); empty when none."""
     if (after := _CALLED_OFF_AFTER.search(part)) is not None:
-        return _names(part[: after.start()], speaker, sentence_start=True)
+        return _names(part[: after.start()], speaker, sentence_start=True, uncased=uncased)
     if (before := _CALLED_OFF_BEFORE.search(part)) is not None:
-        return _names(before["had"] or before["what"], speaker, sentence_start=True)
+        return _names(before["had"] or before["what"], speaker, sentence_start=True, uncased=uncased)
     return set()
 
 
-def _names(text: str, speaker: str, *, sentence_start: bool = False) -> set[str]:
+# In a turn typed without capitals ("ok budapest is off … we're doing ljubljana instead"), what is
+# named is a word that is none of these.
+_UNCASED_FILLER = frozenset("""ok okay so and but or the a an is are was were we we're were i im i'm it it's its for to of in on at
+                               with by from doing going gonna now instead just also then anyway our my your this that these
+                               those there here lol ngl tbh btw fyi omg ugh yeah yes no not all everything something""".split())
+
+
+def _names(text: str, speaker: str, *, sentence_start: bool = False, uncased: bool = False) -> set[str]:
+    if uncased:
+        return {word for word in re.findall(r"[a-z][\w'’-]{2,}", text)
+                if word not in _UNCASED_FILLER and word != speaker.lower() and not _REPLACING.fullmatch(word)}
     found = set()
     for match in _NAME.finditer(text):
         words = [word for word in match[0].split() if word not in _NOT_NAMES and word != speaker]
@@ -185,3 +224,26 @@ def _restated(clause: str, speaker: str, topic: str) -> ExtractedFact:
         object=f"{topic}: {said}" if topic else said,
         entities=(speaker, *sorted(_names(clause, speaker, sentence_start=True))),
     )
+
+
+_GYM_WORDS = re.compile(r"\b(?:gym|membership|climb(?:ing)?|boulder(?:ing)?|fitness|crossfit|yoga|pilates|leisure\s+centre|"
+                        r"sports\s+centre|swim(?:ming)?\s+pool)\b", re.IGNORECASE)
+# "cancelled the solinca membership and signed up at Ironbox", "cancelled crux today and signed up at
+# austin bouldering project east": one gym left for another in one sentence.
+_GYM_SWITCH = re.compile(r"\b(?:cancel(?:l)?ed|quit|left|dropped|ditched)\s+(?:my\s+|the\s+|our\s+)?(?P<old>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)"
+                         r"(?:\s+(?:gym\s+)?membership)?(?:\s+(?:today|yesterday|this\s+morning))?\s*(?:,\s*|\s+)(?:and\s+)?(?:I\s+)?(?:have\s+)?"
+                         r"(?:signed\s+up|joined|registered|enrolled)\s+(?:at|with|to)?\s*(?:the\s+)?(?P<new>[\w'’&-]+(?:\s+[\w'’&-]+){0,3}?)"
+                         r"(?=\s*(?:[,.;!?(]|$)|\s+(?:today|instead|now|for|and|as|on|at|with|-|–)\b)", re.IGNORECASE)
+
+
+def gym_switched(text: str, speaker: str) -> ExtractedFact | None:
+    """The gym ``text`` says was joined in place of one it cancelled, as the speaker's gym now."""
+    for sentence in sentences(text):
+        switch = _GYM_SWITCH.search(sentence)
+        if switch is None or not _GYM_WORDS.search(sentence):
+            continue
+        gym = " ".join(switch["new"].split())
+        return ExtractedFact(statement=f"{speaker}'s gym is now {gym}.", type=MemoryType.SEMANTIC,
+                             certainty=Certainty.STATED.value, subject=speaker, predicate="gym", object=gym,
+                             entities=(speaker, *([gym] if gym[:1].isupper() else [])))
+    return None

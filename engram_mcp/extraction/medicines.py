@@ -31,35 +31,44 @@ _DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligrams?|micrograms?)\b"
 _NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())
-# What is stopped: "taken me off the ramipril", "stopping the nifedipine", "no more amlodipine".
+# What is stopped: "taken me off the ramipril", "stopping the nifedipine", "no more amlodipine",
+# "zopiclone is stopped".
 _STOPPED = re.compile(r"\b(?:tak(?:en|ing|e)|took|came|come|coming|switch(?:ed|ing|es)?)\s+(?:" + _WHOM + r"\s+)?off\s+(?:the\s+|my\s+|his\s+|her\s+)?"
-                      r"(?P<old>" + _WORD + r")|\bstopp?(?:ed|ing|s)?\s+(?:the\s+|my\s+|his\s+|her\s+)?(?P<stopped>" + _WORD
-                      + r")|\bno\s+more\s+(?P<no_more>" + _WORD + r")|\bstopp?(?:ed|ing|s)\s+(?P<it>it)\b", re.IGNORECASE)
+                      r"(?P<old>" + _WORD + r")|\b(?:stopp?(?:ed|ing|s)?|discontinu(?:ed|ing|es|e))\s+(?:the\s+|my\s+|his\s+|her\s+)?(?P<stopped>" + _WORD
+                      + r")|\bno\s+more\s+(?P<no_more>" + _WORD + r")|\bstopp?(?:ed|ing|s)\s+(?P<it>it)\b|"
+                      r"\b(?P<passive>" + _WORD + r")\s+(?:is|was|has\s+been|'s)\s+(?:now\s+)?(?:stopped|discontinued)\b", re.IGNORECASE)
 # What is taken now: "switching me to losartan", "putting him on Eliquis", "on amlodipine 5mg now",
 # "I will take atorvastatin 10 mg … instead", "start a new one called ramipril", "… and starting apixaban".
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 _STARTED = re.compile(
     r"\b(?:(?:switch|mov|chang)(?:ed|ing|es|e)?\s+" + _WHOM + r"\s+(?:over\s+)?(?:onto|on|to)|(?:put|putting|puts|start(?:ed|ing|s)?)\s+"
-    + _WHOM + r"\s+on(?:to)?|(?<=and\s)start(?:ed|ing|s)?(?:\s+on)?|(?:new\s+one\s+called|(?:will|'ll|to)\s+(?:now\s+)?(?:take|start)|now\s+(?:on|taking)|^on|(?<=[.;,]\s)on))\s+"
-    r"(?P<new>" + _WORD + r")(?P<after>[^.;!?]{0,40})", re.IGNORECASE)
+    + _WHOM + r"\s+on(?:to)?|(?<=and\s)start(?:ed|ing|s)?(?:\s+on)?|(?:new\s+one\s+called|(?:will|'ll|to)\s+(?:now\s+)?(?:take|start)|now\s+(?:on|taking)|^on|(?<=[.;,]\s)on)|"
+    # "switching me off adderall to vyvanse 30mg", "she prescribed melatonin instead"
+    r"off\s+(?:the\s+)?" + _WORD + r"\s+(?:on)?to|prescribed(?:\s+" + _WHOM + r")?)\s+"
+    # a name of two words when a dose follows: "ferrous fumarate 210mg"
+    r"(?P<new>" + _WORD + r"(?:\s+[a-z][a-z-]{3,}(?=\s*\d))?)(?P<after>[^.;!?]{0,40})", re.IGNORECASE)
 # What the medicine is for, when the turn says it: "my BP check", "his blood", "the cholesterol".
-_PURPOSE = re.compile(r"\b(?:blood\s+pressure|bp|cholesterol|blood\s+thinner|(?<=his\s)blood|(?<=her\s)blood|(?<=my\s)blood|"
+_PURPOSE = re.compile(r"\b(?:blood\s+pressure|bp|cholesterol|blood\s+thinner|(?<=his\s)blood|(?<=her\s)blood|(?<=my\s)blood|sleep|"
+                      r"insomnia|adhd|thyroid|"
                       + alternation(HEALTH_CONDITIONS) + r")\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:now|instead|from\s+(?:today|tomorrow|tonight)|starting\s+(?:today|tomorrow|tonight))\b", re.IGNORECASE)
 
 
 def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
     """What ``text`` says is taken now in place of a medicine it says is stopped, or None."""
-    old = set()
-    for match in _STOPPED.finditer(text):
-        name = _old(match, text)
-        if name and (match["it"] is not None or _is_medicine(name, text[match.end():])):
-            old.add(name.lower())
-    if not old:
+    stops = [(match, name) for match in _STOPPED.finditer(text) if (name := _old(match, text))]
+    old = {name.lower() for match, name in stops if match["it"] is not None or _is_medicine(name, text[match.end():])}
+    if not stops:
         return None
     for started in _STARTED.finditer(text):
         new, after = started["new"], started["after"]
         if new.lower() in old or not _is_medicine(new, after):
+            continue
+        # "stopping the sulphate and switching me to ferrous fumarate 210mg": what is stopped in the
+        # sentence that names the new medicine and its dose needs no medicine's look of its own.
+        if not old and not (re.match(r"\s*" + _DOSE, after) and any(
+                name.lower() not in _NOT_MEDICINES and not re.search(r"[.!?;]\s", text[match.end():started.start()])
+                for match, name in stops)):
             continue
         # "on amlodipine 5mg now": said as what is taken now, or beside what was stopped.
         whom = re.search(r"\b" + _WHOM + r"\b", started.group(0), re.IGNORECASE)
@@ -67,7 +76,9 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
                 or re.search(r"called|will|'ll|to\s|start", started.group(0))):
             continue
         dose = re.match(r"\s*,?\s*(" + _DOSE + r")", after)
-        taker = _taker(text[: started.start()], speaker, whom[0] if whom else None)
+        # "she prescribed melatonin instead": the one who prescribes is not the one who takes it.
+        prescribed = whom is None and started.group(0).lower().startswith("prescribed")
+        taker = speaker if prescribed else _taker(text[: started.start()], speaker, whom[0] if whom else None)
         if taker is None:
             return None
         taken = f"{new}{' ' + ' '.join(dose[1].split()) if dose else ''}"
@@ -88,7 +99,7 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
 def _old(match: re.Match[str], text: str) -> str:
     """The medicine stopped; for "stopping it", the last one named before."""
     if match["it"] is None:
-        return str(match["old"] or match["stopped"] or match["no_more"])
+        return str(match["old"] or match["stopped"] or match["no_more"] or match["passive"])
     before = text[: match.start()]
     named = [m for m in re.finditer(_WORD, before) if _is_medicine(m[0], before[m.end():m.end() + 12])]
     return named[-1][0] if named else ""

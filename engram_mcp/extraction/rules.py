@@ -24,7 +24,7 @@ from engram_mcp.extraction.attributes import (
     self_description,
 )
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
-from engram_mcp.extraction.called_off import replacement_of_called_off
+from engram_mcp.extraction.called_off import gym_switched, replacement_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
@@ -48,7 +48,7 @@ from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.pets import pet_names, pets_named_nearby
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
-from engram_mcp.extraction.states import dated_starts, state_facts
+from engram_mcp.extraction.states import dated_starts, home_after_moving, state_facts
 from engram_mcp.extraction.validate import content_words, resolve_first_person, validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.extraction.wording import SECOND_PERSON, clip, names_in
@@ -288,11 +288,13 @@ class RulesExtractor:
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
                                          uncased=uncased, pets=pets)
-        # A pet or a vehicle spoken of in one sentence and named in the next is read across the two;
+        # A pet, a new home or a vehicle spoken of in one sentence and named in the next is read across the two;
         # a pet's name is worth more than the turn's other facts when five must be kept.
-        facts = [*pets_named_nearby(said, speaker), *facts, *vehicles_named_nearby(said, speaker)]
+        facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker), *facts,
+                 *vehicles_named_nearby(said, speaker)]
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
-        if (instead := replacement_of_called_off(turn.text, speaker) or switched_medicine(turn.text, speaker)) is not None:
+        if (instead := replacement_of_called_off(turn.text, speaker) or switched_medicine(turn.text, speaker)
+                or gym_switched(turn.text, speaker)) is not None:
             facts.insert(0, instead)
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
         facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])

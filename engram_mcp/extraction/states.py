@@ -19,6 +19,7 @@ Meta") are plans, never the current state.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
@@ -40,7 +41,7 @@ from engram_mcp.extraction.work import OFFER_ACCEPTED, dated_starts, work_in_sen
 from engram_mcp.model import Certainty
 from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
 
-__all__ = ["dated_starts", "state_facts"]
+__all__ = ["dated_starts", "home_after_moving", "state_facts"]
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
@@ -347,3 +348,20 @@ def _arrived_home(text: str, who: str) -> list[Found]:
     place = object_head(arrived["place"])
     where = f"{object_head(home['part'])}, {place}" if home["part"] else place
     return [(f"{who} lives in {where}", "lives in", where, "home~", False)]
+
+
+# "moved!!! first night in maksimir", "We're in. First night in the Leith flat": where the first night
+# after a move is spent is the new home (a first night anywhere else may be a holiday).
+_MOVED_SENTENCE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?|in)\W*$|"
+                             r"^(?i:we(?:'re|\s+are)\s+in|(?:I|we)\s+moved(?:\s+in)?(?:\s+today)?)\W*$", re.IGNORECASE)
+_FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
+                          r"(?:(?i:flat|apartment|house|place|home|room)\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
+
+
+def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
+    """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir"."""
+    for before, sentence in zip(sentences, sentences[1:], strict=False):
+        if _MOVED_SENTENCE.match(before.strip()) and (night := _FIRST_NIGHT.match(sentence.strip())) is not None:
+            place = object_head(night["obj"])
+            return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
+    return []

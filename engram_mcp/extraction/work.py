@@ -91,8 +91,8 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               name_obj + r"(?:(?:,?\s+starting\s+[^,.;]{1,25}?)?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
               + BOUNDARY + ")?", _accepted_offer),
         # "handed in my notice at Deloitte": leaving is planned, the job goes on until the last day.
-        rule(r"(?:have\s+|am\s+|will\s+)?(?:handed\s+in|handing\s+in|hand\s+in|gave|given|giving|give|put\s+in|putting\s+in)\s+"
-              r"(?:my|our)\s+notice\s+(?:at|to)", org_obj, _notice),
+        rule(r"(?:have\s+|am\s+|will\s+)?(?:(?:handed\s+in|handing\s+in|hand\s+in|gave|given|giving|give|put\s+in|putting\s+in)\s+"
+              r"(?:my|our)\s+notice|(?:handed|handing|hand|put|putting)\s+(?:my|our)\s+notice\s+in)\s+(?:at|to)", org_obj, _notice),
         # "left Monzo for Wise": one employer for another.
         rule(r"(?:have\s+)?left", name_obj + r"\s+for\s+(?P<new>" + name + r")", _left_for),
         # job
@@ -213,7 +213,7 @@ _NOT_A_FIELD = re.compile(r"^(?:abroad|here|there|hard|full|part|online|remotely
 
 def _started_at(m: re.Match[str], who: str) -> list[Found]:
     org = object_head(m["obj"])
-    if SCHOOL.search(org):
+    if SCHOOL.search(org) and "shift" not in m.group(0).lower():  # a shift is work, wherever it is
         return [(f"{who} started studying at {org}", "studies at", org, "school", False)]
     return [(f"{who} started working at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
 
@@ -320,10 +320,10 @@ _AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?:(?i:at|with)|(?i:doing
 _WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
                        r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b|(?:left|quit|resigned\s+from)\s+(?-i:[A-Z]))", re.IGNORECASE)
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|new\s+(?:job|role|position)"
-                        r"(?:\s+is)?)\s+(?i:at|with)\s+(?i:the\s+)?(?P<obj>" + NAME + r")")
-_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)(?:first\s+(?:day|week|month)|new\s+(?:job|role|position)(?:\s+is)?)\s+(?:at|with)\s+"
-                                r"(?P<obj>" + UNCASED_NAME + r")")
+# "day 1 at the marine institute done", "first shift at padaria flor done" likewise.
+_FIRST = r"(?:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|(?:day|week|shift)\s+(?:1|one)|new\s+(?:job|role|position)(?:\s+is)?)"
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")\s+(?i:at|with)\s+(?i:the\s+)?(?P<obj>" + NAME + r")")
+_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + r"\s+(?:at|with)\s+(?:the\s+)?(?P<obj>" + UNCASED_NAME + r")")
 OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
 

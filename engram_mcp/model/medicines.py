@@ -33,6 +33,11 @@ _FOR = {
     "stomach acid reflux heartburn": r"\w{3,}prazole|ranitidine|famotidine|gaviscon",
     "antibiotic antibiotics infection": r"\w{3,}(?:cillin|mycin|oxacin)|doxycycline|cefalexin|trimethoprim",
     "antidepressant antidepressants depression anxiety mood": r"\w{3,}(?:oxetine|traline)|citalopram|escitalopram|mirtazapine",
+    "sleep sleeping insomnia": r"zopiclone|zolpidem|zaleplon|temazepam|melatonin|circadin|stilnoct|ambien|imovane",
+    "adhd stimulant stimulants focus": (r"adderall|vyvanse|elvanse|lisdexamfetamine|dexamfetamine|methylphenidate|ritalin|"
+                                        r"concerta|medikinet|atomoxetine|strattera|guanfacine"),
+    "thyroid": r"levothyroxine|thyroxine|liothyronine|euthyrox|levothyrox|synthroid|eltroxin",
+    "iron anaemia anemia supplement supplements": r"ferrous|ferric|feroglobin|ferritab|spatone",
 }
 _KINDS = [(frozenset(words.split()), re.compile(r"\b(?:" + names + r")\b", re.IGNORECASE)) for words, names in _FOR.items()]
 

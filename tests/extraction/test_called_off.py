@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.extraction.called_off import replacement_of_called_off
+from engram_mcp.extraction.called_off import gym_switched, replacement_of_called_off
 from engram_mcp.model.corrections import PUTS_RIGHT
 
 
@@ -16,6 +16,7 @@ from engram_mcp.model.corrections import PUTS_RIGHT
         ("Correction on the ram sale - I had Dubbo in my head, but Craig's looked at the catalogue and it's at "
          "Wellington this year.", "Dorota's update on the ram sale: it's at Wellington this year."),
         ("Sad news, the Lisbon trip is off, we're doing Porto instead.", "Dorota's update on the trip: we're doing Porto instead."),
+        ("ugh the lisbon trip is off, flights doubled. we're doing porto instead", "Dorota's update: we're doing porto instead."),
     ],
 )
 def test_what_replaced_something_called_off_is_restated_without_the_old_value(said: str, restated: str) -> None:
@@ -58,3 +59,28 @@ def test_a_moved_date_is_restated_with_the_new_date_only(said: str, restated: st
                                   "Not the 14th anymore. When should we go?"])
 def test_a_date_that_no_longer_holds_without_a_new_one_gives_nothing(said: str) -> None:
     assert replacement_of_called_off(said, "Dorota") is None
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("Heads up: the dentist appointment on 4 March has been moved to 11 March.",
+         "Dorota's update on the dentist appointment: now on 11 March."),
+        ("ugh. my viva is postponed to the 30th, the examiner is ill", "Dorota's update on the viva: now on the 30th."),
+    ],
+)
+def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str, restated: str) -> None:
+    fact = replacement_of_called_off(said, "Dorota")
+    assert fact is not None and fact.statement == restated
+
+
+def test_what_follows_a_new_plan_is_the_plan_now() -> None:
+    fact = replacement_of_called_off("Rain all weekend, the barbecue is a washout. New plan: bowling at Strike on Saturday.", "Dorota")
+    assert fact is not None and fact.statement == "Dorota's update: bowling at Strike on Saturday."
+
+
+def test_a_gym_joined_in_place_of_one_cancelled_is_the_gym_now() -> None:
+    fact = gym_switched("Cancelled my PureGym membership and joined The Climbing Hangar, way nicer.", "Dorota")
+    assert fact is not None and (fact.statement, fact.predicate, fact.object) == (
+        "Dorota's gym is now Climbing Hangar.", "gym", "Climbing Hangar")
+    assert gym_switched("Cancelled Netflix and signed up for Disney Plus.", "Dorota") is None

@@ -22,6 +22,11 @@ from engram_mcp.model.corrections import PUTS_RIGHT
         ("We were at the clinic for Miriam's follow-up. Dr. Levinson is stopping the clopidogrel and starting apixaban, 5 mg.",
          "Miriam's medication is now apixaban 5 mg."),
         ("I'm stopping the ramipril and starting losartan 50 mg.", "Hamish's medication is now losartan 50 mg."),
+        ("The GP is stopping the sulphate and switching me to ferrous gluconate 300mg.",
+         "Hamish's medication is now ferrous gluconate 300mg."),
+        ("dr okoro switched me off ritalin to concerta 36mg, from monday", "Hamish's medication is now concerta 36mg."),
+        ("Rang Mwangi at the surgery. The zolpidem is stopped; she prescribed melatonin instead.",
+         "Hamish's medication is now melatonin."),
     ],
 )
 def test_a_medicine_taken_in_place_of_one_stopped_is_restated_alone(said: str, restated: str) -> None:

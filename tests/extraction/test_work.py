@@ -136,6 +136,7 @@ def test_a_job_with_its_speciality_is_still_a_job_at_its_firm_and_a_firm_describ
 
 
 @pytest.mark.parametrize("text", ["First day at the Royal Melbourne done. Orientation, ID badge.",
-                                  "My first shift at the Royal Infirmary was chaos."])
+                                  "My first shift at the Royal Infirmary was chaos.", "Day 1 at the Royal Melbourne done.",
+                                  "first shift at royal infirmary done, feet dead"])
 def test_a_first_day_or_shift_at_a_named_place_is_work_there(text: str) -> None:
     assert {slot[:2] for slot in slots(text, speaker="Esme")} & {("works_at", "royal melbourne"), ("works_at", "royal infirmary")}
