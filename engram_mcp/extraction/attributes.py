@@ -110,18 +110,20 @@ _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$�
 # "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
 _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
 _HAVE_NEW = re.compile(
-    r"\b(?:(?:I|we)\s+(?:have|got|have\s+got)|(?:transferred|moved|switched|assigned|referred)\s+(?:\w+\s+){0,2}?to|"
-    # "They have put me with a new doctor, Dr. Haddad"
-    r"put\s+(?:me|us)\s+with)\s+a\s+new\s+"
+    r"\b(?:(?:I|we)\s+(?:have|got|have\s+got|found|have\s+found|hired|have\s+hired)|(?:transferred|moved|switched|assigned|referred)\s+(?:\w+\s+){0,2}?to|"
+    # "They have put me with a new doctor, Dr. Haddad", "I found new supplier, Ebube Foods"
+    r"put\s+(?:me|us)\s+with)\s+(?:a\s+)?new\s+"
     # "my care has been transferred to a new GP, Dr Mensah"
     + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
 # "they've put Mama with a Dr van Wyk for now", "I've been put with a Dr Mahuika", "He has passed me to
-# Doctor Salinas": a doctor one is given, named by title.
+# Doctor Salinas", "I'm being moved over to a Dr Mulcahy", "I'm now registered with a Dr Osei": a doctor
+# one is given, named by title.
 _GIVEN_A_DOCTOR = re.compile(
-    r"\b(?:(?:put|passed|moved|transferred|referred|assigned|sent)\s+(?P<whom>me|us|him|her|[A-Z][a-zá]+)|(?:I\s+have\s+been|I've\s+been)"
-    r"\s+(?:put|passed|moved|transferred|referred|assigned))\s+(?:over\s+)?(?:with|to|under)\s+(?:a\s+|the\s+)?(?:new\s+)?"
+    r"\b(?:(?:put|passed|moved|transferred|referred|assigned|sent)\s+(?P<whom>me|us|him|her|[A-Z][a-zá]+)|(?:I\s+have\s+been\s+|I've\s+been\s+|"
+    r"I\s+was\s+|I\s+am\s+(?:being\s+|now\s+)?|I'm\s+(?:being\s+|now\s+)?)(?:put|passed|moved|transferred|referred|assigned|registered))"
+    r"\s+(?:over\s+)?(?:with|to|under)\s+(?:a\s+|the\s+)?(?:new\s+)?"
     r"(?P<doctor>(?:Dr|Dra|Doctor|Doctora)\.?\s+(?:(?:van|von|de|da|del|di|der|la|le)\s+)?" + _NAME + r")")
 _PARENTS = {"mama": "mother", "mum": "mother", "mam": "mother", "mom": "mother", "mommy": "mother", "mother": "mother",
             "dad": "father", "papa": "father", "papá": "father", "father": "father", "da": "father"}

@@ -37,12 +37,15 @@ _CALLED_OFF_AFTER = re.compile(
     r"\b(?:didn't|did\s+not)\s+work\s+out\b|\bpulled\s+out\b)",
     re.IGNORECASE,
 )
-# "I had Dubbo in my head", "forget Zakopane", "scrap the Kano plan": the thing named after its words.
-_CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+head|(?:forget|scrap|ditch)\s+(?P<what>[^,;.!?]{2,40}))",
+# "I had Dubbo in my head", "forget Zakopane", "scrap the Kano plan", "Cancelled Finlandia-hiihto": the
+# thing named after its words.
+_CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+head|(?:forget|scrap|ditch)\s+(?P<what>[^,;.!?]{2,40})|"
+                                r"^(?:I\s+(?:have\s+|'ve\s+)?)?(?:cancel(?:l)?ed|withdrew\s+from|pulled\s+out\s+of)\s+(?P<cancelled>[^,;.!?(]{2,40}))",
                                 re.IGNORECASE)
 # What the new value is said with: "instead", "now", "rebooked", "this year", "in the end".
 _REPLACING = re.compile(
-    r"\b(?:instead|now|rebooked|re-booked|this\s+year|in\s+the\s+end|after\s+all|moved\s+(?:it\s+)?to|switched\s+to|"
+    r"\b(?:instead|now|rebooked|re-booked|this\s+year|in\s+the\s+end|after\s+all|moved\s+(?:it\s+)?to|switched\s+to|registered\s+for|"
+    r"entered|signed\s+up\s+for|"
     r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
     re.IGNORECASE,
 )
@@ -85,7 +88,7 @@ _MOVED_TO = re.compile(
     + _DATE + r")?\s+(?:is|was|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+)?(?:moved|postponed|pushed(?:\s+back)?|"
     r"rescheduled|changed|brought\s+forward|put\s+back)\s+(?:to|until|till)\s+(?P<new>" + _DATE + ")", re.IGNORECASE)
 # "new plan: picnic at New Farm Park", "Plan B - we drive up on Friday": what follows is the plan now.
-_NEW_PLAN = re.compile(r"\b(?:new\s+plan|plan\s+b|change\s+of\s+plans?)(?:\s+(?:for|on)\s+(?P<topic>[^:.!?\n]{2,30}?))?\s*[:–—]\s*"
+_NEW_PLAN = re.compile(r"\b(?:new\s+(?:plan|target|goal|date|venue)(?:\s+then)?|plan\s+b|change\s+of\s+plans?)(?:\s+(?:for|on)\s+(?P<topic>[^:.!?\n]{2,30}?))?\s*[:–—]\s*"
                        r"(?P<clause>[^.!?\n]{3,200})", re.IGNORECASE)
 
 
@@ -150,7 +153,9 @@ def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool)
         old = _called_off(part, speaker, uncased)
         if not old:
             continue
-        for later in parts[index + 1:]:
+        # What replaced it is said after it, or, when nothing after it is ("Registered for the Annecy half.
+        # Forget Lyon, I've withdrawn."), just before.
+        for later in [*parts[index + 1:], *reversed(parts[max(0, index - 2):index])]:
             names = _names(later, speaker, uncased=uncased)
             if (_REPLACING.search(later) and names and not names & old and _called_off(later, speaker, uncased) == set()
                     and not any(name.lower() in later.lower() for name in old)):
@@ -164,7 +169,7 @@ def _called_off(part: str, speaker: str, uncased: bool) -> set[str]:
     if (after := _CALLED_OFF_AFTER.search(part)) is not None:
         return _names(part[: after.start()], speaker, sentence_start=True, uncased=uncased)
     if (before := _CALLED_OFF_BEFORE.search(part)) is not None:
-        return _names(before["had"] or before["what"], speaker, sentence_start=True, uncased=uncased)
+        return _names(before["had"] or before["what"] or before["cancelled"], speaker, sentence_start=True, uncased=uncased)
     return set()
 
 

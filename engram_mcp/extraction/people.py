@@ -36,10 +36,12 @@ _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemat
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
                        r"(?P<names>" + _NAME + r"(?:\s*,\s*" + _NAME + r")*,?\s+(?:and|&)\s+" + _NAME + r")\b")
+_STATE_VERB = (r"(?:has\s+|'s\s+|just\s+|now\s+|also\s+|finally\s+)*(?:moved|lives|is\s+living|relocated|started|joined|works|"
+               r"is\s+working|got|accepted|took|left|quit|has)\b")
+# "karim got a job at shopify", "Emeka started at LIRS": one of the speaker's people, by name alone.
+_NAME_CLAUSE = re.compile(r"^(?P<name>[\w'’-]+)\s+(?=" + _STATE_VERB + ")", re.IGNORECASE)
 # "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
-_PRONOUN_CLAUSE = re.compile(r"(?:^|(?<=[:;,]\s)|(?<=\s-\s)|(?<=\s–\s))(?P<pronoun>(?i:she|he))\s+(?=(?:has\s+|'s\s+|just\s+|now\s+|also\s+"
-                             r"|finally\s+)*(?:moved|lives|is\s+living|relocated|started|joined|works|is\s+working|got|"
-                             r"accepted|took|left|quit|has)\b)")
+_PRONOUN_CLAUSE = re.compile(r"(?:^|(?<=[:;,]\s)|(?<=\s-\s)|(?<=\s–\s))(?P<pronoun>(?i:she|he))\s+(?=" + _STATE_VERB + ")")
 
 
 def people_named(texts: Iterable[str]) -> dict[str, str]:
@@ -125,6 +127,9 @@ def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> lis
     daughter Isla has accepted …"), when just one was."""
     read: list[str] = []
     for index, sentence in enumerate(sentences):
+        if (named_first := _named_subject(sentence, people)) is not None:
+            read.append(named_first)
+            continue
         clause = _PRONOUN_CLAUSE.search(sentence) if people else None
         nearby = " ".join(sentences[max(0, index - 1): index + 1]) if clause is not None else ""
         named = [name for name in dict.fromkeys(re.findall(_NAME, nearby)) if name in people]
@@ -134,3 +139,16 @@ def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> lis
         before = sentence[: clause.start()].rstrip(" :;,-–")
         read += [*([before + "."] if before else []), f"My {people[named[0]]} {named[0]} {sentence[clause.end():]}"]
     return read
+
+
+def _named_subject(sentence: str, people: dict[str, str]) -> str | None:
+    """``sentence`` as said of "my brother Karim" when it opens with a name of the speaker's people
+    (in any case) and a verb of moving or work ("karim got a job at shopify"); None otherwise."""
+    opening = _NAME_CLAUSE.match(sentence.strip())
+    if opening is None:
+        return None
+    by_name = {name.casefold(): name for name in people}
+    name = by_name.get(opening["name"].casefold())
+    if name is None:
+        return None
+    return f"My {people[name]} {name} {sentence.strip()[opening.end():]}"

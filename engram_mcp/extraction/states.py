@@ -358,10 +358,17 @@ _FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\
                           r"(?:(?i:flat|apartment|house|place|home|room)\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
 
 
+# "Now I sleep in my own apartment on Garden City Road": the home, by where it is.
+_HOME_ON = re.compile(r"\b(?i:my|our|the)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+(?i:on|in)\s+(?P<obj>" + NAME + ")")
+
+
 def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
-    """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir"."""
+    """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir",
+    "I moved today. Now I sleep in my own apartment on Garden City Road"."""
     for before, sentence in zip(sentences, sentences[1:], strict=False):
-        if _MOVED_SENTENCE.match(before.strip()) and (night := _FIRST_NIGHT.match(sentence.strip())) is not None:
-            place = object_head(night["obj"])
+        if not _MOVED_SENTENCE.match(before.strip()):
+            continue
+        if (home := _FIRST_NIGHT.match(sentence.strip()) or _HOME_ON.search(sentence)) is not None:
+            place = object_head(home["obj"])
             return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
     return []

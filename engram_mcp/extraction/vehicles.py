@@ -118,12 +118,21 @@ _IT_IS_VEHICLE = re.compile(r"^(?i:it|she|he)(?:\s+is|['’]s)\s+(?:an?\s+|my\s+
 _VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", re.IGNORECASE)
 
 
+# "bought it!! 2013 Hiace, silver, paid $9400": the vehicle named right after buying "it".
+_BOUGHT_IT = re.compile(r"^(?:[\w'’]+[,!]+\s+)?(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:finally\s+|just\s+)?(?i:bought|got|picked\s+up)\s+(?i:it|her|him)\W*$")
+_NAMED_FIRST = re.compile(r"^(?:(?i:a|the|my|our)\s+)?(?:(?i:new|used)\s+)?(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)(?=\s*[,.;!(]|$)")
+
+
 def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
     """A vehicle spoken of in one sentence and named by make in the next ("Van's making a
-    horrible noise. It's a 2009 Toyota Hiace"): the one the speaker drives."""
+    horrible noise. It's a 2009 Toyota Hiace"), or bought as "it" and named ("bought it!! 2013
+    Hiace, silver"): the one the speaker drives."""
     found: list[Found] = []
     for before, sentence in zip(("", *sentences), sentences, strict=False):
         said = _IT_IS_VEHICLE.match(sentence)
         if said is not None and _VEHICLE_SPOKEN_OF.search(before) and (car := vehicle_name(said["obj"])) is not None:
             found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
+        elif (_BOUGHT_IT.match(before.strip()) and (named := _NAMED_FIRST.match(sentence.strip())) is not None
+              and (car := _made_vehicle(named["obj"])) is not None):
+            found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
     return as_facts(one_per_slot(found), speaker, Certainty.STATED.value)

@@ -114,7 +114,7 @@ TOPICS: dict[str, frozenset[str]] = {
         "weight": "weight weigh heavy kilo kg pound lb stone",
         # not "team": "Sam's favourite football team" is no team Sam works on
         "team": "ward unit department squad",
-        "gym": "gym",
+        "gym": "gym climb climbing boulder bouldering workout lift lifting train training",
         "accountant": "accountant tax",
         "lawyer": "lawyer solicitor",
         "vet": "vet",

@@ -360,6 +360,8 @@ def test_an_introduction_with_where_one_is_from_before_the_comma_is_read_whole()
         ("Got a letter at the front desk. I've been put with a Dr Mahuika from now on.", "Thandiwe's doctor is Dr Mahuika."),
         ("He has passed me to Doctor Salinas at the same clinic.", "Thandiwe's doctor is Doctor Salinas."),
         ("The practice moved Ernst to Dr. Wallner.", "Ernst's doctor is Dr. Wallner."),
+        ("Dr Byrne retires in June and I'm being moved over to a Dr Quigley.", "Thandiwe's doctor is Dr Quigley."),
+        ("The letter came: I'm now registered with a Dr Ama Boateng.", "Thandiwe's doctor is Dr Ama Boateng."),
     ],
 )
 def test_a_doctor_one_is_given_is_held_in_the_doctor_slot_of_whom_it_is_given(said: str, held: str) -> None:
@@ -376,3 +378,9 @@ def test_no_doctor_given_to_a_person_the_sentence_names_gives_nothing(said: str)
                                             ("Dr. Okafor's my GP now.", "Agnieszka's GP is Dr. Okafor.")])
 def test_a_names_s_before_my_says_who_holds_the_slot(said: str, held: str) -> None:
     assert held in [fact.statement for fact in RulesExtractor().extract(turn(said, speaker="Agnieszka"), [])]
+
+
+def test_a_new_carer_or_supplier_found_and_named_after_a_comma_holds_its_slot() -> None:
+    said = [(f.predicate, f.object) for f in RulesExtractor().extract(
+        turn("Good news, I found new supplier, Kente Wholesale in Croydon.", speaker="Yaa"), [])]
+    assert ("supplier", "Kente Wholesale in Croydon") in said

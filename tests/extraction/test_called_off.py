@@ -17,6 +17,8 @@ from engram_mcp.model.corrections import PUTS_RIGHT
          "Wellington this year.", "Dorota's update on the ram sale: it's at Wellington this year."),
         ("Sad news, the Lisbon trip is off, we're doing Porto instead.", "Dorota's update on the trip: we're doing Porto instead."),
         ("ugh the lisbon trip is off, flights doubled. we're doing porto instead", "Dorota's update: we're doing porto instead."),
+        ("Decided. Cancelled the Vasaloppet (lost the fee), registered for Engelbrektsloppet instead.",
+         "Dorota's update: registered for Engelbrektsloppet instead."),
     ],
 )
 def test_what_replaced_something_called_off_is_restated_without_the_old_value(said: str, restated: str) -> None:
@@ -74,9 +76,14 @@ def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str,
     assert fact is not None and fact.statement == restated
 
 
-def test_what_follows_a_new_plan_is_the_plan_now() -> None:
-    fact = replacement_of_called_off("Rain all weekend, the barbecue is a washout. New plan: bowling at Strike on Saturday.", "Dorota")
-    assert fact is not None and fact.statement == "Dorota's update: bowling at Strike on Saturday."
+@pytest.mark.parametrize(("said", "restated"), [
+    ("Rain all weekend, the barbecue is a washout. New plan: bowling at Strike on Saturday.",
+     "Dorota's update: bowling at Strike on Saturday."),
+    ("The knee says no to the Berlin marathon. New goal then: the Bristol half in May.", "Dorota's update: the Bristol half in May."),
+])
+def test_what_follows_a_new_plan_or_goal_is_the_plan_now(said: str, restated: str) -> None:
+    fact = replacement_of_called_off(said, "Dorota")
+    assert fact is not None and fact.statement == restated
 
 
 def test_a_gym_joined_in_place_of_one_cancelled_is_the_gym_now() -> None:

@@ -72,3 +72,11 @@ def test_he_is_my_boyfriend_now_names_the_person_named_just_before() -> None:
 )
 def test_the_last_person_named_is_no_title_date_pronoun_or_the_speaker(before: str, person: str | None) -> None:
     assert last_person_named(before, speaker="Sam") == person
+
+
+def test_one_of_the_speakers_people_named_alone_before_a_move_or_a_job_is_that_person() -> None:
+    earlier = [turn("My sister Nnenna works at Unilever in Lagos.", speaker="Ada")]
+    said = extract(turn("nnenna got a job at paystack!! so proud", speaker="Ada"), earlier)
+    assert [(f.subject, f.predicate, f.object) for f in said if f.predicate == "works at"] == [
+        ("Ada's sister", "works at", "paystack")]
+    assert with_pronouns_named(["Ngozi moved to Abuja."], {"Nnenna": "sister"}) == ["Ngozi moved to Abuja."]

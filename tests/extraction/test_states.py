@@ -382,6 +382,8 @@ def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_co
 
 @pytest.mark.parametrize(("text", "expected"), [("Moved in! First night in Stockbridge, boxes everywhere.", {("lives_in", "stockbridge", False)}),
                                                 ("moved!! first night in leith, no curtains yet", {("lives_in", "leith", False)}),
+                                                ("We moved in today. Our new flat on Rua Augusta is tiny but bright.",
+                                                 {("lives_in", "rua augusta", False)}),
                                                 ("Landed! First night in Rome, the hotel is lovely.", set())])
-def test_the_first_night_after_a_move_is_spent_at_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
+def test_the_first_night_or_the_home_said_after_a_move_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected

@@ -40,3 +40,13 @@ def test_a_vehicle_said_in_passing_is_the_one_driven(text: str, expected: tuple[
                                   "The Tesla in front of me braked hard."])
 def test_a_choice_or_someone_elses_car_is_no_vehicle_driven(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] == "drives"}
+
+
+@pytest.mark.parametrize(("text", "car"), [("bought it!! 2014 Ford Ranger, grey, 120k on the clock", "2014 ford ranger"),
+                                           ("Yes, we bought it! Skoda Fabia estate, blue.", "skoda fabia estate")])
+def test_a_vehicle_named_right_after_buying_it_is_the_one_driven(text: str, car: str) -> None:
+    assert ("drives", car, False) in slots(text)
+
+
+def test_something_else_bought_as_it_is_no_vehicle() -> None:
+    assert not {slot for slot in slots("We bought it! Lovely little cottage, Rose Cottage.") if slot[0] == "drives"}
