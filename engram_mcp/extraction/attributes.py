@@ -162,7 +162,8 @@ _DOSE = r"(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b(?:\s+(?:a|per)\
 _MEDICINE = r"(?P<medicine>(?!(?:a|an|the|my|it|that|this|dose|dosage|meds|medication|tablets?|pills?)\b)[A-Za-z][a-z-]{3,})"
 _DOSE_TAKEN = re.compile(
     r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
-    r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?)\s+"
+    r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
+    r"(?:gave|given|has|had|got)\s+me(?:\s+on)?)\s+"
     + _MEDICINE + r"\s+" + _DOSE, re.IGNORECASE)
 # "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg"
 _DOSE_CHANGED = re.compile(

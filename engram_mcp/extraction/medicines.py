@@ -23,11 +23,11 @@ from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.medicines import is_medicine_name
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
 
-__all__ = ["switched_medicine"]
+__all__ = ["listed_doses", "switched_medicine"]
 
 _WORD = r"[A-Za-z][a-z-]{3,}"
 _WHOM = r"(?:me|him|her|them|us)"
-_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligrams?|micrograms?)\b"
+_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligram(?:me)?s?|microgram(?:me)?s?)\b"
 _NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())
@@ -121,3 +121,28 @@ def _taker(before: str, speaker: str, whom: str | None) -> str | None:
     if said_by_the_speaker:
         return speaker
     return last_person_named(before, speaker) or (speaker if whom is None else None)
+
+
+# "Could you help me keep track of my tablets? … Metformin 500mg - one tablet twice a day": a pasted
+# list or label of the speaker's own medicines, one per line.
+_OWN_MEDICINES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:tablets|pills|meds|medication|medications|medicines|prescriptions?|"
+                            r"boxes|labels?)\b|\bI\s+(?:take|am\s+on)\b|\blabel\b", re.IGNORECASE)
+_SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|[A-Za-z]+['’]s)\s+(?:\w+\s+)?(?:tablets|pills|meds|medication|medications|medicines|"
+                            r"prescriptions?)\b", re.IGNORECASE)
+_LISTED = re.compile(r"(?:^\s*(?:[-*•]\s*|\d+[.)]\s*)?|\blabel\s*(?:says\s*)?:\s*)['\"‘“]?(?P<medicine>" + _WORD + r"(?:\s+[a-z][a-z-]{3,})?)\s+(?P<dose>" + _DOSE + ")",
+                     re.IGNORECASE | re.MULTILINE)
+
+
+def listed_doses(text: str, speaker: str) -> list[ExtractedFact]:
+    """The dose of each of the speaker's own medicines a pasted list or label gives, one slot per medicine."""
+    if not _OWN_MEDICINES.search(text) or _SOMEONE_ELSES.search(text):
+        return []
+    found: dict[str, ExtractedFact] = {}
+    for listed in _LISTED.finditer(text):
+        medicine, dose = " ".join(listed["medicine"].lower().split()), " ".join(listed["dose"].split())
+        if not is_medicine_name(medicine.split()[0]):
+            continue
+        found.setdefault(medicine, ExtractedFact(
+            statement=f"{speaker} takes {medicine} {dose}.", type=MemoryType.SEMANTIC, certainty=Certainty.STATED.value,
+            subject=speaker, predicate=f"{medicine} dose", object=dose, entities=(speaker,)))
+    return list(found.values())

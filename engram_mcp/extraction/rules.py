@@ -42,7 +42,7 @@ from engram_mcp.extraction.lexicon import (
     alternation,
     with_dropped_subject,
 )
-from engram_mcp.extraction.medicines import switched_medicine
+from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.noteworthy import worth_noting
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
@@ -296,6 +296,8 @@ class RulesExtractor:
         if (instead := replacement_of_called_off(turn.text, speaker) or switched_medicine(turn.text, speaker)
                 or gym_switched(turn.text, speaker)) is not None:
             facts.insert(0, instead)
+        # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.
+        facts += [dose for dose in listed_doses(turn.text, speaker) if dose.predicate not in {fact.predicate for fact in facts}]
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
         facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])
         facts = [without_what_does_not_hold(fact) for fact in dated_starts(facts, turn.text, speaker, turn.event_time)]

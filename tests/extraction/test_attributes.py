@@ -384,3 +384,9 @@ def test_a_new_carer_or_supplier_found_and_named_after_a_comma_holds_its_slot() 
     said = [(f.predicate, f.object) for f in RulesExtractor().extract(
         turn("Good news, I found new supplier, Kente Wholesale in Croydon.", speaker="Yaa"), [])]
     assert ("supplier", "Kente Wholesale in Croydon") in said
+
+
+def test_a_medicine_a_doctor_gave_with_its_dose_is_that_medicines_dose() -> None:
+    said = [(f.predicate, f.object) for f in RulesExtractor().extract(
+        turn("The sleep clinic gave me zolpidem 5 mg for the bad nights.", speaker="Yaa"), [])]
+    assert ("zolpidem dose", "5 mg") in said

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.extraction.medicines import switched_medicine
+from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.model.corrections import PUTS_RIGHT
 
 
@@ -48,3 +48,15 @@ def test_what_the_medicine_is_for_is_kept_when_the_turn_says_it() -> None:
 
 def test_a_routine_or_a_magazine_is_no_medicine() -> None:
     assert switched_medicine("I stopped the routine and now on a new magazine instead.", "Hamish") is None
+
+
+def test_a_pasted_list_of_the_speakers_own_medicines_gives_each_ones_dose() -> None:
+    said = "Can you check my meds list?\n\n- Bisoprolol 2.5mg - morning\n- Apixaban 5 mg twice a day\n- Vitamin D daily"
+    assert [(f.predicate, f.object) for f in listed_doses(said, "Hamish")] == [("bisoprolol dose", "2.5mg"), ("apixaban dose", "5 mg")]
+    assert [f.statement for f in listed_doses("New label: 'Ferrous fumarate 210mg tablets, one a day.'", "Hamish")] == [
+        "Hamish takes ferrous fumarate 210mg."]
+
+
+@pytest.mark.parametrize("said", ["Dad's tablets: Amlodipine 5mg, Ramipril 2.5mg", "My notes:\nRoom 5 mg\nMarch 20 mg"])
+def test_someone_elses_list_or_words_that_are_no_medicines_give_no_dose(said: str) -> None:
+    assert listed_doses(said, "Hamish") == []
