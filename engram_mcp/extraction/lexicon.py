@@ -79,10 +79,11 @@ _DROPPED_I = re.compile(r"^(?:just|finally|recently|officially|fully|all)?\s*(?:
 _DROPPED_WAS = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:promoted|hired|made\s+redundant|laid\s+off|"
                           r"diagnosed|headhunted|poached)\b", re.IGNORECASE)
 _DROPPED_AM = re.compile(r"^(?:(?:just|finally|recently|now|currently|still|officially)\s+)?(?:allergic|intolerant|lactose\s+intolerant|"
-                         r"vegan|vegetarian|pescatarian|pregnant|engaged|divorced|retired|freelancing|self-employed|unemployed|based\s+in|"
+                         r"vegan|vegetarian|pescatarian|pescetarian|pregnant|engaged|divorced|retired|freelancing|self-employed|unemployed|based\s+in|"
                          r"(?:type\s+[12]\s+)?diabetic|coeliac|celiac|asthmatic|epileptic|"
                          r"(?:working|moving|living|renting|training|studying|dating|running|swimming|cycling|walking)\s+|"
-                         r"going\s+(?:fully\s+|full\s+)?(?:vegan|vegetarian|pescatarian|plant-based|keto|gluten-free|dairy-free)\b)",
+                         r"going\s+(?:fully\s+|full\s+)?(?:vegan|vegetarian|pescatarian|pescetarian|flexitarian|plant-based|keto|"
+                         r"gluten-free|dairy-free)\b)",
                          re.IGNORECASE)
 
 # "Wife is Birgit.", "Dog is Bamse.": chat drops "my" before the person or pet it names.
@@ -152,7 +153,8 @@ def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     if not words:
         return None
     lowered = [w.lower().strip(".,") for w in words]
-    if any(w in VEHICLE_MAKES for w in lowered) and any(w[:1].isupper() for w in words):
+    # A make in lowercase is a make when a model year goes before it ("his 2015 corolla"), not a word ("golf").
+    if any(w in VEHICLE_MAKES for w in lowered) and (any(w[:1].isupper() for w in words) or re.fullmatch(r"(?:19|20)\d\d", lowered[0])):
         return strip_tail(" ".join(words))
     if lowered[-1] in VEHICLE_WORDS:
         return strip_tail(" ".join(words))

@@ -141,7 +141,7 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
               r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", name_obj, _home),
         # diet
-        rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being)",
+        rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being|am\s+done\s+being)",
               r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
         # "going vegan from now on" is the diet; "going vegan for Lent" or "next month" is not yet.
         rule(r"(?:am(?:\s+now)?|am\s+going(?![^.]*\b(?i:for\s+(?:the|a|one|lent)\b|next\s+\w+|tomorrow|soon|in\s+(?:a\s+|\d|"
@@ -199,8 +199,8 @@ def _couples(name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[st
     with_ = re.compile(r"\bwith\s+(?i:my|our)\s+" + relation + r"\s*,?\s+(?P<obj>" + name + r")")
     ended = re.compile(r"^(?:(?P<obj>" + name + r")\s+and\s+(?:I|me)|(?i:me)\s+and\s+(?P<other>" + name + r"))\s+"
                        r"(?i:(?:have\s+)?(?:broke\s+up|split\s+up|separated|got\s+divorced|are\s+(?:over|divorced|separated)))")
-    started = re.compile(r"^(?P<obj>" + name + r")\s+and\s+I\s+(?i:(?:are|have\s+been|started|got)\s+"
-                         r"(?:now\s+)?(?:dating|together|engaged|seeing\s+each\s+other|married))")
+    started = re.compile(r"^(?i:(?:ok|okay|so|update|lol|omg|well|anyway|news|guess\s+what)\W+){0,3}(?P<obj>" + name + r")\s+and\s+(?:I|me)\s+(?i:(?:are|have\s+been|started|got)\s+"
+                         r"(?:now\s+|officially\s+)*(?:dating|together|engaged|seeing\s+each\s+other|married))")
     return head, with_, ended, started
 
 
@@ -327,7 +327,7 @@ _HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|ho
 
 # "No more fish for me - fully vegan from tomorrow", "vegan from now on": a diet said with when it
 # begins, and no verb.
-_DIET_FROM = re.compile(r"(?:^|[,;:–-]\s*)(?:I\s+am\s+)?(?i:now\s+)?(?i:fully\s+|strictly\s+|totally\s+|100%\s+)?(?P<diet>(?i:"
+_DIET_FROM = re.compile(r"(?:^|[,;:–-]\s*)(?:I\s+am\s+)?(?i:now\s+)?(?i:going\s+)?(?i:fully\s+|strictly\s+|totally\s+|100%\s+)?(?P<diet>(?i:"
                         + "|".join(DIETS) + r"))\s+(?i:from\s+(?:now\s+on|today|tomorrow|this\s+\w+|next\s+\w+)|"
                         r"starting\s+(?:today|now|tomorrow)|as\s+of\s+(?:today|now|this\s+\w+))\b")
 # "Sitting on the floor of my new place in Rotterdam", "The Gaia flat is ours": a new home, named
@@ -358,17 +358,20 @@ _FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\
                           r"(?:(?i:flat|apartment|house|place|home|room)\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
 
 
+# "moved in. sleeping on a mattress on the floor in friedrichshain": the one place named, after "in".
+_IN_PLACE = re.compile(r"\bin\s+(?P<obj>" + NAME + "|" + UNCASED_NAME + r")(?=\s*[,.;!?]|$)")
 # "Now I sleep in my own apartment on Garden City Road": the home, by where it is.
 _HOME_ON = re.compile(r"\b(?i:my|our|the)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+(?i:on|in)\s+(?P<obj>" + NAME + ")")
 
 
 def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
     """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir",
-    "I moved today. Now I sleep in my own apartment on Garden City Road"."""
+    "I moved today. Now I sleep in my own apartment on Garden City Road", "moved in. sleeping on a
+    mattress on the floor in friedrichshain"."""
     for before, sentence in zip(sentences, sentences[1:], strict=False):
         if not _MOVED_SENTENCE.match(before.strip()):
             continue
-        if (home := _FIRST_NIGHT.match(sentence.strip()) or _HOME_ON.search(sentence)) is not None:
+        if (home := _FIRST_NIGHT.match(sentence.strip()) or _HOME_ON.search(sentence) or _IN_PLACE.search(sentence)) is not None:
             place = object_head(home["obj"])
             return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
     return []

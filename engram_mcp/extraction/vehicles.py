@@ -77,6 +77,9 @@ _THE_CAR_NEEDS = re.compile(r"^(?i:the\s+)" + _VEHICLE_NAME + r"\s+(?i:needs|mak
 _THEN_GOT = re.compile(r"^(?i:(?:(?:this|last|yesterday|today|on)\b[\w\s]{0,25}?,?\s+)?(?:I|we)\b(?:(?!\b(?:he|she|they|my\s+\w+)\b)[^.;!?]){0,80}?"
                        r"\b(?:bought|picked\s+up|drove\s+(?:home|off|away)\s+in|came\s+home\s+(?:in|with)|went\s+home\s+in)\s+"
                        r"(?:a|an|the|our|my)\s+(?:new\s+|used\s+|second-?hand\s+|brand\s+new\s+|little\s+)?)" + _VEHICLE_NAME + BOUNDARY)
+# "my uncle tadhg is selling me his 2015 corolla", "Dad sold me his old Polo": a car bought from someone.
+_SOLD_ME = re.compile(r"\b(?i:is\s+selling|sold|has\s+sold|'s\s+selling)\s+(?i:me|us)\s+(?i:his|her|their)\s+(?i:old\s+)?" + _VEHICLE_NAME
+                      + BOUNDARY)
 # "Our car is a 2012 Peugeot 208", "My car, the Corolla, …": the car one drives, said of the car.
 _CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car(?:\s+is\s+(?:now\s+)?(?:an?\s+)?|,\s+(?:the|a|an)\s+)(?:\d{4}\s+)?)"
                      r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
@@ -126,7 +129,8 @@ _NAMED_FIRST = re.compile(r"^(?:(?i:a|the|my|our)\s+)?(?:(?i:new|used)\s+)?(?P<o
 def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
     """A vehicle spoken of in one sentence and named by make in the next ("Van's making a
     horrible noise. It's a 2009 Toyota Hiace"), or bought as "it" and named ("bought it!! 2013
-    Hiace, silver"): the one the speaker drives."""
+    Hiace, silver"), or sold to the speaker by someone ("my uncle is selling me his 2015 corolla"):
+    the one the speaker drives."""
     found: list[Found] = []
     for before, sentence in zip(("", *sentences), sentences, strict=False):
         said = _IT_IS_VEHICLE.match(sentence)
@@ -134,5 +138,7 @@ def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[Extrac
             found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
         elif (_BOUGHT_IT.match(before.strip()) and (named := _NAMED_FIRST.match(sentence.strip())) is not None
               and (car := _made_vehicle(named["obj"])) is not None):
+            found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
+        elif (sold := _SOLD_ME.search(sentence)) is not None and (car := _made_vehicle(sold["obj"])) is not None:
             found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
     return as_facts(one_per_slot(found), speaker, Certainty.STATED.value)

@@ -50,6 +50,7 @@ __all__ = ["Answering", "Focus"]
 
 Scored = tuple[Memory, float]
 _DEPTH = 10
+_SLOT_DEPTH = 25
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
@@ -63,7 +64,9 @@ def _slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
     for the slot, when nothing holds it)."""
     if not focus.terms or not ranked:
         return ranked
-    answering = [pair for pair in ranked[:_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
+    # A fact that answers the question whole is rare enough to be trusted further down than the rest
+    # ("Orla's doctor is Dr Mulcahy" 14th for "Who is Orla's GP?", behind turns that say "GP").
+    answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
     # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
     # the place when the question asks where, else the other.
     answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where))

@@ -116,6 +116,7 @@ TOPICS: dict[str, frozenset[str]] = {
         "team": "ward unit department squad",
         "gym": "gym climb climbing boulder bouldering workout lift lifting train training",
         "accountant": "accountant tax",
+        "supplier": "supplier suppliers supply supplies supplied wholesaler wholesale stock stockist",
         "lawyer": "lawyer solicitor",
         "vet": "vet",
         "hairdresser": "hairdresser barber hair",
@@ -132,7 +133,8 @@ MET_BY: dict[str, frozenset[str]] = {
     for word, instances in {
         "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
                     "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
-                    "badminton squash ski skiing rowing crossfit training",
+                    "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "
+                    "rambling ramblers",
         "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
                  "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
                  "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "

@@ -69,6 +69,7 @@ def test_a_date_that_no_longer_holds_without_a_new_one_gives_nothing(said: str) 
         ("Heads up: the dentist appointment on 4 March has been moved to 11 March.",
          "Dorota's update on the dentist appointment: now on 11 March."),
         ("ugh. my viva is postponed to the 30th, the examiner is ill", "Dorota's update on the viva: now on the 30th."),
+        ("Plumbers can't come, so we pushed it: install date is now 9 March.", "Dorota's update on the install date: now on 9 March."),
     ],
 )
 def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str, restated: str) -> None:

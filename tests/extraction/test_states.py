@@ -384,6 +384,16 @@ def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_co
                                                 ("moved!! first night in leith, no curtains yet", {("lives_in", "leith", False)}),
                                                 ("We moved in today. Our new flat on Rua Augusta is tiny but bright.",
                                                  {("lives_in", "rua augusta", False)}),
+                                                ("moved in. sleeping on a camping mat in neukölln, no wifi yet",
+                                                 {("lives_in", "neukölln", False)}),
                                                 ("Landed! First night in Rome, the hotel is lovely.", set())])
 def test_the_first_night_or_the_home_said_after_a_move_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("honestly im done being vegan. going pescetarian from now on", {("diet", "vegan", True), ("diet", "pescetarian", False)}),
+    ("ok update lol marta and me are officially together", {("partner", "marta", False)}),
+])
+def test_a_diet_or_a_partner_said_in_chat_fills_its_slot(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert expected <= slots(text, speaker="Ines")

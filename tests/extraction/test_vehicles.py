@@ -50,3 +50,8 @@ def test_a_vehicle_named_right_after_buying_it_is_the_one_driven(text: str, car:
 
 def test_something_else_bought_as_it_is_no_vehicle() -> None:
     assert not {slot for slot in slots("We bought it! Lovely little cottage, Rose Cottage.") if slot[0] == "drives"}
+
+
+def test_a_car_someone_sells_the_speaker_is_the_one_driven_even_typed_in_lowercase() -> None:
+    assert ("drives", "2016 golf", False) in slots("my aunt is selling me her 2016 golf for 3 grand")
+    assert not {slot for slot in slots("played golf with dad on sunday") if slot[0] == "drives"}

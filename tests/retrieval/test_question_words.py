@@ -28,3 +28,8 @@ def test_a_kind_is_met_by_its_instances_and_a_relation_by_its_other_names() -> N
     assert stem("guitar") in MET_BY[stem("instrument")]
     assert stem("mama") in RELATIONS[stem("mother")]
     assert stem("instrument") not in MET_BY.get(stem("guitar"), frozenset())
+
+
+def test_who_supplies_asks_for_the_supplier_and_exercise_is_met_by_aqua_aerobics() -> None:
+    assert stem("supplies") in (topic_words("supplier") or ())
+    assert {stem("aerobics"), stem("walking")} <= MET_BY[stem("exercise")]
