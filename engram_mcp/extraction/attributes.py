@@ -20,7 +20,8 @@ from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.clauses import HABIT_AFTER
-from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS, expand_contractions
+from engram_mcp.extraction.lexicon import NOT_YET, OCCUPATIONS, STUDENTS, expand_contractions
+from engram_mcp.extraction.medicines import doses_said
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
@@ -156,22 +157,6 @@ _NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|
                        + r")(?!['’]s\b|\w)")
 # "an appointment with my GP, Dr Kerr, at …", "my boss, Sarah, says …": the value set off by commas.
 _APPOSITIVE = re.compile(r"\bmy\s+" + _ATTRIBUTE + r"\s*,\s*" + _VALUE + r"(?=\s*,)", re.IGNORECASE)
-# "I'm on sertraline 50mg", "my GP put me on amlodipine 5mg", "increased my amlodipine dose to
-# 10mg": a medicine's dose is one setting per medicine ("<medicine> dose" is single-valued).
-_DOSE = r"(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b(?:\s+(?:a|per)\s+day|\s+daily|\s+twice\s+a\s+day)?)"
-_MEDICINE = r"(?P<medicine>(?!(?:a|an|the|my|it|that|this|dose|dosage|meds|medication|tablets?|pills?)\b)[A-Za-z][a-z-]{3,})"
-_DOSE_TAKEN = re.compile(
-    r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
-    r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
-    r"(?:gave|given|has|had|got)\s+me(?:\s+on)?)\s+"
-    + _MEDICINE + r"\s+" + _DOSE, re.IGNORECASE)
-# "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg"
-_DOSE_CHANGED = re.compile(
-    r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?:my|our)\s+"
-    + _MEDICINE + r"(?:\s+(?:dose|dosage))?(?:\s+up|\s+down)?\s+to\s+" + _DOSE, re.IGNORECASE)
-_DOSE_NOW = re.compile(
-    r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
-    r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE, re.IGNORECASE)
 _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.!]*\s*$|,|\s+and\s+(?:a|an)\s)"
                   r"|\bI\s+(?:am|'m)\s+an?\s+(?P<aged>\d{1,3})[- ]years?[- ]old\b"
                   r"|\bI\s+(?:just\s+)?turned\s+(?P<turned>\d{1,3})\b)", re.IGNORECASE)
@@ -204,7 +189,6 @@ _WORK_CUT_TO = re.compile(r"^(?:I|we)(?:'ve|\s+have)?\s+(?:gone|cut|dropped|come
                           + r"(?:\s+and\s+" + _DAYS + r")?)\s+(?:at|for|in)\b", re.IGNORECASE)
 _HABIT_VERBS = frozenset("""run jog walk swim cycle ride train meditate cook exercise work go play practise practice
     study read visit call see drink eat smoke climb dance sing teach volunteer attend""".split())
-_FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
 _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
 
 _INTRO = re.compile(
@@ -270,7 +254,7 @@ def attribute_facts(
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
                 parts = _PLACE_PARTS.match(text, match.end("value"))
                 value += parts[0].rstrip(" .!") if parts else ""
-            if not value or len(value) > 80 or attribute in found or _FUTURE.search(match.group(0)):
+            if not value or len(value) > 80 or attribute in found or NOT_YET.search(match.group(0)):
                 continue
             if not _is_value_of(attribute, value, uncased=uncased):
                 continue
@@ -303,17 +287,15 @@ def attribute_facts(
     # The habit may be said after a comma, its "I'm" dropped (``clauses.HABIT_AFTER``).
     tail = HABIT_AFTER.search(text)
     habit = _HABIT.match(_simple_present(text)) or (_HABIT.match(_simple_present(f"I am {tail['habit']}")) if tail else None)
-    if habit and habit["verb"].lower() in _HABIT_VERBS and not _FUTURE.search(habit.group(0)):
+    if habit and habit["verb"].lower() in _HABIT_VERBS and not NOT_YET.search(habit.group(0)):
         verb, what, often = habit["verb"].lower(), habit["what"], habit["freq"]
         # A distance or an amount ("run 5k", "run 10k") describes the habit; it is still running.
         habit_of = "".join(f" {w}" for w in what.split() if not any(c.isdigit() for c in w))
         # "I run with a club on Thursdays": whom one does it with is said, not part of the habit.
         found[f"{verb}{habit_of} how often"] = (f"{speaker} {third_singular(verb)}{what}{habit['company'] or ''} {often}",
                                                 f"{verb}{habit_of} how often", often)
-    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text)):
-        medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
-        if not _FUTURE.search(dose.group(0)):
-            found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
+    for statement, slot, amount in doses_said(text, speaker):
+        found[slot] = (statement, slot, amount)
     inferred = min(certainty, Certainty.STRONG_INFERENCE.value)
     return [
         ExtractedFact(statement=statement + ".", type=MemoryType.SEMANTIC,

@@ -11,8 +11,12 @@ from collections.abc import Callable, Iterable
 
 from engram_mcp.model.predicates import PET_WORDS
 
-__all__ = ["with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
+
+# A value said as planned, possible or conditional ("I might move to 10mg", "if they give me the
+# job"), not as what holds: attributes and doses are not taken from it.
+NOT_YET = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
 
 VEHICLE_WORDS = frozenset(
     """car van truck pickup suv hatchback saloon sedan estate convertible coupe ev motorbike motorcycle

@@ -16,18 +16,19 @@ from __future__ import annotations
 import re
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.extraction.lexicon import alternation
+from engram_mcp.extraction.lexicon import NOT_YET, alternation
 from engram_mcp.extraction.people import last_person_named
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.medicines import is_medicine_name
 from engram_mcp.model.predicates import HEALTH_CONDITIONS
 
-__all__ = ["listed_doses", "switched_medicine"]
+__all__ = ["DOSE", "doses_said", "listed_doses", "switched_medicine"]
 
 _WORD = r"[A-Za-z][a-z-]{3,}"
 _WHOM = r"(?:me|him|her|them|us)"
-_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|milligram(?:me)?s?|microgram(?:me)?s?)\b"
+# A dose as labels and people write it: "5mg", "7.5 mg", "75 microgrammes", "10 units".
+DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?|milligram(?:me)?s?|microgram(?:me)?s?)\b"
 _NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())
@@ -66,7 +67,7 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
             continue
         # "stopping the sulphate and switching me to ferrous fumarate 210mg": what is stopped in the
         # sentence that names the new medicine and its dose needs no medicine's look of its own.
-        if not old and not (re.match(r"\s*" + _DOSE, after) and any(
+        if not old and not (re.match(r"\s*" + DOSE, after) and any(
                 name.lower() not in _NOT_MEDICINES and not re.search(r"[.!?;]\s", text[match.end():started.start()])
                 for match, name in stops)):
             continue
@@ -75,7 +76,7 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
         if not (_NOW.search(after) or _NOW.search(started.group(0)) or whom
                 or re.search(r"called|will|'ll|to\s|start", started.group(0))):
             continue
-        dose = re.match(r"\s*,?\s*(" + _DOSE + r")", after)
+        dose = re.match(r"\s*,?\s*(" + DOSE + r")", after)
         # "she prescribed melatonin instead": the one who prescribes is not the one who takes it.
         prescribed = whom is None and started.group(0).lower().startswith("prescribed")
         taker = speaker if prescribed else _taker(text[: started.start()], speaker, whom[0] if whom else None)
@@ -108,7 +109,7 @@ def _old(match: re.Match[str], text: str) -> str:
 def _is_medicine(word: str, after: str) -> bool:
     if word.lower() in _NOT_MEDICINES:
         return False
-    return is_medicine_name(word) or bool(re.match(r"\s*,?\s*" + _DOSE, after))
+    return is_medicine_name(word) or bool(re.match(r"\s*,?\s*" + DOSE, after))
 
 
 def _taker(before: str, speaker: str, whom: str | None) -> str | None:
@@ -129,7 +130,7 @@ _OWN_MEDICINES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:tablets|pills|meds|me
                             r"boxes|labels?)\b|\bI\s+(?:take|am\s+on)\b|\blabel\b", re.IGNORECASE)
 _SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|[A-Za-z]+['’]s)\s+(?:\w+\s+)?(?:tablets|pills|meds|medication|medications|medicines|"
                             r"prescriptions?)\b", re.IGNORECASE)
-_LISTED = re.compile(r"(?:^\s*(?:[-*•]\s*|\d+[.)]\s*)?|\blabel\s*(?:says\s*)?:\s*)['\"‘“]?(?P<medicine>" + _WORD + r"(?:\s+[a-z][a-z-]{3,})?)\s+(?P<dose>" + _DOSE + ")",
+_LISTED = re.compile(r"(?:^\s*(?:[-*•]\s*|\d+[.)]\s*)?|\blabel\s*(?:says\s*)?:\s*)['\"‘“]?(?P<medicine>" + _WORD + r"(?:\s+[a-z][a-z-]{3,})?)\s+(?P<dose>" + DOSE + ")",
                      re.IGNORECASE | re.MULTILINE)
 
 
@@ -145,4 +146,33 @@ def listed_doses(text: str, speaker: str) -> list[ExtractedFact]:
         found.setdefault(medicine, ExtractedFact(
             statement=f"{speaker} takes {medicine} {dose}.", type=MemoryType.SEMANTIC, certainty=Certainty.STATED.value,
             subject=speaker, predicate=f"{medicine} dose", object=dose, entities=(speaker,)))
+    return list(found.values())
+
+
+# "I'm on sertraline 50mg", "my GP put me on amlodipine 5mg", "increased my amlodipine dose to
+# 10mg": a medicine's dose is one setting per medicine ("<medicine> dose" is single-valued).
+_DOSE_SAID = r"(?P<dose>" + DOSE + r"(?:\s+(?:a|per)\s+day|\s+daily|\s+twice\s+a\s+day)?)"
+_MEDICINE = r"(?P<medicine>(?!(?:a|an|the|my|it|that|this|dose|dosage|meds|medication|tablets?|pills?)\b)[A-Za-z][a-z-]{3,})"
+_DOSE_TAKEN = re.compile(
+    r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
+    r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
+    r"(?:gave|given|has|had|got)\s+me(?:\s+on)?)\s+"
+    + _MEDICINE + r"\s+" + _DOSE_SAID, re.IGNORECASE)
+# "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg"
+_DOSE_CHANGED = re.compile(
+    r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?:my|our)\s+"
+    + _MEDICINE + r"(?:\s+(?:dose|dosage))?(?:\s+up|\s+down)?\s+to\s+" + _DOSE_SAID, re.IGNORECASE)
+_DOSE_NOW = re.compile(
+    r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
+    r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE_SAID, re.IGNORECASE)
+
+
+def doses_said(text: str, speaker: str) -> list[tuple[str, str, str]]:
+    """(statement, slot, dose) for each medicine ``text`` says the speaker takes at a dose now, one slot
+    per medicine ("<medicine> dose"): taken, prescribed, put up or down; not one planned."""
+    found: dict[str, tuple[str, str, str]] = {}
+    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text)):
+        medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
+        if not NOT_YET.search(dose.group(0)):
+            found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
     return list(found.values())

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.extraction.medicines import listed_doses, switched_medicine
+from engram_mcp.extraction.medicines import doses_said, listed_doses, switched_medicine
 from engram_mcp.model.corrections import PUTS_RIGHT
 
 
@@ -60,3 +60,11 @@ def test_a_pasted_list_of_the_speakers_own_medicines_gives_each_ones_dose() -> N
 @pytest.mark.parametrize("said", ["Dad's tablets: Amlodipine 5mg, Ramipril 2.5mg", "My notes:\nRoom 5 mg\nMarch 20 mg"])
 def test_someone_elses_list_or_words_that_are_no_medicines_give_no_dose(said: str) -> None:
     assert listed_doses(said, "Hamish") == []
+
+
+@pytest.mark.parametrize(("said", "dose"), [("I am on sertraline 50mg", ("sertraline dose", "50mg")),
+                                            ("she's putting my levothyroxine up to 75 mcg", ("levothyroxine dose", "75 mcg")),
+                                            ("My amlodipine has been increased to 10mg", ("amlodipine dose", "10mg"))])
+def test_a_dose_taken_prescribed_or_changed_is_one_slot_per_medicine(said: str, dose: tuple[str, str]) -> None:
+    assert [(slot, amount) for _, slot, amount in doses_said(said, "Hamish")] == [dose]
+
