@@ -68,8 +68,10 @@ def sentences(text: str) -> list[str]:
 
 
 def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as whole words (any case, possessive included)."""
-    return re.search(rf"(?<!\w){re.escape(name.strip())}(?!\w)", text, re.IGNORECASE) is not None
+    """Whether ``text`` names ``name`` as whole words (any case, possessive included). Typed without
+    capitals, chat drops the apostrophe too ("cormacs leaving do"); with them, "Biscuits" is no Biscuit."""
+    dropped_apostrophe = "s?" if not any(character.isupper() for character in text) else ""
+    return re.search(rf"(?<!\w){re.escape(name.strip())}{dropped_apostrophe}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePlan:

@@ -38,6 +38,7 @@ def test_a_turn_is_split_into_sentences_and_names_match_as_whole_words() -> None
         "I moved to Dublin today.", "Biscuit handled the ferry fine."
     ]
     assert mentions("Biscuit's vet", "biscuit") and not mentions("Biscuits are nice", "Biscuit")
+    assert mentions("cormacs leaving do is next sat", "Cormac") and not mentions("cormack rang", "Cormac")
 
 
 def test_purging_a_turn_takes_only_the_facts_drawn_from_it_alone() -> None:
