@@ -26,6 +26,8 @@ _NAMED_AFTER = re.compile(r"^\s*(?:(?:this|last|yesterday|today)(?:\s+\w+)?\s*)?
 
 
 def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
+    if re.match(r"(?i:no|not|any)\b", m["obj"]):
+        return []  # "now i have no van": none driven, whichever it was
     # "Got a new car, a Mazda CX-5": the make named after the plain word is the car.
     named = _NAMED_AFTER.match(m.string[m.end():])
     car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
@@ -115,8 +117,9 @@ def vehicles_in_sentence(text: str, who: str) -> list[Found]:
     return []
 
 
-# "Van's making a grinding noise again. It's a 2009 Toyota Hiace": the vehicle just spoken of, named.
-_IT_IS_VEHICLE = re.compile(r"^(?i:it|she|he)(?:\s+is|['’]s)\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
+# "Van's making a grinding noise again. It's a 2009 Toyota Hiace" ("its a …" typed fast): the vehicle
+# just spoken of, named.
+_IT_IS_VEHICLE = re.compile(r"^(?:(?i:it|she|he)(?:\s+is|['’]s)|(?i:its))\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
                             + BOUNDARY)
 _VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", re.IGNORECASE)
 

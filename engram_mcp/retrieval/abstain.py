@@ -286,7 +286,9 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     topic = _asked_topic(focus, memory)
     if topic is None:
         return False
-    have = {stem(w) for w in _WORD.findall(memory.text.casefold())}
+    # "Paavo takes zopiclone 7.5 mg" answers "What sleep medication does Paavo take?": a medicine says
+    # what it is taken for.
+    have = {stem(w) for w in _WORD.findall(memory.text.casefold())} | {stem(w) for w in what_medicines_are_for(memory.text)}
     return all(term in topic or term in have for term in focus)
 
 

@@ -55,3 +55,8 @@ def test_something_else_bought_as_it_is_no_vehicle() -> None:
 def test_a_car_someone_sells_the_speaker_is_the_one_driven_even_typed_in_lowercase() -> None:
     assert ("drives", "2016 golf", False) in slots("my aunt is selling me her 2016 golf for 3 grand")
     assert not {slot for slot in slots("played golf with dad on sunday") if slot[0] == "drives"}
+
+
+def test_a_vehicle_named_after_its_typed_without_the_apostrophe_and_none_had_is_none_driven() -> None:
+    assert ("drives", "2009 nissan caravan", False) in slots("want to sell the van. its a 2009 Nissan Caravan, white.")
+    assert not {slot for slot in slots("sold it. now i have no van for the jobs on friday") if slot[0] == "drives"}

@@ -323,3 +323,9 @@ def test_a_month_that_ends_like_a_medicine_meets_no_question_about_blood() -> No
 def test_what_a_question_asks_for_is_met_by_a_kind_of_it_or_another_word_for_it(asked: str, memory: str) -> None:
     assert lexical_coverage(focus_terms(focus_words(f"What {asked}?", ())), [memory]) > 0
 
+
+
+def test_a_medicines_dose_answers_a_question_about_what_it_is_taken_for() -> None:
+    dose = replace(fact("Paavo takes zopiclone 7.5 mg.", "Paavo"), predicate="zopiclone dose", object="7.5 mg")
+    assert answers_slot(focus_terms(focus_words("What sleep medication does Paavo take?", ["Paavo"])), dose)
+    assert not answers_slot(focus_terms(focus_words("What blood pressure medication does Paavo take?", ["Paavo"])), dose)
