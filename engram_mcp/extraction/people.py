@@ -29,6 +29,13 @@ _INTRODUCED = re.compile(
     r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+(?P<said_is>(?i:"
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
+# Typed without capitals, "my brother karim texted": a name in lowercase is the word after the relation
+# when a verb of what people do follows it ("my brother texted me", "my friend today said" name no one).
+_INTRODUCED_UNCASED = re.compile(
+    r"\b(?:my|our)\s+(?:(?:younger|older|little|big|lil|eldest|youngest)\s+)?(?P<relation>" + _RELATIONS + r")\s*,?\s+"
+    r"(?!(?:is|was|has|had|and|just|also|who|that|said|says|texted|called|rang|got|moved|lives|works|wants|thinks|asked|sent|"
+    r"came|went|left|quit|started|today|tonight|yesterday|here|there|too|again|now|then|finally|really|still|never|always)\b)(?P<name>[a-z][a-z'’-]{2,})\s+(?=(?:texted|texts|called|rang|said|says|is|was|has|had|got|"
+    r"moved|just|came|lives|works|started|left|quit|wants|thinks|asked|sent|messaged)\b)")
 # "He's my boyfriend now", said after the person is named.
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
@@ -48,6 +55,8 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
     """Each name ``texts`` give one of the speaker's people, with who they are ("Isla": "daughter")."""
     found: dict[str, str] = {}
     for text in texts:
+        for match in _INTRODUCED_UNCASED.finditer(text):
+            found[match["name"].capitalize()] = " ".join(match["relation"].split())
         for match in _INTRODUCED.finditer(text):
             name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
             found[name] = " ".join((match["relation"] or match["is"] or match["said_is"] or match["gloss"]).lower().split())

@@ -80,3 +80,8 @@ def test_one_of_the_speakers_people_named_alone_before_a_move_or_a_job_is_that_p
     assert [(f.subject, f.predicate, f.object) for f in said if f.predicate == "works at"] == [
         ("Ada's sister", "works at", "paystack")]
     assert with_pronouns_named(["Ngozi moved to Abuja."], {"Nnenna": "sister"}) == ["Ngozi moved to Abuja."]
+
+
+def test_a_person_named_in_lowercase_after_a_relation_is_known_only_when_a_verb_follows() -> None:
+    assert people_named(["my brother karim texted, he quit RBC"]) == {"Karim": "brother"}
+    assert people_named(["my brother texted me", "my friend today said hi", "my sister is a nurse"]) == {}
