@@ -25,6 +25,7 @@ from engram_mcp.extraction.validate import resolve_first_person
 from engram_mcp.extraction.wording import clip
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["gym_switched", "replacement_of_called_off"]
@@ -99,7 +100,7 @@ def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
     with what the turn is about and without the old value; None when the turn says no such thing."""
     said = sentences(text)
     parts = [part for sentence in said for part in _CLAUSE.split(sentence) if part and part.strip()]
-    uncased = not any(character.isupper() for character in text)
+    uncased = typed_without_capitals(text)
     return (_named_replacement(text, parts, speaker, uncased) or _moved_date(text, said, speaker)
             or _moved_to(text, speaker) or _new_plan(text, speaker))
 
@@ -108,7 +109,7 @@ def _moved_to(text: str, speaker: str) -> ExtractedFact | None:
     """A thing said to be moved to a new date, restated with that date alone."""
     if (moved := _MOVED_TO.search(text)) is None:
         return None
-    thing = re.sub(r"^(?i:my|our)\s+", "the ", " ".join((moved["thing"] or f"the {moved['dated'].lower()}").split()))
+    thing = _as_the(" ".join((moved["thing"] or f"the {moved['dated'].lower()}").split()))
     return _restated(f"now on {moved['new'] or moved['now']}", speaker, thing)
 
 
@@ -146,7 +147,11 @@ def _moved_thing(text: str) -> str:
     moved = _MOVED_THING.search(text)
     if moved is None:
         return ""
-    thing = moved["thing"] or moved["object"]
+    return _as_the(moved["thing"] or moved["object"])
+
+
+def _as_the(thing: str) -> str:
+    """"my operation" as the update says it: "the operation"."""
     return re.sub(r"^(?i:my|our)\s+", "the ", thing)
 
 
@@ -177,7 +182,7 @@ def _called_off(part: str, speaker: str, uncased: bool) -> set[str]:
 
 # In a turn typed without capitals ("ok budapest is off … we're doing ljubljana instead"), what is
 # named is a word that is none of these.
-_UNCASED_FILLER = frozenset("""ok okay so and but or the a an is are was were we we're were i im i'm it it's its for to of in on at
+_UNCASED_FILLER = frozenset("""ok okay so and but or the a an is are was were we we're i im i'm it it's its for to of in on at
                                with by from doing going gonna now instead just also then anyway our my your this that these
                                those there here lol ngl tbh btw fyi omg ugh yeah yes no not all everything something""".split())
 

@@ -29,6 +29,8 @@ _WORD = r"[A-Za-z][a-z-]{3,}"
 _WHOM = r"(?:me|him|her|them|us)"
 # A dose as labels and people write it: "5mg", "7.5 mg", "75 microgrammes", "10 units".
 DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?|milligram(?:me)?s?|microgram(?:me)?s?)\b"
+# "amlodipine, 5 mg": a dose said right after a word makes it a medicine.
+_DOSE_AFTER = re.compile(r"\s*,?\s*(" + DOSE + r")")
 _NOT_MEDICINES = frozenset("""that this them those these there then time tablet tablets pill pills dose medication medicine
                               meds drug drugs days nights weekends morning evening once twice daily instead again still
                               something anything nothing""".split())
@@ -58,9 +60,9 @@ _NOW = re.compile(r"\b(?:now|instead|from\s+(?:today|tomorrow|tonight)|starting\
 def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
     """What ``text`` says is taken now in place of a medicine it says is stopped, or None."""
     stops = [(match, name) for match in _STOPPED.finditer(text) if (name := _old(match, text))]
-    old = {name.lower() for match, name in stops if match["it"] is not None or _is_medicine(name, text[match.end():])}
     if not stops:
         return None
+    old = {name.lower() for match, name in stops if match["it"] is not None or _is_medicine(name, text[match.end():])}
     for started in _STARTED.finditer(text):
         new, after = started["new"], started["after"]
         if new.lower() in old or not _is_medicine(new, after):
@@ -76,7 +78,7 @@ def switched_medicine(text: str, speaker: str) -> ExtractedFact | None:
         if not (_NOW.search(after) or _NOW.search(started.group(0)) or whom
                 or re.search(r"called|will|'ll|to\s|start", started.group(0))):
             continue
-        dose = re.match(r"\s*,?\s*(" + DOSE + r")", after)
+        dose = _DOSE_AFTER.match(after)
         # "she prescribed melatonin instead": the one who prescribes is not the one who takes it.
         prescribed = whom is None and started.group(0).lower().startswith("prescribed")
         taker = speaker if prescribed else _taker(text[: started.start()], speaker, whom[0] if whom else None)
@@ -109,7 +111,7 @@ def _old(match: re.Match[str], text: str) -> str:
 def _is_medicine(word: str, after: str) -> bool:
     if word.lower() in _NOT_MEDICINES:
         return False
-    return is_medicine_name(word) or bool(re.match(r"\s*,?\s*" + DOSE, after))
+    return is_medicine_name(word) or bool(_DOSE_AFTER.match(after))
 
 
 def _taker(before: str, speaker: str, whom: str | None) -> str | None:
@@ -126,10 +128,10 @@ def _taker(before: str, speaker: str, whom: str | None) -> str | None:
 
 # "Could you help me keep track of my tablets? … Metformin 500mg - one tablet twice a day": a pasted
 # list or label of the speaker's own medicines, one per line.
-_OWN_MEDICINES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:tablets|pills|meds|medication|medications|medicines|prescriptions?|"
-                            r"boxes|labels?)\b|\bI\s+(?:take|am\s+on)\b|\blabel\b", re.IGNORECASE)
-_SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|[A-Za-z]+['’]s)\s+(?:\w+\s+)?(?:tablets|pills|meds|medication|medications|medicines|"
-                            r"prescriptions?)\b", re.IGNORECASE)
+_MEDICINE_NOUNS = r"tablets|pills|meds|medication|medications|medicines|prescriptions?"
+_OWN_MEDICINES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:" + _MEDICINE_NOUNS + r"|boxes|labels?)\b|\bI\s+(?:take|am\s+on)\b|\blabel\b",
+                            re.IGNORECASE)
+_SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|[A-Za-z]+['’]s)\s+(?:\w+\s+)?(?:" + _MEDICINE_NOUNS + r")\b", re.IGNORECASE)
 _LISTED = re.compile(r"(?:^\s*(?:[-*•]\s*|\d+[.)]\s*)?|\blabel\s*(?:says\s*)?:\s*)['\"‘“]?(?P<medicine>" + _WORD + r"(?:\s+[a-z][a-z-]{3,})?)\s+(?P<dose>" + DOSE + ")",
                      re.IGNORECASE | re.MULTILINE)
 

@@ -31,11 +31,12 @@ _INTRODUCED = re.compile(
 )
 # Typed without capitals, "my brother karim texted": a name in lowercase is the word after the relation
 # when a verb of what people do follows it ("my brother texted me", "my friend today said" name no one).
+_DOES = (r"texted|texts|called|rang|said|says|is|was|has|had|got|moved|just|came|lives|works|started|left|quit|wants|thinks|"
+         r"asked|sent|messaged")
 _INTRODUCED_UNCASED = re.compile(
     r"\b(?:my|our)\s+(?:(?:younger|older|little|big|lil|eldest|youngest)\s+)?(?P<relation>" + _RELATIONS + r")\s*,?\s+"
-    r"(?!(?:is|was|has|had|and|just|also|who|that|said|says|texted|called|rang|got|moved|lives|works|wants|thinks|asked|sent|"
-    r"came|went|left|quit|started|today|tonight|yesterday|here|there|too|again|now|then|finally|really|still|never|always)\b)(?P<name>[a-z][a-z'’-]{2,})\s+(?=(?:texted|texts|called|rang|said|says|is|was|has|had|got|"
-    r"moved|just|came|lives|works|started|left|quit|wants|thinks|asked|sent|messaged)\b)")
+    r"(?!(?:" + _DOES + r"|and|also|who|that|went|today|tonight|yesterday|here|there|too|again|now|then|finally|really|still|"
+    r"never|always)\b)(?P<name>[a-z][a-z'’-]{2,})\s+(?=(?:" + _DOES + r")\b)")
 # "He's my boyfriend now", said after the person is named.
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
@@ -123,8 +124,8 @@ def last_person_named(before: str, speaker: str) -> str | None:
         name = re.sub(r"['’]s$", "", match["name"])
         if name in _NOT_PERSONS or name == speaker:
             continue
-        if name in CALENDAR_NAMES and (name in WEEKDAY_NAMES or _MONTH_AS_DATE.search(before[: match.start()])
-                                        or _MONTH_AS_DATE.match(before[match.end():])):
+        # Weekdays are among the words that name no one; a month may name someone.
+        if name in CALENDAR_NAMES and (_MONTH_AS_DATE.search(before[: match.start()]) or _MONTH_AS_DATE.match(before[match.end():])):
             continue
         return name
     return None

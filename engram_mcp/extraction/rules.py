@@ -51,6 +51,7 @@ from engram_mcp.extraction.states import dated_starts, home_after_moving, state_
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, Source
+from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.purge_plan import mentions
 
 __all__ = ["RulesExtractor"]
@@ -101,7 +102,7 @@ class RulesExtractor:
         facts: list[ExtractedFact] = []
         said = sentences(_as_typed(turn.text))[:_MAX_SENTENCES]
         # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
-        uncased = not any(character.isupper() for character in turn.text)
+        uncased = typed_without_capitals(turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
         said = with_pronouns_named(said, people_named([*earlier, turn.text]))
@@ -190,7 +191,8 @@ class RulesExtractor:
                 or gym_switched(turn.text, speaker)) is not None:
             facts.insert(0, instead)
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.
-        facts += [dose for dose in listed_doses(turn.text, speaker) if dose.predicate not in {fact.predicate for fact in facts}]
+        held = {fact.predicate for fact in facts}
+        facts += [dose for dose in listed_doses(turn.text, speaker) if dose.predicate not in held]
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
         facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])
         facts = [without_what_does_not_hold(fact) for fact in dated_starts(facts, turn.text, speaker, turn.event_time)]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-__all__ = ["FUZZY_THRESHOLD", "NearMatch", "canonical", "entity_id", "entity_key", "near_matches"]
+__all__ = ["FUZZY_THRESHOLD", "NearMatch", "canonical", "entity_id", "entity_key", "near_matches", "typed_without_capitals"]
 
 FUZZY_THRESHOLD = 0.75
 
@@ -27,6 +27,12 @@ class NearMatch:
     name: str
     other: str
     similarity: float
+
+
+def typed_without_capitals(text: str) -> bool:
+    """Whether ``text`` was typed with no capital at all ("me n marcus are done fyi"): then a capital
+    marks no name, and an apostrophe may be dropped too."""
+    return not any(character.isupper() for character in text)
 
 
 def entity_key(name: str) -> str:

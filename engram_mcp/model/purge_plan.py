@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from engram_mcp.model.entities import entity_key
+from engram_mcp.model.entities import entity_key, typed_without_capitals
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
 
@@ -70,7 +70,7 @@ def sentences(text: str) -> list[str]:
 def mentions(text: str, name: str) -> bool:
     """Whether ``text`` names ``name`` as whole words (any case, possessive included). Typed without
     capitals, chat drops the apostrophe too ("cormacs leaving do"); with them, "Biscuits" is no Biscuit."""
-    dropped_apostrophe = "s?" if not any(character.isupper() for character in text) else ""
+    dropped_apostrophe = "s?" if typed_without_capitals(text) else ""
     return re.search(rf"(?<!\w){re.escape(name.strip())}{dropped_apostrophe}(?!\w)", text, re.IGNORECASE) is not None
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
+from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
@@ -141,7 +142,7 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
     # (not "a cat called Churro").
     things = set().union(*({term}.union(RELATIONS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
-    uncased = not any(c.isupper() for c in text)
+    uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
         if stem(word.casefold()) not in things:
