@@ -1,4 +1,4 @@
-"""Things a person has one of, named by an attribute word, and self-introductions. Pure.
+"""Things a person has one of, named by an attribute word, and habits' days. Pure.
 
 "My GP is Dr. Lind", "my new number is 0611 222 333", "my number changed, the new one is
 …", "I switched my editor to Helix" each become "<speaker>'s <attribute> is <value>" with
@@ -7,10 +7,7 @@ earlier one (``model.predicates`` lists these attributes as single-valued). Only
 a person has one of at a time are read: "my sister is a nurse" is not one (a person may have
 several sisters), and stays a plain statement.
 
-A self-introduction ("Quick context: Lena Vogel, 34, designer at Spotify, based in
-Stockholm") names the speaker and then lists what they are, without an "I"; its fragments
-are restated in the first person ("I work at Spotify as a designer", "I live in Stockholm")
-for the state rules to read.
+Self-introductions, jobs said without a verb and contact cards are read in ``introductions``.
 """
 
 from __future__ import annotations
@@ -20,13 +17,13 @@ from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.clauses import HABIT_AFTER
-from engram_mcp.extraction.lexicon import NOT_YET, OCCUPATIONS, STUDENTS, expand_contractions
+from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
 from engram_mcp.extraction.medicines import doses_said
+from engram_mcp.extraction.state_grammar import NAME
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
-__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "contact_card", "doctor_given", "introduction_clauses", "rescheduled_habit",
-           "self_description"]
+__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "doctor_given", "rescheduled_habit"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
@@ -53,7 +50,6 @@ _PLACES = frozenset({"address", "home address"})
 _PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
 _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})
 _TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")
-_NAME = r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|da|del|di|van|von|der|la|le|the|&)\s+)?[A-Z0-9][\w&'’.-]*)*"
 _ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), key=len, reverse=True)) + r")"
 # A value runs to the end of its clause: a comma (not one inside a number, "£1,350"), a bracket, a
 # semicolon, "but/and I" or a full stop that is not a title's ("Dr. Lind") ends it.
@@ -125,7 +121,7 @@ _GIVEN_A_DOCTOR = re.compile(
     r"\b(?:(?:put|passed|moved|transferred|referred|assigned|sent)\s+(?P<whom>me|us|him|her|[A-Z][a-zá]+)|(?:I\s+have\s+been\s+|I've\s+been\s+|"
     r"I\s+was\s+|I\s+am\s+(?:being\s+|now\s+)?|I'm\s+(?:being\s+|now\s+)?)(?:put|passed|moved|transferred|referred|assigned|registered))"
     r"\s+(?:over\s+)?(?:with|to|under)\s+(?:a\s+|the\s+)?(?:new\s+)?"
-    r"(?P<doctor>(?:Dr|Dra|Doctor|Doctora)\.?\s+(?:(?:van|von|de|da|del|di|der|la|le)\s+)?" + _NAME + r")")
+    r"(?P<doctor>(?:Dr|Dra|Doctor|Doctora)\.?\s+(?:(?:van|von|de|da|del|di|der|la|le)\s+)?" + NAME + r")")
 _PARENTS = {"mama": "mother", "mum": "mother", "mam": "mother", "mom": "mother", "mommy": "mother", "mother": "mother",
             "dad": "father", "papa": "father", "papá": "father", "father": "father", "da": "father"}
 
@@ -152,8 +148,8 @@ def doctor_given(sentence: str, speaker: str) -> list[ExtractedFact]:
 
 
 # "So now Dr. Ibáñez is my doctor", "Sarah is my new boss": the value named first.
-_NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
-                       + _NAME + r")\s+(?i:is\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+|current\s+)?)(?i:" + _ATTRIBUTE
+NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
+                       + NAME + r")\s+(?i:is\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+|current\s+)?)(?i:" + _ATTRIBUTE
                        + r")(?!['’]s\b|\w)")
 # "an appointment with my GP, Dr Kerr, at …", "my boss, Sarah, says …": the value set off by commas.
 _APPOSITIVE = re.compile(r"\bmy\s+" + _ATTRIBUTE + r"\s*,\s*" + _VALUE + r"(?=\s*,)", re.IGNORECASE)
@@ -191,38 +187,8 @@ _HABIT_VERBS = frozenset("""run jog walk swim cycle ride train meditate cook exe
     study read visit call see drink eat smoke climb dance sing teach volunteer attend""".split())
 _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
 
-_INTRO = re.compile(
-    r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya|morning|good\s+morning|evening)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
-    # "Halvard here, I drive long-haul": a name said as a greeting, with what follows about the speaker
-    r"(?P<name>(?i:[a-z])[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s+here)?"
-    # "I am Jurgen from Augsburg, electrician", "I'm Anna from Berlin"
-    r"(?:\s+from\s+(?P<origin>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?(?:\s*,\s*(?P<rest>.+)|(?<=[a-z])(?=$))$"
-)
-
-_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>(?:\d(?:st|nd|rd|th)[- ]year\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-                      r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
-                      r"\s+(?:at|for|with)\s+(?P<org>" + _NAME + r"(?:\s+(?:hospital|university|uni|college|school|clinic|library|museum))?)"
-                      r"(?:\s+in\s+(?P<place>" + _NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
-_ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
-_HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + _NAME + r")|"
-                   r"(?P<based>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[\s-]based)$")
-_ROLE_IN = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))\s+in\s+(?P<place>"
-                      + _NAME + r")$")
-_WITH_ARTICLE = re.compile(r"(?:an?|the)\b", re.IGNORECASE)
-_DESCRIBED = re.compile(r"^(?:(?:a|an)\s+)?(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ]year\s+\S|"
-                        r"^(?:a|an)\s+[a-z][\w-]*(?:\s+[\w-]+){0,6}$")
-_FROM = re.compile(r"^(?:originally|born\s+and\s+raised|born)?\s*(?:from|in)\s+(?P<place>" + _NAME + r")$")
-# "New job: …", "New role -", "Job update:": what follows is the speaker's job.
-_JOB_LABEL = re.compile(r"^(?:(?:big\s+)?news\s*[:!-]\s*)?(?:(?:my\s+)?new\s+(?:job|role|position|gig)|job\s+update)\s*[:–-]\s*",
-                        re.IGNORECASE)
-# "SRE at Monzo", "CTO at Lumen": a role said by its letters.
-_ACRONYM_AT = re.compile(r"^(?P<role>[A-Z]{2,5}|(?i:sre|swe|cto|ceo|cfo|coo|vp|pm|tpm|em|qa|dev|devops|ux|hr))\s+(?:at|for|with)\s+"
-                         r"(?P<org>" + _NAME + r")"
-                         r"(?:\s+in\s+(?P<place>" + _NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
-
-
 _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
-                            r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + _NAME + ")")
+                            r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + NAME + ")")
 
 
 _NOT_AN_ITEM = frozenset("""it this that which what rent salary pay wage mortgage rate total bill ticket budget income
@@ -238,7 +204,7 @@ def attribute_facts(
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE,
-                    _APPOSITIVE, _NAMED_IS):
+                    _APPOSITIVE, NAMED_IS):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             if pattern is _PRICE:
@@ -330,102 +296,6 @@ def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:
         return any(c.isdigit() for c in value) or value[:1].isupper()
     # People, employers and tools are named: by a capital, unless the person types none.
     return uncased and len(value.split()) <= 3 or _TITLED.match(value) is not None
-
-
-def introduction_clauses(sentence: str, speaker: str) -> list[str]:
-    """The first-person clauses a self-introduction stands for; [] when the sentence is not one."""
-    match = _INTRO.match(sentence.strip().rstrip(".!"))
-    if (match is None or match["name"].split()[0].casefold() != speaker.split()[0].casefold()
-            or not (match["rest"] or match["origin"])):
-        return []
-    clauses = [f"I am from {match['origin']}"] if match["origin"] else []
-    if not match["rest"]:
-        return clauses
-    # "from Sevilla but I live in Berlin": each part said, the first person's parts as they are.
-    for place, fragment in enumerate(part.strip() for part in re.split(r",|\s+(?:but|and)\s+(?=(?:I|I'm|I've|my)\b)", match["rest"])):
-        if role := _ROLE_AT.match(fragment):
-            clauses.append(_working(role))
-        elif role := _ROLE.match(fragment):
-            clauses.append(f"I work as a {role['role']}")
-        elif re.fullmatch(r"\d{1,3}", fragment) and 0 < int(fragment) < 130:
-            clauses.append(f"I am {fragment}")
-        elif home := _HOME.match(fragment):
-            clauses.append(f"I live in {_place(home)}")
-        elif role_in := _ROLE_IN.match(fragment):  # "pharmacist in Dubai"
-            clauses += [f"I work as a {role_in['role']}", f"I live in {role_in['place']}"]
-        elif origin := _FROM.match(fragment):  # "originally from Cairo"
-            clauses.append(f"I am originally from {origin['place']}")
-        elif re.match(r"^(?:(?:and|but|so)\s+)?(?:I|I'm|I am|I've|my)\b", fragment):
-            clauses.append(re.sub(r"^(?:and|but|so)\s+", "", fragment))
-        elif place == 0 and _DESCRIBED.match(fragment):
-            # "I'm Idris, second-year PhD student …": what one is, said right after the name (later,
-            # "at Hallam & Reid, a mid-sized firm" describes the firm).
-            clauses.append(f"I am {fragment}" if _WITH_ARTICLE.match(fragment) else f"I am a {fragment}")
-    return clauses
-
-
-def self_description(sentence: str) -> list[str]:
-    """"Product manager at Paystack." said on its own (the answer to "what do you do?"), or as
-    news ("New job: staff engineer at Stripe, starting 1 July"; "SRE at Monzo, London based"):
-    the first-person clauses it stands for; [] unless it is a job, by its last word or its
-    label, at a name."""
-    text = sentence.strip().rstrip(".!")
-    label = _JOB_LABEL.match(text)
-    first, *rest = (part.strip() for part in text[label.end() if label else 0:].split(","))
-    role = next((m for m in (_ACRONYM_AT.match(first), _ROLE_AT.match(first))
-                 if m is not None and (label or m.re is _ACRONYM_AT or m["role"].split()[-1] in OCCUPATIONS)), None)
-    if role is None:
-        return []
-    homes = [f"I live in {_place(home)}" for fragment in rest if (home := _HOME.match(fragment))]
-    # "…, working weekends at a bike shop called Spokes": what else one does, "I am" dropped.
-    doing = [f"I am {fragment}" for fragment in rest if re.match(r"(?:working|studying|living|doing)\s", fragment)]
-    if role.re is _ACRONYM_AT:
-        return [f"I work at {role['org']} as {_article(role['role'])} {role['role'].upper()}", *homes, *doing]
-    return [_working(role), *homes, *doing]
-
-
-def _place(home: re.Match[str]) -> str:
-    """Where ``_HOME`` says one lives; "london based" typed without its capital is still London."""
-    return home["place"] or (home["based"] if home["based"][:1].isupper() else home["based"].title())
-
-
-def _article(acronym: str) -> str:
-    return "an" if acronym[:1].lower() in "aefhilmnorsx" else "a"
-
-
-def _working(role: re.Match[str]) -> str:
-    """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person; "law student
-    at Bristol uni" is study."""
-    place = f" in {role['place']}" if role["place"] else ""
-    if role["role"].split()[-1] in STUDENTS:
-        return f"I am {_article(role['role'])} {role['role']} at {role['org']}{place}"
-    unit = f",{role['unit']}" if role["unit"] else ""
-    return f"I work at {role['org']} as a {role['role']}{place}{unit}"
-
-
-# A pasted signature or contact card: a line each for the role, the email and the phone number.
-_CARD_LINES = 10
-_CARD_EMAIL = re.compile(r"^(?:e-?mail\s*[:|]\s*)?(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$", re.IGNORECASE)
-_CARD_PHONE = re.compile(r"^(?:(?:tel|phone|mobile|mob|cell|m|t)\.?\s*[:|]?\s*)?(?P<phone>\+?\(?\d[\d\s().-]{6,}\d)$", re.IGNORECASE)
-_CARD_ROLE = re.compile(r"^(?P<role>[A-Z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s*(?:\||@|,|–|—|\s-|\s+at)\s*(?P<org>" + _NAME + r")$")
-
-
-def contact_card(text: str) -> list[str]:
-    """The first-person clauses a pasted signature or contact card stands for ("My email is …",
-    "I work at Monzo as a senior product designer"); [] unless at least two of its lines are a
-    card's (an email, a phone number, a role at an organisation), each a line of its own."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(lines) > _CARD_LINES:
-        return []  # a long paste (a forwarded email, a document) carries other people's cards
-    said: list[str] = []
-    for line in lines:
-        if (email := _CARD_EMAIL.match(line)) is not None:
-            said.append(f"My email is {email['email']}")
-        elif (phone := _CARD_PHONE.match(line)) is not None and sum(c.isdigit() for c in line) >= 7:
-            said.append(f"My phone number is {' '.join(phone['phone'].replace('(', ' ').replace(')', ' ').split())}")
-        elif (role := _CARD_ROLE.match(line)) is not None and role["role"].split()[-1].lower() in OCCUPATIONS:
-            said.append(f"I work at {role['org']} as a {role['role'].lower()}")
-    return said if len(said) >= 2 else []
 
 
 def rescheduled_habit(sentence: str, speaker: str, earlier: Sequence[str] = ()) -> list[ExtractedFact]:

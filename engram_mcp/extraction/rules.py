@@ -15,15 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from engram_mcp.extraction.attributes import (
-    AMOUNTS,
-    attribute_facts,
-    contact_card,
-    doctor_given,
-    introduction_clauses,
-    rescheduled_habit,
-    self_description,
-)
+from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, doctor_given, rescheduled_habit
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.called_off import gym_switched, replacement_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
@@ -37,6 +29,7 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
     without_what_does_not_hold,
 )
+from engram_mcp.extraction.introductions import contact_card, introduction_clauses, self_description
 from engram_mcp.extraction.lexicon import (
     OCCUPATIONS,
     with_dropped_subject,
