@@ -121,6 +121,11 @@ TOPICS: dict[str, frozenset[str]] = {
         "vet": "vet",
         "hairdresser": "hairdresser barber hair",
         "trainer": "trainer coach",
+        "supervisor": "supervisor supervise supervising advisor adviser",
+        "mentor": "mentor mentoring",
+        "main_client": "client clients customer customers",
+        "publisher": "publisher",
+        "agent": "agent",
     }.items()
 }
 
