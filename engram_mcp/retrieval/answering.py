@@ -22,7 +22,6 @@ from datetime import datetime, timedelta
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
-from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
@@ -45,7 +44,6 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.question_words import stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 
 __all__ = ["Answering", "Focus"]
@@ -179,12 +177,6 @@ def _about(text: str, focus: Focus) -> set[str]:
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
 
 
-def _names_any(memory: Memory, names: frozenset[str]) -> bool:
-    """Whether a memory names one of ``names`` (entities as the index keeps them), as an entity or in its words."""
-    return bool(names & {normalise_entity(e) for e in memory.entities}) or any(
-        re.search(rf"(?<![\w'’]){re.escape(name)}(?![\w])", memory.text.casefold()) for name in names)
-
-
 def _lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
     if best is None or best is ranked[0]:
         return ranked
@@ -200,8 +192,7 @@ class Focus:
     """What a question asks once known names are taken out, with its vector computed at most once."""
 
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
-                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(),
-                 others: frozenset[str] = frozenset()) -> None:
+                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset()) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
@@ -210,9 +201,6 @@ class Focus:
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers
         """The namespace's speakers, as entity keys."""
-        self.others = others
-        """The known names the question names that are no speaker's, as the index keeps entities
-        ("conor" in "What does Conor do for work?"): what answers it names one of them."""
         self._embed = embed
         self._vector: Sequence[float] | None = None
 
@@ -239,8 +227,7 @@ class Answering:
         names = self._catalogue.speakers(namespace) | named
         return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0],
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
-                     speakers=frozenset(entity_key(s) for s in self._catalogue.speakers(namespace)),
-                     others=frozenset(n for n in named if entity_key(n) not in {entity_key(s) for s in self._catalogue.speakers(namespace)}))
+                     speakers=frozenset(entity_key(s) for s in self._catalogue.speakers(namespace)))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -391,30 +378,16 @@ class Answering:
         top = recalled[:_DEPTH]
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(focus.terms, [m.text for m in recalled])
-        terms, scope, vector = focus.terms, where, None
-        if others := focus.others | self._others_asked(query, where):
-            # "What does Conor do for work?" is not addressed by where the speaker works: only a
-            # memory that names Conor can say what he does.
-            top = [m for m in top if _names_any(m, others)]
-            names = {stem(w) for name in others for w in name.split()}
-            terms = tuple(t for t in focus.terms if t not in names) or focus.terms
-            scope = MemoryFilter(namespace=where.namespace, ids=tuple(m.id for m in top))
-            # Asked without the name, which every memory that names the person matches.
-            asked = [w for w in focus.words if stem(w) not in names]
-            vector = self._embedder.embed([" ".join(asked)])[0] if asked and len(asked) < len(focus.words) else None
-        lexical = 1.0 if any(about_topic(terms, m) for m in top) else lexical_coverage(terms, [m.text for m in top])
+        lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
+            focus.terms, [m.text for m in top]
+        )
         focus_cosine = confidence
         if lexical < self._lexical_floor:
-            found = self._index.search_dense(vector or focus.vector, scope, _DEPTH) if top or scope is where else []
+            found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text) for m in top)
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed)
-
-    def _others_asked(self, query: str, where: MemoryFilter) -> frozenset[str]:
-        """The names the question asks about that are no speaker's, casefolded ("conor")."""
-        speakers = {s.casefold() for s in self._catalogue.speakers(where.namespace or "")}
-        return frozenset(n.casefold() for a, b in _ASKED_NAME.findall(query) if (n := a or b) not in _NOT_NAMES) - speakers
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""
