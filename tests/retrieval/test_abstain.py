@@ -12,6 +12,7 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
+    holds_another_slot,
     holds_asked_slot,
     lexical_coverage,
     names_thing,
@@ -385,3 +386,12 @@ def test_someone_elses_wedding_names_no_wife() -> None:
     wife = focus_terms(focus_words("What's Karim's wife's name?", ["Karim"]))
     assert unmet_relations(wife, ["call my brother Hazem on sunday, his wedding is in march in Alexandria"]) == focus_terms(("wife",))
     assert unmet_relations(wife, ["My wife Salma says hi."]) == ()
+
+
+def test_a_fact_in_a_slot_the_question_does_not_ask_about_holds_another_slot() -> None:
+    home = replace(fact("Sid lives in Leith.", "Sid"), predicate="lives in", object="Leith")
+    medicine = replace(fact("Gideon takes gliclazide for type 2 diabetes.", "Gideon"), predicate="takes",
+                       object="gliclazide for type 2 diabetes")
+    assert holds_another_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), home)
+    assert not holds_another_slot(focus_terms(focus_words("Where's Sid living these days?", ["Sid"])), home)
+    assert not holds_another_slot(focus_terms(focus_words("What medication does Gideon take?", ["Gideon"])), medicine)
