@@ -27,7 +27,7 @@ from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
-__all__ = ["Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["Coverage", "about_topic", "answers_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -57,11 +57,8 @@ _INSTRUCTIONS = re.compile(
     # "How should times and measurements be given to Anouk?"
     r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented)|"
     # "How does Wiremu want answers laid out?"
-    r"(?:want|like|prefer)s?\s+(?:[\w'’-]+\s+){0,2}?(?:answers?|replies|responses?|messages?|things|stuff|info|information|"
-    r"times|dates|numbers|units|measurements|temperatures|prices|code)\s+"
-    r"(?:laid|set|written|formatted|presented|given|explained|spelled|spelt)|"
-    # "How long can my answers to Shreya be?"
-    r"how\s+(?:long|short|detailed|formal)\s+(?:can|should|do|must)\s+(?:my\s+|your\s+|the\s+)?(?:answers?|replies|responses?|messages?))\b",
+    r"(?:want|like|prefer)s?\s+(?:[\w'’-]+\s+){0,2}?(?:answers?|replies|responses?|messages?|things|stuff|info|information)\s+"
+    r"(?:laid|set|written|formatted|presented|given|explained|spelled|spelt))\b",
     re.IGNORECASE,
 )
 
@@ -196,7 +193,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
         have = (_words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
                 | {stem(w) for w in what_medicines_are_for(prose(text))})
-        met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
+        met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
         if not met - _WHICH_ONE or focus_asks_which and not have & TASTE:
@@ -213,19 +210,6 @@ _LOOSE_HEADS = frozenset({"work", "book", "hous", "plac", "point", "ground", "st
 def _compound_of(term: str, words: set[str]) -> bool:
     """Whether a word is a compound of ``term`` (stems) as its head: "iphone" and "smartphone" are phones."""
     return len(term) >= 4 and term not in _LOOSE_HEADS and any(w.endswith(term) and len(w) > len(term) for w in words)
-
-
-# What one who does a thing is called, and the doing: "supervising" and "supervisor", "teach" and "teacher".
-_AGENT_SUFFIXES = ("er", "or", "ers", "ors")
-
-
-def _derived_of(term: str, words: set[str]) -> bool:
-    """Whether a word names the doer of ``term`` (stems), or ``term`` the doer of the word."""
-    return any(
-        len(short) >= 4 and long.startswith(short) and long[len(short):] in _AGENT_SUFFIXES
-        for w in words
-        for short, long in ((term, w), (w, term))
-    )
 
 
 # Pasted code and logs say nothing about the person: "# I live in a loop" in a code block, or
@@ -335,11 +319,3 @@ def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
     slot = slot_of(memory)
     topic = topic_words(slot.predicate) if slot is not None else None
     return topic is not None and any(term in topic for term in focus)
-
-
-def holds_another_slot(focus: tuple[str, ...], memory: Memory) -> bool:
-    """Whether ``memory`` is a fact in a slot none of the focus words ask about, while they ask about
-    one: "Sid lives in Leith" for "Who is Sid's PhD supervisor?"."""
-    slot = slot_of(memory)
-    topic = topic_words(slot.predicate) if slot is not None else None
-    return topic is not None and not any(term in topic for term in focus) and any(set(focus) & words for words in TOPICS.values())

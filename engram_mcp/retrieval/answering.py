@@ -35,7 +35,6 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
-    holds_another_slot,
     holds_asked_slot,
     is_place,
     is_plan,
@@ -92,11 +91,8 @@ def _change_first(ranked: list[Scored], focus: Focus, restated: Restated, derive
     said = restated(turn)
     if said is None or not _about(said.text, focus):
         said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
-    # The change's fact leads only when it speaks to the question: a turn says several things, and
-    # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
-    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)
-                               and (not focus.terms or _about(pair[0].text, focus) or holds_asked_slot(focus.terms, pair[0]))),
-                              None) or _scored_beside(said, ranked[0]))
+    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)), None)
+                 or _scored_beside(said, ranked[0]))
 
 
 def _scored_beside(memory: Memory | None, pair: Scored) -> Scored | None:
@@ -130,9 +126,7 @@ _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
     r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
-    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
-    # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
-    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
+    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month))\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
@@ -341,14 +335,11 @@ class Answering:
         relevant = self._relevant(list(replacements.values()), where, focus)
         # Of what replaced parts of an outdated turn, only the part the question is about leads;
         # what replaced the whole of one leads when that turn is about the question (in a small
-        # memory an unrelated turn can rank high) and the replacement speaks of no other slot than
-        # the question asks of ("Sid lives in Leith" is no answer to who supervises his PhD, though
-        # the turn it replaced named the PhD), and a pinned fact over a disputed one always does.
+        # memory an unrelated turn can rank high), and a pinned fact over a disputed one always does.
         by_id = {m.id: m for m, _ in ranked}
         wholly = self._relevant([by_id[i] for i, s in statuses.items() if s.wholly and i in by_id], where, focus)
         kept = {
-            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or i in wholly
-                                            and not holds_another_slot(focus.terms, r)), None))
+            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or i in wholly), None))
             if s.replacements else s
             for i, s in statuses.items()
         }

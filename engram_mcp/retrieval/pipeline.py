@@ -34,7 +34,7 @@ from datetime import datetime
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.index.payload import admits
-from engram_mcp.model import Kind, Memory, MemoryType, Source
+from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.time_expr import TimeWindow, in_any_window, time_phrases, without_time_phrases
 from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
 from engram_mcp.retrieval.answering import Answering
@@ -44,8 +44,8 @@ from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_conte
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.fusion import ranked_first, weighted_rrf, weighted_scores
 from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
-from engram_mcp.retrieval.query import strip_question_words, with_speakers_named
-from engram_mcp.retrieval.sessions import below_the_turns_replied_to, spread_over_sessions, with_session_evidence
+from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 
 __all__ = ["Hit", "RecallConfig", "Retrieved", "Retriever", "Salience", "merge_by_type", "no_salience"]
@@ -160,7 +160,6 @@ class Retriever:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
         c = self.config
         namespace = where.namespace or ""
-        query = with_speakers_named(query, self._catalogue.nicknames(namespace))
         parts = sub_questions(query) if c.part_weight > 0 else []
         vectors = self._embedder.embed([query, *parts]) if c.dense or c.entities else []
         vector = vectors[0] if vectors else None
@@ -307,7 +306,6 @@ class Retriever:
             final = ranked_first(lifted, [max(plain, key=lambda memory_id: plain[memory_id])])
         if asked.identifiers:
             final = ranked_first(final, (i for i, (m, _) in factors.items() if holds_all(m.text, asked.identifiers)))
-        final = below_the_turns_replied_to(final, self._short_reply_to)
         hits = [Hit(memory, final[memory_id]) for memory_id, (memory, _) in factors.items()]
         hits.sort(key=_best_first)
         if c.session_spread < 1.0:
@@ -356,17 +354,6 @@ class Retriever:
             if re.search(rf"\b{re.escape(s)}\b", query, flags=re.IGNORECASE)
         ]
         return named[0] if len(named) == 1 else None
-
-    def _short_reply_to(self, memory_id: str) -> str | None:
-        """The turn an assistant's reply answers, when the reply says less than it ("Noted!")."""
-        reply = self._catalogue.get(memory_id)
-        if reply is None or reply.kind is not Kind.EPISODE or not (
-                reply.provenance.role == "assistant" or reply.provenance.source is Source.ASSISTANT):
-            return None
-        answered = self._catalogue.previous(reply, 1)
-        if not answered or answered[0].provenance.role == "assistant" or len(reply.text) >= len(answered[0].text):
-            return None
-        return answered[0].id
 
     def _by_salience(self, candidates: Sequence[str], now: datetime) -> list[str]:
         memories = [m for m in (self._catalogue.get(i) for i in candidates) if m is not None]
@@ -431,4 +418,3 @@ class Retriever:
                 out.append(source)
                 listed.add(source.memory.id)
         return out
-

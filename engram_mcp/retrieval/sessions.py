@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-__all__ = ["below_the_turns_replied_to", "spread_over_sessions", "with_session_evidence"]
+__all__ = ["spread_over_sessions", "with_session_evidence"]
 
 
 def with_session_evidence(
@@ -69,19 +69,4 @@ def spread_over_sessions(
         out.append((memory_id, score * decay ** seen[key]))
         seen[key] += 1
     out.sort(key=lambda item: -item[1])
-    return out
-
-
-def below_the_turns_replied_to(scores: Mapping[str, float], replied_to: Callable[[str], str | None]) -> dict[str, float]:
-    """Each short reply just below the turn it answers, when both are scored.
-
-    A reply is indexed with the turn it answers, so "Ka pai, Manaia!" is found by the words of
-    the news it answers, and can edge ahead of it; the news is what answers a question, the
-    reply only its context. ``replied_to`` gives the answered turn of a short reply, else None.
-    """
-    out = dict(scores)
-    for memory_id, score in scores.items():
-        answered = replied_to(memory_id)
-        if answered is not None and answered in scores and score >= scores[answered]:
-            out[memory_id] = scores[answered] * (1 - 1e-6)
     return out

@@ -12,7 +12,6 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
-    holds_another_slot,
     holds_asked_slot,
     lexical_coverage,
     names_thing,
@@ -330,68 +329,3 @@ def test_a_medicines_dose_answers_a_question_about_what_it_is_taken_for() -> Non
     dose = replace(fact("Paavo takes zopiclone 7.5 mg.", "Paavo"), predicate="zopiclone dose", object="7.5 mg")
     assert answers_slot(focus_terms(focus_words("What sleep medication does Paavo take?", ["Paavo"])), dose)
     assert not answers_slot(focus_terms(focus_words("What blood pressure medication does Paavo take?", ["Paavo"])), dose)
-
-
-def test_the_doer_of_a_thing_meets_a_question_about_doing_it_and_the_other_way() -> None:
-    supervising = focus_terms(focus_words("Who's supervising Renata these days?", ["Renata"]))
-    assert lexical_coverage(supervising, ["Renata's supervisor is Otávio Ramos."]) == 1.0
-    teacher = focus_terms(focus_words("Who is Larissa's teacher?", ["Larissa"]))
-    assert lexical_coverage(teacher, ["Padraig teaches the C1 class now."]) == 1.0
-    assert lexical_coverage(teacher, ["Larissa teased her flatmate."]) == 0.0
-
-
-def test_a_hospital_unit_and_a_lorry_are_met_by_their_names() -> None:
-    unit = focus_terms(focus_words("Which unit is Delphine on now?", ["Delphine"]))
-    assert lexical_coverage(unit, ["GOT THE ICU JOB. staying on nights"]) == 1.0
-    assert lexical_coverage(unit, ["moutarde sitting on my face as usual"]) == 0.0
-    lorry = focus_terms(focus_words("What lorry has Ruben got now?", ["Ruben"]))
-    assert lexical_coverage(lorry, ["new wagon today Scania R450"]) == 1.0
-
-
-@pytest.mark.parametrize(
-    "question", ["How does Delphine want times written?", "How long can my answers to Shreya be?"]
-)
-def test_how_answers_should_be_given_is_a_question_about_instructions(question: str) -> None:
-    assert asks_for_instructions(question)
-    assert not asks_for_instructions("How long does the drive to Leeds take?")
-
-
-def test_a_gp_is_met_by_a_doctor_called_dr() -> None:
-    assert lexical_coverage(focus_terms(focus_words("Who's my GP?", [])), ["saw dr pene. hes taken me off those"]) == 1.0
-
-
-def test_a_supervisor_and_a_main_client_are_slots_a_question_asks_about() -> None:
-    supervisor = replace(fact("Sid's supervisor is Dr Mbeki.", "Sid"), predicate="supervisor", object="Dr Mbeki")
-    client = replace(fact("Rutger's main client is Kadaster.", "Rutger"), predicate="main client", object="Kadaster")
-    assert holds_asked_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), supervisor)
-    assert holds_asked_slot(focus_terms(focus_words("Who's supervising Sid these days?", ["Sid"])), supervisor)
-    assert holds_asked_slot(focus_terms(focus_words("Who is Rutger's main client at the moment?", ["Rutger"])), client)
-    assert not holds_asked_slot(focus_terms(focus_words("Where does Sid live?", ["Sid"])), supervisor)
-
-
-@pytest.mark.parametrize(
-    ("question", "said"),
-    [("What camera does Vusi use?", "shooting on a Canon R6 with the 24-70 f2.8 rn"),
-     ("What laptop does Wojtek use?", "this ThinkPad is dying. X1 gen 9"),
-     ("Which editor does Wojtek code in now?", "new machine new me. going full neovim"),
-     ("What bike does Delphine ride now?", "bought a brompton secondhand off marketplace")],
-)
-def test_a_thing_one_has_one_of_is_met_by_its_makers_name(question: str, said: str) -> None:
-    focus = focus_terms(focus_words(question, ["Vusi", "Wojtek", "Delphine"]))
-    assert lexical_coverage(focus, [said]) >= 0.5
-    assert lexical_coverage(focus, ["my girlfriend Lerato is a chef"]) == 0.0
-
-
-def test_someone_elses_wedding_names_no_wife() -> None:
-    wife = focus_terms(focus_words("What's Karim's wife's name?", ["Karim"]))
-    assert unmet_relations(wife, ["call my brother Hazem on sunday, his wedding is in march in Alexandria"]) == focus_terms(("wife",))
-    assert unmet_relations(wife, ["My wife Salma says hi."]) == ()
-
-
-def test_a_fact_in_a_slot_the_question_does_not_ask_about_holds_another_slot() -> None:
-    home = replace(fact("Sid lives in Leith.", "Sid"), predicate="lives in", object="Leith")
-    medicine = replace(fact("Gideon takes gliclazide for type 2 diabetes.", "Gideon"), predicate="takes",
-                       object="gliclazide for type 2 diabetes")
-    assert holds_another_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), home)
-    assert not holds_another_slot(focus_terms(focus_words("Where's Sid living these days?", ["Sid"])), home)
-    assert not holds_another_slot(focus_terms(focus_words("What medication does Gideon take?", ["Gideon"])), medicine)

@@ -1,5 +1,5 @@
 from engram_mcp.retrieval.fusion import ranked_first
-from engram_mcp.retrieval.sessions import below_the_turns_replied_to, spread_over_sessions, with_session_evidence
+from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 
 SESSION = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "c1": "C", "fact": None}
 
@@ -46,12 +46,3 @@ def test_spreading_never_reorders_sessions_by_their_best_turn_nor_touches_memori
     assert spread["fact"] == 1.2 and spread["b1"] == 1.0 and spread["a1"] == 0.9
     assert spread["a2"] == 0.05
     assert spread_over_sessions(ranked, SESSION.get, decay=1.0) == ranked
-
-
-def test_a_short_reply_goes_just_below_the_turn_it_answers_and_nothing_else_moves() -> None:
-    scores = {"news": 0.80, "reply": 0.81, "other": 0.90, "long-answer": 0.95}
-    answered = {"reply": "news"}
-    moved = below_the_turns_replied_to(scores, answered.get)
-    assert sorted(moved, key=lambda i: -moved[i]) == ["long-answer", "other", "news", "reply"]
-    assert {i: moved[i] for i in ("news", "other", "long-answer")} == {"news": 0.80, "other": 0.90, "long-answer": 0.95}
-    assert below_the_turns_replied_to({"reply": 0.81}, answered.get) == {"reply": 0.81}

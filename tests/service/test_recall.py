@@ -195,10 +195,3 @@ def test_a_turn_dated_after_the_servers_clock_is_current_not_taken_back(service:
     service.remember("I moved to Porto last week.", speaker="Lena", event_time=clock() + timedelta(days=10))
     [found] = [m for m in service.recall("Where does Lena live?").memories if m.memory.kind is Kind.EPISODE]
     assert found.status.is_current
-
-
-def test_a_short_reply_never_goes_before_the_news_it_answers(service: MemoryService) -> None:
-    news = service.remember("Manaia starts at Pukeko Kindy on Monday, five days a week.", speaker="Rawiri", session="s1")
-    service.remember("Ka pai, Manaia!", speaker="assistant", role="assistant", session="s1")
-    found = service.recall("Where does Manaia go during the day now?")
-    assert found.memories[0].memory.id == news.id
