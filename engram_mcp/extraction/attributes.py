@@ -148,7 +148,7 @@ def doctor_given(sentence: str, speaker: str) -> list[ExtractedFact]:
 
 
 # "So now Dr. Ibáñez is my doctor", "Sarah is my new boss": the value named first.
-NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
+_NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
                        + NAME + r")\s+(?i:is\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+|current\s+)?)(?i:" + _ATTRIBUTE
                        + r")(?!['’]s\b|\w)")
 # "an appointment with my GP, Dr Kerr, at …", "my boss, Sarah, says …": the value set off by commas.
@@ -204,7 +204,7 @@ def attribute_facts(
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE,
-                    _APPOSITIVE, NAMED_IS):
+                    _APPOSITIVE, _NAMED_IS):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             if pattern is _PRICE:
