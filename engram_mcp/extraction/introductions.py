@@ -5,17 +5,20 @@ Stockholm") names the speaker and then lists what they are, without an "I"; a jo
 or as news ("Product manager at Paystack.", "New job: staff engineer at Stripe") and a pasted
 signature or contact card say the same. Each is restated in the first person ("I work at
 Spotify as a designer", "I live in Stockholm", "My email is …") for the state and attribute
-rules to read.
+rules to read. A name one asks to be called by ("call me kai everyone does", "I go by Liz")
+is the speaker's name from then on (``nickname``).
 """
 
 from __future__ import annotations
 
 import re
 
+from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS
 from engram_mcp.extraction.state_grammar import NAME
+from engram_mcp.model import Certainty, MemoryType
 
-__all__ = ["contact_card", "introduction_clauses", "self_description"]
+__all__ = ["contact_card", "introduction_clauses", "nickname", "self_description"]
 
 _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya|morning|good\s+morning|evening)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
@@ -141,3 +144,25 @@ def contact_card(text: str) -> list[str]:
         elif (role := _CARD_ROLE.match(line)) is not None and role["role"].split()[-1].lower() in OCCUPATIONS:
             said.append(f"I work at {role['org']} as a {role['role'].lower()}")
     return said if len(said) >= 2 else []
+
+
+_CALL_ME = re.compile(r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:call\s+me|I\s+go\s+by|(?:every(?:one|body)|people|friends|my\s+friends)\s+"
+                      r"calls?\s+me)\s+(?P<name>[^\W\d_][\w'’-]*)", re.IGNORECASE)
+# "call me back", "call me crazy": what follows "call me" that names no one.
+_NOT_A_NICKNAME = frozenset("""back later tomorrow tonight today now soon asap anytime when if at on after before once
+    crazy old old-fashioned mad stupid silly a an the what whatever anything maybe please pls plz""".split())
+
+
+def nickname(sentence: str, speaker: str, *, uncased: bool) -> ExtractedFact | None:
+    """"call me kai everyone does", "I go by Liz": the name the speaker asks to be called by, as
+    their name (the ``name`` slot), so a question that calls them by it is about them."""
+    match = _CALL_ME.search(sentence)
+    if match is None:
+        return None
+    name = match["name"]
+    if name.casefold() in _NOT_A_NICKNAME or name.casefold() == speaker.casefold() or not (uncased or name[:1].isupper()):
+        return None
+    name = name[:1].upper() + name[1:]
+    return ExtractedFact(statement=f"{speaker} goes by the name {name}.", type=MemoryType.SEMANTIC,
+                         certainty=Certainty.STATED.value, subject=speaker, predicate="is called", object=name,
+                         entities=(speaker, name))

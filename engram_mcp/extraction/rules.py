@@ -29,7 +29,7 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
     without_what_does_not_hold,
 )
-from engram_mcp.extraction.introductions import contact_card, introduction_clauses, self_description
+from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.lexicon import (
     OCCUPATIONS,
     with_dropped_subject,
@@ -116,6 +116,8 @@ class RulesExtractor:
                     continue
             if (restored := with_dropped_subject(bare := _LEADING_FILLER.sub("", sentence))) != bare:
                 sentence = restored
+            if (called := nickname(sentence, speaker, uncased=uncased)) is not None:
+                facts.append(called)
             named = named_group(sentence, [*earlier, *said[:index]], speaker)
             if named is not None:
                 facts.append(named)

@@ -193,7 +193,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
         have = (_words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
                 | {stem(w) for w in what_medicines_are_for(prose(text))})
-        met = {term for term in focus if alike[term] & have or _compound_of(term, have)}
+        met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
         if not met - _WHICH_ONE or focus_asks_which and not have & TASTE:
@@ -210,6 +210,19 @@ _LOOSE_HEADS = frozenset({"work", "book", "hous", "plac", "point", "ground", "st
 def _compound_of(term: str, words: set[str]) -> bool:
     """Whether a word is a compound of ``term`` (stems) as its head: "iphone" and "smartphone" are phones."""
     return len(term) >= 4 and term not in _LOOSE_HEADS and any(w.endswith(term) and len(w) > len(term) for w in words)
+
+
+# What one who does a thing is called, and the doing: "supervising" and "supervisor", "teach" and "teacher".
+_AGENT_SUFFIXES = ("er", "or", "ers", "ors")
+
+
+def _derived_of(term: str, words: set[str]) -> bool:
+    """Whether a word names the doer of ``term`` (stems), or ``term`` the doer of the word."""
+    return any(
+        len(short) >= 4 and long.startswith(short) and long[len(short):] in _AGENT_SUFFIXES
+        for w in words
+        for short, long in ((term, w), (w, term))
+    )
 
 
 # Pasted code and logs say nothing about the person: "# I live in a loop" in a code block, or

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType, Source
+from engram_mcp.model.predicates import normalise
 
 __all__ = ["Catalogue"]
 
@@ -54,6 +55,7 @@ class Catalogue:
         self._derived: dict[str, set[str]] = {}
         self._protected: dict[str, set[str]] = {}
         self._subjects: dict[tuple[str, str], set[str]] = {}
+        self._names: dict[str, set[str]] = {}
         for memory in memories:
             self.add(memory)
         # Sorted once: inserting 100,000 memories one by one into a sorted list moves gigabytes.
@@ -85,6 +87,8 @@ class Catalogue:
             self._protected.setdefault(namespace, set()).add(memory.id)
         if memory.kind is Kind.FACT and memory.subject:
             self._subjects.setdefault((namespace, normalise_entity(memory.subject)), set()).add(memory.id)
+        if _names_someone(memory):
+            self._names.setdefault(namespace, set()).add(memory.id)
 
     def remove(self, memory_id: str) -> None:
         memory = self._memories.pop(memory_id, None)
@@ -104,6 +108,7 @@ class Catalogue:
         self._protected.get(namespace, set()).discard(memory.id)
         if memory.kind is Kind.FACT and memory.subject:
             self._subjects.get((namespace, normalise_entity(memory.subject)), set()).discard(memory.id)
+        self._names.get(namespace, set()).discard(memory.id)
 
     def get(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
@@ -174,6 +179,16 @@ class Catalogue:
     def speakers(self, namespace: str) -> set[str]:
         return {s for s, n in self._speakers.get(namespace, Counter()).items() if n > 0}
 
+    def nicknames(self, namespace: str) -> dict[str, str]:
+        """The names the namespace's speakers go by besides their own ("call me kai"): casefolded name -> speaker."""
+        speakers = self.speakers(namespace)
+        return {
+            m.object.casefold(): m.subject
+            for i in sorted(self._names.get(namespace, ()))
+            if (m := self._memories.get(i)) is not None and m.is_current() and m.subject in speakers
+            and m.object and m.object.casefold() != m.subject.casefold()
+        }
+
     def namespaces(self) -> list[str]:
         """Namespaces holding memories, the largest first."""
         sizes = {n: sum(types.values()) for n, types in self._types.items()}
@@ -206,6 +221,12 @@ def _discard(order: list[_OrderKey], key: _OrderKey) -> None:
     at = bisect.bisect_left(order, key)
     if at < len(order) and order[at] == key:
         del order[at]
+
+
+def _names_someone(memory: Memory) -> bool:
+    """A fact giving its subject's name ("Kaito goes by the name Kai")."""
+    return (memory.kind is Kind.FACT and bool(memory.subject and memory.predicate and memory.object)
+            and normalise(memory.subject or "", memory.predicate or "", memory.object or "").predicate == "name")
 
 
 def _is_protected(memory: Memory) -> bool:

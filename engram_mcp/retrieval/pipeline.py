@@ -44,7 +44,7 @@ from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_conte
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.fusion import ranked_first, weighted_rrf, weighted_scores
 from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
-from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.query import strip_question_words, with_speakers_named
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 
@@ -160,6 +160,7 @@ class Retriever:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
         c = self.config
         namespace = where.namespace or ""
+        query = with_speakers_named(query, self._catalogue.nicknames(namespace))
         parts = sub_questions(query) if c.part_weight > 0 else []
         vectors = self._embedder.embed([query, *parts]) if c.dense or c.entities else []
         vector = vectors[0] if vectors else None
@@ -418,3 +419,4 @@ class Retriever:
                 out.append(source)
                 listed.add(source.memory.id)
         return out
+

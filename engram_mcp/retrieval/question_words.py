@@ -70,7 +70,7 @@ TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(stem(w) for w in words.split())
     for predicate, words in {
         "works_at": "work job employer company office career occupation profession employed boss firm freelance freelancer "
-                    "freelancing self-employed retired unemployed",
+                    "freelancing self-employed retired unemployed shift shifts",
         "job": "job career occupation profession role position title",
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
         "partner": "partner girlfriend boyfriend dating relationship bf gf",
@@ -103,7 +103,7 @@ TOPICS: dict[str, frozenset[str]] = {
         "shell": "shell terminal",
         "laptop": "laptop computer",
         "drives": "car drive drives vehicle motorbike motorcycle scooter van ute truck suv 4x4 hatchback wagon "
-                  "minivan campervan motorhome",
+                  "minivan campervan motorhome lorry lorries hgv rig artic pickup bakkie",
         # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
         "use": "use uses using software app apps tool tools program programme",
         "pet": "pet pets animal " + " ".join(PET_WORDS),
@@ -123,6 +123,11 @@ TOPICS: dict[str, frozenset[str]] = {
         "trainer": "trainer coach",
     }.items()
 }
+
+
+_HOSPITAL_UNITS = ("ward wards unit units department icu nicu picu ccu hdu a&e ed er emergency theatre theatres "
+                   "cardiology oncology haematology orthopaedics ortho paediatrics pediatrics maternity neonatal renal "
+                   "respiratory geriatrics stroke surgical psychiatric rehab")
 
 
 # Words a question asks with that are met by instances of what they name, and not the other way:
@@ -163,6 +168,9 @@ MET_BY: dict[str, frozenset[str]] = {
         "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
         "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
                     "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
+        # A hospital's units by their names: "Which unit is Delphine on?" is met by "got the ICU job".
+        "unit": f"units {_HOSPITAL_UNITS}",
+        "ward": f"wards {_HOSPITAL_UNITS}",
         "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
         # "a member of the Nairobi Rose Circle" is a club one belongs to.
         "club": "clubs member members membership society circle association",

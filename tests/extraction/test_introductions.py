@@ -86,3 +86,18 @@ def test_an_introduction_with_where_one_is_from_before_the_comma_is_read_whole()
     said = [f.statement for f in RulesExtractor().extract(turn("Good morning. I am Jurgen from Augsburg, electrician.",
                                                                 speaker="Jurgen"), [])]
     assert said == ["Jurgen is from Augsburg.", "Jurgen works as an electrician."]
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [("first thing. keep it short pls. and call me kai everyone does", "Kai"), ("Please call me Liz.", "Liz"),
+     ("Everyone calls me Jojo.", "Jojo"), ("I go by Sandy at work.", "Sandy")],
+)
+def test_the_name_one_asks_to_be_called_by_is_ones_name(said: str, name: str) -> None:
+    speaker = "Kaito" if said.islower() else "Elizabeth"
+    assert f"{speaker} goes by the name {name}." in [f.statement for f in extract(turn(said, speaker=speaker), [])]
+
+
+@pytest.mark.parametrize("said", ["Call me back tomorrow.", "Call me crazy, but I like it.", "Don't call me Elizabeth."])
+def test_what_follows_call_me_is_no_name_unless_it_is_one(said: str) -> None:
+    assert not [f for f in extract(turn(said, speaker="Elizabeth"), []) if f.predicate == "is called"]

@@ -329,3 +329,19 @@ def test_a_medicines_dose_answers_a_question_about_what_it_is_taken_for() -> Non
     dose = replace(fact("Paavo takes zopiclone 7.5 mg.", "Paavo"), predicate="zopiclone dose", object="7.5 mg")
     assert answers_slot(focus_terms(focus_words("What sleep medication does Paavo take?", ["Paavo"])), dose)
     assert not answers_slot(focus_terms(focus_words("What blood pressure medication does Paavo take?", ["Paavo"])), dose)
+
+
+def test_the_doer_of_a_thing_meets_a_question_about_doing_it_and_the_other_way() -> None:
+    supervising = focus_terms(focus_words("Who's supervising Renata these days?", ["Renata"]))
+    assert lexical_coverage(supervising, ["Renata's supervisor is Otávio Ramos."]) == 1.0
+    teacher = focus_terms(focus_words("Who is Larissa's teacher?", ["Larissa"]))
+    assert lexical_coverage(teacher, ["Padraig teaches the C1 class now."]) == 1.0
+    assert lexical_coverage(teacher, ["Larissa teased her flatmate."]) == 0.0
+
+
+def test_a_hospital_unit_and_a_lorry_are_met_by_their_names() -> None:
+    unit = focus_terms(focus_words("Which unit is Delphine on now?", ["Delphine"]))
+    assert lexical_coverage(unit, ["GOT THE ICU JOB. staying on nights"]) == 1.0
+    assert lexical_coverage(unit, ["moutarde sitting on my face as usual"]) == 0.0
+    lorry = focus_terms(focus_words("What lorry has Ruben got now?", ["Ruben"]))
+    assert lexical_coverage(lorry, ["new wagon today Scania R450"]) == 1.0

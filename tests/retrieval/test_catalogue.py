@@ -73,3 +73,24 @@ def test_the_latest_memories_until_a_moment_leave_out_what_happened_after_it() -
     until = T0 + timedelta(minutes=2)
     assert [m.id for m in catalogue.latest("ns", turns=True, until=until)] == ["t-2", "t-1", "t-0"]
     assert [m.id for m in catalogue.latest("ns", turns=True, until=T0 - timedelta(minutes=1))] == []
+
+
+def test_the_names_speakers_go_by_are_known_while_the_fact_that_gives_them_is_current() -> None:
+    said = turn("t-1", 0, speaker="Kaito")
+    goes_by = Memory(
+        id="f-1", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Kaito goes by the name Kai.", created_at=T0,
+        provenance=Provenance(namespace="ns", speaker="Kaito"), subject="Kaito", predicate="is called", object="Kai",
+    )
+    someone_else = Memory(
+        id="f-2", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Bea goes by the name Trix.", created_at=T0,
+        provenance=Provenance(namespace="ns", speaker="Kaito"), subject="Bea", predicate="is called", object="Trix",
+    )
+    catalogue = Catalogue([said, goes_by, someone_else])
+    assert catalogue.nicknames("ns") == {"kai": "Kaito"}
+    catalogue.add(Memory(
+        id="f-1", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Kaito goes by the name Kai.", created_at=T0,
+        expired_at=T0 + timedelta(days=1), provenance=Provenance(namespace="ns", speaker="Kaito"), subject="Kaito",
+        predicate="is called", object="Kai",
+    ))
+    assert catalogue.nicknames("ns") == {}
+    assert catalogue.nicknames("other") == {}

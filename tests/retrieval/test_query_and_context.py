@@ -26,3 +26,13 @@ def test_a_turn_after_its_own_speakers_turn_is_indexed_without_it() -> None:
     first = said("I am allergic to peanuts.", "Ana")
     assert index_text(said("My sister lives in Oslo.", "Ana"), first) == "Ana: My sister lives in Oslo."
     assert "replying to Ana" in index_text(said("Noted!", "Ben"), first)
+
+
+def test_a_name_a_speaker_goes_by_is_read_as_the_speakers_own_name() -> None:
+    from engram_mcp.retrieval.query import with_speakers_named
+
+    nicknames = {"kai": "Kaito"}
+    assert with_speakers_named("what does kai do for exercise now?", nicknames) == "what does Kaito do for exercise now?"
+    assert with_speakers_named("Where's Kai's sister based?", nicknames) == "Where's Kaito's sister based?"
+    assert with_speakers_named("Is Kaiser open on Sundays?", nicknames) == "Is Kaiser open on Sundays?"
+    assert with_speakers_named("what does kai do?", {}) == "what does kai do?"
