@@ -19,7 +19,10 @@ __all__ = ["last_person_named", "people_named", "relations_named", "with_pronoun
 
 _RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
-              r"girlfriend")
+              r"girlfriend|gf|bf|hubby|wifey|sis|bro|bff")
+# How chat shortens who someone is: "femke (gf)".
+_SHORT_FOR = {"gf": "girlfriend", "bf": "boyfriend", "hubby": "husband", "wifey": "wife", "sis": "sister", "bro": "brother",
+              "bff": "best friend"}
 _NAME = r"[A-Z][\w'’-]+"
 # "our daughter, Isla", "my sister Femke", "Isla, our daughter,": a person and who they are to the speaker.
 _INTRODUCED = re.compile(
@@ -37,6 +40,9 @@ _INTRODUCED_UNCASED = re.compile(
     r"\b(?:my|our)\s+(?:(?:younger|older|little|big|lil|eldest|youngest)\s+)?(?P<relation>" + _RELATIONS + r")\s*,?\s+"
     r"(?!(?:" + _DOES + r"|and|also|who|that|went|today|tonight|yesterday|here|there|too|again|now|then|finally|really|still|"
     r"never|always)\b)(?P<name>[a-z][a-z'’-]{2,})\s+(?=(?:" + _DOES + r")\b)")
+# "femke (gf) says i undercharge", "zuzia (wife) says take it": a lowercase name glossed in brackets.
+_GLOSSED_UNCASED = re.compile(r"(?<![\w'’])(?!(?:the|a|an|my|our|his|her|their|and|or|with|of|to|for|me|him|them|us)\b)"
+                              r"(?P<name>[a-z][a-z'’-]{2,})\s+\((?:my\s+|our\s+)?(?P<relation>" + _RELATIONS + r")\)")
 # "He's my boyfriend now", said after the person is named.
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
@@ -56,12 +62,17 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
     """Each name ``texts`` give one of the speaker's people, with who they are ("Isla": "daughter")."""
     found: dict[str, str] = {}
     for text in texts:
-        for match in _INTRODUCED_UNCASED.finditer(text):
-            found[match["name"].capitalize()] = " ".join(match["relation"].split())
+        for match in (*_INTRODUCED_UNCASED.finditer(text), *_GLOSSED_UNCASED.finditer(text)):
+            found[match["name"].capitalize()] = _relation(match["relation"])
         for match in _INTRODUCED.finditer(text):
             name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
-            found[name] = " ".join((match["relation"] or match["is"] or match["said_is"] or match["gloss"]).lower().split())
+            found[name] = _relation(match["relation"] or match["is"] or match["said_is"] or match["gloss"])
     return found
+
+
+def _relation(said: str) -> str:
+    relation = " ".join(said.lower().split())
+    return _SHORT_FOR.get(relation, relation)
 
 
 def _said_before(facts: list[ExtractedFact], known: Iterable[str]) -> str:

@@ -57,8 +57,11 @@ _INSTRUCTIONS = re.compile(
     # "How should times and measurements be given to Anouk?"
     r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented)|"
     # "How does Wiremu want answers laid out?"
-    r"(?:want|like|prefer)s?\s+(?:[\w'’-]+\s+){0,2}?(?:answers?|replies|responses?|messages?|things|stuff|info|information)\s+"
-    r"(?:laid|set|written|formatted|presented|given|explained|spelled|spelt))\b",
+    r"(?:want|like|prefer)s?\s+(?:[\w'’-]+\s+){0,2}?(?:answers?|replies|responses?|messages?|things|stuff|info|information|"
+    r"times|dates|numbers|units|measurements|temperatures|prices|code)\s+"
+    r"(?:laid|set|written|formatted|presented|given|explained|spelled|spelt)|"
+    # "How long can my answers to Shreya be?"
+    r"how\s+(?:long|short|detailed|formal)\s+(?:can|should|do|must)\s+(?:my\s+|your\s+|the\s+)?(?:answers?|replies|responses?|messages?))\b",
     re.IGNORECASE,
 )
 

@@ -85,3 +85,17 @@ def test_one_of_the_speakers_people_named_alone_before_a_move_or_a_job_is_that_p
 def test_a_person_named_in_lowercase_after_a_relation_is_known_only_when_a_verb_follows() -> None:
     assert people_named(["my brother karim texted, he quit RBC"]) == {"Karim": "brother"}
     assert people_named(["my brother texted me", "my friend today said hi", "my sister is a nurse"]) == {}
+
+
+@pytest.mark.parametrize(
+    ("said", "held"),
+    [("femke (gf) says i undercharge", "Rutger's girlfriend is Femke."),
+     ("zuzia (wife) says take it. she's always right", "Rutger's wife is Zuzia."),
+     ("My sis Anna is coming over", "Rutger's sister is Anna."), ("Jonas (bf) is cooking tonight", "Rutger's boyfriend is Jonas.")],
+)
+def test_a_person_glossed_by_who_they_are_in_chat_shorthand_is_that_relation(said: str, held: str) -> None:
+    assert held in [f.statement for f in extract(turn(said, speaker="Rutger"), [])]
+
+
+def test_a_bracket_that_glosses_no_name_names_no_one() -> None:
+    assert people_named(["the boss (manager) said no", "I bought a bike (my bro helped)"]) == {}

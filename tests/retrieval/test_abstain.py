@@ -345,3 +345,15 @@ def test_a_hospital_unit_and_a_lorry_are_met_by_their_names() -> None:
     assert lexical_coverage(unit, ["moutarde sitting on my face as usual"]) == 0.0
     lorry = focus_terms(focus_words("What lorry has Ruben got now?", ["Ruben"]))
     assert lexical_coverage(lorry, ["new wagon today Scania R450"]) == 1.0
+
+
+@pytest.mark.parametrize(
+    "question", ["How does Delphine want times written?", "How long can my answers to Shreya be?"]
+)
+def test_how_answers_should_be_given_is_a_question_about_instructions(question: str) -> None:
+    assert asks_for_instructions(question)
+    assert not asks_for_instructions("How long does the drive to Leeds take?")
+
+
+def test_a_gp_is_met_by_a_doctor_called_dr() -> None:
+    assert lexical_coverage(focus_terms(focus_words("Who's my GP?", [])), ["saw dr pene. hes taken me off those"]) == 1.0
