@@ -31,7 +31,8 @@ VEHICLE_MAKES = frozenset(
     chrysler buick cadillac gmc lincoln infiniti acura genesis tata mahindra maruti byd isuzu proton perodua
     vitz highlander pacifica premio hilux zafira mondeo astra fabia kodiaq tiguan touran sportage tucson
     x-trail sandero duster megane captur berlingo f-150 silverado tacoma tundra wrangler odyssey sienna
-    land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia""".split()
+    land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia tiida jazz ranger
+    vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco""".split()
 )
 OCCUPATIONS = frozenset(
     """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
@@ -76,7 +77,7 @@ STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "post
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
 _DROPPED_I = re.compile(r"^(?:just|finally|recently|officially|fully|all)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
-                        r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled|picked\s+up)\b",
+                        r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled|picked)\b",
                         re.IGNORECASE)
 # "Promoted to staff engineer today", "Allergic to shellfish btw", "Working at Cloudflare now":
 # chat drops "I was" or "I'm" as well as "I".
@@ -150,6 +151,12 @@ def _keep_case(full: str) -> Callable[[re.Match[str]], str]:
     return replace
 
 
+# Makes and models that are everyday words too: a vehicle only with a capital or a year.
+_EVERYDAY_WORDS = frozenset("""golf polo focus model leaf seat mini land range civic accord fiesta juke zoe kona jazz ranger
+    transit caddy boxer lucid genesis outback mustang odyssey pacifica impreza premio tata alfa dodge jeep lincoln proton
+    sprinter""".split())
+
+
 def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     """The vehicle an object names ("a new Tesla Model 3" -> "Tesla Model 3"), or None."""
     words = re.sub(r"^(?:a|an|the|my|our)\s+", "", obj.strip(), flags=re.IGNORECASE).split()
@@ -157,9 +164,11 @@ def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     if not words:
         return None
     lowered = [w.lower().strip(".,") for w in words]
-    # A make in lowercase is a make when a model year goes before it ("his 2015 corolla"), not a word ("golf").
-    if any(w in VEHICLE_MAKES for w in lowered) and (any(w[:1].isupper() for w in words) or re.fullmatch(r"(?:19|20)\d\d", lowered[0])):
-        return strip_tail(" ".join(words))
+    # A make in lowercase is a make when a model year goes before it ("his 2015 corolla"), or when it is no
+    # everyday word ("picked the vivaro up"; not "golf").
+    if any(w in VEHICLE_MAKES for w in lowered) and (any(w[:1].isupper() for w in words) or re.fullmatch(r"(?:19|20)\d\d", lowered[0])
+                                                    or any(w in VEHICLE_MAKES - _EVERYDAY_WORDS for w in lowered)):
+        return strip_tail(" ".join(w.capitalize() if w.islower() and w in VEHICLE_MAKES else w for w in words))
     if lowered[-1] in VEHICLE_WORDS:
         return strip_tail(" ".join(words))
     del sold

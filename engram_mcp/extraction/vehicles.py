@@ -34,7 +34,7 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
     if car is None:
         return []
     # "now drives": a vehicle just bought is the one driven, said in the words a question uses.
-    verb = "now drives" if re.search(r"\b(?:bought|got|picked up|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
+    verb = "now drives" if re.search(r"\b(?:bought|got|picked|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
     return [(f"{who} {verb} {article(car)} {car}", "drives", car, "vehicle", False)]
 
 
@@ -47,10 +47,11 @@ def vehicle_rules() -> tuple[Rule, ...]:
     """Driving, buying and selling one, the object read by ``vehicle_name`` (a make, a model or
     a vehicle word), so names need no capitals here."""
     return (
-        rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|leased|traded\s+up\s+to|"
-             r"(?:ended\s+up\s+)?(?:going|went|gone)\s+with)",
+        rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|picked|leased|"
+             r"traded\s+up\s+to|(?:ended\s+up\s+)?(?:going|went|gone)\s+with)",
+              # "picked the vivaro up": the vehicle between the verb and its "up"
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
-              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_bought),
+              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+up)?" + BOUNDARY, _vehicle_bought),
         rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_sold),
     )

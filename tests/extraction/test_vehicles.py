@@ -2,7 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extraction.helpers import slots
+from engram_mcp.extraction import RulesExtractor
+from tests.extraction.helpers import slots, turn
+
+extract = RulesExtractor().extract
 
 
 def test_selling_one_vehicle_and_buying_another_ends_the_first_and_starts_the_second() -> None:
@@ -60,3 +63,18 @@ def test_a_car_someone_sells_the_speaker_is_the_one_driven_even_typed_in_lowerca
 def test_a_vehicle_named_after_its_typed_without_the_apostrophe_and_none_had_is_none_driven() -> None:
     assert ("drives", "2009 nissan caravan", False) in slots("want to sell the van. its a 2009 Nissan Caravan, white.")
     assert not {slot for slot in slots("sold it. now i have no van for the jobs on friday") if slot[0] == "drives"}
+
+
+@pytest.mark.parametrize(
+    ("said", "vehicle"),
+    [("picked the vivaro up. sat in it 10 mins just enjoying the quiet", "Vivaro"), ("got the hilux today", "Hilux"),
+     ("new one's a Scania, picked it up at the depot", None)],
+)
+def test_a_van_or_truck_typed_in_lowercase_and_picked_up_is_the_one_driven(said: str, vehicle: str | None) -> None:
+    driven = [f.object for f in extract(turn(said, speaker="Gary"), []) if f.predicate == "drives"]
+    assert driven == ([vehicle] if vehicle else [])
+
+
+@pytest.mark.parametrize("said", ["picked the kids up from school", "we played golf today", "the transit of Venus was amazing"])
+def test_an_everyday_word_that_is_also_a_model_names_no_vehicle(said: str) -> None:
+    assert [f for f in extract(turn(said, speaker="Gary"), []) if f.predicate == "drives"] == []
