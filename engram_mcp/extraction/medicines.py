@@ -159,7 +159,8 @@ _DOSE_TAKEN = re.compile(
     r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
     r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
     r"(?:gave|given|has|had|got)\s+me(?:\s+on)?)\s+"
-    + _MEDICINE + r"\s+" + _DOSE_SAID, re.IGNORECASE)
+    # "I take amlodipine for my blood pressure, 5mg every morning": what it is for, then the dose
+    + _MEDICINE + r"(?:\s+for\s+(?:my\s+)?[a-z]+(?:\s+[a-z]+)?\s*,)?\s+" + _DOSE_SAID, re.IGNORECASE)
 # "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg"
 _DOSE_CHANGED = re.compile(
     r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?:my|our)\s+"
@@ -169,11 +170,17 @@ _DOSE_NOW = re.compile(
     r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE_SAID, re.IGNORECASE)
 
 
+# "I am to go up to 10mg of amlodipine", "she wants me down to 2mg melatonin": the new dose, then the medicine.
+_DOSE_TO = re.compile(
+    r"\b(?:me\s+|I\s+(?:am|'m)\s+(?:to\s+)?(?:go(?:ing)?\s+)?|I\s+(?:have\s+to|need\s+to|should)\s+(?:go\s+)?)(?:up|down)\s+to\s+"
+    + _DOSE_SAID + r"\s+(?:of\s+)?(?:my\s+|the\s+)?" + _MEDICINE, re.IGNORECASE)
+
+
 def doses_said(text: str, speaker: str) -> list[tuple[str, str, str]]:
     """(statement, slot, dose) for each medicine ``text`` says the speaker takes at a dose now, one slot
     per medicine ("<medicine> dose"): taken, prescribed, put up or down; not one planned."""
     found: dict[str, tuple[str, str, str]] = {}
-    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text)):
+    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text), *_DOSE_TO.finditer(text)):
         medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
         if not NOT_YET.search(dose.group(0)):
             found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)

@@ -2,8 +2,12 @@ from __future__ import annotations
 
 import pytest
 
+from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.medicines import doses_said, listed_doses, switched_medicine
 from engram_mcp.model.corrections import PUTS_RIGHT
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
 
 
 @pytest.mark.parametrize(
@@ -68,3 +72,19 @@ def test_someone_elses_list_or_words_that_are_no_medicines_give_no_dose(said: st
 def test_a_dose_taken_prescribed_or_changed_is_one_slot_per_medicine(said: str, dose: tuple[str, str]) -> None:
     assert [(slot, amount) for _, slot, amount in doses_said(said, "Hamish")] == [dose]
 
+
+
+@pytest.mark.parametrize(
+    ("said", "medicine", "dose"),
+    [("I take amlodipine for my blood pressure, 5mg every morning with breakfast.", "amlodipine", "5mg"),
+     ("She spoke to the doctor and I am to go up to 10mg of amlodipine, starting tomorrow morning.", "amlodipine", "10mg"),
+     ("saw the sleep clinic doc. she wants me down to 2mg melatonin, says less is more", "melatonin", "2mg")],
+)
+def test_a_dose_said_after_what_it_is_for_or_as_where_it_goes_is_the_dose(said: str, medicine: str, dose: str) -> None:
+    doses = [(f.predicate, f.object) for f in extract(turn(said, speaker="Ann"), []) if f.predicate.endswith(" dose")]
+    assert doses == [(f"{medicine} dose", dose)]
+
+
+@pytest.mark.parametrize("said", ["my dad is going down to 5mg of warfarin", "I will go down to 5mg of sertraline if it works"])
+def test_someone_elses_or_a_planned_new_dose_is_not_the_speakers(said: str) -> None:
+    assert [f for f in extract(turn(said, speaker="Ann"), []) if f.predicate.endswith(" dose")] == []
