@@ -114,6 +114,10 @@ _HAVE_NEW = re.compile(
     + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
+# "First lesson with the new coach, her name is Rachel", "The new landlord called, his name is Mr Patel":
+# the one who is new in the role, named after it.
+_NEW_NAMED = re.compile(r"\b(?i:the|my|our)\s+(?i:new)\s+" + _ATTRIBUTE + r"\b[^.!?]{0,40}?(?:,\s*|\s+)(?i:(?:his|her|their)\s+name\s+is|"
+                        r"is\s+called|called|named)\s+(?P<value>" + NAME + ")")
 # "they've put Mama with a Dr van Wyk for now", "I've been put with a Dr Mahuika", "He has passed me to
 # Doctor Salinas", "I'm being moved over to a Dr Mulcahy", "I'm now registered with a Dr Osei": a doctor
 # one is given, named by title.
@@ -203,8 +207,8 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
-    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS, _PRICE,
-                    _APPOSITIVE, _NAMED_IS):
+    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
+                    _PRICE, _APPOSITIVE, _NAMED_IS):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             if pattern is _PRICE:

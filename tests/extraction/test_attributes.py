@@ -310,3 +310,17 @@ def test_a_medicine_a_doctor_gave_with_its_dose_is_that_medicines_dose() -> None
     said = [(f.predicate, f.object) for f in RulesExtractor().extract(
         turn("The sleep clinic gave me zolpidem 5 mg for the bad nights.", speaker="Yaa"), [])]
     assert ("zolpidem dose", "5 mg") in said
+
+
+@pytest.mark.parametrize(
+    ("said", "slot", "value"),
+    [("First lesson with the new coach, her name is Rachel. She is much more patient", "coach", "Rachel"),
+     ("The new landlord called, his name is Mr Patel. He is keeping us", "landlord", "Mr Patel"),
+     ("my new gym is called The Arch", "gym", "The Arch")],
+)
+def test_the_one_new_in_a_role_named_after_it_holds_the_role(said: str, slot: str, value: str) -> None:
+    assert (slot, value) in [(f.predicate, f.object) for f in extract(turn(said, speaker="Karim"), [])]
+
+
+def test_a_new_one_in_a_role_who_called_names_no_one() -> None:
+    assert [f for f in extract(turn("the new coach called me yesterday", speaker="Karim"), []) if f.predicate == "coach"] == []
