@@ -246,13 +246,18 @@ def _sentence_case(sentence: str) -> str:
 def _as_typed(text: str) -> str:
     """Chat as people type it, read as written out: "pls", "im", a lowercase "i"; asides in
     brackets read into the sentence: "Marek (my husband) and I" as "my husband Marek and I", "a
-    sparky (electrician)" as "an electrician"; a lead-in before a dash left out."""
+    sparky (electrician)" as "an electrician"; a lead-in before a dash left out; words shouted in
+    capitals ("GOT THE ICU JOB", "I'M GOING TO RENAL") as if typed in lowercase."""
+    text = _SHOUTED.sub(lambda m: m.group(0).lower(), text)
     for pattern, written in _TEXTSPEAK:
         text = pattern.sub(written, text)
     text = _DASH_LEAD.sub("", _RELATION_ASIDE.sub(lambda m: f"{m['my']} {m['relation']} {m['name']}", text))
     return _GLOSSED_ROLE.sub(lambda m: f"{'an' if m['role'][0] in 'aeiou' else 'a'} {m['role']}", text)
 
 
+# A whole sentence of three or more words in capitals: shouted, not names ("GOT THE ICU JOB."; not
+# "a Canon EF 70-200mm f/2.8L IS III USM lens").
+_SHOUTED = re.compile(r"(?:^|(?<=[.!?]\s))(?:[A-Z][A-Z'’]*,?\s+){2,}[A-Z][A-Z'’]*(?=\s*(?:[.!?]|$))", re.MULTILINE)
 # "Quick one before I head out - I'm a sparky in Auckland": a few words of lead-in before a dash,
 # then the speaker; not a condition, a time the rest happened at ("Last week - I …"), or something
 # the speaker says of themselves ("I've been into The Neighbourhood lately - I saw them live").

@@ -248,3 +248,12 @@ def test_a_taste_said_of_the_chat_is_no_fact_and_a_tastes_object_stops_at_its_co
 )
 def test_what_chat_wraps_around_a_statement_is_read_through(said: str, statement: str) -> None:
     assert statement in [f.statement for f in extract(turn(said, speaker="Halvard"), [])]
+
+
+def test_a_sentence_shouted_in_capitals_is_read_as_typed_and_a_model_name_in_capitals_is_kept() -> None:
+    [job] = RulesExtractor().extract(turn("GOT THE ICU JOB. staying on nights", speaker="Delphine"), [])
+    assert job.statement == "Delphine got the icu job."
+    assert not [f for f in RulesExtractor().extract(turn("the transfer is approved.\n\nI'M GOING TO RENAL", speaker="Kerryn"), [])
+                if "'M" in f.statement]
+    [lens] = RulesExtractor().extract(turn("I bought a Canon EF 70-200mm f/2.8L IS III USM lens.", speaker="Ana"), [])
+    assert "IS III USM" in lens.statement
