@@ -168,6 +168,15 @@ MET_BY: dict[str, frozenset[str]] = {
         "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
         "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
                     "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
+        # The things people have one of at a time, met by their makers' names: "What camera does Vusi use?"
+        # by "shooting on a Canon R6", "What laptop does Wojtek use?" by "this ThinkPad is dying".
+        "camera": "cameras canon nikon sony fujifilm fuji leica olympus panasonic lumix pentax hasselblad gopro dslr "
+                  "mirrorless",
+        "laptop": "laptops thinkpad macbook chromebook surface xps dell lenovo hp asus acer razer",
+        "bike": "bikes bicycle brompton trek canyon giant specialized cannondale gazelle cube orbea bianchi pinarello "
+                "e-bike ebike",
+        "editor": "editors vim neovim nvim emacs vscode goland intellij pycharm webstorm sublime helix nano zed cursor",
+        "phone": "phones iphone pixel samsung galaxy oneplus xiaomi motorola nokia",
         # A hospital's units by their names: "Which unit is Delphine on?" is met by "got the ICU job".
         "unit": f"units {_HOSPITAL_UNITS}",
         "ward": f"wards {_HOSPITAL_UNITS}",

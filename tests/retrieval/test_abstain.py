@@ -357,3 +357,25 @@ def test_how_answers_should_be_given_is_a_question_about_instructions(question: 
 
 def test_a_gp_is_met_by_a_doctor_called_dr() -> None:
     assert lexical_coverage(focus_terms(focus_words("Who's my GP?", [])), ["saw dr pene. hes taken me off those"]) == 1.0
+
+
+def test_a_supervisor_and_a_main_client_are_slots_a_question_asks_about() -> None:
+    supervisor = replace(fact("Sid's supervisor is Dr Mbeki.", "Sid"), predicate="supervisor", object="Dr Mbeki")
+    client = replace(fact("Rutger's main client is Kadaster.", "Rutger"), predicate="main client", object="Kadaster")
+    assert holds_asked_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), supervisor)
+    assert holds_asked_slot(focus_terms(focus_words("Who's supervising Sid these days?", ["Sid"])), supervisor)
+    assert holds_asked_slot(focus_terms(focus_words("Who is Rutger's main client at the moment?", ["Rutger"])), client)
+    assert not holds_asked_slot(focus_terms(focus_words("Where does Sid live?", ["Sid"])), supervisor)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [("What camera does Vusi use?", "shooting on a Canon R6 with the 24-70 f2.8 rn"),
+     ("What laptop does Wojtek use?", "this ThinkPad is dying. X1 gen 9"),
+     ("Which editor does Wojtek code in now?", "new machine new me. going full neovim"),
+     ("What bike does Delphine ride now?", "bought a brompton secondhand off marketplace")],
+)
+def test_a_thing_one_has_one_of_is_met_by_its_makers_name(question: str, said: str) -> None:
+    focus = focus_terms(focus_words(question, ["Vusi", "Wojtek", "Delphine"]))
+    assert lexical_coverage(focus, [said]) >= 0.5
+    assert lexical_coverage(focus, ["my girlfriend Lerato is a chef"]) == 0.0
