@@ -379,3 +379,9 @@ def test_a_thing_one_has_one_of_is_met_by_its_makers_name(question: str, said: s
     focus = focus_terms(focus_words(question, ["Vusi", "Wojtek", "Delphine"]))
     assert lexical_coverage(focus, [said]) >= 0.5
     assert lexical_coverage(focus, ["my girlfriend Lerato is a chef"]) == 0.0
+
+
+def test_someone_elses_wedding_names_no_wife() -> None:
+    wife = focus_terms(focus_words("What's Karim's wife's name?", ["Karim"]))
+    assert unmet_relations(wife, ["call my brother Hazem on sunday, his wedding is in march in Alexandria"]) == wife
+    assert unmet_relations(wife, ["My wife Salma says hi."]) == ()
