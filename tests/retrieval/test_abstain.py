@@ -383,5 +383,5 @@ def test_a_thing_one_has_one_of_is_met_by_its_makers_name(question: str, said: s
 
 def test_someone_elses_wedding_names_no_wife() -> None:
     wife = focus_terms(focus_words("What's Karim's wife's name?", ["Karim"]))
-    assert unmet_relations(wife, ["call my brother Hazem on sunday, his wedding is in march in Alexandria"]) == wife
+    assert unmet_relations(wife, ["call my brother Hazem on sunday, his wedding is in march in Alexandria"]) == focus_terms(("wife",))
     assert unmet_relations(wife, ["My wife Salma says hi."]) == ()
