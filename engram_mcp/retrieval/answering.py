@@ -91,8 +91,11 @@ def _change_first(ranked: list[Scored], focus: Focus, restated: Restated, derive
     said = restated(turn)
     if said is None or not _about(said.text, focus):
         said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
-    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)), None)
-                 or _scored_beside(said, ranked[0]))
+    # The change's fact leads only when it speaks to the question: a turn says several things, and
+    # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
+    return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)
+                               and (not focus.terms or _about(pair[0].text, focus) or holds_asked_slot(focus.terms, pair[0]))),
+                              None) or _scored_beside(said, ranked[0]))
 
 
 def _scored_beside(memory: Memory | None, pair: Scored) -> Scored | None:
