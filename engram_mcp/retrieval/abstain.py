@@ -176,9 +176,7 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     asked = [term for term in focus if term in RELATIONS]
     if not asked or len(focus) > _RELATION_QUESTION_WORDS:
         return ()
-    have = set()
-    for text in texts:
-        have |= {stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(text.casefold())}
+    have = set().union(*(_words_of(text) for text in texts))
     return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
@@ -267,7 +265,16 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
 _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
 def _words_of(text: str) -> set[str]:
     """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
-    return {stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(prose(text).casefold())}
+    said = prose(text).casefold()
+    words = {stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(said)}
+    # "My dentist is Dr. Hughes": the title is the dentist's, and no doctor is spoken of.
+    return words - {_DOCTOR_TITLE} if _ANOTHERS_TITLE.search(said) else words
+
+
+_DOCTOR_TITLE = stem("dr")
+_TITLED_NOT_DOCTORS = (r"(?:dentist|orthodontist|vet|veterinarian|therapist|counsell?or|counselor|psychologist|chiropractor|"
+                       r"optician|optometrist|physio|physiotherapist|osteopath|podiatrist)s?")
+_ANOTHERS_TITLE = re.compile(rf"\b{_TITLED_NOT_DOCTORS}\W+(?:\w+\W+){{0,2}}?dr\b|\bdr\b\.?(?:\W+\w+){{1,3}}?\W+{_TITLED_NOT_DOCTORS}\b")
 
 
 _AMOUNT_UNIT = re.compile(r"\b\d+(?:\.\d+)?([a-z]{1,3})\b")

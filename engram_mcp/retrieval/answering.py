@@ -94,8 +94,11 @@ def _change_first(ranked: list[Scored], focus: Focus, restated: Restated, derive
     # The change's fact leads only when it speaks to the question: a turn says several things, and
     # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
     return _lead(ranked, next((pair for pair in ranked[1:_DEPTH] if _restates_change_of(pair[0], turn)
-                               and (not focus.terms or _about(pair[0].text, focus) or holds_asked_slot(focus.terms, pair[0]))),
-                              None) or _scored_beside(said, ranked[0]))
+                               and _speaks_to(pair[0], focus)), None) or _scored_beside(said, ranked[0]))
+
+
+def _speaks_to(fact: Memory, focus: Focus) -> bool:
+    return not focus.terms or bool(_about(fact.text, focus)) or holds_asked_slot(focus.terms, fact)
 
 
 def _scored_beside(memory: Memory | None, pair: Scored) -> Scored | None:
@@ -161,9 +164,12 @@ def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], 
     # ranked; a correction restated as what holds goes before the turn that made it (which names both).
     chosen = max(changes, key=lambda change: change[:3])[3] if changes else None
     if chosen is not None:
-        chosen = next((pair for pair in ranked[:_DEPTH] if pair[0].predicate == PUTS_RIGHT
-                       and chosen[0].id in pair[0].provenance.turn_ids), None) or _scored_beside(
-            restated(chosen[0].id), chosen) or chosen
+        # Only a restatement that speaks to the question: "I will take atorvastatin instead", said
+        # after meeting the new doctor, is no answer to who the doctor is.
+        restatement = next((pair for pair in ranked[:_DEPTH] if pair[0].predicate == PUTS_RIGHT
+                            and chosen[0].id in pair[0].provenance.turn_ids), None) or _scored_beside(
+            restated(chosen[0].id), chosen)
+        chosen = restatement if restatement is not None and _speaks_to(restatement[0], focus) else chosen
     return _lead(ranked, chosen)
 
 

@@ -70,7 +70,7 @@ TOPICS: dict[str, frozenset[str]] = {
     predicate: frozenset(stem(w) for w in words.split())
     for predicate, words in {
         "works_at": "work job employer company office career occupation profession employed boss firm freelance freelancer "
-                    "freelancing self-employed retired unemployed shift shifts",
+                    "freelancing self-employed retired unemployed",
         "job": "job career occupation profession role position title",
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
         "partner": "partner girlfriend boyfriend dating relationship bf gf",
@@ -121,6 +121,11 @@ TOPICS: dict[str, frozenset[str]] = {
         "vet": "vet",
         "hairdresser": "hairdresser barber hair",
         "trainer": "trainer coach",
+        "supervisor": "supervisor supervise supervising advisor adviser",
+        "mentor": "mentor mentoring",
+        "main_client": "client clients customer customers",
+        "publisher": "publisher",
+        "agent": "agent",
     }.items()
 }
 
@@ -180,6 +185,8 @@ MET_BY: dict[str, frozenset[str]] = {
         # A hospital's units by their names: "Which unit is Delphine on?" is met by "got the ICU job".
         "unit": f"units {_HOSPITAL_UNITS}",
         "ward": f"wards {_HOSPITAL_UNITS}",
+        # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
+        "work": "shift shifts",
         "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
         # "a member of the Nairobi Rose Circle" is a club one belongs to.
         "club": "clubs member members membership society circle association",

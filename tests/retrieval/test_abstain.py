@@ -385,3 +385,18 @@ def test_someone_elses_wedding_names_no_wife() -> None:
     wife = focus_terms(focus_words("What's Karim's wife's name?", ["Karim"]))
     assert unmet_relations(wife, ["call my brother Hazem on sunday, his wedding is in march in Alexandria"]) == focus_terms(("wife",))
     assert unmet_relations(wife, ["My wife Salma says hi."]) == ()
+
+
+def test_a_doctors_title_on_a_dentist_speaks_of_no_doctor() -> None:
+    focus = focus_terms(focus_words("Who is Priya's doctor?", ["Priya"]))
+    assert unmet_relations(focus, ["My dentist is Dr. Hughes on Whiteladies Road."])
+    assert lexical_coverage(focus, ["My dentist is Dr. Hughes on Whiteladies Road."]) < 1.0
+    assert not unmet_relations(focus, ["Saw Dr. Hughes about my knee."])
+    assert not unmet_relations(focus, ["saw dr pene. hes taken me off those, and physio tuesdays for 6 wks"])
+
+
+def test_a_shift_speaks_of_work_but_a_question_about_shifts_is_not_about_an_employer() -> None:
+    assert lexical_coverage(focus_terms(focus_words("Where does Kai work?", ["Kai"])),
+                            ["just off shift at the parcelwise depot"]) == 1.0
+    job = replace(fact("Rafa works at La Fe.", "Rafa"), predicate="works_at", object="La Fe")
+    assert not answers_slot(focus_terms(focus_words("What shifts does Rafa work?", ["Rafa"])), job)

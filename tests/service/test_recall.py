@@ -191,6 +191,19 @@ def test_a_medicine_switched_goes_first_but_another_change_about_the_same_person
     assert "Eliquis" not in _first_answer(service, "What does Ray drive?")
 
 
+def test_a_later_change_answers_with_its_turn_when_the_fact_it_gave_is_about_something_else(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "The surgery wrote that Dr. Okafor is leaving in March. She has been my doctor for years! They have moved me "
+        "to a new doctor, Dr. Lindqvist.",
+        "I have seen Dr. Lindqvist. Kind man. He is stopping the ramipril and I will take losartan 50 mg instead.",
+    ], speaker="Greta")
+    clock.jump_to(clock() + timedelta(days=7))
+    first = _first_answer(service, "Who is my doctor at the surgery?")
+    assert "Lindqvist" in first and "Okafor" not in first
+
+
 def test_a_turn_dated_after_the_servers_clock_is_current_not_taken_back(service: MemoryService, clock: SteppingClock) -> None:
     service.remember("I moved to Porto last week.", speaker="Lena", event_time=clock() + timedelta(days=10))
     [found] = [m for m in service.recall("Where does Lena live?").memories if m.memory.kind is Kind.EPISODE]
