@@ -164,12 +164,13 @@ def _later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], 
     # ranked; a correction restated as what holds goes before the turn that made it (which names both).
     chosen = max(changes, key=lambda change: change[:3])[3] if changes else None
     if chosen is not None:
-        # Only a restatement that speaks to the question: "I will take atorvastatin instead", said
-        # after meeting the new doctor, is no answer to who the doctor is.
+        # Not a restatement about another topic than the question: "I will take atorvastatin
+        # instead", said on meeting the new doctor, is no answer to who the doctor is.
         restatement = next((pair for pair in ranked[:_DEPTH] if pair[0].predicate == PUTS_RIGHT
                             and chosen[0].id in pair[0].provenance.turn_ids), None) or _scored_beside(
             restated(chosen[0].id), chosen)
-        chosen = restatement if restatement is not None and _speaks_to(restatement[0], focus) else chosen
+        chosen = restatement if restatement is not None and (
+            _speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return _lead(ranked, chosen)
 
 
