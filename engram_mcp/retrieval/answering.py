@@ -132,7 +132,9 @@ _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
     r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
-    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month))\b",
+    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
+    # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
+    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
