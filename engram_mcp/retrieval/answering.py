@@ -347,11 +347,14 @@ class Answering:
         relevant = self._relevant(list(replacements.values()), where, focus)
         # Of what replaced parts of an outdated turn, only the part the question is about leads;
         # what replaced the whole of one leads when that turn is about the question (in a small
-        # memory an unrelated turn can rank high), and a pinned fact over a disputed one always does.
+        # memory an unrelated turn can rank high) and the replacement speaks of no other slot than
+        # the question asks of ("Sid lives in Leith" is no answer to who supervises his PhD, though
+        # the turn it replaced named the PhD), and a pinned fact over a disputed one always does.
         by_id = {m.id: m for m, _ in ranked}
         wholly = self._relevant([by_id[i] for i, s in statuses.items() if s.wholly and i in by_id], where, focus)
         kept = {
-            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or i in wholly), None))
+            i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or i in wholly
+                                            and not speaks_of_another_topic(focus.terms, r.text)), None))
             if s.replacements else s
             for i, s in statuses.items()
         }
