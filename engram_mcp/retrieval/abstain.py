@@ -27,7 +27,7 @@ from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
-__all__ = ["Coverage", "about_topic", "answers_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -342,3 +342,11 @@ def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
     slot = slot_of(memory)
     topic = topic_words(slot.predicate) if slot is not None else None
     return topic is not None and any(term in topic for term in focus)
+
+
+def holds_another_slot(focus: tuple[str, ...], memory: Memory) -> bool:
+    """Whether ``memory`` is a fact in a slot none of the focus words ask about, while they ask about
+    one: "Sid lives in Leith" for "Who is Sid's PhD supervisor?"."""
+    slot = slot_of(memory)
+    topic = topic_words(slot.predicate) if slot is not None else None
+    return topic is not None and not any(term in topic for term in focus) and any(set(focus) & words for words in TOPICS.values())

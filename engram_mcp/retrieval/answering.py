@@ -35,6 +35,7 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
+    holds_another_slot,
     holds_asked_slot,
     is_place,
     is_plan,
@@ -354,7 +355,7 @@ class Answering:
         wholly = self._relevant([by_id[i] for i, s in statuses.items() if s.wholly and i in by_id], where, focus)
         kept = {
             i: replace(s, replaced_by=next((r for r in s.replacements if r.id in relevant or i in wholly
-                                            and not speaks_of_another_topic(focus.terms, r.text)), None))
+                                            and not holds_another_slot(focus.terms, r)), None))
             if s.replacements else s
             for i, s in statuses.items()
         }

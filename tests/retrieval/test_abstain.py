@@ -12,6 +12,7 @@ from engram_mcp.retrieval.abstain import (
     asks_name,
     focus_terms,
     focus_words,
+    holds_another_slot,
     holds_asked_slot,
     lexical_coverage,
     names_thing,
@@ -400,3 +401,12 @@ def test_a_shift_speaks_of_work_but_a_question_about_shifts_is_not_about_an_empl
                             ["just off shift at the parcelwise depot"]) == 1.0
     job = replace(fact("Rafa works at La Fe.", "Rafa"), predicate="works_at", object="La Fe")
     assert not answers_slot(focus_terms(focus_words("What shifts does Rafa work?", ["Rafa"])), job)
+
+
+def test_a_fact_in_a_slot_the_question_does_not_ask_about_holds_another_slot() -> None:
+    home = replace(fact("Sid lives in Leith.", "Sid"), predicate="lives in", object="Leith")
+    medicine = replace(fact("Gideon takes gliclazide for type 2 diabetes.", "Gideon"), predicate="takes",
+                       object="gliclazide for type 2 diabetes")
+    assert holds_another_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), home)
+    assert not holds_another_slot(focus_terms(focus_words("Where's Sid living these days?", ["Sid"])), home)
+    assert not holds_another_slot(focus_terms(focus_words("What medication does Gideon take?", ["Gideon"])), medicine)
