@@ -201,7 +201,7 @@ MET_BY: dict[str, frozenset[str]] = {
 }
 
 # A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
-# once Spotify is done: the Klarna role she accepted). ``answering._slot_first`` prefers a
+# once Spotify is done: the Klarna role she accepted). ``leading.slot_first`` prefers a
 # fact that holds the slot.
 PLANNED = {"accepted_a_job_offer_from": "works_at"}
 TOPICS.update({plan: TOPICS[slot] for plan, slot in PLANNED.items()})

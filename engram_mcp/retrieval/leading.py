@@ -1,0 +1,205 @@
+"""What goes first in a recalled answer: the rules that choose, among memories already ranked and
+read at the moment asked about, the one that answers the question as it stands now.
+
+Each rule takes the ranked list and the question's ``Focus`` and returns the list with at most
+one memory moved to the top (``lead``); ``Answering.current_first`` runs them in order:
+
+- ``slot_first``: a fact that answers the asked slot whole ("Where does Ana work?");
+- ``change_first``: the fact a change gave, over the turn that names the old value too;
+- ``named_first``: a current memory that names all the question asks of, over one naming part;
+- ``later_change_first``: a later memory saying something changed, over the first mention.
+
+Pure: no index, no clock; the catalogue's lookups come in as ``Restated`` and ``Derived``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
+from engram_mcp.model.entities import entity_key
+from engram_mcp.model.supersede import slot_of
+from engram_mcp.retrieval.abstain import (
+    answers_slot,
+    focus_terms,
+    holds_asked_slot,
+    is_place,
+    is_plan,
+    lexical_coverage,
+    speaks_of_another_topic,
+)
+
+__all__ = [
+    "LEAD_DEPTH", "Derived", "Focus", "Restated", "Scored", "change_first", "is_ending", "lead", "later_change_first",
+    "named_first", "slot_first",
+]
+
+Scored = tuple[Memory, float]
+LEAD_DEPTH = 10
+"""How far down the ranked list a rule looks for what should lead."""
+_SLOT_DEPTH = 25
+
+
+def slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
+    """"Where does Ana work?" is answered by the works-at fact that holds: it goes first (a plan
+    for the slot, when nothing holds it)."""
+    if not focus.terms or not ranked:
+        return ranked
+    # A fact that answers the question whole is rare enough to be trusted further down than the rest
+    # ("Orla's doctor is Dr Mulcahy" 14th for "Who is Orla's GP?", behind turns that say "GP").
+    answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
+    # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
+    # the place when the question asks where, else the other.
+    answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where))
+    return lead(ranked, answering[0] if answering else None)
+
+
+Restated = Callable[[str], Memory | None]
+"""The fact that says what holds where a turn names an old value too (``PUTS_RIGHT``), by the turn's id."""
+Derived = Callable[[str], list[Memory]]
+"""The current facts drawn from a turn, by the turn's id."""
+
+
+def change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived: Derived) -> list[Scored]:
+    """"Actually, the bistro is in Vieux Lyon, not Croix-Rousse": a turn that changes what was
+    known names the old value too; the fact it gave, which replaced the old one, says only what
+    is so now, so it goes first (found however far down it ranks, if it is about the question).
+    So does a fact the turn gave in the slot asked about ("They have put me with a new doctor, Dr.
+    Haddad" for "who is my doctor?" when the turn also names the retiring one)."""
+    if not ranked or ranked[0][0].kind is Kind.FACT:
+        return ranked
+    turn = ranked[0][0].id
+    said = restated(turn)
+    if said is None or not _about(said.text, focus):
+        said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
+    # The change's fact leads only when it speaks to the question: a turn says several things, and
+    # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
+    return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _restates_change_of(pair[0], turn)
+                               and _speaks_to(pair[0], focus)), None) or _scored_beside(said, ranked[0]))
+
+
+def _speaks_to(fact: Memory, focus: Focus) -> bool:
+    return not focus.terms or bool(_about(fact.text, focus)) or holds_asked_slot(focus.terms, fact)
+
+
+def _scored_beside(memory: Memory | None, pair: Scored) -> Scored | None:
+    return None if memory is None else (memory, pair[1])
+
+
+def _restates_change_of(memory: Memory, turn_id: str) -> bool:
+    # A fact that replaced another, or one that says what holds where its turn names both.
+    return (memory.kind is Kind.FACT and (bool(memory.supersedes) or memory.predicate == PUTS_RIGHT) and memory.is_current()
+            and turn_id in memory.provenance.turn_ids)
+
+
+def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+    """A turn can say more than its facts keep: when the first memory names only part of what the
+    question asks about, a current one that names all of it goes first (not the turn a change was
+    drawn from, which names what was so before)."""
+    # A fact in the asked slot names it by its slot ("Callum bought a Kia Niro" for the car he
+    # drives), however few of the question's words it uses.
+    first = ranked[0][0] if ranked else None
+    if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) == 1
+            or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
+        return ranked
+    return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
+                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
+                               and not _restates_change_of(first, pair[0].id)), None))
+
+
+# Words a person uses when what they said before no longer holds: "went with a Fairphone in the
+# end", "the old van goes to the wreckers", "it's going to be in Abuja now", "Kwik from now on".
+_CHANGED = re.compile(
+    r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
+    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
+    r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
+    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
+    # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
+    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
+    re.IGNORECASE,
+)
+_LATER = timedelta(hours=1)
+_NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
+_NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
+
+
+def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated) -> list[Scored]:
+    """"My Lagos orders go through GIG Logistics", then days later "we ended up going with Kwik for
+    all the Lagos orders": when the first memory is no fact that holds the asked slot, a later
+    current one about the same thing that says something changed goes first."""
+    first = ranked[0][0] if ranked else None
+    if first is None or not focus.terms or first.kind is Kind.FACT and answers_slot(focus.terms, first):
+        return ranked
+    asked = _about(first.text, focus)
+    if not asked:
+        return ranked
+    # A memory that shares only a person's name with the question may not lead when it speaks of
+    # another topic: Ray's new medicine is no answer to what car Ray had ("Carlos switched to
+    # Vueling" still answers where Carlos works).
+    changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, len(shared), -rank, pair)
+               for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
+               if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
+               and (_CHANGED.search(pair[0].text) or pair[0].predicate == PUTS_RIGHT)
+               and (shared := (about := _about(pair[0].text, focus)) & asked)
+               and (about & set(focus.terms) or not speaks_of_another_topic(focus.terms, pair[0].text))]
+    # What says outright that something changed ("Pilar's update on the operation: now it is the
+    # 17th"), then the one that shares most of what the question asks with the first, then the best
+    # ranked; a correction restated as what holds goes before the turn that made it (which names both).
+    chosen = max(changes, key=lambda change: change[:3])[3] if changes else None
+    if chosen is not None:
+        # Not a restatement about another topic than the question: "I will take atorvastatin
+        # instead", said on meeting the new doctor, is no answer to who the doctor is.
+        restatement = next((pair for pair in ranked[:LEAD_DEPTH] if pair[0].predicate == PUTS_RIGHT
+                            and chosen[0].id in pair[0].provenance.turn_ids), None) or _scored_beside(
+            restated(chosen[0].id), chosen)
+        chosen = restatement if restatement is not None and (
+            _speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
+    return lead(ranked, chosen)
+
+
+def _about(text: str, focus: Focus) -> set[str]:
+    """What of the question ``text`` speaks of: each focus word it meets, and each name the
+    question names that it names."""
+    met = {term for term in focus.terms if lexical_coverage((term,), [text]) > 0}
+    # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
+    # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
+    anywhere = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(text)}
+    inside = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_INSIDE.findall(text)}
+    return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
+
+
+def lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
+    if best is None or best is ranked[0]:
+        return ranked
+    return [(best[0], ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != best[0].id)]
+
+
+def is_ending(memory: Memory) -> bool:
+    slot = slot_of(memory)
+    return memory.kind is Kind.FACT and (memory.predicate == ENDS or (slot is not None and slot.negated))
+
+
+class Focus:
+    """What a question asks once known names are taken out, with its vector computed at most once."""
+
+    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
+                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset()) -> None:
+        self.words = words
+        self.terms = focus_terms(words)
+        self.where = where
+        """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
+        self.named = named
+        """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
+        self.speakers = speakers
+        """The namespace's speakers, as entity keys."""
+        self._embed = embed
+        self._vector: Sequence[float] | None = None
+
+    @property
+    def vector(self) -> Sequence[float]:
+        if self._vector is None:
+            self._vector = self._embed(" ".join(self.words))
+        return self._vector
