@@ -54,7 +54,7 @@ from engram_mcp.retrieval.leading import (
 )
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 
-__all__ = ["Answering", "Focus"]
+__all__ = ["Answering"]
 
 _DEPTH = 10
 """How many of the best memories coverage reads."""
@@ -156,7 +156,7 @@ class Answering:
             return next((m for m in derived(turn_id) if m.predicate == PUTS_RIGHT), None)
 
         first = change_first(slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus), focus,
-                              restated, derived)
+                             restated, derived)
         later = later_change_first(
             named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated
         )

@@ -78,7 +78,7 @@ def change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived
     # The change's fact leads only when it speaks to the question: a turn says several things, and
     # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
     return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _restates_change_of(pair[0], turn)
-                               and _speaks_to(pair[0], focus)), None) or _scored_beside(said, ranked[0]))
+                              and _speaks_to(pair[0], focus)), None) or _scored_beside(said, ranked[0]))
 
 
 def _speaks_to(fact: Memory, focus: Focus) -> bool:
@@ -106,8 +106,8 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
             or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
         return ranked
     return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
-                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                               and not _restates_change_of(first, pair[0].id)), None))
+                              if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
+                              and not _restates_change_of(first, pair[0].id)), None))
 
 
 # Words a person uses when what they said before no longer holds: "went with a Fairphone in the
