@@ -47,15 +47,16 @@ ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(
 )
 
 _PLACES = frozenset({"address", "home address"})
-_PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
+_PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)(?:in\s+(?:the\s+)?)?[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
 _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})
 _TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")
 _ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), key=len, reverse=True)) + r")"
 # A value runs to the end of its clause: a comma (not one inside a number, "£1,350"), a bracket, a
 # semicolon, "but/and I" or a full stop that is not a title's ("Dr. Lind") ends it.
 _VALUE = r"(?P<value>(?:[^,;()\n]|,(?=\d))+?)(?=\s*(?:,(?!\d)|[;(\n]|\s+but\b|\s+and\s+(?:I|we|my|it)\b|(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Prof)(?<!St)[.!?]\s|[.!?]?$))"
-# "The new number is …" opening a sentence is the speaker's too.
-_POSSESSOR = r"(?:\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?|(?:^|(?<=[.!?]\s))the\s+new\s+)"
+# "The new number is …", "new address is …", "address is …", "the landlady is …" opening a sentence is the
+# speaker's too.
+_POSSESSOR = r"(?:\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?|(?:^|(?<=[.!?]\s))(?:the\s+)?(?:new\s+)?)"
 _STATED = re.compile(
     _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s+(?i:is\s+now|is|has\s+changed\s+to|changed\s+to|is\s+changing\s+to|"
     r"(?:has\s+)?(?:went|gone)\s+(?:up|down)\s+to|(?:has\s+)?(?:increased|decreased|risen|rose|dropped|fell|fallen)\s+to|"
@@ -234,10 +235,16 @@ def attribute_facts(
             else:
                 statement = f"{speaker}'s {shown} is {value}"
             found[attribute] = (statement, attribute, value)
-    if {"rent", "mortgage"} & found.keys() and (home := _HOME_PAID_FOR.search(text)) is not None:
+    if (address := found.get("address") or found.get("home address")) and (place := _locality(address[2])):
+        # "new address is 14 Maryborough Hill, Douglas": a new home is where one lives now.
+        found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
+    elif {"rent", "mortgage"} & found.keys() and (home := _HOME_PAID_FOR.search(text)) is not None:
         # "My rent is £1,200 a month for a one-bed in Peckham": where one pays for a home is where one lives.
         place = home["place"].rstrip(".")
         found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
+    if "phone" not in found and (phone := _PHONE_GOT.search(text)) is not None:
+        # "got a refurb pixel 8a from cex": a phone one got is the phone one has.
+        found["phone"] = (f"{speaker}'s phone is a {phone['value']}", "phone", phone["value"])
     if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["aged"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
     if ((per_day := _PER_DAY.search(text)) is not None and _OWN_AMOUNT.search(text)
@@ -273,6 +280,23 @@ def attribute_facts(
                       predicate=attribute, object=value, entities=(speaker, value) if key == "lives in" else (speaker,))
         for key, (statement, attribute, value) in found.items()
     ]
+
+
+_PHONE_GOT = re.compile(r"\b(?:I\s+|I've\s+|we\s+)?(?i:got|bought|ordered|picked\s+up)\s+(?:myself\s+)?(?i:a|an)\s+"
+                        r"(?i:new\s+|refurb\s+|refurbished\s+|used\s+|second-?hand\s+|cheap\s+)*"
+                        r"(?P<value>(?i:iphone|pixel|galaxy|samsung|oneplus|xiaomi|motorola|nokia|fairphone)(?:\s+(?!(?i:of|to)\b)[\w+-]+){0,2}?)"
+                        r"(?=\s+(?i:from|for|at|in|on|off|with|today|yesterday|and)\b|\s*[,.!?;(]|\s*$)")
+_POSTCODE = re.compile(r"\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s*\d[A-Z]\d)$")
+
+
+def _locality(address: str) -> str | None:
+    """The place an address is in: its last part that names one ("12 Elm Street, Leeds LS6 2AB" is in
+    Leeds, "Guenterstalstrasse 41, 2nd floor, in the Wiehre" in the Wiehre); None for a street alone."""
+    for part in reversed(address.split(",")[1:]):
+        place = _POSTCODE.sub("", re.sub(r"^\s*(?:in\s+)?(?:the\s+)?", "", part.strip(" .!…"), flags=re.IGNORECASE)).strip(" .!…")
+        if place[:1].isupper() and not any(c.isdigit() for c in place):
+            return place
+    return None
 
 
 def _simple_present(text: str) -> str:

@@ -15,7 +15,7 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS
-from engram_mcp.extraction.state_grammar import NAME
+from engram_mcp.extraction.state_grammar import NAME, UNCASED_NAME
 from engram_mcp.model import Certainty, MemoryType
 
 __all__ = ["contact_card", "introduction_clauses", "nickname", "self_description"]
@@ -28,13 +28,23 @@ _INTRO = re.compile(
     r"(?:\s+from\s+(?P<origin>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?(?:\s*,\s*(?P<rest>.+)|(?<=[a-z])(?=$))$"
 )
 
-_ROLE_AT = re.compile(r"^(?:an?\s+)?(?P<role>(?:\d(?:st|nd|rd|th)[- ]year\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-                      r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
-                      r"\s+(?:at|for|with)\s+(?P<org>" + NAME + r"(?:\s+(?:hospital|university|uni|college|school|clinic|library|museum))?)"
-                      r"(?:\s+in\s+(?P<place>" + NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
+def _role_at(name: str) -> re.Pattern[str]:
+    return re.compile(
+        # "at the vet with Bongo" is where one is, not a role.
+        r"^(?:an?\s+)?(?!(?:at|in|on|with|to|from|for|the|my|our|his|her|their|back|off|out|home)\b)"
+        r"(?P<role>(?:(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ](?:year|yr)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+        r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
+        r"\s+(?:at|for|with)\s+(?P<org>" + name + r"(?:\s+(?:hospital|university|uni|college|school|clinic|library|museum))?)"
+        r"(?:\s+in\s+(?P<place>" + name + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
+
+
+_ROLE_AT = _role_at(NAME)
+# "first yr criminology at cardiff uni": typed without capitals, a name is a short run of words.
+_ROLE_AT_UNCASED = _role_at(UNCASED_NAME)
 _ROLE = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))$")
 _HOME = re.compile(r"^(?:(?:based|living|located|now)\s+in\s+(?P<place>" + NAME + r")|"
                    r"(?P<based>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[\s-]based)$")
+_HOME_UNCASED = re.compile(r"^(?:based|living|located)\s+in\s+(?P<place>" + UNCASED_NAME + r")(?P<based>)$")
 _ROLE_IN = re.compile(r"^(?:an?\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(sorted(OCCUPATIONS)) + r"))\s+in\s+(?P<place>"
                       + NAME + r")$")
 _WITH_ARTICLE = re.compile(r"(?:an?|the)\b", re.IGNORECASE)
@@ -50,7 +60,7 @@ _ACRONYM_AT = re.compile(r"^(?P<role>[A-Z]{2,5}|(?i:sre|swe|cto|ceo|cfo|coo|vp|p
                          r"(?:\s+in\s+(?P<place>" + NAME + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
 
 
-def introduction_clauses(sentence: str, speaker: str) -> list[str]:
+def introduction_clauses(sentence: str, speaker: str, *, uncased: bool = False) -> list[str]:
     """The first-person clauses a self-introduction stands for; [] when the sentence is not one."""
     match = _INTRO.match(sentence.strip().rstrip(".!"))
     if (match is None or match["name"].split()[0].casefold() != speaker.split()[0].casefold()
@@ -61,13 +71,13 @@ def introduction_clauses(sentence: str, speaker: str) -> list[str]:
         return clauses
     # "from Sevilla but I live in Berlin": each part said, the first person's parts as they are.
     for place, fragment in enumerate(part.strip() for part in re.split(r",|\s+(?:but|and)\s+(?=(?:I|I'm|I've|my)\b)", match["rest"])):
-        if role := _ROLE_AT.match(fragment):
+        if role := _ROLE_AT.match(fragment) or (_ROLE_AT_UNCASED.match(fragment) if uncased else None):
             clauses.append(_working(role))
         elif role := _ROLE.match(fragment):
             clauses.append(f"I work as a {role['role']}")
         elif re.fullmatch(r"\d{1,3}", fragment) and 0 < int(fragment) < 130:
             clauses.append(f"I am {fragment}")
-        elif home := _HOME.match(fragment):
+        elif home := _HOME.match(fragment) or (_HOME_UNCASED.match(fragment) if uncased else None):
             clauses.append(f"I live in {_place(home)}")
         elif role_in := _ROLE_IN.match(fragment):  # "pharmacist in Dubai"
             clauses += [f"I work as a {role_in['role']}", f"I live in {role_in['place']}"]
@@ -111,12 +121,18 @@ def _article(acronym: str) -> str:
     return "an" if acronym[:1].lower() in "aefhilmnorsx" else "a"
 
 
+_YEAR_OF_STUDY = re.compile(r"^(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ](?:year|yr)\s+", re.IGNORECASE)
+
+
 def _working(role: re.Match[str]) -> str:
     """"designer at Spotify in Stockholm" (``_ROLE_AT``) said in the first person; "law student
     at Bristol uni" is study."""
     place = f" in {role['place']}" if role["place"] else ""
     if role["role"].split()[-1] in STUDENTS:
         return f"I am {_article(role['role'])} {role['role']} at {role['org']}{place}"
+    if _YEAR_OF_STUDY.match(role["role"]):
+        # "first yr criminology at Cardiff Uni": a year of a course is study, not a job.
+        return f"I am {_article(role['role'])} {role['role']} student at {role['org']}{place}"
     unit = f",{role['unit']}" if role["unit"] else ""
     return f"I work at {role['org']} as a {role['role']}{place}{unit}"
 

@@ -71,6 +71,13 @@ OUTPUT_FORMS = re.compile(r"\b(?:" + OUTPUT_FORM_WORDS + r")\b", re.IGNORECASE)
 ASSISTANT_ACTS = (r"(?:write|reply|answer|respond|explain|tell|show|suggest|recommend|give|send|draft|summari[sz]e|plan|book|schedule|cook|"
                   r"cite|quote|translate|calculate|convert|list|mention|create|help)")
 
+ACTIVITIES = frozenset(
+    "netball football soccer rugby hockey cricket tennis badminton squash basketball volleyball baseball softball golf "
+    "swimming running athletics cycling rowing climbing bouldering boxing karate judo taekwondo fencing yoga pilates "
+    "crossfit zumba aerobics spin dance dancing ballet derby darts snooker bowls bowling padel pickleball surfing sailing "
+    "choir band orchestra gym club classes class lessons league team chess bridge".split()
+)
+"""What one takes up and gives up that is no employer: "quit netball", "quit the choir"."""
 STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})
 """What one is where one studies ("a law student at UCL"): no job there."""
 
@@ -86,7 +93,8 @@ _DROPPED_WAS = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:prom
 _DROPPED_AM = re.compile(r"^(?:(?:just|finally|recently|now|currently|still|officially)\s+)?(?:allergic|intolerant|lactose\s+intolerant|"
                          r"vegan|vegetarian|pescatarian|pescetarian|pregnant|engaged|divorced|retired|freelancing|self-employed|unemployed|based\s+in|"
                          r"(?:type\s+[12]\s+)?diabetic|coeliac|celiac|asthmatic|epileptic|"
-                         r"(?:working|moving|living|renting|training|studying|dating|running|swimming|cycling|walking)\s+|"
+                         r"(?:working|moving|living|renting|training|studying|dating|running|swimming|cycling|walking|riding|"
+                         r"delivering|temping|nannying)\s+|"
                          r"going\s+(?:fully\s+|full\s+)?(?:vegan|vegetarian|pescatarian|pescetarian|flexitarian|plant-based|keto|"
                          r"gluten-free|dairy-free)\b)",
                          re.IGNORECASE)
@@ -163,7 +171,8 @@ def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     words = [w for w in words if w.lower() not in {"new", "used", "old", "second-hand", "secondhand", "brand"}]
     if not words:
         return None
-    lowered = [w.lower().strip(".,") for w in words]
+    # "the Mazda3": a make with its model number glued on is the make.
+    lowered = [re.sub(r"(?<=[a-z])\d{1,2}$", "", w.lower().strip(".,")) for w in words]
     # A make in lowercase is a make when a model year goes before it ("his 2015 corolla"), or when it is no
     # everyday word ("picked the vivaro up"; not "golf").
     if any(w in VEHICLE_MAKES for w in lowered) and (any(w[:1].isupper() for w in words) or re.fullmatch(r"(?:19|20)\d\d", lowered[0])

@@ -27,7 +27,9 @@ _NAME = r"[A-Z][\w'’-]+"
 # "our daughter, Isla", "my sister Femke", "Isla, our daughter,": a person and who they are to the speaker.
 _INTRODUCED = re.compile(
     r"\b(?i:my|our)\s+(?i:(?:younger|older|little|big|eldest|youngest)\s+)?(?P<relation>(?i:" + _RELATIONS + r"))\s*,?\s+"
-    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+(?P<is>(?i:" + _RELATIONS + r"))\b|"
+    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+(?P<is>(?i:" + _RELATIONS + r"))\b"
+    # "my boss is Sharon, my husband is Donal": a relation with a verb of its own is another clause.
+    r"(?!\s+(?i:is|was|'s|has|had)\b)|"
     # "Maeve's my daughter", "Samira is my wife", "Jonas (boyfriend)", "Samira (my wife)"
     r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+(?P<said_is>(?i:"
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
@@ -43,9 +45,11 @@ _INTRODUCED_UNCASED = re.compile(
 # "femke (gf) says i undercharge", "zuzia (wife) says take it": a lowercase name glossed in brackets.
 _GLOSSED_UNCASED = re.compile(r"(?<![\w'’])(?!(?:the|a|an|my|our|his|her|their|and|or|with|of|to|for|me|him|them|us)\b)"
                               r"(?P<name>[a-z][a-z'’-]{2,})\s+\((?:my\s+|our\s+)?(?P<relation>" + _RELATIONS + r")\)")
-# "He's my boyfriend now", said after the person is named.
-_PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?i:my)\s+(?i:new\s+)?"
-                         r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance))\b")
+# "He's my boyfriend now", "first one on one with Hedvika Malá, she is the new boss for all of QA":
+# said after the person is named.
+_PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?:(?i:my)\s+(?i:new\s+)?"
+                         r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance|boss|manager))|"
+                         r"(?i:the|our)\s+(?i:new)\s+(?P<role>(?i:boss|manager))(?!\s+(?i:there|at|of|in)\b))\b")
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
@@ -98,7 +102,7 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
     # "Tunde is really nice. He's my boyfriend now": the person named just before.
     for pronoun in _PRONOUN_IS.finditer(text):
         before = last_person_named(text[: pronoun.start()], speaker)
-        relation = pronoun["relation"].lower()
+        relation = (pronoun["relation"] or pronoun["role"]).lower()
         stated = _said_before(facts, known)
         if before and not (before.casefold() in stated and relation in stated):
             facts.append(_relation_fact(speaker, relation, before))
@@ -138,7 +142,9 @@ def last_person_named(before: str, speaker: str) -> str | None:
         # Weekdays are among the words that name no one; a month may name someone.
         if name in CALENDAR_NAMES and (_MONTH_AS_DATE.search(before[: match.start()]) or _MONTH_AS_DATE.match(before[match.end():])):
             continue
-        return name
+        # "with Hedvika Malá": the whole name, given name first (inside a sentence: "Met Sarah" is no name).
+        given = re.search(r"(?<=[a-z,;]\s)([A-Z][a-z][\w'’-]*)\s+$", before[: match.start()])
+        return f"{given[1]} {name}" if given and given[1] not in _NOT_PERSONS and given[1] != speaker else name
     return None
 
 

@@ -45,6 +45,7 @@ from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, Source
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.pasted import own_words
 from engram_mcp.model.purge_plan import mentions
 
 __all__ = ["RulesExtractor"]
@@ -93,7 +94,8 @@ class RulesExtractor:
             # said is in it. Models may still read facts about the user from it, at lower certainty.
             return []
         facts: list[ExtractedFact] = []
-        said = sentences(_as_typed(turn.text))[:_MAX_SENTENCES]
+        own = own_words(turn.text)
+        said = sentences(_as_typed(own))[:_MAX_SENTENCES]
         # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
         uncased = typed_without_capitals(turn.text)
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
@@ -143,7 +145,7 @@ class RulesExtractor:
             if moved := rescheduled_habit(sentence, speaker, [*earlier, *said[:index]]):
                 facts += moved
                 continue
-            introduced = introduction_clauses(sentence, speaker) or self_description(_sentence_case(sentence))
+            introduced = introduction_clauses(sentence, speaker, uncased=uncased) or self_description(_sentence_case(sentence))
             if introduced:
                 for fragment in introduced:
                     # What the introduction says in the first person is read like any sentence.
@@ -189,7 +191,7 @@ class RulesExtractor:
         held = {fact.predicate for fact in facts}
         facts += [dose for dose in listed_doses(turn.text, speaker) if dose.predicate not in held]
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
-        facts += relations_named(turn.text, speaker, [fact.statement for fact in facts])
+        facts += relations_named(own, speaker, [fact.statement for fact in facts])
         facts = [without_what_does_not_hold(fact) for fact in dated_starts(facts, turn.text, speaker, turn.event_time)]
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

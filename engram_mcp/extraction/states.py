@@ -138,8 +138,13 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
         rule(r"(?:have\s+)?signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for)\s+(?:the|a|our)\s+(?:new\s+)?",
              name_obj + r"(?=\s+(?:flat|apartment|house|place|home|studio)\b)", _new_home),
         # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
+        # "I rent a room in a house in Blackpool": the place the house is in.
         rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
-              r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in", name_obj, _home),
+              r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in(?:\s+(?:a|an|the)\s+(?:shared\s+)?"
+              r"(?:house|flat|apartment|houseshare|flatshare)\s+in)?", name_obj, _home),
+        # "we stay with host family, Whitaker family in Headingley"
+        rule(r"(?:stay|are\s+staying|am\s+staying|live|are\s+living|am\s+living)\s+with\s+(?:a\s+|the\s+|our\s+|my\s+)?"
+             r"host\s+family(?:,?\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+family)?,?\s+in", name_obj, _home),
         # diet
         rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being|am\s+done\s+being)",
               r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
@@ -339,7 +344,16 @@ _NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|pl
                         r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
 
 
+# "officially in lewisham now, tolus box room is tiny": settled somewhere, said without a verb.
+_OFFICIALLY_IN = re.compile(r"^(?:(?i:I\s+am|I'm|im|we\s+are|we're)\s+)?(?i:(?:now\s+)?officially)\s+(?i:living\s+|based\s+)?"
+                            r"(?i:in)\s+(?!(?i:love|charge|trouble|shape|business|debt|pain|training|the\s+clear)\b)"
+                            r"(?P<place>" + NAME + "|" + UNCASED_NAME + r")(?=\s+now\b|\s*[,.!;]|\s*$)")
+
+
 def _arrived_home(text: str, who: str) -> list[Found]:
+    if (settled := _OFFICIALLY_IN.match(text)) is not None:
+        place = object_head(settled["place"])
+        return [(f"{who} lives in {place}", "lives in", place, "home~", False)]
     arrived, home = _ARRIVED.match(text), _HOME_THERE.search(text)
     if home is not None and home["part"] and _MOVED_IN.match(text):
         return [(f"{who} lives in {object_head(home['part'])}", "lives in", object_head(home["part"]), "home~", False)]

@@ -88,6 +88,11 @@ _CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car(?:\
                      r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
 
 
+# "The old Micra gone to the scrapman this morning": a car of one's own gone for good.
+_SCRAPPED = re.compile(r"^(?i:(?:the|my|our)\s+(?:old\s+)?)" + _VEHICLE_NAME
+                       + r"\s+(?i:(?:has\s+|is\s+|'s\s+)?(?:gone|went)\s+(?:off\s+)?to\s+the\s+(?:scrap\w*|wreckers?|breakers?|crusher))\b")
+
+
 def _made_vehicle(obj: str) -> str | None:
     """A vehicle named by make or model ("Toyota Premio"), not by a plain word ("car")."""
     named = vehicle_name(obj)
@@ -108,13 +113,15 @@ def sold_and_bought(context: str, who: str) -> list[Found]:
 
 def vehicles_in_sentence(text: str, who: str) -> list[Found]:
     """The car a clause says is one's own: by the word car ("Our car is a 2012 Peugeot 208"), as
-    one's ride, by what it does or needs, or as what one came away with."""
+    one's ride, by what it does or needs, or as what one came away with; or one gone to the scrap."""
     if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         return [(f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
     if (car := _MY_CAR_DOES.match(text) or _THE_CAR_NEEDS.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
         return [(f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
     if (car := _THEN_GOT.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
         return [(f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
+    if (car := _SCRAPPED.match(text)) is not None and (gone := vehicle_name(car["obj"], sold=True)) is not None:
+        return [(f"{who} got rid of the {gone}", "no longer drives", gone, "vehicle", True)]
     return []
 
 
@@ -130,13 +137,24 @@ _BOUGHT_IT = re.compile(r"^(?:[\w'’]+[,!]+\s+)?(?:(?:I|we)\s+(?:have\s+|'ve\s+
 _NAMED_FIRST = re.compile(r"^(?:(?i:a|the|my|our)\s+)?(?:(?i:new|used)\s+)?(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)(?=\s*[,.;!(]|$)")
 
 
+# "Clive find me a Honda Jazz automatic, 2019. BOUGHT IT.": a vehicle named before buying "it"
+# ("got it" is as often "understood").
+_BOUGHT_IT_AFTER = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:finally\s+|just\s+)?(?i:bought)\s+(?i:it|her|him)\W*$")
+_A_NAMED = re.compile(r"\b(?i:a|an|the)\s+(?P<obj>(?:\d{4}\s+)?[A-Z][\w.-]*(?:\s+[A-Z0-9][\w.-]*){0,2})")
+
+
+def _last_made_vehicle(sentences: Sequence[str]) -> str | None:
+    named = [car for sentence in sentences for m in _A_NAMED.finditer(sentence) if (car := _made_vehicle(m["obj"]))]
+    return named[-1] if named else None
+
+
 def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
     """A vehicle spoken of in one sentence and named by make in the next ("Van's making a
     horrible noise. It's a 2009 Toyota Hiace"), or bought as "it" and named ("bought it!! 2013
-    Hiace, silver"), or sold to the speaker by someone ("my uncle is selling me his 2015 corolla"):
-    the one the speaker drives."""
+    Hiace, silver") or named and then bought ("a Honda Jazz automatic, 2019. BOUGHT IT."), or sold
+    to the speaker by someone ("my uncle is selling me his 2015 corolla"): the one the speaker drives."""
     found: list[Found] = []
-    for before, sentence in zip(("", *sentences), sentences, strict=False):
+    for at, (before, sentence) in enumerate(zip(("", *sentences), sentences, strict=False)):
         said = _IT_IS_VEHICLE.match(sentence)
         if said is not None and _VEHICLE_SPOKEN_OF.search(before) and (car := vehicle_name(said["obj"])) is not None:
             found.append((f"{speaker} drives {article(car)} {car}", "drives", car, "vehicle", False))
@@ -144,5 +162,7 @@ def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[Extrac
               and (car := _made_vehicle(named["obj"])) is not None):
             found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
         elif (sold := _SOLD_ME.search(sentence)) is not None and (car := _made_vehicle(sold["obj"])) is not None:
+            found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
+        elif _BOUGHT_IT_AFTER.match(sentence.strip()) and (car := _last_made_vehicle(sentences[:at])) is not None:
             found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
     return as_facts(one_per_slot(found), speaker, Certainty.STATED.value)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.extraction.lexicon import OCCUPATIONS, SCHOOL, STUDENTS, strip_tail
+from engram_mcp.extraction.lexicon import ACTIVITIES, OCCUPATIONS, SCHOOL, STUDENTS, strip_tail
 from engram_mcp.extraction.state_grammar import (
     BOUNDARY,
     NAME,
@@ -35,6 +35,10 @@ _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance",
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still|"
              r"weekends|nights|evenings|days|mornings|shifts|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\s+)?"
              r"(?:at|for|by)")
+# "riding for charity", "cleaning for fun": what one does it for, not whom.
+_NOT_AN_EMPLOYER = (r"(?!(?:fun|charity|free|money|cash|exercise|fitness|pleasure|a\s+living|a\s+cause|a\s+while|an?\s+hour|"
+                    r"hours|ages|years|months|weeks|days|miles|myself|yourself|him|her|them|us|me|you|it|the\s+(?:day|weekend|week|night|"
+                    r"first\s+time|last\s+time))\b)")
 # "a café called Forno Brisa": the name, not the kind of place.
 CALLED = (r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:\s+in\s+(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))?"
            r"\s+(?:called|named)\s+)?")
@@ -54,6 +58,11 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         # "I drive long-haul for Nordfrakt", "I drive for Uber at weekends": driving is the work.
         rule(r"(?:drive|am\s+driving)\s+(?:long-haul\s+|trucks\s+|lorries\s+|buses\s+|(?:a\s+)?(?:taxi|cab|bus|truck|lorry|van)\s+)?for",
              r"(?P<obj>(?:the\s+)?" + name + r")", _works_at),
+        # "riding for Deliveroo rn", "I do evening shifts at Olive Young": gig work and shifts are work.
+        rule(r"(?:am\s+)?(?:rid(?:e|ing)|deliver(?:ing)?|courier(?:ing)?|temp(?:ing)?|cleaning|nannying|waitressing|bartending)\s+for",
+             _NOT_AN_EMPLOYER + r"(?P<obj>(?:the\s+)?" + name + r")", _works_at),
+        rule(r"(?:do|am\s+doing|pick\s+up|picked\s+up|am\s+picking\s+up)\s+(?:(?:evening|night|weekend|morning|day|late|early|extra|"
+              r"some|a\s+few|\d+|[a-z]+day)\s+)*shifts?\s+(?:at|for)", org_obj, _works_at),
         # "I work in Leeds as a nurse", "my son works in Toronto as a data analyst": where the work is.
         rule(r"(?:work|am\s+working)\s+(?=in\s+)", r"(?=in\s+" + name + r"\s*,?\s+as\s+)", _job_in),
         # "I've been at Deloitte for six years as an auditor".
@@ -71,8 +80,12 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         # "I'm a second-year law student at Bristol uni"
-        rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ]year\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
+        rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ](?:year|yr)\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
               r"(?:" + "|".join(STUDENTS) + r")\s+(?:at|in)", name_obj, _studies_at),
+        # "im officially a journalism student": what one studies, said without where.
+        rule(r"am\s+(?:(?:now|officially|currently|still|finally)\s+)?an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ](?:year|yr)\s+)?",
+             r"(?P<field>[a-z]+(?:\s+[a-z]+)?)\s+(?:" + "|".join(STUDENTS) + r")\b(?!\s+(?:at|in|of|from|union|loan|card|visa|"
+             r"accommodation|halls?|house|discount|rep|council)\b)", _studies_field),
         # "I got into Oxford", "Noura got into medical school in Edinburgh": where one will study.
         rule(r"(?:got\s+into|(?:was|have\s+been|got)\s+accepted\s+(?:to|into|at|by)|got\s+a\s+place\s+at)\s+",
               r"(?P<obj>(?:the\s+)?" + name + r"|(?-i:(?:medical|law|dental|vet|veterinary|art|drama|music|business|nursing)"
@@ -201,6 +214,13 @@ def _studies_at(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} studies at {school}", "studies at", school, "school", False), *studied]
 
 
+def _studies_field(m: re.Match[str], who: str) -> list[Found]:
+    field = m["field"].strip()
+    if _NOT_A_FIELD.match(field) or field in {"good", "bad", "poor", "new", "former", "ex", "top", "model", "star", "fellow", "medical"}:
+        return []
+    return [(f"{who} studies {field}", "field of study", field, "field", False)]
+
+
 def _got_into(m: re.Match[str], who: str) -> list[Found]:
     # "got into Leeds University", "got into medical school" (not "got into London late").
     return _studies_at(m, who) if SCHOOL.search(m["obj"]) else []
@@ -224,6 +244,10 @@ def _left_job(m: re.Match[str], who: str) -> list[Found]:
     if "graduated" in said or "dropped out" in said or SCHOOL.search(org):
         verb = "graduated from" if "graduated" in said else "no longer studies at"
         return [(f"{who} {verb} {org}", "no longer studies at", org, "school", True)]
+    after = m.string[m.end():].split()
+    if "job" not in said and (org.casefold().split()[-1] in ACTIVITIES and org[:1].islower()
+                              or after and after[0].casefold().strip(".,!") in ACTIVITIES):
+        return []  # "quit netball", "quit the Liederkranz choir": an activity ended, read as one (not an employer)
     verb = next((v for v in ("quit", "resigned from", "retired from") if v in said), "no longer works at")
     return [(f"{who} {verb} {org}", "no longer works at", org, "employer", True)]
 
@@ -322,8 +346,12 @@ _WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|emp
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
 # "day 1 at the marine institute done", "first shift at padaria flor done" likewise.
 _FIRST = r"(?:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|(?:day|week|shift)\s+(?:1|one)|new\s+(?:job|role|position)(?:\s+is)?)"
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")\s+(?i:at|with)\s+(?i:the\s+)?(?P<obj>" + NAME + r")")
-_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + r"\s+(?:at|with)\s+(?:the\s+)?(?P<obj>" + UNCASED_NAME + r")")
+# "first proper day at Little Wattle for Hina" is someone else's start.
+_FOR_ANOTHER = r"(?!(?:[\w'’&-]+\s+){1,4}(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|their)\b))"
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")\s+(?i:at|with)\s+(?i:the\s+)?" + _FOR_ANOTHER
+                        + r"(?P<obj>" + NAME + r")")
+_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + r"\s+(?:at|with)\s+(?:the\s+)?" + _FOR_ANOTHER
+                                + r"(?P<obj>" + UNCASED_NAME + r")")
 OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
 

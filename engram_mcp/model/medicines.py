@@ -22,7 +22,8 @@ MEDICINE_ENDING = re.compile(r"(?:\w{3}(?:pril|sartan|dipine|statin|olol|formin|
 # What each kind of medicine is asked about by, and the names (endings, generics, brands) that say it.
 _FOR = {
     "pressure bp hypertension": r"\w{3,}(?:pril|sartan|dipine|olol|thiazide|semide)|doxazosin|indapamide",
-    "thinner thinners anticoagulant anticoagulants clot clots": (
+    # taken for atrial fibrillation: "What does Conchita take for the atrial fibrillation?" is met by "Now is Eliquis"
+    "thinner thinners anticoagulant anticoagulants clot clots atrial fibrillation afib arrhythmia": (
         r"\w{3,}(?:xaban|gatran|farin|parin)|clopidogrel|ticagrelor|eliquis|xarelto|pradaxa|lixiana|waran|marevan|"
         r"coumadin|plavix|sintrom"),
     "painkiller painkillers pain": (r"\w{3,}(?:profen|tamol)|codeine|morphine|oxycodone|tramadol|aspirin|naproxen|diclofenac|"

@@ -155,6 +155,10 @@ class Memory:
         """Still believed and still true in the world, as far as the memory knows."""
         return self.expired_at is None and self.invalid_at is None
 
+    def said_by_assistant(self) -> bool:
+        """Whether the assistant said it (a reply), rather than the person or a tool."""
+        return self.provenance.role == "assistant" or self.provenance.source is Source.ASSISTANT
+
     def content_hash(self) -> str:
         return content_hash(self)
 

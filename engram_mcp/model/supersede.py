@@ -145,15 +145,11 @@ def stands_against(old: Memory, new: Memory) -> bool:
     if old.pinned or _by_person(old):
         return True
     users_word = old.provenance.source is Source.USER or old.provenance.role == "user"  # an imported user turn too
-    return _assistants_word(new) and not _assistants_word(old) and users_word
+    return new.said_by_assistant() and not old.said_by_assistant() and users_word
 
 
 def _by_person(memory: Memory) -> bool:
     return memory.provenance.source is Source.HUMAN_EDIT
-
-
-def _assistants_word(memory: Memory) -> bool:
-    return memory.provenance.role == "assistant" or memory.provenance.source is Source.ASSISTANT
 
 
 def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:

@@ -186,7 +186,8 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
     alike = {term: set().union({term}, MET_BY.get(term, ()), RELATIONS.get(term, ()),
-                               *(t for t in TOPICS.values() if term in t), TASTE if term in _WHICH_ONE else ())
+                               *(t for t in TOPICS.values() if term in t and term not in _ASKED_OTHERWISE),
+                               TASTE if term in _WHICH_ONE else ())
              for term in focus}
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
@@ -263,6 +264,11 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
 
 
 _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
+# Words of a topic that mean something else when asked: "my daycare pickup" is a collection,
+# though a memory that says "pickup" may mean the truck one drives.
+_ASKED_OTHERWISE = frozenset({"pickup"})
+
+
 def _words_of(text: str) -> set[str]:
     """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
     said = prose(text).casefold()

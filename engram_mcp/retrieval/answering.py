@@ -50,8 +50,10 @@ from engram_mcp.retrieval.leading import (
     later_change_first,
     lead,
     named_first,
+    said_before_reply_first,
     slot_first,
 )
+from engram_mcp.retrieval.question_words import slots_asked
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 
 __all__ = ["Answering"]
@@ -59,6 +61,7 @@ __all__ = ["Answering"]
 _DEPTH = 10
 """How many of the best memories coverage reads."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
@@ -79,10 +82,11 @@ class Answering:
     def focus(self, query: str, where: MemoryFilter) -> Focus:
         namespace = where.namespace or ""
         named = self._catalogue.entities_named_in(query, namespace)
-        names = self._catalogue.speakers(namespace) | named
-        return Focus(focus_words(query, names), lambda text: self._embedder.embed([text])[0],
+        speakers = self._catalogue.speakers(namespace)
+        return Focus(focus_words(query, speakers | named), lambda text: self._embedder.embed([text])[0],
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
-                     speakers=frozenset(entity_key(s) for s in self._catalogue.speakers(namespace)))
+                     speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
+                     asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else ())
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -144,7 +148,16 @@ class Answering:
         a change gave over the turn it came from (or the turn's fact in the asked slot), what a
         turn says is so now over the ending it also says, a current memory that names what is
         asked over a first one that names none of it, and a later change (its restatement, when
-        its turn gave one) over the first mention of the same thing."""
+        its turn gave one) over the first mention of the same thing. Before all, a person's turn over
+        the assistant's reply to it."""
+
+        def replied_to(reply: Memory) -> Memory | None:
+            if reply.kind is not Kind.EPISODE or not reply.said_by_assistant():
+                return None
+            said = self._catalogue.previous(reply, 1)
+            return said[0] if said and not said[0].said_by_assistant() and admitted(said[0]) else None
+
+        ranked = said_before_reply_first(list(ranked), focus, replied_to)
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
 
@@ -155,13 +168,23 @@ class Answering:
         def restated(turn_id: str) -> Memory | None:
             return next((m for m in derived(turn_id) if m.predicate == PUTS_RIGHT), None)
 
-        first = change_first(slot_first(self._replacements_first(ranked, statuses, where, focus, admitted), focus), focus,
-                             restated, derived)
+        replaced = self._replacements_first(ranked, statuses, where, focus, admitted)
+        first = change_first(slot_first(replaced, focus, self._held(focus, where, admitted)), focus, restated, derived)
         later = later_change_first(
             named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated
         )
-        # A turn brought to the top by the steps after the first pass is read through its facts the same way.
-        return change_first(later, focus, restated, derived)
+        # A turn brought to the top by the steps after the first pass is read through its facts the same way,
+        # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
+        return said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to)
+
+    def _held(self, focus: Focus, where: MemoryFilter, admitted: Callable[[Memory], bool]) -> list[Memory]:
+        """The current facts in the slots the question asks about, for whom it asks, newest first."""
+        if not where.current_only or not focus.asked_of:
+            return []
+        namespace = where.namespace or ""
+        held = [fact for subject in focus.asked_of for predicate in slots_asked(focus.terms)
+                for fact in self._catalogue.in_slot(namespace, subject, predicate) if fact.is_current() and admitted(fact)]
+        return sorted(held, key=lambda fact: fact.event_time, reverse=True)
 
     def _what_is_before_what_ended(self, ranked: list[Scored], where: MemoryFilter, focus: Focus) -> list[Scored]:
         """"I left The Lumens. Started a new band, Paper Moons": when an ending leads, what the same

@@ -32,6 +32,14 @@ def _order(memory: Memory) -> _OrderKey:
     return (memory.event_time, memory.created_at, memory.id)
 
 
+def _slot_key(memory: Memory) -> tuple[str, str, str] | None:
+    """(namespace, subject, slot) of a fact said in subject, predicate and object; a fact kept only
+    as a sentence ("states") has no slot here."""
+    if not memory.subject or not memory.predicate or memory.predicate == "states":
+        return None
+    return (memory.namespace, normalise_entity(memory.subject), normalise(memory.subject, memory.predicate, memory.object or "").predicate)
+
+
 def _session_key(memory: Memory) -> _SessionKey:
     return (memory.namespace, memory.provenance.session)
 
@@ -55,6 +63,7 @@ class Catalogue:
         self._derived: dict[str, set[str]] = {}
         self._protected: dict[str, set[str]] = {}
         self._subjects: dict[tuple[str, str], set[str]] = {}
+        self._slots: dict[tuple[str, str, str], set[str]] = {}
         self._names: dict[str, set[str]] = {}
         for memory in memories:
             self.add(memory)
@@ -87,6 +96,8 @@ class Catalogue:
             self._protected.setdefault(namespace, set()).add(memory.id)
         if memory.kind is Kind.FACT and memory.subject:
             self._subjects.setdefault((namespace, normalise_entity(memory.subject)), set()).add(memory.id)
+            if (slot := _slot_key(memory)) is not None:
+                self._slots.setdefault(slot, set()).add(memory.id)
         if _names_someone(memory):
             self._names.setdefault(namespace, set()).add(memory.id)
 
@@ -108,6 +119,8 @@ class Catalogue:
         self._protected.get(namespace, set()).discard(memory.id)
         if memory.kind is Kind.FACT and memory.subject:
             self._subjects.get((namespace, normalise_entity(memory.subject)), set()).discard(memory.id)
+            if (slot := _slot_key(memory)) is not None:
+                self._slots.get(slot, set()).discard(memory.id)
         self._names.get(namespace, set()).discard(memory.id)
 
     def get(self, memory_id: str) -> Memory | None:
@@ -120,6 +133,11 @@ class Catalogue:
     def facts_about(self, namespace: str, subject: str) -> list[Memory]:
         """Every fact (any version) whose subject is ``subject``."""
         ids = sorted(self._subjects.get((namespace, normalise_entity(subject)), ()))
+        return [m for i in ids if (m := self._memories.get(i)) is not None]
+
+    def in_slot(self, namespace: str, subject: str, predicate: str) -> list[Memory]:
+        """Every fact (any version) that says ``subject``'s ``predicate`` ("Desmond" "drives")."""
+        ids = sorted(self._slots.get((namespace, normalise_entity(subject), predicate), ()))
         return [m for i in ids if (m := self._memories.get(i)) is not None]
 
     def protected_facts(self, namespace: str) -> list[Memory]:

@@ -4,12 +4,13 @@ read at the moment asked about, the one that answers the question as it stands n
 Each rule takes the ranked list and the question's ``Focus`` and returns the list with at most
 one memory moved to the top (``lead``); ``Answering.current_first`` runs them in order:
 
+- ``said_before_reply_first``: the person's turn over the assistant's reply to it;
 - ``slot_first``: a fact that answers the asked slot whole ("Where does Ana work?");
 - ``change_first``: the fact a change gave, over the turn that names the old value too;
 - ``named_first``: a current memory that names all the question asks of, over one naming part;
 - ``later_change_first``: a later memory saying something changed, over the first mention.
 
-Pure: no index, no clock; the catalogue's lookups come in as ``Restated`` and ``Derived``.
+Pure: no index, no clock; the catalogue's lookups come in as ``Restated``, ``Derived`` and ``RepliedTo``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from datetime import timedelta
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import (
     answers_slot,
     focus_terms,
@@ -31,10 +34,11 @@ from engram_mcp.retrieval.abstain import (
     lexical_coverage,
     speaks_of_another_topic,
 )
+from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 
 __all__ = [
-    "LEAD_DEPTH", "Derived", "Focus", "Restated", "Scored", "change_first", "is_ending", "lead", "later_change_first",
-    "named_first", "slot_first",
+    "LEAD_DEPTH", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "change_first", "is_ending", "lead",
+    "later_change_first", "named_first", "said_before_reply_first", "slot_first",
 ]
 
 Scored = tuple[Memory, float]
@@ -43,18 +47,63 @@ LEAD_DEPTH = 10
 _SLOT_DEPTH = 25
 
 
-def slot_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
+RepliedTo = Callable[[Memory], Memory | None]
+"""The person's turn an assistant's reply answers (the one just before it), else None."""
+
+
+def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: RepliedTo) -> list[Scored]:
+    """"New hearing aids!! Signia Pure Charge&Go" then "That's wonderful, Gerhard. It usually takes a
+    couple of weeks to adjust to new hearing aids": a reply is indexed with the turn it answers, so
+    it can lead by that turn's words; what the person said is what answers a question about them,
+    so their turn goes first, unless the question asks what the assistant said ("What did you
+    suggest…?"), or the reply names what the turn does not ("Updated: Ramipril 5mg … Bedtime:
+    Rosuvastatin 10mg", a list put together from several turns)."""
+    if not ranked or focus.to_assistant or (said := replied_to(ranked[0][0])) is None:
+        return ranked
+    if _specifics(ranked[0][0].text) - _specifics(said.text) - focus.speakers:
+        return ranked
+    return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
+
+
+_SPECIFIC = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][\w'’-]+|\b\d[\d.,:]*")
+
+
+# Whom a reply speaks to is nothing it says: "I'm sorry, Winnie." "Hi Kehinde!"
+_VOCATIVE = re.compile(r"(?:,\s*|\b(?:Hi|Hello|Hey|Dear|Thanks|Sorry)\s+)[A-Z][\w'’-]+(?=\s*[,.!?])")
+
+
+# A day or month a reply names is when, not a new value: "Enjoy Thursday's rehearsal."
+_CALENDAR = frozenset(entity_key(name) for name in CALENDAR_NAMES)
+
+
+def _specifics(text: str) -> set[str]:
+    """The names and figures a text says, as keys ("Ramipril", "5mg" → "5"); words that open a sentence are no names."""
+    said = {entity_key(re.sub(r"['’]s$", "", w)) for w in _SPECIFIC.findall(_VOCATIVE.sub(",", text.strip()))}
+    return said - _CALENDAR
+
+
+def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) -> list[Scored]:
     """"Where does Ana work?" is answered by the works-at fact that holds: it goes first (a plan
-    for the slot, when nothing holds it)."""
+    for the slot, when nothing holds it). When none was recalled, the one that holds the slot for
+    whom the question asks (``held``, newest first) goes first: "What car am I driving these
+    days?" is answered by what the person drives, however little its words look like the question's."""
     if not focus.terms or not ranked:
         return ranked
     # A fact that answers the question whole is rare enough to be trusted further down than the rest
     # ("Orla's doctor is Dr Mulcahy" 14th for "Who is Orla's GP?", behind turns that say "GP").
     answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
+    if not answering:
+        answering = [(fact, ranked[0][1]) for fact in held if answers_slot(focus.terms, fact)][:1]
     # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
-    # the place when the question asks where, else the other.
-    answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where))
+    # the place when the question asks where, else the other; then the slot the question names
+    # ("What is Noor's address?": her address before the town she lives in).
+    answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where, not _slot_named(pair[0], focus)))
     return lead(ranked, answering[0] if answering else None)
+
+
+def _slot_named(fact: Memory, focus: Focus) -> bool:
+    slot = slot_of(fact)
+    return slot is not None and bool({stem(word) for word in slot.predicate.split("_")} & set(focus.terms))
 
 
 Restated = Callable[[str], Memory | None]
@@ -117,6 +166,11 @@ _CHANGED = re.compile(
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
     r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
     r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
+    # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
+    r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
+    # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
+    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|"
+    r"the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
     re.IGNORECASE,
@@ -136,19 +190,23 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     asked = _about(first.text, focus)
     if not asked:
         return ranked
-    # A memory that shares only a person's name with the question may not lead when it speaks of
-    # another topic: Ray's new medicine is no answer to what car Ray had ("Carlos switched to
-    # Vueling" still answers where Carlos works).
-    changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, len(shared), -rank, pair)
+    # A memory that shares only a person with the question, by name or relation, may not lead when
+    # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
+    # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
+    # Carlos works).
+    changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, _says_a_start(pair[0].text),
+                len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
-               and (_CHANGED.search(pair[0].text) or pair[0].predicate == PUTS_RIGHT)
+               and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT)
                and (shared := (about := _about(pair[0].text, focus)) & asked)
-               and (about & set(focus.terms) or not speaks_of_another_topic(focus.terms, pair[0].text))]
+               and (about & set(focus.terms) - RELATION_WORDS or not speaks_of_another_topic(focus.terms, pair[0].text))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
-    # 17th"), then the one that shares most of what the question asks with the first, then the best
-    # ranked; a correction restated as what holds goes before the turn that made it (which names both).
-    chosen = max(changes, key=lambda change: change[:3])[3] if changes else None
+    # 17th"), then what says something began over what only says something ended ("started
+    # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
+    # the question asks with the first, then the best ranked; a correction restated as what holds
+    # goes before the turn that made it (which names both).
+    chosen = max(changes, key=lambda change: change[:4])[4] if changes else None
     if chosen is not None:
         # Not a restatement about another topic than the question: "I will take atorvastatin
         # instead", said on meeting the new doctor, is no answer to who the doctor is.
@@ -160,14 +218,24 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     return lead(ranked, chosen)
 
 
+# The words of a change that say only that something ended: "cancelled anytime fitness", "sold the van".
+_ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|not\s+any\s+longer|fell\s+through|is\s+off|"
+                         r"are\s+off|sold|old)", re.IGNORECASE)
+
+
+def _says_a_start(text: str) -> bool:
+    return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(own_words(text)))
+
+
 def _about(text: str, focus: Focus) -> set[str]:
     """What of the question ``text`` speaks of: each focus word it meets, and each name the
     question names that it names."""
     met = {term for term in focus.terms if lexical_coverage((term,), [text]) > 0}
     # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
     # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
-    anywhere = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(text)}
-    inside = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_INSIDE.findall(text)}
+    spoken_of = _VOCATIVE.sub(",", text)
+    anywhere = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(spoken_of)}
+    inside = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_INSIDE.findall(spoken_of)}
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
 
 
@@ -186,7 +254,8 @@ class Focus:
     """What a question asks once known names are taken out, with its vector computed at most once."""
 
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
-                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset()) -> None:
+                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
+                 asked_of: tuple[str, ...] = ()) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
@@ -195,6 +264,10 @@ class Focus:
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers
         """The namespace's speakers, as entity keys."""
+        self.to_assistant = to_assistant
+        """Whether it asks about what the assistant said or does ("What did you recommend?")."""
+        self.asked_of = asked_of
+        """Whom it asks about, as named: those it names, else the one speaker ("What car am I driving?")."""
         self._embed = embed
         self._vector: Sequence[float] | None = None
 

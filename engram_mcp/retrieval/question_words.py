@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 
-__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "TASTE", "TOPICS", "stem", "topic_words"]
+__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "slots_asked", "stem", "topic_words"]
 
 # "booked a table" is no book, "a meeting" no meet.
 _KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
+
+
+# Words the crude stem would make into another: "care" is no car, "scared" no scar.
+_STEMMED_APART = {"care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"}
 
 
 def stem(word: str) -> str:
@@ -19,6 +23,8 @@ def stem(word: str) -> str:
     word = word.replace("’", "'")
     if word in _KEPT_WHOLE:
         return word
+    if word in _STEMMED_APART:
+        return _STEMMED_APART[word]
     if word.endswith("ies") and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
@@ -63,6 +69,8 @@ RELATIONS = _relation_groups({
     "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",
     "vet": "veterinarian", "coach": "trainer",
 })
+# Every word that names someone by their relation or role: "mam", "boss", "gp".
+RELATION_WORDS = frozenset().union(RELATIONS, *RELATIONS.values())
 
 # The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
 # works_at). A fact in that slot addresses the question whatever words it uses.
@@ -95,7 +103,7 @@ TOPICS: dict[str, frozenset[str]] = {
         "doctor": "doctor gp physician dr",
         "dentist": "dentist",
         "therapist": "therapist counsellor counselor",
-        "manager": "manager boss",
+        "manager": "manager boss report reports reporting",
         "landlord": "landlord landlady",
         "username": "username handle",
         "editor": "editor text ide",
@@ -133,6 +141,12 @@ TOPICS: dict[str, frozenset[str]] = {
 _HOSPITAL_UNITS = ("ward wards unit units department icu nicu picu ccu hdu a&e ed er emergency theatre theatres "
                    "cardiology oncology haematology orthopaedics ortho paediatrics pediatrics maternity neonatal renal "
                    "respiratory geriatrics stroke surgical psychiatric rehab")
+_FOOD_LIMITS = ("allergic allergy allergies intolerant intolerance coeliac celiac gluten lactose dairy halal kosher "
+                "nut nuts peanut peanuts shellfish")
+_HOW_TO_ANSWER = ("answers replies short shorter brief concise essay essays long bullet bullets direct detail detailed length "
+                  "plain simple formal informal tone")
+_WEEKDAYS = ("monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays "
+             "sunday sundays")
 
 
 # Words a question asks with that are met by instances of what they name, and not the other way:
@@ -141,14 +155,16 @@ _HOSPITAL_UNITS = ("ward wards unit units department icu nicu picu ccu hdu a&e e
 MET_BY: dict[str, frozenset[str]] = {
     stem(word): frozenset(stem(w) for w in f"{word} {instances}".split())
     for word, instances in {
+        "care": "carer carers caregiver caregivers",
         "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
                     "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
                     "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "
-                    "rambling ramblers",
+                    "rambling ramblers derby skate skating skates",
         "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
                  "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
                  "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
-                 "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball",
+                 "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball "
+                 "derby skate skating skates",
         "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
                       "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
                       "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
@@ -197,6 +213,19 @@ MET_BY: dict[str, frozenset[str]] = {
                "lactose dairy halal kosher nut nuts peanut peanuts shellfish",
         "avoid": "avoids avoiding allergic allergy allergies intolerant intolerance coeliac celiac halal kosher vegan "
                  "vegetarian",
+        # "Does Fionn have any dietary restrictions?" is met by "im coeliac btw".
+        "dietary": f"diet diets {_FOOD_LIMITS} {' '.join(DIETS)}",
+        "restriction": f"restrictions requirement requirements {_FOOD_LIMITS} {' '.join(DIETS)}",
+        "requirement": f"requirements restriction restrictions {_FOOD_LIMITS} {' '.join(DIETS)}",
+        # "How long should your answers to Des be?" is met by "keep it SHORT, I dont read essays".
+        "answer": _HOW_TO_ANSWER,
+        "reply": _HOW_TO_ANSWER,
+        # "Which day is the bakery shut?" is met by "our closed day is Tuesday".
+        "shut": "shuts closed close closes closing",
+        "closed": "shut shuts",
+        # "Which day of the week …" is met by the day's name.
+        "week": _WEEKDAYS,
+        "weekday": _WEEKDAYS,
     }.items()
 }
 
@@ -235,3 +264,9 @@ _DOSES = TOPICS["medication"]
 def topic_words(predicate: str) -> frozenset[str] | None:
     """The words a question asks about ``predicate``'s slot with; None for a slot no question word names."""
     return _DOSES if predicate.endswith("_dose") else TOPICS.get(predicate)
+
+
+def slots_asked(terms: tuple[str, ...]) -> list[str]:
+    """The slots a question's words ask about ("car", "driv" ask for ``drives``)."""
+    asked = set(terms)
+    return [predicate for predicate, words in TOPICS.items() if words & asked]

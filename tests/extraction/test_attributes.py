@@ -89,10 +89,26 @@ def test_a_capitalised_turn_never_reads_a_lowercase_phrase_as_a_name() -> None:
 
 
 def test_a_new_address_under_a_label_keeps_its_town_and_replaces_the_old_one() -> None:
-    [old] = attribute_facts("My address is 12 Elm Street, Leeds, and my sister lives next door.", "Noor")
-    [new] = attribute_facts("We moved! New address: 3 Oak Road, York. Hana is sad.", "Noor")
+    [old, old_home] = attribute_facts("My address is 12 Elm Street, Leeds, and my sister lives next door.", "Noor")
+    [new, new_home] = attribute_facts("We moved! New address: 3 Oak Road, York. Hana is sad.", "Noor")
     assert (old.object, new.object) == ("12 Elm Street, Leeds", "3 Oak Road, York")
     assert new.predicate == old.predicate == "address"
+    assert (old_home.object, new_home.object) == ("Leeds", "York") and new_home.predicate == "lives in"
+
+
+@pytest.mark.parametrize(("said", "place"), [
+    ("we got the flat!! new address is 14 Maryborough Hill, Douglas. the landlady is nice", "Douglas"),
+    ("I move in 29/11. address is 8/112 Drummond St, Carlton", "Carlton"),
+    ("Done... we are in. New address is Guenterstalstrasse 41, 2nd floor, in the Wiehre... with a LIFT.", "Wiehre"),
+    ("my address is 5 High Street, Leeds LS1 4AB", "Leeds"),
+])
+def test_an_address_given_as_ones_own_says_where_one_lives(said: str, place: str) -> None:
+    homes = [f.object for f in attribute_facts(said, "Thiago") if f.predicate == "lives in"]
+    assert homes == [place]
+
+
+def test_an_address_that_is_a_street_alone_names_no_town_to_live_in() -> None:
+    assert [f.predicate for f in attribute_facts("our address is 12 Elm Street", "Noor")] == ["address"]
 
 
 def test_an_amount_keeps_its_thousands_and_a_rise_is_the_same_attribute() -> None:
@@ -324,3 +340,10 @@ def test_the_one_new_in_a_role_named_after_it_holds_the_role(said: str, slot: st
 
 def test_a_new_one_in_a_role_who_called_names_no_one() -> None:
     assert [f for f in extract(turn("the new coach called me yesterday", speaker="Karim"), []) if f.predicate == "coach"] == []
+
+
+@pytest.mark.parametrize(("said", "phone"), [("got a refurb pixel 8a from cex for £230 so much faster", "pixel 8a"),
+                                             ("I bought a Samsung Galaxy S24 yesterday.", "Samsung Galaxy S24")])
+def test_a_phone_one_got_is_the_phone_one_has(said: str, phone: str) -> None:
+    assert ("Kehinde's phone is a " + phone + ".", "phone") in [(f.statement, f.predicate) for f in attribute_facts(said, "Kehinde")]
+    assert not [f for f in attribute_facts("got a pixel of cake", "Kehinde") if f.predicate == "phone"]

@@ -101,3 +101,9 @@ def test_the_name_one_asks_to_be_called_by_is_ones_name(said: str, name: str) ->
 @pytest.mark.parametrize("said", ["Call me back tomorrow.", "Call me crazy, but I like it.", "Don't call me Elizabeth."])
 def test_what_follows_call_me_is_no_name_unless_it_is_one(said: str) -> None:
     assert not [f for f in extract(turn(said, speaker="Elizabeth"), []) if f.predicate == "is called"]
+
+
+@pytest.mark.parametrize("said", ["at the vet with Bongo, he's 36 kilos", "at the nurse with Ren, all good"])
+def test_where_one_is_with_someone_is_no_job_and_no_employer(said: str) -> None:
+    facts = RulesExtractor().extract(turn(said, speaker="Thabo"), [])
+    assert not [f for f in facts if f.predicate in {"works at", "works as"}]

@@ -58,6 +58,13 @@ def test_he_is_my_boyfriend_now_names_the_person_named_just_before() -> None:
     assert not [f for f in extract(turn("Dr. Lee says he is my partner in this.", speaker="Ifeoma"), []) if f.predicate == "partner"]
 
 
+
+def test_she_is_the_new_boss_names_the_whole_name_said_just_before() -> None:
+    text = "first one on one with Hedvika Malá today, she is the new boss for all of QA and DevOps, very direct"
+    assert "Ludmila's boss is Hedvika Malá." in [f.statement for f in extract(turn(text, speaker="Ludmila"), [])]
+    elsewhere = extract(turn("Met Sarah at the gym. She's the new manager there.", speaker="Ludmila"), [])
+    assert not [f for f in elsewhere if f.predicate == "manager"]
+
 @pytest.mark.parametrize(
     ("before", "person"),
     [
@@ -99,3 +106,8 @@ def test_a_person_glossed_by_who_they_are_in_chat_shorthand_is_that_relation(sai
 
 def test_a_bracket_that_glosses_no_name_names_no_one() -> None:
     assert people_named(["the boss (manager) said no", "I bought a bike (my bro helped)"]) == {}
+
+
+def test_a_relation_with_a_verb_of_its_own_is_not_the_name_before_its_comma() -> None:
+    facts = RulesExtractor().extract(turn("my boss is Sharon, my husband is Donal", speaker="Bridget"), [])
+    assert not [f for f in facts if f.predicate in {"husband", "partner"} and f.object == "Sharon"]

@@ -257,3 +257,18 @@ def test_a_sentence_shouted_in_capitals_is_read_as_typed_and_a_model_name_in_cap
                 if "'M" in f.statement]
     [lens] = RulesExtractor().extract(turn("I bought a Canon EF 70-200mm f/2.8L IS III USM lens.", speaker="Ana"), [])
     assert "IS III USM" in lens.statement
+
+
+def test_a_forwarded_email_below_its_header_is_someone_elses_words() -> None:
+    pasted = ("fwd, can you pull out what I need for Monday. I work at Medtronic.\n\nFrom: Sunflower Montessori <office@sun.ie>\n"
+              "Sent: Friday 13 November 2026 06:52\nSubject: Welcome\n\nWe are delighted to welcome Cian. I am the manager here.")
+    said = [fact.statement for fact in RulesExtractor().extract(turn(pasted, speaker="Bridget"), [])]
+    assert "Bridget works at Medtronic." in said
+    assert not [statement for statement in said if "delighted" in statement or "manager" in statement]
+
+
+def test_what_the_speaker_says_after_a_pasted_email_is_theirs_again() -> None:
+    pasted = ("Pasting the email:\n\n---\nFrom: Chief People Officer\nTo: People Team\nSubject: reporting lines\nColleagues, "
+              "we will report to Graham Baird.\n---\n\nSo that's me. Graham's my manager now, as of today.")
+    said = [fact.statement for fact in RulesExtractor().extract(turn(pasted, speaker="Agnieszka"), [])]
+    assert "Agnieszka's manager is Graham." in said

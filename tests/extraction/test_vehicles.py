@@ -32,6 +32,7 @@ def test_a_car_traded_in_for_another_is_the_new_car() -> None:
         ("My Toyota Premio is 14 years old, it drinks too much fuel.", ("drives", "toyota premio", False)),
         ("My car, the Corolla, 2011 model, the AC has packed up again.", ("drives", "corolla", False)),
         ("the Passat makes a noise from front left wheel when I brake.", ("drives", "passat", False)),
+        ("picked up the Mazda3 today from the dealer in Scarborough! dark blue.", ("drives", "mazda3", False)),
     ],
 )
 def test_a_vehicle_said_in_passing_is_the_one_driven(text: str, expected: tuple[str, str, bool]) -> None:
@@ -78,3 +79,10 @@ def test_a_van_or_truck_typed_in_lowercase_and_picked_up_is_the_one_driven(said:
 @pytest.mark.parametrize("said", ["picked the kids up from school", "we played golf today", "the transit of Venus was amazing"])
 def test_an_everyday_word_that_is_also_a_model_names_no_vehicle(said: str) -> None:
     assert [f for f in extract(turn(said, speaker="Gary"), []) if f.predicate == "drives"] == []
+
+
+def test_a_vehicle_named_and_then_bought_as_it_is_the_one_driven_and_one_gone_to_the_scrap_is_not() -> None:
+    bought = "Clive find me a Honda Jazz automatic, 2019, silver. 11,200 pound from a dealer. BOUGHT IT. Pick up Monday"
+    assert ("drives", "honda jazz", False) in slots(bought)
+    assert not {slot for slot in slots("We looked at a Toyota Yaris. Then the dog ate my shoe. Got it.") if slot[0] == "drives"}
+    assert ("drives", "micra", True) in slots("The old Micra gone to the scrapman this morning, 150 pound he give me.")

@@ -140,3 +140,50 @@ def test_a_job_with_its_speciality_is_still_a_job_at_its_firm_and_a_firm_describ
                                   "first shift at royal infirmary done, feet dead"])
 def test_a_first_day_or_shift_at_a_named_place_is_work_there(text: str) -> None:
     assert {slot[:2] for slot in slots(text, speaker="Esme")} & {("works_at", "royal melbourne"), ("works_at", "royal infirmary")}
+
+
+
+@pytest.mark.parametrize("text", ["first proper day at Little Wattle for Hina, she walked in without looking back",
+                                  "First day at Goodstart for my son today."])
+def test_a_first_day_somewhere_for_someone_else_is_no_work_there(text: str) -> None:
+    assert not [slot for slot in slots(text, speaker="Yuki") if slot[0] == "works_at"]
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("yo its kehinde, 22, south london. riding for deliveroo rn mostly evenings n weekends", "deliveroo"),
+        ("I'm delivering for Amazon now", "amazon"),
+        ("ya but tmrw. rn i do evening shifts at olive young in hongdae, 5 to 10", "olive young"),
+        ("I picked up extra shifts at the Crown", "crown"),
+    ],
+)
+def test_gig_work_and_shifts_name_an_employer(text: str, employer: str) -> None:
+    assert ("works_at", employer, False) in slots(text, speaker="Kehinde")
+
+
+@pytest.mark.parametrize("text", ["riding for charity next week", "im cycling for fun", "Riding my bike to work today"])
+def test_riding_for_a_cause_or_for_fun_names_no_employer(text: str) -> None:
+    assert not {s for s in slots(text, speaker="Kehinde") if s[0] == "works_at"}
+
+
+def test_what_one_studies_said_without_where_is_the_field_of_study() -> None:
+    assert ("field_of_study", "journalism", False) in slots(
+        "TRANSFER APPROVED 🎉📰 im officially a journalism student, tutor sorted it all", speaker="Ffion")
+    assert not {s for s in slots("I am a good student", speaker="Ffion") if s[0] == "field_of_study"}
+
+
+def test_a_year_of_a_course_in_an_introduction_typed_without_capitals_is_study_and_a_home() -> None:
+    found = slots("hiya im ffion, first yr criminology at cardiff uni, living in talybont north halls. need help w an essay",
+                  speaker="Ffion")
+    assert {("studies_at", "cardiff uni", False), ("field_of_study", "criminology", False),
+            ("lives_in", "talybont north halls", False)} <= found
+    assert not {s for s in found if s[0] in {"works_at", "job"}}
+
+
+@pytest.mark.parametrize("text", ["quit netball", "I quit the choir", "I quit the Liederkranz choir"])
+def test_quitting_a_sport_or_a_choir_ends_it_and_names_no_employer(text: str) -> None:
+    assert not {s for s in slots(text, speaker="Ffion") if s[0] == "works_at"}
+
+
+def test_quitting_a_job_at_a_gym_still_leaves_an_employer() -> None:
+    assert ("works_at", "gym", True) in slots("quit my job at the gym", speaker="Ffion")

@@ -15,6 +15,7 @@ from engram_mcp.model.medicines import MEDICINE_ENDING, what_medicines_are_for
         ("I cannot take ibuprofen, it gives me hives", "painkiller"),
         ("metformin with breakfast", "diabetes"),
         ("donepezil 10 mg, evening", "dementia"),
+        ("Now is Eliquis, 5mg, one in the morning and one in the night", "fibrillation"),
     ],
 )
 def test_a_medicine_is_asked_for_by_what_it_is_taken_for(text: str, asked_by: str) -> None:

@@ -270,6 +270,9 @@ def test_a_favourite_is_met_only_where_a_taste_is_said() -> None:
         ("What does Fintan take for his blood pressure?", "I went for my BP check."),
         ("Which club does Esme belong to?", "I am a member of the Nairobi Rose Circle, we meet monthly."),
         ("Which painkiller does Fintan take?", "Only paracetamol for me, ibuprofen gives me hives."),
+        ("Does Fintan have any dietary restrictions?", "im coeliac btw so can u do a gluten free lunchbox"),
+        ("Any dietary requirements for Esme?", "Esme is allergic to peanuts."),
+        ("Which day of the week is Esme shut?", "Our closed day is Tuesday, it has been since 2019!"),
     ],
 )
 def test_a_question_is_met_by_an_instance_of_what_it_asks_about(question: str, memory: str) -> None:
@@ -410,3 +413,10 @@ def test_a_fact_in_a_slot_the_question_does_not_ask_about_holds_another_slot() -
     assert holds_another_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), home)
     assert not holds_another_slot(focus_terms(focus_words("Where's Sid living these days?", ["Sid"])), home)
     assert not holds_another_slot(focus_terms(focus_words("What medication does Gideon take?", ["Gideon"])), medicine)
+
+
+
+def test_a_pickup_asked_about_is_a_collection_and_not_met_by_a_car() -> None:
+    asked = focus_terms(focus_words("Which day is my daycare pickup?", {"Yuki"}))
+    assert lexical_coverage(asked, ["second car seat for the Atto 3 before the 4th"]) == 0.0
+    assert lexical_coverage(focus_terms(focus_words("What car does Yuki drive?", {"Yuki"})), ["Yuki bought a Hilux pickup."]) == 1.0

@@ -94,3 +94,17 @@ def test_the_names_speakers_go_by_are_known_while_the_fact_that_gives_them_is_cu
     ))
     assert catalogue.nicknames("ns") == {}
     assert catalogue.nicknames("other") == {}
+
+
+def test_the_facts_in_a_slot_are_found_by_subject_and_slot_until_removed() -> None:
+    def fact(memory_id: str, subject: str, predicate: str, obj: str) -> Memory:
+        return Memory(id=memory_id, kind=Kind.FACT, type=MemoryType.SEMANTIC, text=f"{subject} {predicate} {obj}.",
+                      created_at=T0, provenance=Provenance(namespace="ns", speaker="Des"), subject=subject,
+                      predicate=predicate, object=obj)
+
+    catalogue = Catalogue([fact("f-1", "Desmond", "now drives", "Honda Jazz"), fact("f-2", "Desmond", "lives in", "Handsworth"),
+                           fact("f-3", "Clive", "drives", "Audi")])
+    assert [m.id for m in catalogue.in_slot("ns", "Desmond", "drives")] == ["f-1"]
+    assert catalogue.in_slot("other", "Desmond", "drives") == []
+    catalogue.remove("f-1")
+    assert catalogue.in_slot("ns", "Desmond", "drives") == []

@@ -1,10 +1,19 @@
 from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 
+import pytest
+
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.retrieval.abstain import focus_words
-from engram_mcp.retrieval.leading import Focus, change_first, later_change_first, lead
+from engram_mcp.retrieval.leading import (
+    Focus,
+    change_first,
+    later_change_first,
+    lead,
+    said_before_reply_first,
+    slot_first,
+)
 
 NOV16 = datetime(2026, 11, 16, 9, tzinfo=timezone.utc)
 
@@ -17,11 +26,15 @@ def memory(memory_id: str, text: str, day: int = 0, **fields: object) -> Memory:
 
 
 def focus_of(question: str, named: frozenset[str] = frozenset()) -> Focus:
+    return _focus(question, named)
+
+
+def _focus(question: str, named: frozenset[str]) -> Focus:
     def never_embedded(text: str) -> Sequence[float]:
         raise AssertionError("the rules that choose what leads read words, not vectors")
 
     return Focus(focus_words(question, frozenset({"Ngozi", *named})), never_embedded, named=frozenset(n.lower() for n in named),
-                 speakers=frozenset({"ngozi"}))
+                 speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}")
 
 
 def no_restatement(turn_id: str) -> Memory | None:
@@ -43,6 +56,14 @@ def test_a_later_change_that_shares_only_a_name_and_speaks_of_another_topic_does
     ranked = [(car, 0.9), (medicine, 0.8)]
     order = later_change_first(ranked, focus_of("What car does Ray drive?", frozenset({"Ray"})), set(), no_restatement)
     assert [m.id for m, _ in order] == ["t-car", "t-med"]
+
+
+def test_a_later_change_that_shares_only_a_relation_and_speaks_of_another_topic_does_not_lead() -> None:
+    respite = memory("t-respite", "mams booked into ashgrove house for respite the week of dec 7")
+    dose = memory("t-dose", "saw dr moloney with mam, hes upping the donepezil to 10mg from monday", day=2)
+    ranked = [(respite, 0.9), (dose, 0.9)]
+    order = later_change_first(ranked, focus_of("Where was mam booked in for respite?"), set(), no_restatement)
+    assert [m.id for m, _ in order] == ["t-respite", "t-dose"]
 
 
 def test_what_a_correction_restates_leads_over_the_turn_that_names_both_values() -> None:
@@ -69,3 +90,102 @@ def test_leading_moves_one_memory_to_the_top_with_a_score_just_above_the_first()
     order = lead([(a, 0.5), (b, 0.4), (c, 0.3)], (c, 0.3))
     assert [m.id for m, _ in order] == ["t-c", "t-a", "t-b"] and order[0][1] > 0.5
     assert lead([(a, 0.5), (b, 0.4)], None) == [(a, 0.5), (b, 0.4)]
+
+
+AIDS = memory("t-aids", "New hearing aids!! Signia Pure Charge&Go, fitted today.")
+REPLY = memory("t-reply", "That's wonderful. It takes a couple of weeks to adjust to new hearing aids.",
+               provenance=Provenance(speaker="assistant", role="assistant"))
+
+
+def replied_to(reply: Memory) -> Memory | None:
+    return AIDS if reply.id == "t-reply" else None
+
+
+def test_the_persons_turn_goes_before_the_assistants_reply_to_it() -> None:
+    order = said_before_reply_first([(REPLY, 0.9), (memory("t-other", "other"), 0.5)], focus_of("What hearing aids have I got?"),
+                                    replied_to)
+    assert [m.id for m, _ in order] == ["t-aids", "t-reply", "t-other"]
+
+
+def test_a_question_about_what_the_assistant_said_keeps_its_reply_first() -> None:
+    order = said_before_reply_first([(REPLY, 0.9), (AIDS, 0.8)], focus_of("What did you say about hearing aids?"), replied_to)
+    assert [m.id for m, _ in order] == ["t-reply", "t-aids"]
+
+
+def test_a_reply_that_names_what_its_turn_does_not_keeps_its_place() -> None:
+    turn = memory("t-gp", "Saw Dr Mulcahy, she's taken me off the atorvastatin and put me on rosuvastatin 10mg instead.")
+    listed = memory("t-list", "Updated: Morning: Metformin 500mg. Bedtime: Rosuvastatin 10mg.",
+                    provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(listed, 0.9), (turn, 0.8)], focus_of("Which statin am I on now?"),
+                                    lambda reply: turn if reply.id == "t-list" else None)
+    assert [m.id for m, _ in order] == ["t-list", "t-gp"]
+
+
+def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
+    turn = memory("t-choir", "I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.")
+    reply = memory("t-nice", "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
+                   provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(reply, 0.9), (turn, 0.8)], focus_of("Which choir am I singing in these days?"),
+                                    lambda memory: turn if memory.id == "t-nice" else None)
+    assert [m.id for m, _ in order] == ["t-choir", "t-nice"]
+
+
+def test_a_later_start_goes_before_a_later_ending_of_the_same_thing() -> None:
+    gym = memory("t-gym", "6am gym at anytime fitness tmrw, trying to be consistent this time", day=1)
+    cancelled = memory("t-cancel", "cancelled anytime fitness. 17 a week for me to go twice a month", day=3)
+    badminton = memory("t-badminton", "started badminton thursday nights at the sports centre instead", day=3)
+    order = later_change_first([(gym, 0.9), (cancelled, 0.8), (badminton, 0.7)], focus_of("What does Aarav do for exercise?"),
+                               set(), lambda turn_id: None)
+    assert order[0][0].id == "t-badminton"
+
+
+@pytest.mark.parametrize(("before", "after", "question"), [
+    ("my IELTS score from september was 6.5 overall, result come this week", "IELTS result came: 7.5 overall!!!",
+     "What's Takumi's IELTS score?"),
+    ("Bernice rang, she's got to give up the cleaning, Friday is her last.",
+     "A lady called Halina is coming to do my cleaning from Friday the 20th.", "Who does Winnie's cleaning now?"),
+])
+def test_news_that_settles_what_was_awaited_or_a_start_on_a_day_is_a_later_change(before: str, after: str,
+                                                                                   question: str) -> None:
+    order = later_change_first([(memory("t-before", before, day=1), 0.9), (memory("t-after", after, day=3), 0.8)],
+                               focus_of(question), set(), lambda turn_id: None)
+    assert order[0][0].id == "t-after"
+
+
+def test_whom_a_reply_speaks_to_is_no_name_it_says() -> None:
+    letter = memory("t-letter", "Got it, Winnie. I'll keep a note of your eye clinic appointment.", day=1,
+                    provenance=Provenance(speaker="assistant", role="assistant"))
+    sorry = memory("t-sorry", "I'm sorry, Winnie. Would you like help finding someone new?", day=3,
+                   provenance=Provenance(speaker="assistant", role="assistant"))
+    order = later_change_first([(letter, 0.9), (sorry, 0.8)], focus_of("When is Winnie's eye clinic appointment?", frozenset({"Winnie"})), set(),
+                               lambda turn_id: None)
+    assert order[0][0].id == "t-letter"
+
+
+def test_the_fact_that_holds_the_asked_slot_leads_when_recall_missed_it() -> None:
+    bluetooth = memory("t-bt", "1. Turn on Bluetooth on your phone. 2. On the car screen press Phone.")
+    jazz = memory("f-jazz", "Ngozi now drives a Honda Jazz.", subject="Ngozi", predicate="drives", object="Honda Jazz")
+    order = slot_first([(bluetooth, 0.9)], focus_of("What car am I driving these days?"), held=[jazz])
+    assert [m.id for m, _ in order] == ["f-jazz", "t-bt"]
+    assert slot_first([(bluetooth, 0.9)], focus_of("What phone have I got?"), held=[jazz]) == [(bluetooth, 0.9)]
+
+
+def test_of_two_facts_that_answer_the_slot_the_one_in_the_slot_the_question_names_leads() -> None:
+    town = memory("f-town", "Ngozi lives in York.", subject="Ngozi", predicate="lives in", object="York")
+    address = memory("f-address", "Ngozi's address is 3 Oak Road, York.", subject="Ngozi", predicate="address",
+                     object="3 Oak Road, York")
+    order = slot_first([(town, 0.9), (address, 0.8)], focus_of("What is Ngozi's address?"))
+    assert order[0][0].id == "f-address"
+    assert slot_first([(town, 0.9), (address, 0.8)], focus_of("Where does Ngozi live?"))[0][0].id == "f-town"
+
+
+def test_a_pasted_emails_wording_says_no_change_of_the_persons() -> None:
+    first = memory("t-roster", "I drive city buses out of the Kotoni depot.", day=0)
+    email = memory("t-email", "Got this from the depot office, ugh:\n\nFrom: Depot Operations\nSubject: Transfer notice\n"
+                   "You will be transferred to Shiroishi depot with effect from Friday 20 November. Clear your locker at Kotoni.",
+                   day=2)
+    summary = memory("t-summary", "Summary: you are being transferred to Shiroishi depot; clear your old locker by Thursday.",
+                     day=2, provenance=Provenance(speaker="assistant", role="assistant"))
+    order = later_change_first([(first, 0.9), (email, 0.85), (summary, 0.8)], focus_of("Which depot does Ngozi work out of?"),
+                               set(), lambda turn_id: None)
+    assert order[0][0].id == "t-summary"

@@ -5,7 +5,8 @@ import pytest
 from engram_mcp.retrieval.question_words import MET_BY, RELATIONS, stem, topic_words
 
 
-@pytest.mark.parametrize("words", [("lives", "lived", "living", "live"), ("studies", "study"), ("classes", "class")])
+@pytest.mark.parametrize("words", [("lives", "lived", "living", "live"), ("studies", "study"), ("classes", "class"),
+                                   ("care", "cares", "cared", "caring")])
 def test_the_forms_of_one_word_share_a_stem(words: tuple[str, ...]) -> None:
     assert len({stem(word) for word in words}) == 1
 
@@ -13,6 +14,12 @@ def test_the_forms_of_one_word_share_a_stem(words: tuple[str, ...]) -> None:
 def test_a_booking_and_a_meeting_keep_their_own_stems() -> None:
     assert stem("booked") != stem("book")
     assert stem("meeting") != stem("meet")
+
+
+def test_care_is_no_car_and_is_met_by_a_carer() -> None:
+    assert stem("care") != stem("car")
+    assert stem("scared") != stem("scar")
+    assert stem("carer") in MET_BY[stem("care")]
 
 
 def test_every_medicines_dose_is_asked_about_in_the_words_of_medication() -> None:

@@ -208,3 +208,16 @@ def test_a_turn_dated_after_the_servers_clock_is_current_not_taken_back(service:
     service.remember("I moved to Porto last week.", speaker="Lena", event_time=clock() + timedelta(days=10))
     [found] = [m for m in service.recall("Where does Lena live?").memories if m.memory.kind is Kind.EPISODE]
     assert found.status.is_current
+
+
+def test_the_persons_news_answers_before_the_assistants_reply_that_repeats_its_words(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["For my memory: Wednesday 19:30 is choir, the Liederkranz Herdern. I sing bass there since 1991."],
+          speaker="Gerhard")
+    news = service.remember("After mass I spoke with the choir director at St. Cyriak, they need basses, so I join the "
+                            "Kirchenchor there.", speaker="Gerhard", event_time=clock() + timedelta(days=6))
+    service.remember("How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.", role="assistant",
+                     event_time=news.event_time + timedelta(minutes=1))
+    clock.jump_to(clock() + timedelta(days=8))
+    assert "St. Cyriak" in _first_answer(service, "Which choir am I singing in these days?")

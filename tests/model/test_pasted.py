@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from engram_mcp.model.pasted import own_words
+
+
+def test_a_forwarded_email_is_left_out_from_its_header_to_the_end() -> None:
+    text = "fwd, what do I need?\n\nFrom: Sunflower Montessori\nSent: Friday 13 November\n\nWe are delighted to welcome Cian."
+    assert own_words(text).strip() == "fwd, what do I need?"
+
+
+def test_what_follows_the_rule_that_closes_a_pasted_email_is_the_persons_again() -> None:
+    text = "Pasting:\n---\nFrom: HR\nTo: People Team\nSubject: lines\nYou will report to Graham.\n---\nSo Graham's my manager now."
+    kept = own_words(text)
+    assert "report to Graham" not in kept and "So Graham's my manager now." in kept and kept.startswith("Pasting:")
+
+
+def test_text_without_an_email_header_is_all_the_persons() -> None:
+    text = "From: the bakery, a lovely loaf.\nSubject to change, I'd say."
+    assert own_words("I moved to Leeds.") == "I moved to Leeds." and own_words(text) == text
