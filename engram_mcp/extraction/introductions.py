@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS
+from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS, YEAR_OF_COURSE
 from engram_mcp.extraction.state_grammar import NAME, UNCASED_NAME
 from engram_mcp.model import Certainty, MemoryType
 
@@ -32,7 +32,7 @@ def _role_at(name: str) -> re.Pattern[str]:
     return re.compile(
         # "at the vet with Bongo" is where one is, not a role.
         r"^(?:an?\s+)?(?!(?:at|in|on|with|to|from|for|the|my|our|his|her|their|back|off|out|home)\b)"
-        r"(?P<role>(?:(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ](?:year|yr)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+        r"(?P<role>(?:" + YEAR_OF_COURSE + r"\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
         r"(?P<unit>\s+(?:on|in)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:ward|team|unit|department))?"
         r"\s+(?:at|for|with)\s+(?P<org>" + name + r"(?:\s+(?:hospital|university|uni|college|school|clinic|library|museum))?)"
         r"(?:\s+in\s+(?P<place>" + name + r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?$")
@@ -121,7 +121,7 @@ def _article(acronym: str) -> str:
     return "an" if acronym[:1].lower() in "aefhilmnorsx" else "a"
 
 
-_YEAR_OF_STUDY = re.compile(r"^(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ](?:year|yr)\s+", re.IGNORECASE)
+_YEAR_OF_STUDY = re.compile(r"^" + YEAR_OF_COURSE + r"\s+", re.IGNORECASE)
 
 
 def _working(role: re.Match[str]) -> str:

@@ -78,6 +78,8 @@ ACTIVITIES = frozenset(
     "choir band orchestra gym club classes class lessons league team chess bridge".split()
 )
 """What one takes up and gives up that is no employer: "quit netball", "quit the choir"."""
+YEAR_OF_COURSE = r"(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ](?:year|yr)"
+"""A year of a course: "second-year", "2nd year", "first yr"."""
 STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "postgraduate"})
 """What one is where one studies ("a law student at UCL"): no job there."""
 

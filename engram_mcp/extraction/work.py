@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.extraction.lexicon import ACTIVITIES, OCCUPATIONS, SCHOOL, STUDENTS, strip_tail
+from engram_mcp.extraction.lexicon import ACTIVITIES, OCCUPATIONS, SCHOOL, STUDENTS, YEAR_OF_COURSE, strip_tail
 from engram_mcp.extraction.state_grammar import (
     BOUNDARY,
     NAME,
@@ -80,10 +80,10 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         # "I'm a second-year law student at Bristol uni"
-        rule(r"am\s+an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ](?:year|yr)\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
+        rule(r"am\s+an?\s+(?:" + YEAR_OF_COURSE + r"\s+)?(?P<field>(?:[a-z]+\s+){0,2}?)"
               r"(?:" + "|".join(STUDENTS) + r")\s+(?:at|in)", name_obj, _studies_at),
         # "im officially a journalism student": what one studies, said without where.
-        rule(r"am\s+(?:(?:now|officially|currently|still|finally)\s+)?an?\s+(?:(?:first|second|third|fourth|final|\d(?:st|nd|rd|th))[- ](?:year|yr)\s+)?",
+        rule(r"am\s+(?:(?:now|officially|currently|still|finally)\s+)?an?\s+(?:" + YEAR_OF_COURSE + r"\s+)?",
              r"(?P<field>[a-z]+(?:\s+[a-z]+)?)\s+(?:" + "|".join(STUDENTS) + r")\b(?!\s+(?:at|in|of|from|union|loan|card|visa|"
              r"accommodation|halls?|house|discount|rep|council)\b)", _studies_field),
         # "I got into Oxford", "Noura got into medical school in Edinburgh": where one will study.

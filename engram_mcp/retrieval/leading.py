@@ -24,7 +24,7 @@ from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
-from engram_mcp.model.time_expr import CALENDAR_NAMES
+from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
 from engram_mcp.retrieval.abstain import (
     answers_slot,
     focus_terms,
@@ -78,8 +78,12 @@ _CALENDAR = frozenset(entity_key(name) for name in CALENDAR_NAMES)
 
 def _specifics(text: str) -> set[str]:
     """The names and figures a text says, as keys ("Ramipril", "5mg" → "5"); words that open a sentence are no names."""
-    said = {entity_key(re.sub(r"['’]s$", "", w)) for w in _SPECIFIC.findall(_VOCATIVE.sub(",", text.strip()))}
-    return said - _CALENDAR
+    return _keys(_SPECIFIC.findall(_VOCATIVE.sub(",", text.strip()))) - _CALENDAR
+
+
+def _keys(words: list[str]) -> set[str]:
+    """Names as entity keys, a possessive's "'s" dropped ("Ray's" → "ray")."""
+    return {entity_key(re.sub(r"['’]s$", "", word)) for word in words}
 
 
 def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) -> list[Scored]:
@@ -169,8 +173,7 @@ _CHANGED = re.compile(
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
-    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|"
-    r"the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
+    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
     re.IGNORECASE,
@@ -234,8 +237,7 @@ def _about(text: str, focus: Focus) -> set[str]:
     # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
     # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
     spoken_of = _VOCATIVE.sub(",", text)
-    anywhere = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_IN_TEXT.findall(spoken_of)}
-    inside = {entity_key(re.sub(r"['’]s$", "", w)) for w in _NAME_INSIDE.findall(spoken_of)}
+    anywhere, inside = _keys(_NAME_IN_TEXT.findall(spoken_of)), _keys(_NAME_INSIDE.findall(spoken_of))
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
 
 

@@ -7,22 +7,19 @@ whether a memory addresses a question, and which fact holds the slot asked about
 from __future__ import annotations
 
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
+from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
 __all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "slots_asked", "stem", "topic_words"]
 
-# "booked a table" is no book, "a meeting" no meet.
-_KEPT_WHOLE = frozenset({"booked", "booking", "bookings", "meeting", "meetings", "building", "buildings"})
-
-
-# Words the crude stem would make into another: "care" is no car, "scared" no scar.
-_STEMMED_APART = {"care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"}
+# Words the crude stem would make into another, with the stem they keep: "booked a table" is no
+# book, "a meeting" no meet, "care" no car, "scared" no scar.
+_STEMMED_APART = {word: word for word in ("booked", "booking", "bookings", "meeting", "meetings", "building", "buildings")} | {
+    "care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"}
 
 
 def stem(word: str) -> str:
     """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet."""
     word = word.replace("’", "'")
-    if word in _KEPT_WHOLE:
-        return word
     if word in _STEMMED_APART:
         return _STEMMED_APART[word]
     if word.endswith("ies") and len(word) > 4:
@@ -145,8 +142,7 @@ _FOOD_LIMITS = ("allergic allergy allergies intolerant intolerance coeliac celia
                 "nut nuts peanut peanuts shellfish")
 _HOW_TO_ANSWER = ("answers replies short shorter brief concise essay essays long bullet bullets direct detail detailed length "
                   "plain simple formal informal tone")
-_WEEKDAYS = ("monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays "
-             "sunday sundays")
+_WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_NAMES))
 
 
 # Words a question asks with that are met by instances of what they name, and not the other way:
