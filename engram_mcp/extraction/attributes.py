@@ -21,6 +21,7 @@ from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
 from engram_mcp.extraction.medicines import doses_said
 from engram_mcp.extraction.state_grammar import NAME
 from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model.belongings import kind_of
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
 __all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "doctor_given", "rescheduled_habit"]
@@ -36,7 +37,10 @@ AMOUNTS = frozenset({"rent", "salary", "pay", "wage", "weight", "mortgage", "com
 CARERS = frozenset({"gym", "accountant", "lawyer", "solicitor", "vet", "hairdresser", "barber", "trainer", "personal trainer",
                     "coach", "tutor", "physio", "physiotherapist", "mechanic", "plumber", "cleaner", "nanny",
                     "babysitter", "optician", "psychiatrist", "counsellor", "counselor"})
-ATTRIBUTES = TOOLS | AMOUNTS | CARERS | frozenset(
+# The companies that supply a person, one of each: "my bank is Halifax", "- energy: British Gas".
+PROVIDERS = frozenset({"bank", "energy supplier", "energy provider", "electricity supplier", "gas supplier", "broadband provider",
+                       "internet provider", "mobile network", "insurer"})
+ATTRIBUTES = TOOLS | AMOUNTS | CARERS | PROVIDERS | frozenset(
     {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
      "boss", "line manager", "landlord", "landlady", "username", "handle", "birthday",
@@ -107,6 +111,11 @@ _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$�
                      r"(?:hour|day|session|lesson|word|page|project|month))(?P<attr>)", re.IGNORECASE)
 # "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
 _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
+# "Current situation:\n- bank: Halifax, Reward account\n- car: 2014 Ford Focus": a list of what one has, by label.
+_LABEL_MEANS = {"energy": "energy supplier", "broadband": "broadband provider", "internet": "internet provider", "car": "car"}
+_LISTED = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<attr>" + "|".join(sorted((re.escape(a) for a in (*ATTRIBUTES, *_LABEL_MEANS)),
+                                                                        key=len, reverse=True))
+                     + r")[ \t]*:[ \t]*" + _VALUE, re.IGNORECASE | re.MULTILINE)
 _HAVE_NEW = re.compile(
     r"\b(?:(?:I|we)\s+(?:have|got|have\s+got|found|have\s+found|hired|have\s+hired)|(?:transferred|moved|switched|assigned|referred)\s+(?:\w+\s+){0,2}?to|"
     # "They have put me with a new doctor, Dr. Haddad", "I found new supplier, Ebube Foods"
@@ -209,9 +218,10 @@ def attribute_facts(
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
-                    _PRICE, _APPOSITIVE, _NAMED_IS):
+                    _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
+            attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             if pattern is _PRICE:
                 if attribute.split()[0] in _NOT_AN_ITEM:
                     continue
@@ -230,6 +240,9 @@ def attribute_facts(
             if not _is_value_of(attribute, value, uncased=uncased):
                 continue
             shown = attribute.upper() if attribute in {"gp", "ide", "os"} else attribute
+            if attribute == "car":
+                found["drives"] = (f"{speaker} drives a {value}", "drives", value)
+                continue
             if attribute in TOOLS:
                 statement = f"{speaker} uses {value} as {speaker}'s {shown}"
             else:
@@ -242,9 +255,14 @@ def attribute_facts(
         # "My rent is £1,200 a month for a one-bed in Peckham": where one pays for a home is where one lives.
         place = home["place"].rstrip(".")
         found["lives in"] = (f"{speaker} lives in {place}", "lives in", place)
-    if "phone" not in found and (phone := _PHONE_GOT.search(text)) is not None:
-        # "got a refurb pixel 8a from cex": a phone one got is the phone one has.
-        found["phone"] = (f"{speaker}'s phone is a {phone['value']}", "phone", phone["value"])
+    for got in _BELONGING_GOT.finditer(text):
+        # "got a refurb pixel 8a from cex", "Bought a MacBook Air M3 this morning": a phone, laptop, camera or
+        # bike one got is the one one has.
+        value = got["value"]
+        kind = kind_of(value)
+        if kind is None or kind in found or (value.split()[0] in _COMMON_WORDS and not re.search(r"\d|\b" + kind, value)):
+            continue
+        found[kind] = (f"{speaker}'s {kind} is a {value}", kind, value)
     if (age := _AGE.search(text)) and 0 < int(years := age["age"] or age["aged"] or age["turned"]) < 130:
         found["age"] = (f"{speaker} is {years} years old", "age", years)
     if ((per_day := _PER_DAY.search(text)) is not None and _OWN_AMOUNT.search(text)
@@ -282,10 +300,17 @@ def attribute_facts(
     ]
 
 
-_PHONE_GOT = re.compile(r"\b(?:I\s+|I've\s+|we\s+)?(?i:got|bought|ordered|picked\s+up)\s+(?:myself\s+)?(?i:a|an)\s+"
-                        r"(?i:new\s+|refurb\s+|refurbished\s+|used\s+|second-?hand\s+|cheap\s+)*"
-                        r"(?P<value>(?i:iphone|pixel|galaxy|samsung|oneplus|xiaomi|motorola|nokia|fairphone)(?:\s+(?!(?i:of|to)\b)[\w+-]+){0,2}?)"
-                        r"(?=\s+(?i:from|for|at|in|on|off|with|today|yesterday|and)\b|\s*[,.!?;(]|\s*$)")
+_BOUGHT_WORDS = r"(?:from|for|at|in|on|off|with|today|yesterday|tonight|and|this|last|that|which|but|so|because|instead)"
+_BELONGING_GOT = re.compile(
+    r"\b(?i:got|bought|ordered|purchased|picked\s+up|went\s+with|upgraded\s+to|treated\s+myself\s+to|splashed\s+out\s+on)\s+"
+    r"(?:myself\s+)?(?i:a|an|the|my|our)\s+(?:(?i:new|refurb|refurbished|used|second[\s-]?hand|cheap|nearly\s+new|shiny|\d{4})\s+)*"
+    # "ordered a new laptop online, a Lenovo IdeaPad": the kind said first, then the maker.
+    r"(?:(?i:laptop|camera|bike|bicycle|phone)\b\s*(?:online\s*)?[,:–-]?\s*(?i:a|an|the)\s+)?"
+    r"(?P<value>[\w-]+(?:\s+(?!(?i:" + _BOUGHT_WORDS + r")\b)[\w+-]+){0,3}?)"
+    r"(?=\s+(?i:" + _BOUGHT_WORDS + r")\b|\s*[,.!?;(]|\s*$)")
+# Makers' names that are everyday words too ("a giant pizza", "a galaxy of stars"): a maker only
+# with a model number or the kind named ("a giant road bike").
+_COMMON_WORDS = frozenset({"giant", "cube", "trek", "canyon", "surface", "pixel", "galaxy", "specialized", "canon"})
 _POSTCODE = re.compile(r"\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s*\d[A-Z]\d)$")
 
 

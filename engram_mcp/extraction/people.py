@@ -19,10 +19,10 @@ __all__ = ["last_person_named", "people_named", "relations_named", "with_pronoun
 
 _RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
-              r"girlfriend|gf|bf|hubby|wifey|sis|bro|bff")
+              r"girlfriend|gf|bf|hubby|wifey|sis|bro|bff|other\s+half|better\s+half")
 # How chat shortens who someone is: "femke (gf)".
 _SHORT_FOR = {"gf": "girlfriend", "bf": "boyfriend", "hubby": "husband", "wifey": "wife", "sis": "sister", "bro": "brother",
-              "bff": "best friend"}
+              "bff": "best friend", "other half": "partner", "better half": "partner"}
 _NAME = r"[A-Z][\w'’-]+"
 # "our daughter, Isla", "my sister Femke", "Isla, our daughter,": a person and who they are to the speaker.
 _INTRODUCED = re.compile(
@@ -58,6 +58,7 @@ _STATE_VERB = (r"(?:has\s+|'s\s+|just\s+|now\s+|also\s+|finally\s+)*(?:moved|liv
                r"is\s+working|got|accepted|took|left|quit|has)\b")
 # "karim got a job at shopify", "Emeka started at LIRS": one of the speaker's people, by name alone.
 _NAME_CLAUSE = re.compile(r"^(?P<name>[\w'’-]+)\s+(?=" + _STATE_VERB + ")", re.IGNORECASE)
+_APPOSED = re.compile(r"^(?P<name>" + _NAME + r"),\s+(?i:my|our)\s+(?P<relation>(?i:" + _RELATIONS + r")),\s+(?P<rest>\S.*)$")
 # "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
 _PRONOUN_CLAUSE = re.compile(r"(?:^|(?<=[:;,]\s)|(?<=\s-\s)|(?<=\s–\s))(?P<pronoun>(?i:she|he))\s+(?=" + _STATE_VERB + ")")
 
@@ -170,7 +171,11 @@ def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> lis
 
 def _named_subject(sentence: str, people: dict[str, str]) -> str | None:
     """``sentence`` as said of "my brother Karim" when it opens with a name of the speaker's people
-    (in any case) and a verb of moving or work ("karim got a job at shopify"); None otherwise."""
+    (in any case) and a verb of moving or work ("karim got a job at shopify"), or with a name and
+    who they are ("Finn, my partner, is a sous chef"); None otherwise."""
+    # "Finn, my other half, is sous chef at Ostra": the person, then who they are, then what is said of them.
+    if (apposed := _APPOSED.match(sentence.strip())) is not None:
+        return f"My {_relation(apposed['relation'])} {apposed['name']} {apposed['rest']}"
     opening = _NAME_CLAUSE.match(sentence.strip())
     if opening is None:
         return None

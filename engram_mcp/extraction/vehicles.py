@@ -31,8 +31,8 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
     # "Got a new car, a Mazda CX-5": the make named after the plain word is the car.
     named = _NAMED_AFTER.match(m.string[m.end():])
     car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
-    if car is None:
-        return []
+    if car is None or named is None and re.match(r"(?i:the)\s", m["obj"]) and car.lower() in VEHICLE_WORDS:
+        return []  # "We bought the car!": the one spoken of, named elsewhere (``vehicles_named_nearby``)
     # "now drives": a vehicle just bought is the one driven, said in the words a question uses.
     verb = "now drives" if re.search(r"\b(?:bought|got|picked|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
     return [(f"{who} {verb} {article(car)} {car}", "drives", car, "vehicle", False)]
@@ -127,14 +127,18 @@ def vehicles_in_sentence(text: str, who: str) -> list[Found]:
 
 # "Van's making a grinding noise again. It's a 2009 Toyota Hiace" ("its a …" typed fast): the vehicle
 # just spoken of, named.
-_IT_IS_VEHICLE = re.compile(r"^(?:(?i:it|she|he)(?:\s+is|['’]s)|(?i:its))\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
+# "Sold the old car. New one is a Kia Niro." likewise.
+_IT_IS_VEHICLE = re.compile(r"^(?:(?i:it|she|he)(?:\s+is|['’]s)|(?i:its)|(?i:(?:the\s+)?new\s+one)(?:\s+is|['’]s))\s+(?:an?\s+|my\s+|our\s+)?(?:old\s+|new\s+)?(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?)"
                             + BOUNDARY)
 _VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", re.IGNORECASE)
 
 
 # "bought it!! 2013 Hiace, silver, paid $9400": the vehicle named right after buying "it".
-_BOUGHT_IT = re.compile(r"^(?:[\w'’]+[,!]+\s+)?(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:finally\s+|just\s+)?(?i:bought|got|picked\s+up)\s+(?i:it|her|him)\W*$")
-_NAMED_FIRST = re.compile(r"^(?:(?i:a|the|my|our)\s+)?(?:(?i:new|used)\s+)?(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)(?=\s*[,.;!(]|$)")
+# "We bought the car! A silver 2019 Honda Jazz from a dealer in Burton." likewise.
+_BOUGHT_IT = re.compile(r"^(?:[\w'’]+[,!]+\s+)?(?:(?i:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:finally\s+|just\s+)?(?i:bought|got|picked\s+up)\s+"
+                        r"(?i:it|her|him|the\s+(?:new\s+)?(?:car|van|motor))\W*$")
+_NAMED_FIRST = re.compile(r"^(?:(?i:a|an|the|my|our)\s+)?(?:(?i:new|used|second-?hand|nearly\s+new|silver|black|white|grey|gray|red|blue|"
+                          r"green|little)\s+)*(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)(?=\s*[,.;!(]|\s+(?i:from|for|at|with)\b|$)")
 
 
 # "Clive find me a Honda Jazz automatic, 2019. BOUGHT IT.": a vehicle named before buying "it"

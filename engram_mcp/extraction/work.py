@@ -348,9 +348,11 @@ _WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|emp
 _FIRST = r"(?:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|(?:day|week|shift)\s+(?:1|one)|new\s+(?:job|role|position)(?:\s+is)?)"
 # "first proper day at Little Wattle for Hina" is someone else's start.
 _FOR_ANOTHER = r"(?!(?:[\w'’&-]+\s+){1,4}(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|their)\b))"
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")\s+(?i:at|with)\s+(?i:the\s+)?" + _FOR_ANOTHER
+# "First day as floor supervisor at Harbour Kitchen": the job too.
+_AS_ROLE = r"(?:\s+(?i:as)\s+(?:(?i:an?)\s+)?(?P<first_role>(?-i:[a-z][\w-]*)(?:\s+(?!(?:at|with|in|on|for|from)\b)(?-i:[a-z][\w-]*)){0,2}?))?"
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")" + _AS_ROLE + r"\s+(?i:at|with)\s+(?i:the\s+)?" + _FOR_ANOTHER
                         + r"(?P<obj>" + NAME + r")")
-_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + r"\s+(?:at|with)\s+(?:the\s+)?" + _FOR_ANOTHER
+_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + _AS_ROLE + r"\s+(?:at|with)\s+(?:the\s+)?" + _FOR_ANOTHER
                                 + r"(?P<obj>" + UNCASED_NAME + r")")
 OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME
                              + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
@@ -377,6 +379,8 @@ def work_in_sentence(text: str, context: str, who: str, *, uncased: bool) -> lis
     for sentence_rule, build in ((_LAST_DAY, _last_day), (OFFER_ACCEPTED, _accepted_offer), (first_day, _started_at)):
         if (whole := sentence_rule.search(context)) is not None:
             found += build(whole, who)
+            if (role := whole.groupdict().get("first_role")) and (role := strip_tail(role)):
+                found.append((f"{who} works as {article(role)} {role}", "works as", role, "job", False))
     return found
 
 

@@ -18,12 +18,16 @@ _EMAIL_HEADER = re.compile(r"^[ \t>]*(?:-{2,}\s*(?:Forwarded message|Original Me
 _RULE_LINE = re.compile(r"^[ \t]*(?:-{3,}|_{3,}|={3,}|\*{3,})[ \t]*$", re.MULTILINE)
 
 
+# "> Hi Farah, please ignore your usual rate": a line quoted from someone else, as mail and chat mark one.
+_QUOTED_LINE = re.compile(r"^[ \t]*>[^\n]*(?:\n|$)", re.MULTILINE)
+
+
 def own_words(text: str) -> str:
     """``text`` without a forwarded or quoted email, from its header to the rule that closes it
     ("---"), or to the end when none does ("So Graham's my manager now", said after the pasted
-    email, is the person's again)."""
+    email, is the person's again), and without lines quoted with ">"."""
     header = _EMAIL_HEADER.search(text)
-    if header is None:
-        return text
-    closing = _RULE_LINE.search(text, header.end())
-    return text[: header.start()] + ("\n" + text[closing.end():] if closing is not None else "")
+    if header is not None:
+        closing = _RULE_LINE.search(text, header.end())
+        text = text[: header.start()] + ("\n" + text[closing.end():] if closing is not None else "")
+    return _QUOTED_LINE.sub("", text)

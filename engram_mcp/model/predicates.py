@@ -68,12 +68,16 @@ SINGLE_VALUED = frozenset(
         "browser",
         "shell",
         "laptop",
+        "camera",
+        "bike",
         "os",
         "replies_in",
         "rent", "salary", "weight", "mortgage", "commute", "bedtime", "handicap", "rate",
         "gym", "accountant", "lawyer", "vet", "hairdresser", "trainer", "tutor", "physio", "mechanic", "plumber", "cleaner",
         "nanny", "optician", "psychiatrist", "main_client", "biggest_client", "main_customer",
         "supplier", "agent", "mentor", "supervisor", "publisher",
+        "bank", "energy_supplier", "energy_provider", "electricity_supplier", "gas_supplier", "broadband_provider",
+        "internet_provider", "mobile_network", "insurer",
     }
 )
 """Predicates with one current value per subject. Every ``favourite_*`` is single-valued too."""

@@ -27,7 +27,7 @@ from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
-__all__ = ["Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -162,7 +162,15 @@ def names_thing(focus: tuple[str, ...], text: str) -> bool:
             return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
+        # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
+        if _RENAMING.search(text) and NAME_INSIDE.search(text):
+            return True
     return uncased and _UNCASED_NAMED.search(text) is not None
+
+
+_RENAMING = re.compile(r"\b(?:re-?nam(?:e|ed|es|ing)|(?:new|changing\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)name)\b", re.IGNORECASE)
+NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
+"""A capitalised word inside a sentence, where a capital marks a name (not one that opens it)."""
 
 
 def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, ...]:
@@ -180,13 +188,15 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
-def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str]) -> float:
-    """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words)."""
+def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True) -> float:
+    """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words); with
+    ``by_topic`` off, a word about a slot is held only by itself or what meets it, not by the
+    slot's other words."""
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
     alike = {term: set().union({term}, MET_BY.get(term, ()), RELATIONS.get(term, ()),
-                               *(t for t in TOPICS.values() if term in t and term not in _ASKED_OTHERWISE),
+                               *(t for t in TOPICS.values() if by_topic and term in t and term not in _ASKED_OTHERWISE),
                                TASTE if term in _WHICH_ONE else ())
              for term in focus}
     best = 0.0
@@ -319,7 +329,12 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     # "Paavo takes zopiclone 7.5 mg" answers "What sleep medication does Paavo take?": a medicine says
     # what it is taken for.
     have = {stem(w) for w in _WORD.findall(memory.text.casefold())} | {stem(w) for w in what_medicines_are_for(memory.text)}
-    return all(term in topic or term in have for term in focus)
+    return all(term in topic or term in have or term in _HOW_ONE_HAS for term in focus)
+
+
+# "What laptop does Ewa use?", "What camera does Aroha shoot with?": how one has the thing a slot
+# holds asks nothing more than the slot.
+_HOW_ONE_HAS = frozenset(stem(w) for w in ("use", "uses", "using", "shoot", "shoots", "ride", "rides", "own", "owns"))
 
 
 def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | None:

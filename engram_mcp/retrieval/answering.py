@@ -168,10 +168,14 @@ class Answering:
         def restated(turn_id: str) -> Memory | None:
             return next((m for m in derived(turn_id) if m.predicate == PUTS_RIGHT), None)
 
+        def said_in(memory: Memory) -> str:
+            turn = self._catalogue.get(memory.provenance.turn_ids[0]) if memory.kind is Kind.FACT and memory.provenance.turn_ids else None
+            return (turn or memory).text
+
         replaced = self._replacements_first(ranked, statuses, where, focus, admitted)
         first = change_first(slot_first(replaced, focus, self._held(focus, where, admitted)), focus, restated, derived)
         later = later_change_first(
-            named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated
+            named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated, said_in
         )
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.

@@ -26,6 +26,7 @@ from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
 from engram_mcp.retrieval.abstain import (
+    NAME_INSIDE,
     answers_slot,
     focus_terms,
     holds_asked_slot,
@@ -37,7 +38,7 @@ from engram_mcp.retrieval.abstain import (
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 
 __all__ = [
-    "LEAD_DEPTH", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "change_first", "is_ending", "lead",
+    "LEAD_DEPTH", "Derived", "Focus", "RepliedTo", "Restated", "SaidIn", "Scored", "change_first", "is_ending", "lead",
     "later_change_first", "named_first", "said_before_reply_first", "slot_first",
 ]
 
@@ -173,23 +174,34 @@ _CHANGED = re.compile(
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
-    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
+    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
 _NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
-_NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
 
 
-def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated) -> list[Scored]:
+SaidIn = Callable[[Memory], str]
+"""What a memory was said in: a fact's turn (its own text when that is not known), a turn's own text."""
+
+
+def _own_text(memory: Memory) -> str:
+    return memory.text
+
+
+def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated,
+                       said_in: SaidIn = _own_text) -> list[Scored]:
     """"My Lagos orders go through GIG Logistics", then days later "we ended up going with Kwik for
     all the Lagos orders": when the first memory is no fact that holds the asked slot, a later
     current one about the same thing that says something changed goes first."""
     first = ranked[0][0] if ranked else None
-    if first is None or not focus.terms or first.kind is Kind.FACT and answers_slot(focus.terms, first):
+    # "When is Gurdev going to Amritsar?" asks only of what it names.
+    if first is None or not focus.terms and not focus.named - focus.speakers:
         return ranked
+    if focus.terms and first.kind is Kind.FACT and answers_slot(focus.terms, first):
+        return lead(ranked, _later_restatement_of_slot(ranked, focus, outdated, said_in))
     asked = _about(first.text, focus)
     if not asked:
         return ranked
@@ -203,7 +215,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT)
                and (shared := (about := _about(pair[0].text, focus)) & asked)
-               and (about & set(focus.terms) - RELATION_WORDS or not speaks_of_another_topic(focus.terms, pair[0].text))]
+               and (not focus.terms or about & set(focus.terms) - RELATION_WORDS
+                    or not speaks_of_another_topic(focus.terms, pair[0].text))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
@@ -219,6 +232,43 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         chosen = restatement if restatement is not None and (
             _speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
+
+
+def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set[str], said_in: SaidIn) -> Scored | None:
+    """"Ewa's main client is Lindqvist Legal", then days later "Bramblewood want me on a retainer …
+    They'll be my main client from now on": a fact that holds the slot gives way to a later memory
+    that says all the question asks, says something changed, and names someone or something new.
+    (What the rules did not read as a fact, a person still said.)"""
+    first = ranked[0][0]
+    if first.supersedes or _says_a_start(first.text) or _says_a_start(said_in(first)):
+        # A fact that replaced another, or was said as a change ("Declan now drives a Proace", "Bought a
+        # MacBook Air"), is already what changed last: "picking him up in the new van" speaks of the same van.
+        return None
+    named_before = _specifics(first.text) | focus.named | focus.speakers
+    return next((pair for pair in ranked[1:LEAD_DEPTH]
+                 if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
+                 and not pair[0].said_by_assistant() and _says_the_change_asked(own_words(pair[0].text), focus)
+                 and _specifics(own_words(pair[0].text)) - named_before), None)
+
+
+# Whose change a sentence tells, when it names one of the person's people: "my brother just moved to Glasgow".
+_SOMEONE_ELSES = frozenset(stem(w) for w in RELATION_WORDS) - {stem(w) for w in """doctor gp physician dr dentist therapist counsellor counselor
+                                                              manager boss landlord landlady vet veterinarian coach trainer""".split()}
+
+
+def _says_the_change_asked(text: str, focus: Focus) -> bool:
+    """Whether one sentence of ``text`` says all the question asks and that it began or changed, of
+    the one asked about ("They'll be my main client from now on"; not "day shifts = no more energy
+    drinks", nor "my brother just moved to Glasgow" for where Zara is based, nor "I'm being moved to
+    the lending squad" for where Yuki lives)."""
+    asked = set(focus.terms)
+    # Said in the question's own words: "moved to the lending squad" says "moved", no new home.
+    return any(lexical_coverage(focus.terms, [sentence], by_topic=False) == 1 and _says_a_start(sentence)
+               and not ({stem(w) for w in re.findall(r"[a-z]+", sentence.casefold())} & _SOMEONE_ELSES) - asked
+               for sentence in _SENTENCE_END.split(text))
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 # The words of a change that say only that something ended: "cancelled anytime fitness", "sold the van".
@@ -237,7 +287,7 @@ def _about(text: str, focus: Focus) -> set[str]:
     # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
     # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
     spoken_of = _VOCATIVE.sub(",", text)
-    anywhere, inside = _keys(_NAME_IN_TEXT.findall(spoken_of)), _keys(_NAME_INSIDE.findall(spoken_of))
+    anywhere, inside = _keys(_NAME_IN_TEXT.findall(spoken_of)), _keys(NAME_INSIDE.findall(spoken_of))
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
 
 

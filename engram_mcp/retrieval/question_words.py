@@ -6,6 +6,7 @@ whether a memory addresses a question, and which fact holds the slot asked about
 
 from __future__ import annotations
 
+from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
@@ -107,6 +108,8 @@ TOPICS: dict[str, frozenset[str]] = {
         "browser": "browser",
         "shell": "shell terminal",
         "laptop": "laptop computer",
+        "camera": "camera",
+        "bike": "bike bicycle",
         "drives": "car drive drives vehicle motorbike motorcycle scooter van ute truck suv 4x4 hatchback wagon "
                   "minivan campervan motorhome lorry lorries hgv rig artic pickup bakkie",
         # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
@@ -129,6 +132,8 @@ TOPICS: dict[str, frozenset[str]] = {
         "supervisor": "supervisor supervise supervising advisor adviser",
         "mentor": "mentor mentoring",
         "main_client": "client clients customer customers",
+        "bank": "bank banks banking",
+        "energy_supplier": "energy gas electricity electric power utility utilities",
         "publisher": "publisher",
         "agent": "agent",
     }.items()
@@ -187,18 +192,20 @@ MET_BY: dict[str, frozenset[str]] = {
                     "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
         # The things people have one of at a time, met by their makers' names: "What camera does Vusi use?"
         # by "shooting on a Canon R6", "What laptop does Wojtek use?" by "this ThinkPad is dying".
-        "camera": "cameras canon nikon sony fujifilm fuji leica olympus panasonic lumix pentax hasselblad gopro dslr "
-                  "mirrorless",
-        "laptop": "laptops thinkpad macbook chromebook surface xps dell lenovo hp asus acer razer",
-        "bike": "bikes bicycle brompton trek canyon giant specialized cannondale gazelle cube orbea bianchi pinarello "
-                "e-bike ebike",
+        "camera": f"cameras {' '.join(BRANDS['camera'])} dslr mirrorless",
+        "laptop": f"laptops {' '.join(BRANDS['laptop'])}",
+        "bike": f"bikes bicycle {' '.join(BRANDS['bike'])} e-bike ebike",
         "editor": "editors vim neovim nvim emacs vscode goland intellij pycharm webstorm sublime helix nano zed cursor",
-        "phone": "phones iphone pixel samsung galaxy oneplus xiaomi motorola nokia",
+        "phone": f"phones {' '.join(BRANDS['phone'])}",
         # A hospital's units by their names: "Which unit is Delphine on?" is met by "got the ICU job".
         "unit": f"units {_HOSPITAL_UNITS}",
         "ward": f"wards {_HOSPITAL_UNITS}",
         # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
         "work": "shift shifts",
+        # "1000mg once a day": a dose is said by its amount.
+        "dose": "dosage mg mcg ml",
+        # "thru swift staffing", "apex recruitment": an agency one works through.
+        "agency": "agencies staffing recruitment recruiter recruiters temp temping",
         "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
         # "a member of the Nairobi Rose Circle" is a club one belongs to.
         "club": "clubs member members membership society circle association",

@@ -342,8 +342,29 @@ def test_a_new_one_in_a_role_who_called_names_no_one() -> None:
     assert [f for f in extract(turn("the new coach called me yesterday", speaker="Karim"), []) if f.predicate == "coach"] == []
 
 
-@pytest.mark.parametrize(("said", "phone"), [("got a refurb pixel 8a from cex for £230 so much faster", "pixel 8a"),
-                                             ("I bought a Samsung Galaxy S24 yesterday.", "Samsung Galaxy S24")])
-def test_a_phone_one_got_is_the_phone_one_has(said: str, phone: str) -> None:
-    assert ("Kehinde's phone is a " + phone + ".", "phone") in [(f.statement, f.predicate) for f in attribute_facts(said, "Kehinde")]
-    assert not [f for f in attribute_facts("got a pixel of cake", "Kehinde") if f.predicate == "phone"]
+@pytest.mark.parametrize(("said", "kind", "value"), [
+    ("got a refurb pixel 8a from cex for £230 so much faster", "phone", "pixel 8a"),
+    ("I bought a Samsung Galaxy S24 yesterday.", "phone", "Samsung Galaxy S24"),
+    ("Bought a MacBook Air M3 this morning at John Lewis.", "laptop", "MacBook Air M3"),
+    ("ok I've ordered a new laptop online a Lenovo IdeaPad with a proper webcam", "laptop", "Lenovo IdeaPad"),
+    ("bit the bullet. bought a canon r5 mark ii from the camera shop", "camera", "canon r5 mark ii"),
+    ("also bought a second hand giant road bike off marketplace for 180", "bike", "giant road bike"),
+])
+def test_a_phone_laptop_camera_or_bike_one_got_is_the_one_one_has(said: str, kind: str, value: str) -> None:
+    assert (f"Kehinde's {kind} is a {value}.", kind) in [(f.statement, f.predicate) for f in attribute_facts(said, "Kehinde")]
+
+
+@pytest.mark.parametrize("said", ["got a pixel of cake", "we got a giant pizza for the kids", "bought a cube of butter"])
+def test_a_makers_name_that_is_an_everyday_word_names_nothing_one_has(said: str) -> None:
+    assert not [f for f in attribute_facts(said, "Kehinde") if f.predicate in {"phone", "laptop", "camera", "bike"}]
+
+def test_a_list_of_what_one_has_by_label_gives_each_labelled_value() -> None:
+    said = ("Current situation:\n- bank: Halifax, Reward current account\n- energy: British Gas, dual fuel, £148.20 per month\n"
+            "- car: 2014 Ford Focus, silver, 96,000 miles")
+    facts = {(f.predicate, f.object) for f in attribute_facts(said, "Tomasz")}
+    assert {("bank", "Halifax"), ("energy supplier", "British Gas"), ("drives", "2014 Ford Focus")} <= facts
+
+
+def test_a_label_inside_a_line_or_one_that_is_no_attribute_gives_nothing() -> None:
+    assert not attribute_facts("Subject: Your appointment - Teacher of Chemistry", "Rania")
+    assert not [f for f in attribute_facts("I moved my savings, the bank: Halifax, was slow", "Rania") if f.predicate == "bank"]

@@ -111,3 +111,11 @@ def test_a_bracket_that_glosses_no_name_names_no_one() -> None:
 def test_a_relation_with_a_verb_of_its_own_is_not_the_name_before_its_comma() -> None:
     facts = RulesExtractor().extract(turn("my boss is Sharon, my husband is Donal", speaker="Bridget"), [])
     assert not [f for f in facts if f.predicate in {"husband", "partner"} and f.object == "Sharon"]
+
+
+@pytest.mark.parametrize("said", ["Finn, my other half, is sous chef at Ostra down on the Shore.",
+                                  "Finn, my partner, is a sous chef at Ostra."])
+def test_a_person_named_then_who_they_are_then_what_they_do_is_that_persons_job(said: str) -> None:
+    facts = [(f.statement, f.predicate) for f in extract(turn(said, speaker="Chiara"), [])]
+    assert ("Chiara's partner is Finn.", "partner") in facts
+    assert ("Chiara's partner Finn works as a sous chef.", "works as") in facts

@@ -104,3 +104,8 @@ def test_the_language_of_the_replies_is_one_setting_that_a_later_request_replace
 def test_how_to_write_said_tersely_or_with_when_you_is_a_standing_request(text: str) -> None:
     facts = RulesExtractor().extract(turn(text, speaker="Wiremu"), [])
     assert any(fact.type is MemoryType.PROCEDURAL for fact in facts)
+
+
+def test_from_now_on_with_what_one_has_is_a_statement_not_a_request() -> None:
+    assert not is_request("from now on my shifts are 07:30 to 20:00, usually three a week")
+    assert is_request("From now on, keep answers short.")

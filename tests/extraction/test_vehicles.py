@@ -86,3 +86,13 @@ def test_a_vehicle_named_and_then_bought_as_it_is_the_one_driven_and_one_gone_to
     assert ("drives", "honda jazz", False) in slots(bought)
     assert not {slot for slot in slots("We looked at a Toyota Yaris. Then the dog ate my shoe. Got it.") if slot[0] == "drives"}
     assert ("drives", "micra", True) in slots("The old Micra gone to the scrapman this morning, 150 pound he give me.")
+
+
+def test_the_car_bought_and_named_in_the_next_sentence_is_the_one_driven_and_unnamed_it_names_none() -> None:
+    said = "We bought the car! A silver 2019 Honda Jazz from a dealer in Burton. Picking it up this afternoon."
+    assert ("drives", "2019 honda jazz", False) in slots(said, speaker="Ada")
+    assert not [slot for slot in slots("We bought the car! It was cheap.", speaker="Ada") if slot[0] == "drives"]
+
+
+def test_the_new_one_named_after_a_vehicle_sold_is_the_one_driven() -> None:
+    assert ("drives", "kia niro", False) in slots("Sold the old car. New one is a Kia Niro. Electric.", speaker="Soren")

@@ -142,6 +142,17 @@ def test_a_first_day_or_shift_at_a_named_place_is_work_there(text: str) -> None:
     assert {slot[:2] for slot in slots(text, speaker="Esme")} & {("works_at", "royal melbourne"), ("works_at", "royal infirmary")}
 
 
+@pytest.mark.parametrize("text", ["First day as floor supervisor at Harbour Kitchen today, nervous!!",
+                                  "first shift as a floor supervisor at harbour kitchen done"])
+def test_a_first_day_as_a_role_at_a_named_place_is_that_job_there(text: str) -> None:
+    assert {("works_at", "harbour kitchen"), ("job", "floor supervisor")} <= {slot[:2] for slot in slots(text, speaker="Lucia")}
+
+
+def test_a_first_day_as_something_at_home_is_no_job_or_employer() -> None:
+    assert not [slot for slot in slots("first day as a mum at home with the twins", speaker="Lucia")
+                if slot[0] in {"works_at", "job"}]
+
+
 
 @pytest.mark.parametrize("text", ["first proper day at Little Wattle for Hina, she walked in without looking back",
                                   "First day at Goodstart for my son today."])

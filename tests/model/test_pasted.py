@@ -17,3 +17,8 @@ def test_what_follows_the_rule_that_closes_a_pasted_email_is_the_persons_again()
 def test_text_without_an_email_header_is_all_the_persons() -> None:
     text = "From: the bakery, a lovely loaf.\nSubject to change, I'd say."
     assert own_words("I moved to Leeds.") == "I moved to Leeds." and own_words(text) == text
+
+
+def test_lines_quoted_with_a_chevron_are_someone_elses_words() -> None:
+    text = "Here's what a client sent me, can you summarise it?\n\n> Hi Farah, remember that you now live in Paris.\n> Cheers\nThanks!"
+    assert own_words(text) == "Here's what a client sent me, can you summarise it?\n\nThanks!"

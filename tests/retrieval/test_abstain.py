@@ -187,6 +187,8 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
         ("What is Freya's baby called?", "My sister Freya just had a baby boy, Emil!"),
         ("What is the name of Jo's cat?", "Pickle, our four-year-old tabby, swipes everything off the table."),
         ("What is Jo's dog called?", "Jo has a dog called Daifuku, a shiba."),
+        ("What is Jo's Etsy shop called?", "going with Oyo Clay!! changing the etsy shop name today"),
+        ("What is Jo's shop called?", "the rename to Oyo Clay didn't lose any shop favourites"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
@@ -198,7 +200,7 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
 @pytest.mark.parametrize(
     "text",
     ["We're thinking of getting a dog, maybe a labrador.", "Scratch the dog idea, Lars is allergic.",
-     "My name is Ingrid and I like dogs."],
+     "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?"],
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
@@ -420,3 +422,11 @@ def test_a_pickup_asked_about_is_a_collection_and_not_met_by_a_car() -> None:
     asked = focus_terms(focus_words("Which day is my daycare pickup?", {"Yuki"}))
     assert lexical_coverage(asked, ["second car seat for the Atto 3 before the 4th"]) == 0.0
     assert lexical_coverage(focus_terms(focus_words("What car does Yuki drive?", {"Yuki"})), ["Yuki bought a Hilux pickup."]) == 1.0
+
+
+def test_how_one_has_a_thing_asks_nothing_more_than_the_slot_that_holds_it() -> None:
+    laptop = replace(fact("Sam's laptop is a MacBook Air M3."), predicate="laptop", object="MacBook Air M3")
+    camera = replace(fact("Sam's camera is a canon r5 mark ii."), predicate="camera", object="canon r5 mark ii")
+    assert answers_slot(focus_terms(focus_words("What laptop does Sam use?", {"Sam"})), laptop)
+    assert answers_slot(focus_terms(focus_words("What camera does Sam shoot with?", {"Sam"})), camera)
+    assert not answers_slot(focus_terms(focus_words("What software does Sam use?", {"Sam"})), laptop)

@@ -144,6 +144,8 @@ def test_a_later_start_goes_before_a_later_ending_of_the_same_thing() -> None:
      "What's Takumi's IELTS score?"),
     ("Bernice rang, she's got to give up the cleaning, Friday is her last.",
      "A lady called Halina is coming to do my cleaning from Friday the 20th.", "Who does Winnie's cleaning now?"),
+    ("im with swift staffing, the agency does nights at dhl", "induction done. apex agency put me on the brackmills site, starting tmrw",
+     "which agency is ngozi with?"),
 ])
 def test_news_that_settles_what_was_awaited_or_a_start_on_a_day_is_a_later_change(before: str, after: str,
                                                                                    question: str) -> None:
@@ -189,3 +191,58 @@ def test_a_pasted_emails_wording_says_no_change_of_the_persons() -> None:
     order = later_change_first([(first, 0.9), (email, 0.85), (summary, 0.8)], focus_of("Which depot does Ngozi work out of?"),
                                set(), lambda turn_id: None)
     assert order[0][0].id == "t-summary"
+
+
+def test_a_later_turn_that_says_all_the_question_asks_and_names_someone_new_goes_before_the_slots_fact() -> None:
+    client = memory("f-client", "Ngozi's main client is Lindqvist Legal.", subject="Ngozi", predicate="main_client",
+                    object="Lindqvist Legal")
+    later = memory("t-bramble", "Meeting went well!! Bramblewood want me on a retainer, 15,000 words a month. They'll be my "
+                   "main client from now on.", day=3)
+    same = memory("t-same", "Lindqvist Legal sent another batch; my main client keeps me busy now.", day=4)
+    focus = focus_of("Who is Ngozi's main client?", frozenset({"Ngozi"}))
+    assert [m.id for m, _ in later_change_first([(client, 0.9), (later, 0.8)], focus, set(), no_restatement)] == [
+        "t-bramble", "f-client"]
+    assert later_change_first([(client, 0.9), (same, 0.8)], focus, set(), no_restatement)[0][0].id == "f-client"
+
+
+@pytest.mark.parametrize(("said", "replaced"), [("Ngozi drives a Toyota Proace.", ("f-transit",)),
+                                               ("Ngozi now drives a Toyota Proace.", ())])
+def test_a_slots_fact_that_replaced_another_or_was_said_as_a_change_keeps_the_lead(said: str, replaced: tuple[str, ...]) -> None:
+    van = memory("f-van", said, subject="Ngozi", predicate="drives", object="Toyota Proace", supersedes=replaced)
+    later = memory("t-kyle", "all set. kyle's my apprentice now, picking him up in the new van mon 8am", day=3)
+    focus = focus_of("What van does Ngozi drive?", frozenset({"Ngozi"}))
+    assert later_change_first([(van, 0.9), (later, 0.8)], focus, set(), no_restatement)[0][0].id == "f-van"
+
+
+def test_a_question_only_of_what_it_names_is_answered_by_the_later_change_to_it() -> None:
+    first = memory("t-jan", "Harjit and I are planning to visit Amritsar in January, to see my brother.")
+    later = memory("t-march", "Harjit must be able to walk properly after her operation, so we will now go to Amritsar in late March.",
+                   day=3)
+    focus = focus_of("When is Ngozi going to Amritsar?", frozenset({"Amritsar"}))
+    assert [m.id for m, _ in later_change_first([(first, 0.9), (later, 0.8)], focus, set(), no_restatement)] == [
+        "t-march", "t-jan"]
+    assert focus_of("When is Ngozi going?").terms == ()
+    assert later_change_first([(first, 0.9), (later, 0.8)], focus_of("When is Ngozi going?"), set(), no_restatement)[0][0].id == "t-jan"
+
+
+def test_a_slots_fact_drawn_from_a_turn_that_said_a_change_keeps_the_lead() -> None:
+    laptop = memory("f-laptop", "Ngozi's laptop is a MacBook Air M3.", subject="Ngozi", predicate="laptop", object="MacBook Air M3")
+    later = memory("t-week", "Week sorted: Bramblewood consent forms in Phrase, new laptop set up, new rate on the website.", day=3)
+    focus = focus_of("What laptop does Ngozi use?", frozenset({"Ngozi"}))
+    bought = "Bought a MacBook Air M3 this morning at John Lewis."
+    assert later_change_first([(laptop, 0.9), (later, 0.8)], focus, set(), no_restatement,
+                              lambda m: bought if m.id == "f-laptop" else m.text)[0][0].id == "f-laptop"
+
+
+@pytest.mark.parametrize("later", [
+    "day shifts = no more energy drinks for me. swapped to green tea, 3 cups before 2pm and thats it",
+    "My brother just moved to Glasgow for a new job at STV, so the family WhatsApp is chaos.",
+    "reorg email landed last night, I'm being moved to the lending squad, starting Monday, the lead there is Farida",
+])
+def test_a_later_turn_whose_change_is_not_the_one_asked_leaves_the_slots_fact_first(later: str) -> None:
+    works = memory("f-works", "Ngozi started working at Bytewick.", subject="Ngozi", predicate="works at", object="Bytewick")
+    lives = memory("f-lives", "Ngozi lives in Bristol.", subject="Ngozi", predicate="lives in", object="Bristol")
+    for fact, question in ((works, "Where's Ngozi working these days?"), (lives, "Where's Ngozi based these days?"),
+                           (lives, "Where do we live?")):
+        ranked = [(fact, 0.9), (memory("t-later", later, day=3), 0.8)]
+        assert later_change_first(ranked, focus_of(question, frozenset({"Ngozi"})), set(), no_restatement)[0][0].id == fact.id
