@@ -245,10 +245,13 @@ def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set
         # MacBook Air"), is already what changed last: "picking him up in the new van" speaks of the same van.
         return None
     named_before = _specifics(first.text) | focus.named | focus.speakers
-    return next((pair for pair in ranked[1:LEAD_DEPTH]
-                 if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
-                 and not pair[0].said_by_assistant() and _says_the_change_asked(own_words(pair[0].text), focus)
-                 and _specifics(own_words(pair[0].text)) - named_before), None)
+    for pair in ranked[1:LEAD_DEPTH]:
+        if pair[0].id in outdated or pair[0].event_time <= first.event_time + _LATER or pair[0].said_by_assistant():
+            continue
+        said = own_words(pair[0].text)
+        if _says_the_change_asked(said, focus) and _specifics(said) - named_before:
+            return pair
+    return None
 
 
 # Whose change a sentence tells, when it names one of the person's people: "my brother just moved to Glasgow".

@@ -112,22 +112,25 @@ def test_a_question_about_what_the_assistant_said_keeps_its_reply_first() -> Non
     assert [m.id for m, _ in order] == ["t-reply", "t-aids"]
 
 
+def reply_ranked_first(turn_text: str, reply_text: str, question: str) -> list[str]:
+    """The order ``said_before_reply_first`` gives a reply ranked above the person's turn it answers."""
+    turn = memory("t-turn", turn_text)
+    reply = memory("t-reply", reply_text, provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(reply, 0.9), (turn, 0.8)], focus_of(question),
+                                    lambda memory: turn if memory.id == "t-reply" else None)
+    return [m.id for m, _ in order]
+
+
 def test_a_reply_that_names_what_its_turn_does_not_keeps_its_place() -> None:
-    turn = memory("t-gp", "Saw Dr Mulcahy, she's taken me off the atorvastatin and put me on rosuvastatin 10mg instead.")
-    listed = memory("t-list", "Updated: Morning: Metformin 500mg. Bedtime: Rosuvastatin 10mg.",
-                    provenance=Provenance(speaker="assistant", role="assistant"))
-    order = said_before_reply_first([(listed, 0.9), (turn, 0.8)], focus_of("Which statin am I on now?"),
-                                    lambda reply: turn if reply.id == "t-list" else None)
-    assert [m.id for m, _ in order] == ["t-list", "t-gp"]
+    assert reply_ranked_first("Saw Dr Mulcahy, she's taken me off the atorvastatin and put me on rosuvastatin 10mg instead.",
+                              "Updated: Morning: Metformin 500mg. Bedtime: Rosuvastatin 10mg.",
+                              "Which statin am I on now?") == ["t-reply", "t-turn"]
 
 
 def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
-    turn = memory("t-choir", "I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.")
-    reply = memory("t-nice", "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
-                   provenance=Provenance(speaker="assistant", role="assistant"))
-    order = said_before_reply_first([(reply, 0.9), (turn, 0.8)], focus_of("Which choir am I singing in these days?"),
-                                    lambda memory: turn if memory.id == "t-nice" else None)
-    assert [m.id for m, _ in order] == ["t-choir", "t-nice"]
+    assert reply_ranked_first("I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.",
+                              "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
+                              "Which choir am I singing in these days?") == ["t-turn", "t-reply"]
 
 
 def test_a_later_start_goes_before_a_later_ending_of_the_same_thing() -> None:
