@@ -43,7 +43,8 @@ PROVIDERS = frozenset({"bank", "energy supplier", "energy provider", "electricit
 ATTRIBUTES = TOOLS | AMOUNTS | CARERS | PROVIDERS | frozenset(
     {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
-     "boss", "line manager", "landlord", "landlady", "username", "handle", "birthday",
+     "boss", "line manager", "ops manager", "operations manager", "area manager", "shift manager", "store manager",
+     "site manager", "landlord", "landlady", "username", "handle", "birthday",
      # one of each at a time, for a freelancer: "my main client is now Orange"
      "main client", "biggest client", "main customer",
      # and for a business, or a writer or a student: "our coffee supplier is North Star Roasters"
@@ -165,6 +166,9 @@ def doctor_given(sentence: str, speaker: str) -> list[ExtractedFact]:
 _NAMED_IS = re.compile(r"(?<![\w'’])(?!(?:This|That|It|He|She|They|Here|There|Which|Who|What)\b)(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
                        + NAME + r")\s+(?i:is\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+|current\s+)?)(?i:" + _ATTRIBUTE
                        + r")(?!['’]s\b|\w)")
+# "I report to Farhan Qureshi from today": whom one reports to is one's manager.
+_REPORTS_TO = re.compile(r"\bI\s+(?i:(?:now|currently|still|directly|will)\s+)*(?i:(?P<attr>report)(?:s|ing)?)\s+(?i:directly\s+)?(?i:to)\s+"
+                         r"(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?" + NAME + r")")
 # "an appointment with my GP, Dr Kerr, at …", "my boss, Sarah, says …": the value set off by commas.
 _APPOSITIVE = re.compile(r"\bmy\s+" + _ATTRIBUTE + r"\s*,\s*" + _VALUE + r"(?=\s*,)", re.IGNORECASE)
 _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.!]*\s*$|,|\s+and\s+(?:a|an)\s)"
@@ -199,7 +203,9 @@ _WORK_CUT_TO = re.compile(r"^(?:I|we)(?:'ve|\s+have)?\s+(?:gone|cut|dropped|come
                           + r"(?:\s+and\s+" + _DAYS + r")?)\s+(?:at|for|in)\b", re.IGNORECASE)
 _HABIT_VERBS = frozenset("""run jog walk swim cycle ride train meditate cook exercise work go play practise practice
     study read visit call see drink eat smoke climb dance sing teach volunteer attend""".split())
-_TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+))+$", re.IGNORECASE)
+# "my manager is Farhan from today", "… starting monday": when it began is no part of the value.
+_TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+|"
+                        r"(?:from|as\s+of|starting)\s+(?:today|tomorrow|now|next\s+\w+|\w+day)))+$", re.IGNORECASE)
 
 _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + NAME + ")")
@@ -218,10 +224,11 @@ def attribute_facts(
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
-                    _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED):
+                    _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
+            attribute = "manager" if pattern is _REPORTS_TO else attribute
             if pattern is _PRICE:
                 if attribute.split()[0] in _NOT_AN_ITEM:
                     continue

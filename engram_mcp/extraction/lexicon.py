@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.predicates import PET_WORDS
 
 __all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
@@ -33,21 +34,6 @@ VEHICLE_MAKES = frozenset(
     x-trail sandero duster megane captur berlingo f-150 silverado tacoma tundra wrangler odyssey sienna
     land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia tiida jazz ranger
     vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco""".split()
-)
-OCCUPATIONS = frozenset(
-    """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
-    architect scientist researcher student chef cook pharmacist dentist paramedic electrician plumber
-    carpenter journalist writer editor photographer programmer barista waiter waitress librarian
-    firefighter officer pilot driver mechanic therapist counselor counsellor professor lecturer tutor
-    surgeon vet veterinarian physiotherapist midwife cleaner farmer baker artist musician actor director
-    lead intern apprentice freelancer entrepreneur founder cto ceo administrator technician assistant
-    auditor banker broker trader economist recruiter marketer strategist producer translator interpreter
-    paralegal solicitor barrister judge clerk cashier receptionist secretary carer caregiver psychologist
-    psychiatrist optometrist optician radiographer dietitian nutritionist trainer instructor coach welder
-    builder gardener courier soldier detective realtor planner coordinator specialist advisor adviser
-    executive associate principal headteacher postdoc statistician mathematician physicist chemist
-    biologist geologist tester illustrator animator copywriter singer dancer violinist pianist guitarist
-    drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist""".split()
 )
 
 def alternation(words: Iterable[str]) -> str:

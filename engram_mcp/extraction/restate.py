@@ -71,7 +71,7 @@ _PAST_IRREGULAR = frozenset(
 
 _ADVERBS = frozenset(
     """just really also never always still usually totally definitely recently finally actually even
-    already often sometimes truly absolutely honestly seriously kinda currently first""".split()
+    already often sometimes truly absolutely honestly seriously kinda currently first now only mostly mainly""".split()
 )
 
 

@@ -70,7 +70,7 @@ _TEXTSPEAK = (
     (re.compile(r"\bcant\b", re.IGNORECASE), "can't"),
     # "gf is called frida": the possessive goes with the abbreviation.
     (re.compile(r"(?:^|\bmy\s+)gf\b", re.IGNORECASE), "my girlfriend"), (re.compile(r"(?:^|\bmy\s+)bf\b", re.IGNORECASE), "my boyfriend"),
-    (re.compile(r"\bwk\b", re.IGNORECASE), "week"),
+    (re.compile(r"\bwk\b", re.IGNORECASE), "week"), (re.compile(r"\bmgr\b", re.IGNORECASE), "manager"),
     (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"), (re.compile(r"\brn\b"), "right now"),
     (re.compile(r"^(?:ngl|tbh|fr|lowkey)\s+", re.IGNORECASE), ""),
     # "moved 2 copenhagen": "2" for "to", after a verb of going.

@@ -15,26 +15,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
+from engram_mcp.model.function_words import FUNCTION_WORDS
+
 __all__ = ["Bm25Encoder", "SparseEncoder", "SparseVector", "stem", "token_id", "tokenize"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
-# The usual English function words (the NLTK list, contractions split as the tokenizer
-# splits them). Measured on LoCoMo turn retrieval, dropping them is worth about 6 points of
-# recall@10; no content word a person might search for is on the list.
-STOPWORDS = frozenset(
-    """
-    a about above after again against ain all am an and any are aren as at be because been
-    before being below between both but by can couldn d did didn do does doesn doing don
-    down during each few for from further had hadn has hasn have haven having he her here
-    hers herself him himself his how i if in into is isn it its itself just ll m ma me
-    mightn more most mustn my myself needn no nor not now o of off on once only or other
-    our ours ourselves out over own re s same shan she should shouldn so some such t than
-    that the their theirs them themselves then there these they this those through to too
-    under until up ve very was wasn we were weren what when where which while who whom why
-    will with won wouldn y you your yours yourself yourselves
-    """.split()
-)
+STOPWORDS = FUNCTION_WORDS
 
 _VOWEL = re.compile(r"[aeiouy]")
 

@@ -185,6 +185,7 @@ def reword(
         old,
         id=new_id,
         text=text,
+        object=_object_reworded(old, text),
         created_at=now,
         expired_at=None,
         certainty=1.0 if human else old.certainty,
@@ -194,6 +195,22 @@ def reword(
         pinned=old.pinned if pinned is None else pinned,
     )
     return replace(old, expired_at=now, superseded_by=new.id), new
+
+
+def _object_reworded(old: Memory, text: str) -> str | None:
+    """What a reworded fact says its object is: the words that took the old object's place ("Ana
+    works at Zqacme as a welder." edited to "… as a plumber." is "at Zqacme as a plumber"), the
+    old object if the new text still says it, else none: a stale value must not stand beside
+    words that say another."""
+    if old.object is None or old.object in text:
+        return old.object
+    at = old.text.find(old.object)
+    if at < 0:
+        return None
+    before, after = old.text[:at], old.text[at + len(old.object):]
+    if len(text) > len(before) + len(after) and text.startswith(before) and text.endswith(after):
+        return text[len(before):len(text) - len(after)].strip() or None
+    return None
 
 
 def retract(memory: Memory, now: datetime, *, never_true: bool = False) -> Memory:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "time_phrases",
-           "upcoming_day", "without_time_phrases"]
+__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "says_a_time",
+           "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -32,6 +32,21 @@ WEEKDAY_NAMES = frozenset(day.capitalize() for day in _WEEKDAYS)
 """Weekdays as written: capitalised words that name no one."""
 CALENDAR_NAMES = frozenset(_MONTHS) | WEEKDAY_NAMES
 """Months and weekdays as written (a month may be a name too: "April", "May")."""
+
+
+_SAYS_A_TIME = re.compile(
+    r"\b(?:(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?|wednesdays?|saturdays?|thursdays?|tuesdays?|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|" + "|".join(m.lower() for m in _MONTHS) + r"|"
+    r"\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}[:.]\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d{2}-\d{2}|"
+    r"today|tonight|tomorrow|tmrw|tmr|yesterday|weekend|next\s+(?:week|month|year))\b",
+    re.IGNORECASE,
+)
+
+
+def says_a_time(text: str) -> bool:
+    """Whether ``text`` says when: a day, a date, a month or a clock time ("pushed to mon 26th",
+    "swim's weds now, 4:30"); "14 Heworth Grove, York" says none, nor "a note for this week"."""
+    return _SAYS_A_TIME.search(text) is not None
 
 
 @dataclass(frozen=True, slots=True)

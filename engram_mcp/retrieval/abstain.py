@@ -20,15 +20,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import takewhile
 
-from engram_mcp.model import Memory
+from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.medicines import what_medicines_are_for
+from engram_mcp.model.occupations import OCCUPATIONS
+from engram_mcp.model.purge_plan import sentences
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
 __all__ = ["NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
-           "unmet_relations"]
+           "unmet_relations", "unsaid_of"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
@@ -41,7 +44,8 @@ _NOT_FOCUS = frozenset(
     their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
-    called named size put take takes taking took""".split()
+    called named size put take takes taking took while whilst during until till because since if unless though
+    i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's""".split()
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
@@ -89,6 +93,9 @@ class Coverage:
     unnamed: bool = False
     """The question asks what something is called ("What is Ingrid's dog called?") and no
     recalled memory names it: "we're thinking of getting a dog" speaks of one, names none."""
+    unsaid_of: tuple[str, ...] = ()
+    """Names the question asks something of ("What does Camila do for work?") that every recalled
+    memory naming them is silent on."""
 
 
 # "email address" asks for an email ("IP address" for an IP), not where someone lives.
@@ -103,7 +110,7 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
         " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))
     for word in _WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
-        if word in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
+        if word.replace("’", "'") in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue
         words.append(word)
     return tuple(dict.fromkeys(words))
@@ -188,6 +195,50 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
+def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False) -> tuple[str, ...]:
+    """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
+    no recalled memory naming them says anything of.
+
+    What is asked is the focus without names and relations: "What does Fiona's husband Liam do
+    for a living?" asks Liam's job, and "liam, thats fionas husband, is taking keeva to cork"
+    names him and says nothing of it. A memory says it when it holds an asked word or one that
+    meets it, or is a fact in the slot; for work, when it names an occupation ("fiona is a
+    physio"); for a where-question, when it says at or in somewhere ("kasia's at Costa now").
+    Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
+    a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
+    Groomly have?"). A name no recalled memory holds is left to the other rules."""
+    names = {stem(name.casefold()) for name in names}
+    asked = tuple(term for term in focus if term not in names and term not in RELATIONS)
+    if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > _RELATION_QUESTION_WORDS:
+        return ()
+    about_work = any(term in _WORK_WORDS for term in asked)
+    said: dict[str, bool] = {}
+    for memory in memories:
+        parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
+        for index, part in enumerate(parts):
+            # The sentence that names them and those right after it that go on about someone ("Liam's
+            # back. He's a welder now."): "amit is a pharmacist. his wife is priti" says nothing of
+            # what Priti does.
+            passage = " ".join([part, *takewhile(_GOES_ON.search, parts[index + 1:index + 3])])
+            words = _words_of(passage)
+            for name in names & _words_of(part):
+                said[name] = said.get(name, False) or (
+                    lexical_coverage(asked, [passage]) > 0 or about_topic(asked, memory)
+                    or about_work and bool(words & _AT_WORK)
+                    or where and _AT_A_PLACE.search(passage) is not None)
+    return tuple(sorted(name for name, was in said.items() if not was))
+
+
+_WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
+_PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
+    "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
+    "phone", "email")))
+# What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
+_AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
+_GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
+_AT_A_PLACE = re.compile(r"\b(?:at|in)\s+\w", re.IGNORECASE)
+
+
 def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True) -> float:
     """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words); with
     ``by_topic`` off, a word about a slot is held only by itself or what meets it, not by the
@@ -258,7 +309,7 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     """Decline when the whole question is far from everything, or when nothing addresses its focus."""
     if coverage.instructions:
         return False
-    if coverage.unknown_names or coverage.unmet_relations or coverage.unnamed:
+    if coverage.unknown_names or coverage.unmet_relations or coverage.unnamed or coverage.unsaid_of:
         return True
     if not coverage.focus and coverage.in_time is not None:
         # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,

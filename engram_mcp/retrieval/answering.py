@@ -39,6 +39,7 @@ from engram_mcp.retrieval.abstain import (
     lexical_coverage,
     names_thing,
     unmet_relations,
+    unsaid_of,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.leading import (
@@ -53,7 +54,7 @@ from engram_mcp.retrieval.leading import (
     said_before_reply_first,
     slot_first,
 )
-from engram_mcp.retrieval.question_words import slots_asked
+from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 
 __all__ = ["Answering"]
@@ -61,12 +62,25 @@ __all__ = ["Answering"]
 _DEPTH = 10
 """How many of the best memories coverage reads."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_ASKS_WHEN = re.compile(r"\b(?:when|what\s+(?:time|date|day|night)|which\s+(?:day|date|night))\b", re.IGNORECASE)
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
+
+
+def _names_asked_of(query: str, focus: Focus) -> set[str]:
+    """The names a question asks something of, other than the speaker's: Camila in "What does
+    Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
+    after_relation = {m["name"] for m in _NAME_AFTER_RELATION.finditer(query) if stem(m["relation"].casefold()) in RELATIONS}
+    names = after_relation or {a or b for a, b in _ASKED_NAME.findall(query)}
+    return {name for name in names - _NOT_NAMES if entity_key(name) not in focus.speakers}
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][a-z]{2,})\b")
 
 
 class Answering:
@@ -86,7 +100,8 @@ class Answering:
         return Focus(focus_words(query, speakers | named), lambda text: self._embedder.embed([text])[0],
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
-                     asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else ())
+                     asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
+                     when=_ASKS_WHEN.search(query) is not None)
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -268,8 +283,11 @@ class Answering:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text) for m in top)
+        named = {stem(word.casefold()) for word in _CAPITALISED.findall(query)}
+        unsaid = unsaid_of(_names_asked_of(query, focus), tuple(t for t in focus.terms if t not in named), recalled,
+                           where=focus.where)
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
-                        unnamed=unnamed)
+                        unnamed=unnamed, unsaid_of=unsaid)
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""

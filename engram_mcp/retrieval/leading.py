@@ -24,7 +24,7 @@ from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
-from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
+from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
     NAME_INSIDE,
     answers_slot,
@@ -215,6 +215,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT)
                and (shared := (about := _about(pair[0].text, focus)) & asked)
+               # A question of when is answered by a time: a later memory that says none changes something else.
+               and (not focus.when or says_a_time(own_words(pair[0].text)))
                and (not focus.terms or about & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
@@ -310,11 +312,13 @@ class Focus:
 
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
-                 asked_of: tuple[str, ...] = ()) -> None:
+                 asked_of: tuple[str, ...] = (), when: bool = False) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
+        self.when = when
+        """Whether it asks when: "When is our moving day?", "What time is swim?"."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers

@@ -24,9 +24,10 @@ from enum import Enum
 from pathlib import PurePosixPath
 from typing import Literal
 
-from engram_mcp.errors import MemoryNotFound
+from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.function_words import names_something
 from engram_mcp.model.purge_plan import PurgePlan, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
@@ -100,7 +101,10 @@ class Forgetting:
         self, name: str, mode: ForgetMode = ForgetMode.PURGE, namespace: str = DEFAULT_NAMESPACE,
         *, dry_run: bool = False,
     ) -> ForgettingReceipt:
-        """Every fact about ``name`` (as subject or entity); a purge also cuts every sentence naming it."""
+        """Every fact about ``name`` (as subject or entity); a purge also cuts every sentence naming it.
+        A name of function words alone ("", "the", "I") is refused: every sentence would name it."""
+        if not names_something(name):
+            raise InvalidInput(f"entity {name!r} names no one and nothing; give a name such as 'Bob' or 'the gym'")
         with self._facts.lock:
             if mode is ForgetMode.RETRACT:
                 key = entity_key(name)

@@ -285,6 +285,21 @@ def test_someone_who_looks_after_the_speaker_named_in_passing_is_that_attribute(
     assert statement in [f.statement for f in RulesExtractor().extract(turn(said, speaker="Freya"), [])]
 
 
+@pytest.mark.parametrize(("said", "statement"), [
+    ("my ops mgr is Rick Okafor", "Dagny's ops manager is Rick Okafor."),
+    ("mgr is Gudrun Aalto, she wants the upgrade plan by Wed EOD", "Dagny's manager is Gudrun Aalto."),
+    ("My store manager is Dee, she's lovely.", "Dagny's store manager is Dee."),
+    ("reorg email just landed. Colette's moving to pricing, I report to Farhan Qureshi from today.",
+     "Dagny's manager is Farhan Qureshi."),
+    ("I now report to Sam Lee.", "Dagny's manager is Sam Lee."),
+    ("my boss is Dee starting monday", "Dagny's boss is Dee."),
+])
+def test_a_manager_written_short_named_by_what_they_manage_or_reported_to_is_the_manager(said: str, statement: str) -> None:
+    facts = [f for f in RulesExtractor().extract(turn(said, speaker="Dagny"), []) if f.statement == statement]
+    slot = normalise(facts[0].subject, facts[0].predicate, facts[0].object)
+    assert slot.predicate == "manager" and is_single_valued(slot.predicate)
+
+
 @pytest.mark.parametrize("said", ["Tom is my boss's son.", "This is my boss.", "Anna is my doctor's receptionist."])
 def test_someone_named_beside_a_carer_word_that_is_not_theirs_is_no_carer(said: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(said, speaker="Freya"), []) if f.predicate in {"boss", "doctor"}]

@@ -1,9 +1,9 @@
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from engram_mcp.model import Kind, Memory, MemoryType
+from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.predicates import normalise
-from engram_mcp.model.supersede import Verdict, chain, compare, retract, slot_of, stands_against, supersede
+from engram_mcp.model.supersede import Verdict, chain, compare, retract, reword, slot_of, stands_against, supersede
 from engram_mcp.model.temporal import believed_at, true_at
 
 JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -92,3 +92,15 @@ def test_a_habit_said_by_its_gerund_is_the_habit_said_by_its_verb() -> None:
 def test_a_habits_kind_said_alone_is_that_habit() -> None:
     assert compare(normalise("Mateo", "training how often", "on Wednesdays"),
                    normalise("Mateo", "football how often", "on Tuesdays")) is Verdict.SUPERSEDES
+
+
+def test_a_fact_reworded_by_hand_says_the_object_its_new_words_say() -> None:
+    welder = replace(fact("f-000000000003", "Ana works at Zqacme as a welder.", JAN), subject="Ana", predicate="works",
+                     object="at Zqacme as a welder")
+
+    def reworded(text: str) -> str | None:
+        return reword(welder, "f-000000000004", text, MAR, source=Source.HUMAN_EDIT)[1].object
+
+    assert reworded("Ana works at Zqacme as a plumber.") == "at Zqacme as a plumber"
+    assert reworded("Ana works at Zqacme as a welder, nights.") == "at Zqacme as a welder"
+    assert reworded("Ana has retired.") is None

@@ -1,6 +1,7 @@
 import re
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -8,6 +9,7 @@ from engram_mcp.model.time_expr import (
     TimeWindow,
     in_any_window,
     parse_time_windows,
+    says_a_time,
     time_phrases,
     upcoming_day,
     without_time_phrases,
@@ -178,3 +180,15 @@ def test_any_text_said_at_any_moment_names_a_day_ahead_or_none(text: str, now: d
     found = upcoming_day(text, now)
     # Only a year said outright can name a day gone by.
     assert found is None or found.date() >= now.date() or re.search(r"\d{4}", text)
+
+
+@pytest.mark.parametrize("text", ["completion's pushed to mon 26th", "swim's moved to weds now, 4:30", "dentist at 3pm tomorrow",
+                                  "fri 23 july", "the party is on Saturday", "from 2027-01-04", "next week"])
+def test_a_day_a_date_a_month_or_a_clock_time_says_when(text: str) -> None:
+    assert says_a_time(text)
+
+
+@pytest.mark.parametrize("text", ["new address for all the forms: 14 Heworth Grove, York YO31", "we sold the house",
+                                  "212 paying accounts", "Can you write me a note for the fridge for this week."])
+def test_a_place_or_a_count_says_no_time(text: str) -> None:
+    assert not says_a_time(text)

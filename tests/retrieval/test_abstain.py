@@ -19,6 +19,7 @@ from engram_mcp.retrieval.abstain import (
     prose,
     should_abstain,
     unmet_relations,
+    unsaid_of,
 )
 
 WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
@@ -430,3 +431,59 @@ def test_how_one_has_a_thing_asks_nothing_more_than_the_slot_that_holds_it() -> 
     assert answers_slot(focus_terms(focus_words("What laptop does Sam use?", {"Sam"})), laptop)
     assert answers_slot(focus_terms(focus_words("What camera does Sam shoot with?", {"Sam"})), camera)
     assert not answers_slot(focus_terms(focus_words("What software does Sam use?", {"Sam"})), laptop)
+
+
+def turn(text: str) -> Memory:
+    return Memory(id="t-000000000001", kind=Kind.EPISODE, type=MemoryType.EPISODIC, text=text, created_at=WHEN,
+                  provenance=Provenance(speaker="Maureen"))
+
+
+def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = False) -> tuple[str, ...]:
+    named = {n.casefold() for n in names} | {"fiona"}
+    asked = tuple(t for t in focus_terms(focus_words(question, ["Maureen"])) if t not in named)
+    return unsaid_of(names, asked, [turn(t) for t in texts], where=where)
+
+
+@pytest.mark.parametrize(("question", "names", "texts"), [
+    ("What does Fiona's husband Liam do for a living?", {"Liam"},
+     ["liam, thats fionas husband, is taking keeva over to cork for the bank holiday"]),
+    ("What does Camila do for work?", {"Camila"}, ["mateo says camila made them pancakes"]),
+    ("When is Teo's birthday?", {"Teo"}, ["farmers market w/ Teo, then nothing"]),
+    ("What does Priti do for a living?", {"Priti"},
+     ["we are staying near amit. amit is pharmacist at the royal infirmary. his wife is priti and vihaan is 6"]),
+    ("Where did Joana study?", {"Joana"}, ["Joana's competition entry submitted, we're driving to Ericeira"]),
+])
+def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid(
+    question: str, names: set[str], texts: list[str]
+) -> None:
+    assert unsaid(question, names, texts, where=question.startswith("Where")) == tuple(n.casefold() for n in names)
+    assert should_abstain(Coverage(confidence=0.6, focus=("job",), lexical=0.5, focus_cosine=0.6, unsaid_of=("liam",)),
+                          0.2, 0.5, 0.35)
+
+
+@pytest.mark.parametrize(("question", "names", "texts"), [
+    # the asked word, an occupation, a place one is at, a word that meets the slot
+    ("What does Fiona's husband Liam do for a living?", {"Liam"}, ["Liam is a welder at the shipyard now"]),
+    ("What does Darren do for work?", {"Darren"}, ["my son darren works fly in fly out in the pilbara"]),
+    ("Where does Kasia work now?", {"Kasia"}, ["kasia's at costa now, loves it"]),
+    ("What does Liam do for work?", {"Liam"}, ["Liam's back from Cork. He's a welder at the shipyard now."]),
+    ("What did Ingrid do for a living?", {"Ingrid"},
+     ["Ingrid and I have our anniversary on the 17th. I was thinking Edinburgh, she taught English for thirty years."]),
+    ("What is Tahlia studying at uni?", {"Tahlia"}, ["tahlia is doing vet science at murdoch uni"]),
+    ("Who is Dagny's boss?", {"Dagny"}, ["Dagny's ops mgr is Rick Okafor"]),
+    # not a slot people say in the words asked: an age, a home, a count
+    ("How old is Misha?", {"Misha"}, ["We have one son, Misha, he is 4 years."]),
+    ("Which city does Kerem live in?", {"Kerem"}, ["my brother kerem is in ankara"]),
+    ("How many paying accounts does Groomly have?", {"Groomly"}, ["Groomly is booking and SMS reminders for groomers"]),
+])
+def test_a_slot_said_of_someone_or_asked_in_other_words_is_not_unsaid(question: str, names: set[str], texts: list[str]) -> None:
+    assert unsaid(question, names, texts, where=question.startswith("Where")) == ()
+
+
+def test_a_name_no_recalled_memory_holds_is_left_to_the_other_rules() -> None:
+    assert unsaid("What does Camila do for work?", {"Camila"}, ["Rodrigo has the kids this weekend"]) == ()
+
+
+def test_conjunctions_and_contractions_are_no_part_of_what_is_asked() -> None:
+    assert focus_words("Who is looking after the animals while we're at the coast?", ["Ondine"]) == ("looking", "animals", "coast")
+    assert focus_words("Where’s the cat staying during the move, since I’m away?", ["Ondine"]) == ("cat", "staying", "move", "away")

@@ -34,7 +34,8 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
         raise AssertionError("the rules that choose what leads read words, not vectors")
 
     return Focus(focus_words(question, frozenset({"Ngozi", *named})), never_embedded, named=frozenset(n.lower() for n in named),
-                 speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}")
+                 speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}",
+                 when=question.startswith(("When", "What time", "What day")))
 
 
 def no_restatement(turn_id: str) -> Memory | None:
@@ -64,6 +65,15 @@ def test_a_later_change_that_shares_only_a_relation_and_speaks_of_another_topic_
     ranked = [(respite, 0.9), (dose, 0.9)]
     order = later_change_first(ranked, focus_of("Where was mam booked in for respite?"), set(), no_restatement)
     assert [m.id for m, _ in order] == ["t-respite", "t-dose"]
+
+
+def test_a_later_change_that_says_no_time_does_not_answer_a_question_of_when() -> None:
+    week = memory("t-week", "we're moving to york, completion is friday the 23rd")
+    address = memory("t-address", "new address for all the forms: 14 Heworth Grove, York", day=1)
+    pushed = memory("t-pushed", "moving's now monday the 26th, the buyer's money is late", day=1)
+    asked = focus_of("When are we moving?")
+    assert later_change_first([(week, 0.9), (address, 0.8)], asked, set(), no_restatement)[0][0] is week
+    assert later_change_first([(week, 0.9), (address, 0.8), (pushed, 0.7)], asked, set(), no_restatement)[0][0] is pushed
 
 
 def test_what_a_correction_restates_leads_over_the_turn_that_names_both_values() -> None:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from engram_mcp.errors import InvalidInput
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.temporal import Axis
@@ -163,6 +164,20 @@ def test_purging_an_entity_leaves_no_byte_of_it_in_any_file(
     assert not any(b"Initech" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert service.get(turn.id).text == "My sister lives in Oslo."
     assert "Oslo" in service.recall("Where does Ali's sister live?").context
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t", "the", "and", "I", "on the"])
+@pytest.mark.parametrize("mode", [ForgetMode.PURGE, ForgetMode.RETRACT])
+def test_forgetting_a_name_of_function_words_alone_is_refused_and_changes_nothing(
+    forgetting: Forgetting, service: MemoryService, tmp_path: Path, name: str, mode: ForgetMode
+) -> None:
+    kept = [service.remember("The quokkaberry recipe needs oat flour.", speaker="Ali"),
+            service.remember("I met Bob and Eva at the cafe on Friday.", speaker="Ali")]
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*.md")}
+    with pytest.raises(InvalidInput, match="names no one and nothing"):
+        forgetting.forget_entity(name, mode)
+    assert [service.get(m.id).text for m in kept] == [m.text for m in kept]
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*.md")} == before
 
 
 def test_retracting_a_turn_retracts_the_facts_drawn_from_it_alone(

@@ -221,3 +221,4 @@ def test_the_persons_news_answers_before_the_assistants_reply_that_repeats_its_w
                      event_time=news.event_time + timedelta(minutes=1))
     clock.jump_to(clock() + timedelta(days=8))
     assert "St. Cyriak" in _first_answer(service, "Which choir am I singing in these days?")
+
