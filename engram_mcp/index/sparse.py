@@ -21,8 +21,6 @@ __all__ = ["Bm25Encoder", "SparseEncoder", "SparseVector", "stem", "token_id", "
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
-STOPWORDS = FUNCTION_WORDS
-
 _VOWEL = re.compile(r"[aeiouy]")
 
 
@@ -48,7 +46,7 @@ def tokenize(text: str) -> list[str]:
     folded = _fold(text)
     tokens: list[str] = []
     for word in _WORD.findall(folded):
-        if word in STOPWORDS:
+        if word in FUNCTION_WORDS:
             continue
         tokens.append(stem(word))
     return tokens
