@@ -13,7 +13,10 @@ because the two share some third memory:
   right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
   nothing else left goes, with the facts drawn from it alone. A sentence that names it in a
   list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
-  keeps "My clients are Lego."). Nothing else changes.
+  keeps "My clients are Lego."). A person's full name ("Ricardo Fortuin") also names them
+  where the memories call them by their given name alone ("Ricardo paid in full") or by a title
+  and their family name ("Mr Fortuin"), unless another full name there shares that given name
+  ("Ricardo Silva"). Nothing else changes.
 
 The plan lists what is removed, what is rewritten (a turn redacted, a fact with a purged turn
 dropped from its sources, a chain relinked) and, for a receipt, each item's text.
@@ -26,10 +29,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from engram_mcp.model.entities import entity_key, typed_without_capitals
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
 
-__all__ = ["NOT_AFTER_A_TITLE", "PurgePlan", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
+__all__ = ["NOT_AFTER_A_TITLE", "PurgePlan", "goes_by", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
 
 NOT_AFTER_A_TITLE = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
 """Lookbehinds for a sentence end: a title's full stop ends no sentence ("My boss is Mr. Adeyemi" is one)."""
@@ -89,32 +93,80 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
     return _finish(memories, doomed, cuts)
 
 
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A name asked to be forgotten, and the other ways the memories write it."""
+
+    name: str
+    keys: frozenset[str]
+    """The entity keys of every way it is written (the name, and the given name when it stands for it)."""
+    spellings: tuple[re.Pattern[str], ...] = ()
+
+    def in_(self, text: str) -> bool:
+        return mentions(text, self.name) or any(spelling.search(text) for spelling in self.spellings)
+
+
+_TITLES = ("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof")
+_FULL_NAME = re.compile(r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2}")
+
+
+def goes_by(name: str, texts: Iterable[str]) -> _Named:
+    """``name``, and for a person's full name the other ways ``texts`` write it: the given name
+    alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
+    middle of a sentence (as only a name is) and no text pairs it with another family name
+    ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin")."""
+    texts = list(texts)
+    written = _written(name, texts)
+    if written is None:
+        return _Named(name, frozenset({entity_key(name)}))
+    given, family = written.split()[0], written.split()[-1]
+    titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{re.escape(family)}(?![\w'’])")
+    alone = re.compile(rf"(?<![\w'’-]){re.escape(given)}(?:['’]s)?(?![\w'’-])")
+    mid_sentence = re.compile(rf"[^\s.!?:;\n*>\-\"'“(]\s+{alone.pattern}(?!\s+[A-Z])")
+    surnames = re.compile(rf"(?<![\w'’-]){re.escape(given)}\s+([A-Z][a-z'’-]+)")
+    other_family = any(found.group(1) not in written.split()[1:] and found.group(1).lower() not in FUNCTION_WORDS
+                       for text in texts for found in surnames.finditer(text))
+    if given.lower() in FUNCTION_WORDS or other_family or not any(mid_sentence.search(t) for t in texts):
+        return _Named(name, frozenset({entity_key(name)}), (titled,))
+    return _Named(name, frozenset({entity_key(name), entity_key(given)}), (titled, alone))
+
+
+def _written(name: str, texts: list[str]) -> str | None:
+    """How the texts write ``name`` when it is a person's full name (two or three capitalised
+    words: "Ricardo Fortuin", "Mary Ann Wilson"), whatever the case it was asked in."""
+    asked = re.compile(rf"(?<![\w'’-]){re.escape(' '.join(name.split()))}(?![\w'’-])", re.IGNORECASE)
+    for text in texts:
+        for found in asked.finditer(text):
+            if _FULL_NAME.fullmatch(found.group(0)):
+                return found.group(0)
+    return None
+
+
 def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str) -> PurgePlan:
     """Purge everything about ``name`` in ``namespace`` (see the module docstring)."""
-    key = entity_key(name)
+    in_namespace = [memory for memory in memories.values() if memory.namespace == namespace]
+    named = goes_by(name, (memory.text for memory in in_namespace))
     doomed: set[str] = set()
     cuts: dict[str, dict[str, str]] = {}
-    for memory in memories.values():
-        if memory.namespace != namespace:
-            continue
+    for memory in in_namespace:
         if memory.kind is Kind.FACT:
-            if _about(memory, key) or mentions(memory.text, name):
+            if _about(memory, named.keys) or named.in_(memory.text):
                 doomed.add(memory.id)
-                if memory.subject and entity_key(memory.subject) == key:
+                if memory.subject and entity_key(memory.subject) in named.keys:
                     doomed.update(m.id for m in chain(memories, memory.id))
-        elif mentions(memory.text, name):
-            cuts[memory.id] = _naming(sentences(memory.text), name)
+        elif named.in_(memory.text):
+            cuts[memory.id] = _naming(sentences(memory.text), named)
     return _finish(memories, doomed, cuts)
 
 
-def _naming(parts: list[str], name: str) -> dict[str, str]:
+def _naming(parts: list[str], name: _Named) -> dict[str, str]:
     """The sentences that name ``name``, and those right after them that go on about it ("He's a
     beagle"), each with what is left of it: the rest of a list that names it after something
     else ("My clients are Lego and Hvid" keeps "My clients are Lego"), else nothing."""
     cut: dict[str, str] = {}
     previous: str | None = None
     for part in parts:
-        if mentions(part, name):
+        if name.in_(part):
             cut[part] = _rest_of_list(part, name)
         elif previous in cut and _CONTINUES.match(part):
             cut[part] = ""
@@ -122,7 +174,7 @@ def _naming(parts: list[str], name: str) -> dict[str, str]:
     return cut
 
 
-def _rest_of_list(sentence: str, name: str) -> str:
+def _rest_of_list(sentence: str, name: _Named) -> str:
     """``sentence`` without the items of a list that name ``name`` ("…are Lego and a small agency
     called Hvid." → "…are Lego."), or "" when the name is in its first item or nothing is left
     that reads as a statement."""
@@ -131,19 +183,19 @@ def _rest_of_list(sentence: str, name: str) -> str:
     items = _LIST_JOINT.split(body.rstrip(".!?"))
     if len(items) < 2:
         return ""
-    if mentions(items[0], name):
+    if name.in_(items[0]):
         # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
         # comma that says something of the speaker alone stays; a list's later items do not.
         later = [part for part in _CLAUSE_JOINT.split(body.rstrip(".!?"))[1:]
-                 if not mentions(part, name) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
+                 if not name.in_(part) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
         return ", ".join(later) + end if later else ""
     # An item after a named one that goes on about it by pronoun goes with it.
     kept = [item for i, item in enumerate(items)
-            if not mentions(item, name) and not (i and mentions(items[i - 1], name) and _CONTINUES.match(item))]
+            if not name.in_(item) and not (i and name.in_(items[i - 1]) and _CONTINUES.match(item))]
     if len(kept[0].split()) < 3:
         return ""
     said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
-    return "" if mentions(said, name) else said + end
+    return "" if name.in_(said) else said + end
 
 
 def _finish(memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, Mapping[str, str]]) -> PurgePlan:
@@ -231,6 +283,6 @@ def _stem(word: str) -> str:
     return word
 
 
-def _about(memory: Memory, key: str) -> bool:
+def _about(memory: Memory, keys: frozenset[str]) -> bool:
     names = (*(n for n in (memory.subject,) if n), *memory.entities)
-    return any(entity_key(n) == key for n in names)
+    return any(entity_key(n) in keys for n in names)

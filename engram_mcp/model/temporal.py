@@ -17,7 +17,7 @@ from enum import Enum
 
 from engram_mcp.model.records import Memory
 
-__all__ = ["Axis", "believed_at", "known_interval", "true_at", "valid_interval", "visible_at"]
+__all__ = ["Axis", "believed_at", "known_interval", "present", "true_at", "valid_interval", "visible_at"]
 
 
 class Axis(str, Enum):
@@ -55,6 +55,17 @@ def true_at(memory: Memory, moment: datetime) -> bool:
 def believed_at(memory: Memory, moment: datetime) -> bool:
     """Held by the memory at ``moment``: learned by then and not yet retracted or superseded."""
     return _within(known_interval(memory), moment)
+
+
+def present(clock: datetime, latest_turn: datetime | None) -> datetime:
+    """The moment a question is asked in: the clock's time, or the latest turn's if that is later.
+
+    A turn is something already said, so none lies ahead of the present: one dated after the
+    clock means the clock is behind the conversation (a week replayed or imported with its own
+    dates, a device whose clock runs ahead). Reading such a week at the clock's time would
+    answer as if part of it had not happened yet, and answer differently once the clock passes it.
+    """
+    return clock if latest_turn is None or latest_turn <= clock else latest_turn
 
 
 def visible_at(memory: Memory, moment: datetime, axis: Axis) -> bool:

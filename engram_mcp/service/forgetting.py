@@ -28,7 +28,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
-from engram_mcp.model.purge_plan import PurgePlan, plan_purge, plan_purge_entity, sentences
+from engram_mcp.model.purge_plan import PurgePlan, goes_by, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
@@ -107,8 +107,9 @@ class Forgetting:
             raise InvalidInput(f"entity {name!r} names no one and nothing; give a name such as 'Bob' or 'the gym'")
         with self._facts.lock:
             if mode is ForgetMode.RETRACT:
-                key = entity_key(name)
-                targets = [m.id for m in self._memory.memories() if m.namespace == namespace and _about(m, key)]
+                in_namespace = [m for m in self._memory.memories() if m.namespace == namespace]
+                keys = goes_by(name, (m.text for m in in_namespace)).keys
+                targets = [m.id for m in in_namespace if _about(m, keys)]
                 if not targets:
                     raise MemoryNotFound(f"no fact about {name!r} in namespace {namespace!r}")
                 return self._retract(targets, dry_run, with_derived=False)
@@ -189,6 +190,6 @@ def _short(text: str) -> str:
     return flat if len(flat) <= _RECEIPT_CHARS else flat[: _RECEIPT_CHARS - 1].rstrip() + "…"
 
 
-def _about(memory: Memory, key: str) -> bool:
+def _about(memory: Memory, keys: frozenset[str]) -> bool:
     names = (*(n for n in (memory.subject,) if n), *memory.entities)
-    return memory.kind is Kind.FACT and memory.is_current() and any(entity_key(n) == key for n in names)
+    return memory.kind is Kind.FACT and memory.is_current() and any(entity_key(n) in keys for n in names)

@@ -21,7 +21,7 @@ from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.supersede import reword
-from engram_mcp.model.temporal import Axis, visible_at
+from engram_mcp.model.temporal import Axis, present, visible_at
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
@@ -261,6 +261,11 @@ class MemoryService:
         what the fact tools read, at what the facts cost rather than the turns."""
         return list(self._catalogue.latest(namespace, turns=False))[::-1]
 
+    def present(self, namespace: str) -> datetime:
+        """The moment a namespace is asked about now: the clock, or its latest turn if that is later."""
+        latest = next(self._catalogue.latest(namespace, turns=True), None)
+        return present(self._clock(), latest.event_time if latest else None)
+
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
         return self._catalogue.previous(turn, count)
@@ -291,7 +296,7 @@ class MemoryService:
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        now = self._clock()
+        now = self.present(namespace)
         # Looking back ranks as recall does, facts at their usual weight: at full weight a fact that
         # only names the person ("Theo works as an electrician") went before what answers.
         found = self._retriever.recall(query, where, limit, now)
@@ -311,8 +316,8 @@ class MemoryService:
         """
         namespaces = self._catalogue.namespaces()[:_WARM_UP_BUDGET]
         each = max(1, min(len(_WARM_UP_QUESTIONS), _WARM_UP_BUDGET // max(len(namespaces), 1)))
-        now = self._clock()
         for namespace in namespaces:
+            now = self.present(namespace)
             for question in _WARM_UP_QUESTIONS[:each]:
                 self._retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True), self._recall_limit, now)
         return len(namespaces) * each
@@ -362,7 +367,7 @@ class MemoryService:
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        return recall_of(self._retriever.present(visible[:limit], where, self._clock()), self._store.file_of)
+        return recall_of(self._retriever.present(visible[:limit], where, self.present(namespace)), self._store.file_of)
 
     # -- keeping the index in step -----------------------------------------------------------
 

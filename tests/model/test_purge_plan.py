@@ -86,6 +86,39 @@ def test_purging_an_entity_named_in_a_list_keeps_the_rest_of_the_list() -> None:
     assert tom["t-3"] == "My dog is Rex."
 
 
+TENANTS = by_id(
+    memory("t-1", "Flat 4 is Ricardo Fortuin. He plays bass in a band."),
+    memory("t-2", "Flat 1 Lwazi, Flat 4 Ricardo. The roof needs work."),
+    memory("t-3", "Ricardo's rent is late again. Simone paid hers."),
+    memory("t-4", "I wrote to Mr. Fortuin about the blind."),
+    memory("f-rent", "Ricardo's rent is R6,900.", ("t-3",), subject="Ricardo"),
+    memory("f-simone", "Simone's rent is R7,200.", (), subject="Simone"),
+)
+
+
+def test_purging_a_full_name_takes_what_calls_the_person_by_given_name_or_title() -> None:
+    plan = plan_purge_entity(TENANTS, "ricardo fortuin", "default")
+    rewritten = {m.id: m.text for m in plan.rewritten}
+    assert set(plan.remove) == {"t-1", "t-4", "f-rent"}
+    assert rewritten == {"t-2": "Flat 1 Lwazi. The roof needs work.", "t-3": "Simone paid hers."}
+
+
+def test_a_given_name_another_full_name_shares_is_not_taken_for_the_person() -> None:
+    memories = {**TENANTS, **by_id(memory("t-5", "Ricardo Silva fixed the gate."))}
+    plan = plan_purge_entity(memories, "Ricardo Fortuin", "default")
+    assert set(plan.remove) == {"t-1", "t-4"}
+    assert "f-rent" not in plan.remove and "t-3" not in {m.id for m in plan.rewritten}
+
+
+def test_a_two_word_name_never_written_in_part_mid_sentence_takes_only_itself() -> None:
+    memories = by_id(
+        memory("t-1", "Coffee at Blue Bottle again."),
+        memory("t-2", "Blue skies today, so I walked."),
+    )
+    plan = plan_purge_entity(memories, "Blue Bottle", "default")
+    assert plan.remove == ("t-1",) and not plan.rewritten
+
+
 def test_purging_an_entity_named_first_keeps_a_later_clause_about_the_speaker_alone() -> None:
     memories = by_id(
         memory("t-1", "moved out of the flat w jan, living alone in rotterdam now"),

@@ -2,7 +2,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType
-from engram_mcp.model.temporal import Axis, believed_at, true_at, visible_at
+from engram_mcp.model.temporal import Axis, believed_at, present, true_at, visible_at
 
 JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
 MAR = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -43,3 +43,12 @@ def test_visible_at_picks_the_axis() -> None:
 def test_a_fact_retracted_as_no_longer_true_was_true_until_then() -> None:
     ended = replace(GOOGLE, invalid_at=MAR, expired_at=MAR)
     assert true_at(ended, JAN + timedelta(days=1)) and not true_at(ended, MAR)
+
+
+def test_the_present_is_the_clocks_time_when_every_turn_is_older() -> None:
+    assert present(MAR, JAN) == MAR
+    assert present(MAR, None) == MAR
+
+
+def test_the_present_is_the_latest_turns_time_when_the_conversation_is_dated_after_the_clock() -> None:
+    assert present(JAN, JUN) == JUN

@@ -210,6 +210,17 @@ def test_a_turn_dated_after_the_servers_clock_is_current_not_taken_back(service:
     assert found.status.is_current
 
 
+def test_last_week_is_read_from_the_latest_turn_when_the_conversation_is_dated_after_the_clock(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    now = clock.now
+    service.remember("I went hiking in the mountains with Eva.", speaker="Ana", event_time=now - timedelta(days=5))
+    later = service.remember("I went hiking in the hills with Eva.", speaker="Ana", event_time=now + timedelta(days=55))
+    service.remember("Back at my desk today, legs still sore.", speaker="Ana", event_time=now + timedelta(days=60))
+    found = service.recall("Where did Ana go hiking last week?")
+    assert found.memories[0].memory.id == later.id
+
+
 def test_the_persons_news_answers_before_the_assistants_reply_that_repeats_its_words(
     service: MemoryService, clock: SteppingClock
 ) -> None:
