@@ -180,13 +180,13 @@ def _rest_of_list(sentence: str, name: _Named) -> str:
     that reads as a statement."""
     body = sentence.rstrip()
     end = body[-1] if body[-1:] in ".!?" else "."
-    items = _LIST_JOINT.split(body.rstrip(".!?"))
+    items = _outside_brackets(_LIST_JOINT, body.rstrip(".!?"))
     if len(items) < 2:
         return ""
     if name.in_(items[0]):
         # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
         # comma that says something of the speaker alone stays; a list's later items do not.
-        later = [part for part in _CLAUSE_JOINT.split(body.rstrip(".!?"))[1:]
+        later = [part for part in _outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
                  if not name.in_(part) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
         return ", ".join(later) + end if later else ""
     # An item after a named one that goes on about it by pronoun goes with it.
@@ -196,6 +196,24 @@ def _rest_of_list(sentence: str, name: _Named) -> str:
         return ""
     said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
     return "" if name.in_(said) else said + end
+
+
+def _outside_brackets(joint: re.Pattern[str], text: str) -> list[str]:
+    """``text`` split where ``joint`` matches outside brackets: "Kai (CB, moving in June), Teo" is
+    two items, not three."""
+    parts, start, depth = [], 0, 0
+    position = 0
+    while position < len(text):
+        char = text[position]
+        depth += (char in "([{") - (char in ")]}" and depth > 0)
+        found = joint.match(text, position) if depth == 0 else None
+        if found and found.end() > position:
+            parts.append(text[start:position])
+            start = position = found.end()
+            continue
+        position += 1
+    parts.append(text[start:])
+    return parts
 
 
 def _finish(memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, Mapping[str, str]]) -> PurgePlan:

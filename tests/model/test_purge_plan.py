@@ -119,6 +119,12 @@ def test_a_two_word_name_never_written_in_part_mid_sentence_takes_only_itself() 
     assert plan.remove == ("t-1",) and not plan.rewritten
 
 
+def test_a_list_item_with_commas_in_brackets_goes_whole() -> None:
+    memories = by_id(memory("t-1", "Got it - Bubba (GK, asthma), Kai (CB, moving end of June), Teo (injured)."))
+    [redacted] = plan_purge_entity(memories, "Kai", "default").rewritten
+    assert redacted.text == "Got it - Bubba (GK, asthma) and Teo (injured)."
+
+
 def test_purging_an_entity_named_first_keeps_a_later_clause_about_the_speaker_alone() -> None:
     memories = by_id(
         memory("t-1", "moved out of the flat w jan, living alone in rotterdam now"),
