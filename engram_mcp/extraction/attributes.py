@@ -211,6 +211,13 @@ _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+)
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + NAME + ")")
 
 
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
+
+def _about_another(sentence: str) -> bool:
+    """Whether ``sentence`` is prose that says nothing in the first person ("Daniel booked the lake house.")."""
+    return sentence.rstrip().endswith((".", "!", "?")) and _FIRST_PERSON.search(sentence) is None
+
+
 _NOT_AN_ITEM = frozenset("""it this that which what rent salary pay wage mortgage rate total bill ticket budget income
                            debt loan savings deposit cost price fee fine balance""".split())
 # "My main client is a law firm called Delmas & Associés": the name is the value.
@@ -218,9 +225,11 @@ _CALLED_VALUE = re.compile(r"^(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:called|named)
 
 
 def attribute_facts(
-    sentence: str, speaker: str, certainty: float = Certainty.STATED.value, *, uncased: bool = False
+    sentence: str, speaker: str, certainty: float = Certainty.STATED.value, *, uncased: bool = False, before: str = ""
 ) -> list[ExtractedFact]:
-    """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none."""
+    """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none.
+    ``before`` is the sentence before it in the turn: a bare label ("Address: 27 Cedar Ridge Rd")
+    after one that says nothing of the speaker ("Daniel booked the lake house.") is not theirs."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
@@ -229,6 +238,8 @@ def attribute_facts(
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             attribute = "manager" if pattern is _REPORTS_TO else attribute
+            if pattern is _LISTED and attribute in _PLACES and _about_another(before):
+                continue
             if pattern is _PRICE:
                 if attribute.split()[0] in _NOT_AN_ITEM:
                     continue

@@ -155,7 +155,8 @@ class RulesExtractor:
                             clause, fragment, said_as, speaker, turn.event_time, uncased=uncased
                         )
                 continue
-            attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased) if certainty is not None else []
+            attributes = attribute_facts(sentence, speaker, certainty, uncased=uncased,
+                                         before=said[index - 1] if index else "") if certainty is not None else []
             if not any(fact.predicate in {"doctor", "gp"} for fact in attributes):
                 attributes += doctor_given(sentence, speaker)
             facts += attributes

@@ -383,3 +383,10 @@ def test_a_list_of_what_one_has_by_label_gives_each_labelled_value() -> None:
 def test_a_label_inside_a_line_or_one_that_is_no_attribute_gives_nothing() -> None:
     assert not attribute_facts("Subject: Your appointment - Teacher of Chemistry", "Rania")
     assert not [f for f in attribute_facts("I moved my savings, the bank: Halifax, was slow", "Rania") if f.predicate == "bank"]
+
+
+def test_an_address_label_after_a_sentence_about_someone_else_is_not_the_speakers() -> None:
+    assert not attribute_facts("Address: 27 Cedar Ridge Rd, Lake Arrowhead.", "Young-hee",
+                               before="Daniel booked the Lake Arrowhead house.")
+    mine = attribute_facts("Address: 3 Oak Road, York.", "Noor", before="We moved last week.")
+    assert ("address", "3 Oak Road, York") in {(f.predicate, f.object) for f in mine}

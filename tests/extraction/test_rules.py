@@ -272,3 +272,9 @@ def test_what_the_speaker_says_after_a_pasted_email_is_theirs_again() -> None:
               "we will report to Graham Baird.\n---\n\nSo that's me. Graham's my manager now, as of today.")
     said = [fact.statement for fact in RulesExtractor().extract(turn(pasted, speaker="Agnieszka"), [])]
     assert "Agnieszka's manager is Graham." in said
+
+
+def test_a_pasted_address_of_a_booked_house_moves_no_one() -> None:
+    said = turn("Daniel booked the Lake Arrowhead house. Address: 27 Cedar Ridge Rd, Lake Arrowhead. Check in 4pm Saturday.",
+                speaker="Young-hee")
+    assert not [f for f in extract(said, []) if f.predicate in {"address", "lives in"}]
