@@ -30,7 +30,7 @@ from engram_mcp.model.purge_plan import sentences
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
-__all__ = ["NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "unsaid_of"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -225,7 +225,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                 said[name] = said.get(name, False) or (
                     lexical_coverage(asked, [passage]) > 0 or about_topic(asked, memory)
                     or about_work and bool(words & _AT_WORK)
-                    or where and _AT_A_PLACE.search(passage) is not None)
+                    or where and AT_A_PLACE.search(passage) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
@@ -236,7 +236,8 @@ _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
 _GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
-_AT_A_PLACE = re.compile(r"\b(?:at|in)\s+\w", re.IGNORECASE)
+AT_A_PLACE = re.compile(r"\b(?:at|in)\s+\w", re.IGNORECASE)
+"""What says where: a where-question is met by "at" or "in" something."""
 
 
 def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True) -> float:

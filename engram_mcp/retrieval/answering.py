@@ -53,6 +53,7 @@ from engram_mcp.retrieval.leading import (
     named_first,
     said_before_reply_first,
     slot_first,
+    where_first,
 )
 from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
@@ -190,7 +191,8 @@ class Answering:
         replaced = self._replacements_first(ranked, statuses, where, focus, admitted)
         first = change_first(slot_first(replaced, focus, self._held(focus, where, admitted)), focus, restated, derived)
         later = later_change_first(
-            named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus, outdated, restated, said_in
+            where_first(named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus), focus, outdated,
+            restated, said_in
         )
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.

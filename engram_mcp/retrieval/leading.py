@@ -26,6 +26,7 @@ from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
+    AT_A_PLACE,
     NAME_INSIDE,
     answers_slot,
     focus_terms,
@@ -283,6 +284,21 @@ _ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|no
 
 def _says_a_start(text: str) -> bool:
     return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(own_words(text)))
+
+
+def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
+    """"Where is the family reunion?": when the first memory names the thing asked of but says no
+    place for it ("I am planning a family reunion for Labor Day weekend"), the best ranked one that
+    does, in the sentence that names it ("The reunion will be at the Lake Arrowhead house"), goes first."""
+    if not focus.where or not focus.terms or not ranked or _says_where(ranked[0][0], focus) is not False:
+        return ranked
+    return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _says_where(pair[0], focus)), None))
+
+
+def _says_where(memory: Memory, focus: Focus) -> bool | None:
+    """Whether a sentence of ``memory`` that names what is asked says at or in what; None when none names it."""
+    naming = [sentence for sentence in _SENTENCE_END.split(own_words(memory.text)) if _about(sentence, focus) & set(focus.terms)]
+    return any(AT_A_PLACE.search(sentence) for sentence in naming) if naming else None
 
 
 def _about(text: str, focus: Focus) -> set[str]:

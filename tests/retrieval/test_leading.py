@@ -13,6 +13,7 @@ from engram_mcp.retrieval.leading import (
     lead,
     said_before_reply_first,
     slot_first,
+    where_first,
 )
 
 NOV16 = datetime(2026, 11, 16, 9, tzinfo=timezone.utc)
@@ -35,7 +36,7 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
 
     return Focus(focus_words(question, frozenset({"Ngozi", *named})), never_embedded, named=frozenset(n.lower() for n in named),
                  speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}",
-                 when=question.startswith(("When", "What time", "What day")))
+                 when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"))
 
 
 def no_restatement(turn_id: str) -> Memory | None:
@@ -259,3 +260,19 @@ def test_a_later_turn_whose_change_is_not_the_one_asked_leaves_the_slots_fact_fi
                            (lives, "Where do we live?")):
         ranked = [(fact, 0.9), (memory("t-later", later, day=3), 0.8)]
         assert later_change_first(ranked, focus_of(question, frozenset({"Ngozi"})), set(), no_restatement)[0][0].id == fact.id
+
+
+def test_a_where_question_is_answered_first_by_a_memory_that_says_where_the_thing_is() -> None:
+    intro = memory("t-intro", "Hello, I'm Ngozi and I live in Leeds. I am planning a family reunion for the bank holiday.")
+    venue = memory("t-venue", "Booked it. The reunion will be at the lake house in Keswick.", day=2)
+    ranked = [(intro, 2.0), (venue, 1.8)]
+    assert [m.id for m, _ in where_first(ranked, focus_of("Where is the family reunion?"))] == ["t-venue", "t-intro"]
+    assert where_first(ranked, focus_of("Who is coming to the family reunion?")) == ranked
+
+
+def test_a_where_question_keeps_first_a_memory_that_says_where_or_names_nothing_asked() -> None:
+    old = memory("t-old", "The reunion is at a cabin in Big Bear.")
+    new = memory("t-new", "Booked it. The reunion will be at the lake house.", day=2)
+    assert where_first([(old, 2.0), (new, 1.8)], focus_of("Where is the family reunion?"))[0][0] is old
+    other = memory("t-other", "Lovely weather today.")
+    assert where_first([(other, 2.0), (new, 1.8)], focus_of("Where is the family reunion?"))[0][0] is other
