@@ -25,13 +25,15 @@ _SHORT_FOR = {"gf": "girlfriend", "bf": "boyfriend", "hubby": "husband", "wifey"
               "bff": "best friend", "other half": "partner", "better half": "partner"}
 _NAME = r"[A-Z][\w'’-]+"
 # "our daughter, Isla", "my sister Femke", "Isla, our daughter,": a person and who they are to the speaker.
+# Which one of several: "my eldest daughter", "Joon, my second son".
+_WHICH_ONE = r"(?i:(?:younger|older|little|big|baby|eldest|oldest|youngest|middle|first|second|third|fourth|fifth|twin)\s+)?"
 _INTRODUCED = re.compile(
-    r"\b(?i:my|our)\s+(?i:(?:younger|older|little|big|eldest|youngest)\s+)?(?P<relation>(?i:" + _RELATIONS + r"))\s*,?\s+"
-    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+(?P<is>(?i:" + _RELATIONS + r"))\b"
+    r"\b(?i:my|our)\s+" + _WHICH_ONE + r"(?P<relation>(?i:" + _RELATIONS + r"))\s*,?\s+"
+    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<is>(?i:" + _RELATIONS + r"))\b"
     # "my boss is Sharon, my husband is Donal": a relation with a verb of its own is another clause.
     r"(?!\s+(?i:is|was|'s|has|had)\b)|"
     # "Maeve's my daughter", "Samira is my wife", "Jonas (boyfriend)", "Samira (my wife)"
-    r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+(?P<said_is>(?i:"
+    r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<said_is>(?i:"
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
 # Typed without capitals, "my brother karim texted": a name in lowercase is the word after the relation

@@ -16,6 +16,11 @@ def test_the_speakers_people_are_known_by_how_they_were_introduced() -> None:
         "Isla": "daughter", "Femke": "sister", "Joost": "partner"}
 
 
+def test_which_one_of_several_still_introduces_the_person() -> None:
+    assert people_named(["Third is Joon, my second son.", "Minnie is my eldest daughter.", "our middle child"]) == {
+        "Joon": "son", "Minnie": "daughter"}
+
+
 def test_she_after_one_of_the_speakers_people_is_that_person() -> None:
     read = with_pronouns_named(["Isla telephoned last night: she has moved up to Aberdeen."], {"Isla": "daughter"})
     assert read == ["Isla telephoned last night.", "My daughter Isla has moved up to Aberdeen."]
