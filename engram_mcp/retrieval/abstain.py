@@ -225,7 +225,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                 said[name] = said.get(name, False) or (
                     lexical_coverage(asked, [passage]) > 0 or about_topic(asked, memory)
                     or about_work and bool(words & _AT_WORK)
-                    or where and AT_A_PLACE.search(passage) is not None)
+                    or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
@@ -235,6 +235,9 @@ _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "phone", "email")))
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
+# Where someone lives, was born or comes from: no answer to where they work or study.
+_A_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|born|grew\s+up|comes?\s+from|from|stays?|staying)"
+                     r"\s+(?:\w+\s+){0,2}?(?:at|in)\s+\w+", re.IGNORECASE)
 _GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
 AT_A_PLACE = re.compile(r"\b(?:at|in)\s+\w", re.IGNORECASE)
 """What says where: a where-question is met by "at" or "in" something."""

@@ -452,6 +452,7 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("What does Priti do for a living?", {"Priti"},
      ["we are staying near amit. amit is pharmacist at the royal infirmary. his wife is priti and vihaan is 6"]),
     ("Where did Joana study?", {"Joana"}, ["Joana's competition entry submitted, we're driving to Ericeira"]),
+    ("Where does Kevin work?", {"Kevin"}, ["Fourth is Sora, she lives in Atlanta with her husband Kevin. She is pregnant!"]),
 ])
 def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid(
     question: str, names: set[str], texts: list[str]
