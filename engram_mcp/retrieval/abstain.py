@@ -24,13 +24,14 @@ from itertools import takewhile
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.purge_plan import sentences
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
 
-__all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "asks_surname", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "unsaid_of"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -121,8 +122,11 @@ def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(stem(w) for w in words))
 
 
-_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$", re.IGNORECASE)
+_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$|\bsurname\b", re.IGNORECASE)
 _NAME_ASKED = frozenset({"nam", "call"})
+# "What is Aunty Mele's surname?": the name after the one the question already gives.
+_ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)
+_NAME_PAIR = re.compile(r"\b([A-Z][\w'’-]+)\s+(?=([A-Z][\w'’-]+))")
 # "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]|"
                          r"\s+[a-z]+,\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
@@ -130,8 +134,11 @@ _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-
 _NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
                                   re.IGNORECASE)
 _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
-_NOT_A_NAME = r"(?:is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also)\b"
-_UNCASED_NAMED = re.compile(r"\b(?:called|named)\s+\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
+_NOT_A_NAME_WORDS = "is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also"
+_NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
+# "mum called from pune", "she called me back": called on the phone, naming no one.
+_UNCASED_NAMED = re.compile(r"\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|yesterday|"
+                            r"tonight|again|about|earlier|up|off|round|over|around)\b)\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
 _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -140,11 +147,20 @@ def asks_name(question: str) -> bool:
     return _ASKS_NAME.search(question.strip()) is not None
 
 
-def names_thing(focus: tuple[str, ...], text: str) -> bool:
+def asks_surname(question: str) -> bool:
+    """Whether the question asks the name after one it gives ("What is Kai's last name?")."""
+    return _ASKS_SURNAME.search(question) is not None
+
+
+def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
-    "called" or "named"."""
+    "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it."""
+    if surname:
+        # Only a name said after the one asked of ("Mele Tupou") gives it; "Aunty Mele wants …" does not.
+        return any(stem(given.casefold()) in focus and stem(after.casefold()) not in focus
+                   and after.casefold() not in FUNCTION_WORDS for given, after in _NAME_PAIR.findall(text))
     # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
     if _HER_NAME.search(text):
         return True

@@ -33,6 +33,7 @@ from engram_mcp.retrieval.abstain import (
     Coverage,
     about_topic,
     asks_name,
+    asks_surname,
     focus_words,
     holds_another_slot,
     is_place,
@@ -284,7 +285,8 @@ class Answering:
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
-        unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text) for m in top)
+        surname = asks_surname(query)
+        unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text, surname=surname) for m in top)
         named = {stem(word.casefold()) for word in _CAPITALISED.findall(query)}
         unsaid = unsaid_of(_names_asked_of(query, focus), tuple(t for t in focus.terms if t not in named), recalled,
                            where=focus.where)

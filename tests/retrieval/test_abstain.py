@@ -10,6 +10,7 @@ from engram_mcp.retrieval.abstain import (
     answers_slot,
     asks_for_instructions,
     asks_name,
+    asks_surname,
     focus_terms,
     focus_words,
     holds_another_slot,
@@ -205,6 +206,22 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
+
+
+@pytest.mark.parametrize("text", ["mum called from pune. she wants me home for diwali", "my mum called me back"])
+def test_calling_on_the_phone_gives_no_name(text: str) -> None:
+    assert not names_thing(focus_terms(focus_words("What is Rohan's mum's name?", ["Rohan"])), text)
+
+
+@pytest.mark.parametrize(("question", "text", "named"), [
+    ("What is Aunty Mele's surname?", "After church. Aunty Mele wants the sopranos in red sashes.", False),
+    ("What is Aunty Mele's surname?", "Aunty Mele Tupou rang about the sashes.", True),
+    ("What is Kai's last name?", "Kai and Aisha at centre back.", False),
+    ("What's Kai's full name?", "Lineup: Kai Nakamura in goal.", True),
+])
+def test_a_surname_is_given_only_by_a_name_said_after_the_one_asked_of(question: str, text: str, named: bool) -> None:
+    assert asks_name(question) and asks_surname(question)
+    assert names_thing(focus_terms(focus_words(question, ["Tevita"])), text, surname=True) is named
 
 
 def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_gives() -> None:
