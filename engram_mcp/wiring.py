@@ -148,7 +148,7 @@ def build_extraction(
         extractor,
         DoneLog(settings.state_dir / "extraction" / "done.log"),
         lookup=service.find,
-        context_of=service.previous_turns,
+        context_of=service.context_turns,
         write_fact=facts.add_extracted,
         clock=utc_now,
         status_file=settings.state_dir / "extraction" / "status.json",

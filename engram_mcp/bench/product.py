@@ -107,7 +107,7 @@ class _Memory:
                 extractor,
                 DoneLog(folder / ".engram" / "extraction-done.log"),
                 lookup=self.service.find,
-                context_of=self.service.previous_turns,
+                context_of=self.service.context_turns,
                 write_fact=self.facts.add_extracted,
                 clock=clock,
             )

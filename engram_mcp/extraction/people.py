@@ -33,7 +33,7 @@ _INTRODUCED = re.compile(
     # "my boss is Sharon, my husband is Donal": a relation with a verb of its own is another clause.
     r"(?!\s+(?i:is|was|'s|has|had)\b)|"
     # "Maeve's my daughter", "Samira is my wife", "Jonas (boyfriend)", "Samira (my wife)"
-    r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<said_is>(?i:"
+    r"(?<![\w'’])(?!(?:This|That|It|He|She|Here|There|Who|First|Second|Third|Fourth|Fifth|Oldest|Eldest|Youngest|Middle|Last|Next)\b)(?P<said>" + _NAME + r")(?:['’]s|\s+is)\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<said_is>(?i:"
     + _RELATIONS + r"))\b(?!['’-])|(?P<glossed>" + _NAME + r")\s+\((?i:(?:my|our)\s+)?(?P<gloss>(?i:" + _RELATIONS + r"))\)"
 )
 # Typed without capitals, "my brother karim texted": a name in lowercase is the word after the relation

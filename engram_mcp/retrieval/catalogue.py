@@ -135,6 +135,12 @@ class Catalogue:
         ids = sorted(self._subjects.get((namespace, normalise_entity(subject)), ()))
         return [m for i in ids if (m := self._memories.get(i)) is not None]
 
+    def facts_about_people_of(self, namespace: str, speaker: str) -> list[Memory]:
+        """Every fact (any version) about ``speaker`` or one of their people ("Young-hee's son")."""
+        own = normalise_entity(speaker)
+        keys = [key for key in self._subjects if key[0] == namespace and (key[1] == own or key[1].startswith(f"{own}'s "))]
+        return [m for key in keys for i in sorted(self._subjects[key]) if (m := self._memories.get(i)) is not None]
+
     def in_slot(self, namespace: str, subject: str, predicate: str) -> list[Memory]:
         """Every fact (any version) that says ``subject``'s ``predicate`` ("Desmond" "drives")."""
         ids = sorted(self._slots.get((namespace, normalise_entity(subject), predicate), ()))

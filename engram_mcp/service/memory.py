@@ -8,6 +8,7 @@ a file edited by hand).
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -19,6 +20,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
+from engram_mcp.model.purge_plan import mentions
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, present, visible_at
@@ -50,6 +52,10 @@ _WARM_UP_QUESTIONS = (
     "What did we decide about the plan?",
 )
 _WARM_UP_BUDGET = 32
+# Who someone is to the speaker, as a fact names them: "Joon", "Kevin Park", "Dr. Whitfield".
+_WHO_IS_WHO = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
+# Introductions read with a turn, at most: each is a whole turn in an extractor's context.
+_INTRODUCTIONS_READ = 2
 
 
 class MemoryService:
@@ -269,6 +275,26 @@ class MemoryService:
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
         return self._catalogue.previous(turn, count)
+
+    def context_turns(self, turn: Memory, count: int) -> list[Memory]:
+        """What an extractor reads ``turn`` with: the ``count`` turns just before it in its session,
+        after the earlier turns that said who the people it names are to its speaker ("Third is Joon,
+        my second son"), so "Joon started at Amazon today!" days later is read as said of the son."""
+        previous = self._catalogue.previous(turn, count)
+        speaker = turn.provenance.speaker
+        if not speaker:
+            return previous
+        seen = {turn.id, *(m.id for m in previous)}
+        introduced: dict[str, Memory] = {}
+        for fact in self._catalogue.facts_about_people_of(turn.namespace, speaker):
+            named = [e for e in fact.entities if e != speaker and _WHO_IS_WHO.fullmatch(e)]
+            if not fact.is_current() or not any(mentions(turn.text, name) for name in named):
+                continue
+            for source in filter(None, map(self._catalogue.get, fact.provenance.turn_ids)):
+                if source.id not in seen and source.event_time <= turn.event_time:
+                    introduced[source.id] = source
+        told = sorted(introduced.values(), key=lambda m: (m.event_time, m.id))[-_INTRODUCTIONS_READ:]
+        return [*told, *previous]
 
     def recall(
         self,

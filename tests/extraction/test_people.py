@@ -17,8 +17,8 @@ def test_the_speakers_people_are_known_by_how_they_were_introduced() -> None:
 
 
 def test_which_one_of_several_still_introduces_the_person() -> None:
-    assert people_named(["Third is Joon, my second son.", "Minnie is my eldest daughter.", "our middle child"]) == {
-        "Joon": "son", "Minnie": "daughter"}
+    assert people_named(["Third is Joon, my second son.", "Minnie is my eldest daughter.", "our middle child",
+                         "Second is my daughter Min-ji."]) == {"Joon": "son", "Minnie": "daughter", "Min-ji": "daughter"}
 
 
 def test_she_after_one_of_the_speakers_people_is_that_person() -> None:

@@ -199,3 +199,23 @@ def test_warming_up_asks_every_namespace_and_counts_no_use(service: MemoryServic
     assert all(service.usage.get(m.id).access_count == 0 for m in service.memories())
     service.recall("Where did Ana move?")
     assert any(service.usage.get(m.id).access_count == 1 for m in service.memories())
+
+
+def test_an_extractor_reads_a_turn_after_the_earlier_turn_that_said_who_the_person_it_names_is(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    from engram_mcp.model import Memory, MemoryType, Provenance, new_memory_id
+
+    day = datetime(2025, 8, 4, 9, tzinfo=timezone.utc)
+    intro = service.remember("Third is Joon, my second son. He works at Boeing.", speaker="Young-hee", session="d1", event_time=day)
+    service.add(Memory(
+        id=new_memory_id(Kind.FACT), kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Young-hee's son Joon works at Boeing.",
+        created_at=clock(), subject="Young-hee's son", predicate="works at", object="Boeing",
+        entities=("Young-hee", "Joon", "Boeing"), provenance=Provenance(speaker="Young-hee", turn_ids=(intro.id,)),
+    ))
+    later = day.replace(day=8)
+    before = service.remember("Lovely weather for the drive.", speaker="Young-hee", session="d5", event_time=later)
+    news = service.remember("Joon started at Amazon today!", speaker="Young-hee", session="d5", event_time=later.replace(hour=10))
+    other = service.remember("Harry drove me to church.", speaker="Young-hee", session="d5", event_time=later.replace(hour=11))
+    assert [m.id for m in service.context_turns(news, 3)] == [intro.id, before.id]
+    assert intro.id not in [m.id for m in service.context_turns(other, 3)]
