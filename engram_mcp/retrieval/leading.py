@@ -296,9 +296,11 @@ def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
 
 
 def _says_where(memory: Memory, focus: Focus) -> bool | None:
-    """Whether a sentence of ``memory`` that names what is asked says at or in what; None when none names it."""
-    naming = [sentence for sentence in _SENTENCE_END.split(own_words(memory.text)) if _about(sentence, focus) & set(focus.terms)]
-    return any(AT_A_PLACE.search(sentence) for sentence in naming) if naming else None
+    """Whether a sentence of ``memory`` that names what is asked, or the one right after it, says at
+    or in what ("need a new part time thing. got a trial at anthracite"); None when none names it."""
+    said = _SENTENCE_END.split(own_words(memory.text))
+    naming = [" ".join(said[i:i + 2]) for i, sentence in enumerate(said) if _about(sentence, focus) & set(focus.terms)]
+    return any(AT_A_PLACE.search(passage) for passage in naming) if naming else None
 
 
 def _about(text: str, focus: Focus) -> set[str]:

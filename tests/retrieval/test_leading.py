@@ -274,5 +274,8 @@ def test_a_where_question_keeps_first_a_memory_that_says_where_or_names_nothing_
     old = memory("t-old", "The reunion is at a cabin in Big Bear.")
     new = memory("t-new", "Booked it. The reunion will be at the lake house.", day=2)
     assert where_first([(old, 2.0), (new, 1.8)], focus_of("Where is the family reunion?"))[0][0] is old
+    said_next = memory("t-next", "so i need a new part time thing. got a trial at anthracite sat morning")
+    hired = memory("t-hired", "told my manager at work im done after this shift", day=1)
+    assert where_first([(said_next, 2.0), (hired, 1.8)], focus_of("where do i work part time"))[0][0] is said_next
     other = memory("t-other", "Lovely weather today.")
     assert where_first([(other, 2.0), (new, 1.8)], focus_of("Where is the family reunion?"))[0][0] is other
