@@ -255,8 +255,8 @@ _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", 
 _A_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|born|grew\s+up|comes?\s+from|from|stays?|staying)"
                      r"\s+(?:\w+\s+){0,2}?(?:at|in)\s+\w+", re.IGNORECASE)
 _GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
-AT_A_PLACE = re.compile(r"\b(?:at|in)\s+\w", re.IGNORECASE)
-"""What says where: a where-question is met by "at" or "in" something."""
+AT_A_PLACE = re.compile(r"\b(?:at|in|into)\s+\w", re.IGNORECASE)
+"""What says where: a where-question is met by "at", "in" or "into" something ("booked into Ashgrove")."""
 
 
 def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True) -> float:

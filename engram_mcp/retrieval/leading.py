@@ -290,7 +290,7 @@ def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
     """"Where is the family reunion?": when the first memory names the thing asked of but says no
     place for it ("I am planning a family reunion for Labor Day weekend"), the best ranked one that
     does, in the sentence that names it ("The reunion will be at the Lake Arrowhead house"), goes first."""
-    if not focus.where or not focus.terms or not ranked or _says_where(ranked[0][0], focus) is not False:
+    if not focus.where or not ranked or _says_where(ranked[0][0], focus) is not False:
         return ranked
     return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _says_where(pair[0], focus)), None))
 
@@ -298,8 +298,10 @@ def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
 def _says_where(memory: Memory, focus: Focus) -> bool | None:
     """Whether a sentence of ``memory`` that names what is asked, or the one right after it, says at
     or in what ("need a new part time thing. got a trial at anthracite"); None when none names it."""
+    # The thing asked of, not whose it is: "Where was mam booked in for respite?" asks of the respite.
+    thing = set(focus.terms) - RELATION_WORDS - focus.named - focus.speakers
     said = _SENTENCE_END.split(own_words(memory.text))
-    naming = [" ".join(said[i:i + 2]) for i, sentence in enumerate(said) if _about(sentence, focus) & set(focus.terms)]
+    naming = [" ".join(said[i:i + 2]) for i, sentence in enumerate(said) if _about(sentence, focus) & thing]
     return any(AT_A_PLACE.search(passage) for passage in naming) if naming else None
 
 

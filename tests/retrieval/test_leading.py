@@ -277,5 +277,8 @@ def test_a_where_question_keeps_first_a_memory_that_says_where_or_names_nothing_
     said_next = memory("t-next", "so i need a new part time thing. got a trial at anthracite sat morning")
     hired = memory("t-hired", "told my manager at work im done after this shift", day=1)
     assert where_first([(said_next, 2.0), (hired, 1.8)], focus_of("where do i work part time"))[0][0] is said_next
+    booked = memory("t-booked", "anyway what do i pack for respite, mams booked into ashgrove house for the week of dec 7")
+    intro = memory("t-intro", "im siobhan, i mind my mam nuala, she still lives in her own house in corofin", day=-1)
+    assert where_first([(booked, 2.0), (intro, 1.8)], focus_of("Where was mam booked in for respite?"))[0][0] is booked
     other = memory("t-other", "Lovely weather today.")
     assert where_first([(other, 2.0), (new, 1.8)], focus_of("Where is the family reunion?"))[0][0] is other
