@@ -33,7 +33,7 @@ from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
 
-__all__ = ["NOT_AFTER_A_TITLE", "PurgePlan", "goes_by", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
+__all__ = ["NOT_AFTER_A_TITLE", "Named", "PurgePlan", "goes_by", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
 
 NOT_AFTER_A_TITLE = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
 """Lookbehinds for a sentence end: a title's full stop ends no sentence ("My boss is Mr. Adeyemi" is one)."""
@@ -94,7 +94,7 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
 
 
 @dataclass(frozen=True, slots=True)
-class _Named:
+class Named:
     """A name asked to be forgotten, and the other ways the memories write it."""
 
     name: str
@@ -110,7 +110,7 @@ _TITLES = ("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof")
 _FULL_NAME = re.compile(r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2}")
 
 
-def goes_by(name: str, texts: Iterable[str]) -> _Named:
+def goes_by(name: str, texts: Iterable[str]) -> Named:
     """``name``, and for a person's full name the other ways ``texts`` write it: the given name
     alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
     middle of a sentence (as only a name is) and no text pairs it with another family name
@@ -118,7 +118,7 @@ def goes_by(name: str, texts: Iterable[str]) -> _Named:
     texts = list(texts)
     written = _written(name, texts)
     if written is None:
-        return _Named(name, frozenset({entity_key(name)}))
+        return Named(name, frozenset({entity_key(name)}))
     given, family = written.split()[0], written.split()[-1]
     titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{re.escape(family)}(?![\w'’])")
     alone = re.compile(rf"(?<![\w'’-]){re.escape(given)}(?:['’]s)?(?![\w'’-])")
@@ -127,8 +127,8 @@ def goes_by(name: str, texts: Iterable[str]) -> _Named:
     other_family = any(found.group(1) not in written.split()[1:] and found.group(1).lower() not in FUNCTION_WORDS
                        for text in texts for found in surnames.finditer(text))
     if given.lower() in FUNCTION_WORDS or other_family or not any(mid_sentence.search(t) for t in texts):
-        return _Named(name, frozenset({entity_key(name)}), (titled,))
-    return _Named(name, frozenset({entity_key(name), entity_key(given)}), (titled, alone))
+        return Named(name, frozenset({entity_key(name)}), (titled,))
+    return Named(name, frozenset({entity_key(name), entity_key(given)}), (titled, alone))
 
 
 def _written(name: str, texts: list[str]) -> str | None:
@@ -159,7 +159,7 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     return _finish(memories, doomed, cuts)
 
 
-def _naming(parts: list[str], name: _Named) -> dict[str, str]:
+def _naming(parts: list[str], name: Named) -> dict[str, str]:
     """The sentences that name ``name``, and those right after them that go on about it ("He's a
     beagle"), each with what is left of it: the rest of a list that names it after something
     else ("My clients are Lego and Hvid" keeps "My clients are Lego"), else nothing."""
@@ -174,7 +174,7 @@ def _naming(parts: list[str], name: _Named) -> dict[str, str]:
     return cut
 
 
-def _rest_of_list(sentence: str, name: _Named) -> str:
+def _rest_of_list(sentence: str, name: Named) -> str:
     """``sentence`` without the items of a list that name ``name`` ("…are Lego and a small agency
     called Hvid." → "…are Lego."), or "" when the name is in its first item or nothing is left
     that reads as a statement."""

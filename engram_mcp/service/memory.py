@@ -18,9 +18,9 @@ from types import MappingProxyType
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
+from engram_mcp.index.payload import normalise_entity
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
-from engram_mcp.model.purge_plan import mentions
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, present, visible_at
@@ -284,11 +284,14 @@ class MemoryService:
         speaker = turn.provenance.speaker
         if not speaker:
             return previous
+        # Read only when the turn names someone or something the memory knows; a turn that names none costs nothing here.
+        named = self._catalogue.entities_named_in(turn.text, turn.namespace) - {normalise_entity(speaker)}
+        if not named:
+            return previous
         seen = {turn.id, *(m.id for m in previous)}
         introduced: dict[str, Memory] = {}
         for fact in self._catalogue.facts_about_people_of(turn.namespace, speaker):
-            named = [e for e in fact.entities if e != speaker and _WHO_IS_WHO.fullmatch(e)]
-            if not fact.is_current() or not any(mentions(turn.text, name) for name in named):
+            if not fact.is_current() or not named & {normalise_entity(e) for e in fact.entities if _WHO_IS_WHO.fullmatch(e)}:
                 continue
             for source in filter(None, map(self._catalogue.get, fact.provenance.turn_ids)):
                 if source.id not in seen and source.event_time <= turn.event_time:
