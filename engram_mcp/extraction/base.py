@@ -26,6 +26,9 @@ class ExtractedFact:
     object: str
     entities: tuple[str, ...] = field(default_factory=tuple)
     event_time: datetime | None = None
+    also_from: tuple[str, ...] = ()
+    """Earlier turns the fact says again, mended ("*Tinashe" after "…starting wed, Tinsahe"): it is
+    drawn from them too, so recall reads them through it."""
 
 
 class Extractor(Protocol):

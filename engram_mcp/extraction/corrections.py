@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from difflib import SequenceMatcher
 
 from engram_mcp.extraction.base import ExtractedFact
-from engram_mcp.model import Certainty, MemoryType
+from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.corrections import (
+    CORRECTION_OPENING,
     CORRECTS,
     ENDS,
     PUTS_RIGHT,
@@ -25,12 +27,15 @@ from engram_mcp.model.corrections import (
     parse_correction,
 )
 
-__all__ = ["corrected_statement", "correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
+__all__ = ["corrected_statement", "correction_fact", "starred_correction", "value_put_right", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
 
 # "the parent-teacher meeting isn't Thursday at all, it's Saturday", "the parent who complained was
 # Mr. Bouchard, not Gagnon": what was put right, named before the value.
-_PUT_RIGHT = re.compile(r"(?:^|[:;,–-]\s*)(?P<what>(?i:the|my|our)\s+[^,;:.!?]{2,60}?)\s+(?P<verb>is|was|are|were)(?:\s+not|n't)?\s+"
-                        r"(?:on\s+|in\s+|at\s+)?(?P<value>(?:(?:Mr|Mrs|Ms|Dr|Prof|St)\.\s*|[^,;:.!?])+?)(?:\s+at\s+all)?\s*,\s*"
+# In chat the article and the comma go ("correction from yesterday, locum is Sofie not Sophie!!"): a
+# bare noun is what was put right only at the start of a clause, and never a pronoun.
+_PUT_RIGHT = re.compile(r"(?:^|[:;,–-]\s*)(?P<what>(?i:the|my|our)\s+[^,;:.!?]{2,60}?|(?!(?i:it|that|this|there|which|what|who|he|she|they|"
+                        r"one|mine|yours)\b)[a-z][a-z-]{2,20})\s+(?P<verb>is|was|are|were)(?:\s+not|n't)?\s+"
+                        r"(?P<preposition>(?:on|in|at)\s+)?(?P<value>(?:(?:Mr|Mrs|Ms|Dr|Prof|St)\.\s*|[^,;:.!?])+?)(?:\s+at\s+all)?\s*,?\s+"
                         r"(?:not\b|it's|it\s+is|it\s+was)")
 # "It's X, not Y" is a correction by its form; "not Y but X" only beside a word that says so.
 _IT_IS_NOT = re.compile(r"\b(?:it is|it's|it was|that is|that's|that was|it should be|make that|I meant)\s+(?P<new>[^,;]+?),\s*"
@@ -41,6 +46,9 @@ _NOT_BUT = re.compile(r"(?<!n't )(?<!did )(?<!do )(?<!does )\bnot\s+(?P<old>[^,;
 # beside a word that says it is a correction.
 _VALUE_NOT = re.compile(r"\b(?:(?:is|are|was)\s+(?:in|on|at|to|from)|in|on|at|to|from|is|are|was|called|named)\s+(?P<new>[^,;:]+?)(?:\s+now)?,\s*not\s+"
                         r"(?P<old>[^,;.!?()]+)", re.IGNORECASE)
+# Without the comma only one word stands each side: "locum is Sofie not Sophie!!".
+_WORD_NOT_WORD = re.compile(r"\b(?i:is|are|was|called|named)\s+(?:(?i:at|on|in)\s+)?(?P<new>%s)\s+(?i:not)\s+(?P<old>%s)[.!?]*(?=\s|$)"
+                            % ((r"(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}|\d[\w'.:-]*)",) * 2))
 
 
 # "I told you lisinopril, but I just checked the pack - it's amlodipine", "I said 3 November but it's
@@ -56,7 +64,7 @@ _ISNT_ITS = re.compile(r"\b(?:isn't|is\s+not|wasn't|was\s+not)\s+(?:on\s+|in\s+|
 def _named_value_not(text: str) -> re.Match[str] | None:
     """"in Vieux Lyon, not Croix-Rousse", "on Sundays now, not Saturdays": both sides a name, a
     day or a number ("to reach the gold level, not 300" corrects nothing)."""
-    return _named(_VALUE_NOT.search(text))
+    return _named(_VALUE_NOT.search(text)) or _named(_WORD_NOT_WORD.search(text))
 
 
 def corrected_statement(sentence: str, speaker: str, correction: ExtractedFact) -> ExtractedFact | None:
@@ -68,7 +76,8 @@ def corrected_statement(sentence: str, speaker: str, correction: ExtractedFact) 
     if put is None or values is None:
         return None
     new = values[1]
-    on = "on " if re.match(r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)", new) else ""
+    said_before = (put["preposition"] or "").lower()
+    on = said_before or ("on " if re.match(r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?:st|nd|rd|th)?\s+[a-z]{3}|\d{1,2}(?:st|nd|rd|th)\b)", new) else "")
     holds = f"{put['what'].strip()} {put['verb'].lower()} {on}{new}"
     return ExtractedFact(
         statement=f"{speaker} put it right: {holds}.",
@@ -370,3 +379,89 @@ def without_what_does_not_hold(fact: ExtractedFact) -> ExtractedFact:
         return replace(kept, predicate=PUTS_RIGHT, object=holds)
     obj = fact.object.removesuffix(fact.statement[match.start():].rstrip(".!")).rstrip(" ,")
     return replace(kept, object=obj or fact.object)
+
+
+# "*Tinashe. typing with one thumb": chat's way of mending a word of the message before.
+# "Nikhil* lol", "Fabian*** sorry": the star after the word too.
+_STARRED = re.compile(r"^\s*(?:\*+\s*(?P<before>[^\W\d_][\w'’-]*)\s*\**|(?P<after>[^\W\d_][\w'’-]*)\s*\*+)(?=\s|[.!,;:]|$)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def starred_correction(text: str, before: Memory | None, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
+    """The word a starred message ("*Tinashe") mends in the message ``before`` it (the closest in
+    spelling, "Tinsahe"), as a correction and the sentence said again with the word mended (drawn
+    from both messages); none when no word there is spelt nearly alike."""
+    match = _STARRED.match(text)
+    if match is None or before is None:
+        return []
+    new, said_before = match["before"] or match["after"], before.text
+    words = {w for w in re.findall(r"[^\W\d_][\w'’-]*", said_before) if w.casefold() != new.casefold()}
+    scored = [(SequenceMatcher(None, w.casefold(), new.casefold()).ratio(), w) for w in words if abs(len(w) - len(new)) <= 2]
+    likeness, old = max(scored, default=(0.0, ""))
+    if likeness < 0.7:
+        return []
+    sentence = next(s.strip() for s in _SENTENCE_END.split(said_before) if re.search(rf"\b{re.escape(old)}\b", s))
+    mended = re.sub(rf"\b{re.escape(old)}\b", new, sentence).rstrip(" .!?")
+    entities = tuple(dict.fromkeys((speaker, *((new,) if new[:1].isupper() else ()))))
+    return [
+        ExtractedFact(statement=f"{speaker} corrected {old} to {new}.", type=MemoryType.SEMANTIC, certainty=certainty,
+                      subject=speaker, predicate=CORRECTS, object=correction_object(old, new), entities=(speaker,)),
+        ExtractedFact(statement=f"{speaker} put it right: {mended}.", type=MemoryType.SEMANTIC, certainty=certainty,
+                      subject=speaker, predicate=PUTS_RIGHT, object=mended, entities=entities, also_from=(before.id,)),
+    ]
+
+
+# "no wait, 2pm.", "wait no — ₹1,65,000.", "make that €160 per kid": a value said again, put right,
+# of the same kind as one said just before (a time for a time, a sum for a sum).
+# Beside a value of the kind said just before, these put it right too: "sorry, 3 of us", "actually make it 5".
+_SOFTER_OPENING = re.compile(r"^\W*(?:sorry|oops|actually|(?:i\s+)?mean(?:t)?)\b[\s,:;.!—–-]*", re.IGNORECASE)
+_WHOLE_MESSAGE = 160
+_SAID_AS = re.compile(r"(?:it'?s|its|make\s+(?:that|it)|it\s+is)\s+", re.IGNORECASE)
+_NUMBER = r"\d+(?:[.,]\d+)*"
+_VALUE_KINDS = (
+    ("sum", rf"[€$£₹¥]\s?{_NUMBER}|{_NUMBER}\s?(?:euros?|eur|usd|dollars|pounds|rupees|rs|kr|zł|pln|rand|yen)\b"),
+    ("time", r"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\d{1,2}[:.]\d{2}\b"),
+    ("day", r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"),
+    ("number", _NUMBER),
+)
+_A_VALUE = {kind: re.compile(rf"(?<![\w€$£₹¥]){pattern}", re.IGNORECASE) for kind, pattern in _VALUE_KINDS}
+
+
+def _ending_a_clause(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    clause = re.match(r"[^,;.!?]{0,50}[,;]\s*", text)
+    found = pattern.match(text, clause.end()) if clause else None
+    return found if found is not None and re.match(r"\s*(?:[.!,;]|$)", text[found.end():]) else None
+
+
+def value_put_right(text: str, before: str, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
+    """What ``text`` puts right when it opens with a word that says so and a value ("no wait, 2pm"):
+    the same kind of value in the sentence ``before`` it, said again with the new one; none when
+    ``before`` holds no value of that kind."""
+    cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text)
+    if cue is None or not before:
+        return []
+    rest = text[cue.end():]
+    rest = rest[said_as.end():] if (said_as := _SAID_AS.match(rest)) else rest
+    for pattern in _A_VALUE.values():
+        # The value first ("no wait, 2pm"), or ending the first clause ("no wait, she re-read the email, 9:30am").
+        new = pattern.match(rest) or _ending_a_clause(pattern, rest)
+        if new is None:
+            continue
+        # A short message is said again whole ("BOQ for the Msasa culverts came back. quote is USD 48,000"),
+        # a longer one by the sentence that held the value.
+        said_before = before.strip()
+        sentence = said_before if len(said_before) <= _WHOLE_MESSAGE and pattern.search(said_before) else next(
+            (s for s in reversed(_SENTENCE_END.split(said_before)) if pattern.search(s)), None)
+        # The value said last is the one just put right: "moved it from 3pm to 8.40am. no hang on, 8.20".
+        old = next(reversed([*pattern.finditer(sentence)]), None) if sentence else None
+        if sentence is None or old is None or old.group(0).casefold() == new.group(0).casefold():
+            return []
+        said = (sentence[:old.start()] + new.group(0) + sentence[old.end():]).strip().rstrip(" .!?")
+        return [
+            ExtractedFact(statement=f"{speaker} corrected {old.group(0)} to {new.group(0)}.", type=MemoryType.SEMANTIC,
+                          certainty=certainty, subject=speaker, predicate=CORRECTS,
+                          object=correction_object(old.group(0), new.group(0)), entities=(speaker,)),
+            ExtractedFact(statement=f"{speaker} put it right: {said}.", type=MemoryType.SEMANTIC, certainty=certainty,
+                          subject=speaker, predicate=PUTS_RIGHT, object=said, entities=(speaker,)),
+        ]
+    return []

@@ -26,7 +26,9 @@ from engram_mcp.extraction.corrections import (
     ending_fact,
     replacement_fact,
     rescheduling_fact,
+    starred_correction,
     switch_fact,
+    value_put_right,
     without_what_does_not_hold,
 )
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
@@ -44,6 +46,7 @@ from engram_mcp.extraction.states import dated_starts, home_after_moving, state_
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, Source
+from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.purge_plan import mentions
@@ -78,6 +81,11 @@ _TEXTSPEAK = (
     # "staff engineer @ Stripe"; an email address keeps its @.
     (re.compile(r"(?<=\w)\s+@\s+(?=\w)|(?<=\s)@(?=[A-Z])"), " at "),
 )
+def _drawn_also_from(facts: list[ExtractedFact], turn: Memory | None) -> list[ExtractedFact]:
+    """``facts`` with what they say again of ``turn`` drawn from it too."""
+    return [replace(fact, also_from=(turn.id,)) if turn is not None and fact.predicate == PUTS_RIGHT else fact for fact in facts]
+
+
 class RulesExtractor:
     """Extracts what a speaker says about themselves, with no model at all."""
 
@@ -93,6 +101,11 @@ class RulesExtractor:
             # "I will use British spelling" is the assistant talking about itself; nothing the user
             # said is in it. Models may still read facts about the user from it, at lower certainty.
             return []
+        own_turns = [memory for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker
+                     and memory.provenance.role != "assistant"]
+        previous = own_turns[-1] if own_turns else None
+        if mended := starred_correction(turn.text, previous, speaker):
+            return validate_facts(mended, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
         facts: list[ExtractedFact] = []
         own = own_words(turn.text)
         said = sentences(_as_typed(own))[:_MAX_SENTENCES]
@@ -105,6 +118,11 @@ class RulesExtractor:
             facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
                                                                        turn.event_time)
         for index, sentence in enumerate(said):
+            # "no wait, 2pm": a value put right, in this turn or the one before.
+            if put_right := (value_put_right(sentence, " ".join(said[:index]), speaker)
+                             or _drawn_also_from(value_put_right(sentence, previous.text if previous else "", speaker), previous)):
+                facts += put_right
+                continue
             # "…, you know?": a statement with a tag, not a question.
             sentence = _TAG_QUESTION.sub(".", sentence)
             if sentence.endswith("?") and ASKED_TO_REMEMBER.match(sentence):

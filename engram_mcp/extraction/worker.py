@@ -107,7 +107,7 @@ def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
             role=source.role,
             session=source.session,
             source=source.source,
-            turn_ids=(turn.id,),
+            turn_ids=(turn.id, *extracted.also_from),
         ),
         entities=extracted.entities,
         subject=extracted.subject or None,

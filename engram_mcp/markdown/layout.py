@@ -19,6 +19,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType
 
 __all__ = [
     "DEFAULT_NAMESPACE",
+    "TOP_FOLDERS",
     "base_stem",
     "is_memory_file",
     "namespace_of",
@@ -44,6 +45,8 @@ def relative_path(memory: Memory) -> PurePosixPath:
 
 
 _FOLDERS = ("journal", "facts", "procedures")
+TOP_FOLDERS = (*_FOLDERS, _NAMESPACES_DIR)
+"""The folders right under the memory folder that can hold memory files; nothing else there can."""
 
 
 def is_memory_file(path: PurePosixPath) -> bool:

@@ -22,7 +22,7 @@ import re
 from engram_mcp.model.predicates import third_singular
 from engram_mcp.model.purge_plan import mentions
 
-__all__ = ["CORRECTS", "ENDS", "PUTS_RIGHT", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
+__all__ = ["CORRECTION_OPENING", "CORRECTS", "ENDS", "PUTS_RIGHT", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
            "parse_correction"]
 
 CORRECTS = "corrects"
@@ -37,6 +37,13 @@ PUTS_RIGHT = "puts right"
 """What a correction says holds, restated with what it is about ("Rahul put it right: the
 parent-teacher meeting is on Saturday at 10:30"); it names only the value that holds."""
 RESCHEDULES = "reschedules"
+CORRECTION_OPENING = re.compile(
+    r"^\W*(?:scratch\s+that|no\s+wait|wait\s+no|no\s+no|ok(?:ay)?\s+no|nope|no\s+hang\s+on|hang\s+on|no\s+sorry|"
+    r"correction|make\s+(?:that|it)|change\s+of\s+plans?)\b[\s,:;.!—–-]*",
+    re.IGNORECASE,
+)
+"""How a message that puts right what was just said opens: "scratch that, it's Naniwa ward gym",
+"no wait, 2pm", "ok no, 112 centerpieces". Not "sorry" or "actually" alone, which open much else."""
 _ARROW = " → "
 
 

@@ -198,6 +198,9 @@ class Slot:
     predicate: str
     object: str
     negated: bool = False
+    person: str = ""
+    """The name a fact about one of the speaker's people gives them ("joon" in "Young-hee's son
+    Joon works at Boeing"), so that two sons are two people; empty when none is given."""
 
     @property
     def single_valued(self) -> bool:

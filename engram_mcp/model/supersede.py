@@ -13,6 +13,7 @@ ways so a chain can be walked (``chain``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -72,16 +73,27 @@ def slot_of(memory: Memory) -> Slot | None:
     if memory.kind is not Kind.FACT:
         return None
     if memory.subject and memory.predicate and memory.predicate != "states":
-        return normalise(memory.subject, memory.predicate, memory.object or "")
+        return _with_person_named(normalise(memory.subject, memory.predicate, memory.object or ""), memory)
     parsed = parse_statement(memory.text, memory.subject)
-    return normalise(*parsed) if parsed else None
+    return _with_person_named(normalise(*parsed), memory) if parsed else None
+
+
+def _with_person_named(slot: Slot, memory: Memory) -> Slot:
+    """The slot of a fact about one of someone's people ("Young-hee's son") with the name the
+    text gives right after them ("Young-hee's son Joon started at Amazon"), if any."""
+    subject = memory.subject or ""
+    if "'s " not in subject.replace("’", "'"):
+        return slot
+    named = re.match(re.escape(subject) + r"\s+(?P<name>[A-Z][\w'’-]+)\b", memory.text)
+    return replace(slot, person=named["name"].casefold()) if named else slot
 
 
 def compare(new: Slot | None, old: Slot | None) -> Verdict:
     """How a new fact's slot stands to a current one's."""
     if new is None or old is None:
         return Verdict.AMBIGUOUS
-    if new.subject != old.subject:
+    # Two of the speaker's sons, each named, are two subjects; a fact that names neither is about either.
+    if new.subject != old.subject or (new.person and old.person and new.person != old.person):
         return Verdict.COMPATIBLE
     if not same_relation(new.predicate, old.predicate):
         return Verdict.AMBIGUOUS

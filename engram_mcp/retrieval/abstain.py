@@ -29,7 +29,18 @@ from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.purge_plan import sentences
 from engram_mcp.model.supersede import slot_of
-from engram_mcp.retrieval.question_words import ANIMALS, MET_BY, PLANNED, RELATIONS, TASTE, TOPICS, stem, topic_words
+from engram_mcp.retrieval.question_words import (
+    ANIMALS,
+    MET_BY,
+    PLANNED,
+    RELATIONS,
+    TASTE,
+    TOPICS,
+    birth_order,
+    birth_orders,
+    stem,
+    topic_words,
+)
 
 __all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "asks_surname", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "unsaid_of"]
@@ -126,10 +137,14 @@ _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$|\bsurn
 _NAME_ASKED = frozenset({"nam", "call"})
 # "What is Aunty Mele's surname?": the name after the one the question already gives.
 _ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)
+_SURNAME_SAID = re.compile(r"\b(?i:surname|(?:last|family|maiden)\s+name)\s*(?:is|was|'s|:|=)\s*[A-Z]")
 _NAME_PAIR = re.compile(r"\b([A-Z][\w'’-]+)\s+(?=([A-Z][\w'’-]+))")
 # "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
-_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:[a-z]+\s+)?(?:(?:called|named|is|was)\s+)?[A-Z]|"
-                         r"\s+[a-z]+,\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
+# "a new graduate engineer starting wed, Tinashe": a name closing the clause that tells of the thing.
+# "mum (Halyna) called from Lviv": the name in brackets right after.
+_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or)\s)[a-z]+\s+)?"
+                         r"(?:(?:called|named|is|was)\s+)?[A-Z]|\s*\(\s*[A-Z]|"
+                         r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 _NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
                                   re.IGNORECASE)
@@ -158,7 +173,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
     "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it."""
     if surname:
-        # Only a name said after the one asked of ("Mele Tupou") gives it; "Aunty Mele wants …" does not.
+        # Only a name said after the one asked of ("Mele Tupou") gives it; "Aunty Mele wants …" does not;
+        # nor does anything but the surname said as one ("the groom's surname is Ybarra with a Y").
+        if _SURNAME_SAID.search(text):
+            return True
         return any(stem(given.casefold()) in focus and stem(after.casefold()) not in focus
                    and after.casefold() not in FUNCTION_WORDS for given, after in _NAME_PAIR.findall(text))
     # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
@@ -185,12 +203,17 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
             return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
+        # "a meeting with Mr Kowalczyk from the Gdańsk importer": someone named as the thing's.
+        if _SOMEONE_OF.search(text[:start]):
+            return True
         # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
     return uncased and _UNCASED_NAMED.search(text) is not None
 
 
+_SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"
+                         r"(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 _RENAMING = re.compile(r"\b(?:re-?nam(?:e|ed|es|ing)|(?:new|changing\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)name)\b", re.IGNORECASE)
 NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
 """A capitalised word inside a sentence, where a capital marks a name (not one that opens it)."""
@@ -208,6 +231,9 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     if not asked or len(focus) > _RELATION_QUESTION_WORDS:
         return ()
     have = set().union(*(_words_of(text) for text in texts))
+    # "my eldest son" is met by "Tawanda is my eldest": which one, said without the word for them.
+    if (order := birth_order(focus)) is not None and order in birth_orders(have):
+        return ()
     return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
@@ -228,6 +254,8 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > _RELATION_QUESTION_WORDS:
         return ()
     about_work = any(term in _WORK_WORDS for term in asked)
+    # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
+    about_employer = any(term in _EMPLOYER_WORDS for term in asked)
     said: dict[str, bool] = {}
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
@@ -235,17 +263,20 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
             # The sentence that names them and those right after it that go on about someone ("Liam's
             # back. He's a welder now."): "amit is a pharmacist. his wife is priti" says nothing of
             # what Priti does.
-            passage = " ".join([part, *takewhile(_GOES_ON.search, parts[index + 1:index + 3])])
+            passage = " ".join([part, *takewhile(_goes_on, parts[index + 1:index + 3])])
             words = _words_of(passage)
             for name in names & _words_of(part):
                 said[name] = said.get(name, False) or (
                     lexical_coverage(asked, [passage]) > 0 or about_topic(asked, memory)
-                    or about_work and bool(words & _AT_WORK)
+                    or about_work and not about_employer and bool(words & _AT_WORK)
+                    or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
+_EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
+_AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
     "phone", "email")))
@@ -255,6 +286,15 @@ _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", 
 _A_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|born|grew\s+up|comes?\s+from|from|stays?|staying)"
                      r"\s+(?:\w+\s+){0,2}?(?:at|in)\s+\w+", re.IGNORECASE)
 _GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
+# Chat drops the subject when it goes on about the one just named: "Kudzai is the middle one. lives
+# for rugby, plays flanker".
+_SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|has|had|does|did|lives|plays|works|studies|loves|"
+                              r"likes|wants|goes|teaches|drives|hates|needs|started|gets|got|runs|coaches|sings|trains|speaks)\b",
+                              re.IGNORECASE)
+
+
+def _goes_on(sentence: str) -> bool:
+    return _GOES_ON.search(sentence) is not None or _SUBJECT_DROPPED.match(sentence.strip()) is not None
 AT_A_PLACE = re.compile(r"\b(?:at|in|into)\s+\w", re.IGNORECASE)
 """What says where: a where-question is met by "at", "in" or "into" something ("booked into Ashgrove")."""
 

@@ -55,6 +55,7 @@ from engram_mcp.retrieval.leading import (
     said_before_reply_first,
     slot_first,
     where_first,
+    which_one_first,
 )
 from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
@@ -76,11 +77,14 @@ _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".spli
 def _names_asked_of(query: str, focus: Focus) -> set[str]:
     """The names a question asks something of, other than the speaker's: Camila in "What does
     Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
-    after_relation = {m["name"] for m in _NAME_AFTER_RELATION.finditer(query) if stem(m["relation"].casefold()) in RELATIONS}
+    after_relation = {m["name"] for m in _NAME_AFTER_RELATION.finditer(query)
+                      if stem(m["relation"].casefold()) in RELATIONS or m["relation"].casefold() in _FRIENDS}
     names = after_relation or {a or b for a, b in _ASKED_NAME.findall(query)}
     return {name for name in names - _NOT_NAMES if entity_key(name) not in focus.speakers}
 
 
+# "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
+_FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][a-z]{2,})\b")
 
@@ -192,7 +196,8 @@ class Answering:
         replaced = self._replacements_first(ranked, statuses, where, focus, admitted)
         first = change_first(slot_first(replaced, focus, self._held(focus, where, admitted)), focus, restated, derived)
         later = later_change_first(
-            where_first(named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus), focus, outdated,
+            where_first(which_one_first(named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus),
+                        focus), focus, outdated,
             restated, said_in
         )
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 
 from engram_mcp.model import Kind, Memory
-from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
+from engram_mcp.model.corrections import CORRECTION_OPENING, ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
@@ -36,11 +36,11 @@ from engram_mcp.retrieval.abstain import (
     lexical_coverage,
     speaks_of_another_topic,
 )
-from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
+from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
 
 __all__ = [
     "LEAD_DEPTH", "Derived", "Focus", "RepliedTo", "Restated", "SaidIn", "Scored", "change_first", "is_ending", "lead",
-    "later_change_first", "named_first", "said_before_reply_first", "slot_first",
+    "later_change_first", "named_first", "said_before_reply_first", "slot_first", "where_first", "which_one_first",
 ]
 
 Scored = tuple[Memory, float]
@@ -128,12 +128,22 @@ def change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived
         return ranked
     turn = ranked[0][0].id
     said = restated(turn)
+    if said is not None and not _speaks_for(said, ranked[0][0], focus):
+        said = None
     if said is None or not _about(said.text, focus):
         said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
     # The change's fact leads only when it speaks to the question: a turn says several things, and
     # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
     return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _restates_change_of(pair[0], turn)
-                              and _speaks_to(pair[0], focus)), None) or _scored_beside(said, ranked[0]))
+                              and _speaks_to(pair[0], focus) and _speaks_for(pair[0], ranked[0][0], focus)), None)
+                or _scored_beside(said, ranked[0]))
+
+
+def _speaks_for(fact: Memory, turn: Memory, focus: Focus) -> bool:
+    """Whether ``fact`` may answer in place of ``turn``: what mends the message before ("no wait, its
+    wednesday not tuesday. tue is the msasa walk with Nyasha") only when it says again all the turn
+    says of the question."""
+    return len(fact.provenance.turn_ids) < 2 or _about(turn.text, focus) <= _about(fact.text, focus)
 
 
 def _speaks_to(fact: Memory, focus: Focus) -> bool:
@@ -157,12 +167,25 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     # A fact in the asked slot names it by its slot ("Callum bought a Kia Niro" for the car he
     # drives), however few of the question's words it uses.
     first = ranked[0][0] if ranked else None
-    if (first is None or not focus.terms or lexical_coverage(focus.terms, [first.text]) == 1
-            or first.kind is Kind.FACT and answers_slot(focus.terms, first)):
+    if first is None or not focus.terms:
         return ranked
+    if lexical_coverage(focus.terms, [first.text]) == 1 or first.kind is Kind.FACT and answers_slot(focus.terms, first):
+        if _names_whom_asked(first, focus):
+            return ranked
+        # All the words, of someone else: the best ranked that speaks of it and of whom was asked.
+        return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
+                                  and lexical_coverage(focus.terms, [pair[0].text]) > 0 and _names_whom_asked(pair[0], focus)),
+                                 None))
     return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                              and not _restates_change_of(first, pair[0].id)), None))
+                              and _names_whom_asked(pair[0], focus) and not _restates_change_of(first, pair[0].id)), None))
+
+
+def _names_whom_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` names everyone the question names but the speakers: "What does Hina want
+    for her birthday?" is not answered by "Aoi wants a new shinai", however alike the words."""
+    asked = focus.named - focus.speakers
+    return not asked or asked <= _about(memory.text, focus)
 
 
 # Words a person uses when what they said before no longer holds: "went with a Fairphone in the
@@ -170,7 +193,7 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
-    r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
+    r"rescheduled|postponed|moved|moving|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
     r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
@@ -213,13 +236,18 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, _says_a_start(pair[0].text),
                 len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
-               if pair[0].id not in outdated and pair[0].event_time > first.event_time + _LATER
-               and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT)
-               and (shared := (about := _about(pair[0].text, focus)) & asked)
+               if pair[0].id not in outdated and _later(pair[0], first)
+               and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
+                    or _puts_right_at_once(pair[0], first))
+               # What puts right the message just before needs not say again what it was about, when it
+               # gives what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
+               and ((shared := (about := _about(pair[0].text, focus)) & asked)
+                    or _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus))
                # A question of when is answered by a time: a later memory that says none changes something else.
                and (not focus.when or says_a_time(own_words(pair[0].text)))
                and (not focus.terms or about & set(focus.terms) - RELATION_WORDS
-                    or not speaks_of_another_topic(focus.terms, pair[0].text))]
+                    or not speaks_of_another_topic(focus.terms, pair[0].text)
+                    or _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
@@ -232,9 +260,28 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         restatement = next((pair for pair in ranked[:LEAD_DEPTH] if pair[0].predicate == PUTS_RIGHT
                             and chosen[0].id in pair[0].provenance.turn_ids), None) or _scored_beside(
             restated(chosen[0].id), chosen)
+        if restatement is not None and not _speaks_for(restatement[0], chosen[0], focus):
+            restatement = None
         chosen = restatement if restatement is not None and (
             _speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
+
+
+def _puts_right_at_once(memory: Memory, first: Memory) -> bool:
+    return (memory.kind is Kind.EPISODE and not memory.said_by_assistant()
+            and first.event_time < memory.event_time <= first.event_time + _LATER and CORRECTION_OPENING.match(memory.text) is not None)
+
+
+def _gives_what_is_asked(memory: Memory, focus: Focus) -> bool:
+    said = own_words(memory.text)
+    return (focus.where and (AT_A_PLACE.search(said) is not None or NAME_INSIDE.search(said) is not None)
+            or focus.when and says_a_time(said))
+
+
+def _later(memory: Memory, first: Memory) -> bool:
+    """Said after ``first`` as a change of it: an hour on, or at once when it opens by putting
+    something right ("scratch that, it's Naniwa ward gym")."""
+    return memory.event_time > first.event_time + _LATER or _puts_right_at_once(memory, first)
 
 
 def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set[str], said_in: SaidIn) -> Scored | None:
@@ -293,6 +340,24 @@ def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
     if not focus.where or not ranked or _says_where(ranked[0][0], focus) is not False:
         return ranked
     return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _says_where(pair[0], focus)), None))
+
+
+def which_one_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
+    """"What does my younger sister study?": when the question singles out one of several children
+    or siblings and the first memory says which one only of another ("Ananya is the elder one"),
+    the best ranked one that says it of the one asked ("Ishita is the youngest of us") goes first."""
+    order = birth_order(focus.terms)
+    if order is None or not ranked or _said_of_which(ranked[0][0]) in (order, None):
+        return ranked
+    return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if _said_of_which(pair[0]) == order), None))
+
+
+def _said_of_which(memory: Memory) -> str | None:
+    orders = birth_orders(_WORD.findall(own_words(memory.text).casefold()))
+    return next(iter(orders)) if len(orders) == 1 else None
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _says_where(memory: Memory, focus: Focus) -> bool | None:

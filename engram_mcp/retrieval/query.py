@@ -1,12 +1,14 @@
-"""Query cleanup without an LLM: drop the question scaffolding that matches every turn, and call
-the speakers by their own names."""
+"""Query cleanup without an LLM: drop the question scaffolding that matches every turn, call
+the speakers by their own names, and a relation by every word people use for it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 
-__all__ = ["strip_question_words", "with_speakers_named"]
+from engram_mcp.retrieval.question_words import other_words_for
+
+__all__ = ["strip_question_words", "with_relation_words", "with_speakers_named"]
 
 _LEADING = re.compile(
     r"^\s*(?:(?:what|which|who|whom|whose|when|where|why|how)(?:\s+(?:many|much|long|often|old|kind|kinds|type|types|sort))?"
@@ -33,3 +35,11 @@ def _nicknamed(word: str, nicknames: Mapping[str, str]) -> str:
     base, possessive = (word[:-2], word[-2:]) if word.endswith(("'s", "’s")) else (word, "")
     speaker = nicknames.get(base.casefold())
     return speaker + possessive if speaker is not None else word
+
+
+def with_relation_words(keywords: str) -> str:
+    """``keywords`` with the other words for each relation they name: "Oksana's mother's name"
+    also looks for "mum (Halyna) called", which shares no word with it."""
+    words = [word.casefold() for word in re.findall(r"[^\W\d_]+", keywords)]
+    others = [other for word in words for other in other_words_for(word) if other not in words]
+    return " ".join([keywords, *dict.fromkeys(others)])

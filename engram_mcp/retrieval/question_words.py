@@ -6,11 +6,14 @@ whether a memory addresses a question, and which fact holds the slot asked about
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
-__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "slots_asked", "stem", "topic_words"]
+__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "other_words_for", "slots_asked", "stem",
+           "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
 # book, "a meeting" no meet, "care" no car, "scared" no scar.
@@ -48,11 +51,15 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
     return {stem(word): frozenset(stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
 
 
+# How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday".
+_MOTHER_ABROAD = "mamá mami mãe maman mamma"
+_FATHER_ABROAD = "papá papi pai"
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
-RELATIONS = _relation_groups({
-    "mother": "mum mom mam mama mommy mummy", "mum": "mother mom mam mama mummy", "mom": "mother mum mommy mama",
-    "father": "dad daddy papa", "dad": "father daddy papa", "parent": "parents mother father mum mom dad",
+_RELATION_SPELLINGS = {
+    "mother": f"mum mom mam mama mommy mummy {_MOTHER_ABROAD}", "mum": f"mother mom mam mama mummy {_MOTHER_ABROAD}",
+    "mom": f"mother mum mommy mama {_MOTHER_ABROAD}", "father": f"dad daddy papa {_FATHER_ABROAD}",
+    "dad": f"father daddy papa {_FATHER_ABROAD}", "parent": "parents mother father mum mom dad",
     "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
     "kid": "kids child children son daughter twins", "wife": "spouse married anniversary",
@@ -66,9 +73,34 @@ RELATIONS = _relation_groups({
     "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
     "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",
     "vet": "veterinarian", "coach": "trainer",
-})
+}
+RELATIONS = _relation_groups(_RELATION_SPELLINGS)
 # Every word that names someone by their relation or role: "mam", "boss", "gp".
 RELATION_WORDS = frozenset().union(RELATIONS, *RELATIONS.values())
+
+def other_words_for(word: str) -> tuple[str, ...]:
+    """The other words people call the relation ``word`` names by ("mum", "mom" … for "mother"), as typed."""
+    return tuple(_RELATION_SPELLINGS.get(word.casefold(), "").split())
+
+
+# Which one of several children or siblings: "my eldest", "the youngest of us", "the middle one".
+_BIRTH_ORDER = {"elder": frozenset({"eldest", "oldest", "elder", "older", "firstborn"}),
+                "younger": frozenset({"youngest", "younger", "baby"}),
+                "middle": frozenset({"middle"})}
+_BIRTH_ORDER_STEMS = {order: frozenset(stem(name) for name in names) for order, names in _BIRTH_ORDER.items()}
+
+
+def birth_orders(words: Iterable[str]) -> set[str]:
+    """Which of several children or siblings ``words`` (or their stems) single out: "elder" for
+    "eldest" or "older", "younger", "middle"."""
+    said = {stem(word.casefold()) for word in words}
+    return {order for order, names in _BIRTH_ORDER_STEMS.items() if names & said}
+
+
+def birth_order(words: Iterable[str]) -> str | None:
+    """The one of ``birth_orders`` that ``words`` single out, if just one."""
+    found = birth_orders(words)
+    return next(iter(found)) if len(found) == 1 else None
 
 # The words people ask about a single-valued slot with ("Who is Kofi's employer?" asks for
 # works_at). A fact in that slot addresses the question whatever words it uses.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime
 
 from engram_mcp.errors import InvalidInput
@@ -30,9 +31,16 @@ _NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
 def check_text(text: str) -> None:
     if not text or not text.strip():
         raise InvalidInput("text must not be empty")
+    if not any(_visible(character) for character in text):
+        raise InvalidInput("text holds only invisible characters (zero-width spaces, joiners, controls); nothing to remember")
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidInput(f"text is {len(text)} characters; at most {MAX_TEXT_CHARS} fit in one memory")
     check_label(text, "text")
+
+
+def _visible(character: str) -> bool:
+    # Format (zero-width space, joiners, BOM) and control characters show nothing on their own.
+    return not character.isspace() and unicodedata.category(character) not in {"Cf", "Cc"}
 
 
 def check_label(value: str | None, name: str) -> None:

@@ -10,6 +10,10 @@ latest ``max_delay`` seconds after the first, so a long burst still makes progre
 
 A folder created, moved or deleted asks for a full rescan: its files may never get events
 of their own.
+
+Only the folders that can hold memory files are watched below the top (``layout.TOP_FOLDERS``),
+each as it appears: the index and the last good copies under ``.engram`` write all the time, and
+watching them would cost an inotify watch per folder and a Python call per write of the index.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from pathlib import Path, PurePosixPath
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
-from engram_mcp.markdown.layout import is_memory_file
+from engram_mcp.markdown.layout import TOP_FOLDERS, is_memory_file
 
 __all__ = ["Changes", "FolderWatcher"]
 
@@ -51,13 +56,27 @@ class FolderWatcher:
         self._stopping = False
         self._wake = threading.Condition()
         self._observer = Observer()
+        self._handler = _Handler(self)
+        self._folders: dict[str, ObservedWatch] = {}
         self._deliverer = threading.Thread(target=self._deliver, name="engram-sync", daemon=True)
 
     def start(self) -> None:
         self._root.mkdir(parents=True, exist_ok=True)
-        self._observer.schedule(_Handler(self), str(self._root), recursive=True)
+        self._observer.schedule(self._handler, str(self._root), recursive=False)
+        for name in TOP_FOLDERS:
+            self._watch_folder(name)
         self._observer.start()
         self._deliverer.start()
+
+    def _watch_folder(self, name: str) -> None:
+        """Watch one top folder, afresh: one made again after a delete is a new directory."""
+        if (old := self._folders.pop(name, None)) is not None:
+            try:
+                self._observer.unschedule(old)
+            except KeyError:
+                pass  # its emitter already stopped with the directory it watched
+        if (self._root / name).is_dir():
+            self._folders[name] = self._observer.schedule(self._handler, str(self._root / name), recursive=True)
 
     def stop(self) -> None:
         with self._wake:
@@ -74,9 +93,11 @@ class FolderWatcher:
         if event.event_type in _IGNORED:
             return
         if event.is_directory:
-            # Only a folder that can hold memory files asks for a rescan: the index and the
-            # last good copies make and remove folders under .engram all the time, and a rescan
-            # reads every file.
+            if event.event_type in ("created", "moved"):
+                for top in {r.parts[0] for p in _paths_of(event) if (r := self._relative(p)) and len(r.parts) == 1}:
+                    if top in TOP_FOLDERS:
+                        self._watch_folder(top)
+            # Only a folder that can hold memory files asks for a rescan: a rescan reads every file.
             if event.event_type != "modified" and any(self._may_hold_memories(p) for p in _paths_of(event)):
                 self._mark(set(), rescan=True)
             return

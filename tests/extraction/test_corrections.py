@@ -203,6 +203,26 @@ def test_a_correction_of_a_named_thing_is_restated_with_only_the_value_that_hold
     assert restated in statements and len(statements) == 2
 
 
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("correction from yesterday, locum is Sofie not Sophie!! she wrote it on the whiteboard", "Rahul put it right: locum is Sofie."),
+        ("sorry, the venue is Hollis Hall not Grange Hall", "Rahul put it right: the venue is Hollis Hall."),
+        ("sorry my bad, dinner is at 7 not 8", "Rahul put it right: dinner is at 7."),
+        ("Correction: the rent is 950 not 900.", "Rahul put it right: the rent is 950."),
+    ],
+)
+def test_a_correction_typed_without_its_comma_or_article_is_restated_too(said: str, restated: str) -> None:
+    statements = [f.statement for f in extract(turn(said, speaker="Rahul"), [])]
+    assert restated in statements
+
+
+@pytest.mark.parametrize("said", ["Sorry, this is Sam not a bot.", "The locum is Sofie not Sophie.",
+                                  "Sorry, I think it is lovely not awful."])
+def test_a_value_not_another_without_the_comma_needs_a_word_that_corrects_and_two_named_values(said: str) -> None:
+    assert not [f for f in extract(turn(said, speaker="Rahul"), []) if f.predicate == CORRECTS]
+
+
 def test_a_correction_that_names_no_thing_is_not_restated() -> None:
     assert [f.predicate for f in extract(turn("It's the Copenhagen half marathon, not Berlin.", speaker="Rahul"), [])] == [
         CORRECTS]
@@ -230,3 +250,67 @@ def test_a_plain_statement_said_without_what_it_rules_out_is_the_turns_word_on_w
 @pytest.mark.parametrize("text", ["The new job is fine, not bad.", "It's all about progress, not perfection."])
 def test_a_contrast_that_names_no_value_is_not_read_as_one_ruled_out(text: str) -> None:
     assert all(fact.predicate != PUTS_RIGHT for fact in RulesExtractor().extract(turn(text, speaker="Mira"), []))
+
+
+def test_a_starred_word_mends_the_word_spelt_nearly_alike_in_the_message_before() -> None:
+    before = turn("we have a new graduate engineer starting wed, Tinsahe", speaker="Tendai")
+    facts = extract(turn("*Tinashe. typing with one thumb in traffic", speaker="Tendai"), [before])
+    assert [(f.predicate, f.statement) for f in facts] == [
+        (CORRECTS, "Tendai corrected Tinsahe to Tinashe."),
+        (PUTS_RIGHT, "Tendai put it right: we have a new graduate engineer starting wed, Tinashe."),
+    ]
+    assert facts[1].also_from == (before.id,)
+
+
+@pytest.mark.parametrize("said", ["*sorry", "*Thursday"])
+def test_a_starred_word_like_no_word_before_mends_nothing(said: str) -> None:
+    before = turn("we have a new graduate engineer starting wed, Tinsahe", speaker="Tendai")
+    assert not [f for f in extract(turn(said, speaker="Tendai"), [before]) if f.predicate in (CORRECTS, PUTS_RIGHT)]
+
+
+def test_a_star_after_the_word_mends_it_too() -> None:
+    before = turn("the new trainee teacher (Referendar) in chemistry is Fabain Becker", speaker="Bettina")
+    facts = extract(turn("Fabian*** sorry", speaker="Bettina"), [before])
+    assert [f.statement for f in facts if f.predicate == PUTS_RIGHT] == [
+        "Bettina put it right: the new trainee teacher (Referendar) in chemistry is Fabian Becker."]
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("The meeting is at 6pm. no wait, 7pm.", "Ada put it right: The meeting is at 7pm."),
+        ("moved it from thurs 3pm to mon 16th 8.40am. no hang on, 8.20. i misheard her",
+         "Ada put it right: moved it from thurs 3pm to mon 16th 8.20."),
+        ("next semester is ₹1,85,000, due 30 sep. wait no — ₹1,65,000.", "Ada put it right: next semester is ₹1,65,000, due 30 sep."),
+    ],
+)
+def test_a_value_put_right_after_a_word_that_says_so_is_said_again_in_its_sentence(said: str, restated: str) -> None:
+    assert restated in [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate == PUTS_RIGHT]
+
+
+def test_a_value_put_right_in_the_next_message_restates_the_one_before_and_is_drawn_from_it() -> None:
+    before = turn("sylt trip: 27 students going, hostel deposit is €145 per kid, due by 30 june", speaker="Ada")
+    facts = extract(turn("ugh. make that €160 per kid, the hostel just emailed", speaker="Ada"), [before])
+    [restated] = [f for f in facts if f.predicate == PUTS_RIGHT]
+    assert restated.statement == "Ada put it right: sylt trip: 27 students going, hostel deposit is €160 per kid, due by 30 june."
+    assert restated.also_from == (before.id,)
+
+
+@pytest.mark.parametrize("said", ["Actually, I love it.", "sorry, 3 of us are coming", "no wait, 2pm."])
+def test_a_word_that_corrects_with_no_value_of_the_same_kind_before_puts_nothing_right(said: str) -> None:
+    before = turn("We went to the lake.", speaker="Ada")
+    assert not [f for f in extract(turn(said, speaker="Ada"), [before]) if f.predicate in (CORRECTS, PUTS_RIGHT)]
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "restated"),
+    [
+        ("the wedding at Hacienda Santa Lucía, 120 centerpieces with white peonies", "ok no, 112 centerpieces. they cut the guest list",
+         "Ada put it right: the wedding at Hacienda Santa Lucía, 112 centerpieces with white peonies."),
+        ("Yolanda says the hacienda wants the flowers delivered saturday at 11am", "no wait, she re-read the email, 9:30am.",
+         "Ada put it right: Yolanda says the hacienda wants the flowers delivered saturday at 9:30am."),
+    ],
+)
+def test_a_value_put_right_after_a_clause_or_an_ok_no_is_said_again_too(before: str, said: str, restated: str) -> None:
+    facts = extract(turn(said, speaker="Ada"), [turn(before, speaker="Ada")])
+    assert restated in [f.statement for f in facts if f.predicate == PUTS_RIGHT]

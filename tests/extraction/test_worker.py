@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from engram_mcp.extraction.rules import RulesExtractor
-from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_id
+from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_from, fact_id
 from engram_mcp.model import Kind
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
@@ -94,7 +94,6 @@ def test_facts_from_the_assistants_turns_are_kept_apart_and_never_stated_certain
     service: MemoryService, clock: SteppingClock
 ) -> None:
     from engram_mcp.extraction.base import ExtractedFact
-    from engram_mcp.extraction.worker import fact_from
     from engram_mcp.model import MemoryType, Source
 
     said = service.remember("Noted: you moved to Dublin and work at Meta now.", role="assistant", speaker="assistant")
@@ -104,3 +103,10 @@ def test_facts_from_the_assistants_turns_are_kept_apart_and_never_stated_certain
     assert fact.certainty == 0.7 and fact.provenance.source is Source.ASSISTANT
     user = service.remember("I work at Meta now.", speaker="Sam")
     assert fact_from(model_fact, user, clock()).certainty == 1.0
+
+
+def test_a_fact_that_mends_an_earlier_turn_is_drawn_from_both_turns(service: MemoryService, clock: SteppingClock) -> None:
+    typo = service.remember("we have a new graduate engineer starting wed, Tinsahe", speaker="Tendai")
+    star = service.remember("*Tinashe. typing with one thumb in traffic", speaker="Tendai")
+    mended = [fact_from(f, star, clock()) for f in RulesExtractor().extract(star, [typo])]
+    assert [fact.provenance.turn_ids for fact in mended] == [(star.id,), (star.id, typo.id)]

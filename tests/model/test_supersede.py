@@ -35,6 +35,24 @@ def test_multi_valued_predicates_are_compatible_and_unknown_ones_ambiguous() -> 
     assert compare(None, slot_of(GOOGLE)) is Verdict.AMBIGUOUS
 
 
+def relative(memory_id: str, text: str, subject: str, obj: str, valid: datetime) -> Memory:
+    return replace(fact(memory_id, text, valid), subject=subject, predicate="works at", object=obj)
+
+
+def test_a_job_of_one_named_son_leaves_his_brothers_job_current_and_his_own_later_job_replaces_it() -> None:
+    joon = relative("f-000000000011", "Young-hee's son Joon works at Boeing.", "Young-hee's son", "Boeing", JAN)
+    minjun = relative("f-000000000012", "Young-hee's son Minjun works at Samsung.", "Young-hee's son", "Samsung", MAR)
+    joon_later = relative("f-000000000013", "Young-hee's son Joon works at Amazon.", "Young-hee's son", "Amazon", JUN)
+    assert compare(slot_of(minjun), slot_of(joon)) is Verdict.COMPATIBLE
+    assert compare(slot_of(joon_later), slot_of(joon)) is Verdict.SUPERSEDES
+
+
+def test_a_relatives_fact_that_names_no_one_is_about_whichever_of_them_was_named() -> None:
+    joon = relative("f-000000000011", "Young-hee's son Joon works at Boeing.", "Young-hee's son", "Boeing", JAN)
+    unnamed = relative("f-000000000014", "Young-hee's son works at Amazon.", "Young-hee's son", "Amazon", MAR)
+    assert compare(slot_of(unnamed), slot_of(joon)) is Verdict.SUPERSEDES
+
+
 def test_supersede_returns_new_values_and_leaves_the_originals_alone() -> None:
     old, new = supersede(GOOGLE, META, JUN)
     assert GOOGLE.invalid_at is None and META.supersedes == ()

@@ -11,9 +11,11 @@ from engram_mcp.retrieval.leading import (
     change_first,
     later_change_first,
     lead,
+    named_first,
     said_before_reply_first,
     slot_first,
     where_first,
+    which_one_first,
 )
 
 NOV16 = datetime(2026, 11, 16, 9, tzinfo=timezone.utc)
@@ -282,3 +284,50 @@ def test_a_where_question_keeps_first_a_memory_that_says_where_or_names_nothing_
     assert where_first([(booked, 2.0), (intro, 1.8)], focus_of("Where was mam booked in for respite?"))[0][0] is booked
     other = memory("t-other", "Lovely weather today.")
     assert where_first([(other, 2.0), (new, 1.8)], focus_of("Where is the family reunion?"))[0][0] is other
+
+
+def test_a_question_about_one_of_several_siblings_is_answered_first_by_a_memory_about_that_one() -> None:
+    elder = memory("t-elder", "family: I've got two sisters. Ananya is the elder one, 31, data analyst in Bengaluru")
+    youngest = memory("t-youngest", "Ishita is the youngest of us, 21, final year architecture at CEPT", day=1)
+    ranked = [(elder, 2.0), (youngest, 1.8)]
+    assert [m.id for m, _ in which_one_first(ranked, focus_of("What does my younger sister study?"))] == ["t-youngest", "t-elder"]
+    assert which_one_first(ranked, focus_of("What does my older sister do?")) == ranked
+    assert which_one_first(ranked, focus_of("What do my sisters do?")) == ranked
+    unsaid = memory("t-unsaid", "Ishita's fee reminder came, next semester is due 30 sep", day=2)
+    assert which_one_first([(unsaid, 2.0), (youngest, 1.8)], focus_of("What does my younger sister study?"))[0][0] is unsaid
+
+
+def test_a_question_naming_someone_is_answered_first_by_a_memory_that_names_them() -> None:
+    twin = memory("t-aoi", "for the twins birthday (12 december) Aoi wants a new shinai")
+    asked = memory("t-hina", "Hina wants a proper brush set from a shop in Nara", day=0)
+    ranked = [(twin, 2.0), (asked, 1.8)]
+    question = focus_of("What does Hina want for her birthday?", frozenset({"Hina"}))
+    assert [m.id for m, _ in named_first(ranked, question, set())] == ["t-hina", "t-aoi"]
+    assert named_first(ranked, focus_of("What does Aoi want for his birthday?", frozenset({"Aoi"})), set()) == ranked
+
+
+def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first() -> None:
+    first = memory("t-chuo", "Aoi has kendo tournament on sunday at Chuo ward sports center, 10am")
+    minutes_later = NOV16 + timedelta(minutes=1)
+    mended = memory("t-naniwa", "scratch that, it's Naniwa ward gym. the Chuo one is under repair", valid_at=minutes_later)
+    chatter = memory("t-chat", "Aoi has been practising every night for the tournament", valid_at=minutes_later)
+    question = focus_of("Where is Aoi's kendo tournament?", frozenset({"Aoi"}))
+    assert later_change_first([(first, 0.9), (mended, 0.7)], question, set(), no_restatement)[0][0] is mended
+    assert later_change_first([(first, 0.9), (chatter, 0.7)], question, set(), no_restatement)[0][0] is first
+    centerpieces = memory("t-120", "big job this saturday: 120 centerpieces, and Yolanda drives the van")
+    fewer = memory("t-112", "ok no, 112 centerpieces. the bride's mom just texted", valid_at=minutes_later)
+    driver = focus_of("Which assistant drives the van for deliveries?")
+    assert later_change_first([(centerpieces, 0.9), (fewer, 0.7)], driver, set(), no_restatement)[0][0] is centerpieces
+
+
+def test_what_mends_the_message_before_leads_over_its_turn_only_when_it_says_again_what_the_turn_says_of_the_question() -> None:
+    turn = memory("t-wait", "no wait, its wednesday not tuesday. tue is the msasa walk with Nyasha", day=1)
+    mended = memory("f-wed", "Ngozi put it right: site meeting with Farai tomorrow wednesday 10am at the borrowdale site office.",
+                    day=1, predicate=PUTS_RIGHT, provenance=Provenance(speaker="Ngozi", turn_ids=("t-wait", "t-tue")))
+    ranked = [(turn, 0.9), (mended, 0.5)]
+
+    def order(question: str) -> list[str]:
+        return [m.id for m, _ in change_first(ranked, focus_of(question), lambda turn_id: mended, lambda turn_id: [mended])]
+
+    assert order("Which site manager runs the msasa warehouse job?") == ["t-wait", "f-wed"]
+    assert order("When is the site meeting?") == ["f-wed", "t-wait"]

@@ -54,7 +54,8 @@ def test_removing_an_unknown_id_is_a_clear_error(service: MemoryService) -> None
 
 @pytest.mark.parametrize(
     ("text", "namespace", "role"),
-    [("   ", "default", "user"), ("hi", "no spaces", "user"), ("hi", "default", "boss")],
+    [("   ", "default", "user"), ("\u200b\u200d\ufeff \u2060", "default", "user"), ("hi", "no spaces", "user"),
+     ("hi", "default", "boss")],
 )
 def test_bad_input_is_rejected_and_nothing_is_written(
     service: MemoryService, tmp_path: Path, text: str, namespace: str, role: str

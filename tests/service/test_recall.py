@@ -233,3 +233,43 @@ def test_the_persons_news_answers_before_the_assistants_reply_that_repeats_its_w
     clock.jump_to(clock() + timedelta(days=8))
     assert "St. Cyriak" in _first_answer(service, "Which choir am I singing in these days?")
 
+
+
+def _told_one_after_another(service: MemoryService, clock: SteppingClock, lines: list[str], speaker: str) -> None:
+    """Each turn extracted with the turns before it, as the extraction worker reads them."""
+    facts, earlier = FactService(service, clock), []
+    for minutes, text in enumerate(lines):
+        stored = service.remember(text, speaker=speaker, event_time=clock() + timedelta(minutes=minutes))
+        for extracted in RulesExtractor().extract(stored, earlier[-3:]):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+        earlier.append(stored)
+
+
+def test_a_name_mended_by_a_starred_message_answers_first_with_the_mended_spelling(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told_one_after_another(service, clock, [
+        "we have a new graduate engineer starting wed, Tinsahe",
+        "*Tinashe. typing with one thumb in traffic",
+    ], speaker="Tendai")
+    first = _first_answer(service, "What is the new graduate engineer called?")
+    assert "Tinashe" in first and "Tinsahe" not in first
+
+
+def test_a_value_put_right_in_the_next_message_answers_first(service: MemoryService, clock: SteppingClock) -> None:
+    _told_one_after_another(service, clock, [
+        "Mia's party is saturday at 3pm at the Kletterhalle in Altona",
+        "no wait, 2pm. Ulrike just corrected me in the family chat",
+    ], speaker="Bettina")
+    first = _first_answer(service, "What time is Mia's birthday party?")
+    assert "2pm" in first and "3pm" not in first
+
+
+def test_a_mother_called_mum_is_found_by_her_name_and_a_friends_unsaid_job_is_declined(service: MemoryService) -> None:
+    service.remember("mum (Halyna) called from Lviv, she's coming to Kraków in June for 2 weeks", speaker="Oksana")
+    service.remember("Gesa cancelled, migraine. we rebooked for next friday at Mekong, 8pm", speaker="Oksana")
+    service.remember("dinner with Gesa tomorrow at Luigi's 7:30, finally", speaker="Oksana")
+    assert "Halyna" in _first_answer(service, "What is Oksana's mother's name?")
+    assert service.recall("What does Oksana's friend Gesa do for a living?").abstained
+    service.remember("Gesa is a midwife at the Eppendorf hospital", speaker="Oksana")
+    assert not service.recall("What does Oksana's friend Gesa do for a living?").abstained

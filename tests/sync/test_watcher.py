@@ -103,3 +103,45 @@ def test_folders_made_and_removed_under_the_hidden_state_folder_ask_for_no_resca
         seen |= paths
         rescans.append(rescan)
     assert not any(rescans)
+
+
+def _watched_inodes() -> set[int]:
+    """The inodes this process holds inotify watches on (Linux: /proc/self/fdinfo)."""
+    inodes: set[int] = set()
+    for fd in os.listdir("/proc/self/fdinfo"):
+        try:
+            lines = Path(f"/proc/self/fdinfo/{fd}").read_text().splitlines()
+        except OSError:
+            continue
+        inodes |= {int(field[4:], 16) for line in lines if line.startswith("inotify") for field in line.split() if field.startswith("ino:")}
+    return inodes
+
+
+def test_the_state_folder_and_the_index_inside_it_are_not_watched(folder: Path, reported: Reported) -> None:
+    index = folder / ".engram" / "index" / "segments"
+    index.mkdir(parents=True)
+    (folder / "journal" / "2026-11-30.md").write_text("- the marker\n")
+    reported.until(PurePosixPath("journal/2026-11-30.md"))
+    watched = _watched_inodes()
+    assert (folder / "journal").stat().st_ino in watched
+    assert not {path.stat().st_ino for path in (folder / ".engram", index.parent, index)} & watched
+
+
+def _until_rescan(reported: Reported) -> None:
+    while not reported.next()[1]:
+        pass
+
+
+def test_a_memory_folder_made_after_the_start_or_made_again_is_watched(folder: Path, reported: Reported) -> None:
+    for _ in range(2):
+        (folder / "procedures").mkdir()
+        _until_rescan(reported)
+        (folder / "procedures" / "tea.md").write_text("- Brew green tea at 80 degrees.\n")
+        assert PurePosixPath("procedures/tea.md") in reported.until(PurePosixPath("procedures/tea.md"))
+        (folder / "procedures" / "tea.md").unlink()
+        (folder / "procedures").rmdir()
+        _until_rescan(reported)
+    (folder / "namespaces" / "work" / "facts").mkdir(parents=True)
+    _until_rescan(reported)
+    (folder / "namespaces" / "work" / "facts" / "apollo.md").write_text("- Apollo uses PostgreSQL.\n")
+    assert PurePosixPath("namespaces/work/facts/apollo.md") in reported.until(PurePosixPath("namespaces/work/facts/apollo.md"))
