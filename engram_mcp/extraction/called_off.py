@@ -200,16 +200,26 @@ def _names(text: str, speaker: str, *, sentence_start: bool = False, uncased: bo
     return found
 
 
+_WHOSE = re.compile(r"\s*(?P<whose>[A-Z][\w-]*['’]s)\s+")
+_BARE_THING = r"[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}"
+
+
 def _topic(text: str, called_off: str, old: set[str]) -> str:
     """What the turn is about: its label ("Holiday update" → "the holiday"), else what was called
     off without its name ("the Lisbon trip" → "the trip"); "" when neither says."""
     if (label := _label_topic(text, old)):
         return label
     thing = _CALLED_OFF_AFTER.split(called_off)[0]
+    # "Tawanda's Delta attachment fell through": whose it was says what it is about.
+    whose = _WHOSE.match(thing)
+    if whose is not None:
+        thing = thing[whose.end():]
     for name in old:
-        thing = thing.replace(name, " ")
+        thing = thing.replace(_WHOSE.sub("", name), " ")
     thing = re.sub(r"\s+(?:in|at|on|to|for|from)\s*$", "", " ".join(thing.split()))
-    article = re.match(r"(?i:the|my|our)\s+(?P<rest>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})$", thing)
+    if whose is not None and re.fullmatch(_BARE_THING, thing):
+        return f"{whose['whose']} {thing}"
+    article = re.match(rf"(?i:the|my|our)\s+(?P<rest>{_BARE_THING})$", thing)
     return f"the {article['rest']}" if article else ""
 
 

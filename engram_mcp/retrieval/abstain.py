@@ -139,11 +139,13 @@ _NAME_ASKED = frozenset({"nam", "call"})
 _ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)
 _SURNAME_SAID = re.compile(r"\b(?i:surname|(?:last|family|maiden)\s+name)\s*(?:is|was|'s|:|=)\s*[A-Z]")
 _NAME_PAIR = re.compile(r"\b([A-Z][\w'’-]+)\s+(?=([A-Z][\w'’-]+))")
+# "mams party is NOT at the pub": a word shouted in capitals is no name.
+_SHOUTED_NOT_NAMES = r"(?!(?:NOT|NO|NEVER|ALL|AND|BUT|THE|IS|ARE|WAS|YES|VERY|SO|REALLY|STILL|JUST|ONLY|ALWAYS|AT|IN|ON|OFF|OK)\b)"
 # "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
 # "a new graduate engineer starting wed, Tinashe": a name closing the clause that tells of the thing.
 # "mum (Halyna) called from Lviv": the name in brackets right after.
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or)\s)[a-z]+\s+)?"
-                         r"(?:(?:called|named|is|was)\s+)?[A-Z]|\s*\(\s*[A-Z]|"
+                         r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 _NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
@@ -152,8 +154,11 @@ _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z
 _NOT_A_NAME_WORDS = "is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also"
 _NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
 # "mum called from pune", "she called me back": called on the phone, naming no one.
-_UNCASED_NAMED = re.compile(r"\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|yesterday|"
-                            r"tonight|again|about|earlier|up|off|round|over|around)\b)\w|\b(?:my|our)\s+[a-z]+\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
+_UNCASED_CALLED = re.compile(r"\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|yesterday|"
+                             r"tonight|again|about|earlier|up|off|round|over|around)\b)\w")
+# "my partner gethin": a name after the thing, which must be the thing asked ("mum is fine … my partner
+# gethin" names no mother).
+_UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
 _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -209,7 +214,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
-    return uncased and _UNCASED_NAMED.search(text) is not None
+    return uncased and (_UNCASED_CALLED.search(text) is not None
+                        or any(stem(found["thing"]) in things for found in _UNCASED_MY_THING.finditer(text)))
 
 
 _SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"

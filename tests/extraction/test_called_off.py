@@ -19,6 +19,8 @@ from engram_mcp.model.corrections import PUTS_RIGHT
         ("ugh the lisbon trip is off, flights doubled. we're doing porto instead", "Dorota's update: we're doing porto instead."),
         ("Decided. Cancelled the Vasaloppet (lost the fee), registered for Engelbrektsloppet instead.",
          "Dorota's update: registered for Engelbrektsloppet instead."),
+        ("Tawanda's Delta attachment fell through, they froze student intake. he's going to ZESA at Kariba power station "
+         "instead, starts 5 May", "Dorota's update on Tawanda's attachment: he's going to ZESA at Kariba power station instead."),
     ],
 )
 def test_what_replaced_something_called_off_is_restated_without_the_old_value(said: str, restated: str) -> None:

@@ -190,6 +190,7 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
         ("What is Nina's baby called?", "Our baby girl Elsa was born on Tuesday!"),
         ("What is Noor's mother called?", "Please remind me to call my mum on Sundays; her name is Salma."),
         ("What is Jo's dog called?", "our dog is called rex"),
+        ("What is Jo's mother's name?", "my mum halyna rang from lviv"),
         ("What is Freya's baby called?", "My sister Freya just had a baby boy, Emil!"),
         ("What is the name of Jo's cat?", "Pickle, our four-year-old tabby, swipes everything off the table."),
         ("What is Jo's dog called?", "Jo has a dog called Daifuku, a shiba."),
@@ -216,8 +217,10 @@ def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_wha
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
 
 
-@pytest.mark.parametrize("text", ["mum called from pune. she wants me home for diwali", "my mum called me back"])
-def test_calling_on_the_phone_gives_no_name(text: str) -> None:
+@pytest.mark.parametrize("text", ["mum called from pune. she wants me home for diwali", "my mum called me back",
+                                  "all 7 pups alive!! mum is fine. im knackered. my partner gethin made cawl",
+                                  "change of plan, mams party is NOT at the pub anymore"])
+def test_calling_on_the_phone_or_naming_someone_else_gives_no_name(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Rohan's mum's name?", ["Rohan"])), text)
 
 

@@ -2,6 +2,8 @@
 
 from datetime import timedelta
 
+import pytest
+
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
@@ -245,24 +247,22 @@ def _told_one_after_another(service: MemoryService, clock: SteppingClock, lines:
         earlier.append(stored)
 
 
-def test_a_name_mended_by_a_starred_message_answers_first_with_the_mended_spelling(
-    service: MemoryService, clock: SteppingClock
+@pytest.mark.parametrize(
+    ("speaker", "said", "question", "holds", "put_right"),
+    [
+        ("Tendai", ["we have a new graduate engineer starting wed, Tinsahe", "*Tinashe. typing with one thumb in traffic"],
+         "What is the new graduate engineer called?", "Tinashe", "Tinsahe"),
+        ("Bettina", ["Mia's party is saturday at 3pm at the Kletterhalle in Altona",
+                     "no wait, 2pm. Ulrike just corrected me in the family chat"],
+         "What time is Mia's birthday party?", "2pm", "3pm"),
+    ],
+)
+def test_what_the_next_message_puts_right_answers_first(
+    service: MemoryService, clock: SteppingClock, speaker: str, said: list[str], question: str, holds: str, put_right: str
 ) -> None:
-    _told_one_after_another(service, clock, [
-        "we have a new graduate engineer starting wed, Tinsahe",
-        "*Tinashe. typing with one thumb in traffic",
-    ], speaker="Tendai")
-    first = _first_answer(service, "What is the new graduate engineer called?")
-    assert "Tinashe" in first and "Tinsahe" not in first
-
-
-def test_a_value_put_right_in_the_next_message_answers_first(service: MemoryService, clock: SteppingClock) -> None:
-    _told_one_after_another(service, clock, [
-        "Mia's party is saturday at 3pm at the Kletterhalle in Altona",
-        "no wait, 2pm. Ulrike just corrected me in the family chat",
-    ], speaker="Bettina")
-    first = _first_answer(service, "What time is Mia's birthday party?")
-    assert "2pm" in first and "3pm" not in first
+    _told_one_after_another(service, clock, said, speaker=speaker)
+    first = _first_answer(service, question)
+    assert holds in first and put_right not in first
 
 
 def test_a_mother_called_mum_is_found_by_her_name_and_a_friends_unsaid_job_is_declined(service: MemoryService) -> None:
