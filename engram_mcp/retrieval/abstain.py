@@ -33,6 +33,7 @@ from engram_mcp.retrieval.question_words import (
     ANIMALS,
     MET_BY,
     PLANNED,
+    RELATION_WORDS,
     RELATIONS,
     TASTE,
     TOPICS,
@@ -156,8 +157,10 @@ _NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
 # "mum called from pune", "she called me back": called on the phone, naming no one.
 _UNCASED_CALLED = re.compile(r"\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|yesterday|"
                              r"tonight|again|about|earlier|up|off|round|over|around)\b)\w")
-# "my partner gethin": a name after the thing, which must be the thing asked ("mum is fine … my partner
-# gethin" names no mother).
+# "the layout mainly. its called brassington junction": a name typed in lowercase, "called" soon after the thing.
+_LOWERCASE_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?" + _UNCASED_CALLED.pattern)
+# "my partner gethin": a name after the thing; after another relation than the one asked it names
+# someone else ("mum is fine … my partner gethin" names no mother).
 _UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
 _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
@@ -204,7 +207,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         rest = text[start + len(word):]
         # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
         # (not "the dog idea, Lars is allergic").
-        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest):
+        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest):
             return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
@@ -215,7 +218,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
     return uncased and (_UNCASED_CALLED.search(text) is not None
-                        or any(stem(found["thing"]) in things for found in _UNCASED_MY_THING.finditer(text)))
+                        or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
+                               for found in _UNCASED_MY_THING.finditer(text)))
 
 
 _SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"

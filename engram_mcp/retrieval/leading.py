@@ -172,20 +172,24 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     if lexical_coverage(focus.terms, [first.text]) == 1 or first.kind is Kind.FACT and answers_slot(focus.terms, first):
         if _names_whom_asked(first, focus):
             return ranked
-        # All the words, of someone else: the best ranked that speaks of it and of whom was asked.
+        # All the words, of someone else: the best ranked that speaks of it and names whom was asked.
         return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
-                                  and lexical_coverage(focus.terms, [pair[0].text]) > 0 and _names_whom_asked(pair[0], focus)),
-                                 None))
+                                  and lexical_coverage(focus.terms, [pair[0].text]) > 0
+                                  and focus.named - focus.speakers <= _about(pair[0].text, focus)), None))
     return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                              and _names_whom_asked(pair[0], focus) and not _restates_change_of(first, pair[0].id)), None))
+                              and not _restates_change_of(first, pair[0].id)), None))
 
 
 def _names_whom_asked(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` names everyone the question names but the speakers: "What does Hina want
-    for her birthday?" is not answered by "Aoi wants a new shinai", however alike the words."""
+    """Whether ``memory`` may be said of whom the question names (the speakers aside): "What does
+    Hina want for her birthday?" is not answered by "Aoi wants a new shinai", which names someone
+    else and not her, however alike the words; a memory naming no one may be said of them."""
     asked = focus.named - focus.speakers
-    return not asked or asked <= _about(memory.text, focus)
+    if not asked or asked <= _about(memory.text, focus):
+        return True
+    others = _keys(NAME_INSIDE.findall(_VOCATIVE.sub(",", memory.text))) - focus.named - focus.speakers
+    return not others
 
 
 # Words a person uses when what they said before no longer holds: "went with a Fairphone in the

@@ -191,6 +191,8 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
         ("What is Noor's mother called?", "Please remind me to call my mum on Sundays; her name is Salma."),
         ("What is Jo's dog called?", "our dog is called rex"),
         ("What is Jo's mother's name?", "my mum halyna rang from lviv"),
+        ("What is Jo's dog called?", "took my furball biscuit to the beach"),
+        ("What is the name of Jo's layout?", "the layout mainly. its called brassington junction, OO gauge, BR steam"),
         ("What is Freya's baby called?", "My sister Freya just had a baby boy, Emil!"),
         ("What is the name of Jo's cat?", "Pickle, our four-year-old tabby, swipes everything off the table."),
         ("What is Jo's dog called?", "Jo has a dog called Daifuku, a shiba."),
