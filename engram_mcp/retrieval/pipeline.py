@@ -44,7 +44,7 @@ from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_conte
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.fusion import ranked_first, weighted_rrf, weighted_scores
 from engram_mcp.retrieval.identifiers import holds_all, quoted_identifiers
-from engram_mcp.retrieval.query import strip_question_words, with_relation_words, with_speakers_named
+from engram_mcp.retrieval.query import strip_question_words, with_speakers_named
 from engram_mcp.retrieval.sessions import spread_over_sessions, with_session_evidence
 from engram_mcp.retrieval.status import MemoryStatus
 
@@ -170,7 +170,7 @@ class Retriever:
         if vector is not None and named:
             entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
         speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 or c.sparse_without_speaker else None
-        keywords = with_relation_words(strip_question_words(query))
+        keywords = strip_question_words(query)
         times = time_phrases(query, now)  # read once: the channels' windows, and what the focus leaves out
         if speaker is not None and c.sparse_without_speaker:
             keywords = _without_name(keywords, speaker)

@@ -1,14 +1,12 @@
-"""Query cleanup without an LLM: drop the question scaffolding that matches every turn, call
-the speakers by their own names, and a relation by every word people use for it."""
+"""Query cleanup without an LLM: drop the question scaffolding that matches every turn, and call
+the speakers by their own names."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 
-from engram_mcp.retrieval.question_words import other_words_for
-
-__all__ = ["strip_question_words", "with_relation_words", "with_speakers_named"]
+__all__ = ["strip_question_words", "with_speakers_named"]
 
 _LEADING = re.compile(
     r"^\s*(?:(?:what|which|who|whom|whose|when|where|why|how)(?:\s+(?:many|much|long|often|old|kind|kinds|type|types|sort))?"
@@ -36,10 +34,3 @@ def _nicknamed(word: str, nicknames: Mapping[str, str]) -> str:
     speaker = nicknames.get(base.casefold())
     return speaker + possessive if speaker is not None else word
 
-
-def with_relation_words(keywords: str) -> str:
-    """``keywords`` with the other words for each relation they name: "Oksana's mother's name"
-    also looks for "mum (Halyna) called", which shares no word with it."""
-    words = [word.casefold() for word in re.findall(r"[^\W\d_]+", keywords)]
-    others = [other for word in words for other in other_words_for(word) if other not in words]
-    return " ".join([keywords, *dict.fromkeys(others)])

@@ -12,7 +12,7 @@ from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
-__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "other_words_for", "slots_asked", "stem",
+__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
            "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
@@ -77,11 +77,6 @@ _RELATION_SPELLINGS = {
 RELATIONS = _relation_groups(_RELATION_SPELLINGS)
 # Every word that names someone by their relation or role: "mam", "boss", "gp".
 RELATION_WORDS = frozenset().union(RELATIONS, *RELATIONS.values())
-
-def other_words_for(word: str) -> tuple[str, ...]:
-    """The other words people call the relation ``word`` names by ("mum", "mom" … for "mother"), as typed."""
-    return tuple(_RELATION_SPELLINGS.get(word.casefold(), "").split())
-
 
 # Which one of several children or siblings: "my eldest", "the youngest of us", "the middle one".
 _BIRTH_ORDER = {"elder": frozenset({"eldest", "oldest", "elder", "older", "firstborn"}),

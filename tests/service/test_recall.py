@@ -265,11 +265,9 @@ def test_what_the_next_message_puts_right_answers_first(
     assert holds in first and put_right not in first
 
 
-def test_a_mother_called_mum_is_found_by_her_name_and_a_friends_unsaid_job_is_declined(service: MemoryService) -> None:
-    service.remember("mum (Halyna) called from Lviv, she's coming to Kraków in June for 2 weeks", speaker="Oksana")
+def test_a_friends_job_no_memory_naming_her_says_is_declined(service: MemoryService) -> None:
     service.remember("Gesa cancelled, migraine. we rebooked for next friday at Mekong, 8pm", speaker="Oksana")
     service.remember("dinner with Gesa tomorrow at Luigi's 7:30, finally", speaker="Oksana")
-    assert "Halyna" in _first_answer(service, "What is Oksana's mother's name?")
     assert service.recall("What does Oksana's friend Gesa do for a living?").abstained
     service.remember("Gesa is a midwife at the Eppendorf hospital", speaker="Oksana")
     assert not service.recall("What does Oksana's friend Gesa do for a living?").abstained
