@@ -403,11 +403,18 @@ def starred_correction(text: str, before: Memory | None, speaker: str, certainty
     sentence = next(s.strip() for s in _SENTENCE_END.split(said_before) if re.search(rf"\b{re.escape(old)}\b", s))
     mended = re.sub(rf"\b{re.escape(old)}\b", new, sentence).rstrip(" .!?")
     entities = tuple(dict.fromkeys((speaker, *((new,) if new[:1].isupper() else ()))))
+    return _put_right(speaker, old, new, mended, certainty, also_from=(before.id,), entities=entities)
+
+
+def _put_right(speaker: str, old: str, new: str, said: str, certainty: float, *, also_from: tuple[str, ...],
+               entities: tuple[str, ...]) -> list[ExtractedFact]:
+    """The correction of ``old`` to ``new``, and what was said (``said``, with ``new`` in it) said
+    again, naming ``entities`` and drawn from the messages it mends (``also_from``) too."""
     return [
         ExtractedFact(statement=f"{speaker} corrected {old} to {new}.", type=MemoryType.SEMANTIC, certainty=certainty,
                       subject=speaker, predicate=CORRECTS, object=correction_object(old, new), entities=(speaker,)),
-        ExtractedFact(statement=f"{speaker} put it right: {mended}.", type=MemoryType.SEMANTIC, certainty=certainty,
-                      subject=speaker, predicate=PUTS_RIGHT, object=mended, entities=entities, also_from=(before.id,)),
+        ExtractedFact(statement=f"{speaker} put it right: {said}.", type=MemoryType.SEMANTIC, certainty=certainty,
+                      subject=speaker, predicate=PUTS_RIGHT, object=said, entities=entities, also_from=also_from),
     ]
 
 
@@ -433,10 +440,11 @@ def _ending_a_clause(pattern: re.Pattern[str], text: str) -> re.Match[str] | Non
     return found if found is not None and re.match(r"\s*(?:[.!,;]|$)", text[found.end():]) else None
 
 
-def value_put_right(text: str, before: str, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
+def value_put_right(text: str, before: str, speaker: str, certainty: float = Certainty.STATED.value,
+                    also_from: tuple[str, ...] = ()) -> list[ExtractedFact]:
     """What ``text`` puts right when it opens with a word that says so and a value ("no wait, 2pm"):
-    the same kind of value in the sentence ``before`` it, said again with the new one; none when
-    ``before`` holds no value of that kind."""
+    the same kind of value in the sentence ``before`` it, said again with the new one (drawn from
+    ``also_from`` too, the message ``before`` is); none when ``before`` holds no value of that kind."""
     cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text)
     if cue is None or not before:
         return []
@@ -457,11 +465,5 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
         if sentence is None or old is None or old.group(0).casefold() == new.group(0).casefold():
             return []
         said = (sentence[:old.start()] + new.group(0) + sentence[old.end():]).strip().rstrip(" .!?")
-        return [
-            ExtractedFact(statement=f"{speaker} corrected {old.group(0)} to {new.group(0)}.", type=MemoryType.SEMANTIC,
-                          certainty=certainty, subject=speaker, predicate=CORRECTS,
-                          object=correction_object(old.group(0), new.group(0)), entities=(speaker,)),
-            ExtractedFact(statement=f"{speaker} put it right: {said}.", type=MemoryType.SEMANTIC, certainty=certainty,
-                          subject=speaker, predicate=PUTS_RIGHT, object=said, entities=(speaker,)),
-        ]
+        return _put_right(speaker, old.group(0), new.group(0), said, certainty, also_from=also_from, entities=(speaker,))
     return []

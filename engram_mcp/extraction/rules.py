@@ -46,7 +46,6 @@ from engram_mcp.extraction.states import dated_starts, home_after_moving, state_
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, Source
-from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.purge_plan import mentions
@@ -81,9 +80,6 @@ _TEXTSPEAK = (
     # "staff engineer @ Stripe"; an email address keeps its @.
     (re.compile(r"(?<=\w)\s+@\s+(?=\w)|(?<=\s)@(?=[A-Z])"), " at "),
 )
-def _drawn_also_from(facts: list[ExtractedFact], turn: Memory | None) -> list[ExtractedFact]:
-    """``facts`` with what they say again of ``turn`` drawn from it too."""
-    return [replace(fact, also_from=(turn.id,)) if turn is not None and fact.predicate == PUTS_RIGHT else fact for fact in facts]
 
 
 class RulesExtractor:
@@ -119,8 +115,8 @@ class RulesExtractor:
                                                                        turn.event_time)
         for index, sentence in enumerate(said):
             # "no wait, 2pm": a value put right, in this turn or the one before.
-            if put_right := (value_put_right(sentence, " ".join(said[:index]), speaker)
-                             or _drawn_also_from(value_put_right(sentence, previous.text if previous else "", speaker), previous)):
+            if put_right := (value_put_right(sentence, " ".join(said[:index]), speaker) or previous is not None
+                             and value_put_right(sentence, previous.text, speaker, also_from=(previous.id,))):
                 facts += put_right
                 continue
             # "…, you know?": a statement with a tag, not a question.

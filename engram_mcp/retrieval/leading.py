@@ -237,21 +237,20 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
     # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
     # Carlos works).
+    # What puts right the message just before needs not say again what it was about, when it gives
+    # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
+    mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, _says_a_start(pair[0].text),
                 len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
-               # What puts right the message just before needs not say again what it was about, when it
-               # gives what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
-               and ((shared := (about := _about(pair[0].text, focus)) & asked)
-                    or _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus))
+               and ((shared := (about := _about(pair[0].text, focus)) & asked) or pair[0].id in mending)
                # A question of when is answered by a time: a later memory that says none changes something else.
                and (not focus.when or says_a_time(own_words(pair[0].text)))
                and (not focus.terms or about & set(focus.terms) - RELATION_WORDS
-                    or not speaks_of_another_topic(focus.terms, pair[0].text)
-                    or _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus))]
+                    or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending)]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
