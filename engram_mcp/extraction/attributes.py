@@ -22,6 +22,7 @@ from engram_mcp.extraction.medicines import doses_said
 from engram_mcp.extraction.state_grammar import NAME
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.belongings import kind_of
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
 __all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "doctor_given", "rescheduled_habit"]
@@ -211,6 +212,9 @@ _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+)
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + NAME + ")")
 
 
+# "neil got a new work phone": whom a sentence is about, by the name that opens it before what they did.
+_SUBJECT = re.compile(r"\s*(?P<who>[A-Za-z][a-z'’-]+)\s+(?:got|has|had|changed|switched|bought|is|was)\b")
+_OWNED = re.compile(r"\s*(?:my|our)\b", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
 
 def _about_another(sentence: str) -> bool:
@@ -232,6 +236,7 @@ def attribute_facts(
     after one that says nothing of the speaker ("Daniel booked the lake house.") is not theirs."""
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
+    theirs: list[ExtractedFact] = []
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
                     _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
         for match in pattern.finditer(text):
@@ -239,6 +244,16 @@ def attribute_facts(
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             attribute = "manager" if pattern is _REPORTS_TO else attribute
             if pattern is _LISTED and attribute in _PLACES and _about_another(before):
+                continue
+            # "neil got a new work phone. New number is 07700 914322": a value said without an owner,
+            # after a sentence that says nothing of the speaker, is the one that sentence is about.
+            if pattern in (_STATED, _LABELLED) and not _OWNED.match(match.group(0)) and _about_another(before):
+                owner = _SUBJECT.match(before)
+                if owner is None or owner["who"].casefold() in FUNCTION_WORDS:
+                    continue
+                who, said = owner["who"].capitalize(), match["value"].strip(" .!\"'“”")
+                theirs.append(ExtractedFact(statement=f"{who}'s {attribute} is {said}.", type=MemoryType.SEMANTIC,
+                                            certainty=certainty, subject=who, predicate=attribute, object=said, entities=(who,)))
                 continue
             if pattern is _PRICE:
                 if attribute.split()[0] in _NOT_AN_ITEM:
@@ -315,7 +330,7 @@ def attribute_facts(
                       certainty=inferred if key == "lives in" else certainty, subject=speaker,
                       predicate=attribute, object=value, entities=(speaker, value) if key == "lives in" else (speaker,))
         for key, (statement, attribute, value) in found.items()
-    ]
+    ] + theirs
 
 
 _BOUGHT_WORDS = r"(?:from|for|at|in|on|off|with|today|yesterday|tonight|and|this|last|that|which|but|so|because|instead)"

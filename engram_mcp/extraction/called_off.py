@@ -35,7 +35,14 @@ __all__ = ["gym_switched", "replacement_of_called_off"]
 _CALLED_OFF_AFTER = re.compile(
     r"(?:\b(?:is|are|was|were|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+|definitely\s+|been\s+)*"
     r"(?:off|cancel(?:l)?ed|called\s+off|scrapped|not\s+happening|a\s+no-go)\b|\bfell\s+through\b|\bcancel(?:l)?ed\s+on\s+(?:us|me)\b|"
-    r"\b(?:didn't|did\s+not)\s+work\s+out\b|\bpulled\s+out\b)",
+    r"\b(?:didn't|did\s+not)\s+work\s+out\b|\bpulled\s+out\b|"
+    # Someone gone from a role, somewhere no longer to be had: "Mrs Hartley is starting her maternity leave",
+    # "Whaea Mihi is leaving", "Gustavo resigned", "Los Aromos flooded", "the Fairmont double-booked june".
+    r"\b(?:is|are|'s|’s)\s+(?:leaving|retiring|quitting)\b(?!\s+(?:for|at|in|on|to|now|soon|early|tomorrow|today)\b)|"
+    r"\b(?:retired|resigned|quit|flooded|double-booked)\b|"
+    r"\b(?:starting|going\s+on|is\s+on|off\s+on)\s+(?:her\s+|his\s+|their\s+)?(?:maternity|paternity|sick|long-term\s+sick)\s+leave\b|"
+    r"\b(?:won't|will\s+not)\s+be\s+(?:finished|ready|open)\b|"
+    r"\b(?:isn't|aren't|is\s+not|are\s+not)\s+[^,.;!?]{0,30}?\bany\s*more\b)",
     re.IGNORECASE,
 )
 # "I had Dubbo in my head", "forget Zakopane", "scrap the Kano plan", "Cancelled Finlandia-hiihto": the
@@ -46,7 +53,9 @@ _CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+h
 # What the new value is said with: "instead", "now", "rebooked", "this year", "in the end".
 _REPLACING = re.compile(
     r"\b(?:instead|now|rebooked|re-booked|this\s+year|in\s+the\s+end|after\s+all|moved\s+(?:it\s+)?to|switched\s+to|registered\s+for|"
-    r"entered|signed\s+up\s+for|"
+    r"entered|signed\s+up\s+for|from\s+now\s+on|from\s+next\s+(?:week|month|term|mon|tues|wednes|thurs|fri|satur|sun)|(?:is|are)\s+moving\s+to|moves\s+to|"
+    r"(?:the|my|our|his|her|their)\s+new\s+(?:[a-z]+\s+){0,4}?(?:is|will\s+be)|will\s+be\s+(?:on|at|in)\b|"
+    r"(?:lesson|class|session|training|practice|meeting|party|wedding|appointment)s?\s+(?:is|are)\s+(?:on|at)|we(?:'re|’re|\s+are)\s+taking|taking\s+over|"
     r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
     re.IGNORECASE,
 )
@@ -158,7 +167,8 @@ def _as_the(thing: str) -> str:
 def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool) -> ExtractedFact | None:
     for index, part in enumerate(parts):
         old = _called_off(part, speaker, uncased)
-        if not old:
+        # "violin isn't wednesdays anymore", "it won't be finished in time": what ended need not be named.
+        if not old and (uncased or not _CALLED_OFF_AFTER.search(part)):
             continue
         # What replaced it is said after it, or, when nothing after it is ("Registered for the Annecy half.
         # Forget Lyon, I've withdrawn."), just before.
@@ -226,14 +236,14 @@ def _topic(text: str, called_off: str, old: set[str]) -> str:
 def _label_topic(text: str, old: set[str]) -> str:
     """What the turn's label says it is about ("Holiday update:" → "the holiday"), if it names none of ``old``."""
     if (label := _LABEL.match(text)) is not None and _LABEL_WORDS.search(label["label"]):
-        about = " ".join(_LABEL_WORDS.sub(" ", label["label"]).split()).strip(" ,")
+        about = re.sub(r"^(?:from|on|about|re|for|at)\s+", "", " ".join(_LABEL_WORDS.sub(" ", label["label"]).split()).strip(" ,"))
         if about and not any(name in about for name in old) and len(about.split()) <= 5:
             return about if re.match(r"(?i:the|my|our|his|her|their)\b", about) else f"the {about.lower()}"
     return ""
 
 
 def _restated(clause: str, speaker: str, topic: str) -> ExtractedFact:
-    said = resolve_first_person(clause.strip(" ,;:-–—!.…"), speaker)
+    said = resolve_first_person(re.sub(r"^(?i:so|and|but|then)\s+", "", clause.strip(" ,;:-–—!.…")), speaker)
     opening = said.split(" ", 1)[0]
     said = said[:1].lower() + said[1:] if not _NAME.match(said) or opening in _NOT_NAMES else said
     lead = f"{speaker}'s update on {topic}" if topic else f"{speaker}'s update"

@@ -18,7 +18,7 @@ questions that must be answered) in docs/BENCHMARKS.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import takewhile
 
@@ -214,6 +214,9 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         # "a meeting with Mr Kowalczyk from the Gdańsk importer": someone named as the thing's.
         if _SOMEONE_OF.search(text[:start]):
             return True
+        # "Quilt guild question. I'm in the Alamo Stitchers": a group one is in, named soon after.
+        if stem(word.casefold()) in _GROUPS and _IN_A_GROUP.search(rest[:_GROUP_NAMED_WITHIN]):
+            return True
         # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
@@ -224,6 +227,12 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
 
 _SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"
                          r"(?:the\s+)?(?:[\w-]+\s+){0,2}$")
+_GROUPS = frozenset(stem(word) for word in (
+    "club", "guild", "choir", "team", "band", "group", "society", "league", "circle", "association", "troupe",
+    "ensemble", "orchestra", "crew", "squad", "congregation"))
+_IN_A_GROUP = re.compile(r"(?:(?:['’]m|\bam|['’]re|\bare|['’]s|\bis|\bsings?|\bplays?|\bdances?)\s+in|\bmembers?\s+of|"
+                         r"\bjoin(?:ed|ing|s)?)\s+the\s+[A-Z][\w'’-]+")
+_GROUP_NAMED_WITHIN = 120
 _RENAMING = re.compile(r"\b(?:re-?nam(?:e|ed|es|ing)|(?:new|changing\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)name)\b", re.IGNORECASE)
 NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
 """A capitalised word inside a sentence, where a capital marks a name (not one that opens it)."""
@@ -247,7 +256,8 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
-def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False) -> tuple[str, ...]:
+def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
+              other_names: Iterable[str] = ()) -> tuple[str, ...]:
     """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
     no recalled memory naming them says anything of.
 
@@ -258,11 +268,21 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     physio"); for a where-question, when it says at or in somewhere ("kasia's at Costa now").
     Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
     a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
-    Groomly have?"). A name no recalled memory holds is left to the other rules."""
+    Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
+    (stems) are the question's other names, no part of what it asks."""
     names = {stem(name.casefold()) for name in names}
-    asked = tuple(term for term in focus if term not in names and term not in RELATIONS)
+    unasked = names | {stem(name.casefold()) for name in other_names}
+    # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
+    # what is asked ("Who is Arnel's family doctor?").
+    last_name = max((index for index, term in enumerate(focus) if term in names), default=len(focus))
+    asked = tuple(term for index, term in enumerate(focus)
+                  if term not in unasked and (term not in RELATIONS or index > last_name))
     if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > _RELATION_QUESTION_WORDS:
         return ()
+    # "Who is Arnel's family doctor?" asks his doctor: "family stuff: husband arnel is a welder" says nothing of it.
+    heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
+    # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
+    called = _relations_naming(names, memories := list(memories))
     about_work = any(term in _WORK_WORDS for term in asked)
     # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
     about_employer = any(term in _EMPLOYER_WORDS for term in asked)
@@ -270,26 +290,76 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
         for index, part in enumerate(parts):
-            # The sentence that names them and those right after it that go on about someone ("Liam's
-            # back. He's a welder now."): "amit is a pharmacist. his wife is priti" says nothing of
-            # what Priti does.
-            passage = " ".join([part, *takewhile(_goes_on, parts[index + 1:index + 3])])
-            words = _words_of(passage)
-            for name in names & _words_of(part):
+            named_here = _words_of(part)
+            for name in (name for name in names if name in named_here or called[name] & named_here):
+                passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
+                words = _words_of(passage)
                 said[name] = said.get(name, False) or (
-                    lexical_coverage(asked, [passage]) > 0 or about_topic(asked, memory)
+                    lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
+def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
+    """What ``sentence`` and those right after it say of someone ``known_as`` (stems): from the clause
+    that names them to one that opens with someone else ("Arman is 16 and Daniyar plays hockey"),
+    then the sentences that go on about someone ("Liam's back. He's a welder now."), unless one
+    names another before it does ("amit is a pharmacist. his wife is priti"; "divorced from Sergio.
+    my partner is Andrés, he's a vet")."""
+    # Typed without capitals, a clause's opening word says nothing of whom it is about ("teachers: rayan has
+    # mrs kowalczyk, inaya has mr hollis"): the whole sentence speaks of them.
+    clauses = [sentence] if typed_without_capitals(sentence) else _CLAUSE_END.split(sentence)
+    start = next((index for index, clause in enumerate(clauses) if known_as & _words_of(clause)), 0)
+    kept = [clauses[start]]
+    for clause in clauses[start + 1:]:
+        if _opens_with_someone_else(clause, known_as):
+            return " ".join(kept)
+        kept.append(clause)
+    return " ".join([*kept, *takewhile(lambda following: _goes_on(following) and not _names_another_first(following, known_as),
+                                       after)])
+
+
+def _opens_with_someone_else(clause: str, known_as: set[str]) -> bool:
+    opening = _OPENING_NAME.match(clause)
+    return opening is not None and opening[1].casefold() not in FUNCTION_WORDS and stem(opening[1].casefold()) not in known_as
+
+
+def _names_another_first(sentence: str, known_as: set[str]) -> bool:
+    """Whether ``sentence`` names someone else by who they are before it goes on about someone
+    ("my partner is Andrés, he's a vet"; not "I was thinking Edinburgh, she taught English")."""
+    pronoun = _GOES_ON.search(sentence)
+    before = sentence[:pronoun.start()] if pronoun else sentence
+    return any(word in RELATIONS for word in _words_of(before)) and any(
+        stem(re.sub(r"['’]s$", "", name).casefold()) not in known_as and name.casefold() not in FUNCTION_WORDS
+        for name in NAME_INSIDE.findall(before))
+
+
+_CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
+_OPENING_NAME = re.compile(r"\s*([A-Z][\w'’-]*)")
+
+
+def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, set[str]]:
+    """For each name (stem), the words for the relations said right before it in ``memories``
+    ("my dad (papa, ernesto, 78)": dad, father, papa, …)."""
+    called: dict[str, set[str]] = {name: set() for name in names}
+    for sentence in (sentence for memory in memories for sentence in sentences(prose(memory.text))):
+        words = [stem(re.sub(r"['’]s$", "", word)) for word in _WORD.findall(sentence.casefold())]
+        for index, word in enumerate(words):
+            if word in called:
+                for before in words[max(0, index - _RELATION_NAMES_WITHIN):index]:
+                    called[word] |= RELATIONS.get(before, set())
+    return called
+
+
+_RELATION_NAMES_WITHIN = 3
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
-    "phone", "email")))
+    "phone", "email"))).union(stem(word) for word in ("teacher", "coach", "tutor", "school", "sport"))
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
 # Where someone lives, was born or comes from: no answer to where they work or study.

@@ -292,9 +292,8 @@ class Answering:
             focus_cosine = max((h.score for h in found), default=0.0)
         surname = asks_surname(query)
         unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text, surname=surname) for m in top)
-        named = {stem(word.casefold()) for word in _CAPITALISED.findall(query)}
-        unsaid = unsaid_of(_names_asked_of(query, focus), tuple(t for t in focus.terms if t not in named), recalled,
-                           where=focus.where)
+        unsaid = unsaid_of(_names_asked_of(query, focus), focus.terms, recalled, where=focus.where,
+                           other_names=_CAPITALISED.findall(query))
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid)
 

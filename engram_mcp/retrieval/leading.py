@@ -188,8 +188,14 @@ def _names_whom_asked(memory: Memory, focus: Focus) -> bool:
     asked = focus.named - focus.speakers
     if not asked or asked <= _about(memory.text, focus):
         return True
-    others = _keys(NAME_INSIDE.findall(_VOCATIVE.sub(",", memory.text))) - focus.named - focus.speakers
+    # A capitalised word after an article or "in"/"at" is a thing or a place ("Ulla drives a Volvo V70",
+    # "Yuki lives in Dulwich Hill"), no one else.
+    people = _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text))
+    others = _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
     return not others
+
+
+_A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
 
 
 # Words a person uses when what they said before no longer holds: "went with a Fairphone in the
@@ -249,6 +255,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and ((shared := (about := _about(pair[0].text, focus)) & asked) or pair[0].id in mending)
                # A question of when is answered by a time: a later memory that says none changes something else.
                and (not focus.when or says_a_time(own_words(pair[0].text)))
+               # Nor is one of where by "cancel the old daycare direct debit", which says no place.
+               and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or about & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending)]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
@@ -279,6 +287,14 @@ def _gives_what_is_asked(memory: Memory, focus: Focus) -> bool:
     said = own_words(memory.text)
     return (focus.where and (AT_A_PLACE.search(said) is not None or NAME_INSIDE.search(said) is not None)
             or focus.when and says_a_time(said))
+
+
+def _gives_a_place(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says where of what is asked (see ``_says_where``), or names somewhere in a
+    sentence about it ("we moved Hina's daycare to Little Wattle")."""
+    return _says_where(memory, focus) is not False or any(
+        _keys(NAME_INSIDE.findall(sentence)) - focus.named - focus.speakers
+        for sentence in _SENTENCE_END.split(own_words(memory.text)) if _about(sentence, focus))
 
 
 def _later(memory: Memory, first: Memory) -> bool:

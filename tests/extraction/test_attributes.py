@@ -390,3 +390,13 @@ def test_an_address_label_after_a_sentence_about_someone_else_is_not_the_speaker
                                before="Daniel booked the Lake Arrowhead house.")
     mine = attribute_facts("Address: 3 Oak Road, York.", "Noor", before="We moved last week.")
     assert ("address", "3 Oak Road, York") in {(f.predicate, f.object) for f in mine}
+
+
+def test_a_value_said_without_an_owner_after_a_sentence_about_someone_else_is_theirs() -> None:
+    neils = attribute_facts("New number is 07700 914322.", "Ruxandra", before="neil got a new work phone, his company switched providers.")
+    assert [(f.subject, f.predicate, f.object) for f in neils] == [("Neil", "number", "07700 914322")]
+    assert not attribute_facts("New number is 07700 914322.", "Ruxandra", before="The company switched providers.")
+    mine = attribute_facts("New number is 07700 111222.", "Ruxandra", before="I got a new phone.")
+    assert ("number", "07700 111222") in {(f.predicate, f.object) for f in mine}
+    owned = attribute_facts("My new number is 07700 111222.", "Ruxandra", before="neil got a new work phone.")
+    assert ("number", "07700 111222") in {(f.predicate, f.object) for f in owned}

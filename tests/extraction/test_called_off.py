@@ -21,6 +21,19 @@ from engram_mcp.model.corrections import PUTS_RIGHT
          "Dorota's update: registered for Engelbrektsloppet instead."),
         ("Tawanda's Delta attachment fell through, they froze student intake. he's going to ZESA at Kariba power station "
          "instead, starts 5 May", "Dorota's update on Tawanda's attachment: he's going to ZESA at Kariba power station instead."),
+        # someone gone from a role, somewhere no longer to be had, a day that no longer holds
+        ("Mrs Hartley is starting her maternity leave early, from tomorrow. The new class teacher is Mr Okafor, he's lovely.",
+         "Dorota's update: the new class teacher is Mr Okafor."),
+        ("news from the institute: Gustavo resigned, he's going to teach in Valencia. the coordinator from next week is Valeria.",
+         "Dorota's update on the institute: the coordinator from next week is Valeria."),
+        ("egresados update: Los Aromos flooded in the storm. The party is now at a quinta in Pilar, same date.",
+         "Dorota's update on the egresados: the party is now at a quinta in Pilar."),
+        ("violin isn't wednesdays anymore from next week. Smaranda's lesson will be on Mondays at 5 instead.",
+         "Dorota's update: Smaranda's lesson will be on Mondays at 5 instead."),
+        ("the marae at Opotiki won't be finished in time. So the reunion is moving to Whakatane, same date.",
+         "Dorota's update on the marae: the reunion is moving to Whakatane."),
+        ("the Villeurbanne landlord pulled out. BUT the agency had another one. We're taking a flat in Venissieux, near the park.",
+         "Dorota's update on the landlord: we're taking a flat in Venissieux."),
     ],
 )
 def test_what_replaced_something_called_off_is_restated_without_the_old_value(said: str, restated: str) -> None:
@@ -35,6 +48,8 @@ def test_what_replaced_something_called_off_is_restated_without_the_old_value(sa
         "Yoga is cancelled this week. I'm going to the gym now.",  # what is done now names nothing
         "The Leeds gig is off, gutted.",  # nothing replaced it
         "Ravi pulled out of the Leeds gig, so Leeds is just me now.",  # the new clause names the old value
+        "Whaea Mihi is leaving for Wellington at 5, she's moving to Wellington now.",  # leaving for somewhere is no end
+        "Mum is retired now. She lives in Nelson.",  # nothing said to hold in its place
     ],
 )
 def test_a_turn_that_calls_nothing_named_off_or_puts_nothing_in_its_place_gives_nothing(said: str) -> None:

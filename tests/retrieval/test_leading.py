@@ -306,6 +306,32 @@ def test_a_question_naming_someone_is_answered_first_by_a_memory_that_names_them
     assert named_first(ranked, focus_of("What does Aoi want for his birthday?", frozenset({"Aoi"})), set()) == ranked
 
 
+def test_a_memory_naming_a_thing_or_a_place_is_not_taken_for_one_naming_someone_else() -> None:
+    car = memory("f-car", "Ngozi drives a Volvo V70.")
+    turn = memory("t-car", "Now a car question. Our Volvo V70 is old. Bengt wants another Volvo.")
+    ranked = [(car, 2.0), (turn, 1.8)]
+    assert named_first(ranked, focus_of("What car do Ngozi and Bengt drive?", frozenset({"Bengt"})), set()) == ranked
+    home = memory("f-home", "Ngozi lives in Dulwich Hill.")
+    cat = memory("t-cat", "Mochi the cat is going to Claire's parents in Ashfield for the move")
+    ranked = [(home, 2.0), (cat, 1.8)]
+    assert named_first(ranked, focus_of("Where do Ngozi and Claire live?", frozenset({"Claire"})), set()) == ranked
+    someone = memory("f-aoi", "Ngozi says Aoi wants a new shinai.")
+    asked = memory("t-hina", "Hina wants a proper brush set from a shop in Nara")
+    question = focus_of("What does Hina want?", frozenset({"Hina"}))
+    assert named_first([(someone, 2.0), (asked, 1.8)], question, set())[0][0] is asked
+
+
+def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
+    first = memory("t-goodstart", "Hina's at Goodstart on Illawarra Road for daycare")
+    todo = memory("t-todo", "to-do for the weekend\n- cancel the old daycare direct debit\n- Claire's drinks Sat 7pm", day=3)
+    moved = memory("t-wattle", "we moved Hina's daycare to Little Wattle, she loves it", day=2)
+    question = focus_of("Where does Hina go to daycare these days?", frozenset({"Hina"}))
+    assert later_change_first([(first, 0.9), (todo, 0.8)], question, set(), no_restatement)[0][0] is first
+    assert later_change_first([(first, 0.9), (todo, 0.8), (moved, 0.7)], question, set(), no_restatement)[0][0] is moved
+    assert later_change_first([(first, 0.9), (todo, 0.8)], focus_of("What about Hina's daycare?", frozenset({"Hina"})),
+                              set(), no_restatement)[0][0] is todo
+
+
 def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first() -> None:
     first = memory("t-chuo", "Aoi has kendo tournament on sunday at Chuo ward sports center, 10am")
     minutes_later = NOV16 + timedelta(minutes=1)
