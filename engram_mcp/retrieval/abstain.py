@@ -312,7 +312,9 @@ def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
     # mrs kowalczyk, inaya has mr hollis"): the whole sentence speaks of them.
     clauses = [sentence] if typed_without_capitals(sentence) else _CLAUSE_END.split(sentence)
     start = next((index for index, clause in enumerate(clauses) if known_as & _words_of(clause)), 0)
-    kept = [clauses[start]]
+    # A label says what each clause after it is ("teachers: rayan has mrs kowalczyk, inaya has mr hollis").
+    label = _LABEL.match(sentence)
+    kept = [label[0], clauses[start]] if label is not None and start > 0 else [clauses[start]]
     for clause in clauses[start + 1:]:
         if _opens_with_someone_else(clause, known_as):
             return " ".join(kept)
@@ -336,6 +338,7 @@ def _names_another_first(sentence: str, known_as: set[str]) -> bool:
         for name in NAME_INSIDE.findall(before))
 
 
+_LABEL = re.compile(r"^\s*[^:.!?,;]{2,30}:")
 _CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 _OPENING_NAME = re.compile(r"\s*([A-Z][\w'’-]*)")
 

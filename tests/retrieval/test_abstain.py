@@ -528,6 +528,7 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("Who is Migs's hockey coach?", {"Migs"}, ["son migs is 14, plays hockey at the gateway rec centre, coach bryce."]),
     ("What sport does Daniyar play?", {"Daniyar"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("What does Yasaman do for work?", {"Yasaman"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc"]),
+    ("Who is Inaya's teacher?", {"Inaya"}, ["teachers: Rayan has mrs kowalczyk (year 6, 6K), Inaya has mr hollis in 3H."]),
     # not a slot people say in the words asked: an age, a home, a count
     ("How old is Misha?", {"Misha"}, ["We have one son, Misha, he is 4 years."]),
     ("Which city does Kerem live in?", {"Kerem"}, ["my brother kerem is in ankara"]),
