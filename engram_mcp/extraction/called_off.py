@@ -54,7 +54,7 @@ _CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+h
 _REPLACING = re.compile(
     r"\b(?:instead|now|rebooked|re-booked|this\s+year|in\s+the\s+end|after\s+all|moved\s+(?:it\s+)?to|switched\s+to|registered\s+for|"
     r"entered|signed\s+up\s+for|from\s+now\s+on|from\s+next\s+(?:week|month|term|mon|tues|wednes|thurs|fri|satur|sun)|(?:is|are)\s+moving\s+to|moves\s+to|"
-    r"(?:the|my|our|his|her|their)\s+new\s+(?:[a-z]+\s+){0,4}?(?:is|will\s+be)|will\s+be\s+(?:on|at|in)\b|"
+    r"(?:the|my|our|his|her|their)\s+new\s+(?!one\b|ones\b)(?:[a-z]+\s+){0,4}?(?:is|will\s+be)|will\s+be\s+(?:on|at|in)\b|"
     r"(?:lesson|class|session|training|practice|meeting|party|wedding|appointment)s?\s+(?:is|are)\s+(?:on|at)|we(?:'re|’re|\s+are)\s+taking|taking\s+over|"
     r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
     re.IGNORECASE,

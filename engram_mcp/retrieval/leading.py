@@ -21,7 +21,7 @@ from datetime import timedelta
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import CORRECTION_OPENING, ENDS, PUTS_RIGHT
-from engram_mcp.model.entities import entity_key
+from engram_mcp.model.entities import entity_key, typed_without_capitals
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES, says_a_time
@@ -291,8 +291,9 @@ def _gives_what_is_asked(memory: Memory, focus: Focus) -> bool:
 
 def _gives_a_place(memory: Memory, focus: Focus) -> bool:
     """Whether ``memory`` says where of what is asked (see ``_says_where``), or names somewhere in a
-    sentence about it ("we moved Hina's daycare to Little Wattle")."""
-    return _says_where(memory, focus) is not False or any(
+    sentence about it ("we moved Hina's daycare to Little Wattle"); typed without capitals, no name
+    can be told from another word ("moved!! living kona now"), so it may."""
+    return typed_without_capitals(memory.text) or _says_where(memory, focus) is not False or any(
         _keys(NAME_INSIDE.findall(sentence)) - focus.named - focus.speakers
         for sentence in _SENTENCE_END.split(own_words(memory.text)) if _about(sentence, focus))
 

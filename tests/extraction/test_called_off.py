@@ -50,6 +50,7 @@ def test_what_replaced_something_called_off_is_restated_without_the_old_value(sa
         "Ravi pulled out of the Leeds gig, so Leeds is just me now.",  # the new clause names the old value
         "Whaea Mihi is leaving for Wellington at 5, she's moving to Wellington now.",  # leaving for somewhere is no end
         "Mum is retired now. She lives in Nelson.",  # nothing said to hold in its place
+        "Mrs Reyes retired. the new one is Ms Delgado, and the fishing trip is still on.",  # "the new one" says not what it is
     ],
 )
 def test_a_turn_that_calls_nothing_named_off_or_puts_nothing_in_its_place_gives_nothing(said: str) -> None:

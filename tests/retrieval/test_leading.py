@@ -330,6 +330,10 @@ def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
     assert later_change_first([(first, 0.9), (todo, 0.8), (moved, 0.7)], question, set(), no_restatement)[0][0] is moved
     assert later_change_first([(first, 0.9), (todo, 0.8)], focus_of("What about Hina's daycare?", frozenset({"Hina"})),
                               set(), no_restatement)[0][0] is todo
+    home = memory("t-hilo", "howzit! kalani here. been serving at ken's house of pancakes in hilo 4 yrs")
+    moved = memory("t-kona", "moved!! living kona now, mochi hiding under da bed", day=3)
+    where = focus_of("Where does Kalani live?", frozenset({"Kalani"}))
+    assert later_change_first([(home, 0.9), (moved, 0.8)], where, set(), no_restatement)[0][0] is moved
 
 
 def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first() -> None:
