@@ -286,6 +286,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     about_work = any(term in _WORK_WORDS for term in asked)
     # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
     about_employer = any(term in _EMPLOYER_WORDS for term in asked)
+    about_school = _SCHOOL in asked
     said: dict[str, bool] = {}
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
@@ -298,6 +299,8 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
+                    # "Mateo is at St Joseph's": a school is said by where one goes.
+                    or about_school and (_AT_AN_EMPLOYER.search(passage) is not None or AT_A_PLACE.search(passage) is not None)
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
@@ -357,12 +360,13 @@ def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, 
 
 
 _RELATION_NAMES_WITHIN = 3
+_SCHOOL = stem("school")
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
-    "phone", "email"))).union(stem(word) for word in ("teacher", "coach", "tutor", "school", "sport"))
+    "phone", "email"))).union(stem(word) for word in ("coach", "school", "sport"))
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
 # Where someone lives, was born or comes from: no answer to where they work or study.

@@ -294,8 +294,12 @@ def _gives_a_place(memory: Memory, focus: Focus) -> bool:
     sentence about it ("we moved Hina's daycare to Little Wattle"); typed without capitals, no name
     can be told from another word ("moved!! living kona now"), so it may."""
     return typed_without_capitals(memory.text) or _says_where(memory, focus) is not False or any(
-        _keys(NAME_INSIDE.findall(sentence)) - focus.named - focus.speakers
+        _A_PLACE_SAID.search(sentence) or _keys(NAME_INSIDE.findall(sentence)) - focus.named - focus.speakers
         for sentence in _SENTENCE_END.split(own_words(memory.text)) if _about(sentence, focus))
+
+
+# "Lars works from home now": where one is, said without a name.
+_A_PLACE_SAID = re.compile(r"\b(?:at|in|into|from|near)\s+\w|\b(?:home|remote|remotely)\b", re.IGNORECASE)
 
 
 def _later(memory: Memory, first: Memory) -> bool:

@@ -528,7 +528,11 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("Who is Migs's hockey coach?", {"Migs"}, ["son migs is 14, plays hockey at the gateway rec centre, coach bryce."]),
     ("What sport does Daniyar play?", {"Daniyar"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("What does Yasaman do for work?", {"Yasaman"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc"]),
-    ("Who is Inaya's teacher?", {"Inaya"}, ["teachers: Rayan has mrs kowalczyk (year 6, 6K), Inaya has mr hollis in 3H."]),
+    ("Which school does Mateo go to?", {"Mateo"}, ["Mateo is at St Joseph's now, loves it"]),
+    # a label that opens the sentence speaks of each clause after it
+    ("Which school does Inaya go to?", {"Inaya"}, ["schools: Rayan is at Oakfield, Inaya goes to the nursery on Mill Lane."]),
+    # a teacher is said by name more often than by the word ("ms okafor sent a note home about vale's reading")
+    ("Who is Vale's teacher?", {"Vale"}, ["ms okafor sent a note home that vale's reading is way up"]),
     # not a slot people say in the words asked: an age, a home, a count
     ("How old is Misha?", {"Misha"}, ["We have one son, Misha, he is 4 years."]),
     ("Which city does Kerem live in?", {"Kerem"}, ["my brother kerem is in ankara"]),

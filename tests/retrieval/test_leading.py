@@ -334,6 +334,12 @@ def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
     moved = memory("t-kona", "moved!! living kona now, mochi hiding under da bed", day=3)
     where = focus_of("Where does Kalani live?", frozenset({"Kalani"}))
     assert later_change_first([(home, 0.9), (moved, 0.8)], where, set(), no_restatement)[0][0] is moved
+    desk = memory("t-desk", "I work at a coworking space called Founders House.")
+    left = memory("t-left", "Left Founders House, I work from home now to save money.", day=3)
+    restated = memory("f-home", "Ngozi works from home now to save money.", day=3)
+    work = focus_of("Where does Ngozi work from?")
+    assert later_change_first([(desk, 0.9), (left, 0.8), (restated, 0.7)], work, set(), no_restatement)[0][0] is not desk
+    assert later_change_first([(desk, 0.9), (restated, 0.7)], work, set(), no_restatement)[0][0] is restated
 
 
 def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first() -> None:
