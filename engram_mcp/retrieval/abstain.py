@@ -300,7 +300,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     # "Mateo is at St Joseph's": a school is said by where one goes.
-                    or about_school and (_AT_AN_EMPLOYER.search(passage) is not None or AT_A_PLACE.search(passage) is not None)
+                    or about_school and _AT_A_SCHOOL.search(passage) is not None
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
@@ -361,6 +361,7 @@ def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, 
 
 _RELATION_NAMES_WITHIN = 3
 _SCHOOL = stem("school")
+_AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?[A-Z]")
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")

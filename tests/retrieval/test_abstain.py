@@ -498,6 +498,7 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("Who is Zofia's hockey coach?", {"Zofia"}, ["son migs plays hockey, coach bryce. daughter zofia is 11 and does piano"]),
     # said of someone else in the same sentence, or in the next one after naming them
     ("What sport does Arman play?", {"Arman"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
+    ("Which school does Mereana go to?", {"Mereana"}, ["Mereana got into the kapa haka group for the regionals!! so proud."]),
     ("What does Marc do for work?", {"Marc"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc, the wedding is in June"]),
     ("What does Sergio do for a living?", {"Sergio"},
      ["I'm divorced from their dad Sergio, we get on ok. my partner is Andrés, he's a vet with his own clinic"]),
