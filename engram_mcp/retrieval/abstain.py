@@ -300,7 +300,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     # "Mateo is at St Joseph's": a school is said by where one goes.
-                    or about_school and _AT_A_SCHOOL.search(passage) is not None
+                    or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
@@ -351,16 +351,24 @@ def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, 
     ("my dad (papa, ernesto, 78)": dad, father, papa, …)."""
     called: dict[str, set[str]] = {name: set() for name in names}
     for sentence in (sentence for memory in memories for sentence in sentences(prose(memory.text))):
-        words = [stem(re.sub(r"['’]s$", "", word)) for word in _WORD.findall(sentence.casefold())]
+        said = _WORD.findall(sentence.casefold())
+        words = [stem(re.sub(r"['’]s$", "", word)) for word in said]
         for index, word in enumerate(words):
             if word in called:
-                for before in words[max(0, index - _RELATION_NAMES_WITHIN):index]:
-                    called[word] |= RELATIONS.get(before, set())
+                for at in range(max(0, index - _RELATION_NAMES_WITHIN), index):
+                    # "his wife is priti" is someone else's wife: "my wife sunita" is not her.
+                    if at == 0 or not _ANOTHERS.fullmatch(said[at - 1]):
+                        called[word] |= RELATIONS.get(words[at], set())
     return called
 
 
 _RELATION_NAMES_WITHIN = 3
+_ANOTHERS = re.compile(r"his|her|their|its|[\w-]+['’]s")
 _SCHOOL = stem("school")
+# "he is going to knighton fields primary": a school said by its kind.
+_SCHOOLS = frozenset(stem(word) for word in (
+    "primary", "secondary", "high", "academy", "college", "nursery", "kindergarten", "preschool", "montessori",
+    "elementary", "grammar", "uni", "university", "daycare", "creche", "gymnasium", "lycee", "year", "grade", "class"))
 _AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?[A-Z]")
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))

@@ -500,6 +500,9 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("What sport does Arman play?", {"Arman"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("Which school does Mereana go to?", {"Mereana"}, ["Mereana got into the kapa haka group for the regionals!! so proud."]),
     ("What does Marc do for work?", {"Marc"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc, the wedding is in June"]),
+    # someone else's wife is not the one the speaker's wife is
+    ("What does Priti do for a living?", {"Priti"}, ["amit is pharmacist. his wife is priti and vihaan is 6",
+                                                    "my wife sunita is coming also. she was a teacher for 30 years"]),
     ("What does Sergio do for a living?", {"Sergio"},
      ["I'm divorced from their dad Sergio, we get on ok. my partner is Andrés, he's a vet with his own clinic"]),
 ])
@@ -530,6 +533,7 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("What sport does Daniyar play?", {"Daniyar"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("What does Yasaman do for work?", {"Yasaman"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc"]),
     ("Which school does Mateo go to?", {"Mateo"}, ["Mateo is at St Joseph's now, loves it"]),
+    ("Which school does Vihaan attend?", {"Vihaan"}, ["his wife is priti and my grandson vihaan is 6 years, he is going to knighton fields primary"]),
     # a label that opens the sentence speaks of each clause after it
     ("Which school does Inaya go to?", {"Inaya"}, ["schools: Rayan is at Oakfield, Inaya goes to the nursery on Mill Lane."]),
     # a teacher is said by name more often than by the word ("ms okafor sent a note home about vale's reading")
