@@ -269,7 +269,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
     a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
     Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
-    (stems) are the question's other names, no part of what it asks."""
+    are the question's other names as written (its capitalised words), no part of what it asks."""
     names = {stem(name.casefold()) for name in names}
     unasked = names | {stem(name.casefold()) for name in other_names}
     # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
