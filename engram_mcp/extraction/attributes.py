@@ -245,12 +245,10 @@ def attribute_facts(
             attribute = "manager" if pattern is _REPORTS_TO else attribute
             if pattern is _LISTED and attribute in _PLACES and _about_another(before):
                 continue
-            # "neil got a new work phone. New number is 07700 914322": a value said without an owner,
-            # after a sentence that says nothing of the speaker, is the one that sentence is about.
-            if pattern in (_STATED, _LABELLED) and not _OWNED.match(match.group(0)) and _about_another(before):
-                owner = _SUBJECT.match(before)
-                if owner is None or owner["who"].casefold() in FUNCTION_WORDS:
-                    continue
+            # "neil got a new work phone. New number is 07700 914322": a value said without an owner, after
+            # a sentence that opens with someone else, is theirs ("signed the lease. new address is …" drops the speaker).
+            if (pattern in (_STATED, _LABELLED) and not _OWNED.match(match.group(0)) and _about_another(before)
+                    and (owner := _SUBJECT.match(before)) is not None and owner["who"].casefold() not in FUNCTION_WORDS):
                 who, said = owner["who"].capitalize(), match["value"].strip(" .!\"'“”")
                 theirs.append(ExtractedFact(statement=f"{who}'s {attribute} is {said}.", type=MemoryType.SEMANTIC,
                                             certainty=certainty, subject=who, predicate=attribute, object=said, entities=(who,)))

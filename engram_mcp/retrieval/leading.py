@@ -290,12 +290,12 @@ def _gives_what_is_asked(memory: Memory, focus: Focus) -> bool:
 
 
 def _gives_a_place(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` says where of what is asked (see ``_says_where``), or names somewhere in a
-    sentence about it ("we moved Hina's daycare to Little Wattle"); typed without capitals, no name
-    can be told from another word ("moved!! living kona now"), so it may."""
-    return typed_without_capitals(memory.text) or _says_where(memory, focus) is not False or any(
-        _A_PLACE_SAID.search(sentence) or _keys(NAME_INSIDE.findall(sentence)) - focus.named - focus.speakers
-        for sentence in _SENTENCE_END.split(own_words(memory.text)) if _about(sentence, focus))
+    """Whether ``memory`` says a place at all: at or in somewhere, a name ("The Insectarium had a slot"),
+    "from home"; typed without capitals, no name can be told from another word ("moved!! living kona
+    now"), so it may."""
+    said = own_words(memory.text)
+    return (typed_without_capitals(memory.text) or _gives_what_is_asked(memory, focus)
+            or _A_PLACE_SAID.search(said) is not None)
 
 
 # "Lars works from home now": where one is, said without a name.

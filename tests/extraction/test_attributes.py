@@ -395,7 +395,9 @@ def test_an_address_label_after_a_sentence_about_someone_else_is_not_the_speaker
 def test_a_value_said_without_an_owner_after_a_sentence_about_someone_else_is_theirs() -> None:
     neils = attribute_facts("New number is 07700 914322.", "Ruxandra", before="neil got a new work phone, his company switched providers.")
     assert [(f.subject, f.predicate, f.object) for f in neils] == [("Neil", "number", "07700 914322")]
-    assert not attribute_facts("New number is 07700 914322.", "Ruxandra", before="The company switched providers.")
+    moved = attribute_facts("new address is 14 Maryborough Hill, Douglas.", "Thiago",
+                            before="signed the lease and moved the boxes already.")
+    assert ("address", "14 Maryborough Hill, Douglas") in {(f.predicate, f.object) for f in moved}
     mine = attribute_facts("New number is 07700 111222.", "Ruxandra", before="I got a new phone.")
     assert ("number", "07700 111222") in {(f.predicate, f.object) for f in mine}
     owned = attribute_facts("My new number is 07700 111222.", "Ruxandra", before="neil got a new work phone.")

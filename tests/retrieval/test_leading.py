@@ -323,7 +323,7 @@ def test_a_memory_naming_a_thing_or_a_place_is_not_taken_for_one_naming_someone_
 
 def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
     first = memory("t-goodstart", "Hina's at Goodstart on Illawarra Road for daycare")
-    todo = memory("t-todo", "to-do for the weekend\n- cancel the old daycare direct debit\n- Claire's drinks Sat 7pm", day=3)
+    todo = memory("t-todo", "To-do for the weekend:\n- cancel the old daycare direct debit\n- buy a second car seat", day=3)
     moved = memory("t-wattle", "we moved Hina's daycare to Little Wattle, she loves it", day=2)
     question = focus_of("Where does Hina go to daycare these days?", frozenset({"Hina"}))
     assert later_change_first([(first, 0.9), (todo, 0.8)], question, set(), no_restatement)[0][0] is first
@@ -340,6 +340,11 @@ def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
     work = focus_of("Where does Ngozi work from?")
     assert later_change_first([(desk, 0.9), (left, 0.8), (restated, 0.7)], work, set(), no_restatement)[0][0] is not desk
     assert later_change_first([(desk, 0.9), (restated, 0.7)], work, set(), no_restatement)[0][0] is restated
+    booked = memory("t-redpath", "Can you draft a letter about our field trip to the Redpath Museum on October 29?")
+    grabbed = memory("t-insect", "Change of plan for the field trip. The gallery is closing. The Insectarium had a slot, so I grabbed it.",
+                     day=4)
+    trip = focus_of("Where is Ngozi's class going on its field trip?")
+    assert later_change_first([(booked, 0.9), (grabbed, 0.8)], trip, set(), no_restatement)[0][0] is grabbed
 
 
 def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first() -> None:
