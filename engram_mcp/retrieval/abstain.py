@@ -352,7 +352,7 @@ def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, 
     called: dict[str, set[str]] = {name: set() for name in names}
     for sentence in (sentence for memory in memories for sentence in sentences(prose(memory.text))):
         said = _WORD.findall(sentence.casefold())
-        words = [stem(re.sub(r"['’]s$", "", word)) for word in said]
+        words = [_stem_of(word) for word in said]
         for index, word in enumerate(words):
             if word in called:
                 for at in range(max(0, index - _RELATION_NAMES_WITHIN), index):
@@ -486,10 +486,15 @@ _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
 _ASKED_OTHERWISE = frozenset({"pickup"})
 
 
+def _stem_of(word: str) -> str:
+    """A word's stem, a possessive's "'s" dropped ("mum's" → "mum")."""
+    return stem(re.sub(r"['’]s$", "", word))
+
+
 def _words_of(text: str) -> set[str]:
     """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
     said = prose(text).casefold()
-    words = {stem(re.sub(r"['’]s$", "", w)) for w in _WORD.findall(said)}
+    words = {_stem_of(w) for w in _WORD.findall(said)}
     # "My dentist is Dr. Hughes": the title is the dentist's, and no doctor is spoken of.
     return words - {_DOCTOR_TITLE} if _ANOTHERS_TITLE.search(said) else words
 

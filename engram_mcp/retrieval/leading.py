@@ -298,8 +298,8 @@ def _gives_a_place(memory: Memory, focus: Focus) -> bool:
             or _A_PLACE_SAID.search(said) is not None)
 
 
-# "Lars works from home now": where one is, said without a name.
-_A_PLACE_SAID = re.compile(r"\b(?:at|in|into|from|near)\s+\w|\b(?:home|remote|remotely)\b", re.IGNORECASE)
+# "Lars works from home now": where one is, said without a name or "at"/"in" (which ``_gives_what_is_asked`` reads).
+_A_PLACE_SAID = re.compile(r"\b(?:from|near)\s+\w|\b(?:home|remote|remotely)\b", re.IGNORECASE)
 
 
 def _later(memory: Memory, first: Memory) -> bool:
