@@ -71,7 +71,7 @@ _LABEL_WORDS = re.compile(
     re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Her His Their Its "
-                                        "Holiday Change Correction Update So But And Oh Well Bad Good Big Quick Not Now".split())
+                                        "Holiday Change Correction Update So But And Oh Well Bad Good Big Quick Not Now From Please".split())
 
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
@@ -170,6 +170,12 @@ def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool)
         # "violin isn't wednesdays anymore", "it won't be finished in time": what ended need not be named.
         if not old and (uncased or not _CALLED_OFF_AFTER.search(part)):
             continue
+        # "liaise with Mr Gift Chari instead of Mrs Ruvimbo Dube, who is going on maternity leave": the
+        # one gone is named just before, beside who takes their place.
+        if not old and index and _OF_WHO_WAS_NAMED.match(part) and (instead := _INSTEAD_OF.search(parts[index - 1])):
+            kept = parts[index - 1][: instead.start()]
+            if _names(kept, speaker, uncased=uncased):
+                return _restated(f"{kept} instead", speaker, _label_topic(text, old))
         # What replaced it is said after it, or, when nothing after it is ("Registered for the Annecy half.
         # Forget Lyon, I've withdrawn."), just before.
         for later in [*parts[index + 1:], *reversed(parts[max(0, index - 2):index])]:
@@ -188,6 +194,10 @@ def _called_off(part: str, speaker: str, uncased: bool) -> set[str]:
     if (before := _CALLED_OFF_BEFORE.search(part)) is not None:
         return _names(before["had"] or before["what"] or before["cancelled"], speaker, sentence_start=True, uncased=uncased)
     return set()
+
+
+_OF_WHO_WAS_NAMED = re.compile(r"\s*(?:who|which)\b", re.IGNORECASE)
+_INSTEAD_OF = re.compile(r"\s+instead\s+of\s+\S.*$", re.IGNORECASE)
 
 
 # In a turn typed without capitals ("ok budapest is off … we're doing ljubljana instead"), what is

@@ -252,7 +252,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
-               and ((shared := (about := _about(pair[0].text, focus)) & asked) or pair[0].id in mending)
+               # Sharing only when ("this weekend" met by "no Sunday work") is not speaking of the same thing.
+               and ((shared := _topic_of((about := _about(pair[0].text, focus)) & asked)) or pair[0].id in mending)
                # A question of when is answered by a time: a later memory that says none changes something else.
                and (not focus.when or says_a_time(own_words(pair[0].text)))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
@@ -276,6 +277,11 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         chosen = restatement if restatement is not None and (
             _speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
+
+
+def _topic_of(words: set[str]) -> set[str]:
+    """The words of a question that say what it is about, not when."""
+    return {word for word in words if not says_a_time(word)}
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:

@@ -81,6 +81,17 @@ def test_a_date_that_no_longer_holds_without_a_new_one_gives_nothing(said: str) 
     assert replacement_of_called_off(said, "Dorota") is None
 
 
+@pytest.mark.parametrize(("said", "restated"), [
+    ("From 17 March please liaise with Mr Gift Chari instead of Mrs Ruvimbo Dube, who is going on maternity leave. "
+     "Gate access is now from the Mutare Road side only.",
+     "Dorota's update: from 17 March please liaise with Mr Gift Chari instead."),
+    ("The class will be taught by Mr Lee instead of Mrs Park, who is leaving.", "Dorota's update: the class will be taught by Mr Lee instead."),
+])
+def test_who_takes_the_place_of_someone_gone_named_just_before_is_the_replacement(said: str, restated: str) -> None:
+    fact = replacement_of_called_off(said, "Dorota")
+    assert fact is not None and fact.statement == restated
+
+
 @pytest.mark.parametrize(
     ("said", "restated"),
     [

@@ -321,6 +321,15 @@ def test_a_memory_naming_a_thing_or_a_place_is_not_taken_for_one_naming_someone_
     assert named_first([(someone, 2.0), (asked, 1.8)], question, set())[0][0] is asked
 
 
+def test_a_later_change_that_shares_only_when_with_the_question_does_not_lead() -> None:
+    braai = memory("t-braai", "family braai this saturday at ours after the rugby")
+    email = memory("t-email", "pasting the client's email: Gate access is now from the Mutare Road side only. No Sunday work.", day=1)
+    moved = memory("t-moved", "ok braai is back on but sunday 1pm, at Rumbidzai's place in Avondale instead of ours", day=2)
+    question = focus_of("Where is the family braai this weekend?")
+    assert later_change_first([(braai, 0.9), (email, 0.8)], question, set(), no_restatement)[0][0] is braai
+    assert later_change_first([(braai, 0.9), (email, 0.8), (moved, 0.7)], question, set(), no_restatement)[0][0] is moved
+
+
 def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
     first = memory("t-goodstart", "Hina's at Goodstart on Illawarra Road for daycare")
     todo = memory("t-todo", "To-do for the weekend:\n- cancel the old daycare direct debit\n- buy a second car seat", day=3)
