@@ -18,16 +18,13 @@ questions that must be answered) in docs/BENCHMARKS.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import takewhile
 
-from engram_mcp.model import Kind, Memory
+from engram_mcp.model import Memory
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.medicines import what_medicines_are_for
-from engram_mcp.model.occupations import OCCUPATIONS
-from engram_mcp.model.purge_plan import sentences
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import (
     ANIMALS,
@@ -44,9 +41,9 @@ from engram_mcp.retrieval.question_words import (
 )
 
 __all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "asks_surname", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
-           "unmet_relations", "unsaid_of"]
+           "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
 # carry nothing of what is asked.
 _NOT_FOCUS = frozenset(
@@ -117,11 +114,11 @@ _EMAIL_ADDRESS = re.compile(r"\b(e-?mail|ip|web|mac)\s+address(?:es)?\b")
 
 def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
-    name_words = {stem(w) for name in names for w in _WORD.findall(name.casefold())}
+    name_words = {stem(w) for name in names for w in WORD.findall(name.casefold())}
     words = []
     asked = _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
         " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))
-    for word in _WORD.findall(asked):
+    for word in WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word.replace("’", "'") in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
             continue
@@ -247,150 +244,15 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     "What is the name of Lena's sister?"). In a longer one ("I'm inviting my colleagues over,
     any tips on what to bake?") the relation is context, not what is asked."""
     asked = [term for term in focus if term in RELATIONS]
-    if not asked or len(focus) > _RELATION_QUESTION_WORDS:
+    if not asked or len(focus) > RELATION_QUESTION_WORDS:
         return ()
-    have = set().union(*(_words_of(text) for text in texts))
+    have = set().union(*(words_of(text) for text in texts))
     # "my eldest son" is met by "Tawanda is my eldest": which one, said without the word for them.
     if (order := birth_order(focus)) is not None and order in birth_orders(have):
         return ()
     return tuple(term for term in asked if not RELATIONS[term] & have)
 
 
-def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
-              other_names: Iterable[str] = ()) -> tuple[str, ...]:
-    """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
-    no recalled memory naming them says anything of.
-
-    What is asked is the focus without names and relations: "What does Fiona's husband Liam do
-    for a living?" asks Liam's job, and "liam, thats fionas husband, is taking keeva to cork"
-    names him and says nothing of it. A memory says it when it holds an asked word or one that
-    meets it, or is a fact in the slot; for work, when it names an occupation ("fiona is a
-    physio"); for a where-question, when it says at or in somewhere ("kasia's at Costa now").
-    Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
-    a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
-    Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
-    are the question's other names as written (its capitalised words), no part of what it asks."""
-    names = {stem(name.casefold()) for name in names}
-    unasked = names | {stem(name.casefold()) for name in other_names}
-    # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
-    # what is asked ("Who is Arnel's family doctor?").
-    last_name = max((index for index, term in enumerate(focus) if term in names), default=len(focus))
-    asked = tuple(term for index, term in enumerate(focus)
-                  if term not in unasked and (term not in RELATIONS or index > last_name))
-    if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > _RELATION_QUESTION_WORDS:
-        return ()
-    # "Who is Arnel's family doctor?" asks his doctor: "family stuff: husband arnel is a welder" says nothing of it.
-    heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
-    # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
-    called = _relations_naming(names, memories := list(memories))
-    about_work = any(term in _WORK_WORDS for term in asked)
-    # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
-    about_employer = any(term in _EMPLOYER_WORDS for term in asked)
-    about_school = _SCHOOL in asked
-    said: dict[str, bool] = {}
-    for memory in memories:
-        parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
-        for index, part in enumerate(parts):
-            named_here = _words_of(part)
-            for name in (name for name in names if name in named_here or called[name] & named_here):
-                passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
-                words = _words_of(passage)
-                said[name] = said.get(name, False) or (
-                    lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
-                    or about_work and not about_employer and bool(words & _AT_WORK)
-                    or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
-                    # "Mateo is at St Joseph's": a school is said by where one goes.
-                    or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
-                    or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
-    return tuple(sorted(name for name, was in said.items() if not was))
-
-
-def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
-    """What ``sentence`` and those right after it say of someone ``known_as`` (stems): from the clause
-    that names them to one that opens with someone else ("Arman is 16 and Daniyar plays hockey"),
-    then the sentences that go on about someone ("Liam's back. He's a welder now."), unless one
-    names another before it does ("amit is a pharmacist. his wife is priti"; "divorced from Sergio.
-    my partner is Andrés, he's a vet")."""
-    # Typed without capitals, a clause's opening word says nothing of whom it is about ("teachers: rayan has
-    # mrs kowalczyk, inaya has mr hollis"): the whole sentence speaks of them.
-    clauses = [sentence] if typed_without_capitals(sentence) else _CLAUSE_END.split(sentence)
-    start = next((index for index, clause in enumerate(clauses) if known_as & _words_of(clause)), 0)
-    # A label says what each clause after it is ("teachers: rayan has mrs kowalczyk, inaya has mr hollis").
-    label = _LABEL.match(sentence)
-    kept = [label[0], clauses[start]] if label is not None and start > 0 else [clauses[start]]
-    for clause in clauses[start + 1:]:
-        if _opens_with_someone_else(clause, known_as):
-            return " ".join(kept)
-        kept.append(clause)
-    return " ".join([*kept, *takewhile(lambda following: _goes_on(following) and not _names_another_first(following, known_as),
-                                       after)])
-
-
-def _opens_with_someone_else(clause: str, known_as: set[str]) -> bool:
-    opening = _OPENING_NAME.match(clause)
-    return opening is not None and opening[1].casefold() not in FUNCTION_WORDS and stem(opening[1].casefold()) not in known_as
-
-
-def _names_another_first(sentence: str, known_as: set[str]) -> bool:
-    """Whether ``sentence`` names someone else by who they are before it goes on about someone
-    ("my partner is Andrés, he's a vet"; not "I was thinking Edinburgh, she taught English")."""
-    pronoun = _GOES_ON.search(sentence)
-    before = sentence[:pronoun.start()] if pronoun else sentence
-    return any(word in RELATIONS for word in _words_of(before)) and any(
-        stem(re.sub(r"['’]s$", "", name).casefold()) not in known_as and name.casefold() not in FUNCTION_WORDS
-        for name in NAME_INSIDE.findall(before))
-
-
-_LABEL = re.compile(r"^\s*[^:.!?,;]{2,30}:")
-_CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
-_OPENING_NAME = re.compile(r"\s*([A-Z][\w'’-]*)")
-
-
-def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, set[str]]:
-    """For each name (stem), the words for the relations said right before it in ``memories``
-    ("my dad (papa, ernesto, 78)": dad, father, papa, …)."""
-    called: dict[str, set[str]] = {name: set() for name in names}
-    for sentence in (sentence for memory in memories for sentence in sentences(prose(memory.text))):
-        said = _WORD.findall(sentence.casefold())
-        words = [_stem_of(word) for word in said]
-        for index, word in enumerate(words):
-            if word in called:
-                for at in range(max(0, index - _RELATION_NAMES_WITHIN), index):
-                    # "his wife is priti" is someone else's wife: "my wife sunita" is not her.
-                    if at == 0 or not _ANOTHERS.fullmatch(said[at - 1]):
-                        called[word] |= RELATIONS.get(words[at], set())
-    return called
-
-
-_RELATION_NAMES_WITHIN = 3
-_ANOTHERS = re.compile(r"his|her|their|its|[\w-]+['’]s")
-_SCHOOL = stem("school")
-# "he is going to knighton fields primary": a school said by its kind.
-_SCHOOLS = frozenset(stem(word) for word in (
-    "primary", "secondary", "high", "academy", "college", "nursery", "kindergarten", "preschool", "montessori",
-    "elementary", "grammar", "uni", "university", "daycare", "creche", "gymnasium", "lycee", "year", "grade", "class"))
-_AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?[A-Z]")
-_WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
-_EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
-_AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
-_PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
-    "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
-    "phone", "email"))).union(stem(word) for word in ("coach", "school", "sport"))
-# What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
-_AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
-# Where someone lives, was born or comes from: no answer to where they work or study.
-_A_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|born|grew\s+up|comes?\s+from|from|stays?|staying)"
-                     r"\s+(?:\w+\s+){0,2}?(?:at|in)\s+\w+", re.IGNORECASE)
-_GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
-# Chat drops the subject when it goes on about the one just named: "Kudzai is the middle one. lives
-# for rugby, plays flanker".
-_SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|has|had|does|did|lives|plays|works|studies|loves|"
-                              r"likes|wants|goes|teaches|drives|hates|needs|started|gets|got|runs|coaches|sings|trains|speaks)\b",
-                              re.IGNORECASE)
-
-
-def _goes_on(sentence: str) -> bool:
-    return _GOES_ON.search(sentence) is not None or _SUBJECT_DROPPED.match(sentence.strip()) is not None
 AT_A_PLACE = re.compile(r"\b(?:at|in|into)\s+\w", re.IGNORECASE)
 """What says where: a where-question is met by "at", "in" or "into" something ("booked into Ashgrove")."""
 
@@ -410,7 +272,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
-        have = (_words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
+        have = (words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
                 | {stem(w) for w in what_medicines_are_for(prose(text))})
         met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
@@ -486,15 +348,15 @@ _WHICH_ONE = frozenset({"favourit", "favorit", "fav"})
 _ASKED_OTHERWISE = frozenset({"pickup"})
 
 
-def _stem_of(word: str) -> str:
+def stem_of(word: str) -> str:
     """A word's stem, a possessive's "'s" dropped ("mum's" → "mum")."""
     return stem(re.sub(r"['’]s$", "", word))
 
 
-def _words_of(text: str) -> set[str]:
+def words_of(text: str) -> set[str]:
     """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
     said = prose(text).casefold()
-    words = {_stem_of(w) for w in _WORD.findall(said)}
+    words = {stem_of(w) for w in WORD.findall(said)}
     # "My dentist is Dr. Hughes": the title is the dentist's, and no doctor is spoken of.
     return words - {_DOCTOR_TITLE} if _ANOTHERS_TITLE.search(said) else words
 
@@ -508,7 +370,7 @@ _ANOTHERS_TITLE = re.compile(rf"\b{_TITLED_NOT_DOCTORS}\W+(?:\w+\W+){{0,2}}?dr\b
 _AMOUNT_UNIT = re.compile(r"\b\d+(?:\.\d+)?([a-z]{1,3})\b")
 
 
-_RELATION_QUESTION_WORDS = 3
+RELATION_QUESTION_WORDS = 3
 
 
 _PLACES = frozenset({"works_at", "lives_in", "studies_at", "address"})
@@ -540,7 +402,7 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
         return False
     # "Paavo takes zopiclone 7.5 mg" answers "What sleep medication does Paavo take?": a medicine says
     # what it is taken for.
-    have = {stem(w) for w in _WORD.findall(memory.text.casefold())} | {stem(w) for w in what_medicines_are_for(memory.text)}
+    have = {stem(w) for w in WORD.findall(memory.text.casefold())} | {stem(w) for w in what_medicines_are_for(memory.text)}
     return all(term in topic or term in have or term in _HOW_ONE_HAS for term in focus)
 
 
@@ -565,7 +427,7 @@ def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | Non
 def speaks_of_another_topic(focus: tuple[str, ...], text: str) -> bool:
     """Whether ``text`` names a slot's topic ("medication", "doctor", "car") that none of the
     question's words ask about: Ray's new medicine is no answer to what car Ray had."""
-    have = _words_of(text)
+    have = words_of(text)
     asked = [words for words in TOPICS.values() if set(focus) & words]
     return any(words & have for words in TOPICS.values()) and not any(words & have for words in asked)
 

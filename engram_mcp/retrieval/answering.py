@@ -40,7 +40,6 @@ from engram_mcp.retrieval.abstain import (
     lexical_coverage,
     names_thing,
     unmet_relations,
-    unsaid_of,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.leading import (
@@ -59,6 +58,7 @@ from engram_mcp.retrieval.leading import (
 )
 from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
+from engram_mcp.retrieval.unsaid import unsaid_of
 
 __all__ = ["Answering"]
 

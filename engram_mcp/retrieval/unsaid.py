@@ -1,0 +1,170 @@
+"""Whether what the memories say of someone holds the slot a question asks of them. Pure.
+
+"What does Fiona's husband Liam do for a living?" may be declined although Liam is named: "liam,
+thats fionas husband, is taking keeva to cork" says nothing of his work. What is said of someone is
+read clause by clause, from the one that names them (by name, or by the relation they were named
+with) to one that opens with someone else, and on through the sentences that go on about them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from itertools import takewhile
+
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.occupations import OCCUPATIONS
+from engram_mcp.model.purge_plan import sentences
+from engram_mcp.retrieval.abstain import (
+    AT_A_PLACE,
+    NAME_INSIDE,
+    RELATION_QUESTION_WORDS,
+    WORD,
+    about_topic,
+    lexical_coverage,
+    prose,
+    stem_of,
+    words_of,
+)
+from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
+
+__all__ = ["unsaid_of"]
+
+
+def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
+              other_names: Iterable[str] = ()) -> tuple[str, ...]:
+    """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
+    no recalled memory naming them says anything of.
+
+    What is asked is the focus without names and relations: "What does Fiona's husband Liam do
+    for a living?" asks Liam's job, and "liam, thats fionas husband, is taking keeva to cork"
+    names him and says nothing of it. A memory says it when it holds an asked word or one that
+    meets it, or is a fact in the slot; for work, when it names an occupation ("fiona is a
+    physio"); for a where-question, when it says at or in somewhere ("kasia's at Costa now").
+    Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
+    a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
+    Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
+    are the question's other names as written (its capitalised words), no part of what it asks."""
+    names = {stem(name.casefold()) for name in names}
+    unasked = names | {stem(name.casefold()) for name in other_names}
+    # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
+    # what is asked ("Who is Arnel's family doctor?").
+    last_name = max((index for index, term in enumerate(focus) if term in names), default=len(focus))
+    asked = tuple(term for index, term in enumerate(focus)
+                  if term not in unasked and (term not in RELATIONS or index > last_name))
+    if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > RELATION_QUESTION_WORDS:
+        return ()
+    # "Who is Arnel's family doctor?" asks his doctor: "family stuff: husband arnel is a welder" says nothing of it.
+    heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
+    # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
+    called = _relations_naming(names, memories := list(memories))
+    about_work = any(term in _WORK_WORDS for term in asked)
+    # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
+    about_employer = any(term in _EMPLOYER_WORDS for term in asked)
+    about_school = _SCHOOL in asked
+    said: dict[str, bool] = {}
+    for memory in memories:
+        parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
+        for index, part in enumerate(parts):
+            named_here = words_of(part)
+            for name in (name for name in names if name in named_here or called[name] & named_here):
+                passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
+                words = words_of(passage)
+                said[name] = said.get(name, False) or (
+                    lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
+                    or about_work and not about_employer and bool(words & _AT_WORK)
+                    or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
+                    # "Mateo is at St Joseph's": a school is said by where one goes.
+                    or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
+                    or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
+    return tuple(sorted(name for name, was in said.items() if not was))
+
+
+def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
+    """What ``sentence`` and those right after it say of someone ``known_as`` (stems): from the clause
+    that names them to one that opens with someone else ("Arman is 16 and Daniyar plays hockey"),
+    then the sentences that go on about someone ("Liam's back. He's a welder now."), unless one
+    names another before it does ("amit is a pharmacist. his wife is priti"; "divorced from Sergio.
+    my partner is Andrés, he's a vet")."""
+    # Typed without capitals, a clause's opening word says nothing of whom it is about ("teachers: rayan has
+    # mrs kowalczyk, inaya has mr hollis"): the whole sentence speaks of them.
+    clauses = [sentence] if typed_without_capitals(sentence) else _CLAUSE_END.split(sentence)
+    start = next((index for index, clause in enumerate(clauses) if known_as & words_of(clause)), 0)
+    # A label says what each clause after it is ("teachers: rayan has mrs kowalczyk, inaya has mr hollis").
+    label = _LABEL.match(sentence)
+    kept = [label[0], clauses[start]] if label is not None and start > 0 else [clauses[start]]
+    for clause in clauses[start + 1:]:
+        if _opens_with_someone_else(clause, known_as):
+            return " ".join(kept)
+        kept.append(clause)
+    return " ".join([*kept, *takewhile(lambda following: _goes_on(following) and not _names_another_first(following, known_as),
+                                       after)])
+
+
+def _opens_with_someone_else(clause: str, known_as: set[str]) -> bool:
+    opening = _OPENING_NAME.match(clause)
+    return opening is not None and opening[1].casefold() not in FUNCTION_WORDS and stem(opening[1].casefold()) not in known_as
+
+
+def _names_another_first(sentence: str, known_as: set[str]) -> bool:
+    """Whether ``sentence`` names someone else by who they are before it goes on about someone
+    ("my partner is Andrés, he's a vet"; not "I was thinking Edinburgh, she taught English")."""
+    pronoun = _GOES_ON.search(sentence)
+    before = sentence[:pronoun.start()] if pronoun else sentence
+    return any(word in RELATIONS for word in words_of(before)) and any(
+        stem(re.sub(r"['’]s$", "", name).casefold()) not in known_as and name.casefold() not in FUNCTION_WORDS
+        for name in NAME_INSIDE.findall(before))
+
+
+_LABEL = re.compile(r"^\s*[^:.!?,;]{2,30}:")
+_CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
+_OPENING_NAME = re.compile(r"\s*([A-Z][\w'’-]*)")
+
+
+def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, set[str]]:
+    """For each name (stem), the words for the relations said right before it in ``memories``
+    ("my dad (papa, ernesto, 78)": dad, father, papa, …)."""
+    called: dict[str, set[str]] = {name: set() for name in names}
+    for sentence in (sentence for memory in memories for sentence in sentences(prose(memory.text))):
+        said = WORD.findall(sentence.casefold())
+        words = [stem_of(word) for word in said]
+        for index, word in enumerate(words):
+            if word in called:
+                for at in range(max(0, index - _RELATION_NAMES_WITHIN), index):
+                    # "his wife is priti" is someone else's wife: "my wife sunita" is not her.
+                    if at == 0 or not _ANOTHERS.fullmatch(said[at - 1]):
+                        called[word] |= RELATIONS.get(words[at], set())
+    return called
+
+
+_RELATION_NAMES_WITHIN = 3
+_ANOTHERS = re.compile(r"his|her|their|its|[\w-]+['’]s")
+_SCHOOL = stem("school")
+# "he is going to knighton fields primary": a school said by its kind.
+_SCHOOLS = frozenset(stem(word) for word in (
+    "primary", "secondary", "high", "academy", "college", "nursery", "kindergarten", "preschool", "montessori",
+    "elementary", "grammar", "uni", "university", "daycare", "creche", "gymnasium", "lycee", "year", "grade", "class"))
+_AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?[A-Z]")
+_WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
+_EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
+_AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
+_PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
+    "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
+    "phone", "email"))).union(stem(word) for word in ("coach", "school", "sport"))
+# What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
+_AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
+# Where someone lives, was born or comes from: no answer to where they work or study.
+_A_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|born|grew\s+up|comes?\s+from|from|stays?|staying)"
+                     r"\s+(?:\w+\s+){0,2}?(?:at|in)\s+\w+", re.IGNORECASE)
+_GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
+# Chat drops the subject when it goes on about the one just named: "Kudzai is the middle one. lives
+# for rugby, plays flanker".
+_SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|has|had|does|did|lives|plays|works|studies|loves|"
+                              r"likes|wants|goes|teaches|drives|hates|needs|started|gets|got|runs|coaches|sings|trains|speaks)\b",
+                              re.IGNORECASE)
+
+
+def _goes_on(sentence: str) -> bool:
+    return _GOES_ON.search(sentence) is not None or _SUBJECT_DROPPED.match(sentence.strip()) is not None

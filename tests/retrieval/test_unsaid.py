@@ -1,0 +1,87 @@
+from datetime import datetime, timezone
+
+import pytest
+
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.retrieval.abstain import Coverage, focus_terms, focus_words, should_abstain
+from engram_mcp.retrieval.unsaid import unsaid_of
+
+WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
+
+
+def turn(text: str) -> Memory:
+    return Memory(id="t-000000000001", kind=Kind.EPISODE, type=MemoryType.EPISODIC, text=text, created_at=WHEN,
+                  provenance=Provenance(speaker="Maureen"))
+
+
+def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = False) -> tuple[str, ...]:
+    terms = focus_terms(focus_words(question, ["Maureen"]))
+    return unsaid_of(names, terms, [turn(t) for t in texts], where=where, other_names={"Fiona"})
+
+
+@pytest.mark.parametrize(("question", "names", "texts"), [
+    ("What does Fiona's husband Liam do for a living?", {"Liam"},
+     ["liam, thats fionas husband, is taking keeva over to cork for the bank holiday"]),
+    ("What does Camila do for work?", {"Camila"}, ["mateo says camila made them pancakes"]),
+    ("When is Teo's birthday?", {"Teo"}, ["farmers market w/ Teo, then nothing"]),
+    ("What does Priti do for a living?", {"Priti"},
+     ["we are staying near amit. amit is pharmacist at the royal infirmary. his wife is priti and vihaan is 6"]),
+    ("Where did Joana study?", {"Joana"}, ["Joana's competition entry submitted, we're driving to Ericeira"]),
+    ("Where does Kevin work?", {"Kevin"}, ["Fourth is Sora, she lives in Atlanta with her husband Kevin. She is pregnant!"]),
+    ("What position does Kudzai play in rugby?", {"Kudzai"}, ["Kudzai is the middle one, 15. Ropa plays flanker"]),
+    ("Which company does Nikhil work for?", {"Nikhil"}, ["also Nikhil is a civil engineer in Nashik btw, mum approves"]),
+    ("Who is Arnel's family doctor?", {"Arnel"}, ["family stuff: husband arnel is a welder at prairie steel, day shifts."]),
+    ("Who is Zofia's hockey coach?", {"Zofia"}, ["son migs plays hockey, coach bryce. daughter zofia is 11 and does piano"]),
+    # said of someone else in the same sentence, or in the next one after naming them
+    ("What sport does Arman play?", {"Arman"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
+    ("Which school does Mereana go to?", {"Mereana"}, ["Mereana got into the kapa haka group for the regionals!! so proud."]),
+    ("What does Marc do for work?", {"Marc"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc, the wedding is in June"]),
+    # someone else's wife is not the one the speaker's wife is
+    ("What does Priti do for a living?", {"Priti"}, ["amit is pharmacist. his wife is priti and vihaan is 6",
+                                                    "my wife sunita is coming also. she was a teacher for 30 years"]),
+    ("What does Sergio do for a living?", {"Sergio"},
+     ["I'm divorced from their dad Sergio, we get on ok. my partner is Andrés, he's a vet with his own clinic"]),
+])
+def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid(
+    question: str, names: set[str], texts: list[str]
+) -> None:
+    assert unsaid(question, names, texts, where=question.startswith("Where")) == tuple(n.casefold() for n in names)
+    assert should_abstain(Coverage(confidence=0.6, focus=("job",), lexical=0.5, focus_cosine=0.6, unsaid_of=("liam",)),
+                          0.2, 0.5, 0.35)
+
+
+@pytest.mark.parametrize(("question", "names", "texts"), [
+    # the asked word, an occupation, a place one is at, a word that meets the slot
+    ("What does Fiona's husband Liam do for a living?", {"Liam"}, ["Liam is a welder at the shipyard now"]),
+    ("What does Darren do for work?", {"Darren"}, ["my son darren works fly in fly out in the pilbara"]),
+    ("Which company does Nikhil work for?", {"Nikhil"}, ["Nikhil is a civil engineer at Larsen & Toubro"]),
+    ("Where does Kasia work now?", {"Kasia"}, ["kasia's at costa now, loves it"]),
+    ("What does Liam do for work?", {"Liam"}, ["Liam's back from Cork. He's a welder at the shipyard now."]),
+    ("What did Ingrid do for a living?", {"Ingrid"},
+     ["Ingrid and I have our anniversary on the 17th. I was thinking Edinburgh, she taught English for thirty years."]),
+    ("What is Tahlia studying at uni?", {"Tahlia"}, ["tahlia is doing vet science at murdoch uni"]),
+    ("What position does Kudzai play in rugby?", {"Kudzai"}, ["Kudzai is the middle one, 15. lives for rugby, plays flanker"]),
+    ("Who is Dagny's boss?", {"Dagny"}, ["Dagny's ops mgr is Rick Okafor"]),
+    # by the relation they were named with
+    ("Who is Ernesto's family doctor?", {"Ernesto"},
+     ["my dad (papa, ernesto, 78) lives with us", "also papa's family doctor is dr reyes at the keewatin clinic"]),
+    ("Who is Migs's hockey coach?", {"Migs"}, ["son migs is 14, plays hockey at the gateway rec centre, coach bryce."]),
+    ("What sport does Daniyar play?", {"Daniyar"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
+    ("What does Yasaman do for work?", {"Yasaman"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc"]),
+    ("Which school does Mateo go to?", {"Mateo"}, ["Mateo is at St Joseph's now, loves it"]),
+    ("Which school does Vihaan attend?", {"Vihaan"}, ["his wife is priti and my grandson vihaan is 6 years, he is going to knighton fields primary"]),
+    # a label that opens the sentence speaks of each clause after it
+    ("Which school does Inaya go to?", {"Inaya"}, ["schools: Rayan is at Oakfield, Inaya goes to the nursery on Mill Lane."]),
+    # a teacher is said by name more often than by the word ("ms okafor sent a note home about vale's reading")
+    ("Who is Vale's teacher?", {"Vale"}, ["ms okafor sent a note home that vale's reading is way up"]),
+    # not a slot people say in the words asked: an age, a home, a count
+    ("How old is Misha?", {"Misha"}, ["We have one son, Misha, he is 4 years."]),
+    ("Which city does Kerem live in?", {"Kerem"}, ["my brother kerem is in ankara"]),
+    ("How many paying accounts does Groomly have?", {"Groomly"}, ["Groomly is booking and SMS reminders for groomers"]),
+])
+def test_a_slot_said_of_someone_or_asked_in_other_words_is_not_unsaid(question: str, names: set[str], texts: list[str]) -> None:
+    assert unsaid(question, names, texts, where=question.startswith("Where")) == ()
+
+
+def test_a_name_no_recalled_memory_holds_is_left_to_the_other_rules() -> None:
+    assert unsaid("What does Camila do for work?", {"Camila"}, ["Rodrigo has the kids this weekend"]) == ()
