@@ -42,6 +42,8 @@ _CALLED_OFF_AFTER = re.compile(
     r"\b(?:retired|resigned|quit|flooded|double-booked)\b|"
     r"\b(?:starting|going\s+on|is\s+on|off\s+on)\s+(?:her\s+|his\s+|their\s+)?(?:maternity|paternity|sick|long-term\s+sick)\s+leave\b|"
     r"\b(?:won't|will\s+not)\s+be\s+(?:finished|ready|open)\b|"
+    # "St Ninian's need the hall back for roof repairs", "our last session there will be Tuesday".
+    r"\bneeds?\s+(?:the|their|its|our)\s+[\w-]+\s+back\b|\b(?:our|the)\s+last\s+(?:session|class|meeting|day|night|service)\s+there\b|"
     r"\b(?:isn't|aren't|is\s+not|are\s+not)\s+[^,.;!?]{0,30}?\bany\s*more\b)",
     re.IGNORECASE,
 )
@@ -53,7 +55,8 @@ _CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+h
 # What the new value is said with: "instead", "now", "rebooked", "this year", "in the end".
 _REPLACING = re.compile(
     r"\b(?:instead|now|rebooked|re-booked|this\s+year|in\s+the\s+end|after\s+all|moved\s+(?:it\s+)?to|switched\s+to|registered\s+for|"
-    r"entered|signed\s+up\s+for|from\s+now\s+on|from\s+next\s+(?:week|month|term|mon|tues|wednes|thurs|fri|satur|sun)|(?:is|are)\s+moving\s+to|moves\s+to|"
+    r"entered|signed\s+up\s+for|from\s+now\s+on|from\s+next\s+(?:week|month|term|mon|tues|wednes|thurs|fri|satur|sun)|"
+    r"will\s+(?:run|be\s+held|take\s+place|meet)\s+(?:at|in)|(?:is|are)\s+moving\s+to|moves\s+to|"
     r"(?:the|my|our|his|her|their)\s+new\s+(?!one\b|ones\b)(?:[a-z]+\s+){0,4}?(?:is|will\s+be)|will\s+be\s+(?:on|at|in)\b|"
     r"(?:lesson|class|session|training|practice|meeting|party|wedding|appointment)s?\s+(?:is|are)\s+(?:on|at)|we(?:'re|’re|\s+are)\s+taking|taking\s+over|"
     r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",

@@ -280,8 +280,12 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
 
 
 def _topic_of(words: set[str]) -> set[str]:
-    """The words of a question that say what it is about, not when."""
-    return {word for word in words if not says_a_time(word)}
+    """The words of a question that say what it is about, not when ("this year" is no topic that
+    "year 6" shares)."""
+    return {word for word in words if not says_a_time(word) and word not in _SPANS_OF_TIME}
+
+
+_SPANS_OF_TIME = frozenset(stem(word) for word in "year week month day morning afternoon evening night time".split())
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:

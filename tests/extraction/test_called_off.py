@@ -91,6 +91,17 @@ def test_who_takes_the_place_of_someone_gone_named_just_before_is_the_replacemen
     fact = replacement_of_called_off(said, "Dorota")
     assert fact is not None and fact.statement == restated
 
+@pytest.mark.parametrize(("said", "restated"), [
+    ("Dear committee, I'm sorry to say St Ninian's need the hall back for urgent roof repairs, so our last session there will "
+     "be Tuesday 18 November. From Saturday 22 November all pantry sessions will run at the Citadel Youth Centre, same days.",
+     "Dorota's update: from Saturday 22 November all pantry sessions will run at the Citadel Youth Centre."),
+    ("The Grange needs its barn back, our last class there is Friday. Yoga will be held in the Quaker Meeting House.",
+     "Dorota's update: Yoga will be held in the Quaker Meeting House."),
+])
+def test_a_venue_taken_back_and_where_it_will_run_instead_is_the_venue_now(said: str, restated: str) -> None:
+    fact = replacement_of_called_off(said, "Dorota")
+    assert fact is not None and fact.statement == restated
+
 
 @pytest.mark.parametrize(
     ("said", "restated"),

@@ -328,6 +328,11 @@ def test_a_later_change_that_shares_only_when_with_the_question_does_not_lead() 
     question = focus_of("Where is the family braai this weekend?")
     assert later_change_first([(braai, 0.9), (email, 0.8)], question, set(), no_restatement)[0][0] is braai
     assert later_change_first([(braai, 0.9), (email, 0.8), (moved, 0.7)], question, set(), no_restatement)[0][0] is moved
+    cluj = memory("t-cluj", "this year we're doing Christmas in Cluj, it's mum's turn")
+    teacher = memory("t-teacher", "Mrs Hartley is starting her maternity leave. The new class teacher is Mr Okafor, he's been teaching "
+                     "year 6 at another school", day=1)
+    christmas = focus_of("Where is the family spending Christmas this year?")
+    assert later_change_first([(cluj, 0.9), (teacher, 0.8)], christmas, set(), no_restatement)[0][0] is cluj
 
 
 def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
