@@ -34,7 +34,7 @@ __all__ = ["gym_switched", "replacement_of_called_off"]
 # trip is not happening": the thing named before its word.
 _CALLED_OFF_AFTER = re.compile(
     r"(?:\b(?:is|are|was|were|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+|definitely\s+|been\s+)*"
-    r"(?:off|cancel(?:l)?ed|called\s+off|scrapped|not\s+happening|a\s+no-go)\b|\bfell\s+through\b|\bcancel(?:l)?ed\s+on\s+(?:us|me)\b|"
+    r"(?:off(?!\s+to\b)|cancel(?:l)?ed|called\s+off|scrapped|not\s+happening|a\s+no-go)\b|\bfell\s+through\b|\bcancel(?:l)?ed\s+on\s+(?:us|me)\b|"
     r"\b(?:didn't|did\s+not)\s+work\s+out\b|\bpulled\s+out\b|"
     # Someone gone from a role, somewhere no longer to be had: "Mrs Hartley is starting her maternity leave",
     # "Whaea Mihi is leaving", "Gustavo resigned", "Los Aromos flooded", "the Fairmont double-booked june".
@@ -59,7 +59,8 @@ _REPLACING = re.compile(
     r"will\s+(?:run|be\s+held|take\s+place|meet)\s+(?:at|in)|(?:is|are)\s+moving\s+to|moves\s+to|"
     r"(?:the|my|our|his|her|their)\s+new\s+(?!one\b|ones\b)(?:[a-z]+\s+){0,4}?(?:is|will\s+be)|will\s+be\s+(?:on|at|in)\b|"
     r"(?:lesson|class|session|training|practice|meeting|party|wedding|appointment)s?\s+(?:is|are)\s+(?:on|at)|we(?:'re|’re|\s+are)\s+taking|taking\s+over|"
-    r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
+    r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|"
+    r"we(?:'re|’re|\s+are|'ll|’ll|\s+will)\s+(?:now\s+)?(?:be\s+)?(?:spending|having|staying|celebrating|hosting)|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
     re.IGNORECASE,
 )
 # Where a new clause starts inside a sentence: "…, so it's …", "… but Craig's looked … and it's …".

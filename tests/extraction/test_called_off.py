@@ -34,6 +34,9 @@ from engram_mcp.model.corrections import PUTS_RIGHT
          "Dorota's update on the marae: the reunion is moving to Whakatane."),
         ("the Villeurbanne landlord pulled out. BUT the agency had another one. We're taking a flat in Venissieux, near the park.",
          "Dorota's update on the landlord: we're taking a flat in Venissieux."),
+        # someone off somewhere is no plan called off; what holds after the one that is
+        ("Fiona is off to Australia over christmas. so cluj is off this year. We're spending Christmas in Swindon at Pat's.",
+         "Dorota's update: we're spending Christmas in Swindon at Pat's."),
     ],
 )
 def test_what_replaced_something_called_off_is_restated_without_the_old_value(said: str, restated: str) -> None:
@@ -50,6 +53,7 @@ def test_what_replaced_something_called_off_is_restated_without_the_old_value(sa
         "Ravi pulled out of the Leeds gig, so Leeds is just me now.",  # the new clause names the old value
         "Whaea Mihi is leaving for Wellington at 5, she's moving to Wellington now.",  # leaving for somewhere is no end
         "Mum is retired now. She lives in Nelson.",  # nothing said to hold in its place
+        "Kemal is off to Izmir on Friday, we're having dinner at Meze first.",  # off to somewhere is no end
         "Mrs Reyes retired. the new one is Ms Delgado, and the fishing trip is still on.",  # "the new one" says not what it is
     ],
 )
