@@ -102,7 +102,10 @@ _MOVED_TO = re.compile(
     + _DATE + r")?\s+(?:is|was|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+)?(?:moved|postponed|pushed(?:\s+back)?|"
     r"rescheduled|changed|brought\s+forward|put\s+back)\s+(?:to|until|till)\s+(?P<new>" + _DATE + ")|"
     # "move date is now 5 December"
-    r"(?:^|[:;,.]\s*)(?P<dated>[a-z]+(?:\s+[a-z]+)?\s+date)\s+is\s+now\s+(?P<now>" + _DATE + ")", re.IGNORECASE)
+    r"(?:^|[:;,.]\s*)(?P<dated>[a-z]+(?:\s+[a-z]+)?\s+date)\s+is\s+now\s+(?P<now>" + _DATE + ")|"
+    # "they moved the wedding to september"
+    r"\b(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed|put\s+back)\s+(?P<object>(?:the|my|our|his|her|their|[a-z]+'s)\s+"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:to|until|till)\s+(?P<to>" + _DATE + ")", re.IGNORECASE)
 # "new plan: picnic at New Farm Park", "Plan B - we drive up on Friday": what follows is the plan now.
 _NEW_PLAN = re.compile(r"\b(?:new\s+(?:plan|target|goal|date|venue)(?:\s+then)?|plan\s+b|change\s+of\s+plans?)(?:\s+(?:for|on)\s+(?P<topic>[^:.!?\n]{2,30}?))?\s*[:–—]\s*"
                        r"(?P<clause>[^.!?\n]{3,200})", re.IGNORECASE)
@@ -122,8 +125,9 @@ def _moved_to(text: str, speaker: str) -> ExtractedFact | None:
     """A thing said to be moved to a new date, restated with that date alone."""
     if (moved := _MOVED_TO.search(text)) is None:
         return None
-    thing = _as_the(" ".join((moved["thing"] or f"the {moved['dated'].lower()}").split()))
-    return _restated(f"now on {moved['new'] or moved['now']}", speaker, thing)
+    thing = _as_the(" ".join((moved["thing"] or moved["object"] or f"the {moved['dated'].lower()}").split()))
+    new = moved["new"] or moved["now"] or moved["to"]
+    return _restated(f"now {'on' if re.search(r'[0-9]', new) else 'in'} {new}", speaker, thing)
 
 
 def _new_plan(text: str, speaker: str) -> ExtractedFact | None:

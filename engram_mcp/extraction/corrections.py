@@ -336,7 +336,7 @@ def replacement_fact(fragment: str, ended: ExtractedFact, certainty: float = Cer
 
 _RESCHEDULED = re.compile(
     r"\b(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|brought\s+forward|put\s+off|shifted)\s+(?:back\s+)?"
-    r"(?:my|our|the)\s+(?P<event>(?:[a-z-]+\s+){0,2}?(?P<head>appointment|meeting|call|interview|flight|dinner|lunch|"
+    r"(?P<whose>my|our|the)\s+(?P<event>(?:[a-z-]+\s+){0,2}?(?P<head>appointment|meeting|call|interview|flight|dinner|lunch|"
     r"party|wedding|exam|surgery|operation|session|class|lesson|trip|visit|check-?up|booking|reservation|date))"
     r"\s+(?:to|until|till|for)\s+(?P<when>[^,.;!?()]+)",
     re.IGNORECASE,
@@ -349,8 +349,10 @@ def rescheduling_fact(sentence: str, speaker: str, certainty: float = Certainty.
     if match is None:
         return None
     when = match["when"].strip()
+    # "they moved the wedding to september": whose wedding the sentence does not say.
+    whose = f"{speaker}'s" if match["whose"].lower() != "the" else "The"
     return ExtractedFact(
-        statement=f"{speaker}'s {match['event'].lower()} was moved to {when}.",
+        statement=f"{whose} {match['event'].lower()} was moved to {when}.",
         type=MemoryType.EPISODIC,
         certainty=certainty,
         subject=speaker,

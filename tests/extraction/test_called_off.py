@@ -114,6 +114,8 @@ def test_a_venue_taken_back_and_where_it_will_run_instead_is_the_venue_now(said:
          "Dorota's update on the dentist appointment: now on 11 March."),
         ("ugh. my viva is postponed to the 30th, the examiner is ill", "Dorota's update on the viva: now on the 30th."),
         ("Plumbers can't come, so we pushed it: install date is now 9 March.", "Dorota's update on the install date: now on 9 March."),
+        ("the Fairmont double-booked june. they moved the wedding to september, 12 september, same hotel.",
+         "Dorota's update on the wedding: now in september."),
     ],
 )
 def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str, restated: str) -> None:

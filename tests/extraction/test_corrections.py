@@ -83,6 +83,9 @@ def test_a_moved_appointment_names_the_event_and_its_new_time() -> None:
     [fact] = extract(turn("The dentist moved my appointment to Thursday at 11.", speaker="Ines"), [])
     assert (fact.predicate, fact.object) == (RESCHEDULES, "appointment")
     assert fact.statement == "Ines's appointment was moved to Thursday at 11."
+    [theirs] = [f for f in extract(turn("Yasaman called. they moved the wedding to 12 september, same hotel.", speaker="Ines"), [])
+                if f.predicate == RESCHEDULES]
+    assert theirs.statement == "The wedding was moved to 12 september."
 
 
 @pytest.mark.parametrize(
