@@ -24,7 +24,7 @@ from engram_mcp.extraction.clauses import sentences
 from engram_mcp.extraction.validate import resolve_first_person
 from engram_mcp.extraction.wording import clip
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
@@ -49,7 +49,7 @@ _CALLED_OFF_AFTER = re.compile(
 )
 # "I had Dubbo in my head", "forget Zakopane", "scrap the Kano plan", "Cancelled Finlandia-hiihto": the
 # thing named after its words.
-_CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+head|(?:forget|scrap|ditch)\s+(?P<what>[^,;.!?]{2,40})|"
+_CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+head|(?:forget|scrap|ditch|(?:given|gave)\s+up\s+on)\s+(?P<what>[^,;.!?]{2,40})|"
                                 r"^(?:I\s+(?:have\s+|'ve\s+)?)?(?:cancel(?:l)?ed|withdrew\s+from|pulled\s+out\s+of)\s+(?P<cancelled>[^,;.!?(]{2,40}))",
                                 re.IGNORECASE)
 # What the new value is said with: "instead", "now", "rebooked", "this year", "in the end".
@@ -118,7 +118,22 @@ def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
     parts = [part for sentence in said for part in _CLAUSE.split(sentence) if part and part.strip()]
     uncased = typed_without_capitals(text)
     return (_named_replacement(text, parts, speaker, uncased) or _moved_date(text, said, speaker)
-            or _moved_to(text, speaker) or _new_plan(text, speaker))
+            or _moved_to(text, speaker) or _new_plan(text, speaker) or _put_right_outright(text, speaker))
+
+
+# "sorry, correction - the van keys are with moira, i got mixed up": what a correction opens with.
+_SAID_OUTRIGHT = re.compile(r"(?P<thing>(?:the|my|our|his|her|their)\s+[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:is|are|was|were|will\s+be))\s+"
+                            r"(?!not\b)(?P<holds>[^,.;!?\n]{2,80}?)(?:,?\s+(?:and\s+)?not\s+[^,.;!?\n]*)?(?=[,.;!?\n]|$)", re.IGNORECASE)
+_SORRY = re.compile(r"^\W*(?:sorry|oops|ah|oh)\b[\s,:;.!—–-]*", re.IGNORECASE)
+
+
+def _put_right_outright(text: str, speaker: str) -> ExtractedFact | None:
+    """The statement a message opens with after saying it corrects ("correction - the van keys are
+    with moira"): what holds, said again without the rest of the message, which may name the old value."""
+    rest = text[opening.end():] if (opening := _SORRY.match(text)) else text
+    if (cue := CORRECTION_OPENING.match(rest)) is None or (said := _SAID_OUTRIGHT.match(rest, cue.end())) is None:
+        return None
+    return _restated(f"{said['thing']} {said['holds']}", speaker, "")
 
 
 def _moved_to(text: str, speaker: str) -> ExtractedFact | None:

@@ -34,6 +34,7 @@ from engram_mcp.model.corrections import PUTS_RIGHT
          "Dorota's update on the marae: the reunion is moving to Whakatane."),
         ("the Villeurbanne landlord pulled out. BUT the agency had another one. We're taking a flat in Venissieux, near the park.",
          "Dorota's update on the landlord: we're taking a flat in Venissieux."),
+        ("Gave up on the Lidl delivery slots, we're going with Ocado instead.", "Dorota's update: we're going with Ocado instead."),
         # someone off somewhere is no plan called off; what holds after the one that is
         ("Fiona is off to Australia over christmas. so cluj is off this year. We're spending Christmas in Swindon at Pat's.",
          "Dorota's update: we're spending Christmas in Swindon at Pat's."),
@@ -138,3 +139,19 @@ def test_a_gym_joined_in_place_of_one_cancelled_is_the_gym_now() -> None:
     assert fact is not None and (fact.statement, fact.predicate, fact.object) == (
         "Dorota's gym is now Climbing Hangar.", "gym", "Climbing Hangar")
     assert gym_switched("Cancelled Netflix and signed up for Disney Plus.", "Dorota") is None
+
+
+@pytest.mark.parametrize(("said", "restated"), [
+    ("sorry, correction - the van keys are with moira, i got mixed up. deepak only has the cash tin",
+     "Dorota's update: the van keys are with moira."),
+    ("no wait, the party is at 7 not 6", "Dorota's update: the party is at 7."),
+    ("Correction: my flight is on the 12th.", "Dorota's update: Dorota's flight is on the 12th."),
+])
+def test_the_statement_a_correction_opens_with_is_what_holds(said: str, restated: str) -> None:
+    fact = replacement_of_called_off(said, "Dorota")
+    assert fact is not None and (fact.statement, fact.predicate) == (restated, PUTS_RIGHT)
+
+
+@pytest.mark.parametrize("said", ["correction: the party is not at 7", "sorry, the van keys are with moira", "scratch that, it's Naniwa ward gym"])
+def test_a_correction_that_says_only_what_does_not_hold_or_no_correction_restates_nothing(said: str) -> None:
+    assert replacement_of_called_off(said, "Dorota") is None
