@@ -42,6 +42,9 @@ _CALLED_OFF_AFTER = re.compile(
     r"\b(?:retired|resigned|quit|flooded|double-booked)\b|"
     r"\b(?:starting|going\s+on|is\s+on|off\s+on)\s+(?:her\s+|his\s+|their\s+)?(?:maternity|paternity|sick|long-term\s+sick)\s+leave\b|"
     r"\b(?:won't|will\s+not)\s+be\s+(?:finished|ready|open)\b|"
+    # "daniyar's team changed rink because the ice is under renovation. Now all trainings are at Halyk Arena".
+    r"\b(?:changed|switched|swapped)\s+(?:(?:their|its|our|my|his|her|the)\s+)?(?:rinks?|venues?|pitch(?:es)?|pools?|gyms?|schools?|"
+    r"clubs?|halls?|grounds?|courts?|nurser(?:y|ies)|daycares?|suppliers?|providers?)\b|"
     # "St Ninian's need the hall back for roof repairs", "our last session there will be Tuesday".
     r"\bneeds?\s+(?:the|their|its|our)\s+[\w-]+\s+back\b|\b(?:our|the)\s+last\s+(?:session|class|meeting|day|night|service)\s+there\b|"
     r"\b(?:isn't|aren't|is\s+not|are\s+not)\s+[^,.;!?]{0,30}?\bany\s*more\b)",

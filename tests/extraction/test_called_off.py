@@ -35,6 +35,8 @@ from engram_mcp.model.corrections import PUTS_RIGHT
         ("the Villeurbanne landlord pulled out. BUT the agency had another one. We're taking a flat in Venissieux, near the park.",
          "Dorota's update on the landlord: we're taking a flat in Venissieux."),
         ("Gave up on the Lidl delivery slots, we're going with Ocado instead.", "Dorota's update: we're going with Ocado instead."),
+        ("daniyar's team changed rink because the Baluan Sholak ice has renovation until march. Now all trainings are at Halyk "
+         "Arena.", "Dorota's update: now all trainings are at Halyk Arena."),
         # someone off somewhere is no plan called off; what holds after the one that is
         ("Fiona is off to Australia over christmas. so cluj is off this year. We're spending Christmas in Swindon at Pat's.",
          "Dorota's update: we're spending Christmas in Swindon at Pat's."),
