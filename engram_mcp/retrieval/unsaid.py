@@ -24,13 +24,14 @@ from engram_mcp.retrieval.abstain import (
     WORD,
     about_topic,
     lexical_coverage,
+    names_thing,
     prose,
     stem_of,
     words_of,
 )
 from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
 
-__all__ = ["unsaid_of"]
+__all__ = ["named_of", "unsaid_of"]
 
 
 def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
@@ -80,6 +81,29 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
+
+
+def named_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory]) -> bool | None:
+    """Whether what ``memories`` say of one of ``names`` gives a name to the thing ``focus`` asks the
+    name of ("What is Granny Pat's cat called?" is not answered by "my mum Viorica has a ginger cat
+    called Pufi. Neil's mum is Pat, she lives in Swindon"); None when no memory names any of them."""
+    names = {stem(name.casefold()) for name in names}
+    # What is asked comes after whose it is: "Granny Pat's cat" asks of the cat.
+    last_name = max((index for index, term in enumerate(focus) if term in names), default=-1)
+    asked = focus[last_name + 1:]
+    if not names or not asked:
+        return None
+    called = _relations_naming(names, memories := list(memories))
+    found: bool | None = None
+    for memory in memories:
+        parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
+        for index, part in enumerate(parts):
+            named_here = words_of(part)
+            for name in (name for name in names if name in named_here or called[name] & named_here):
+                if names_thing(asked, _said_of({name} | called[name], part, parts[index + 1:index + 3])):
+                    return True
+                found = False
+    return found
 
 
 def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
