@@ -13,6 +13,9 @@ A date moved is read the same way: "not the 14th anymore, we fly to Bergen on th
 lands on the 19th, not the 12th", "she can't come on the 12th after all. Her new flight lands on 19
 December": the clause with the new date, restated with what was moved ("Pilar's update on the
 operation: now it is Thursday the 17th of December").
+
+So is a message that opens by saying it corrects: "sorry, correction - the van keys are with moira,
+i got mixed up. deepak only has the cash tin" gives "the van keys are with moira" alone.
 """
 
 from __future__ import annotations
