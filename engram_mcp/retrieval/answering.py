@@ -53,6 +53,7 @@ from engram_mcp.retrieval.leading import (
     named_first,
     said_before_reply_first,
     slot_first,
+    times_meant,
     where_first,
     which_one_first,
 )
@@ -107,7 +108,7 @@ class Answering:
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
-                     when=_ASKS_WHEN.search(query) is not None)
+                     when=_ASKS_WHEN.search(query) is not None, timing=times_meant(query))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""

@@ -253,7 +253,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only when ("this weekend" met by "no Sunday work") is not speaking of the same thing.
-               and ((shared := _topic_of((about := _about(pair[0].text, focus)) & asked)) or pair[0].id in mending)
+               and ((shared := _topic_of((about := _about(pair[0].text, focus)) & asked, focus)) or pair[0].id in mending)
                # A question of when is answered by a time: a later memory that says none changes something else.
                and (not focus.when or says_a_time(own_words(pair[0].text)))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
@@ -279,13 +279,20 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     return lead(ranked, chosen)
 
 
-def _topic_of(words: set[str]) -> set[str]:
-    """The words of a question that say what it is about, not when ("this year" is no topic that
-    "year 6" shares)."""
-    return {word for word in words if not says_a_time(word) and word not in _SPANS_OF_TIME}
+def _topic_of(words: set[str], focus: Focus) -> set[str]:
+    """The words of a question that say what it is about, not which time it means ("this year" is no
+    topic that "year 6" shares; "on Saturday mornings" is)."""
+    return words - focus.timing
 
 
-_SPANS_OF_TIME = frozenset(stem(word) for word in "year week month day morning afternoon evening night time".split())
+def times_meant(question: str) -> frozenset[str]:
+    """The times a question says it means (stems): "this weekend", "this year", "next week"."""
+    return frozenset(stem(word.casefold()) for word in _TIME_MEANT.findall(question))
+
+
+_SPANS_OF_TIME = "year|week|month|day|morning|afternoon|evening|night|weekend|term|season|summer|winter|spring|autumn"
+_TIME_MEANT = re.compile(rf"\b(?:this|next|last|these|coming)\s+({_SPANS_OF_TIME}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
+                         re.IGNORECASE)
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:
@@ -431,13 +438,15 @@ class Focus:
 
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
-                 asked_of: tuple[str, ...] = (), when: bool = False) -> None:
+                 asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset()) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
         self.when = when
         """Whether it asks when: "When is our moving day?", "What time is swim?"."""
+        self.timing = timing
+        """Which time it means, not what it asks (stems): "weekend" in "Where is the braai this weekend?"."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers

@@ -14,6 +14,7 @@ from engram_mcp.retrieval.leading import (
     named_first,
     said_before_reply_first,
     slot_first,
+    times_meant,
     where_first,
     which_one_first,
 )
@@ -38,7 +39,8 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
 
     return Focus(focus_words(question, frozenset({"Ngozi", *named})), never_embedded, named=frozenset(n.lower() for n in named),
                  speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}",
-                 when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"))
+                 when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"),
+                 timing=times_meant(question))
 
 
 def no_restatement(turn_id: str) -> Memory | None:
@@ -333,6 +335,16 @@ def test_a_later_change_that_shares_only_when_with_the_question_does_not_lead() 
                      "year 6 at another school", day=1)
     christmas = focus_of("Where is the family spending Christmas this year?")
     assert later_change_first([(cluj, 0.9), (teacher, 0.8)], christmas, set(), no_restatement)[0][0] is cluj
+    choir = memory("t-choir", "Saturday morning I am singing in the Turkish choir, Lale Korosu")
+    swim = memory("t-swim", "I stopped the choir, now on Saturday mornings I swim at the lido instead", day=3)
+    saturdays = focus_of("What does Ngozi do on Saturday mornings now?")
+    assert later_change_first([(choir, 0.9), (swim, 0.8)], saturdays, set(), no_restatement)[0][0] is swim
+
+
+def test_the_times_a_question_says_it_means_are_read_apart_from_what_it_asks() -> None:
+    assert times_meant("Where is the family braai this weekend?") == frozenset({"weekend"})
+    assert times_meant("Where is the family spending Christmas this year?") == frozenset({"year"})
+    assert times_meant("What does Burak do on Saturday mornings now?") == frozenset()
 
 
 def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
