@@ -98,3 +98,11 @@ def test_someones_thing_is_named_only_in_what_is_said_of_them() -> None:
     assert named("What is Viorica's cat called?", {"Viorica"}, [family]) is True
     assert named("What is Andrés's dog called?", {"Andrés"}, ["my son Andrés moved out", "my son's dog Toby is staying with us"]) is True
     assert named("What is Nellie's cat called?", {"Nellie"}, ["Dev has a dog called Biscuit"]) is None
+    # beside them, however the name is said
+    assert named("What is Freya's baby called?", {"Freya"}, ["My sister Freya just had a baby boy, Emil!"]) is True
+    assert named("What's the name of Rokeya's cat?", {"Rokeya"},
+                 ["rokeya (mother in law) has a hospital appointment. her cat mishti has been sick on the landing"]) is True
+    assert named("What is Nellie's cat called?", {"Nellie"},
+                 ["Flat 2 is Tannie Nellie. She's 79. Widow. She has a ginger cat called Koos."]) is True
+    assert named("What is Hanna's teacher called?", {"Hanna"}, ["took hanna (my daughter, shes 9) to see her grandma. "
+                                                                "hanna is trying to teach the budgie to say 'selam'"]) is False
