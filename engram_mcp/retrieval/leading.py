@@ -246,7 +246,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # What puts right the message just before needs not say again what it was about, when it gives
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
-    changes = [(pair[0].predicate == PUTS_RIGHT or restated(pair[0].id) is not None, _says_a_start(pair[0].text),
+    changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
                 len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
@@ -277,6 +277,12 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         chosen = restatement if restatement is not None and (
             _speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
+
+
+def _restated_about(restatement: Memory | None, focus: Focus) -> bool:
+    """Whether a turn's restatement of what holds speaks of the question: "now all trainings are at
+    Halyk Arena" says nothing of when the kitchen renovation starts, though its turn names a renovation."""
+    return restatement is not None and bool(_about(restatement.text, focus))
 
 
 def _topic_of(words: set[str], focus: Focus) -> set[str]:

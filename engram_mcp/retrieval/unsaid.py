@@ -29,7 +29,7 @@ from engram_mcp.retrieval.abstain import (
     words_for_things,
     words_of,
 )
-from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
+from engram_mcp.retrieval.question_words import MET_BY, RELATIONS, TOPICS, stem
 
 __all__ = ["named_of", "unsaid_of"]
 
@@ -92,7 +92,9 @@ def named_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Me
     names = {stem(name.casefold()) for name in names}
     # What is asked comes after whose it is: "Granny Pat's cat" asks of the cat.
     last_name = max((index for index, term in enumerate(focus) if term in names), default=-1)
-    things = words_for_things(focus[last_name + 1:])
+    asked = focus[last_name + 1:]
+    # A pet is spoken of as a budgie: "mum has a new budgie, she called it tena".
+    things = words_for_things(asked).union(*(TOPICS.get(term, ()) for term in asked), *(MET_BY.get(term, ()) for term in asked))
     if not names or not things:
         return None
     called = _relations_naming(names, memories := list(memories))

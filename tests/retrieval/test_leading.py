@@ -341,6 +341,20 @@ def test_a_later_change_that_shares_only_when_with_the_question_does_not_lead() 
     assert later_change_first([(choir, 0.9), (swim, 0.8)], saturdays, set(), no_restatement)[0][0] is swim
 
 
+def test_a_later_turn_restated_about_something_else_does_not_go_before_one_sharing_more_of_the_question() -> None:
+    booked = memory("t-booked", "kitchen renovation: the contractor Kairat starts on monday, 16th")
+    later = memory("t-later", "Kairat called, his team is stuck. He will start our kitchen on the 26th now.", day=2)
+    rink = memory("t-rink", "the team changed rink because the ice has renovation until march. Now all trainings are at Halyk Arena",
+                  day=10)
+    trainings = memory("f-rink", "Bolat's update: now all trainings are at Halyk Arena.", day=10, predicate=PUTS_RIGHT)
+
+    def restated(turn_id: str) -> Memory | None:
+        return trainings if turn_id == "t-rink" else None
+
+    question = focus_of("When does the kitchen renovation start?")
+    assert later_change_first([(booked, 0.9), (rink, 0.8), (later, 0.7)], question, set(), restated)[0][0] is later
+
+
 def test_the_times_a_question_says_it_means_are_read_apart_from_what_it_asks() -> None:
     assert times_meant("Where is the family braai this weekend?") == frozenset({"weekend"})
     assert times_meant("Where is the family spending Christmas this year?") == frozenset({"year"})

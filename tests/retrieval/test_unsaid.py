@@ -104,5 +104,7 @@ def test_someones_thing_is_named_only_in_what_is_said_of_them() -> None:
                  ["rokeya (mother in law) has a hospital appointment. her cat mishti has been sick on the landing"]) is True
     assert named("What is Nellie's cat called?", {"Nellie"},
                  ["Flat 2 is Tannie Nellie. She's 79. Widow. She has a ginger cat called Koos."]) is True
+    assert named("What is Almaz's pet called?", {"Almaz"}, ["my mum almaz is 82 and lives on her own",
+                                                           "mention mum has a new budgie, she called it tena"]) is True
     assert named("What is Hanna's teacher called?", {"Hanna"}, ["took hanna (my daughter, shes 9) to see her grandma. "
                                                                 "hanna is trying to teach the budgie to say 'selam'"]) is False
