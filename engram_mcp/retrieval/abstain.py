@@ -41,7 +41,7 @@ from engram_mcp.retrieval.question_words import (
 )
 
 __all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "asks_surname", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
-           "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_for_things", "words_of"]
+           "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
@@ -187,7 +187,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
     # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
     if _HER_NAME.search(text):
         return True
-    things = words_for_things(focus)
+    # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
+    # (not "a cat called Churro").
+    things = set().union(*({term}.union(RELATIONS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
+                           for term in focus if term not in _NAME_ASKED))
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
@@ -217,13 +220,6 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
     return uncased and (_UNCASED_CALLED.search(text) is not None
                         or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
                                for found in _UNCASED_MY_THING.finditer(text)))
-
-
-def words_for_things(focus: tuple[str, ...]) -> set[str]:
-    """The words (stems) for what ``focus`` asks the name of: another word for the same thing names it
-    too, "my mum" for a mother, "a greyhound" for a dog (not "a cat called Churro")."""
-    return set().union(*({term}.union(RELATIONS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
-                         for term in focus if term not in _NAME_ASKED))
 
 
 _SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"

@@ -59,7 +59,7 @@ from engram_mcp.retrieval.leading import (
 )
 from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
-from engram_mcp.retrieval.unsaid import named_of, unsaid_of
+from engram_mcp.retrieval.unsaid import unsaid_of
 
 __all__ = ["Answering"]
 
@@ -292,11 +292,9 @@ class Answering:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         surname = asks_surname(query)
-        asked_of = _names_asked_of(query, focus)
-        unnamed = asks_name(query) and (not any(names_thing(focus.terms, m.text, surname=surname) for m in top)
-                                        # Someone's thing is named only in what is said of them.
-                                        or not surname and named_of(asked_of, focus.terms, top) is False)
-        unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where, other_names=_CAPITALISED.findall(query))
+        unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text, surname=surname) for m in top)
+        unsaid = unsaid_of(_names_asked_of(query, focus), focus.terms, recalled, where=focus.where,
+                           other_names=_CAPITALISED.findall(query))
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid)
 

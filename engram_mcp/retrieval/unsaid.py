@@ -26,12 +26,11 @@ from engram_mcp.retrieval.abstain import (
     lexical_coverage,
     prose,
     stem_of,
-    words_for_things,
     words_of,
 )
-from engram_mcp.retrieval.question_words import MET_BY, RELATIONS, TOPICS, stem
+from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
 
-__all__ = ["named_of", "unsaid_of"]
+__all__ = ["unsaid_of"]
 
 
 def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
@@ -81,47 +80,6 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
-
-
-def named_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory]) -> bool | None:
-    """Whether the thing ``focus`` asks the name of is spoken of beside one of ``names`` at all: "What
-    is Granny Pat's cat called?" is not answered when the only cat is said of someone else ("my mum
-    Viorica has a ginger cat called Pufi. Neil's mum is Pat, she lives in Swindon"). Beside them is
-    the sentence naming them and those after it up to one that opens with someone else; None when
-    no memory names any of them."""
-    names = {stem(name.casefold()) for name in names}
-    # What is asked comes after whose it is: "Granny Pat's cat" asks of the cat.
-    last_name = max((index for index, term in enumerate(focus) if term in names), default=-1)
-    asked = focus[last_name + 1:]
-    # A pet is spoken of as a budgie: "mum has a new budgie, she called it tena".
-    things = words_for_things(asked).union(*(TOPICS.get(term, ()) for term in asked), *(MET_BY.get(term, ()) for term in asked))
-    if not names or not things:
-        return None
-    called = _relations_naming(names, memories := list(memories))
-    found: bool | None = None
-    for memory in memories:
-        parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
-        for index, part in enumerate(parts):
-            if any(name in (named_here := words_of(part)) or called[name] & named_here for name in names):
-                if things & set().union(*(words_of(beside) for beside in _going_on_about(parts[index:index + _SENTENCES_ON]))):
-                    return True
-                found = False
-    return found
-
-
-_SENTENCES_ON = 5
-
-
-def _going_on_about(said: Sequence[str]) -> list[str]:
-    """The first sentence and those after it up to one that opens with another name ("Flat 2 is
-    Tannie Nellie. She's 79. Widow. She has a ginger cat called Koos." all speak of Nellie)."""
-    opening = [said[0]] if said else []
-    for sentence in said[1:]:
-        opening_word = re.match(r"\s*([A-Z][^\W\d_]*)", sentence)
-        if len(sentence.split()) > 1 and opening_word is not None and opening_word[1].casefold() not in FUNCTION_WORDS:
-            break
-        opening.append(sentence)
-    return opening
 
 
 def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
