@@ -252,8 +252,9 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
-               # Sharing only when ("this weekend" met by "no Sunday work") is not speaking of the same thing.
-               and ((shared := _topic_of((about := _about(pair[0].text, focus)) & asked, focus)) or pair[0].id in mending)
+               # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
+               # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
+               and ((shared := ((about := _about(pair[0].text, focus)) & asked) - focus.timing) or pair[0].id in mending)
                # A question of when is answered by a time: a later memory that says none changes something else.
                and (not focus.when or says_a_time(own_words(pair[0].text)))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
@@ -285,19 +286,13 @@ def _restated_about(restatement: Memory | None, focus: Focus) -> bool:
     return restatement is not None and bool(_about(restatement.text, focus))
 
 
-def _topic_of(words: set[str], focus: Focus) -> set[str]:
-    """The words of a question that say what it is about, not which time it means ("this year" is no
-    topic that "year 6" shares; "on Saturday mornings" is)."""
-    return words - focus.timing
-
-
 def times_meant(question: str) -> frozenset[str]:
     """The times a question says it means (stems): "this weekend", "this year", "next week"."""
     return frozenset(stem(word.casefold()) for word in _TIME_MEANT.findall(question))
 
 
 _SPANS_OF_TIME = "year|week|month|day|morning|afternoon|evening|night|weekend|term|season|summer|winter|spring|autumn"
-_TIME_MEANT = re.compile(rf"\b(?:this|next|last|these|coming)\s+({_SPANS_OF_TIME}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
+_TIME_MEANT = re.compile(rf"\b(?:this|next|last|these|coming)\s+({_SPANS_OF_TIME}|{'|'.join(day.lower() for day in sorted(WEEKDAY_NAMES))})s?\b",
                          re.IGNORECASE)
 
 
