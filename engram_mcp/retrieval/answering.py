@@ -9,7 +9,7 @@ ranking channels so each can change without the other:
 - ``current_first``: what replaced an outdated memory ranks above it, when the replacement
   is about what the question asks (its focus), so a question about a job is not answered
   with a new address because the old one shared a turn with the old job; then the rules of
-  ``retrieval/leading.py`` choose what goes first;
+  ``retrieval/leading.py`` and ``retrieval/later_change.py`` choose what goes first;
 - ``coverage``: what abstention decides on (``retrieval/abstain.py``), including names the
   question asks about that the memory has never seen.
 """
@@ -42,18 +42,17 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
     Focus,
     Scored,
     change_first,
     is_ending,
-    later_change_first,
     lead,
     named_first,
     said_before_reply_first,
     slot_first,
-    times_meant,
     where_first,
     which_one_first,
 )

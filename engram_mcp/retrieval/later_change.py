@@ -1,0 +1,216 @@
+"""What leads once something changed: a later memory that says the first one no longer holds.
+
+"My Lagos orders go through GIG Logistics", then days later "we ended up going with Kwik for all
+the Lagos orders": ``later_change_first`` puts the later one first, when it speaks of the same
+thing and says that something changed (``_CHANGED``); ``times_meant`` gives the times a question
+says it means, which are no shared topic. Pure, like the rest of ``leading``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import timedelta
+
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
+from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.pasted import own_words
+from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
+from engram_mcp.retrieval.abstain import (
+    AT_A_PLACE,
+    NAME_INSIDE,
+    answers_slot,
+    lexical_coverage,
+    speaks_of_another_topic,
+)
+from engram_mcp.retrieval.leading import (
+    LEAD_DEPTH,
+    SENTENCE_END,
+    Focus,
+    Restated,
+    Scored,
+    about,
+    lead,
+    scored_beside,
+    speaks_for,
+    speaks_to,
+    specifics,
+)
+from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
+
+__all__ = ["SaidIn", "later_change_first", "times_meant"]
+
+
+# Words a person uses when what they said before no longer holds: "went with a Fairphone in the
+# end", "the old van goes to the wreckers", "it's going to be in Abuja now", "Kwik from now on".
+_CHANGED = re.compile(
+    r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
+    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
+    r"rescheduled|postponed|moved|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
+    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
+    # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
+    r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
+    # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
+    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
+    # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
+    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
+    re.IGNORECASE,
+)
+_LATER = timedelta(hours=1)
+
+
+SaidIn = Callable[[Memory], str]
+"""What a memory was said in: a fact's turn (its own text when that is not known), a turn's own text."""
+
+
+def _own_text(memory: Memory) -> str:
+    return memory.text
+
+
+def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], restated: Restated,
+                       said_in: SaidIn = _own_text) -> list[Scored]:
+    """"My Lagos orders go through GIG Logistics", then days later "we ended up going with Kwik for
+    all the Lagos orders": when the first memory is no fact that holds the asked slot, a later
+    current one about the same thing that says something changed goes first."""
+    first = ranked[0][0] if ranked else None
+    # "When is Gurdev going to Amritsar?" asks only of what it names.
+    if first is None or not focus.terms and not focus.named - focus.speakers:
+        return ranked
+    if focus.terms and first.kind is Kind.FACT and answers_slot(focus.terms, first):
+        return lead(ranked, _later_restatement_of_slot(ranked, focus, outdated, said_in))
+    asked = about(first.text, focus)
+    if not asked:
+        return ranked
+    # A memory that shares only a person with the question, by name or relation, may not lead when
+    # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
+    # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
+    # Carlos works).
+    # What puts right the message just before needs not say again what it was about, when it gives
+    # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
+    mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
+    changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
+                len(shared), -rank, pair)
+               for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
+               if pair[0].id not in outdated and _later(pair[0], first)
+               and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
+                    or _puts_right_at_once(pair[0], first))
+               # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
+               # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
+               and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked) - focus.timing) or pair[0].id in mending)
+               # A question of when is answered by a time: a later memory that says none changes something else.
+               and (not focus.when or says_a_time(own_words(pair[0].text)))
+               # Nor is one of where by "cancel the old daycare direct debit", which says no place.
+               and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
+               and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
+                    or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending)]
+    # What says outright that something changed ("Pilar's update on the operation: now it is the
+    # 17th"), then what says something began over what only says something ended ("started
+    # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
+    # the question asks with the first, then the best ranked; a correction restated as what holds
+    # goes before the turn that made it (which names both).
+    chosen = max(changes, key=lambda change: change[:4])[4] if changes else None
+    if chosen is not None:
+        # Not a restatement about another topic than the question: "I will take atorvastatin
+        # instead", said on meeting the new doctor, is no answer to who the doctor is.
+        restatement = next((pair for pair in ranked[:LEAD_DEPTH] if pair[0].predicate == PUTS_RIGHT
+                            and chosen[0].id in pair[0].provenance.turn_ids), None) or scored_beside(
+            restated(chosen[0].id), chosen)
+        if restatement is not None and not speaks_for(restatement[0], chosen[0], focus):
+            restatement = None
+        chosen = restatement if restatement is not None and (
+            speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
+    return lead(ranked, chosen)
+
+
+def _restated_about(restatement: Memory | None, focus: Focus) -> bool:
+    """Whether a turn's restatement of what holds speaks of the question: "now all trainings are at
+    Halyk Arena" says nothing of when the kitchen renovation starts, though its turn names a renovation."""
+    return restatement is not None and bool(about(restatement.text, focus))
+
+
+def times_meant(question: str) -> frozenset[str]:
+    """The times a question says it means (stems): "this weekend", "this year", "next week"."""
+    return frozenset(stem(word.casefold()) for word in _TIME_MEANT.findall(question))
+
+
+_SPANS_OF_TIME = "year|week|month|day|morning|afternoon|evening|night|weekend|term|season|summer|winter|spring|autumn"
+_TIME_MEANT = re.compile(rf"\b(?:this|next|last|these|coming)\s+({_SPANS_OF_TIME}|{'|'.join(day.lower() for day in sorted(WEEKDAY_NAMES))})s?\b",
+                         re.IGNORECASE)
+
+
+def _puts_right_at_once(memory: Memory, first: Memory) -> bool:
+    return (memory.kind is Kind.EPISODE and not memory.said_by_assistant()
+            and first.event_time < memory.event_time <= first.event_time + _LATER and CORRECTION_OPENING.match(memory.text) is not None)
+
+
+def _gives_what_is_asked(memory: Memory, focus: Focus) -> bool:
+    said = own_words(memory.text)
+    return (focus.where and (AT_A_PLACE.search(said) is not None or NAME_INSIDE.search(said) is not None)
+            or focus.when and says_a_time(said))
+
+
+def _gives_a_place(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says a place at all: at or in somewhere, a name ("The Insectarium had a slot"),
+    "from home"; typed without capitals, no name can be told from another word ("moved!! living kona
+    now"), so it may."""
+    said = own_words(memory.text)
+    return (typed_without_capitals(memory.text) or _gives_what_is_asked(memory, focus)
+            or _A_PLACE_SAID.search(said) is not None)
+
+
+# "Lars works from home now": where one is, said without a name or "at"/"in" (which ``_gives_what_is_asked`` reads).
+_A_PLACE_SAID = re.compile(r"\b(?:from|near)\s+\w|\b(?:home|remote|remotely)\b", re.IGNORECASE)
+
+
+def _later(memory: Memory, first: Memory) -> bool:
+    """Said after ``first`` as a change of it: an hour on, or at once when it opens by putting
+    something right ("scratch that, it's Naniwa ward gym")."""
+    return memory.event_time > first.event_time + _LATER or _puts_right_at_once(memory, first)
+
+
+def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set[str], said_in: SaidIn) -> Scored | None:
+    """"Ewa's main client is Lindqvist Legal", then days later "Bramblewood want me on a retainer …
+    They'll be my main client from now on": a fact that holds the slot gives way to a later memory
+    that says all the question asks, says something changed, and names someone or something new.
+    (What the rules did not read as a fact, a person still said.)"""
+    first = ranked[0][0]
+    if first.supersedes or _says_a_start(first.text) or _says_a_start(said_in(first)):
+        # A fact that replaced another, or was said as a change ("Declan now drives a Proace", "Bought a
+        # MacBook Air"), is already what changed last: "picking him up in the new van" speaks of the same van.
+        return None
+    named_before = specifics(first.text) | focus.named | focus.speakers
+    for pair in ranked[1:LEAD_DEPTH]:
+        if pair[0].id in outdated or pair[0].event_time <= first.event_time + _LATER or pair[0].said_by_assistant():
+            continue
+        said = own_words(pair[0].text)
+        if _says_the_change_asked(said, focus) and specifics(said) - named_before:
+            return pair
+    return None
+
+
+# Whose change a sentence tells, when it names one of the person's people: "my brother just moved to Glasgow".
+_SOMEONE_ELSES = frozenset(stem(w) for w in RELATION_WORDS) - {stem(w) for w in """doctor gp physician dr dentist therapist counsellor counselor
+                                                              manager boss landlord landlady vet veterinarian coach trainer""".split()}
+
+
+def _says_the_change_asked(text: str, focus: Focus) -> bool:
+    """Whether one sentence of ``text`` says all the question asks and that it began or changed, of
+    the one asked about ("They'll be my main client from now on"; not "day shifts = no more energy
+    drinks", nor "my brother just moved to Glasgow" for where Zara is based, nor "I'm being moved to
+    the lending squad" for where Yuki lives)."""
+    asked = set(focus.terms)
+    # Said in the question's own words: "moved to the lending squad" says "moved", no new home.
+    return any(lexical_coverage(focus.terms, [sentence], by_topic=False) == 1 and _says_a_start(sentence)
+               and not ({stem(w) for w in re.findall(r"[a-z]+", sentence.casefold())} & _SOMEONE_ELSES) - asked
+               for sentence in SENTENCE_END.split(text))
+
+
+
+# The words of a change that say only that something ended: "cancelled anytime fitness", "sold the van".
+_ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|not\s+any\s+longer|fell\s+through|is\s+off|"
+                         r"are\s+off|sold|old)", re.IGNORECASE)
+
+
+def _says_a_start(text: str) -> bool:
+    return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(own_words(text)))

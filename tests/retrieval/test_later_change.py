@@ -1,0 +1,221 @@
+from datetime import timedelta
+
+import pytest
+
+from engram_mcp.model import Memory, Provenance
+from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.retrieval.later_change import later_change_first, times_meant
+from tests.retrieval.leading_cases import NOV16, focus_of, memory, no_restatement
+
+
+def test_a_later_turn_saying_the_thing_changed_goes_before_the_first_mention() -> None:
+    first = memory("t-gig", "My Lagos orders go through GIG Logistics.")
+    chatter = memory("t-chat", "Lagos traffic was mad today, orders piling up.", day=1)
+    later = memory("t-kwik", "We ended up going with Kwik for all the Lagos orders.", day=4)
+    ranked = [(first, 0.9), (chatter, 0.8), (later, 0.7)]
+    order = later_change_first(ranked, focus_of("Who delivers my Lagos orders?"), set(), no_restatement)
+    assert [m.id for m, _ in order] == ["t-kwik", "t-gig", "t-chat"]
+
+
+def test_a_later_change_that_shares_only_a_name_and_speaks_of_another_topic_does_not_lead() -> None:
+    car = memory("t-car", "Ray still drives that old Corolla.")
+    medicine = memory("t-med", "Ray switched to a new medicine, metformin.", day=3)
+    ranked = [(car, 0.9), (medicine, 0.8)]
+    order = later_change_first(ranked, focus_of("What car does Ray drive?", frozenset({"Ray"})), set(), no_restatement)
+    assert [m.id for m, _ in order] == ["t-car", "t-med"]
+
+
+def test_a_later_change_that_shares_only_a_relation_and_speaks_of_another_topic_does_not_lead() -> None:
+    respite = memory("t-respite", "mams booked into ashgrove house for respite the week of dec 7")
+    dose = memory("t-dose", "saw dr moloney with mam, hes upping the donepezil to 10mg from monday", day=2)
+    ranked = [(respite, 0.9), (dose, 0.9)]
+    order = later_change_first(ranked, focus_of("Where was mam booked in for respite?"), set(), no_restatement)
+    assert [m.id for m, _ in order] == ["t-respite", "t-dose"]
+
+
+def test_a_later_change_that_says_no_time_does_not_answer_a_question_of_when() -> None:
+    week = memory("t-week", "we're moving to york, completion is friday the 23rd")
+    address = memory("t-address", "new address for all the forms: 14 Heworth Grove, York", day=1)
+    pushed = memory("t-pushed", "moving's now monday the 26th, the buyer's money is late", day=1)
+    asked = focus_of("When are we moving?")
+    assert later_change_first([(week, 0.9), (address, 0.8)], asked, set(), no_restatement)[0][0] is week
+    assert later_change_first([(week, 0.9), (address, 0.8), (pushed, 0.7)], asked, set(), no_restatement)[0][0] is pushed
+
+
+def test_a_later_start_goes_before_a_later_ending_of_the_same_thing() -> None:
+    gym = memory("t-gym", "6am gym at anytime fitness tmrw, trying to be consistent this time", day=1)
+    cancelled = memory("t-cancel", "cancelled anytime fitness. 17 a week for me to go twice a month", day=3)
+    badminton = memory("t-badminton", "started badminton thursday nights at the sports centre instead", day=3)
+    order = later_change_first([(gym, 0.9), (cancelled, 0.8), (badminton, 0.7)], focus_of("What does Aarav do for exercise?"),
+                               set(), lambda turn_id: None)
+    assert order[0][0].id == "t-badminton"
+
+
+@pytest.mark.parametrize(("before", "after", "question"), [
+    ("my IELTS score from september was 6.5 overall, result come this week", "IELTS result came: 7.5 overall!!!",
+     "What's Takumi's IELTS score?"),
+    ("Bernice rang, she's got to give up the cleaning, Friday is her last.",
+     "A lady called Halina is coming to do my cleaning from Friday the 20th.", "Who does Winnie's cleaning now?"),
+    ("im with swift staffing, the agency does nights at dhl", "induction done. apex agency put me on the brackmills site, starting tmrw",
+     "which agency is ngozi with?"),
+])
+def test_news_that_settles_what_was_awaited_or_a_start_on_a_day_is_a_later_change(before: str, after: str,
+                                                                                   question: str) -> None:
+    order = later_change_first([(memory("t-before", before, day=1), 0.9), (memory("t-after", after, day=3), 0.8)],
+                               focus_of(question), set(), lambda turn_id: None)
+    assert order[0][0].id == "t-after"
+
+
+def test_whom_a_reply_speaks_to_is_no_name_it_says() -> None:
+    letter = memory("t-letter", "Got it, Winnie. I'll keep a note of your eye clinic appointment.", day=1,
+                    provenance=Provenance(speaker="assistant", role="assistant"))
+    sorry = memory("t-sorry", "I'm sorry, Winnie. Would you like help finding someone new?", day=3,
+                   provenance=Provenance(speaker="assistant", role="assistant"))
+    order = later_change_first([(letter, 0.9), (sorry, 0.8)], focus_of("When is Winnie's eye clinic appointment?", frozenset({"Winnie"})), set(),
+                               lambda turn_id: None)
+    assert order[0][0].id == "t-letter"
+
+
+def test_a_pasted_emails_wording_says_no_change_of_the_persons() -> None:
+    first = memory("t-roster", "I drive city buses out of the Kotoni depot.", day=0)
+    email = memory("t-email", "Got this from the depot office, ugh:\n\nFrom: Depot Operations\nSubject: Transfer notice\n"
+                   "You will be transferred to Shiroishi depot with effect from Friday 20 November. Clear your locker at Kotoni.",
+                   day=2)
+    summary = memory("t-summary", "Summary: you are being transferred to Shiroishi depot; clear your old locker by Thursday.",
+                     day=2, provenance=Provenance(speaker="assistant", role="assistant"))
+    order = later_change_first([(first, 0.9), (email, 0.85), (summary, 0.8)], focus_of("Which depot does Ngozi work out of?"),
+                               set(), lambda turn_id: None)
+    assert order[0][0].id == "t-summary"
+
+
+def test_a_later_turn_that_says_all_the_question_asks_and_names_someone_new_goes_before_the_slots_fact() -> None:
+    client = memory("f-client", "Ngozi's main client is Lindqvist Legal.", subject="Ngozi", predicate="main_client",
+                    object="Lindqvist Legal")
+    later = memory("t-bramble", "Meeting went well!! Bramblewood want me on a retainer, 15,000 words a month. They'll be my "
+                   "main client from now on.", day=3)
+    same = memory("t-same", "Lindqvist Legal sent another batch; my main client keeps me busy now.", day=4)
+    focus = focus_of("Who is Ngozi's main client?", frozenset({"Ngozi"}))
+    assert [m.id for m, _ in later_change_first([(client, 0.9), (later, 0.8)], focus, set(), no_restatement)] == [
+        "t-bramble", "f-client"]
+    assert later_change_first([(client, 0.9), (same, 0.8)], focus, set(), no_restatement)[0][0].id == "f-client"
+
+
+@pytest.mark.parametrize(("said", "replaced"), [("Ngozi drives a Toyota Proace.", ("f-transit",)),
+                                               ("Ngozi now drives a Toyota Proace.", ())])
+def test_a_slots_fact_that_replaced_another_or_was_said_as_a_change_keeps_the_lead(said: str, replaced: tuple[str, ...]) -> None:
+    van = memory("f-van", said, subject="Ngozi", predicate="drives", object="Toyota Proace", supersedes=replaced)
+    later = memory("t-kyle", "all set. kyle's my apprentice now, picking him up in the new van mon 8am", day=3)
+    focus = focus_of("What van does Ngozi drive?", frozenset({"Ngozi"}))
+    assert later_change_first([(van, 0.9), (later, 0.8)], focus, set(), no_restatement)[0][0].id == "f-van"
+
+
+def test_a_question_only_of_what_it_names_is_answered_by_the_later_change_to_it() -> None:
+    first = memory("t-jan", "Harjit and I are planning to visit Amritsar in January, to see my brother.")
+    later = memory("t-march", "Harjit must be able to walk properly after her operation, so we will now go to Amritsar in late March.",
+                   day=3)
+    focus = focus_of("When is Ngozi going to Amritsar?", frozenset({"Amritsar"}))
+    assert [m.id for m, _ in later_change_first([(first, 0.9), (later, 0.8)], focus, set(), no_restatement)] == [
+        "t-march", "t-jan"]
+    assert focus_of("When is Ngozi going?").terms == ()
+    assert later_change_first([(first, 0.9), (later, 0.8)], focus_of("When is Ngozi going?"), set(), no_restatement)[0][0].id == "t-jan"
+
+
+def test_a_slots_fact_drawn_from_a_turn_that_said_a_change_keeps_the_lead() -> None:
+    laptop = memory("f-laptop", "Ngozi's laptop is a MacBook Air M3.", subject="Ngozi", predicate="laptop", object="MacBook Air M3")
+    later = memory("t-week", "Week sorted: Bramblewood consent forms in Phrase, new laptop set up, new rate on the website.", day=3)
+    focus = focus_of("What laptop does Ngozi use?", frozenset({"Ngozi"}))
+    bought = "Bought a MacBook Air M3 this morning at John Lewis."
+    assert later_change_first([(laptop, 0.9), (later, 0.8)], focus, set(), no_restatement,
+                              lambda m: bought if m.id == "f-laptop" else m.text)[0][0].id == "f-laptop"
+
+
+@pytest.mark.parametrize("later", [
+    "day shifts = no more energy drinks for me. swapped to green tea, 3 cups before 2pm and thats it",
+    "My brother just moved to Glasgow for a new job at STV, so the family WhatsApp is chaos.",
+    "reorg email landed last night, I'm being moved to the lending squad, starting Monday, the lead there is Farida",
+])
+def test_a_later_turn_whose_change_is_not_the_one_asked_leaves_the_slots_fact_first(later: str) -> None:
+    works = memory("f-works", "Ngozi started working at Bytewick.", subject="Ngozi", predicate="works at", object="Bytewick")
+    lives = memory("f-lives", "Ngozi lives in Bristol.", subject="Ngozi", predicate="lives in", object="Bristol")
+    for fact, question in ((works, "Where's Ngozi working these days?"), (lives, "Where's Ngozi based these days?"),
+                           (lives, "Where do we live?")):
+        ranked = [(fact, 0.9), (memory("t-later", later, day=3), 0.8)]
+        assert later_change_first(ranked, focus_of(question, frozenset({"Ngozi"})), set(), no_restatement)[0][0].id == fact.id
+
+
+def test_a_later_change_that_shares_only_when_with_the_question_does_not_lead() -> None:
+    braai = memory("t-braai", "family braai this saturday at ours after the rugby")
+    email = memory("t-email", "pasting the client's email: Gate access is now from the Mutare Road side only. No Sunday work.", day=1)
+    moved = memory("t-moved", "ok braai is back on but sunday 1pm, at Rumbidzai's place in Avondale instead of ours", day=2)
+    question = focus_of("Where is the family braai this weekend?")
+    assert later_change_first([(braai, 0.9), (email, 0.8)], question, set(), no_restatement)[0][0] is braai
+    assert later_change_first([(braai, 0.9), (email, 0.8), (moved, 0.7)], question, set(), no_restatement)[0][0] is moved
+    cluj = memory("t-cluj", "this year we're doing Christmas in Cluj, it's mum's turn")
+    teacher = memory("t-teacher", "Mrs Hartley is starting her maternity leave. The new class teacher is Mr Okafor, he's been teaching "
+                     "year 6 at another school", day=1)
+    christmas = focus_of("Where is the family spending Christmas this year?")
+    assert later_change_first([(cluj, 0.9), (teacher, 0.8)], christmas, set(), no_restatement)[0][0] is cluj
+    choir = memory("t-choir", "Saturday morning I am singing in the Turkish choir, Lale Korosu")
+    swim = memory("t-swim", "I stopped the choir, now on Saturday mornings I swim at the lido instead", day=3)
+    saturdays = focus_of("What does Ngozi do on Saturday mornings now?")
+    assert later_change_first([(choir, 0.9), (swim, 0.8)], saturdays, set(), no_restatement)[0][0] is swim
+
+
+def test_a_later_turn_restated_about_something_else_does_not_go_before_one_sharing_more_of_the_question() -> None:
+    booked = memory("t-booked", "kitchen renovation: the contractor Kairat starts on monday, 16th")
+    later = memory("t-later", "Kairat called, his team is stuck. He will start our kitchen on the 26th now.", day=2)
+    rink = memory("t-rink", "the team changed rink because the ice has renovation until march. Now all trainings are at Halyk Arena",
+                  day=10)
+    trainings = memory("f-rink", "Bolat's update: now all trainings are at Halyk Arena.", day=10, predicate=PUTS_RIGHT)
+
+    def restated(turn_id: str) -> Memory | None:
+        return trainings if turn_id == "t-rink" else None
+
+    question = focus_of("When does the kitchen renovation start?")
+    assert later_change_first([(booked, 0.9), (rink, 0.8), (later, 0.7)], question, set(), restated)[0][0] is later
+
+
+def test_the_times_a_question_says_it_means_are_read_apart_from_what_it_asks() -> None:
+    assert times_meant("Where is the family braai this weekend?") == frozenset({"weekend"})
+    assert times_meant("Where is the family spending Christmas this year?") == frozenset({"year"})
+    assert times_meant("What does Burak do on Saturday mornings now?") == frozenset()
+
+
+def test_a_later_change_that_says_no_place_does_not_answer_where() -> None:
+    first = memory("t-goodstart", "Hina's at Goodstart on Illawarra Road for daycare")
+    todo = memory("t-todo", "To-do for the weekend:\n- cancel the old daycare direct debit\n- buy a second car seat", day=3)
+    moved = memory("t-wattle", "we moved Hina's daycare to Little Wattle, she loves it", day=2)
+    question = focus_of("Where does Hina go to daycare these days?", frozenset({"Hina"}))
+    assert later_change_first([(first, 0.9), (todo, 0.8)], question, set(), no_restatement)[0][0] is first
+    assert later_change_first([(first, 0.9), (todo, 0.8), (moved, 0.7)], question, set(), no_restatement)[0][0] is moved
+    assert later_change_first([(first, 0.9), (todo, 0.8)], focus_of("What about Hina's daycare?", frozenset({"Hina"})),
+                              set(), no_restatement)[0][0] is todo
+    home = memory("t-hilo", "howzit! kalani here. been serving at ken's house of pancakes in hilo 4 yrs")
+    moved = memory("t-kona", "moved!! living kona now, mochi hiding under da bed", day=3)
+    where = focus_of("Where does Kalani live?", frozenset({"Kalani"}))
+    assert later_change_first([(home, 0.9), (moved, 0.8)], where, set(), no_restatement)[0][0] is moved
+    desk = memory("t-desk", "I work at a coworking space called Founders House.")
+    left = memory("t-left", "Left Founders House, I work from home now to save money.", day=3)
+    restated = memory("f-home", "Ngozi works from home now to save money.", day=3)
+    work = focus_of("Where does Ngozi work from?")
+    assert later_change_first([(desk, 0.9), (left, 0.8), (restated, 0.7)], work, set(), no_restatement)[0][0] is not desk
+    assert later_change_first([(desk, 0.9), (restated, 0.7)], work, set(), no_restatement)[0][0] is restated
+    booked = memory("t-redpath", "Can you draft a letter about our field trip to the Redpath Museum on October 29?")
+    grabbed = memory("t-insect", "Change of plan for the field trip. The gallery is closing. The Insectarium had a slot, so I grabbed it.",
+                     day=4)
+    trip = focus_of("Where is Ngozi's class going on its field trip?")
+    assert later_change_first([(booked, 0.9), (grabbed, 0.8)], trip, set(), no_restatement)[0][0] is grabbed
+
+
+def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first() -> None:
+    first = memory("t-chuo", "Aoi has kendo tournament on sunday at Chuo ward sports center, 10am")
+    minutes_later = NOV16 + timedelta(minutes=1)
+    mended = memory("t-naniwa", "scratch that, it's Naniwa ward gym. the Chuo one is under repair", valid_at=minutes_later)
+    chatter = memory("t-chat", "Aoi has been practising every night for the tournament", valid_at=minutes_later)
+    question = focus_of("Where is Aoi's kendo tournament?", frozenset({"Aoi"}))
+    assert later_change_first([(first, 0.9), (mended, 0.7)], question, set(), no_restatement)[0][0] is mended
+    assert later_change_first([(first, 0.9), (chatter, 0.7)], question, set(), no_restatement)[0][0] is first
+    centerpieces = memory("t-120", "big job this saturday: 120 centerpieces, and Yolanda drives the van")
+    fewer = memory("t-112", "ok no, 112 centerpieces. the bride's mom just texted", valid_at=minutes_later)
+    driver = focus_of("Which assistant drives the van for deliveries?")
+    assert later_change_first([(centerpieces, 0.9), (fewer, 0.7)], driver, set(), no_restatement)[0][0] is centerpieces
