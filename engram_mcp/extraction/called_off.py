@@ -31,8 +31,13 @@ from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["gym_switched", "replacement_of_called_off"]
+__all__ = ["gym_switched", "replacements_of_called_off"]
 
+# Where something is held or had, which can change: "changed rink", "the hospital changed too".
+_PLACES = (r"rinks?|venues?|pitch(?:es)?|pools?|gyms?|schools?|clubs?|halls?|grounds?|courts?|nurser(?:y|ies)|daycares?|suppliers?|"
+           r"providers?|hospitals?|clinics?|locations?|church(?:es)?|restaurants?|hotels?|studios?")
+_PLACE_CHANGED = re.compile(r"\b(?:the|their|its|our|my|his|her)\s+(?P<place>" + _PLACES + r")\s+(?:has\s+|have\s+)?(?:changed|switched)\b",
+                            re.IGNORECASE)
 # "Zakopane is off", "the hall in Kano fell through", "the guesthouse cancelled on us", "the Lisbon
 # trip is not happening": the thing named before its word.
 _CALLED_OFF_AFTER = re.compile(
@@ -46,8 +51,9 @@ _CALLED_OFF_AFTER = re.compile(
     r"\b(?:starting|going\s+on|is\s+on|off\s+on)\s+(?:her\s+|his\s+|their\s+)?(?:maternity|paternity|sick|long-term\s+sick)\s+leave\b|"
     r"\b(?:won't|will\s+not)\s+be\s+(?:finished|ready|open)\b|"
     # "daniyar's team changed rink because the ice is under renovation. Now all trainings are at Halyk Arena".
-    r"\b(?:changed|switched|swapped)\s+(?:(?:their|its|our|my|his|her|the)\s+)?(?:rinks?|venues?|pitch(?:es)?|pools?|gyms?|schools?|"
-    r"clubs?|halls?|grounds?|courts?|nurser(?:y|ies)|daycares?|suppliers?|providers?)\b|"
+    r"\b(?:changed|switched|swapped)\s+(?:(?:their|its|our|my|his|her|the)\s+)?(?:" + _PLACES + r")\b|"
+    # "And the hospital changed too. They're doing it at Clínica Pueyrredón".
+    r"\b(?:the|their|its|our|my|his|her)\s+(?:" + _PLACES + r")\s+(?:has\s+|have\s+)?(?:changed|switched)\b|"
     # "St Ninian's need the hall back for roof repairs", "our last session there will be Tuesday".
     r"\bneeds?\s+(?:the|their|its|our)\s+[\w-]+\s+back\b|\b(?:our|the)\s+last\s+(?:session|class|meeting|day|night|service)\s+there\b|"
     r"\b(?:isn't|aren't|is\s+not|are\s+not)\s+[^,.;!?]{0,30}?\bany\s*more\b)",
@@ -65,7 +71,7 @@ _REPLACING = re.compile(
     r"will\s+(?:run|be\s+held|take\s+place|meet)\s+(?:at|in)|(?:is|are)\s+moving\s+to|moves\s+to|"
     r"(?:the|my|our|his|her|their)\s+new\s+(?!one\b|ones\b)(?:[a-z]+\s+){0,4}?(?:is|will\s+be)|will\s+be\s+(?:on|at|in)\b|"
     r"(?:lesson|class|session|training|practice|meeting|party|wedding|appointment)s?\s+(?:is|are)\s+(?:on|at)|we(?:'re|’re|\s+are)\s+taking|taking\s+over|"
-    r"going\s+with|went\s+with|we're\s+doing|we\s+are\s+doing|"
+    r"going\s+with|went\s+with|(?:we|they)(?:'re|’re|\s+are)\s+(?:now\s+)?doing|"
     r"we(?:'re|’re|\s+are|'ll|’ll|\s+will)\s+(?:now\s+)?(?:be\s+)?(?:spending|having|staying|celebrating|hosting)|it's\s+(?:going\s+to\s+be\s+|now\s+)?(?:at|in|on))\b",
     re.IGNORECASE,
 )
@@ -81,6 +87,7 @@ _LABEL_WORDS = re.compile(
     re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("I I'm I've I'd I'll The A An My Our It It's We We're He She They Her His Their Its "
+                                        "They're They've They'll We've We'll He's She's It'll "
                                         "Holiday Change Correction Update So But And Oh Well Bad Good Big Quick Not Now From Please".split())
 
 
@@ -96,9 +103,9 @@ _DATE_DROPPED = re.compile(r"\bnot\s+(?:on\s+|in\s+)?(?P<old>" + _DATE + r")|\b(
 _DATE_CHANGE = re.compile(r"\b(?:now|instead|new|moved|pushed|changed|rebooked|postponed|rescheduled|later|earlier)\b", re.IGNORECASE)
 # "My operation is changed", "airline changed mum's flight", "we're pushing the trip a week": what was moved.
 _MOVED_THING = re.compile(
-    r"\b(?P<thing>(?:the|my|our|mum's|mom's|dad's|[a-z]+'s)\s+[a-z]+)\s+(?:is|was|has\s+been|got)\s+(?:changed|moved|postponed|"
+    r"\b(?P<thing>(?:the|my|our|[^\W\d_]+'s)\s+[a-z]+)\s+(?:is|was|has\s+been|got)\s+(?:changed|moved|postponed|"
     r"rescheduled|pushed(?:\s+back)?)\b|\b(?:changed|moved|postponed|rescheduled|pushing|pushed)\s+(?P<object>(?:the|my|our|"
-    r"mum's|mom's|dad's|[a-z]+'s)\s+[a-z]+)\b", re.IGNORECASE)
+    r"[^\W\d_]+'s)\s+[a-z]+)\b", re.IGNORECASE)
 
 
 # "the statica exam of 14 january is moved to 3 february", "Our flight has been pushed back to the 21st":
@@ -117,14 +124,20 @@ _NEW_PLAN = re.compile(r"\b(?:new\s+(?:plan|target|goal|date|venue)(?:\s+then)?|
                        r"(?P<clause>[^.!?\n]{3,200})", re.IGNORECASE)
 
 
-def replacement_of_called_off(text: str, speaker: str) -> ExtractedFact | None:
-    """The clause of ``text`` that gives what replaced something it says was called off, restated
-    with what the turn is about and without the old value; None when the turn says no such thing."""
+def replacements_of_called_off(text: str, speaker: str) -> list[ExtractedFact]:
+    """The clauses of ``text`` that give what replaced something it says was called off, each
+    restated with what the turn is about and without the old value; none when the turn says no
+    such thing. A message can change a date and a place at once ("it's not the 20th anymore. Now
+    it's thursday 26th. And the hospital changed too. They're doing it at Clínica Pueyrredón"):
+    what replaced a named thing and a new date are restated apart."""
     said = sentences(text)
     parts = [part for sentence in said for part in _CLAUSE.split(sentence) if part and part.strip()]
     uncased = typed_without_capitals(text)
-    return (_named_replacement(text, parts, speaker, uncased) or _moved_date(text, said, speaker)
-            or _moved_to(text, speaker) or _new_plan(text, speaker) or _put_right_outright(text, speaker))
+    changes = [change for change in (_named_replacement(text, parts, speaker, uncased),
+                                     _moved_date(text, said, speaker) or _moved_to(text, speaker)) if change is not None]
+    if not changes:
+        return [plan] if (plan := _new_plan(text, speaker) or _put_right_outright(text, speaker)) is not None else []
+    return [change for at, change in enumerate(changes) if all(change.object != before.object for before in changes[:at])]
 
 
 # "sorry, correction - the van keys are with moira, i got mixed up": what a correction opens with.
@@ -258,6 +271,8 @@ def _topic(text: str, called_off: str, old: set[str]) -> str:
     off without its name ("the Lisbon trip" → "the trip"); "" when neither says."""
     if (label := _label_topic(text, old)):
         return label
+    if (changed := _PLACE_CHANGED.search(called_off)) is not None:
+        return f"the {changed['place'].lower()}"
     thing = _CALLED_OFF_AFTER.split(called_off)[0]
     # "Tawanda's Delta attachment fell through": whose it was says what it is about.
     whose = _WHOSE.match(thing)

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, doctor_given, rescheduled_habit
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
-from engram_mcp.extraction.called_off import gym_switched, replacement_of_called_off
+from engram_mcp.extraction.called_off import gym_switched, replacements_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
@@ -199,9 +199,10 @@ class RulesExtractor:
         facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker), *facts,
                  *vehicles_named_nearby(said, speaker)]
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
-        if (instead := replacement_of_called_off(turn.text, speaker) or switched_medicine(turn.text, speaker)
-                or gym_switched(turn.text, speaker)) is not None:
-            facts.insert(0, instead)
+        changes = replacements_of_called_off(turn.text, speaker)
+        if not changes and (instead := switched_medicine(turn.text, speaker) or gym_switched(turn.text, speaker)) is not None:
+            changes = [instead]
+        facts = [*changes, *facts]
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.
         held = {fact.predicate for fact in facts}
         facts += [dose for dose in listed_doses(turn.text, speaker) if dose.predicate not in held]

@@ -53,6 +53,7 @@ from engram_mcp.retrieval.leading import (
     named_first,
     said_before_reply_first,
     slot_first,
+    speaks_most_of,
     where_first,
     which_one_first,
 )
@@ -187,7 +188,7 @@ class Answering:
             return [m for m in self._catalogue.derived_from(turn_id) if m.is_current() and admitted(m)] if where.current_only else []
 
         def restated(turn_id: str) -> Memory | None:
-            return next((m for m in derived(turn_id) if m.predicate == PUTS_RIGHT), None)
+            return speaks_most_of([m for m in derived(turn_id) if m.predicate == PUTS_RIGHT], focus)
 
         def said_in(memory: Memory) -> str:
             turn = self._catalogue.get(memory.provenance.turn_ids[0]) if memory.kind is Kind.FACT and memory.provenance.turn_ids else None

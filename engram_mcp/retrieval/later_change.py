@@ -34,6 +34,7 @@ from engram_mcp.retrieval.leading import (
     lead,
     scored_beside,
     speaks_for,
+    speaks_most_of,
     speaks_to,
     specifics,
 )
@@ -90,7 +91,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
-                len(shared), -rank, pair)
+                len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
@@ -107,15 +108,17 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
-    # the question asks with the first, then the best ranked; a correction restated as what holds
-    # goes before the turn that made it (which names both).
-    chosen = max(changes, key=lambda change: change[:4])[4] if changes else None
+    # the question asks with the first (of the thing asked before of whose it is: the hospital of
+    # "Which hospital is my mother's operation at?" before the mother), then the best ranked; a
+    # correction restated as what holds goes before the turn that made it (which names both).
+    chosen = max(changes, key=lambda change: change[:5])[5] if changes else None
     if chosen is not None:
         # Not a restatement about another topic than the question: "I will take atorvastatin
         # instead", said on meeting the new doctor, is no answer to who the doctor is.
-        restatement = next((pair for pair in ranked[:LEAD_DEPTH] if pair[0].predicate == PUTS_RIGHT
-                            and chosen[0].id in pair[0].provenance.turn_ids), None) or scored_beside(
-            restated(chosen[0].id), chosen)
+        ranked_restatements = {pair[0].id: pair for pair in ranked[:LEAD_DEPTH] if pair[0].predicate == PUTS_RIGHT
+                               and chosen[0].id in pair[0].provenance.turn_ids}
+        best = speaks_most_of([pair[0] for pair in ranked_restatements.values()], focus)
+        restatement = ranked_restatements[best.id] if best is not None else scored_beside(restated(chosen[0].id), chosen)
         if restatement is not None and not speaks_for(restatement[0], chosen[0], focus):
             restatement = None
         chosen = restatement if restatement is not None and (

@@ -41,7 +41,7 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, bir
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
-    "lead", "named_first", "said_before_reply_first", "scored_beside", "slot_first", "speaks_for", "speaks_to", "specifics",
+    "lead", "named_first", "said_before_reply_first", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "specifics",
     "where_first", "which_one_first",
 ]
 
@@ -250,6 +250,17 @@ def about(text: str, focus: Focus) -> set[str]:
     spoken_of = _VOCATIVE.sub(",", text)
     anywhere, inside = _keys(_NAME_IN_TEXT.findall(spoken_of)), _keys(NAME_INSIDE.findall(spoken_of))
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
+
+
+def speaks_most_of(memories: Sequence[Memory], focus: Focus) -> Memory | None:
+    """Of several things one message put right ("mamá's surgery: now it's thursday 26th", "the hospital:
+    they're doing it at Clínica Pueyrredón"), the one that says most of the thing asked, not of whose
+    it is ("Which hospital is my mother's operation at?"); then most of the question; else the first."""
+    def spoken_of(memory: Memory) -> tuple[int, int]:
+        said = about(memory.text, focus)
+        return len(said & set(focus.terms) - RELATION_WORDS), len(said)
+
+    return max(memories, key=spoken_of, default=None)
 
 
 def lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:

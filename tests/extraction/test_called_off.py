@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.extraction.called_off import gym_switched, replacement_of_called_off
+from engram_mcp.extraction.called_off import gym_switched, replacements_of_called_off
 from engram_mcp.model.corrections import PUTS_RIGHT
 
 
@@ -43,8 +43,7 @@ from engram_mcp.model.corrections import PUTS_RIGHT
     ],
 )
 def test_what_replaced_something_called_off_is_restated_without_the_old_value(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and (fact.statement, fact.predicate) == (restated, PUTS_RIGHT)
+    assert [(fact.statement, fact.predicate) for fact in replacements_of_called_off(said, "Dorota")] == [(restated, PUTS_RIGHT)]
 
 
 @pytest.mark.parametrize(
@@ -61,7 +60,7 @@ def test_what_replaced_something_called_off_is_restated_without_the_old_value(sa
     ],
 )
 def test_a_turn_that_calls_nothing_named_off_or_puts_nothing_in_its_place_gives_nothing(said: str) -> None:
-    assert replacement_of_called_off(said, "Dorota") is None
+    assert replacements_of_called_off(said, "Dorota") == []
 
 
 @pytest.mark.parametrize(
@@ -78,14 +77,13 @@ def test_a_turn_that_calls_nothing_named_off_or_puts_nothing_in_its_place_gives_
     ],
 )
 def test_a_moved_date_is_restated_with_the_new_date_only(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and fact.statement == restated
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
 
 
 @pytest.mark.parametrize("said", ["I'm not in the office on the 12th, I'm in Leeds on the 14th.",
                                   "Not the 14th anymore. When should we go?"])
 def test_a_date_that_no_longer_holds_without_a_new_one_gives_nothing(said: str) -> None:
-    assert replacement_of_called_off(said, "Dorota") is None
+    assert replacements_of_called_off(said, "Dorota") == []
 
 
 @pytest.mark.parametrize(("said", "restated"), [
@@ -95,8 +93,7 @@ def test_a_date_that_no_longer_holds_without_a_new_one_gives_nothing(said: str) 
     ("The class will be taught by Mr Lee instead of Mrs Park, who is leaving.", "Dorota's update: the class will be taught by Mr Lee instead."),
 ])
 def test_who_takes_the_place_of_someone_gone_named_just_before_is_the_replacement(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and fact.statement == restated
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
 
 @pytest.mark.parametrize(("said", "restated"), [
     ("Dear committee, I'm sorry to say St Ninian's need the hall back for urgent roof repairs, so our last session there will "
@@ -106,8 +103,7 @@ def test_who_takes_the_place_of_someone_gone_named_just_before_is_the_replacemen
      "Dorota's update: Yoga will be held in the Quaker Meeting House."),
 ])
 def test_a_venue_taken_back_and_where_it_will_run_instead_is_the_venue_now(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and fact.statement == restated
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
 
 
 @pytest.mark.parametrize(
@@ -122,8 +118,7 @@ def test_a_venue_taken_back_and_where_it_will_run_instead_is_the_venue_now(said:
     ],
 )
 def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and fact.statement == restated
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
 
 
 @pytest.mark.parametrize(("said", "restated"), [
@@ -132,8 +127,7 @@ def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str,
     ("The knee says no to the Berlin marathon. New goal then: the Bristol half in May.", "Dorota's update: the Bristol half in May."),
 ])
 def test_what_follows_a_new_plan_or_goal_is_the_plan_now(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and fact.statement == restated
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
 
 
 def test_a_gym_joined_in_place_of_one_cancelled_is_the_gym_now() -> None:
@@ -150,10 +144,27 @@ def test_a_gym_joined_in_place_of_one_cancelled_is_the_gym_now() -> None:
     ("Correction: my flight is on the 12th.", "Dorota's update: Dorota's flight is on the 12th."),
 ])
 def test_the_statement_a_correction_opens_with_is_what_holds(said: str, restated: str) -> None:
-    fact = replacement_of_called_off(said, "Dorota")
-    assert fact is not None and (fact.statement, fact.predicate) == (restated, PUTS_RIGHT)
+    assert [(fact.statement, fact.predicate) for fact in replacements_of_called_off(said, "Dorota")] == [(restated, PUTS_RIGHT)]
 
 
 @pytest.mark.parametrize("said", ["correction: the party is not at 7", "sorry, the van keys are with moira", "scratch that, it's Naniwa ward gym"])
 def test_a_correction_that_says_only_what_does_not_hold_or_no_correction_restates_nothing(said: str) -> None:
-    assert replacement_of_called_off(said, "Dorota") is None
+    assert replacements_of_called_off(said, "Dorota") == []
+
+
+def test_a_message_that_moves_a_date_and_changes_a_place_restates_each() -> None:
+    said = ("mamá's surgery was moved!! the surgeon got covid. it's not the 20th anymore. Now it's thursday 26th. And the "
+            "hospital changed too. They're doing it at Clínica Pueyrredón because the surgeon's other team works there.")
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [
+        "Dorota's update on the hospital: they're doing it at Clínica Pueyrredón because the surgeon's other team works there.",
+        "Dorota's update on mamá's surgery: now it's thursday 26th.",
+    ]
+
+
+@pytest.mark.parametrize(("said", "restated"), [
+    ("The venue changed. We're now doing it at the Old Mill in Hexham.", "Dorota's update on the venue: we're now doing it at the Old Mill in Hexham."),
+    ("Bad news, our clinic has changed, from next week it's at Riverside Health.",
+     "Dorota's update on the clinic: from next week it's at Riverside Health."),
+])
+def test_a_place_said_to_have_changed_is_the_topic_of_where_it_is_now(said: str, restated: str) -> None:
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]

@@ -219,3 +219,16 @@ def test_a_message_that_puts_a_place_right_minutes_later_goes_before_the_first()
     fewer = memory("t-112", "ok no, 112 centerpieces. the bride's mom just texted", valid_at=minutes_later)
     driver = focus_of("Which assistant drives the van for deliveries?")
     assert later_change_first([(centerpieces, 0.9), (fewer, 0.7)], driver, set(), no_restatement)[0][0] is centerpieces
+
+
+def test_a_later_change_that_put_two_things_right_leads_with_the_one_the_question_asks_of() -> None:
+    booked = memory("t-booked", "mum's hip operation is on friday 20th at the Hospital Privado")
+    moved = memory("t-moved", "mum's surgery was moved!! Now it's thursday 26th. And the hospital changed too. "
+                              "They're doing it at Clínica Pueyrredón", day=3)
+    date = memory("f-date", "Ngozi's update on mum's surgery: now it's thursday 26th.", day=3, predicate=PUTS_RIGHT,
+                  provenance=Provenance(speaker="Ngozi", turn_ids=("t-moved",)))
+    hospital = memory("f-hospital", "Ngozi's update on the hospital: they're doing it at Clínica Pueyrredón.", day=3,
+                      predicate=PUTS_RIGHT, provenance=Provenance(speaker="Ngozi", turn_ids=("t-moved",)))
+    ranked = [(booked, 0.9), (moved, 0.8), (date, 0.7), (hospital, 0.6)]
+    assert later_change_first(ranked, focus_of("Which hospital is mum's operation at?"), set(), no_restatement)[0][0] is hospital
+    assert later_change_first(ranked, focus_of("When is mum's hip operation?"), set(), no_restatement)[0][0] is date

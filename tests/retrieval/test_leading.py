@@ -8,6 +8,7 @@ from engram_mcp.retrieval.leading import (
     named_first,
     said_before_reply_first,
     slot_first,
+    speaks_most_of,
     where_first,
     which_one_first,
 )
@@ -166,3 +167,11 @@ def test_what_mends_the_message_before_leads_over_its_turn_only_when_it_says_aga
 
     assert order("Which site manager runs the msasa warehouse job?") == ["t-wait", "f-wed"]
     assert order("When is the site meeting?") == ["f-wed", "t-wait"]
+
+
+def test_of_two_things_a_message_put_right_the_one_saying_what_is_asked_answers_not_the_one_saying_whose() -> None:
+    date = memory("f-date", "Ngozi's update on mamá's surgery: now it's thursday 26th.", predicate=PUTS_RIGHT)
+    hospital = memory("f-hospital", "Ngozi's update on the hospital: they're doing it at Clínica Pueyrredón.", predicate=PUTS_RIGHT)
+    assert speaks_most_of([date, hospital], focus_of("Which hospital is my mother's operation at?")) is hospital
+    assert speaks_most_of([date, hospital], focus_of("When is my mum's surgery?")) is date
+    assert speaks_most_of([], focus_of("When is my mum's surgery?")) is None
