@@ -22,15 +22,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
-from engram_mcp.model.entities import typed_without_capitals
-from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import (
-    ANIMALS,
     MET_BY,
     PLANNED,
-    RELATION_WORDS,
     RELATIONS,
     TASTE,
     TOPICS,
@@ -40,7 +36,7 @@ from engram_mcp.retrieval.question_words import (
     topic_words,
 )
 
-__all__ = ["AT_A_PLACE", "NAME_INSIDE", "Coverage", "about_topic", "answers_slot", "asks_surname", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["AT_A_PLACE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -129,110 +125,6 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
 def focus_terms(words: Iterable[str]) -> tuple[str, ...]:
     """Focus words as the stems lexical coverage compares."""
     return tuple(dict.fromkeys(stem(w) for w in words))
-
-
-_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$|\bsurname\b", re.IGNORECASE)
-_NAME_ASKED = frozenset({"nam", "call"})
-# "What is Aunty Mele's surname?": the name after the one the question already gives.
-_ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)
-_SURNAME_SAID = re.compile(r"\b(?i:surname|(?:last|family|maiden)\s+name)\s*(?:is|was|'s|:|=)\s*[A-Z]")
-_NAME_PAIR = re.compile(r"\b([A-Z][\w'’-]+)\s+(?=([A-Z][\w'’-]+))")
-# "mams party is NOT at the pub": a word shouted in capitals is no name.
-_SHOUTED_NOT_NAMES = r"(?!(?:NOT|NO|NEVER|ALL|AND|BUT|THE|IS|ARE|WAS|YES|VERY|SO|REALLY|STILL|JUST|ONLY|ALWAYS|AT|IN|ON|OFF|OK)\b)"
-# "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
-# "a new graduate engineer starting wed, Tinashe": a name closing the clause that tells of the thing.
-# "mum (Halyna) called from Lviv": the name in brackets right after.
-_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or)\s)[a-z]+\s+)?"
-                         r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
-                         r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
-_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
-_NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
-                                  re.IGNORECASE)
-_HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
-_NOT_A_NAME_WORDS = "is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also"
-_NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
-# "mum called from pune", "she called me back": called on the phone, naming no one.
-_UNCASED_CALLED = re.compile(r"\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|yesterday|"
-                             r"tonight|again|about|earlier|up|off|round|over|around)\b)\w")
-# "the layout mainly. its called brassington junction": a name typed in lowercase, "called" soon after the thing.
-_LOWERCASE_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?" + _UNCASED_CALLED.pattern)
-# "my partner gethin": a name after the thing; after another relation than the one asked it names
-# someone else ("mum is fine … my partner gethin" names no mother).
-_UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
-_NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-
-
-def asks_name(question: str) -> bool:
-    """Whether the question asks what something is called."""
-    return _ASKS_NAME.search(question.strip()) is not None
-
-
-def asks_surname(question: str) -> bool:
-    """Whether the question asks the name after one it gives ("What is Kai's last name?")."""
-    return _ASKS_SURNAME.search(question) is not None
-
-
-def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> bool:
-    """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
-    right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
-    dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
-    "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it."""
-    if surname:
-        # Only a name said after the one asked of ("Mele Tupou") gives it; "Aunty Mele wants …" does not;
-        # nor does anything but the surname said as one ("the groom's surname is Ybarra with a Y").
-        if _SURNAME_SAID.search(text):
-            return True
-        return any(stem(given.casefold()) in focus and stem(after.casefold()) not in focus
-                   and after.casefold() not in FUNCTION_WORDS for given, after in _NAME_PAIR.findall(text))
-    # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
-    if _HER_NAME.search(text):
-        return True
-    # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
-    # (not "a cat called Churro").
-    things = set().union(*({term}.union(RELATIONS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
-                           for term in focus if term not in _NAME_ASKED))
-    uncased = typed_without_capitals(text)
-    for found in _NAME_WORD.finditer(text):
-        word, start = found.group(0), found.start()
-        if stem(word.casefold()) not in things:
-            continue
-        # "Rusty (kelpie, 13)", "old mate rusty (kelpie": the name, then what it is in brackets.
-        if _NAME_BEFORE_BRACKET.search(text[:start]):
-            return True
-        if uncased:
-            continue
-        rest = text[start + len(word):]
-        # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
-        # (not "the dog idea, Lars is allergic").
-        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest):
-            return True
-        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
-            return True
-        # "a meeting with Mr Kowalczyk from the Gdańsk importer": someone named as the thing's.
-        if _SOMEONE_OF.search(text[:start]):
-            return True
-        # "Quilt guild question. I'm in the Alamo Stitchers": a group one is in, named soon after.
-        if stem(word.casefold()) in _GROUPS and _IN_A_GROUP.search(rest[:_GROUP_NAMED_WITHIN]):
-            return True
-        # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
-        if _RENAMING.search(text) and NAME_INSIDE.search(text):
-            return True
-    return uncased and (_UNCASED_CALLED.search(text) is not None
-                        or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
-                               for found in _UNCASED_MY_THING.finditer(text)))
-
-
-_SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"
-                         r"(?:the\s+)?(?:[\w-]+\s+){0,2}$")
-_GROUPS = frozenset(stem(word) for word in (
-    "club", "guild", "choir", "team", "band", "group", "society", "league", "circle", "association", "troupe",
-    "ensemble", "orchestra", "crew", "squad", "congregation"))
-_IN_A_GROUP = re.compile(r"(?:(?:['’]m|\bam|['’]re|\bare|['’]s|\bis|\bsings?|\bplays?|\bdances?)\s+in|\bmembers?\s+of|"
-                         r"\bjoin(?:ed|ing|s)?)\s+the\s+[A-Z][\w'’-]+")
-_GROUP_NAMED_WITHIN = 120
-_RENAMING = re.compile(r"\b(?:re-?nam(?:e|ed|es|ing)|(?:new|changing\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)name)\b", re.IGNORECASE)
-NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]+")
-"""A capitalised word inside a sentence, where a capital marks a name (not one that opens it)."""
 
 
 def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, ...]:

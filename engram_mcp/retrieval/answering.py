@@ -32,13 +32,10 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import (
     Coverage,
     about_topic,
-    asks_name,
-    asks_surname,
     focus_words,
     holds_another_slot,
     is_place,
     lexical_coverage,
-    names_thing,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -57,6 +54,7 @@ from engram_mcp.retrieval.leading import (
     where_first,
     which_one_first,
 )
+from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing
 from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.unsaid import unsaid_of

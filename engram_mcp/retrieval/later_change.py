@@ -19,7 +19,6 @@ from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
-    NAME_INSIDE,
     answers_slot,
     lexical_coverage,
     speaks_of_another_topic,
@@ -38,6 +37,7 @@ from engram_mcp.retrieval.leading import (
     speaks_to,
     specifics,
 )
+from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 
 __all__ = ["SaidIn", "later_change_first", "times_meant"]

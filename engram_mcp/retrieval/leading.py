@@ -29,7 +29,6 @@ from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
-    NAME_INSIDE,
     answers_slot,
     focus_terms,
     holds_asked_slot,
@@ -37,6 +36,7 @@ from engram_mcp.retrieval.abstain import (
     is_plan,
     lexical_coverage,
 )
+from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
 
 __all__ = [

@@ -19,7 +19,6 @@ from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.purge_plan import sentences
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
-    NAME_INSIDE,
     RELATION_QUESTION_WORDS,
     WORD,
     about_topic,
@@ -28,6 +27,7 @@ from engram_mcp.retrieval.abstain import (
     stem_of,
     words_of,
 )
+from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
 
 __all__ = ["unsaid_of"]

@@ -9,18 +9,16 @@ from engram_mcp.retrieval.abstain import (
     about_topic,
     answers_slot,
     asks_for_instructions,
-    asks_name,
-    asks_surname,
     focus_terms,
     focus_words,
     holds_another_slot,
     holds_asked_slot,
     lexical_coverage,
-    names_thing,
     prose,
     should_abstain,
     unmet_relations,
 )
+from engram_mcp.retrieval.naming import asks_name, names_thing
 
 WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
 
@@ -179,72 +177,6 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
     assert focus_words("What is Parisa's dog called?", ["Parisa"]) == ("dog",)
 
 
-@pytest.mark.parametrize(
-    ("question", "text"),
-    [
-        ("What is Jo's dog called?", "I have a dog called Biscuit."),
-        ("What is Jo's dog called?", "Ruth and I walk the dog, a spaniel called Hamish, every morning."),
-        ("What is Jo's dog called?", "We adopted a greyhound! Her name is Canela."),
-        ("What is the name of Jo's dog?", "Rex, our dog, is getting old."),
-        ("What is Nina's baby called?", "Our baby girl Elsa was born on Tuesday!"),
-        ("What is Noor's mother called?", "Please remind me to call my mum on Sundays; her name is Salma."),
-        ("What is Jo's dog called?", "our dog is called rex"),
-        ("What is Jo's mother's name?", "my mum halyna rang from lviv"),
-        ("What is Jo's dog called?", "took my furball biscuit to the beach"),
-        ("What is the name of Jo's layout?", "the layout mainly. its called brassington junction, OO gauge, BR steam"),
-        ("What is Freya's baby called?", "My sister Freya just had a baby boy, Emil!"),
-        ("What is the name of Jo's cat?", "Pickle, our four-year-old tabby, swipes everything off the table."),
-        ("What is Jo's dog called?", "Jo has a dog called Daifuku, a shiba."),
-        ("What is Jo's Etsy shop called?", "going with Oyo Clay!! changing the etsy shop name today"),
-        ("What is Jo's shop called?", "the rename to Oyo Clay didn't lose any shop favourites"),
-        ("What is the new graduate engineer called?", "we have a new graduate engineer starting wed, Tinashe"),
-        ("What is Jo's mother's name?", "mum (Halyna) called from Lviv, she's coming in June"),
-        ("What is the name of the client from the Gdańsk importer?", "client meeting at 10:00 with Mr Kowalczyk from the Gdańsk importer"),
-        ("What is the name of Jo's quilt guild?", "Quilt guild question. I'm in the Alamo Stitchers, we meet on Thursdays"),
-        ("What is Jo's choir called?", "Choir was fun. We joined the Brixton Community Singers in May"),
-    ],
-)
-def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
-    name = question.split()[2].removesuffix("'s") if "name of" not in question else "Jo"
-    assert asks_name(question)
-    assert names_thing(focus_terms(focus_words(question, [name])), text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["We're thinking of getting a dog, maybe a labrador.", "Scratch the dog idea, Lars is allergic.",
-     "We walked from Paris to the dog park.", "my dog (the one we adopted) is asleep", "I walk a dog in Guadalajara",
-     "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?"],
-)
-def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
-    assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
-
-
-@pytest.mark.parametrize("text", ["My quilt guild meets in the Library on Tuesdays.", "The guild is in the church hall.",
-                                  "Our guild had a show at the Alamo Mall."])
-def test_where_a_group_meets_is_not_its_name(text: str) -> None:
-    assert not names_thing(focus_terms(focus_words("What is the name of Ingrid's quilt guild?", ["Ingrid"])), text)
-
-
-@pytest.mark.parametrize("text", ["mum called from pune. she wants me home for diwali", "my mum called me back",
-                                  "all 7 pups alive!! mum is fine. im knackered. my partner gethin made cawl",
-                                  "change of plan, mams party is NOT at the pub anymore"])
-def test_calling_on_the_phone_or_naming_someone_else_gives_no_name(text: str) -> None:
-    assert not names_thing(focus_terms(focus_words("What is Rohan's mum's name?", ["Rohan"])), text)
-
-
-@pytest.mark.parametrize(("question", "text", "named"), [
-    ("What is Aunty Mele's surname?", "After church. Aunty Mele wants the sopranos in red sashes.", False),
-    ("What is Aunty Mele's surname?", "Aunty Mele Tupou rang about the sashes.", True),
-    ("What is Kai's last name?", "Kai and Aisha at centre back.", False),
-    ("What's Kai's full name?", "Lineup: Kai Nakamura in goal.", True),
-    ("How is the groom's surname spelled?", "note to self: the groom's surname is Ybarra with a Y.", True),
-    ("How is the groom's surname spelled?", "the groom's surname is on the invoice somewhere", False),
-])
-def test_a_surname_is_given_only_by_a_name_said_after_the_one_asked_of(question: str, text: str, named: bool) -> None:
-    assert asks_name(question) and asks_surname(question)
-    assert names_thing(focus_terms(focus_words(question, ["Tevita"])), text, surname=True) is named
-
 
 def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_gives() -> None:
     assert should_abstain(Coverage(0.6, ("dog",), unnamed=True), 0.2, 0.5, 0.35)
@@ -327,12 +259,6 @@ def test_twins_are_children_and_named_after_their_word() -> None:
     assert not unmet_relations(asked, ["Esme's twins are Olive and Arlo."])
     assert names_thing(asked, "Esme's twins are Olive and Arlo.")
 
-
-def test_a_name_before_what_it_is_in_brackets_names_it() -> None:
-    asked = focus_terms(focus_words("What is Lachlan's dog called?", {"Lachlan"}))
-    assert names_thing(asked, "old mate rusty (kelpie, 13) is struggling w his back legs")
-    assert names_thing(asked, "Rusty (my kelpie) is struggling.")
-    assert not names_thing(asked, "the vet (for the kelpie) is shut")
 
 
 def test_getting_to_work_asks_the_commute_not_the_job() -> None:
