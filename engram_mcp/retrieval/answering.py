@@ -32,6 +32,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import (
     Coverage,
     about_topic,
+    focus_terms,
     focus_words,
     holds_another_slot,
     is_place,
@@ -55,7 +56,7 @@ from engram_mcp.retrieval.leading import (
     which_one_first,
 )
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing
-from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem
+from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem, thing_asked_for
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.unsaid import unsaid_of
 
@@ -102,11 +103,13 @@ class Answering:
         namespace = where.namespace or ""
         named = self._catalogue.entities_named_in(query, namespace)
         speakers = self._catalogue.speakers(namespace)
-        return Focus(focus_words(query, speakers | named), lambda text: self._embedder.embed([text])[0],
+        words = focus_words(query, speakers | named)
+        return Focus(words, lambda text: self._embedder.embed([text])[0],
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
-                     when=_ASKS_WHEN.search(query) is not None, timing=times_meant(query))
+                     when=_ASKS_WHEN.search(query) is not None, timing=times_meant(query),
+                     asked_for=thing_asked_for(query, focus_terms(words)))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""

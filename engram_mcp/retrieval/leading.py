@@ -254,11 +254,12 @@ def about(text: str, focus: Focus) -> set[str]:
 
 def speaks_most_of(memories: Sequence[Memory], focus: Focus) -> Memory | None:
     """Of several things one message put right ("mamá's surgery: now it's thursday 26th", "the hospital:
-    they're doing it at Clínica Pueyrredón"), the one that says most of the thing asked, not of whose
-    it is ("Which hospital is my mother's operation at?"); then most of the question; else the first."""
-    def spoken_of(memory: Memory) -> tuple[int, int]:
+    they're doing it at Clínica Pueyrredón"), the one that names what the question asks for ("Which
+    hospital is my mother's operation at?"), then the one that says most of the thing asked, not of
+    whose it is, then most of the question; else the first."""
+    def spoken_of(memory: Memory) -> tuple[bool, int, int]:
         said = about(memory.text, focus)
-        return len(said & set(focus.terms) - RELATION_WORDS), len(said)
+        return focus.asked_for in said, len(said & set(focus.terms) - RELATION_WORDS), len(said)
 
     return max(memories, key=spoken_of, default=None)
 
@@ -279,7 +280,8 @@ class Focus:
 
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
-                 asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset()) -> None:
+                 asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
+                 asked_for: str = "") -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
@@ -288,6 +290,8 @@ class Focus:
         """Whether it asks when: "When is our moving day?", "What time is swim?"."""
         self.timing = timing
         """Which time it means, not what it asks (stems): "weekend" in "Where is the braai this weekend?"."""
+        self.asked_for = asked_for
+        """The thing a which- or what-question asks for (a stem): "hospital" in "Which hospital is it at?"."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers

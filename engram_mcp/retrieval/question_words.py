@@ -6,6 +6,7 @@ whether a memory addresses a question, and which fact holds the slot asked about
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from engram_mcp.model.belongings import BRANDS
@@ -13,7 +14,7 @@ from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_COND
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
 __all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
-           "topic_words"]
+           "thing_asked_for", "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
 # book, "a meeting" no meet, "care" no car, "scared" no scar.
@@ -197,6 +198,9 @@ MET_BY: dict[str, frozenset[str]] = {
                       "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
                       "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
                       "shamisen cavaquinho pandeiro charango marimba xylophone",
+        # "When is mum's hip operation?" met by "mamá's surgery was moved".
+        "operation": "operations surgery surgeries op procedure",
+        "surgery": "surgeries operation operations op procedure",
         "game": "games chess checkers draughts poker bridge scrabble sudoku crossword crosswords mahjong backgammon "
                 "fortnite minecraft valorant fifa",
         "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
@@ -300,3 +304,14 @@ def slots_asked(terms: tuple[str, ...]) -> list[str]:
     """The slots a question's words ask about ("car", "driv" ask for ``drives``)."""
     asked = set(terms)
     return [predicate for predicate, words in TOPICS.items() if words & asked]
+
+
+_WHICH_THING = re.compile(r"\b(?:which|what)\s+([^\W\d_]+)", re.IGNORECASE)
+
+
+def thing_asked_for(question: str, terms: tuple[str, ...]) -> str:
+    """The word (a stem of ``terms``) of what a which- or what-question asks for: "hospital" in "Which
+    hospital is my mother's operation at?"; "" when it names none ("What is …", "When is …")."""
+    asked = _WHICH_THING.search(question)
+    word = stem(asked.group(1).casefold()) if asked else ""
+    return word if word in terms else ""

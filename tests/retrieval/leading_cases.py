@@ -4,9 +4,10 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.retrieval.abstain import focus_words
+from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.later_change import times_meant
 from engram_mcp.retrieval.leading import Focus
+from engram_mcp.retrieval.question_words import thing_asked_for
 
 NOV16 = datetime(2026, 11, 16, 9, tzinfo=timezone.utc)
 
@@ -26,10 +27,11 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
     def never_embedded(text: str) -> Sequence[float]:
         raise AssertionError("the rules that choose what leads read words, not vectors")
 
-    return Focus(focus_words(question, frozenset({"Ngozi", *named})), never_embedded, named=frozenset(n.lower() for n in named),
+    words = focus_words(question, frozenset({"Ngozi", *named}))
+    return Focus(words, never_embedded, named=frozenset(n.lower() for n in named),
                  speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}",
                  when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"),
-                 timing=times_meant(question))
+                 timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)))
 
 
 def no_restatement(turn_id: str) -> Memory | None:

@@ -232,3 +232,13 @@ def test_a_later_change_that_put_two_things_right_leads_with_the_one_the_questio
     ranked = [(booked, 0.9), (moved, 0.8), (date, 0.7), (hospital, 0.6)]
     assert later_change_first(ranked, focus_of("Which hospital is mum's operation at?"), set(), no_restatement)[0][0] is hospital
     assert later_change_first(ranked, focus_of("When is mum's hip operation?"), set(), no_restatement)[0][0] is date
+
+
+def test_a_later_turn_whose_time_is_of_something_else_does_not_answer_when() -> None:
+    moved = memory("f-moved", "Ngozi's update on mum's hip operation: now it's thursday 26th.", day=3, predicate=PUTS_RIGHT)
+    after = memory("t-after", "surgery went well!!! the surgeon said the new hip is perfect. she's sleeping. I'm staying till sunday",
+                   day=6)
+    when = focus_of("When is mum's hip operation?")
+    assert later_change_first([(moved, 0.9), (after, 0.8)], when, set(), no_restatement)[0][0] is moved
+    pushed = memory("t-pushed", "mum's hip operation update!! the surgeon is ill. it's now on monday the 30th", day=6)
+    assert later_change_first([(moved, 0.9), (pushed, 0.8)], when, set(), no_restatement)[0][0] is pushed

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.retrieval.question_words import MET_BY, RELATIONS, stem, topic_words
+from engram_mcp.retrieval.question_words import MET_BY, RELATIONS, stem, thing_asked_for, topic_words
 
 
 @pytest.mark.parametrize("words", [("lives", "lived", "living", "live"), ("studies", "study"), ("classes", "class"),
@@ -40,3 +40,15 @@ def test_a_kind_is_met_by_its_instances_and_a_relation_by_its_other_names() -> N
 def test_who_supplies_asks_for_the_supplier_and_exercise_is_met_by_aqua_aerobics() -> None:
     assert stem("supplies") in (topic_words("supplier") or ())
     assert {stem("aerobics"), stem("walking")} <= MET_BY[stem("exercise")]
+
+
+def test_the_thing_a_which_or_what_question_asks_for_is_the_word_after_it() -> None:
+    assert thing_asked_for("Which hospital is my mother's operation at?", ("hospital", "mother", "operat")) == "hospital"
+    assert thing_asked_for("What car does Ray drive?", ("car", "drive")) == "car"
+    assert thing_asked_for("What is my mum's address?", ("mum", "address")) == ""
+    assert thing_asked_for("When is the operation?", ("operat",)) == ""
+
+
+def test_an_operation_is_met_by_surgery_and_surgery_by_an_operation() -> None:
+    assert stem("surgery") in MET_BY[stem("operation")]
+    assert stem("operation") in MET_BY[stem("surgery")]
