@@ -168,3 +168,10 @@ def test_a_message_that_moves_a_date_and_changes_a_place_restates_each() -> None
 ])
 def test_a_place_said_to_have_changed_is_the_topic_of_where_it_is_now(said: str, restated: str) -> None:
     assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
+
+
+def test_what_holds_said_again_in_other_words_is_restated_with_it() -> None:
+    said = ("given up on goalpost. ordered from northern teamwear in stockport instead, they say 10 working days. "
+            "the u10 kit supplier is northern teamwear from now on")
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [
+        "Dorota's update: ordered from northern teamwear in stockport instead; the u10 kit supplier is northern teamwear from now on."]
