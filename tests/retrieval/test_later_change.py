@@ -58,8 +58,10 @@ def test_a_later_start_goes_before_a_later_ending_of_the_same_thing() -> None:
      "A lady called Halina is coming to do my cleaning from Friday the 20th.", "Who does Winnie's cleaning now?"),
     ("im with swift staffing, the agency does nights at dhl", "induction done. apex agency put me on the brackmills site, starting tmrw",
      "which agency is ngozi with?"),
+    ("training: tuesdays 6-7pm on the floodlit pitch at hough end",
+     "council came back: the under 10s tuesday session moves to chorlton park, pitch 2, same time", "Where do the under 10s train on Tuesdays?"),
 ])
-def test_news_that_settles_what_was_awaited_or_a_start_on_a_day_is_a_later_change(before: str, after: str,
+def test_news_that_settles_what_was_awaited_a_start_on_a_day_or_a_move_is_a_later_change(before: str, after: str,
                                                                                    question: str) -> None:
     order = later_change_first([(memory("t-before", before, day=1), 0.9), (memory("t-after", after, day=3), 0.8)],
                                focus_of(question), set(), lambda turn_id: None)
