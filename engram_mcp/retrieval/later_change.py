@@ -91,7 +91,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
-                focus.asked_for in shared, len(shared - RELATION_WORDS), len(shared), -rank, pair)
+                len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
@@ -101,7 +101,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked) - focus.timing) or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.
-               and (not focus.when or _says_when_of(pair[0]))
+               and (not focus.when or pair[0].id in mending or _says_when_of(pair[0], focus))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
@@ -109,16 +109,18 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
-    # the question asks with the first (what a which-question asks for first, then the thing asked
-    # before whose it is: the hospital of "Which hospital is my mother's operation at?" before the
-    # operation, and both before the mother), then the best ranked; a
-    # correction restated as what holds goes before the turn that made it (which names both).
-    chosen = max(changes, key=lambda change: change[:6])[6] if changes else None
+    # the question asks with the first (the thing asked before whose it is), then the best ranked;
+    # a correction restated as what holds goes before the turn that made it (which names both).
+    chosen = max(changes, key=lambda change: change[:5])[5] if changes else None
     if chosen is not None:
-        # Not a restatement about another topic than the question: "I will take atorvastatin
-        # instead", said on meeting the new doctor, is no answer to who the doctor is.
+        # Of the things its message put right, the one the question asks of ("Which hospital is my
+        # mother's operation at?": the hospital, not the new date); not a restatement about another
+        # topic than the question: "I will take atorvastatin instead", said on meeting the new doctor,
+        # is no answer to who the doctor is.
+        said_in_turn = chosen[0].provenance.turn_ids[0] if chosen[0].predicate == PUTS_RIGHT and chosen[0].provenance.turn_ids \
+            else chosen[0].id
         ranked_restatements = {pair[0].id: pair for pair in ranked[:LEAD_DEPTH] if pair[0].predicate == PUTS_RIGHT
-                               and chosen[0].id in pair[0].provenance.turn_ids}
+                               and said_in_turn in pair[0].provenance.turn_ids}
         best = speaks_most_of([pair[0] for pair in ranked_restatements.values()], focus)
         restatement = ranked_restatements[best.id] if best is not None else scored_beside(restated(chosen[0].id), chosen)
         if restatement is not None and not speaks_for(restatement[0], chosen[0], focus):
@@ -144,15 +146,17 @@ _TIME_MEANT = re.compile(rf"\b(?:this|next|last|these|coming)\s+({_SPANS_OF_TIME
                          re.IGNORECASE)
 
 
-def _says_when_of(memory: Memory) -> bool:
-    """Whether ``memory`` says when something is now: a time in the sentence that says the change, or
-    the one right after ("mum's hip operation update!! the surgeon is ill. it's now on monday the
-    30th"), not a time said of something else ("surgery went well!!! the surgeon said the new hip is
-    perfect. … I'm staying till sunday"); what puts something right is read whole."""
+def _says_when_of(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says when, of what it changed or what is asked: a time in a sentence that says
+    the change or speaks of the question, or in the one right after ("mum's hip operation update!!
+    the surgeon is ill. it's now on monday the 30th", "sorry i told you wrong … they land friday nov
+    27"), not one said of something else ("surgery went well!!! the surgeon said the new hip is
+    perfect. she's sleeping. I'm staying till sunday"); what puts something right is read whole."""
     said = SENTENCE_END.split(own_words(memory.text))
     if memory.predicate == PUTS_RIGHT:
         return says_a_time(" ".join(said))
-    return any(says_a_time(" ".join(said[at:at + 2])) for at, sentence in enumerate(said) if _CHANGED.search(sentence))
+    return any(says_a_time(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
+               if _CHANGED.search(sentence) or about(sentence, focus))
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:

@@ -244,3 +244,6 @@ def test_a_later_turn_whose_time_is_of_something_else_does_not_answer_when() -> 
     assert later_change_first([(moved, 0.9), (after, 0.8)], when, set(), no_restatement)[0][0] is moved
     pushed = memory("t-pushed", "mum's hip operation update!! the surgeon is ill. it's now on monday the 30th", day=6)
     assert later_change_first([(moved, 0.9), (pushed, 0.8)], when, set(), no_restatement)[0][0] is pushed
+    told_wrong = memory("t-wrong", "ugh sorry i told you wrong. i misread the email. mum's hip operation is friday nov 27 at 3:40pm. "
+                                   "now i have to re-swap the day off AGAIN", day=6)
+    assert later_change_first([(moved, 0.9), (told_wrong, 0.8)], when, set(), no_restatement)[0][0] is told_wrong
