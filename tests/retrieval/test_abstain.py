@@ -177,7 +177,6 @@ def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
     assert focus_words("What is Parisa's dog called?", ["Parisa"]) == ("dog",)
 
 
-
 def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_gives() -> None:
     assert should_abstain(Coverage(0.6, ("dog",), unnamed=True), 0.2, 0.5, 0.35)
     assert not should_abstain(Coverage(0.6, ("dog",)), 0.2, 0.5, 0.35)
@@ -260,7 +259,6 @@ def test_twins_are_children_and_named_after_their_word() -> None:
     assert names_thing(asked, "Esme's twins are Olive and Arlo.")
 
 
-
 def test_getting_to_work_asks_the_commute_not_the_job() -> None:
     asked = focus_terms(focus_words("How does Jurgen get to work?", {"Jurgen"}))
     assert lexical_coverage(asked, ["Sold the Passat, so I go now by e-bike."]) == 1.0
@@ -294,7 +292,6 @@ def test_a_month_that_ends_like_a_medicine_meets_no_question_about_blood() -> No
 )
 def test_what_a_question_asks_for_is_met_by_a_kind_of_it_or_another_word_for_it(asked: str, memory: str) -> None:
     assert lexical_coverage(focus_terms(focus_words(f"What {asked}?", ())), [memory]) > 0
-
 
 
 def test_a_medicines_dose_answers_a_question_about_what_it_is_taken_for() -> None:
@@ -381,7 +378,6 @@ def test_a_fact_in_a_slot_the_question_does_not_ask_about_holds_another_slot() -
     assert holds_another_slot(focus_terms(focus_words("Who is Sid's PhD supervisor?", ["Sid"])), home)
     assert not holds_another_slot(focus_terms(focus_words("Where's Sid living these days?", ["Sid"])), home)
     assert not holds_another_slot(focus_terms(focus_words("What medication does Gideon take?", ["Gideon"])), medicine)
-
 
 
 def test_a_pickup_asked_about_is_a_collection_and_not_met_by_a_car() -> None:
