@@ -220,15 +220,16 @@ def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool)
                 return _restated(f"{kept} instead", speaker, _label_topic(text, old))
         # What replaced it is said after it, or, when nothing after it is ("Registered for the Annecy half.
         # Forget Lyon, I've withdrawn."), just before.
-        holding = [(later, names) for later in [*parts[index + 1:], *reversed(parts[max(0, index - 2):index])]
-                   if _REPLACING.search(later) and (names := _names(later, speaker, uncased=uncased)) and not names & old
+        holding = [(at, names) for at in [*range(index + 1, len(parts)), *reversed(range(max(0, index - 2), index))]
+                   if _REPLACING.search(later := parts[at]) and (names := _names(later, speaker, uncased=uncased)) and not names & old
                    and _called_off(later, speaker, uncased) == set() and not any(name.lower() in later.lower() for name in old)]
         if not holding:
             return None
-        (said, named), *rest = holding
+        (first, named), *rest = holding
+        said = parts[first]
         # What holds, said again in other words ("ordered from northern teamwear instead … the u10 kit
         # supplier is northern teamwear from now on"): restated with it, as it may say what it is about.
-        again = next((later for later, names in rest if names & named and parts.index(later) > index), None)
+        again = next((parts[at] for at, names in rest if names & named and at > index), None)
         return _restated(f"{said}; {again}" if again else said, speaker, _topic(text, part, old))
     return None
 

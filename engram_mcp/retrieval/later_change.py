@@ -226,7 +226,6 @@ def _says_the_change_asked(text: str, focus: Focus) -> bool:
                for sentence in SENTENCE_END.split(text))
 
 
-
 # The words of a change that say only that something ended: "cancelled anytime fitness", "sold the van".
 _ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|not\s+any\s+longer|fell\s+through|is\s+off|"
                          r"are\s+off|sold|old)", re.IGNORECASE)
