@@ -26,9 +26,7 @@ from engram_mcp.extraction.corrections import (
     ending_fact,
     replacement_fact,
     rescheduling_fact,
-    starred_correction,
     switch_fact,
-    value_put_right,
     without_what_does_not_hold,
 )
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
@@ -40,6 +38,7 @@ from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.pets import pet_names, pets_named_nearby
+from engram_mcp.extraction.put_right import starred_correction, value_put_right
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.restate import restated_fact
 from engram_mcp.extraction.states import dated_starts, home_after_moving, state_facts

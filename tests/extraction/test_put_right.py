@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.model.corrections import CORRECTS, PUTS_RIGHT
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+def test_a_starred_word_mends_the_word_spelt_nearly_alike_in_the_message_before() -> None:
+    before = turn("we have a new graduate engineer starting wed, Tinsahe", speaker="Tendai")
+    facts = extract(turn("*Tinashe. typing with one thumb in traffic", speaker="Tendai"), [before])
+    assert [(f.predicate, f.statement) for f in facts] == [
+        (CORRECTS, "Tendai corrected Tinsahe to Tinashe."),
+        (PUTS_RIGHT, "Tendai put it right: we have a new graduate engineer starting wed, Tinashe."),
+    ]
+    assert facts[1].also_from == (before.id,)
+
+
+@pytest.mark.parametrize("said", ["*sorry", "*Thursday"])
+def test_a_starred_word_like_no_word_before_mends_nothing(said: str) -> None:
+    before = turn("we have a new graduate engineer starting wed, Tinsahe", speaker="Tendai")
+    assert not [f for f in extract(turn(said, speaker="Tendai"), [before]) if f.predicate in (CORRECTS, PUTS_RIGHT)]
+
+
+def test_a_star_after_the_word_mends_it_too() -> None:
+    before = turn("the new trainee teacher (Referendar) in chemistry is Fabain Becker", speaker="Bettina")
+    facts = extract(turn("Fabian*** sorry", speaker="Bettina"), [before])
+    assert [f.statement for f in facts if f.predicate == PUTS_RIGHT] == [
+        "Bettina put it right: the new trainee teacher (Referendar) in chemistry is Fabian Becker."]
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("The meeting is at 6pm. no wait, 7pm.", "Ada put it right: The meeting is at 7pm."),
+        ("moved it from thurs 3pm to mon 16th 8.40am. no hang on, 8.20. i misheard her",
+         "Ada put it right: moved it from thurs 3pm to mon 16th 8.20."),
+        ("next semester is ₹1,85,000, due 30 sep. wait no — ₹1,65,000.", "Ada put it right: next semester is ₹1,65,000, due 30 sep."),
+    ],
+)
+def test_a_value_put_right_after_a_word_that_says_so_is_said_again_in_its_sentence(said: str, restated: str) -> None:
+    assert restated in [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate == PUTS_RIGHT]
+
+
+def test_a_value_put_right_in_the_next_message_restates_the_one_before_and_is_drawn_from_it() -> None:
+    before = turn("sylt trip: 27 students going, hostel deposit is €145 per kid, due by 30 june", speaker="Ada")
+    facts = extract(turn("ugh. make that €160 per kid, the hostel just emailed", speaker="Ada"), [before])
+    [restated] = [f for f in facts if f.predicate == PUTS_RIGHT]
+    assert restated.statement == "Ada put it right: sylt trip: 27 students going, hostel deposit is €160 per kid, due by 30 june."
+    assert restated.also_from == (before.id,)
+
+
+@pytest.mark.parametrize("said", ["Actually, I love it.", "sorry, 3 of us are coming", "no wait, 2pm."])
+def test_a_word_that_corrects_with_no_value_of_the_same_kind_before_puts_nothing_right(said: str) -> None:
+    before = turn("We went to the lake.", speaker="Ada")
+    assert not [f for f in extract(turn(said, speaker="Ada"), [before]) if f.predicate in (CORRECTS, PUTS_RIGHT)]
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "restated"),
+    [
+        ("the wedding at Hacienda Santa Lucía, 120 centerpieces with white peonies", "ok no, 112 centerpieces. they cut the guest list",
+         "Ada put it right: the wedding at Hacienda Santa Lucía, 112 centerpieces with white peonies."),
+        ("Yolanda says the hacienda wants the flowers delivered saturday at 11am", "no wait, she re-read the email, 9:30am.",
+         "Ada put it right: Yolanda says the hacienda wants the flowers delivered saturday at 9:30am."),
+    ],
+)
+def test_a_value_put_right_after_a_clause_or_an_ok_no_is_said_again_too(before: str, said: str, restated: str) -> None:
+    facts = extract(turn(said, speaker="Ada"), [turn(before, speaker="Ada")])
+    assert restated in [f.statement for f in facts if f.predicate == PUTS_RIGHT]
