@@ -55,7 +55,7 @@ from engram_mcp.retrieval.leading import (
     where_first,
     which_one_first,
 )
-from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing
+from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, without_name_asked
 from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem, thing_asked_for
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.unsaid import unsaid_of
@@ -285,15 +285,18 @@ class Answering:
         top = recalled[:_DEPTH]
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(focus.terms, [m.text for m in recalled])
-        lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
-            focus.terms, [m.text for m in top]
-        )
+        surname = asks_surname(query)
+        naming = [m for m in top if names_thing(focus.terms, m.text, surname=surname)] if asks_name(query) else []
+        # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name".
+        named = without_name_asked(focus.terms)
+        naming_lexical = lexical_coverage(named, [m.text for m in naming]) if naming and named else 0.0
+        lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else max(
+            lexical_coverage(focus.terms, [m.text for m in top]), naming_lexical)
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
-        surname = asks_surname(query)
-        unnamed = asks_name(query) and not any(names_thing(focus.terms, m.text, surname=surname) for m in top)
+        unnamed = asks_name(query) and not naming
         unsaid = unsaid_of(_names_asked_of(query, focus), focus.terms, recalled, where=focus.where,
                            other_names=_CAPITALISED.findall(query))
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,

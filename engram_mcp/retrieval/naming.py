@@ -14,7 +14,7 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.retrieval.question_words import ANIMALS, RELATION_WORDS, RELATIONS, stem
 
-__all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing"]
+__all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing", "without_name_asked"]
 
 
 _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$|\bsurname\b", re.IGNORECASE)
@@ -51,6 +51,11 @@ _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 def asks_name(question: str) -> bool:
     """Whether the question asks what something is called."""
     return _ASKS_NAME.search(question.strip()) is not None
+
+
+def without_name_asked(focus: tuple[str, ...]) -> tuple[str, ...]:
+    """The focus (stems) without the words that ask for a name ("name", "called"): what is named."""
+    return tuple(term for term in focus if term not in _NAME_ASKED)
 
 
 def asks_surname(question: str) -> bool:
