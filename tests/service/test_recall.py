@@ -271,3 +271,15 @@ def test_a_friends_job_no_memory_naming_her_says_is_declined(service: MemoryServ
     assert service.recall("What does Oksana's friend Gesa do for a living?").abstained
     service.remember("Gesa is a midwife at the Eppendorf hospital", speaker="Oksana")
     assert not service.recall("What does Oksana's friend Gesa do for a living?").abstained
+
+
+def test_a_name_said_in_passing_answers_the_question_that_asks_it(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, [
+        "booked the ute in for a service on friday, the clutch is slipping again",
+        "need cash for my husband tane's apprenticeship tools, what's a fair price for a 2015 hilux?",
+        "the pup dug under the fence again, needs longer walks",
+    ], speaker="Ria")
+    answered = service.recall("what's my husband's name?")
+    assert not answered.abstained
+    assert any("tane" in m.memory.text for m in answered.memories)
+    assert service.recall("what's my dog's name?").abstained
