@@ -102,6 +102,9 @@ class Coverage:
     unsaid_of: tuple[str, ...] = ()
     """Names the question asks something of ("What does Camila do for work?") that every recalled
     memory naming them is silent on."""
+    untold: str | None = None
+    """A detail told only whole ("blood type", "passport number": ``details.py``) that the question
+    asks and no recalled memory tells."""
 
 
 # "email address" asks for an email ("IP address" for an IP), not where someone lives.
@@ -219,7 +222,7 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     """Decline when the whole question is far from everything, or when nothing addresses its focus."""
     if coverage.instructions:
         return False
-    if coverage.unknown_names or coverage.unmet_relations or coverage.unnamed or coverage.unsaid_of:
+    if coverage.unknown_names or coverage.unmet_relations or coverage.unnamed or coverage.unsaid_of or coverage.untold:
         return True
     if not coverage.focus and coverage.in_time is not None:
         # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,

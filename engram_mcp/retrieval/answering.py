@@ -40,6 +40,7 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
@@ -299,8 +300,10 @@ class Answering:
         unnamed = asks_name(query) and not naming
         unsaid = unsaid_of(_names_asked_of(query, focus), focus.terms, recalled, where=focus.where,
                            other_names=_CAPITALISED.findall(query))
+        detail = detail_asked(query)
+        untold = detail.name if detail and not any(detail.told_in(m.text) for m in top) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
-                        unnamed=unnamed, unsaid_of=unsaid)
+                        unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""

@@ -183,6 +183,11 @@ def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_giv
     assert not asks_name("Where does Ingrid live?")
 
 
+def test_recall_declines_when_the_question_asks_a_detail_that_nothing_recalled_tells() -> None:
+    assert should_abstain(Coverage(0.6, ("blood", "group"), lexical=0.5, untold="blood type"), 0.2, 0.5, 0.35)
+    assert not should_abstain(Coverage(0.6, ("blood", "group"), lexical=0.5), 0.2, 0.5, 0.35)
+
+
 def test_a_dislike_is_met_by_the_words_it_is_said_in_and_where_one_works_by_freelance() -> None:
     dislike = focus_terms(focus_words("What food does Mira dislike?", ["Mira"]))
     assert lexical_coverage(dislike, ["Mira can't stand raw fish."]) == 0.5

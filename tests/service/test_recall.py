@@ -283,3 +283,13 @@ def test_a_name_said_in_passing_answers_the_question_that_asks_it(service: Memor
     assert not answered.abstained
     assert any("tane" in m.memory.text for m in answered.memories)
     assert service.recall("what's my dog's name?").abstained
+
+
+def test_a_blood_type_never_told_is_declined_though_a_blood_test_was_and_answered_once_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["the doctor wants a liver blood test after three months", "signed up for the choir group at church"],
+          speaker="Prakash")
+    assert service.recall("What is Prakash's blood group?").abstained
+    _told(service, clock, ["donated at the mobile unit today, they said I'm B positive"], speaker="Prakash")
+    assert not service.recall("What is Prakash's blood group?").abstained
