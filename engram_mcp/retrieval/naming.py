@@ -27,8 +27,8 @@ _NAME_PAIR = re.compile(r"\b([A-Z][\w'’-]+)\s+(?=([A-Z][\w'’-]+))")
 _SHOUTED_NOT_NAMES = r"(?!(?:NOT|NO|NEVER|ALL|AND|BUT|THE|IS|ARE|WAS|YES|VERY|SO|REALLY|STILL|JUST|ONLY|ALWAYS|AT|IN|ON|OFF|OK)\b)"
 # "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
 # "a new graduate engineer starting wed, Tinashe": a name closing the clause that tells of the thing.
-# "mum (Halyna) called from Lviv": the name in brackets right after.
-_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or)\s)[a-z]+\s+)?"
+# "mum (Halyna) called from Lviv": the name in brackets right after. "solo with the cat till Thu" names no cat.
+_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after)\s)[a-z]+\s+)?"
                          r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
@@ -108,8 +108,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
+    # "took my furball biscuit" names the dog asked of, but "my address w/ the uni" names no mum.
+    asks_relation = any(term in RELATION_WORDS for term in focus)
     return uncased and (_UNCASED_CALLED.search(text) is not None
-                        or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
+                        or any(stem(found["thing"]) in things or not asks_relation and stem(found["thing"]) not in RELATION_WORDS
                                for found in _UNCASED_MY_THING.finditer(text)))
 
 

@@ -39,7 +39,8 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
     "text",
     ["We're thinking of getting a dog, maybe a labrador.", "Scratch the dog idea, Lars is allergic.",
      "We walked from Paris to the dog park.", "my dog (the one we adopted) is asleep", "I walk a dog in Guadalajara",
-     "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?"],
+     "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?",
+     "Ingrid is home alone with the dog till Fri."],
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
@@ -53,7 +54,8 @@ def test_where_a_group_meets_is_not_its_name(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["mum called from pune. she wants me home for diwali", "my mum called me back",
                                   "all 7 pups alive!! mum is fine. im knackered. my partner gethin made cawl",
-                                  "change of plan, mams party is NOT at the pub anymore"])
+                                  "change of plan, mams party is NOT at the pub anymore",
+                                  "need to change my address w/ the uni and my bank"])
 def test_calling_on_the_phone_or_naming_someone_else_gives_no_name(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Rohan's mum's name?", ["Rohan"])), text)
 
