@@ -288,11 +288,12 @@ class Answering:
         unmet = unmet_relations(focus.terms, [m.text for m in recalled])
         surname = asks_surname(query)
         naming = [m for m in top if names_thing(focus.terms, m.text, surname=surname)] if asks_name(query) else []
-        # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name".
+        # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
+        # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)
-        naming_lexical = lexical_coverage(named, [m.text for m in naming]) if naming and named else 0.0
-        lexical = 1.0 if any(about_topic(focus.terms, m) for m in top) else max(
-            lexical_coverage(focus.terms, [m.text for m in top]), naming_lexical)
+        wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
+        lexical = 1.0 if wholly_named or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
+            focus.terms, [m.text for m in top])
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)

@@ -285,6 +285,12 @@ def test_a_name_said_in_passing_answers_the_question_that_asks_it(service: Memor
     assert service.recall("what's my dog's name?").abstained
 
 
+def test_a_name_given_of_someone_elses_doctor_does_not_answer_the_persons_own(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, ["took mum to her doctor, Dr Kim, about the cough", "the cough is better, she's sleeping again"],
+          speaker="Ria")
+    assert service.recall("What is the name of Ria's own doctor?").abstained
+
+
 def test_a_blood_type_never_told_is_declined_though_a_blood_test_was_and_answered_once_told(
     service: MemoryService, clock: SteppingClock
 ) -> None:
