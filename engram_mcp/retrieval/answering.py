@@ -46,6 +46,7 @@ from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
     Focus,
     Scored,
+    about,
     change_first,
     is_ending,
     lead,
@@ -57,7 +58,14 @@ from engram_mcp.retrieval.leading import (
     which_one_first,
 )
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, without_name_asked
-from engram_mcp.retrieval.question_words import RELATIONS, slots_asked, stem, thing_asked_for
+from engram_mcp.retrieval.question_words import (
+    KIND_INSTANCES,
+    RELATION_WORDS,
+    RELATIONS,
+    slots_asked,
+    stem,
+    thing_asked_for,
+)
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.unsaid import unsaid_of
 
@@ -65,6 +73,8 @@ __all__ = ["Answering"]
 
 _DEPTH = 10
 """How many of the best memories coverage reads."""
+_INSTANCE_DEPTH = 10
+"""How many memories naming an instance of a kind asked are read for one that answers."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"\b(?:when|what\s+(?:time|date|day|night)|which\s+(?:day|date|night))\b", re.IGNORECASE)
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
@@ -205,7 +215,31 @@ class Answering:
         )
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
-        return said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to)
+        return self._instance_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
+                                    where, focus, admitted)
+
+    def _instance_first(
+        self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
+    ) -> list[Scored]:
+        """"What sport does Katya do?" when nothing recalled names a sport: the best memory that names
+        one ("bouldering w oksana tonight") leads, said by the person (not the assistant), naming whom
+        else the question asks of and the relation it asks about ("my son" in "What sport does my son play?")."""
+        kinds = tuple(term for term in focus.terms if term in KIND_INSTANCES)
+        if not kinds or not ranked or not where.current_only or any(
+                lexical_coverage(kinds, [memory.text]) > 0 for memory, _ in ranked[:_DEPTH]):
+            return ranked
+        instances = " ".join(dict.fromkeys(word for kind in kinds for word in KIND_INSTANCES[kind]))
+        relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+        others = focus.named - focus.speakers
+        for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH):
+            memory = self._catalogue.get(hit.memory_id)
+            if (memory is None or not admitted(memory) or memory.said_by_assistant()
+                    or memory.kind is Kind.FACT and not memory.is_current()):
+                continue
+            if (lexical_coverage(kinds, [memory.text]) > 0 and lexical_coverage(relations, [memory.text]) == 1.0
+                    and (not others or others & about(memory.text, focus))):
+                return [(memory, ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != memory.id)]
+        return ranked
 
     def _held(self, focus: Focus, where: MemoryFilter, admitted: Callable[[Memory], bool]) -> list[Memory]:
         """The current facts in the slots the question asks about, for whom it asks, newest first."""

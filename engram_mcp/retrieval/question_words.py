@@ -13,7 +13,7 @@ from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
-__all__ = ["ANIMALS", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
+__all__ = ["ANIMALS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
            "thing_asked_for", "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
@@ -181,87 +181,94 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # Words a question asks with that are met by instances of what they name, and not the other way:
 # "What does Theo do for exercise?" is met by "mountain bike", but a question about reading is not
 # met by a memory about pottery.
-MET_BY: dict[str, frozenset[str]] = {
-    stem(word): frozenset(stem(w) for w in f"{word} {instances}".split())
-    for word, instances in {
-        "care": "carer carers caregiver caregivers",
-        "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
-                    "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
-                    "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "
-                    "rambling ramblers derby skate skating skates",
-        "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
-                 "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
-                 "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
-                 "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball "
-                 "derby skate skating skates",
-        "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
-                      "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
-                      "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
-                      "shamisen cavaquinho pandeiro charango marimba xylophone",
-        # "When is mum's hip operation?" met by "mamá's surgery was moved".
-        "operation": "operations surgery surgeries op procedure",
-        "surgery": "surgeries operation operations op procedure",
-        "game": "games chess checkers draughts poker bridge scrabble sudoku crossword crosswords mahjong backgammon "
-                "fortnite minecraft valorant fifa",
-        "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
-                 "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
-                 "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
-                 "surfing club",
-        "weekend": "weekends saturday saturdays sunday sundays",
-        "commute": "commutes commuting bike e-bike ebike cycle cycling bus train tram metro tube walk walking drive "
-                   "driving car scooter",
-        # A blood thinner is a medicine: "What blood thinner is Ray on?" is met by "Ray's medication is now Eliquis".
-        "thinner": "thinners medication medicine meds tablet tablets pill pills anticoagulant",
-        # "my BP check" is about blood pressure.
-        "pressure": "bp hypertension",
-        "blood": "bp",
-        "recipe": "recipes cook cooking dinner dinners lunch lunches breakfast meal meals food dish dishes",
-        "drink": "drinks drinking alcohol lactose dairy milk caffeine coffee tea beer wine allergic allergy intolerant "
-                 "intolerance",
-        "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
-        "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
-                    "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
-        # The things people have one of at a time, met by their makers' names: "What camera does Vusi use?"
-        # by "shooting on a Canon R6", "What laptop does Wojtek use?" by "this ThinkPad is dying".
-        "camera": f"cameras {' '.join(BRANDS['camera'])} dslr mirrorless",
-        "laptop": f"laptops {' '.join(BRANDS['laptop'])}",
-        "bike": f"bikes bicycle {' '.join(BRANDS['bike'])} e-bike ebike",
-        "editor": "editors vim neovim nvim emacs vscode goland intellij pycharm webstorm sublime helix nano zed cursor",
-        "phone": f"phones {' '.join(BRANDS['phone'])}",
-        # A hospital's units by their names: "Which unit is Delphine on?" is met by "got the ICU job".
-        "unit": f"units {_HOSPITAL_UNITS}",
-        "ward": f"wards {_HOSPITAL_UNITS}",
-        # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
-        "work": "shift shifts",
-        # "1000mg once a day": a dose is said by its amount.
-        "dose": "dosage mg mcg ml",
-        # "thru swift staffing", "apex recruitment": an agency one works through.
-        "agency": "agencies staffing recruitment recruiter recruiters temp temping",
-        "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
-        # "a member of the Nairobi Rose Circle" is a club one belongs to.
-        "club": "clubs member members membership society circle association",
-        "belong": "belongs member members membership",
-        # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
-        # not met by what one eats.
-        "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "
-               "lactose dairy halal kosher nut nuts peanut peanuts shellfish",
-        "avoid": "avoids avoiding allergic allergy allergies intolerant intolerance coeliac celiac halal kosher vegan "
-                 "vegetarian",
-        # "Does Fionn have any dietary restrictions?" is met by "im coeliac btw".
-        "dietary": f"diet diets {_FOOD_LIMITS} {' '.join(DIETS)}",
-        "restriction": f"restrictions requirement requirements {_FOOD_LIMITS} {' '.join(DIETS)}",
-        "requirement": f"requirements restriction restrictions {_FOOD_LIMITS} {' '.join(DIETS)}",
-        # "How long should your answers to Des be?" is met by "keep it SHORT, I dont read essays".
-        "answer": _HOW_TO_ANSWER,
-        "reply": _HOW_TO_ANSWER,
-        # "Which day is the bakery shut?" is met by "our closed day is Tuesday".
-        "shut": "shuts closed close closes closing",
-        "closed": "shut shuts",
-        # "Which day of the week …" is met by the day's name.
-        "week": _WEEKDAYS,
-        "weekday": _WEEKDAYS,
-    }.items()
+_MET_BY_WORDS: dict[str, str] = {
+    "care": "carer carers caregiver caregivers",
+    "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
+                "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
+                "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "
+                "rambling ramblers derby skate skating skates",
+    "sport": "sports exercise fitness gym running cycling bike swimming climbing bouldering yoga pilates hiking rugby "
+             "football soccer tennis badminton squash skiing rowing crossfit bowls golf cricket netball hockey hurling "
+             "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
+             "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball "
+             "derby skate skating skates volley futsal lacrosse kickboxing bjj parkour",
+    "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
+                  "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
+                  "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
+                  "shamisen cavaquinho pandeiro charango marimba xylophone dombra kobyz domra balalaika guzheng pipa "
+                  "shakuhachi didgeridoo kora mbira kalimba ocarina lute bongos tambourine euphonium cornet bassoon piccolo",
+    # "When is mum's hip operation?" met by "mamá's surgery was moved".
+    "operation": "operations surgery surgeries op procedure",
+    "surgery": "surgeries operation operations op procedure",
+    "game": "games chess checkers draughts poker bridge scrabble sudoku crossword crosswords mahjong backgammon "
+            "fortnite minecraft valorant fifa",
+    "hobby": "hobbies pastime pastimes garden gardening knit knitting paint painting reading fishing chess baking "
+             "singing choir guitar piano photography sailing birdwatching birding woodwork woodworking pottery crafts "
+             "sewing quilting sport sports gym running cycling swim swimming climbing bouldering yoga hiking surf "
+             "surfing club",
+    "weekend": "weekends saturday saturdays sunday sundays",
+    "commute": "commutes commuting bike e-bike ebike cycle cycling bus train tram metro tube walk walking drive "
+               "driving car scooter",
+    # A blood thinner is a medicine: "What blood thinner is Ray on?" is met by "Ray's medication is now Eliquis".
+    "thinner": "thinners medication medicine meds tablet tablets pill pills anticoagulant",
+    # "my BP check" is about blood pressure.
+    "pressure": "bp hypertension",
+    "blood": "bp",
+    "recipe": "recipes cook cooking dinner dinners lunch lunches breakfast meal meals food dish dishes",
+    "drink": "drinks drinking alcohol lactose dairy milk caffeine coffee tea beer wine allergic allergy intolerant "
+             "intolerance",
+    "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
+    "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
+                "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
+    # The things people have one of at a time, met by their makers' names: "What camera does Vusi use?"
+    # by "shooting on a Canon R6", "What laptop does Wojtek use?" by "this ThinkPad is dying".
+    "camera": f"cameras {' '.join(BRANDS['camera'])} dslr mirrorless",
+    "laptop": f"laptops {' '.join(BRANDS['laptop'])}",
+    "bike": f"bikes bicycle {' '.join(BRANDS['bike'])} e-bike ebike",
+    "editor": "editors vim neovim nvim emacs vscode goland intellij pycharm webstorm sublime helix nano zed cursor",
+    "phone": f"phones {' '.join(BRANDS['phone'])}",
+    # A hospital's units by their names: "Which unit is Delphine on?" is met by "got the ICU job".
+    "unit": f"units {_HOSPITAL_UNITS}",
+    "ward": f"wards {_HOSPITAL_UNITS}",
+    # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
+    "work": "shift shifts",
+    # "1000mg once a day": a dose is said by its amount.
+    "dose": "dosage mg mcg ml",
+    # "thru swift staffing", "apex recruitment": an agency one works through.
+    "agency": "agencies staffing recruitment recruiter recruiters temp temping",
+    "courier": "couriers delivery deliveries logistics shipping ship shipped parcel parcels package packages postal",
+    # "a member of the Nairobi Rose Circle" is a club one belongs to.
+    "club": "clubs member members membership society circle association",
+    "belong": "belongs member members membership",
+    # "What does Bronwyn have to avoid eating?" is met by "Bronwyn is coeliac"; an allergy question is
+    # not met by what one eats.
+    "eat": "eats eating ate food foods diet allergic allergy allergies intolerant intolerance coeliac celiac gluten "
+           "lactose dairy halal kosher nut nuts peanut peanuts shellfish",
+    "avoid": "avoids avoiding allergic allergy allergies intolerant intolerance coeliac celiac halal kosher vegan "
+             "vegetarian",
+    # "Does Fionn have any dietary restrictions?" is met by "im coeliac btw".
+    "dietary": f"diet diets {_FOOD_LIMITS} {' '.join(DIETS)}",
+    "restriction": f"restrictions requirement requirements {_FOOD_LIMITS} {' '.join(DIETS)}",
+    "requirement": f"requirements restriction restrictions {_FOOD_LIMITS} {' '.join(DIETS)}",
+    # "How long should your answers to Des be?" is met by "keep it SHORT, I dont read essays".
+    "answer": _HOW_TO_ANSWER,
+    "reply": _HOW_TO_ANSWER,
+    # "Which day is the bakery shut?" is met by "our closed day is Tuesday".
+    "shut": "shuts closed close closes closing",
+    "closed": "shut shuts",
+    # "Which day of the week …" is met by the day's name.
+    "week": _WEEKDAYS,
+    "weekday": _WEEKDAYS,
 }
+MET_BY: dict[str, frozenset[str]] = {
+    stem(word): frozenset(stem(w) for w in f"{word} {instances}".split()) for word, instances in _MET_BY_WORDS.items()
+}
+# Kinds whose instances say them, whatever else is said: "What sport does Katya do?" is met by "bouldering
+# w oksana tonight", "What instrument does Leandro play?" by "Cavaquinho this afternoon at our roda".
+# Only kinds whose instances are seldom said of anything else ("bike", "walk", "reading" are).
+_KINDS = ("sport", "instrument", "camera", "laptop", "editor", "programming")
+KIND_INSTANCES: dict[str, tuple[str, ...]] = {stem(kind): tuple(_MET_BY_WORDS[kind].split()) for kind in _KINDS}
+"""A kind (a stem) and its instances, as written."""
 
 # A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
 # once Spotify is done: the Klarna role she accepted). ``leading.slot_first`` prefers a

@@ -299,3 +299,22 @@ def test_a_blood_type_never_told_is_declined_though_a_blood_test_was_and_answere
     assert service.recall("What is Prakash's blood group?").abstained
     _told(service, clock, ["donated at the mobile unit today, they said I'm B positive"], speaker="Prakash")
     assert not service.recall("What is Prakash's blood group?").abstained
+
+
+def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_never_said(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "moved flats on saturday, the new landlord seems fine",
+        "bouldering w maya tonight, forearms r dead already",
+        "my son tomas starts at the new school on monday",
+        "the landlord fixed the boiler finally",
+        "what do I do about the neighbours' music at 2am",
+        "do I need to register with a new GP after moving?",
+        "I do the school run on mondays and fridays",
+        "watched the match at the pub, what a game",
+    ], speaker="Ria")
+    answered = service.recall("What sport does Ria do?", limit=3)
+    assert not answered.abstained and "bouldering" in answered.memories[0].memory.text
+    of_son = service.recall("What sport does Ria's son play?")
+    assert of_son.abstained or "bouldering" not in of_son.memories[0].memory.text
