@@ -228,7 +228,10 @@ class Answering:
         if not kinds or not ranked or not where.current_only or any(
                 lexical_coverage(kinds, [memory.text]) > 0 for memory, _ in ranked[:_DEPTH]):
             return ranked
-        instances = " ".join(dict.fromkeys(word for kind in kinds for word in KIND_INSTANCES[kind]))
+        words = list(dict.fromkeys(word for kind in kinds for word in KIND_INSTANCES[kind]))
+        instances = " ".join(words)
+        # Whole words as written: "carried 60 boxes" names no boxing, though the two share a stem.
+        names_one = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
         relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
         others = focus.named - focus.speakers
         for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH):
@@ -236,7 +239,7 @@ class Answering:
             if (memory is None or not admitted(memory) or memory.said_by_assistant()
                     or memory.kind is Kind.FACT and not memory.is_current()):
                 continue
-            if (lexical_coverage(kinds, [memory.text]) > 0 and lexical_coverage(relations, [memory.text]) == 1.0
+            if (names_one.search(memory.text) and lexical_coverage(relations, [memory.text]) == 1.0
                     and (not others or others & about(memory.text, focus))):
                 return [(memory, ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != memory.id)]
         return ranked

@@ -267,8 +267,8 @@ MET_BY: dict[str, frozenset[str]] = {
 # w oksana tonight", "What instrument does Leandro play?" by "Cavaquinho this afternoon at our roda".
 # Only kinds whose instances are seldom said of anything else ("bike", "walk", "reading" are).
 _KINDS = ("sport", "instrument", "camera", "laptop", "editor", "programming")
-KIND_INSTANCES: dict[str, tuple[str, ...]] = {stem(kind): tuple(_MET_BY_WORDS[kind].split()) for kind in _KINDS}
-"""A kind (a stem) and its instances, as written."""
+KIND_INSTANCES: dict[str, tuple[str, ...]] = {stem(kind): (kind, *_MET_BY_WORDS[kind].split()) for kind in _KINDS}
+"""A kind (a stem), its name and its instances, as written."""
 
 # A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
 # once Spotify is done: the Klarna role she accepted). ``leading.slot_first`` prefers a

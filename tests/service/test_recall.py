@@ -318,3 +318,14 @@ def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_
     assert not answered.abstained and "bouldering" in answered.memories[0].memory.text
     of_son = service.recall("What sport does Ria's son play?")
     assert of_son.abstained or "bouldering" not in of_son.memories[0].memory.text
+
+
+def test_a_word_sharing_a_stem_with_a_sport_does_not_answer_which_sport(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, [
+        "moving day! carried 60 boxes up two floors, and the woman who runs the bakery downstairs is lovely",
+        "what do I do about the neighbours' music at 2am",
+        "do I need to register with a new GP after moving?",
+        "I do the school run on mondays and fridays",
+    ], speaker="Ola")
+    answered = service.recall("What sport does Ola play?", limit=3)
+    assert answered.abstained or "boxes" not in answered.memories[0].memory.text
