@@ -55,6 +55,8 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
 # How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday".
 _MOTHER_ABROAD = "mamá mami mãe maman mamma"
 _FATHER_ABROAD = "papá papi pai"
+_HUSBAND_ABROAD = "marido esposo ehemann"
+_WIFE_ABROAD = "esposa moglie ehefrau"
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATION_SPELLINGS = {
@@ -63,9 +65,9 @@ _RELATION_SPELLINGS = {
     "dad": f"father daddy papa {_FATHER_ABROAD}", "parent": "parents mother father mum mom dad",
     "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
-    "kid": "kids child children son daughter twins", "wife": "spouse married anniversary",
-    "partner": "boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée",
-    "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": "spouse married anniversary hubby", "fiance": "fiancee fiancé fiancée partner",
+    "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
+    "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD}",
+    "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
     "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
     "grandfather": "grandpa granddad grandad", "grandpa": "grandfather granddad grandad",
     "grandparent": "grandparents grandmother grandfather grandma grandpa", "aunt": "auntie", "uncle": "",
@@ -183,6 +185,8 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "Who is Arash engaged to?" is met by "my fiancée Shirin".
+    "engaged": "engagement fiance fiancee fiancé fiancée",
     "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
                 "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
                 "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "

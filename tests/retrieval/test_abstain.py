@@ -42,6 +42,11 @@ def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
     assert lexical_coverage(terms, ["Sam's favourite team is Arsenal, he loves football."]) == 1.0
 
 
+def test_being_engaged_is_met_by_a_fiancee() -> None:
+    terms = focus_terms(focus_words("Who is Sam engaged to?", ["Sam"]))
+    assert lexical_coverage(terms, ["my fiancée Shirin is coming from Tehran in march"]) == 1.0
+
+
 def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_instructions() -> None:
     focus = ("favourit", "football", "team")
     assert should_abstain(Coverage(0.6, focus, 0.33, 0.17), 0.2, 0.5, 0.35)
@@ -85,6 +90,8 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
         ("What does Lena's eldest son study?", ["Tawanda is my eldest, 19, doing mechanical engineering."], False),
         ("What does Lena's eldest son study?", ["Kudzai is the middle one, 15."], True),
         ("What does Lena's younger sister study?", ["Ishita is the youngest of us, final year architecture."], False),
+        ("What does Ana's husband do?", ["Tomás, mi marido, drives the number 72 bus."], False),
+        ("What does Ana's wife do?", ["Giulia, mia moglie, teaches maths."], False),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
