@@ -51,7 +51,8 @@ _NOT_FOCUS = frozenset(
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
     called named size put take takes taking took while whilst during until till because since if unless though
-    i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's""".split()
+    i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's
+    whats wheres whos hows whens whys thats theres im ive""".split()
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")

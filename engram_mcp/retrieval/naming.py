@@ -34,12 +34,16 @@ _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|o
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 _NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
                                   re.IGNORECASE)
-_HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]")
+_HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]|"
+                       # "i take a kitten. grey girl, 3 months. name Tyshkan": a name given (not "my name is").
+                       r"(?<![Mm]y\s)(?<![Oo]ur\s)\b(?i:name)(?:\s+is|:)?\s+[A-Z]")
 _NOT_A_NAME_WORDS = "is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also"
 _NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
 # "mum called from pune", "she called me back": called on the phone, naming no one.
-_UNCASED_CALLED = re.compile(r"\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|yesterday|"
-                             r"tonight|again|about|earlier|up|off|round|over|around)\b)\w")
+_UNCASED_CALLED = re.compile(r"(?:\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|"
+                             r"yesterday|tonight|again|about|earlier|up|off|round|over|around)\b)\w|"
+                             # "archie named her mabel": naming someone is never a phone call.
+                             r"\bnamed\s+(?:him|her|them|it)\s+(?!(?:" + _NOT_A_NAME_WORDS + r")\b)\w)")
 # "the layout mainly. its called brassington junction": a name typed in lowercase, "called" soon after the thing.
 _LOWERCASE_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?" + _UNCASED_CALLED.pattern)
 # "my partner gethin": a name after the thing; after another relation than the one asked it names

@@ -182,6 +182,7 @@ def test_a_compound_names_its_head_but_not_a_word_that_only_ends_like_it() -> No
 
 def test_what_a_thing_is_called_is_no_focus_of_its_own() -> None:
     assert focus_words("What is Parisa's dog called?", ["Parisa"]) == ("dog",)
+    assert focus_words("whats my dog called", []) == ("dog",)
 
 
 def test_recall_declines_when_the_question_asks_a_name_that_nothing_recalled_gives() -> None:
