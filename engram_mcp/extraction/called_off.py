@@ -59,9 +59,11 @@ _CALLED_OFF_AFTER = re.compile(
     r"\b(?:isn't|aren't|is\s+not|are\s+not)\s+[^,.;!?]{0,30}?\bany\s*more\b)",
     re.IGNORECASE,
 )
-# "I had Dubbo in my head", "forget Zakopane", "scrap the Kano plan", "Cancelled Finlandia-hiihto": the
+# "I had Dubbo in my head", "forget Zakopane", "so no Astana", "scrap the Kano plan", "Cancelled Finlandia-hiihto": the
 # thing named after its words.
 _CALLED_OFF_BEFORE = re.compile(r"\b(?:I\s+had\s+(?P<had>.{2,40}?)\s+in\s+my\s+head|(?:forget|scrap|ditch|(?:given|gave)\s+up\s+on)\s+(?P<what>[^,;.!?]{2,40})|"
+                                # "the meeting is moved online, so no Astana": a named place or thing no longer to be had.
+                                r"(?:^\s*|\b(?:so|then|means|meaning)\s+)no\s+(?P<none>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s*[.!]*$|"
                                 r"^(?:I\s+(?:have\s+|'ve\s+)?)?(?:cancel(?:l)?ed|withdrew\s+from|pulled\s+out\s+of)\s+(?P<cancelled>[^,;.!?(]{2,40}))",
                                 re.IGNORECASE)
 # What the new value is said with: "instead", "now", "rebooked", "this year", "in the end".
@@ -239,7 +241,8 @@ def _called_off(part: str, speaker: str, uncased: bool) -> set[str]:
     if (after := _CALLED_OFF_AFTER.search(part)) is not None:
         return _names(part[: after.start()], speaker, sentence_start=True, uncased=uncased)
     if (before := _CALLED_OFF_BEFORE.search(part)) is not None:
-        return _names(before["had"] or before["what"] or before["cancelled"], speaker, sentence_start=True, uncased=uncased)
+        return _names(before["had"] or before["what"] or before["none"] or before["cancelled"], speaker, sentence_start=True,
+                      uncased=uncased)
     return set()
 
 

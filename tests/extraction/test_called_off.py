@@ -35,6 +35,8 @@ from engram_mcp.model.corrections import PUTS_RIGHT
         ("the Villeurbanne landlord pulled out. BUT the agency had another one. We're taking a flat in Venissieux, near the park.",
          "Dorota's update on the landlord: we're taking a flat in Venissieux."),
         ("Gave up on the Lidl delivery slots, we're going with Ocado instead.", "Dorota's update: we're going with Ocado instead."),
+        ("trip changed!! the client meeting is moved online, so no Bergen. Instead I fly to Oslo on the 18th, new client.",
+         "Dorota's update: Instead Dorota fly to Oslo on the 18th."),
         ("daniyar's team changed rink because the Baluan Sholak ice has renovation until march. Now all trainings are at Halyk "
          "Arena.", "Dorota's update: now all trainings are at Halyk Arena."),
         # someone off somewhere is no plan called off; what holds after the one that is
@@ -57,6 +59,7 @@ def test_what_replaced_something_called_off_is_restated_without_the_old_value(sa
         "Mum is retired now. She lives in Nelson.",  # nothing said to hold in its place
         "Kemal is off to Izmir on Friday, we're having dinner at Meze first.",  # off to somewhere is no end
         "Mrs Reyes retired. the new one is Ms Delgado, and the fishing trip is still on.",  # "the new one" says not what it is
+        "No Kevin, the meeting is at 5 now.",  # a name called by is nothing called off
     ],
 )
 def test_a_turn_that_calls_nothing_named_off_or_puts_nothing_in_its_place_gives_nothing(said: str) -> None:
