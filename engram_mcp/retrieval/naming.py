@@ -47,8 +47,9 @@ _UNCASED_CALLED = re.compile(r"(?:\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WOR
 # "the layout mainly. its called brassington junction": a name typed in lowercase, "called" soon after the thing.
 _LOWERCASE_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?" + _UNCASED_CALLED.pattern)
 # "my partner gethin": a name after the thing; after another relation than the one asked it names
-# someone else ("mum is fine … my partner gethin" names no mother).
-_UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")[a-z]+(?<![^s]s)(?<!ed)\b")
+# someone else ("mum is fine … my partner gethin" names no mother). "my address w/ the uni": no name is
+# one letter, or cut short by a slash.
+_UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")[a-z]{2,}(?<![^s]s)(?<!ed)\b(?!/)")
 _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -112,10 +113,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
-    # "took my furball biscuit" names the dog asked of, but "my address w/ the uni" names no mum.
-    asks_relation = any(term in RELATION_WORDS for term in focus)
     return uncased and (_UNCASED_CALLED.search(text) is not None
-                        or any(stem(found["thing"]) in things or not asks_relation and stem(found["thing"]) not in RELATION_WORDS
+                        or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
                                for found in _UNCASED_MY_THING.finditer(text)))
 
 
