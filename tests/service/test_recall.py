@@ -301,6 +301,14 @@ def test_a_blood_type_never_told_is_declined_though_a_blood_test_was_and_answere
     assert not service.recall("What is Prakash's blood group?").abstained
 
 
+# Questions a person asks, close in words to "What sport does … do?" and naming no sport.
+_EVERYDAY_QUESTIONS = [
+    "what do I do about the neighbours' music at 2am",
+    "do I need to register with a new GP after moving?",
+    "I do the school run on mondays and fridays",
+]
+
+
 def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_never_said(
     service: MemoryService, clock: SteppingClock
 ) -> None:
@@ -309,9 +317,7 @@ def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_
         "bouldering w maya tonight, forearms r dead already",
         "my son tomas starts at the new school on monday",
         "the landlord fixed the boiler finally",
-        "what do I do about the neighbours' music at 2am",
-        "do I need to register with a new GP after moving?",
-        "I do the school run on mondays and fridays",
+        *_EVERYDAY_QUESTIONS,
         "watched the match at the pub, what a game",
     ], speaker="Ria")
     answered = service.recall("What sport does Ria do?", limit=3)
@@ -323,9 +329,7 @@ def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_
 def test_a_word_sharing_a_stem_with_a_sport_does_not_answer_which_sport(service: MemoryService, clock: SteppingClock) -> None:
     _told(service, clock, [
         "moving day! carried 60 boxes up two floors, and the woman who runs the bakery downstairs is lovely",
-        "what do I do about the neighbours' music at 2am",
-        "do I need to register with a new GP after moving?",
-        "I do the school run on mondays and fridays",
+        *_EVERYDAY_QUESTIONS,
     ], speaker="Ola")
     answered = service.recall("What sport does Ola play?", limit=3)
     assert answered.abstained or "boxes" not in answered.memories[0].memory.text
