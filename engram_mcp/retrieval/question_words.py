@@ -271,8 +271,13 @@ MET_BY: dict[str, frozenset[str]] = {
 # w oksana tonight", "What instrument does Leandro play?" by "Cavaquinho this afternoon at our roda".
 # Only kinds whose instances are seldom said of anything else ("bike", "walk", "reading" are).
 _KINDS = ("sport", "instrument", "camera", "laptop", "editor", "programming")
-KIND_INSTANCES: dict[str, tuple[str, ...]] = {stem(kind): (kind, *_MET_BY_WORDS[kind].split()) for kind in _KINDS}
-"""A kind (a stem), its name and its instances, as written."""
+# Words that meet a kind in a memory already recalled but say too little alone to bring one in: "my old
+# keyboard is so loud", "fixed my bike", "the gym was packed".
+_SAID_OF_OTHER_THINGS = frozenset("exercise fitness gym bike keyboard organ bass whistle drum".split())
+KIND_INSTANCES: dict[str, tuple[str, ...]] = {
+    stem(kind): (kind, *(word for word in _MET_BY_WORDS[kind].split() if word not in _SAID_OF_OTHER_THINGS)) for kind in _KINDS
+}
+"""A kind (a stem), its name and the instances that say it alone, as written."""
 
 # A plan answers what its slot asks when nothing holds that slot now ("Where does Lena work?"
 # once Spotify is done: the Klarna role she accepted). ``leading.slot_first`` prefers a
