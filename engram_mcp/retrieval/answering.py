@@ -241,7 +241,7 @@ class Answering:
                 continue
             if (names_one.search(memory.text) and lexical_coverage(relations, [memory.text]) == 1.0
                     and (not others or others & about(memory.text, focus))):
-                return [(memory, ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != memory.id)]
+                return lead(ranked, (memory, ranked[0][1]))
         return ranked
 
     def _held(self, focus: Focus, where: MemoryFilter, admitted: Callable[[Memory], bool]) -> list[Memory]:
