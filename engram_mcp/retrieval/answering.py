@@ -324,7 +324,8 @@ class Answering:
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(focus.terms, [m.text for m in recalled])
         surname = asks_surname(query)
-        naming = [m for m in top if names_thing(focus.terms, m.text, surname=surname)] if asks_name(query) else []
+        name_asked = asks_name(query)
+        naming = [m for m in top if names_thing(focus.terms, m.text, surname=surname)] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)
@@ -335,7 +336,7 @@ class Answering:
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
-        unnamed = asks_name(query) and not naming
+        unnamed = name_asked and not naming
         unsaid = unsaid_of(_names_asked_of(query, focus), focus.terms, recalled, where=focus.where,
                            other_names=_CAPITALISED.findall(query))
         detail = detail_asked(query)
