@@ -1,8 +1,10 @@
-"""Details a person is asked that are only ever told whole: a star sign, a blood type, a passport
-or National Insurance number, a date of birth. "What is Prakash's blood group?" is not met by "a
-liver blood test", nor "What's Joaquin's star sign?" by "signed up for uber eats": each word of the
-detail is common alone, so lexical coverage and the focus's meaning find something, and recall
-would answer with it. Pure.
+"""Details a person is asked that are told in a form of their own: a star sign, a blood type, a passport
+or National Insurance number, a date of birth, told whole; a phone number, an email address, a salary
+or a rent, told by a value of their shape; where someone studied, told by a place of learning; a
+breed or a favourite, told by their words. "What is Prakash's blood group?" is not met by "a
+liver blood test", nor "What's Joaquin's star sign?" by "signed up for uber eats", nor "How much rent
+does Rohan pay?" by "Rohan is living in north ward now": each word of the detail is common alone, so
+lexical coverage and the focus's meaning find something, and recall would answer with it. Pure.
 
 Recall declines such a question when nothing recalled tells the detail (``abstain.Coverage.untold``).
 """
@@ -23,14 +25,23 @@ class Detail:
 
     name: str
     told: re.Pattern[str]
+    alongside: re.Pattern[str] | None = None
+    """What must also be said with a value of the detail's shape: a rent is an amount said with "rent"
+    or "a month"; an amount alone ("Arjun's half is ₹82,500") tells no salary."""
 
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
-        return self.told.search(text) is not None
+        return self.told.search(text) is not None and (self.alongside is None or self.alongside.search(text) is not None)
 
 
-def _detail(name: str, asked: str, told: str) -> tuple[re.Pattern[str], Detail]:
-    return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(name, re.compile(rf"\b(?:{told})\b", re.IGNORECASE))
+def _detail(name: str, asked: str, told: str, alongside: str | None = None) -> tuple[re.Pattern[str], Detail]:
+    return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
+        name, _words(told), _words(alongside) if alongside else None)
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    # Not \b: a value may start or end with a sign ("₹82,500", "O+").
+    return re.compile(rf"(?<!\w)(?:{pattern})(?!\w)", re.IGNORECASE)
 
 
 _NUMBER = r"(?:number|no\.?|#|num)"
@@ -52,6 +63,56 @@ _DETAILS = (
 )
 
 
+_PHONE_VALUE = r"(?<![\w.])\+?\(?\d(?:[\d ().-]?\d){6,}(?!\w)"
+_EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+# An amount of money: a currency before or after the figure, or thousands said "k".
+_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
+          r"|\d[\d,.]*\s?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
+          r"zloty|złotych|zł|kr|kroner|kronor|krona|sek|nok|dkk|eur|usd|gbp|aud|nzd|cad|inr|zar|ngn|tenge|som|sum|"
+          r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl)")
+_WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
+# A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
+_PLACE_OF_LEARNING = (
+    r"(?:university|uni|college|polytechnic|conservatoire|conservatory|institute|academy|school)\s+of\s+\w+"
+    r"|(?!(?:a|an|the|my|his|her|their|our|your|to|at|in|from|of|for|and|or|local|new|old|this|that|same|"
+    r"any|some|which|what|state|community|whole|every|each|good|big|fancy|open|art|med|medical|law)\b)"
+    r"[\w'’&.-]+\s+(?:university|uni|college|polytechnic|conservatoire|institute)"
+    r"|(?:at|from)\s+(?-i:[A-Z][A-Za-z]?[A-Z]{1,5})"
+    r"|(?:studied|graduated|trained|qualified|did\s+(?:my|his|her|their)\s+\w+)(?:\s+[\w-]+){0,3}\s+(?:at|from|in)\s+\w+"
+)
+_BREEDS = (
+    r"labrador|lab|retriever|spaniel|terrier|collie|poodle|doodle|\w+poo|shepherd|alsatian|husky|beagle|dachshund|"
+    r"sausage dog|bulldog|frenchie|pug|whippet|greyhound|lurcher|jack russell|staffie|staffy|staffordshire|"
+    r"schnauzer|corgi|pointer|setter|vizsla|weimaraner|malinois|akita|shiba|samoyed|maltese|bichon|pomeranian|"
+    r"chihuahua|shih tzu|boxer|rottweiler|doberman|dobermann|mastiff|great dane|sheepdog|kelpie|heeler|ridgeback|"
+    r"basset|bloodhound|hound|cavalier|cockapoo|cavapoo|labradoodle|pit ?bull|border|saluki|basenji|boerboel|"
+    r"tabby|siamese|persian|maine coon|ragdoll|bengal|sphynx|burmese|british shorthair|shorthair|longhair|"
+    r"norwegian forest|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|tortoiseshell|calico|"
+    r"mongrel|mutt|mixed|mix|cross|crossbreed|pedigree|\w+ x \w+"
+)
+_FAVOURITE = r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?|obsessed|(?:big\s+)?fan|best\s+(?:band|film|movie|book|show|series|team|club|game)"
+_DETAILS += (
+    _detail("phone number", r"(?:phone|mobile|cell|telephone|landline|whatsapp|contact)\s+(?:number|no\.?|#)",
+            rf"{_PHONE_VALUE}"),
+    _detail("email address", r"e-?mail\s+address(?:es)?|^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’]+\s+){0,3}e-?mail\s*\?",
+            _EMAIL_VALUE),
+    _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)"
+                      r"|how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
+            _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|an?\s+(?:hour|day|year|month)"
+                    r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly"),
+    _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
+            rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
+                                  r"|lease|landlord"),
+    _detail("where they studied",
+            r"where\s+did\b[^?]*\b(?:study|train|graduate|go\s+to\s+(?:university|uni|college)|get\b[^?]*\bdegree|"
+            r"do\b[^?]*\bdegree)|(?:which|what)\s+(?:university|uni|college)\s+(?:did|does|do)\b[^?]*\b(?:go|attend|study|"
+            r"graduate|train|get|do)",
+            _PLACE_OF_LEARNING),
+    _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
+    _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
+)
+
+
 def detail_asked(question: str) -> Detail | None:
-    """The detail told only whole that ``question`` asks for, if it asks one."""
+    """The detail told in a form of its own that ``question`` asks for, if it asks one."""
     return next((detail for asked, detail in _DETAILS if asked.search(question)), None)

@@ -16,6 +16,17 @@ from engram_mcp.retrieval.details import detail_asked
         ("What is Kemal's student ID?", "student number"),
         ("What is Sara's date of birth?", "date of birth"),
         ("What's my driving licence number?", "licence number"),
+        ("What is Jase's phone number?", "phone number"),
+        ("What's Sione's email address?", "email address"),
+        ("What is Arjun's monthly salary?", "salary"),
+        ("How much does Wojtek earn?", "salary"),
+        ("How much rent does Rohan pay for the flat?", "rent"),
+        ("What will Nellie's rent be from May?", "rent"),
+        ("Where did Shauna get her teaching degree?", "where they studied"),
+        ("Which university does Sota attend?", "where they studied"),
+        ("Where did Chiara train as a hairdresser?", "where they studied"),
+        ("What breed is Branwen's cat Mostyn?", "breed"),
+        ("What's Mehmet's favourite TV series?", "favourite"),
     ],
 )
 def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(question: str, detail: str) -> None:
@@ -26,7 +37,9 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
 @pytest.mark.parametrize(
     "question",
     ["What's in the tin?", "When is my mum's birthday?", "What did the blood test show?", "Which sign did Ola paint?",
-     "What is my phone number?"],
+     "What phone does Zoe use?", "Which bank does Selin's salary go into?", "When is Lwazi's rent due?",
+     "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
+     "How should emails to Zara be signed?"],
 )
 def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) -> None:
     assert detail_asked(question) is None
@@ -39,6 +52,17 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("What's Ines's star sign?", "Ines is such a Scorpio about it", "she signed up for the star jumps class"),
         ("What's my passport number?", "passport no. is 584120993, expires 2031", "my passport expires in march"),
         ("What is Sara's date of birth?", "Sara was born on 3 May 1990", "we set a date for the christening"),
+        ("What is Jase's phone number?", "jase's new number is 021 555 0199", "jase lost his phone at the beach"),
+        ("What's Sione's email address?", "it's sione.tuilagi@example.co.nz", "emailed the bank about the account"),
+        ("What is Arjun's monthly salary?", "Arjun earns ₹82,500 a month", "Arjun's half is ₹82,500"),
+        ("How much rent does Rohan pay?", "rent's $240 a week", "Rohan is living in north ward now"),
+        ("How much rent does Rustam pay?", "the landlord wants 4,000,000 som for the bakery now", "pay invoice 4471 by the 27th"),
+        ("Which university does Sota attend?", "Sota is a 2nd year at Kansai uni", "Sota does the lunch shift, he is a university student"),
+        ("Where did Shauna get her teaching degree?", "I did my degree at Mary I in Limerick", "I teach 6th class at the national school"),
+        ("Where did Rohan study?", "3rd yr phd at JCU in townsville", "my thesis is on coral trout"),
+        ("What breed is Bao?", "we got a puppy, a corgi!", "Bao had his jabs at the vet"),
+        ("What breed is Pip?", "pip's a collie x spaniel", "pip ate a sock"),
+        ("What is Greta's favourite band?", "my new favourite band is boygenius", "saw a band in the park"),
     ],
 )
 def test_a_detail_is_told_by_its_whole_name_or_a_value_only_it_has_and_not_by_one_of_its_words(
