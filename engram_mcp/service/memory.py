@@ -8,7 +8,6 @@ a file edited by hand).
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -18,17 +17,18 @@ from types import MappingProxyType
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
-from engram_mcp.index.payload import normalise_entity
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.supersede import reword
-from engram_mcp.model.temporal import Axis, present, visible_at
+from engram_mcp.model.temporal import Axis, present
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.service.extractor_context import turns_to_read_with
 from engram_mcp.service.fact_lookup import FactLookup
 from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
+from engram_mcp.service.looking_back import held_at
 from engram_mcp.service.results import Recall, ReconcileReport, recall_of
 from engram_mcp.state.usage import UsageStore
 
@@ -52,10 +52,6 @@ _WARM_UP_QUESTIONS = (
     "What did we decide about the plan?",
 )
 _WARM_UP_BUDGET = 32
-# Who someone is to the speaker, as a fact names them: "Joon", "Kevin Park", "Dr. Whitfield".
-_WHO_IS_WHO = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
-# Introductions read with a turn, at most: each is a whole turn in an extractor's context.
-_INTRODUCTIONS_READ = 2
 
 
 class MemoryService:
@@ -277,27 +273,8 @@ class MemoryService:
         return self._catalogue.previous(turn, count)
 
     def context_turns(self, turn: Memory, count: int) -> list[Memory]:
-        """What an extractor reads ``turn`` with: the ``count`` turns just before it in its session,
-        after the earlier turns that said who the people it names are to its speaker ("Third is Joon,
-        my second son"), so "Joon started at Amazon today!" days later is read as said of the son."""
-        previous = self._catalogue.previous(turn, count)
-        speaker = turn.provenance.speaker
-        if not speaker:
-            return previous
-        # Read only when the turn names someone or something the memory knows; a turn that names none costs nothing here.
-        named = self._catalogue.entities_named_in(turn.text, turn.namespace) - {normalise_entity(speaker)}
-        if not named:
-            return previous
-        seen = {turn.id, *(m.id for m in previous)}
-        introduced: dict[str, Memory] = {}
-        for fact in self._catalogue.facts_about_people_of(turn.namespace, speaker):
-            if not fact.is_current() or not named & {normalise_entity(e) for e in fact.entities if _WHO_IS_WHO.fullmatch(e)}:
-                continue
-            for source in filter(None, map(self._catalogue.get, fact.provenance.turn_ids)):
-                if source.id not in seen and source.event_time <= turn.event_time:
-                    introduced[source.id] = source
-        told = sorted(introduced.values(), key=lambda m: (m.event_time, m.id))[-_INTRODUCTIONS_READ:]
-        return [*told, *previous]
+        """What an extractor reads ``turn`` with (``extractor_context.turns_to_read_with``)."""
+        return turns_to_read_with(self._catalogue, turn, count)
 
     def recall(
         self,
@@ -376,27 +353,15 @@ class MemoryService:
             return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
         check_namespace(namespace)
         limit = self._check_limit(limit)
-        # Without a question, what held then is the useful answer: instructions and facts
-        # first, then the latest turns. Read from the latest back, so it costs the answer, not the memory.
-        visible: list[Memory] = []
-        # In world time nothing is true before its event time (temporal.valid_interval).
-        until = moment if axis is Axis.VALID else None
-        for turns in (False, True):
-            for m in self._catalogue.latest(namespace, turns=turns, until=until):
-                if len(visible) >= limit and m.event_time < visible[-1].event_time:
-                    break  # everything tied with the last one taken is in; the sort settles ties
-                if (not types or m.type in types) and visible_at(m, moment, axis):
-                    visible.append(m)
-            if len(visible) >= limit:
-                break
-        visible.sort(key=lambda m: (m.kind is Kind.EPISODE, -m.event_time.timestamp(), m.id))
+        # Without a question, what held then is the useful answer.
+        held = held_at(self._catalogue, namespace, moment, axis, types, limit)
         where = MemoryFilter(
             namespace=namespace,
             types=tuple(types),
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        return recall_of(self._retriever.present(visible[:limit], where, self.present(namespace)), self._store.file_of)
+        return recall_of(self._retriever.present(held, where, self.present(namespace)), self._store.file_of)
 
     # -- keeping the index in step -----------------------------------------------------------
 
