@@ -52,6 +52,13 @@ _GLOSSED_UNCASED = re.compile(r"(?<![\w'’])(?!(?:the|a|an|my|our|his|her|their
 _PRONOUN_IS = re.compile(r"\b(?i:he|she)(?:['’]s|\s+is)\s+(?i:now\s+|officially\s+)?(?:(?i:my)\s+(?i:new\s+)?"
                          r"(?P<relation>(?i:boyfriend|girlfriend|partner|fiancée|fiancee|fiancé|fiance|boss|manager))|"
                          r"(?i:the|our)\s+(?i:new)\s+(?P<role>(?i:boss|manager))(?!\s+(?i:there|at|of|in)\b))\b")
+# "Jürgen cooked tonight — my husband, he retired last year", "after Margareta passed in 2021 — my wife":
+# a dash glosses who the one person its clause is about is.
+_DASH_GLOSS = re.compile(r"\s[—–-]\s*(?i:my|our)\s+(?i:late\s+)?" + _WHICH_ONE + r"(?P<relation>(?i:" + _RELATIONS + r"))"
+                         r"(?=\s*(?:[,;.!?)]|[—–-]|$))")
+# The one a clause is about: a name, then a verb ("Jürgen cooked", "Margareta passed"), not a dish or a place.
+_SUBJECT = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w'’-]+)\s+(?=(?:[a-z]+ed|is|was|has|had|says|said|went|came|got|made|"
+                      r"took|left|ran|drove|died|does|did|goes|gave|told|thinks|thought|wants|likes|loves|works|lives)\b)")
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
@@ -74,6 +81,13 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
         for match in _INTRODUCED.finditer(text):
             name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
             found[name] = _relation(match["relation"] or match["is"] or match["said_is"] or match["gloss"])
+        for gloss in _DASH_GLOSS.finditer(text):
+            clause = re.split(r"[.!?]\s|[—–]", text[: gloss.start()])[-1]
+            right_before = re.search(r"(?<![\w'’])([A-Z][\w'’-]+)\s*$", clause)
+            subjects = {right_before[1]} if right_before else {m["name"] for m in _SUBJECT.finditer(clause)}
+            subjects -= _NOT_PERSONS
+            if len(subjects) == 1:
+                found.setdefault(subjects.pop(), _relation(gloss["relation"]))
     return found
 
 
@@ -95,7 +109,7 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
     said = " ".join(known).casefold()
     facts = []
     for name, relation in people_named([text]).items():
-        if name == speaker or (name.casefold() in said and relation in said):
+        if name == speaker or _stated(said, name, relation):
             continue
         # A friend or flatmate named beside something the turn says ("golf with my friend Morag")
         # is company, not news; family and partners are kept whatever else the turn says.
@@ -118,6 +132,14 @@ def relations_named(text: str, speaker: str, known: Iterable[str] = ()) -> list[
             certainty=Certainty.STATED.value, subject=speaker, predicate="children", object=names,
             entities=(speaker, *re.findall(_NAME, names))))
     return facts
+
+
+def _stated(said: str, name: str, relation: str) -> bool:
+    """Whether a statement already says who ``name`` is: "wife is Samira", "my wife Samira", "Samira, Ana's wife";
+    "after Margareta passed in 2021, Stellan's wife, …" names both but says it of no one."""
+    name, relation = re.escape(name.casefold()), re.escape(relation)
+    return re.search(rf"\b{relation}\s+(?:is\s+|was\s+|called\s+|named\s+)?{name}\b|\b{name}\s*[,(]?\s*(?:\w+['’]s\s+|my\s+|our\s+)?"
+                     rf"{relation}\b", said) is not None
 
 
 def _relation_fact(speaker: str, relation: str, name: str) -> ExtractedFact:

@@ -96,13 +96,15 @@ _DETAILS += (
             rf"{_PHONE_VALUE}"),
     _detail("email address", r"e-?mail\s+address(?:es)?|^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’]+\s+){0,3}e-?mail\s*\?",
             _EMAIL_VALUE),
-    _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)"
-                      r"|how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
+    _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)",
             _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|an?\s+(?:hour|day|year|month)"
                     r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly"),
     _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
                                   r"|lease|landlord"),
+    # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so.
+    _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
+            rf"{_MONEY}|\d[\d,]*\.\d\d"),
     _detail("where they studied",
             r"where\s+did\b[^?]*\b(?:study|train|graduate|go\s+to\s+(?:university|uni|college)|get\b[^?]*\bdegree|"
             r"do\b[^?]*\bdegree)|(?:which|what)\s+(?:university|uni|college)\s+(?:did|does|do)\b[^?]*\b(?:go|attend|study|"

@@ -21,6 +21,24 @@ def test_which_one_of_several_still_introduces_the_person() -> None:
                          "Second is my daughter Min-ji."]) == {"Joon": "son", "Minnie": "daughter", "Min-ji": "daughter"}
 
 
+def test_a_dash_says_who_the_one_person_its_clause_is_about_is() -> None:
+    assert people_named(["Home. Jürgen cooked Himmel un Ääd tonight — my husband, he retired last year."]) == {"Jürgen": "husband"}
+    assert people_named(["I took up woodcarving after Margareta passed in 2021 — my late wife, 41 years married."]) == {
+        "Margareta": "wife"}
+    assert people_named(["Lunch with Maria and Tom - my brother - at the pub."]) == {"Tom": "brother"}
+
+
+def test_a_dash_after_a_clause_about_two_people_or_a_thing_names_no_one() -> None:
+    assert people_named(["Maria said Tom was late again — my brother, I think."]) == {}
+    assert people_named(["We went to Lisbon - my favourite city."]) == {}
+
+
+def test_who_someone_is_is_kept_as_a_fact_when_the_turn_only_said_it_in_passing() -> None:
+    facts = extract(turn("Busy with my carving today. I took up woodcarving after Margareta passed in 2021 — my wife, "
+                         "41 years married.", speaker="Stellan"), [])
+    assert "Stellan's wife is Margareta." in [f.statement for f in facts]
+
+
 def test_she_after_one_of_the_speakers_people_is_that_person() -> None:
     read = with_pronouns_named(["Isla telephoned last night: she has moved up to Aberdeen."], {"Isla": "daughter"})
     assert read == ["Isla telephoned last night.", "My daughter Isla has moved up to Aberdeen."]
