@@ -1,12 +1,15 @@
 """What people are by their work ("a nurse", "the new sous chef"): one word each. Pure table.
 
-Read by the rules extractor (a job is said with one) and by abstention (a memory that says
-Fiona is a physio says what she does for work).
+Read by the rules extractor (a job is said with one), by abstention (a memory that says
+Fiona is a physio says what she does for work) and by recall (what answers "What does Parvin
+do for a living?").
 """
 
 from __future__ import annotations
 
-__all__ = ["OCCUPATIONS"]
+import re
+
+__all__ = ["OCCUPATIONS", "says_occupation", "says_own_occupation"]
 
 OCCUPATIONS = frozenset(
     """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
@@ -21,5 +24,26 @@ OCCUPATIONS = frozenset(
     builder gardener courier soldier detective realtor planner coordinator specialist advisor adviser
     executive associate principal headteacher postdoc statistician mathematician physicist chemist
     biologist geologist tester illustrator animator copywriter singer dancer violinist pianist guitarist
-    drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist""".split()
+    drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist
+    joiner seaman sailor fisherman labourer bricklayer plasterer roofer locksmith postman bartender childminder
+    nanny surveyor bookkeeper caretaker janitor""".split()
 )
+
+_OCCUPATION = re.compile(r"\b(?:" + "|".join(sorted(OCCUPATIONS, key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
+# "I'm a nurse", "I was a joiner for forty-five years", "im branwen, RVN (registered vet nurse)", "I work as a
+# courier": the speaker's own work, said before the word of it in the same sentence.
+_FIRST_PERSON_IS = re.compile(
+    r"\b(?:i\s*['’]?\s*m|i\s+am|i\s+was|i\s+work(?:ed)?\s+as|i['’]ve\s+been|i\s+have\s+been|my\s+job\s+is)\s+"
+    # Up to four words between, none that turns to someone else ("I'm off to see the nurse", "im at work, the nurse rang").
+    r"(?:(?!(?:the|to|see|with|at|for|from|by|my|his|her|our|their|your|and|but|rang|called|said|told|asked|met|saw)\b)"
+    r"[^\s.!?]+\s+){0,4}$", re.IGNORECASE)
+
+
+def says_occupation(text: str) -> bool:
+    """Whether ``text`` names an occupation ("she is a florist", "the nurses")."""
+    return _OCCUPATION.search(text) is not None
+
+
+def says_own_occupation(text: str) -> bool:
+    """Whether ``text`` says what its speaker is by work ("I was a joiner", "im branwen, RVN (vet nurse)")."""
+    return any(_FIRST_PERSON_IS.search(text[max(0, m.start() - 60): m.start()]) for m in _OCCUPATION.finditer(text))

@@ -26,6 +26,7 @@ from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.occupations import OCCUPATIONS, says_occupation, says_own_occupation
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.model.time_expr import CALENDAR_NAMES
@@ -73,6 +74,9 @@ __all__ = ["Answering"]
 
 _DEPTH = 10
 """How many of the best memories coverage reads."""
+_ANSWER_DEPTH = 5
+"""How many of the best memories a person reads for the answer."""
+_JOB = stem("job")
 _INSTANCE_DEPTH = 10
 """How many memories naming an instance of a kind asked are read for one that answers."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
@@ -215,8 +219,9 @@ class Answering:
         )
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
-        return self._instance_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
-                                    where, focus, admitted)
+        found = self._instance_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
+                                     where, focus, admitted)
+        return self._occupation_first(found, where, focus, admitted)
 
     def _instance_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
@@ -243,6 +248,37 @@ class Answering:
                     and (not others or others & about(memory.text, focus))):
                 return lead(ranked, (memory, ranked[0][1]))
         return ranked
+
+    def _occupation_first(
+        self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
+    ) -> list[Scored]:
+        """"What does Parvin do for a living?" when none of the first five memories says a job of hers: the
+        first memory recalled, or else found by the words of jobs, that says one ("My sister Parvin called.
+        she is a florist") leads. Of the speaker, a job they say is theirs ("I was a joiner for forty-five
+        years"); of someone else, one said where they are named, with the relation asked ("my son")."""
+        if _JOB not in focus.terms or not ranked or not where.current_only:
+            return ranked
+        relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+        others = focus.named - focus.speakers
+
+        def says_their_job(memory: Memory) -> bool:
+            if (memory.said_by_assistant() or not admitted(memory) or memory.kind is Kind.FACT and not memory.is_current()
+                    or not says_occupation(memory.text) or lexical_coverage(relations, [memory.text]) < 1.0):
+                return False
+            if others:
+                return bool(others & about(memory.text, focus))
+            if memory.kind is Kind.FACT:
+                return relations != () or entity_key(memory.subject or "") in focus.speakers
+            return relations != () or says_own_occupation(memory.text)
+
+        if any(says_their_job(memory) for memory, _ in ranked[:_ANSWER_DEPTH]):
+            return ranked
+        found = next((memory for memory, _ in ranked[_ANSWER_DEPTH:] if says_their_job(memory)), None)
+        if found is None:
+            words = " ".join([*sorted(OCCUPATIONS), *others])
+            found = next((memory for hit in self._index.search_sparse(words, where, _INSTANCE_DEPTH)
+                          if (memory := self._catalogue.get(hit.memory_id)) is not None and says_their_job(memory)), None)
+        return lead(ranked, (found, ranked[0][1]) if found is not None else None)
 
     def _held(self, focus: Focus, where: MemoryFilter, admitted: Callable[[Memory], bool]) -> list[Memory]:
         """The current facts in the slots the question asks about, for whom it asks, newest first."""

@@ -333,3 +333,37 @@ def test_a_word_sharing_a_stem_with_a_sport_does_not_answer_which_sport(service:
     ], speaker="Ola")
     answered = service.recall("What sport does Ola play?", limit=3)
     assert answered.abstained or "boxes" not in answered.memories[0].memory.text
+
+
+def test_a_job_asked_of_is_answered_by_the_memory_that_says_it_of_whom_it_asks(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "the nurse rang about mum's bloods, all fine",
+        "My sister Parvin called. she is a florist, she has a little shop in Richmond Hill.",
+        "Parvin said why not do the dinner at her house this year",
+        "Parvin's kids are coming for the whole weekend",
+        "Parvin is bringing her famous rice, she always makes too much",
+        "remind me to ring Parvin about the living room chairs",
+        "Parvin's car broke down again on the way to us",
+        "Parvin and I went for a long walk after work",
+        "Shirin loves the new job, her first project is a hospital wing",
+        "after work I do the living room floor, then the hall",
+        "work was long today, so tired I could sleep for a week",
+        "One thing: speak plainly to me. I was a joiner for forty-five years.",
+        *_EVERYDAY_QUESTIONS,
+    ], speaker="Fergus")
+    of_sister = service.recall("What does Parvin do for a living?")
+    assert not of_sister.abstained and "florist" in " ".join(m.memory.text for m in of_sister.memories[:5])
+    own = service.recall("What did I do for work?")
+    assert not own.abstained and "joiner" in " ".join(m.memory.text for m in own.memories[:5])
+
+
+def test_a_rent_never_told_is_declined_though_the_flat_was_and_answered_once_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["moved into the north ward flat on saturday, the landlord seems fine",
+                           "paid the electrician invoice 4471 today"], speaker="Rohan")
+    assert service.recall("How much rent does Rohan pay for the flat?").abstained
+    _told(service, clock, ["rent for the north ward flat is $240 a week, paid fortnightly"], speaker="Rohan")
+    assert not service.recall("How much rent does Rohan pay for the flat?").abstained
