@@ -156,14 +156,16 @@ def listed_doses(text: str, speaker: str) -> list[ExtractedFact]:
 _DOSE_SAID = r"(?P<dose>" + DOSE + r"(?:\s+(?:a|per)\s+day|\s+daily|\s+twice\s+a\s+day)?)"
 _MEDICINE = r"(?P<medicine>(?!(?:a|an|the|my|it|that|this|dose|dosage|meds|medication|tablets?|pills?)\b)[A-Za-z][a-z-]{3,})"
 _DOSE_TAKEN = re.compile(
-    r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
+    # "I'm type 2 diabetic on metformin 500mg": what one is, then what one is on
+    r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?(?:[\w-]+\s+){0,3}?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
     r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
     r"(?:gave|given|has|had|got)\s+me(?:\s+on)?)\s+"
     # "I take amlodipine for my blood pressure, 5mg every morning": what it is for, then the dose
     + _MEDICINE + r"(?:\s+for\s+(?:my\s+)?[a-z]+(?:\s+[a-z]+)?\s*,)?\s+" + _DOSE_SAID, re.IGNORECASE)
-# "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg"
+# "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg", "she raises the
+# losartan to 100mg" (the speaker's own, unless the sentence is about someone else's)
 _DOSE_CHANGED = re.compile(
-    r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?:my|our)\s+"
+    r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?P<whose>my|our|the)\s+"
     + _MEDICINE + r"(?:\s+(?:dose|dosage))?(?:\s+up|\s+down)?\s+to\s+" + _DOSE_SAID, re.IGNORECASE)
 _DOSE_NOW = re.compile(
     r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
@@ -176,12 +178,19 @@ _DOSE_TO = re.compile(
     + _DOSE_SAID + r"\s+(?:of\s+)?(?:my\s+|the\s+)?" + _MEDICINE, re.IGNORECASE)
 
 
+# Someone else the turn speaks of, whose "the metformin" it may be: "Mum's GP", "his tablets", "Dad".
+_SOMEONE_ELSE = re.compile(r"\b(?:his|their|mum|mom|mam|dad|mother|father|mama|papa|gran|granny|grandma|grandad|nan)\b|"
+                           r"\b[A-Z][a-z]+['’]s\b")
+
+
 def doses_said(text: str, speaker: str) -> list[tuple[str, str, str]]:
     """(statement, slot, dose) for each medicine ``text`` says the speaker takes at a dose now, one slot
     per medicine ("<medicine> dose"): taken, prescribed, put up or down; not one planned."""
     found: dict[str, tuple[str, str, str]] = {}
     for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text), *_DOSE_TO.finditer(text)):
         medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
+        if dose.re is _DOSE_CHANGED and dose["whose"].lower() == "the" and _SOMEONE_ELSE.search(text[: dose.start()]):
+            continue
         if not NOT_YET.search(dose.group(0)):
             found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
     return list(found.values())

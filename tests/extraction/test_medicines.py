@@ -68,7 +68,11 @@ def test_someone_elses_list_or_words_that_are_no_medicines_give_no_dose(said: st
 
 @pytest.mark.parametrize(("said", "dose"), [("I am on sertraline 50mg", ("sertraline dose", "50mg")),
                                             ("she's putting my levothyroxine up to 75 mcg", ("levothyroxine dose", "75 mcg")),
-                                            ("My amlodipine has been increased to 10mg", ("amlodipine dose", "10mg"))])
+                                            ("My amlodipine has been increased to 10mg", ("amlodipine dose", "10mg")),
+                                            ("she raises the losartan to 100mg, one pill in the morning", ("losartan dose", "100mg")),
+                                            ("Dr Vaughan is putting the metformin up to 1000mg twice a day",
+                                             ("metformin dose", "1000mg twice a day")),
+                                            ("I am type 2 diabetic on metformin 500mg", ("metformin dose", "500mg"))])
 def test_a_dose_taken_prescribed_or_changed_is_one_slot_per_medicine(said: str, dose: tuple[str, str]) -> None:
     assert [(slot, amount) for _, slot, amount in doses_said(said, "Hamish")] == [dose]
 
@@ -85,6 +89,7 @@ def test_a_dose_said_after_what_it_is_for_or_as_where_it_goes_is_the_dose(said: 
     assert doses == [(f"{medicine} dose", dose)]
 
 
-@pytest.mark.parametrize("said", ["my dad is going down to 5mg of warfarin", "I will go down to 5mg of sertraline if it works"])
+@pytest.mark.parametrize("said", ["my dad is going down to 5mg of warfarin", "I will go down to 5mg of sertraline if it works",
+                                  "Mum's GP is putting the metformin up to 1000mg", "his doctor raised the losartan to 100mg"])
 def test_someone_elses_or_a_planned_new_dose_is_not_the_speakers(said: str) -> None:
     assert [f for f in extract(turn(said, speaker="Ann"), []) if f.predicate.endswith(" dose")] == []
