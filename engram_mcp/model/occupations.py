@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["OCCUPATIONS", "says_occupation", "says_own_occupation"]
+__all__ = ["OCCUPATIONS", "says_own_occupation"]
 
 OCCUPATIONS = frozenset(
     """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
@@ -37,11 +37,6 @@ _FIRST_PERSON_IS = re.compile(
     # Up to four words between, none that turns to someone else ("I'm off to see the nurse", "im at work, the nurse rang").
     r"(?:(?!(?:the|to|see|with|at|for|from|by|my|his|her|our|their|your|and|but|rang|called|said|told|asked|met|saw)\b)"
     r"[^\s.!?]+\s+){0,4}$", re.IGNORECASE)
-
-
-def says_occupation(text: str) -> bool:
-    """Whether ``text`` names an occupation ("she is a florist", "the nurses")."""
-    return _OCCUPATION.search(text) is not None
 
 
 def says_own_occupation(text: str) -> bool:

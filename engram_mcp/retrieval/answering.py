@@ -26,7 +26,6 @@ from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
-from engram_mcp.model.occupations import OCCUPATIONS, says_occupation, says_own_occupation
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.model.time_expr import CALENDAR_NAMES
@@ -68,6 +67,7 @@ from engram_mcp.retrieval.question_words import (
     thing_asked_for,
 )
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
+from engram_mcp.retrieval.traits import trait_asked
 from engram_mcp.retrieval.unsaid import unsaid_of
 
 __all__ = ["Answering"]
@@ -76,7 +76,6 @@ _DEPTH = 10
 """How many of the best memories coverage reads."""
 _ANSWER_DEPTH = 5
 """How many of the best memories a person reads for the answer."""
-_JOB = stem("job")
 _INSTANCE_DEPTH = 10
 """How many memories naming an instance of a kind asked are read for one that answers."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
@@ -221,7 +220,7 @@ class Answering:
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
         found = self._instance_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
                                      where, focus, admitted)
-        return self._occupation_first(found, where, focus, admitted)
+        return self._trait_first(found, where, focus, admitted)
 
     def _instance_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
@@ -249,35 +248,37 @@ class Answering:
                 return lead(ranked, (memory, ranked[0][1]))
         return ranked
 
-    def _occupation_first(
+    def _trait_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
     ) -> list[Scored]:
-        """"What does Parvin do for a living?" when none of the first five memories says a job of hers: the
-        first memory recalled, or else found by the words of jobs, that says one ("My sister Parvin called.
-        she is a florist") leads. Of the speaker, a job they say is theirs ("I was a joiner for forty-five
-        years"); of someone else, one said where they are named, with the relation asked ("my son")."""
-        if _JOB not in focus.terms or not ranked or not where.current_only:
+        """"What does Parvin do for a living?", "Does Lupita have any health conditions?" when none of the
+        first five memories says such a thing of whom it asks (``traits.py``): the first memory recalled, or
+        else found by the trait's words, that says one ("My sister Parvin called. she is a florist") leads.
+        Of the speaker, one they say is theirs ("I was a joiner for forty-five years", "im coeliac"); of
+        someone else, one said where they are named, with the relation asked ("my son")."""
+        trait = trait_asked(focus.terms)
+        if trait is None or not ranked or not where.current_only:
             return ranked
         relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
         others = focus.named - focus.speakers
 
-        def says_their_job(memory: Memory) -> bool:
+        def says_theirs(memory: Memory) -> bool:
             if (memory.said_by_assistant() or not admitted(memory) or memory.kind is Kind.FACT and not memory.is_current()
-                    or not says_occupation(memory.text) or lexical_coverage(relations, [memory.text]) < 1.0):
+                    or not trait.said_in(memory.text) or lexical_coverage(relations, [memory.text]) < 1.0):
                 return False
             if others:
                 return bool(others & about(memory.text, focus))
             if memory.kind is Kind.FACT:
                 return relations != () or entity_key(memory.subject or "") in focus.speakers
-            return relations != () or says_own_occupation(memory.text)
+            return relations != () or trait.told_of_oneself(memory.text)
 
-        if any(says_their_job(memory) for memory, _ in ranked[:_ANSWER_DEPTH]):
+        if any(says_theirs(memory) for memory, _ in ranked[:_ANSWER_DEPTH]):
             return ranked
-        found = next((memory for memory, _ in ranked[_ANSWER_DEPTH:] if says_their_job(memory)), None)
+        found = next((memory for memory, _ in ranked[_ANSWER_DEPTH:] if says_theirs(memory)), None)
         if found is None:
-            words = " ".join([*sorted(OCCUPATIONS), *others])
+            words = " ".join([*sorted(trait.words), *others])
             found = next((memory for hit in self._index.search_sparse(words, where, _INSTANCE_DEPTH)
-                          if (memory := self._catalogue.get(hit.memory_id)) is not None and says_their_job(memory)), None)
+                          if (memory := self._catalogue.get(hit.memory_id)) is not None and says_theirs(memory)), None)
         return lead(ranked, (found, ranked[0][1]) if found is not None else None)
 
     def _held(self, focus: Focus, where: MemoryFilter, admitted: Callable[[Memory], bool]) -> list[Memory]:

@@ -367,3 +367,21 @@ def test_a_rent_never_told_is_declined_though_the_flat_was_and_answered_once_tol
     assert service.recall("How much rent does Rohan pay for the flat?").abstained
     _told(service, clock, ["rent for the north ward flat is $240 a week, paid fortnightly"], speaker="Rohan")
     assert not service.recall("How much rent does Rohan pay for the flat?").abstained
+
+
+def test_a_condition_the_speaker_mentioned_in_passing_answers_whether_they_have_any(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "health inspection was supposed to be today but the inspector rescheduled to next week",
+        "the health food shop on the corner closed down",
+        "my sister has asthma, she's visiting on friday",
+        "quick one before i drive up, im type 2 diabetic and i keep grazing on pan dulce. snack ideas?",
+        "the truck's condition is bad, the brakes squeal",
+        "any ideas for the menu board? the old one is peeling",
+        "the inspector's conditions for the permit are strict",
+        "health and safety course on tuesday",
+        *_EVERYDAY_QUESTIONS,
+    ], speaker="Lupita")
+    answered = service.recall("Does Lupita have any health conditions?")
+    assert not answered.abstained and "diabetic" in " ".join(m.memory.text for m in answered.memories[:5])

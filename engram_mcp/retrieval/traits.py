@@ -1,0 +1,81 @@
+"""What someone is, asked of them: their work, a lasting health condition, the way they eat. Pure.
+
+"What does Parvin do for a living?", "Does Lupita have any health conditions?", "Does Branwen have
+any dietary restrictions?" are answered by a memory that says it in passing ("My sister Parvin called.
+she is a florist", "im type 2 diabetic and i keep grazing on pan dulce", "forgot to say im coeliac"),
+which seldom shares a word with the question. Recall reads the words of each trait here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engram_mcp.model.occupations import OCCUPATIONS, says_own_occupation
+from engram_mcp.model.predicates import DIETS, HEALTH_CONDITIONS
+from engram_mcp.retrieval.question_words import stem
+
+__all__ = ["Trait", "trait_asked"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """A trait a question asks of someone, the words that say one, and how a speaker says it is theirs."""
+
+    name: str
+    asked: frozenset[str]
+    """The focus terms (stems) that ask it."""
+    words: tuple[str, ...]
+    said: re.Pattern[str]
+    told_of_oneself: Callable[[str], bool]
+
+    def said_in(self, text: str) -> bool:
+        """Whether ``text`` names one ("a florist", "coeliac", "pescatarian")."""
+        return self.said.search(text) is not None
+
+
+def _said(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")s?\b", re.IGNORECASE)
+
+
+# Before a condition in its sentence, someone else it is said of: "my sister has asthma", "his eczema",
+# "vet says Brutus has got arthritis".
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:he|she|they|his|her|their|him|them|mum|mom|mam|dad|papa|mama)\b|(?-i:\b[A-Z][a-z]+(?:['’]s\b|\s+(?:has|had|is|was|got)\b))|"
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:sister|brother|mum|mom|mam|mother|dad|father|son|daughter|wife|husband|partner|boyfriend|"
+    r"girlfriend|friend|kid|child|children|baby|boy|girl|cousin|aunt|uncle|gran|grandma|grandad|nan|niece|nephew|colleague|"
+    r"boss|dog|cat|twin)s?\b", re.IGNORECASE)
+
+
+def _told_of_oneself(said: re.Pattern[str]) -> Callable[[str], bool]:
+    """A condition or diet the speaker says with no one else before it in its sentence ("forgot to say im
+    coeliac", "Lactose intolerant btw", "we keep kosher at home"): said of themselves."""
+    def told(text: str) -> bool:
+        for match in said.finditer(text):
+            before = re.split(r"[.!?\n]\s*", text[: match.start()])[-1]
+            if not _SOMEONE_ELSE.search(before):
+                return True
+        return False
+    return told
+
+
+def _trait(name: str, asked: str, words: frozenset[str], told_of_oneself: Callable[[str], bool] | None = None) -> Trait:
+    said = _said(tuple(words))
+    return Trait(name, frozenset(stem(word) for word in asked.split()), tuple(words), said,
+                 told_of_oneself or _told_of_oneself(said))
+
+
+_TRAITS = (
+    _trait("occupation", "job occupation profession", OCCUPATIONS, says_own_occupation),
+    _trait("health condition", "health condition medical illness",
+           HEALTH_CONDITIONS | {"intolerant", "intolerance", "allergic", "allergy", "allergies"}),
+    _trait("diet", "diet dietary intolerance allergy allergic",
+           DIETS | {"coeliac", "celiac", "gluten", "intolerant", "intolerance", "allergic", "allergy", "allergies", "lactose",
+                    "dairy", "nut", "nuts", "shellfish"}),
+)
+
+
+def trait_asked(terms: tuple[str, ...]) -> Trait | None:
+    """The trait a question's focus terms (stems) ask of someone, if they ask one."""
+    return next((trait for trait in _TRAITS if trait.asked & set(terms)), None)
