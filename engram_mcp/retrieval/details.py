@@ -45,7 +45,7 @@ def _words(pattern: str) -> re.Pattern[str]:
 
 
 _NUMBER = r"(?:number|no\.?|#|num)"
-_DETAILS = (
+_DETAILS: tuple[tuple[re.Pattern[str], Detail], ...] = (
     _detail("star sign", r"star\s+sign|zodiac(?:\s+sign)?|horoscope\s+sign",
             rf"star\s+sign|zodiac|horoscope|(?:a|an)\s+(?:{_SIGNS})|(?:{_SIGNS})\s+(?:sun|rising|moon)"),
     _detail("blood type", r"blood\s+(?:type|group)",
