@@ -213,6 +213,7 @@ class Retriever:
         abstained = not hits or (
             c.dense and c.abstain_below >= 0
             and should_abstain(coverage, c.abstain_below, c.lexical_floor, c.focus_floor)
+            and not self._known_at_some_time(query, where, coverage, limit, now)
         )
         if abstained:
             return Retrieved((), True, confidence, render_context(()), coverage=coverage)
@@ -347,6 +348,16 @@ class Retriever:
             by_type[memory_type] += [Hit(h.memory, min(h.score, floor)) for h in extra if h.memory.id not in seen]
         eligible = {h.memory.id for hits in by_type.values() for h in hits if evidence.admits(h.memory.id, c)}
         return merge_by_type(by_type, eligible, limit, c.type_quota, fill=joint)
+
+    def _known_at_some_time(self, query: str, where: MemoryFilter, coverage: Coverage, limit: int, now: datetime) -> bool:
+        """Looking back ("When was Wendy's Portugal trip, as of 7 July?"), whether what is asked is known at
+        some time, though what was said then shares none of its words ("Roy and I are off to Portugal on the
+        15th"; "The Portugal trip is now on the 18th" came later): the question addresses the memory, and
+        what held then answers it. Only a question declined for its focus alone is asked again."""
+        if (where.valid_at is None and where.known_at is None) or coverage.unknown_names or coverage.unmet_relations \
+                or coverage.unnamed or coverage.unsaid_of or coverage.untold:
+            return False
+        return not self.recall(query, replace(where, valid_at=None, known_at=None, current_only=False), limit, now).abstained
 
     def _named_speaker(self, query: str, namespace: str) -> str | None:
         named = [

@@ -119,6 +119,21 @@ def test_as_of_on_the_known_axis_excludes_what_was_learned_later(
     assert texts(believed) == ["Ana's favourite tea is oolong."]
 
 
+def test_looking_back_answers_what_was_said_then_of_a_topic_known_though_only_later_words_name_it(
+    service: MemoryService
+) -> None:
+    july = datetime(2026, 7, 6, 11, tzinfo=timezone.utc)
+    for hour, text in enumerate(["Sunday: long run, 16k, the half marathon is on 22 Nov", "Olive's swimming Sat 9am",
+                                 "dusty to the groomer on tuesday"]):
+        service.remember(text, speaker="Wendy", event_time=july.replace(hour=11 + hour))
+    service.remember("Switched my race entry from the half marathon to the 10k, my training is behind.", speaker="Wendy",
+                     event_time=july.replace(day=8))
+    then = service.as_of(july.replace(day=7), "What was Wendy training for?")
+    assert not then.abstained and any("half marathon" in m.memory.text for m in then.memories[:3])
+    assert service.as_of(july.replace(day=7), "What is Wendy's star sign?").abstained
+    assert service.as_of(july.replace(day=7), "Which football club does Wendy support?").abstained
+
+
 def test_looking_back_at_now_ranks_as_recall_does_so_facts_weigh_the_same_then_as_now(
     service: MemoryService, clock: SteppingClock
 ) -> None:
