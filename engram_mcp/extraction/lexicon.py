@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.predicates import PET_WORDS
 
-__all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
+__all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "FROM_DAY", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
 
 # A value said as planned, possible or conditional ("I might move to 10mg", "if they give me the
@@ -113,9 +113,14 @@ def with_dropped_subject(text: str) -> str:
     return text
 
 
+# "From Monday I work at Tesco", "from 1 December I'm on nights": when what follows begins (``FROM_DAY``).
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_FROM_DAY = (r"from\s+(?:now\s+on|today|tomorrow|tonight|next\s+\w+|this\s+\w+|\w+day|the\s+\d{1,2}(?:st|nd|rd|th)?(?:\s+of\s+\w+)?|"
+             r"\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
+FROM_DAY = re.compile(r"^\s*" + _FROM_DAY + r"\s*[,:]?\s+(?=(?:I|we|my|our)\b)", re.IGNORECASE)
 LEAD_TIME = re.compile(r"^(?:these\s+days|nowadays|as\s+of\s+(?:today|now|this\s+\w+)|since\s+\w+|now|today|"
-                        r"yesterday|last\s+\w+|this\s+\w+|so|well|anyway|update)\s*[,:]?\s+(?=(?:I|we|my|our)\b)",
-                        re.IGNORECASE)
+                       r"yesterday|last\s+\w+|this\s+\w+|so|well|anyway|update|" + _FROM_DAY + r")\s*[,:]?\s+(?=(?:I|we|my|our)\b)",
+                       re.IGNORECASE)
 
 
 _CONTRACTIONS = (

@@ -31,6 +31,7 @@ from engram_mcp.extraction.corrections import (
 )
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.lexicon import (
+    FROM_DAY,
     OCCUPATIONS,
     with_dropped_subject,
 )
@@ -44,10 +45,11 @@ from engram_mcp.extraction.restate import restated_fact
 from engram_mcp.extraction.states import dated_starts, home_after_moving, state_facts
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
-from engram_mcp.model import Certainty, Memory, Source
+from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.purge_plan import mentions
+from engram_mcp.model.time_expr import upcoming_day
 
 __all__ = ["RulesExtractor"]
 
@@ -112,7 +114,11 @@ class RulesExtractor:
         for clause in contact_card(turn.text):
             facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
                                                                        turn.event_time)
+        begins, read = None, len(facts)
         for index, sentence in enumerate(said):
+            # "From Monday I work at Tesco": what the sentence just read says holds from that day on.
+            facts[read:] = _from_day(facts[read:], begins)
+            read, begins = len(facts), _begins_on(sentence, turn.event_time)
             # "no wait, 2pm": a value put right, in this turn or the one before.
             if put_right := (value_put_right(sentence, " ".join(said[:index]), speaker) or previous is not None
                              and value_put_right(sentence, previous.text, speaker, also_from=(previous.id,))):
@@ -193,6 +199,7 @@ class RulesExtractor:
                     rest = re.sub(r"\s+".join(map(re.escape, often[0].split())), " ", clause, count=1)
                     facts += state_facts(" ".join(rest.split()), speaker, certainty=said_with, sentence=sentence,
                                          uncased=uncased, pets=pets)
+        facts[read:] = _from_day(facts[read:], begins)
         # A pet, a new home or a vehicle spoken of in one sentence and named in the next is read across the two;
         # a pet's name is worth more than the turn's other facts when five must be kept.
         facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker), *facts,
@@ -310,3 +317,17 @@ def _facts_from(
             return [ending]
     return [replace(fact, certainty=min(fact.certainty, certainty))] if fact is not None else []
 
+
+def _begins_on(sentence: str, now: datetime) -> datetime | None:
+    """The later day a sentence opens by saying it begins on ("From Monday I work at Tesco"), if it does."""
+    opening = FROM_DAY.match(sentence)
+    day = upcoming_day(opening.group(0), now) if opening is not None else None
+    return day if day is not None and day > now else None
+
+
+def _from_day(facts: list[ExtractedFact], day: datetime | None) -> list[ExtractedFact]:
+    """``facts`` of a sentence that begins on ``day``, each as holding from then unless it says its own time."""
+    if day is None:
+        return facts
+    return [fact if fact.event_time is not None or fact.type is not MemoryType.SEMANTIC else replace(fact, event_time=day)
+            for fact in facts]

@@ -278,3 +278,20 @@ def test_a_pasted_address_of_a_booked_house_moves_no_one() -> None:
     said = turn("Daniel booked the Lake Arrowhead house. Address: 27 Cedar Ridge Rd, Lake Arrowhead. Check in 4pm Saturday.",
                 speaker="Young-hee")
     assert not [f for f in extract(said, []) if f.predicate in {"address", "lives in"}]
+
+
+def test_a_sentence_that_opens_with_the_day_it_begins_holds_from_that_day() -> None:
+    friday = datetime(2026, 11, 20, 18, tzinfo=timezone.utc)
+    [job] = [f for f in extract(turn("From Monday I work at Tesco.", speaker="Dmitri", when=friday), []) if f.predicate == "works at"]
+    assert job.object == "Tesco" and job.event_time == datetime(2026, 11, 23, tzinfo=timezone.utc)
+    [later] = [f for f in extract(turn("Big news. From 3rd March I work at Aldi.", speaker="Dmitri", when=friday), [])
+               if f.predicate == "works at"]
+    assert later.event_time == datetime(2027, 3, 3, tzinfo=timezone.utc)
+
+
+def test_a_sentence_opening_with_a_time_already_here_or_none_holds_from_when_it_was_said() -> None:
+    friday = datetime(2026, 11, 20, 18, tzinfo=timezone.utc)
+    [diet] = [f for f in extract(turn("from today I'm vegan", speaker="Dmitri", when=friday), []) if f.predicate == "diet"]
+    assert diet.event_time is None
+    assert [f for f in extract(turn("From what I hear, I am moving.", speaker="Dmitri", when=friday), [])
+            if f.predicate == "lives in"] == []
