@@ -90,7 +90,9 @@ _BREEDS = (
     r"norwegian forest|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|tortoiseshell|calico|"
     r"mongrel|mutt|mixed|mix|cross|crossbreed|pedigree|\w+ x \w+"
 )
-_FAVOURITE = r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?|obsessed|(?:big\s+)?fan|best\s+(?:band|film|movie|book|show|series|team|club|game)"
+_FAVOURITE = (r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?|obsessed|addicted|hooked\s+on|go-?to|"
+              r"(?:big\s+)?fan|(?:really|so|big|very|super|totally)\s+into|can(?:'|’)?t\s+get\s+enough|cannot\s+get\s+enough|"
+              r"number\s+one|the\s+best|best\s+(?:band|film|movie|book|show|series|team|club|game|food|dish|colou?r|song|album)")
 _DETAILS += (
     _detail("phone number", r"(?:phone|mobile|cell|telephone|landline|whatsapp|contact)\s+(?:number|no\.?|#)",
             rf"{_PHONE_VALUE}"),

@@ -64,6 +64,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("What breed is Bao?", "we got a puppy, a corgi!", "Bao had his jabs at the vet"),
         ("What breed is Pip?", "pip's a collie x spaniel", "pip ate a sock"),
         ("What is Greta's favourite band?", "my new favourite band is boygenius", "saw a band in the park"),
+        ("What's Mia's favourite food?", "mia can't get enough of sushi lately", "mia had sushi at the party"),
     ],
 )
 def test_a_detail_is_told_by_its_whole_name_or_a_value_only_it_has_and_not_by_one_of_its_words(
