@@ -56,8 +56,8 @@ _NOT_FOCUS = frozenset(
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
-# "What does Theo do for a living?", "What did I do for work?" ask a job.
-_FOR_A_LIVING = re.compile(r"\bd(?:o|oes|id)\s+(?:[a-z]+\s+)?for\s+(?:a\s+living|work)\b")
+# "What does Theo do for a living?", "What did I do for a living?" ask a job.
+_FOR_A_LIVING = re.compile(r"\bd(?:o|oes|id)\s+(?:[a-z]+\s+)?for\s+a\s+living\b")
 # "What does Soren do in his free time?" asks his hobbies.
 _FREE_TIME = re.compile(r"\b(?:in\s+(?:his|her|their|my|your)\s+)?(?:free|spare)\s+time\b")
 # "How does Jurgen get to work?" asks his commute, not his job.

@@ -123,7 +123,7 @@ class Answering:
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
                      when=_ASKS_WHEN.search(query) is not None, timing=times_meant(query),
-                     asked_for=thing_asked_for(query, focus_terms(words)))
+                     asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -256,7 +256,7 @@ class Answering:
         else found by the trait's words, that says one ("My sister Parvin called. she is a florist") leads.
         Of the speaker, one they say is theirs ("I was a joiner for forty-five years", "im coeliac"); of
         someone else, one said where they are named, with the relation asked ("my son")."""
-        trait = trait_asked(focus.terms)
+        trait = focus.trait
         if trait is None or not ranked or not where.current_only:
             return ranked
         relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
@@ -272,7 +272,9 @@ class Answering:
                 return relations != () or entity_key(memory.subject or "") in focus.speakers
             return relations != () or trait.told_of_oneself(memory.text)
 
-        if any(says_theirs(memory) for memory, _ in ranked[:_ANSWER_DEPTH]):
+        # A current fact holding the trait's slot ("Lucía works as floor supervisor") answers already, said in words of any job.
+        if any(says_theirs(memory) or memory.kind is Kind.FACT and memory.is_current() and (slot := slot_of(memory)) is not None
+               and slot.predicate in trait.slots for memory, _ in ranked[:_ANSWER_DEPTH]):
             return ranked
         found = next((memory for memory, _ in ranked[_ANSWER_DEPTH:] if says_theirs(memory)), None)
         if found is None:

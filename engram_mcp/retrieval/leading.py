@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
@@ -38,6 +39,9 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
+
+if TYPE_CHECKING:
+    from engram_mcp.retrieval.traits import Trait
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
@@ -281,7 +285,7 @@ class Focus:
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
                  asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
-                 asked_for: str = "") -> None:
+                 asked_for: str = "", trait: Trait | None = None) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
@@ -291,6 +295,8 @@ class Focus:
         self.timing = timing
         """Which time it means, not what it asks (stems): "weekend" in "Where is the braai this weekend?"."""
         self.asked_for = asked_for
+        self.trait = trait
+        """What the question asks someone is, if it asks one: their work, a health condition, their diet."""
         """The thing a which- or what-question asks for (a stem): "hospital" in "Which hospital is it at?"."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""

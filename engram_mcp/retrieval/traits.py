@@ -26,6 +26,10 @@ class Trait:
     name: str
     asked: frozenset[str]
     """The focus terms (stems) that ask it."""
+    asked_in: re.Pattern[str] | None
+    """How a question asks it in words that ask other things too: "What does Branwen do for work?"."""
+    slots: frozenset[str]
+    """The slots a current fact holding one is in ("job"): an answer already."""
     words: tuple[str, ...]
     said: re.Pattern[str]
     told_of_oneself: Callable[[str], bool]
@@ -60,22 +64,25 @@ def _told_of_oneself(said: re.Pattern[str]) -> Callable[[str], bool]:
     return told
 
 
-def _trait(name: str, asked: str, words: frozenset[str], told_of_oneself: Callable[[str], bool] | None = None) -> Trait:
+def _trait(name: str, asked: str, words: frozenset[str], slots: str, told_of_oneself: Callable[[str], bool] | None = None,
+           asked_in: str | None = None) -> Trait:
     said = _said(tuple(words))
-    return Trait(name, frozenset(stem(word) for word in asked.split()), tuple(words), said,
-                 told_of_oneself or _told_of_oneself(said))
+    return Trait(name, frozenset(stem(word) for word in asked.split()), re.compile(asked_in, re.IGNORECASE) if asked_in else None,
+                 frozenset(slots.split()), tuple(words), said, told_of_oneself or _told_of_oneself(said))
 
 
 _TRAITS = (
-    _trait("occupation", "job occupation profession", OCCUPATIONS, says_own_occupation),
+    _trait("occupation", "job occupation profession", OCCUPATIONS, "job", says_own_occupation,
+           asked_in=r"\bd(?:o|oes|id)\s+(?:[\w'’]+\s+){0,2}?do\s+for\s+work\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’]+\s+){1,2}do\s*\?"),
     _trait("health condition", "health condition medical illness",
-           HEALTH_CONDITIONS | {"intolerant", "intolerance", "allergic", "allergy", "allergies"}),
+           HEALTH_CONDITIONS | {"intolerant", "intolerance", "allergic", "allergy", "allergies"}, "health_condition allergy"),
     _trait("diet", "diet dietary intolerance allergy allergic",
            DIETS | {"coeliac", "celiac", "gluten", "intolerant", "intolerance", "allergic", "allergy", "allergies", "lactose",
-                    "dairy", "nut", "nuts", "shellfish"}),
+                    "dairy", "nut", "nuts", "shellfish"}, "diet allergy"),
 )
 
 
-def trait_asked(terms: tuple[str, ...]) -> Trait | None:
-    """The trait a question's focus terms (stems) ask of someone, if they ask one."""
-    return next((trait for trait in _TRAITS if trait.asked & set(terms)), None)
+def trait_asked(question: str, terms: tuple[str, ...]) -> Trait | None:
+    """The trait ``question`` asks of someone, by its focus terms (stems) or its words, if it asks one."""
+    return next((trait for trait in _TRAITS
+                 if trait.asked & set(terms) or trait.asked_in is not None and trait.asked_in.search(question)), None)

@@ -385,3 +385,19 @@ def test_a_condition_the_speaker_mentioned_in_passing_answers_whether_they_have_
     ], speaker="Lupita")
     answered = service.recall("Does Lupita have any health conditions?")
     assert not answered.abstained and "diabetic" in " ".join(m.memory.text for m in answered.memories[:5])
+
+
+def test_a_job_asked_of_the_speaker_is_not_answered_by_the_old_one_when_a_current_fact_holds_the_new(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    facts = FactService(service, clock)
+    _told(service, clock, ["Hola! I'm Lucía, from Seville. I'm a bartender at The Copper Still on the Grassmarket",
+                           "Had an interview today at Harbour Kitchen in Leith, for head sommelier"], speaker="Lucía")
+    facts.state("Lucía works as a bartender.")
+    _told(service, clock, ["any interview tips for tomorrow?", "job hunting is exhausting honestly",
+                           "is it normal to cry after a job interview", "the job ad said weekends only",
+                           "the bus to Leith was late again", "rent in Leith is mad, job or no job"], speaker="Lucía")
+    _told(service, clock, ["First day as head sommelier at Harbour Kitchen today, nervous!!"], speaker="Lucía")
+    facts.state("Lucía works as a head sommelier.")
+    answered = service.recall("What's my job?")
+    assert not answered.abstained and "sommelier" in answered.memories[0].memory.text
