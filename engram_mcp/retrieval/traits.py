@@ -82,7 +82,13 @@ _TRAITS = (
 )
 
 
+# "What do we call the water treatment job now?" asks the name of a thing one works on, not what anyone is.
+_A_THING_NAMED = re.compile(r"\b(?:call|called|name|named)\b|\b(?:the|this|that)\s+(?:[\w-]+\s+){0,3}(?:job|project)\b", re.IGNORECASE)
+
+
 def trait_asked(question: str, terms: tuple[str, ...]) -> Trait | None:
     """The trait ``question`` asks of someone, by its focus terms (stems) or its words, if it asks one."""
+    if _A_THING_NAMED.search(question):
+        return None
     return next((trait for trait in _TRAITS
                  if trait.asked & set(terms) or trait.asked_in is not None and trait.asked_in.search(question)), None)

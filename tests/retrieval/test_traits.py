@@ -21,7 +21,7 @@ def test_a_question_asking_what_someone_is_asks_that_trait(question: str, trait:
 
 
 @pytest.mark.parametrize("question", ["How does Jurgen get to work?", "What are we eating on Friday?", "Where does Lena work?",
-                                      "What does Rui do on Sundays?"])
+                                      "What does Rui do on Sundays?", "What do we call the water treatment job now?"])
 def test_a_question_about_something_else_asks_no_trait(question: str) -> None:
     assert asked(question) is None
 
