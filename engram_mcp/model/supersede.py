@@ -75,17 +75,7 @@ def slot_of(memory: Memory) -> Slot | None:
     if memory.subject and memory.predicate and memory.predicate != "states":
         return _with_person_named(normalise(memory.subject, memory.predicate, memory.object or ""), memory)
     parsed = parse_statement(memory.text, memory.subject)
-    if parsed is None or _OWNED.search(parsed[0]) and not _SAID_OF_THEM.match(parsed[1]):
-        # "Lucía's job search spreadsheet has 40 rows" says nothing of her job: a thing of someone's, read as
-        # "<subject> <verb> …", would hold a slot named by its first noun and end what holds it.
-        return None
-    return _with_person_named(normalise(*parsed), memory)
-
-
-_OWNED = re.compile(r"['’]s$")
-# What follows "Ali's" when it stands for "Ali is" or "Ali has": "Ali's moving", "Ali's got", "Ali's not", "Ali's in Leeds".
-_SAID_OF_THEM = re.compile(r"(?i:\w+(?:ing|ed)|got|gone|been|left|done|not|no|now|just|still|also|finally|off|back|in|at|on|"
-                           r"with|from|a|an|the|very|so|really|always|never|become|taken)$")
+    return _with_person_named(normalise(*parsed), memory) if parsed else None
 
 
 def _with_person_named(slot: Slot, memory: Memory) -> Slot:
