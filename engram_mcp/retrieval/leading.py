@@ -295,9 +295,9 @@ class Focus:
         self.timing = timing
         """Which time it means, not what it asks (stems): "weekend" in "Where is the braai this weekend?"."""
         self.asked_for = asked_for
+        """The thing a which- or what-question asks for (a stem): "hospital" in "Which hospital is it at?"."""
         self.trait = trait
         """What the question asks someone is, if it asks one: their work, a health condition, their diet."""
-        """The thing a which- or what-question asks for (a stem): "hospital" in "Which hospital is it at?"."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers
