@@ -107,6 +107,12 @@ class Coverage:
     """A detail told only whole ("blood type", "passport number": ``details.py``) that the question
     asks and no recalled memory tells."""
 
+    @property
+    def asks_what_nothing_holds(self) -> bool:
+        """Whether the question asks of a name, a relation, a slot, a name given or a detail no memory holds:
+        declined whatever else is recalled."""
+        return bool(self.unknown_names or self.unmet_relations or self.unnamed or self.unsaid_of or self.untold)
+
 
 # "email address" asks for an email ("IP address" for an IP), not where someone lives.
 _EMAIL_ADDRESS = re.compile(r"\b(e-?mail|ip|web|mac)\s+address(?:es)?\b")
@@ -223,7 +229,7 @@ def should_abstain(coverage: Coverage, confidence_floor: float, lexical_floor: f
     """Decline when the whole question is far from everything, or when nothing addresses its focus."""
     if coverage.instructions:
         return False
-    if coverage.unknown_names or coverage.unmet_relations or coverage.unnamed or coverage.unsaid_of or coverage.untold:
+    if coverage.asks_what_nothing_holds:
         return True
     if not coverage.focus and coverage.in_time is not None:
         # Nothing asked but a time ('What happened on 9 March?'): answered by that time's memories,

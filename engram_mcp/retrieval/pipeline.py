@@ -354,8 +354,7 @@ class Retriever:
         some time, though what was said then shares none of its words ("Roy and I are off to Portugal on the
         15th"; "The Portugal trip is now on the 18th" came later): the question addresses the memory, and
         what held then answers it. Only a question declined for its focus alone is asked again."""
-        if (where.valid_at is None and where.known_at is None) or coverage.unknown_names or coverage.unmet_relations \
-                or coverage.unnamed or coverage.unsaid_of or coverage.untold:
+        if (where.valid_at is None and where.known_at is None) or coverage.asks_what_nothing_holds:
             return False
         return not self.recall(query, replace(where, valid_at=None, known_at=None, current_only=False), limit, now).abstained
 
