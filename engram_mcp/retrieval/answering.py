@@ -240,8 +240,7 @@ class Answering:
         others = focus.named - focus.speakers
         for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH):
             memory = self._catalogue.get(hit.memory_id)
-            if (memory is None or not admitted(memory) or memory.said_by_assistant()
-                    or memory.kind is Kind.FACT and not memory.is_current()):
+            if memory is None or not _may_lead(memory, admitted):
                 continue
             if (names_one.search(memory.text) and lexical_coverage(relations, [memory.text]) == 1.0
                     and (not others or others & about(memory.text, focus))):
@@ -263,8 +262,7 @@ class Answering:
         others = focus.named - focus.speakers
 
         def says_theirs(memory: Memory) -> bool:
-            if (memory.said_by_assistant() or not admitted(memory) or memory.kind is Kind.FACT and not memory.is_current()
-                    or not trait.said_in(memory.text) or lexical_coverage(relations, [memory.text]) < 1.0):
+            if not _may_lead(memory, admitted) or not trait.said_in(memory.text) or lexical_coverage(relations, [memory.text]) < 1.0:
                 return False
             if others:
                 return bool(others & about(memory.text, focus))
@@ -395,3 +393,8 @@ class Answering:
                 if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+def _may_lead(memory: Memory, admitted: Callable[[Memory], bool]) -> bool:
+    """Whether a memory a stage brings in may lead: one the filter admits, said by the person, and no fact that has ended."""
+    return admitted(memory) and not memory.said_by_assistant() and not (memory.kind is Kind.FACT and not memory.is_current())
