@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["OCCUPATIONS", "says_own_occupation"]
+__all__ = ["OCCUPATIONS", "OCCUPATION_SAID", "says_own_occupation"]
 
 OCCUPATIONS = frozenset(
     """engineer developer dev coder nurse teacher doctor designer manager lawyer accountant consultant analyst
@@ -29,7 +29,8 @@ OCCUPATIONS = frozenset(
     nanny surveyor bookkeeper caretaker janitor supervisor foreman guide operator dispatcher warden ranger""".split()
 )
 
-_OCCUPATION = re.compile(r"\b(?:" + "|".join(sorted(OCCUPATIONS, key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
+OCCUPATION_SAID = re.compile(r"\b(?:" + "|".join(sorted(OCCUPATIONS, key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
+"""A word of work, as written, or its plural ("a florist", "the nurses")."""
 # "I'm a nurse", "I was a joiner for forty-five years", "im branwen, RVN (registered vet nurse)", "I work as a
 # courier": the speaker's own work, said before the word of it in the same sentence.
 _FIRST_PERSON_IS = re.compile(
@@ -41,4 +42,4 @@ _FIRST_PERSON_IS = re.compile(
 
 def says_own_occupation(text: str) -> bool:
     """Whether ``text`` says what its speaker is by work ("I was a joiner", "im branwen, RVN (vet nurse)")."""
-    return any(_FIRST_PERSON_IS.search(text[max(0, m.start() - 60): m.start()]) for m in _OCCUPATION.finditer(text))
+    return any(_FIRST_PERSON_IS.search(text[max(0, m.start() - 60): m.start()]) for m in OCCUPATION_SAID.finditer(text))

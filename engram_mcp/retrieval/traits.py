@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engram_mcp.model.occupations import OCCUPATIONS, says_own_occupation
+from engram_mcp.model.occupations import OCCUPATION_SAID, OCCUPATIONS, says_own_occupation
 from engram_mcp.model.predicates import DIETS, HEALTH_CONDITIONS
 from engram_mcp.retrieval.question_words import stem
 
@@ -65,14 +65,14 @@ def _told_of_oneself(said: re.Pattern[str]) -> Callable[[str], bool]:
 
 
 def _trait(name: str, asked: str, words: frozenset[str], slots: str, told_of_oneself: Callable[[str], bool] | None = None,
-           asked_in: str | None = None) -> Trait:
-    said = _said(tuple(words))
+           asked_in: str | None = None, said: re.Pattern[str] | None = None) -> Trait:
+    said = said or _said(tuple(words))
     return Trait(name, frozenset(stem(word) for word in asked.split()), re.compile(asked_in, re.IGNORECASE) if asked_in else None,
                  frozenset(slots.split()), tuple(words), said, told_of_oneself or _told_of_oneself(said))
 
 
 _TRAITS = (
-    _trait("occupation", "job occupation profession", OCCUPATIONS, "job", says_own_occupation,
+    _trait("occupation", "job occupation profession", OCCUPATIONS, "job", says_own_occupation, said=OCCUPATION_SAID,
            asked_in=r"\bd(?:o|oes|id)\s+(?:[\w'’]+\s+){0,2}?do\s+for\s+work\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’]+\s+){1,2}do\s*\?"),
     _trait("health condition", "health condition medical illness",
            HEALTH_CONDITIONS | {"intolerant", "intolerance", "allergic", "allergy", "allergies"}, "health_condition allergy"),
