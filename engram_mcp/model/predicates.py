@@ -262,12 +262,37 @@ def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, st
             return None
         subject, rest = match["subject"], match["rest"]
     words = rest.split()
+    if _OWNER.search(subject) and (verb := _verb_after_a_thing(words)) is not None:
+        # "Lucía's job search spreadsheet has 40 rows": the slot is the thing's, never her job's.
+        return subject, " ".join(words[: verb + 1]), " ".join(words[verb + 1 :])
     head = 0
     while head < len(words) and (words[head].lower() in _AUXILIARIES or words[head].lower() in _NEGATION):
         head += 1
     if head >= len(words):
         return None
     return subject, " ".join(words[: head + 1]), " ".join(words[head + 1 :])
+
+
+_OWNER = re.compile(r"['’]s$")
+# What follows "Ali's" when it stands for "Ali is" or "Ali has": "Ali's moving", "Ali's got", "Ali's not", "Ali's in Leeds".
+_SAID_OF_THEM = re.compile(r"(?i:\w+(?:ing|ed)|got|gone|been|left|done|not|no|now|just|still|also|finally|off|back|in|at|on|"
+                           r"with|from|a|an|the|very|so|really|always|never|become|taken)")
+_VERBS_AFTER_A_THING = frozenset("""is are was were has have had does did will would can could may might must
+    went left came got took made gave ran fell broke began won lost sold bought paid met grew kept sent""".split())
+
+
+def _verb_after_a_thing(words: list[str]) -> int | None:
+    """Where the verb stands after a thing named after an owner ("job search spreadsheet" then
+    "has"; "sister Chioma's wedding" then "is"); None when what follows the owner says something of
+    them ("Ali's moving") or no verb is seen."""
+    if not words or _SAID_OF_THEM.fullmatch(words[0]):
+        return None
+    for at, word in enumerate(words[1:], start=1):
+        word = word.casefold().replace("’", "'")
+        if word in _VERBS_AFTER_A_THING or word in _NEGATION or word.endswith("ed") or (
+                word.endswith("s") and not word.endswith(("'s", "ss", "us", "is"))):
+            return at
+    return None
 
 
 def subject_key(name: str) -> str:

@@ -122,3 +122,26 @@ def test_a_fact_reworded_by_hand_says_the_object_its_new_words_say() -> None:
     assert reworded("Ana works at Zqacme as a plumber.") == "at Zqacme as a plumber"
     assert reworded("Ana works at Zqacme as a welder, nights.") == "at Zqacme as a welder"
     assert reworded("Ana has retired.") is None
+
+
+def test_a_thing_named_after_its_owner_holds_its_own_slot_and_ends_no_job_or_partner() -> None:
+    job = fact("f-000000000003", "Lucía's job is floor supervisor.", JAN)
+    spreadsheet = fact("f-000000000004", "Lucía's job search spreadsheet has 40 rows now.", MAR)
+    married = fact("f-000000000005", "Ali is married to Tom.", JAN)
+    husbands_work = fact("f-000000000006", "Ali's husband Tom works at Google.", MAR)
+    manager_left = fact("f-000000000007", "Ali's manager Priya left.", MAR)
+    assert compare(slot_of(spreadsheet), slot_of(job)) is not Verdict.SUPERSEDES
+    assert compare(slot_of(husbands_work), slot_of(married)) is not Verdict.SUPERSEDES
+    assert slot_of(manager_left) != slot_of(fact("f-000000000008", "Ali's manager is Priya.", JAN))
+
+
+def test_a_thing_of_someones_keeps_them_as_its_subject_so_their_corrections_find_it() -> None:
+    wedding = slot_of(replace(fact("f-000000000009", "Amara's sister Chioma's wedding is on 14 June.", JAN), subject="Amara"))
+    assert wedding is not None and wedding.subject == "amara" and wedding.object == "14 june"
+
+
+def test_a_name_with_s_standing_for_is_or_has_still_reads_as_its_subject_and_verb() -> None:
+    moving = slot_of(fact("f-000000000010", "Ali's moving to Leeds.", MAR))
+    got = slot_of(fact("f-000000000011", "Ali's got a new bike.", MAR))
+    assert moving is not None and (moving.subject, moving.predicate, moving.object) == ("ali", "moving_to", "leeds")
+    assert got is not None and (got.subject, got.predicate) == ("ali", "got")

@@ -363,3 +363,19 @@ def test_a_rescheduled_event_replaces_the_newest_fact_that_names_it(facts: FactS
                           obj="appointment", event_time=MAR)
     assert outcome.action == "superseded" and outcome.superseded == (tuesday.id,)
     assert current_facts(service) == ["Ines's appointment was moved to Thursday at 11."]
+
+
+def test_a_thing_of_the_speakers_restated_whole_leaves_their_job_current(facts: FactService, service: MemoryService) -> None:
+    facts.state("Lucía's job is floor supervisor.", subject="Lucía", event_time=JAN)
+    facts.state("Lucía's job search spreadsheet has 40 rows now.", subject="Lucía", event_time=MAR)
+    assert current_facts(service) == ["Lucía's job is floor supervisor.", "Lucía's job search spreadsheet has 40 rows now."]
+
+
+def test_a_correction_puts_right_a_date_said_of_the_speakers_sisters_wedding(facts: FactService, service: MemoryService) -> None:
+    wedding = facts.state("Amara's sister Chioma's wedding is on 14 June.", subject="Amara", event_time=JAN).memory
+    outcome = facts.state(
+        "Amara corrected 14 June to 21 June.", subject="Amara", predicate=CORRECTS,
+        obj=correction_object("14 June", "21 June"), event_time=MAR,
+    )
+    assert outcome.superseded == (wedding.id,)
+    assert current_facts(service) == ["Amara's sister Chioma's wedding is on 21 June."]
