@@ -20,6 +20,13 @@ _SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”�
 # A pasted list's items about the speaker are sentences of their own: "- I live in Osaka", "2) I work
 # nights". A document's bullets ("- Leading large-scale change") are not the speaker's and stay unread.
 _BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+(?=(?:I|I'm|I've|I'd|my|we|we're|our)\b)", re.IGNORECASE)
+# "Done today:" then "- picked up the Octavia": a list under a heading of the speaker's own day or news
+# is their own log, each item said with "I" dropped; not a list they say they pasted or were sent.
+_ANY_BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+")
+_OWN_LOG_HEADING = re.compile(r"^(?!.*\b(?:past(?:e|ed|ing)|sent|fwd|forward(?:ed)?|e-?mail|quote|from|says?|said|wrote)\b)"
+                              r"(?:[\w'’]+\s+){0,2}(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week|weekend)|"
+                              r"update|news|done|decision(?:\s+made)?|next|progress|status|admin|"
+                              r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+[\w'’]+){0,2}\s*:$", re.IGNORECASE)
 # A dash in chat usually continues the thought ("me-time each day - running, reading"); keep it whole.
 _DASH = re.compile(r"\s+[-–—]+\s+|(?<=\w)[-–—]\s+")
 # "me and my team" is one subject, not two clauses;
@@ -135,7 +142,13 @@ def _spliced(part: str) -> list[str]:
 
 def sentences(text: str) -> list[str]:
     """The turn's sentences; a dash inside one becomes a comma."""
-    parts = (_BULLET.sub("", part.strip()) for part in _SENTENCE_END.split(text) if part and part.strip())
+    parts, in_own_log = [], False
+    for part in (part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()):
+        if _ANY_BULLET.match(part):
+            part = _ANY_BULLET.sub("", part) if in_own_log else _BULLET.sub("", part)
+        else:
+            in_own_log = _OWN_LOG_HEADING.match(part) is not None
+        parts.append(part)
     return [_DASH.sub(", ", part) for part in parts if part]
 
 

@@ -93,6 +93,11 @@ _SCRAPPED = re.compile(r"^(?i:(?:the|my|our)\s+(?:old\s+)?)" + _VEHICLE_NAME
                        + r"\s+(?i:(?:has\s+|is\s+|'s\s+)?(?:gone|went)\s+(?:off\s+)?to\s+the\s+(?:scrap\w*|wreckers?|breakers?|crusher))\b")
 
 
+# "car sold to a guy from Wakefield", "The Golf is sold!": one's own car, sold, said of the car.
+_SOLD_SAID_OF_IT = re.compile(r"^(?i:(?:the|my|our)\s+)?(?i:old\s+)?" + _VEHICLE_NAME
+                              + r"\s+(?i:(?:is\s+|was\s+|'s\s+|has\s+been\s+|got\s+|finally\s+|now\s+)*sold)\b(?!\s+out)")
+
+
 def _made_vehicle(obj: str) -> str | None:
     """A vehicle named by make or model ("Toyota Premio"), not by a plain word ("car")."""
     named = vehicle_name(obj)
@@ -113,7 +118,7 @@ def sold_and_bought(context: str, who: str) -> list[Found]:
 
 def vehicles_in_sentence(text: str, who: str) -> list[Found]:
     """The car a clause says is one's own: by the word car ("Our car is a 2012 Peugeot 208"), as
-    one's ride, by what it does or needs, or as what one came away with; or one gone to the scrap."""
+    one's ride, by what it does or needs, or as what one came away with; or one sold or gone to the scrap."""
     if (car := _CAR_IS.match(text) or _RIDE_IS.match(text)) is not None and (driven := vehicle_name(car["obj"])) is not None:
         return [(f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
     if (car := _MY_CAR_DOES.match(text) or _THE_CAR_NEEDS.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
@@ -122,6 +127,9 @@ def vehicles_in_sentence(text: str, who: str) -> list[Found]:
         return [(f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
     if (car := _SCRAPPED.match(text)) is not None and (gone := vehicle_name(car["obj"], sold=True)) is not None:
         return [(f"{who} got rid of the {gone}", "no longer drives", gone, "vehicle", True)]
+    if (car := _SOLD_SAID_OF_IT.match(text)) is not None and (gone := vehicle_name(car["obj"], sold=True)) is not None:
+        gone = gone.lower() if gone.lower() in VEHICLE_WORDS else gone
+        return [(f"{who} sold the {gone}", "no longer drives", gone, "vehicle", True)]
     return []
 
 

@@ -95,6 +95,20 @@ def test_a_pasted_lists_items_about_the_speaker_are_sentences_and_a_documents_bu
                                              speaker="Sam"), [])
 
 
+def test_a_list_under_a_heading_of_the_speakers_own_day_is_read_as_their_own_log() -> None:
+    assert sentences("Done today:\n- picked up the Octavia\n- bigger boot") == ["Done today:", "picked up the Octavia", "bigger boot"]
+    assert sentences("Sunday update:\n* moved into the flat in Leith") == ["Sunday update:", "moved into the flat in Leith"]
+    said = [fact.statement for fact in RulesExtractor().extract(turn("Today:\n- picked up the Octavia", speaker="Tomasz"), [])]
+    assert said == ["Tomasz now drives an Octavia."]
+
+
+def test_a_list_someone_sent_or_the_speaker_pasted_is_not_their_log_whatever_its_heading() -> None:
+    assert sentences("Update from the school, pasting:\n- moved to a new building") == [
+        "Update from the school, pasting:", "- moved to a new building"]
+    assert sentences("Today:\n- picked up the Octavia\nOctopus:\n- switched supplier") == [
+        "Today:", "picked up the Octavia", "Octopus:", "- switched supplier"]
+
+
 def test_what_one_did_then_a_statement_with_its_subject_are_two_clauses() -> None:
     assert clauses("I sold my bass, I'm focusing on cello now") == ["I sold my bass", "I'm focusing on cello now"]
 

@@ -13,6 +13,12 @@ def test_selling_one_vehicle_and_buying_another_ends_the_first_and_starts_the_se
         ("drives", "yaris", True), ("drives", "kia niro", False)}
 
 
+def test_a_car_said_to_be_sold_is_no_longer_driven_and_a_sold_out_car_is_not_sold() -> None:
+    assert slots("car sold to a guy from Wakefield") == {("drives", "car", True)}
+    assert slots("The Golf is sold!") == {("drives", "golf", True)}
+    assert slots("the car sold out of petrol") == set()
+
+
 def test_a_car_traded_in_for_another_is_the_new_car() -> None:
     assert slots("Traded the Corolla in for a Honda CR-V yesterday.") == {
         ("drives", "corolla", True), ("drives", "honda cr-v", False)}
