@@ -37,11 +37,11 @@ from engram_mcp.extraction.state_grammar import (
     state_fact,
 )
 from engram_mcp.extraction.vehicles import sold_and_bought, vehicle_rules, vehicles_in_sentence
-from engram_mcp.extraction.work import OFFER_ACCEPTED, dated_starts, work_in_sentence, work_rules
+from engram_mcp.extraction.work import OFFER_ACCEPTED, work_in_sentence, work_rules
 from engram_mcp.model import Certainty
 from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
 
-__all__ = ["dated_starts", "home_after_moving", "state_facts"]
+__all__ = ["home_after_moving", "state_facts"]
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"

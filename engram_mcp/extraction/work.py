@@ -4,16 +4,13 @@ ordinary ways people say one began or ended ("I started at Meta", "handed in my 
 
 ``work_rules`` is the part of the state rule table (``states``) about work and study;
 ``work_in_sentence`` reads what only a whole sentence says ("First day at Stripe!", "on
-maternity leave, then back at Zalando"); ``dated_starts`` dates a job said to begin later.
+maternity leave, then back at Zalando"); a job said to begin later is dated by ``job_starts``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from datetime import datetime
 
-from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import ACTIVITIES, OCCUPATIONS, SCHOOL, STUDENTS, YEAR_OF_COURSE, strip_tail
 from engram_mcp.extraction.state_grammar import (
     BOUNDARY,
@@ -25,11 +22,8 @@ from engram_mcp.extraction.state_grammar import (
     object_head,
     rule,
 )
-from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.predicates import normalise
-from engram_mcp.model.time_expr import upcoming_day
 
-__all__ = ["CALLED", "OFFER_ACCEPTED", "dated_starts", "work_in_sentence", "work_rules"]
+__all__ = ["ACCEPTED_OFFER", "CALLED", "OFFER_ACCEPTED", "WILL_WORK_AS", "work_in_sentence", "work_rules"]
 
 _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still|"
@@ -257,15 +251,16 @@ def _last_day(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} left {org}", "no longer works at", org, "employer", True)]
 
 
-_ACCEPTED_OFFER = "accepted a job offer from"
-_WILL_WORK_AS = "will work as"
+# An accepted offer and the role it names are plans; ``job_starts.dated_starts`` makes them the job from its first day.
+ACCEPTED_OFFER = "accepted a job offer from"
+WILL_WORK_AS = "will work as"
 
 
 def _accepted_offer(m: re.Match[str], who: str) -> list[Found]:
     org = object_head(m["obj"])
-    offer: list[Found] = [(f"{who} accepted a job offer from {org}", _ACCEPTED_OFFER, org, "plan", False)]
+    offer: list[Found] = [(f"{who} accepted a job offer from {org}", ACCEPTED_OFFER, org, "plan", False)]
     role = strip_tail(m.groupdict().get("role") or "")
-    return offer + ([(f"{who} will work as {article(role)} {role}", _WILL_WORK_AS, role, "plan", False)] if role else [])
+    return offer + ([(f"{who} will work as {article(role)} {role}", WILL_WORK_AS, role, "plan", False)] if role else [])
 
 
 def _been_at(m: re.Match[str], who: str) -> list[Found]:
@@ -382,59 +377,3 @@ def work_in_sentence(text: str, context: str, who: str, *, uncased: bool) -> lis
             if (role := whole.groupdict().get("first_role")) and (role := strip_tail(role)):
                 found.append((f"{who} works as {article(role)} {role}", "works as", role, "job", False))
     return found
-
-
-# "I start on 1 November", "starting Monday", "my first day at Monzo is next Monday": when a
-# job begins, said before it does ("started" is the past, read by the rules above).
-_BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
-_STARTS_AT = re.compile("(?i:" + _BEGINS + r"\s+(?:my\s+new\s+(?:job|role|position)\s+|(?:a\s+)?new\s+job\s+|work\s+|working\s+)?"
-                        r"(?:at|with))\s+(?P<org>" + NAME + r")(?P<when>[^.!?;]*)")
-_NEW_JOB = re.compile(r"\bnew\s+(?:job|role|position|gig)\b", re.IGNORECASE)
-_STARTS_ON = re.compile(r"\b(?:" + _BEGINS + r"|starts)\b(?P<when>[^.!?;]*)", re.IGNORECASE)
-
-
-def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: datetime) -> list[ExtractedFact]:
-    """``facts`` with each job the turn says begins on a later day ("I start at Stripe on Monday",
-    or a job offer accepted and "I start on 1 November") as the job from that day: "Lena works
-    at Klarna from 1 November 2026", which becomes true, and supersedes the old employer, then."""
-    begins: dict[str, tuple[datetime, tuple[str, ...], float]] = {}
-    for m in _STARTS_AT.finditer(text):
-        day = upcoming_day(m.group(0), when)
-        org = object_head(m["org"])
-        if day is not None and org[:1].isupper() and not SCHOOL.search(org):
-            begins.setdefault(org, (day, (speaker, org), Certainty.STATED.value))
-    day = next((d for m in _STARTS_ON.finditer(text) if (d := upcoming_day(m.group(0), when)) is not None), None)
-    if day is not None:
-        news = _NEW_JOB.search(text) is not None
-        for fact in facts:
-            slot = normalise(speaker, fact.predicate, fact.object)
-            offered = fact.predicate == _ACCEPTED_OFFER or news and slot.predicate == "works_at" and not slot.negated
-            if offered and fact.subject == speaker:
-                begins.setdefault(fact.object, (day, fact.entities, fact.certainty))
-    if not begins:
-        return facts
-    # What the same clause said without its day ("Lena started working at Atlassian") gives way;
-    # the role an accepted offer named is the job from that day too.
-    kept = [f for f in facts if not (f.object in begins and normalise(speaker, f.predicate, f.object).predicate == "works_at")
-            and f.predicate != _WILL_WORK_AS]
-    first_day = min(day for day, _, _ in begins.values())
-    roles = [
-        replace(f, statement=f"{speaker} works as {article(f.object)} {f.object} from {first_day.day} {first_day:%B %Y}.",
-                predicate="works as",
-                type=MemoryType.SEMANTIC, event_time=first_day)
-        for f in facts if f.predicate == _WILL_WORK_AS
-    ]
-    return [*kept, *roles, *(
-        ExtractedFact(
-            statement=f"{speaker} works at {org} from {day.day} {day:%B %Y}.",
-            type=MemoryType.SEMANTIC,
-            certainty=certainty,
-            subject=speaker,
-            predicate="works at",
-            object=org,
-            entities=entities,
-            event_time=day,
-        )
-        for org, (day, entities, certainty) in begins.items()
-    )]
-
