@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engram_mcp.model.entities import typed_without_capitals
+
 __all__ = ["Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
@@ -29,9 +31,14 @@ class Detail:
     """What must also be said with a value of the detail's shape: a rent is an amount said with "rent"
     or "a month"; an amount alone ("Arjun's half is ₹82,500") tells no salary."""
 
+    told_uncased: re.Pattern[str] | None = None
+    """How a memory typed with no capital at all tells it, where no capital marks a name ("layla is at
+    westview from monday"); ``told`` when None."""
+
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
-        return self.told.search(text) is not None and (self.alongside is None or self.alongside.search(text) is not None)
+        told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
+        return told.search(text) is not None and (self.alongside is None or self.alongside.search(text) is not None)
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None) -> tuple[re.Pattern[str], Detail]:
@@ -80,6 +87,37 @@ _PLACE_OF_LEARNING = (
     r"|(?:at|from)\s+(?-i:[A-Z][A-Za-z]?[A-Z]{1,5})"
     r"|(?:studied|graduated|trained|qualified|did\s+(?:my|his|her|their)\s+\w+)(?:\s+[\w-]+){0,3}\s+(?:at|from|in)\s+\w+"
 )
+# A school named: "Brincliffe Primary", "St Mary's Primary", "école Jules Guesde", "Kamsi school Greenfield
+# Heights", "he's at Bishop Gore"; typed without capitals, "knighton fields primary", "layla is at westview".
+# Not "Layla's school", "skipping school", "the new school", "lessons at 5".
+_SCHOOL_KINDS = (r"(?:public|state|primary|elementary|high|junior|middle|secondary|grammar|prep|catholic|community)\s+school|"
+                 r"primary|elementary|high|junior|infants?|middle|secondary|grammar|prep|montessori|nursery|kindergarten|"
+                 r"preschool|pre-school|academy|school|ps|daycare|childcare|creche|crèche")
+_CAPITALISED_KINDS = (r"(?:Public|State|Primary|Elementary|High|Junior|Middle|Secondary|Grammar|Prep|Catholic|Community)\s+School|"
+                      r"Primary|Elementary|High|Junior|Infants?|Middle|Secondary|Grammar|Prep|Montessori|Nursery|Kindergarten|"
+                      r"Preschool|Pre-School|Academy|School|PS|Daycare|Childcare|Creche|Crèche")
+_SCHOOL_WORDS = r"school|nursery|école|ecole|escola|escuela|scuola|schule|szkoła|przedszkole|školka|kita|daycare|kindergarten"
+_NOT_A_SCHOOLS_NAME = (r"(?!(?:a|an|the|my|his|her|their|our|your|to|at|in|into|from|of|for|and|or|after|before|local|new|old|"
+                       r"this|that|same|any|some|which|what|whole|every|each|good|big|public|private|state|primary|secondary|"
+                       r"high|junior|middle|year|grade|first|last|next|no|one|two|kids?|child|children|son|daughter|"
+                       r"boarding|summer|sunday|driving|swim|swimming|dance|music|art|language|up|down|off|out|back|on|by|with|again|me|us|"
+                       r"him|them|it|today|yesterday|about|earlier|so|is|was|were|are)\b)(?![\w-]+ing\b)(?![\w-]+['’]s\b)")
+_SCHOOL = (
+    re.compile(r"\b(?:which|what)\s+(?:school|nursery|kindergarten|daycare|day\s+care|preschool|pre-school|creche|crèche|"
+               r"primary(?:\s+school)?|high\s+school|secondary(?:\s+school)?)\s+(?:does|do|did|is|are|will|was|were)\b|"
+               r"\bname\s+of\s+(?:[\w'’]+\s+){0,3}(?:school|nursery|kindergarten|daycare|preschool)\b|"
+               r"\b(?:school|nursery|kindergarten|daycare|preschool)\s+called\s*\?", re.IGNORECASE),
+    Detail(
+        "school",
+        _words(rf"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}}\s+(?-i:{_CAPITALISED_KINDS})"
+               rf"|(?:{_SCHOOL_WORDS})\s+(?:is\s+|called\s+|named\s+)?(?-i:[A-Z])[\w'’-]+"
+               r"|(?:at|attends?|attending|into)\s+(?-i:[A-Z])[\w'’-]+"),
+        told_uncased=_words(rf"(?<!['’])(?:{_NOT_A_SCHOOLS_NAME}[\w'’.-]+\s+){{1,2}}(?:{_SCHOOL_KINDS})"
+                            rf"|(?:{_SCHOOL_WORDS})\s+(?:is|called|named)\s+{_NOT_A_SCHOOLS_NAME}[\w'’-]+"
+                            rf"|(?:at|attends?|attending)\s+{_NOT_A_SCHOOLS_NAME}(?!(?:home|work|night|nights|noon|least|all|once|"
+                            r"it|about|around|lunch|weekends?|mine|gran'?s|nan'?s|\d)\b)[a-z]{3,}"),
+    ),
+)
 _BREEDS = (
     r"labrador|lab|retriever|spaniel|terrier|collie|poodle|doodle|\w+poo|shepherd|alsatian|husky|beagle|dachshund|"
     r"sausage dog|bulldog|frenchie|pug|whippet|greyhound|lurcher|jack russell|staffie|staffy|staffordshire|"
@@ -112,6 +150,7 @@ _DETAILS += (
             r"do\b[^?]*\bdegree)|(?:which|what)\s+(?:university|uni|college)\s+(?:did|does|do)\b[^?]*\b(?:go|attend|study|"
             r"graduate|train|get|do)",
             _PLACE_OF_LEARNING),
+    _SCHOOL,
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
 )

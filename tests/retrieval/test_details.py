@@ -27,6 +27,9 @@ from engram_mcp.retrieval.details import detail_asked
         ("Where did Chiara train as a hairdresser?", "where they studied"),
         ("What breed is Branwen's cat Mostyn?", "breed"),
         ("What's Mehmet's favourite TV series?", "favourite"),
+        ("Which school does Smaranda go to?", "school"),
+        ("What nursery is Antek at?", "school"),
+        ("What is the name of Bram's school?", "school"),
     ],
 )
 def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(question: str, detail: str) -> None:
@@ -39,7 +42,7 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
     ["What's in the tin?", "When is my mum's birthday?", "What did the blood test show?", "Which sign did Ola paint?",
      "What phone does Zoe use?", "Which bank does Selin's salary go into?", "When is Lwazi's rent due?",
      "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
-     "How should emails to Zara be signed?"],
+     "How should emails to Zara be signed?", "What does Hina do after school?", "When does school start?"],
 )
 def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) -> None:
     assert detail_asked(question) is None
@@ -65,6 +68,11 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("What breed is Pip?", "pip's a collie x spaniel", "pip ate a sock"),
         ("What is Greta's favourite band?", "my new favourite band is boygenius", "saw a band in the park"),
         ("What's Mia's favourite food?", "mia can't get enough of sushi lately", "mia had sushi at the party"),
+        ("Which school does Poppy go to?", "Poppy's at Brincliffe Primary, year 4", "Poppy's school called about nits"),
+        ("Which school does Tino go to?", "He's at Bishop Gore, head of year is Mr Jenkins", "Tino has been skipping school"),
+        ("Which school does Ibrahim go to?", "Ibrahim will go to école Jules Guesde", "Ibrahim's lesson is on Mondays at 5"),
+        ("Which school does Layla go to?", "layla is officially at westview from monday", "layla's school called again"),
+        ("Which school does Keeva go to?", "keeva's in year 3 at st maries primary", "picked keeva up from school at 3"),
     ],
 )
 def test_a_detail_is_told_by_its_whole_name_or_a_value_only_it_has_and_not_by_one_of_its_words(
