@@ -12,7 +12,8 @@ def asked(question: str) -> str | None:
 @pytest.mark.parametrize(("question", "trait"), [
     ("What does Dariusz do for a living?", "occupation"), ("What did I do for work?", "occupation"),
     ("What does Rui do?", "occupation"),
-    ("What's Parvin's job?", "occupation"), ("Does Lupita have any health conditions?", "health condition"),
+    ("What's Parvin's job?", "occupation"), ("What is Jase's trade?", "occupation"),
+    ("Does Lupita have any health conditions?", "health condition"),
     ("Does Ruben have any health problems I should know about?", "health condition"),
     ("Does Branwen have any dietary restrictions?", "diet"), ("What food intolerance does Kenji have?", "diet"),
 ])
