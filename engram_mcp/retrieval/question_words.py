@@ -187,6 +187,9 @@ _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
     # "Who is Arash engaged to?" is met by "my fiancée Shirin".
     "engaged": "engagement fiance fiancee fiancé fiancée",
+    # "Where is Zeynep getting married?" is met by "zeynep … wedding on 29 may 2027 at Sait Halim".
+    "married": "marry marries marrying wedding weddings",
+    "wedding": "weddings married marry marries marrying",
     "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
                 "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
                 "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "

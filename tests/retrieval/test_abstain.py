@@ -19,6 +19,7 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.naming import asks_name, names_thing
+from engram_mcp.retrieval.question_words import stem
 
 WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
 
@@ -45,6 +46,12 @@ def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
 def test_being_engaged_is_met_by_a_fiancee() -> None:
     terms = focus_terms(focus_words("Who is Sam engaged to?", ["Sam"]))
     assert lexical_coverage(terms, ["my fiancée Shirin is coming from Tehran in march"]) == 1.0
+
+
+def test_getting_married_is_met_by_a_wedding() -> None:
+    married = stem("married")
+    assert married in focus_terms(focus_words("Where is Zeynep getting married?", ["Zeynep"]))
+    assert lexical_coverage((married,), ["zeynep sent the save the date. wedding on 29 may at Sait Halim"]) == 1.0
 
 
 def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_instructions() -> None:
