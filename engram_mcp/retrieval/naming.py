@@ -12,7 +12,7 @@ import re
 
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
-from engram_mcp.retrieval.question_words import ANIMALS, RELATION_WORDS, RELATIONS, stem
+from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, RELATIONS, stem
 
 __all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing", "without_name_asked"]
 
@@ -85,7 +85,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         return True
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
-    things = set().union(*({term}.union(RELATIONS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
+    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):

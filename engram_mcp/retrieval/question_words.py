@@ -13,7 +13,7 @@ from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
-__all__ = ["ANIMALS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
+__all__ = ["ANIMALS", "PETS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
            "thing_asked_for", "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
@@ -46,6 +46,9 @@ TASTE = frozenset(stem(word) for word in "favourite favorite fav favourites favo
 
 # An animal by its kind or its breed: "a greyhound" is a dog, "a tabby" a cat.
 ANIMALS = (frozenset(stem(w) for w in DOG_WORDS), frozenset(stem(w) for w in CAT_WORDS))
+"""Kinds of animal, each with its breeds: a dog is named as a greyhound, never as a cat."""
+PETS = {stem(w): frozenset(stem(a) for a in PET_WORDS) for w in ("pet", "pets", "animal", "animals")}
+"""A pet, asked of, is any animal kept: "Mereana's guinea pig Pickle" is her pet."""
 
 
 def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:

@@ -29,6 +29,7 @@ from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing
         ("What is Jo's choir called?", "Choir was fun. We joined the Brixton Community Singers in May"),
         ("What is Jo's dog called?", "kirra found a kelpie x pup on gumtree. picked her up this morning. archie named her mabel"),
         ("What is Jo's cat called?", "ok not only look. i take a kitten. grey girl, 3 months. name Tyshkan, mean little mouse"),
+        ("What is the name of Jo's pet?", "Jo's guinea pig Pickle escaped AGAIN and ate the lettuce seedlings"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
@@ -46,6 +47,10 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
+
+
+def test_a_dog_asked_of_is_not_named_by_another_animal_kept() -> None:
+    assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), "our guinea pig Pickle escaped")
 
 
 @pytest.mark.parametrize("text", ["My quilt guild meets in the Library on Tuesdays.", "The guild is in the church hall.",
