@@ -274,6 +274,7 @@ def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, st
 
 
 _OWNER = re.compile(r"['’]s$")
+"""The possessive ending of a name: "Lucía's" is Lucía, owning what follows."""
 # What follows "Ali's" when it stands for "Ali is" or "Ali has": "Ali's moving", "Ali's got", "Ali's not", "Ali's in Leeds".
 _SAID_OF_THEM = re.compile(r"(?i:\w+(?:ing|ed)|got|gone|been|left|done|not|no|now|just|still|also|finally|off|back|in|at|on|"
                            r"with|from|a|an|the|very|so|really|always|never|become|taken)")
@@ -296,7 +297,7 @@ def _verb_after_a_thing(words: list[str]) -> int | None:
 
 
 def subject_key(name: str) -> str:
-    return " ".join(re.sub(r"['’]s$", "", name.strip()).casefold().split())
+    return " ".join(_OWNER.sub("", name.strip()).casefold().split())
 
 
 def _predicate_from_object(rest: list[str]) -> tuple[list[str], list[str]]:
