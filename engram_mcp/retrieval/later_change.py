@@ -83,6 +83,9 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     asked = about(first.text, focus)
     if not asked:
         return ranked
+    # "Which route does Halvard drive now?": a later change speaking of the route speaks of the question,
+    # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
+    asked_of = asked | {focus.asked_for} if focus.asked_for else asked
     # A memory that shares only a person with the question, by name or relation, may not lead when
     # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
     # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
@@ -98,12 +101,14 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
                # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
-               and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked) - focus.timing) or pair[0].id in mending)
+               and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked_of) - focus.timing) or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.
                and (not focus.when or pair[0].id in mending or _says_when_of(pair[0], focus))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
+               # "Which route does Halvard drive now?" asks of a route: "Halvard now drives a Volvo FH 500" changes another thing.
+               and (not focus.asked_for or focus.asked_for in spoken_of or pair[0].id in mending)
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending)]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
