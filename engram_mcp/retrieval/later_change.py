@@ -94,7 +94,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
-                len(shared - RELATION_WORDS), len(shared), -rank, pair)
+                bool(focus.asked_for) and focus.asked_for in spoken_of, len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
@@ -107,16 +107,16 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and (not focus.when or pair[0].id in mending or _says_when_of(pair[0], focus))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
-               # "Which route does Halvard drive now?" asks of a route: "Halvard now drives a Volvo FH 500" changes another thing.
-               and (not focus.asked_for or focus.asked_for in spoken_of or pair[0].id in mending)
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending)]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
-    # badminton instead" over "cancelled anytime fitness"), then the one that shares most of what
-    # the question asks with the first (the thing asked before whose it is), then the best ranked;
+    # badminton instead" over "cancelled anytime fitness"), then the one speaking of the thing a
+    # which-question asks for ("the Bodø route" over "now drives a Volvo" for "Which route…?"), then the
+    # one that shares most of what the question asks with the first (the thing asked before whose it
+    # is), then the best ranked;
     # a correction restated as what holds goes before the turn that made it (which names both).
-    chosen = max(changes, key=lambda change: change[:5])[5] if changes else None
+    chosen = max(changes, key=lambda change: change[:6])[6] if changes else None
     if chosen is not None:
         # Of the things its message put right, the one the question asks of ("Which hospital is my
         # mother's operation at?": the hospital, not the new date); not a restatement about another

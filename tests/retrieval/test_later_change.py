@@ -33,13 +33,13 @@ def test_a_later_change_that_shares_only_a_relation_and_speaks_of_another_topic_
     assert [m.id for m, _ in order] == ["t-respite", "t-dose"]
 
 
-def test_a_later_change_of_the_thing_a_question_asks_for_leads_and_a_change_of_another_thing_does_not() -> None:
+def test_of_two_later_changes_the_one_speaking_of_the_thing_a_question_asks_for_leads() -> None:
     run = memory("t-run", "I drive long-haul for Nordfrakt. My regular run is Trondheim to Oslo and back on the E6.")
-    route = memory("t-route", "Dispatcher rang. From next week they're putting me on the Bodø route.", day=2)
+    route = memory("t-route", "Dispatcher rang. They're putting me on the Bodø route now.", day=2)
     truck = memory("t-truck", "Ngozi now drives a Volvo FH 500.", day=4)
-    asked = focus_of("Which route does Ngozi drive now?")
-    assert later_change_first([(run, 0.9), (truck, 0.8)], asked, set(), no_restatement)[0][0] is run
-    assert later_change_first([(run, 0.9), (truck, 0.8), (route, 0.7)], asked, set(), no_restatement)[0][0] is route
+    order = later_change_first([(run, 0.9), (truck, 0.8), (route, 0.7)], focus_of("Which route does Ngozi drive now?"), set(),
+                               no_restatement)
+    assert order[0][0] is route
 
 
 def test_a_later_change_that_says_no_time_does_not_answer_a_question_of_when() -> None:
