@@ -22,6 +22,7 @@ from engram_mcp.retrieval.abstain import (
     answers_slot,
     lexical_coverage,
     speaks_of_another_topic,
+    words_of,
 )
 from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
@@ -83,9 +84,6 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     asked = about(first.text, focus)
     if not asked:
         return ranked
-    # "Which route does Halvard drive now?": a later change speaking of the route speaks of the question,
-    # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
-    asked_of = asked | {focus.asked_for} if focus.asked_for else asked
     # A memory that shares only a person with the question, by name or relation, may not lead when
     # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
     # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
@@ -94,14 +92,17 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
-                bool(focus.asked_for) and focus.asked_for in spoken_of, len(shared - RELATION_WORDS), len(shared), -rank, pair)
+                bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
                and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
                # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
-               and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked_of) - focus.timing) or pair[0].id in mending)
+               # "Which route does Halvard drive now?": a later change naming the route speaks of the question,
+               # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
+               and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked | _thing_named(pair[0], focus)) - focus.timing)
+                    or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.
                and (not focus.when or pair[0].id in mending or _says_when_of(pair[0], focus))
@@ -133,6 +134,12 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         chosen = restatement if restatement is not None and (
             speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
+
+
+def _thing_named(memory: Memory, focus: Focus) -> set[str]:
+    """The thing a which-question asks for, when ``memory`` names it in that word ("the Bodø route" for
+    "Which route…?"; not "music" for "What song…?")."""
+    return {focus.asked_for} if focus.asked_for and focus.asked_for in words_of(memory.text) else set()
 
 
 def _restated_about(restatement: Memory | None, focus: Focus) -> bool:
