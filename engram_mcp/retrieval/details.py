@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engram_mcp.model.entities import typed_without_capitals
 
-__all__ = ["SCHOOL_NAMED", "Detail", "detail_asked"]
+__all__ = ["Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -88,7 +88,7 @@ _PLACE_OF_LEARNING = (
     r"|(?:studied|graduated|trained|qualified|did\s+(?:my|his|her|their)\s+\w+)(?:\s+[\w-]+){0,3}\s+(?:at|from|in)\s+\w+"
 )
 # A school named: "Brincliffe Primary", "St Mary's Primary", "école Jules Guesde", "Kamsi school Greenfield
-# Heights", "he's at Bishop Gore", "the nursery on Mill Lane"; typed without capitals, "knighton fields primary", "layla is at westview".
+# Heights", "he's at Bishop Gore"; typed without capitals, "knighton fields primary", "layla is at westview".
 # Not "Layla's school", "skipping school", "the new school", "lessons at 5".
 _SCHOOL_KINDS = (r"(?:public|state|primary|elementary|high|junior|middle|secondary|grammar|prep|catholic|community)\s+school|"
                  r"primary|elementary|high|junior|infants?|middle|secondary|grammar|prep|montessori|nursery|kindergarten|"
@@ -102,7 +102,7 @@ _NOT_A_SCHOOLS_NAME = (r"(?!(?:a|an|the|my|his|her|their|our|your|to|at|in|into|
                        r"high|junior|middle|year|grade|first|last|next|no|one|two|kids?|child|children|son|daughter|"
                        r"boarding|summer|sunday|driving|swim|swimming|dance|music|art|language|up|down|off|out|back|on|by|with|again|me|us|"
                        r"him|them|it|today|yesterday|about|earlier|so|is|was|were|are)\b)(?![\w-]+ing\b)(?![\w-]+['’]s\b)")
-_SCHOOL: tuple[re.Pattern[str], Detail] = (
+_SCHOOL = (
     re.compile(r"\b(?:which|what)\s+(?:school|nursery|kindergarten|daycare|day\s+care|preschool|pre-school|creche|crèche|"
                r"primary(?:\s+school)?|high\s+school|secondary(?:\s+school)?)\s+(?:does|do|did|is|are|will|was|were)\b|"
                r"\bname\s+of\s+(?:[\w'’]+\s+){0,3}(?:school|nursery|kindergarten|daycare|preschool)\b|"
@@ -110,11 +110,10 @@ _SCHOOL: tuple[re.Pattern[str], Detail] = (
     Detail(
         "school",
         _words(rf"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}}\s+(?-i:{_CAPITALISED_KINDS})"
-               rf"|(?:{_SCHOOL_WORDS})\s+(?:is\s+|called\s+|named\s+|on\s+|in\s+|by\s+|near\s+)?(?-i:[A-Z])[\w'’-]+"
-               rf"|(?:{_SCHOOL_WORDS})\s+next\s+door"
+               rf"|(?:{_SCHOOL_WORDS})\s+(?:is\s+|called\s+|named\s+)?(?-i:[A-Z])[\w'’-]+"
                r"|(?:at|attends?|attending|into)\s+(?-i:[A-Z])[\w'’-]+"),
         told_uncased=_words(rf"(?<!['’])(?:{_NOT_A_SCHOOLS_NAME}[\w'’.-]+\s+){{1,2}}(?:{_SCHOOL_KINDS})"
-                            rf"|(?:{_SCHOOL_WORDS})\s+(?:is|called|named)\s+{_NOT_A_SCHOOLS_NAME}[\w'’-]+|(?:{_SCHOOL_WORDS})\s+next\s+door"
+                            rf"|(?:{_SCHOOL_WORDS})\s+(?:is|called|named)\s+{_NOT_A_SCHOOLS_NAME}[\w'’-]+"
                             rf"|(?:at|attends?|attending)\s+{_NOT_A_SCHOOLS_NAME}(?!(?:home|work|night|nights|noon|least|all|once|"
                             r"it|about|around|lunch|weekends?|mine|gran'?s|nan'?s|\d)\b)[a-z]{3,}"),
     ),
@@ -160,7 +159,3 @@ _DETAILS += (
 def detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one."""
     return next((detail for asked, detail in _DETAILS if asked.search(question)), None)
-
-
-SCHOOL_NAMED = _SCHOOL[1]
-"""The school someone goes to, told by its name: also what says it of whom a question asks (``unsaid``)."""

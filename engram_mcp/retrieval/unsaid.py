@@ -27,7 +27,6 @@ from engram_mcp.retrieval.abstain import (
     stem_of,
     words_of,
 )
-from engram_mcp.retrieval.details import SCHOOL_NAMED
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
 
@@ -65,8 +64,6 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
     about_employer = any(term in _EMPLOYER_WORDS for term in asked)
     about_school = _SCHOOL in asked
-    # "Smaranda has violin after school" says "school" and nothing of which: a school is said by its name.
-    heads = tuple(head for head in heads if not about_school or head != _SCHOOL)
     said: dict[str, bool] = {}
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
@@ -76,12 +73,12 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                 passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
-                    bool(heads) and lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
+                    lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
-                    # "Mateo is at St Joseph's", "keeva's in year 3 at st maries primary": a school said by its name.
-                    or about_school and SCHOOL_NAMED.told_in(passage)
-                    or where and not about_school and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
+                    # "Mateo is at St Joseph's": a school is said by where one goes.
+                    or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
+                    or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
@@ -145,6 +142,11 @@ def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, 
 _RELATION_NAMES_WITHIN = 3
 _ANOTHERS = re.compile(r"his|her|their|its|[\w-]+['’]s")
 _SCHOOL = stem("school")
+# "he is going to knighton fields primary": a school said by its kind.
+_SCHOOLS = frozenset(stem(word) for word in (
+    "primary", "secondary", "high", "academy", "college", "nursery", "kindergarten", "preschool", "montessori",
+    "elementary", "grammar", "uni", "university", "daycare", "creche", "gymnasium", "lycee", "year", "grade", "class"))
+_AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?[A-Z]")
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")

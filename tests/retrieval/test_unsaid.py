@@ -35,8 +35,6 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     # said of someone else in the same sentence, or in the next one after naming them
     ("What sport does Arman play?", {"Arman"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("Which school does Mereana go to?", {"Mereana"}, ["Mereana got into the kapa haka group for the regionals!! so proud."]),
-    ("Which school does Smaranda go to?", {"Smaranda"}, ["Ilinca is in year 5 at Ashton Vale Primary. Smaranda has violin every "
-                                                          "wednesday after school with Mr Ferreira"]),
     ("What does Marc do for work?", {"Marc"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc, the wedding is in June"]),
     # someone else's wife is not the one the speaker's wife is
     ("What does Priti do for a living?", {"Priti"}, ["amit is pharmacist. his wife is priti and vihaan is 6",
