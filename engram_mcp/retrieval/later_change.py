@@ -139,7 +139,12 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
 def _thing_named(memory: Memory, focus: Focus) -> set[str]:
     """The thing a which-question asks for, when ``memory`` names it in that word ("the Bodø route" for
     "Which route…?"; not "music" for "What song…?")."""
-    return {focus.asked_for} if focus.asked_for and focus.asked_for in words_of(memory.text) else set()
+    thing = focus.asked_for
+    return {thing} if thing and thing not in _NO_THING and thing in words_of(memory.text) else set()
+
+
+# "What time was my dentist appointment?" asks a time, which "dinner moved to saturday, same time" says of another thing.
+_NO_THING = frozenset(stem(word) for word in "time times day days date dates year month week hour kind type sort way number".split())
 
 
 def _restated_about(restatement: Memory | None, focus: Focus) -> bool:

@@ -110,7 +110,7 @@ TOPICS: dict[str, frozenset[str]] = {
     for predicate, words in {
         "works_at": "work job employer company office career occupation profession employed boss firm freelance freelancer "
                     "freelancing self-employed retired unemployed",
-        "job": "job career occupation profession trade role position title",
+        "job": "job career occupation profession role position title",
         "lives_in": "live home city address town country move moved based reside flat house apartment neighbourhood rent",
         "partner": "partner girlfriend boyfriend dating relationship bf gf",
         "spouse": "spouse wife husband married wedding wed",

@@ -42,6 +42,14 @@ def test_of_two_later_changes_the_one_speaking_of_the_thing_a_question_asks_for_
     assert order[0][0] is route
 
 
+def test_a_later_change_saying_only_the_word_a_question_asks_for_a_time_by_is_about_another_thing() -> None:
+    dentist = memory("t-dentist", "dentist appointment is thursday at 3pm, finally")
+    dinner = memory("t-dinner", "half his friends can't do friday. dinner moved to saturday, same time", day=2)
+    order = later_change_first([(dentist, 0.9), (dinner, 0.8)], focus_of("What time was my dentist appointment?"), set(),
+                               no_restatement)
+    assert order[0][0] is dentist
+
+
 def test_a_later_change_that_says_no_time_does_not_answer_a_question_of_when() -> None:
     week = memory("t-week", "we're moving to york, completion is friday the 23rd")
     address = memory("t-address", "new address for all the forms: 14 Heworth Grove, York", day=1)
