@@ -19,10 +19,10 @@ _SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”�
                            r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\ufe0f?\s+(?=\S)")
 # A pasted list's items about the speaker are sentences of their own: "- I live in Osaka", "2) I work
 # nights". A document's bullets ("- Leading large-scale change") are not the speaker's and stay unread.
-_BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+(?=(?:I|I'm|I've|I'd|my|we|we're|our)\b)", re.IGNORECASE)
+_ANY_BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+")
+_BULLET = re.compile(_ANY_BULLET.pattern + r"(?=(?:I|I'm|I've|I'd|my|we|we're|our)\b)", re.IGNORECASE)
 # "Done today:" then "- picked up the Octavia": a list under a heading of the speaker's own day or news
 # is their own log, each item said with "I" dropped; not a list they say they pasted or were sent.
-_ANY_BULLET = re.compile(r"^(?:[-*•·▪►✓✔+]|\d{1,2}[.)])\s+")
 _OWN_LOG_HEADING = re.compile(r"^(?!.*\b(?:past(?:e|ed|ing)|sent|fwd|forward(?:ed)?|e-?mail|quote|from|says?|said|wrote)\b)"
                               r"(?:[\w'’]+\s+){0,2}(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week|weekend)|"
                               r"update|news|done|decision(?:\s+made)?|next|progress|status|admin|"

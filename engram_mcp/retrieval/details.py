@@ -12,6 +12,7 @@ Recall declines such a question when nothing recalled tells the detail (``abstai
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engram_mcp.model.entities import typed_without_capitals
@@ -90,12 +91,19 @@ _PLACE_OF_LEARNING = (
 # A school named: "Brincliffe Primary", "St Mary's Primary", "école Jules Guesde", "Kamsi school Greenfield
 # Heights", "he's at Bishop Gore"; typed without capitals, "knighton fields primary", "layla is at westview".
 # Not "Layla's school", "skipping school", "the new school", "lessons at 5".
-_SCHOOL_KINDS = (r"(?:public|state|primary|elementary|high|junior|middle|secondary|grammar|prep|catholic|community)\s+school|"
-                 r"primary|elementary|high|junior|infants?|middle|secondary|grammar|prep|montessori|nursery|kindergarten|"
-                 r"preschool|pre-school|academy|school|ps|daycare|childcare|creche|crèche")
-_CAPITALISED_KINDS = (r"(?:Public|State|Primary|Elementary|High|Junior|Middle|Secondary|Grammar|Prep|Catholic|Community)\s+School|"
-                      r"Primary|Elementary|High|Junior|Infants?|Middle|Secondary|Grammar|Prep|Montessori|Nursery|Kindergarten|"
-                      r"Preschool|Pre-School|Academy|School|PS|Daycare|Childcare|Creche|Crèche")
+_KINDS_OF_SCHOOL = "public state primary elementary high junior middle secondary grammar prep catholic community".split()
+_SCHOOL_KINDS_ALONE = ("primary elementary high junior infants? middle secondary grammar prep montessori nursery kindergarten "
+                       "preschool pre-school academy school ps daycare childcare creche crèche").split()
+
+
+def _kinds(written: Callable[[str], str]) -> str:
+    """The kinds of school, each word as ``written`` ("school" as it is, or "School"; "ps" as "PS")."""
+    return (rf"(?:{'|'.join(map(written, _KINDS_OF_SCHOOL))})\s+{written('school')}|"
+            + "|".join(map(written, _SCHOOL_KINDS_ALONE)))
+
+
+_SCHOOL_KINDS = _kinds(lambda word: word)
+_CAPITALISED_KINDS = _kinds(lambda word: word.upper() if word == "ps" else "-".join(map(str.capitalize, word.split("-"))))
 _SCHOOL_WORDS = r"school|nursery|école|ecole|escola|escuela|scuola|schule|szkoła|przedszkole|školka|kita|daycare|kindergarten"
 _NOT_A_SCHOOLS_NAME = (r"(?!(?:a|an|the|my|his|her|their|our|your|to|at|in|into|from|of|for|and|or|after|before|local|new|old|"
                        r"this|that|same|any|some|which|what|whole|every|each|good|big|public|private|state|primary|secondary|"
