@@ -14,27 +14,26 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
 from engram_mcp.files import Stamp, atomic_write, file_stamp, stamp_of
-from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block, render_segments
-from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
-from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, page_title, relative_path
-from engram_mcp.markdown.sections import belongs_in_history, is_scaffolding, place
+from engram_mcp.markdown.appending import RecentPages, rendered
+from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
+from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, relative_path
+from engram_mcp.markdown.pages import (
+    block_id,
+    holds_only_scaffolding,
+    identified,
+    new_page,
+    readable,
+    with_page_properties,
+)
+from engram_mcp.markdown.sections import belongs_in_history, place
 from engram_mcp.model import Memory
-
-if TYPE_CHECKING:
-    from hashlib import _Hash
 
 __all__ = ["FileState", "LoadReport", "MarkdownStore"]
 
 log = logging.getLogger(__name__)
-
-_FILE_INTRO = (
-    "<!-- Engram memory file. Each top-level '- ' item is one memory: edit or delete it freely. "
-    "Other text here is yours and is kept as it is. -->\n"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +55,6 @@ class LoadReport:
 
 
 _MAX_OVERFLOW = 99
-_PAGES_KEPT = 8
-
-
-@dataclass(frozen=True, slots=True)
-class _Written:
-    """A page as last written, as bytes and their running digest, for the next turn appended to it."""
-
-    stamp: Stamp
-    data: bytes
-    digest: _Hash
 
 
 class MarkdownStore:
@@ -76,8 +65,7 @@ class MarkdownStore:
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
         self._folded: set[PurePosixPath] = set()
-        # The pages written most recently (a day's page per namespace in use), oldest first.
-        self._written: dict[PurePosixPath, _Written] = {}
+        self._recent = RecentPages()
         self._lock = threading.RLock()
 
     def load_all(self) -> LoadReport:
@@ -133,7 +121,7 @@ class MarkdownStore:
         with self._lock:
             relative, document = self._writable(relative_path(memory))
             if document is None:
-                document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
+                document = new_page(relative)
             self._write(relative, place(document, block), added=block)
         return relative
 
@@ -146,7 +134,7 @@ class MarkdownStore:
             for page, group in by_file.items():
                 relative, document = self._writable(page)
                 if document is None:
-                    document = Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
+                    document = new_page(relative)
                 for memory in group:
                     document = place(document, render_block(memory))
                 self._write(relative, document)
@@ -172,7 +160,7 @@ class MarkdownStore:
             relative = self._require(memory.id)
             current = self._current(relative)
             if current is not None:
-                _readable(current, memory.id)
+                readable(current, memory.id)
             if relative != relative_path(memory):
                 # Its page changed (e.g. a new subject): move the block rather than leave it stranded.
                 self.remove(memory.id)
@@ -180,7 +168,7 @@ class MarkdownStore:
             document = self._current(relative)
             assert document is not None
             block = render_block(memory)
-            old = _readable(document, memory.id)
+            old = readable(document, memory.id)
             if belongs_in_history(old) == belongs_in_history(memory):
                 self._write(relative, document.replaced(block))
             else:
@@ -195,9 +183,8 @@ class MarkdownStore:
             relative = self._require(memory_id)
             document = self._current(relative)
             assert document is not None
-            remaining = _with_properties(relative, document.without(memory_id))
-            bare = _with_properties(relative, remaining, clear=True)
-            if drop_empty_page and is_scaffolding(bare, page_title(relative), _FILE_INTRO):
+            remaining = with_page_properties(relative, document.without(memory_id))
+            if drop_empty_page and holds_only_scaffolding(relative, remaining):
                 # A page holding nothing but its title would still name what was forgotten.
                 (self.root / relative).unlink()
                 self._forget_file(relative)
@@ -212,7 +199,7 @@ class MarkdownStore:
             relative = self._require(old.id)
             document = self._current(relative)
             assert document is not None
-            _readable(document, old.id)
+            readable(document, old.id)
             segments: list[Segment] = []
             for segment in document.segments:
                 if isinstance(segment, Block) and segment.memory.id == old.id:
@@ -246,7 +233,7 @@ class MarkdownStore:
             for relative, state in list(self._files.items()):
                 if state.document.problems or not state.digest:
                     continue
-                if _with_properties(relative, state.document).render() != state.document.render():
+                if with_page_properties(relative, state.document).render() != state.document.render():
                     if self.rewrite(relative, state.document, state.digest):
                         changed.append(relative)
         return changed
@@ -278,7 +265,7 @@ class MarkdownStore:
     def memory_ids(self) -> set[str]:
         """Every memory id held by a file the store knows (a malformed file's last good version included)."""
         with self._lock:
-            return {_id(block) for state in self._files.values() for block in _identified(state.document)}
+            return {block_id(block) for state in self._files.values() for block in identified(state.document)}
 
     def reread(self, relative: PurePosixPath) -> FileState | None:
         """Read a file afresh (after an outside change); None when it no longer exists."""
@@ -329,9 +316,10 @@ class MarkdownStore:
             # The last barrier: names are validated at the edge, and no write may leave the folder.
             raise StorageError(f"refusing to write outside the memory folder: {relative}")
         path = self.root / relative
-        document = _with_properties(relative, document)
+        document = with_page_properties(relative, document)
         old = self._files.get(relative)
-        data, digest = self._grown(old, document, added) or _rendered(document)
+        read = (old.stamp, old.document) if old is not None else None
+        data, digest = self._recent.grown(relative, read, document, added) or rendered(document)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             written = atomic_write(path, data)
@@ -339,10 +327,7 @@ class MarkdownStore:
         except OSError as error:
             # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
-        self._written.pop(relative, None)
-        self._written[relative] = _Written(stamp, data, digest)
-        if len(self._written) > _PAGES_KEPT:
-            del self._written[next(iter(self._written))]
+        self._recent.keep(relative, stamp, data, digest)
         state = FileState(relative, document, digest.hexdigest(), stamp)
         if added is not None and old is not None:
             self._files[relative] = state
@@ -350,30 +335,15 @@ class MarkdownStore:
         else:
             self._index_file(state)
 
-    def _grown(self, old: FileState | None, document: Document, added: Block | None) -> tuple[bytes, _Hash] | None:
-        """The page's bytes and running digest when ``document`` is the page as last written plus
-        ``added`` at its end; None when it is anything else (a fresh read, an insertion, new properties)."""
-        last = self._written.get(old.path) if old is not None else None
-        if added is None or old is None or last is None or last.stamp != old.stamp:
-            return None
-        before, after = old.document.segments, document.segments
-        tail = after[len(before) :]
-        if not tail or tail[-1] is not added or len(tail) > 2 or after[: len(before)] != before:
-            return None
-        extra = render_segments(tail).encode("utf-8")
-        digest = last.digest.copy()
-        digest.update(extra)
-        return last.data + extra, digest
-
     def _index_file(self, state: FileState) -> None:
         old = self._files.get(state.path)
         if old is not None:
-            for block in _identified(old.document):
-                if self._where.get(_id(block)) == state.path:
-                    del self._where[_id(block)]
+            for block in identified(old.document):
+                if self._where.get(block_id(block)) == state.path:
+                    del self._where[block_id(block)]
         self._files[state.path] = state
-        for block in _identified(state.document):
-            self._claim(_id(block), state.path)
+        for block in identified(state.document):
+            self._claim(block_id(block), state.path)
 
     def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
         # A copy of a memory another known file already holds is a duplicate, not a move.
@@ -383,47 +353,14 @@ class MarkdownStore:
 
     def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
         state = self._files.get(relative)
-        return state is not None and any(_id(b) == memory_id for b in _identified(state.document))
+        return state is not None and any(block_id(b) == memory_id for b in identified(state.document))
 
     def _forget_file(self, relative: PurePosixPath) -> None:
         old = self._files.pop(relative, None)
         if old is not None:
-            for block in _identified(old.document):
-                if self._where.get(_id(block)) == relative:
-                    del self._where[_id(block)]
-
-
-def _with_properties(relative: PurePosixPath, document: Document, *, clear: bool = False) -> Document:
-    """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have none)."""
-    if relative.parent.name not in ("facts", "procedures"):
-        return document
-    memories = [] if clear else [b.memory for b in document.blocks]
-    properties = page_properties(memories, relative.parent.name, relative.stem)
-    segments = list(document.segments)
-    if segments and isinstance(segments[0], str):
-        segments[0] = with_frontmatter(segments[0], properties)
-    else:
-        segments.insert(0, with_frontmatter("", properties))
-    return Document(tuple(s for s in segments if s != ""))
-
-
-def _identified(document: Document) -> list[Block | BadBlock]:
-    return [s for s in document.segments if isinstance(s, (Block, BadBlock))]
-
-
-def _id(block: Block | BadBlock) -> str:
-    return block.memory.id if isinstance(block, Block) else block.memory_id
-
-
-def _readable(document: Document, memory_id: str) -> Memory:
-    """The memory's block in a document; a clear error when a person's edit left it unreadable."""
-    found = next((b.memory for b in document.blocks if b.memory.id == memory_id), None)
-    if found is not None:
-        return found
-    bad = next((b for b in document.bad_blocks if b.memory_id == memory_id), None)
-    if bad is not None:
-        raise MalformedMemoryFile(bad.error.path, bad.error.line, f"{bad.error.reason} (fix this block first)")
-    raise MemoryNotFound(f"no memory with id {memory_id!r}")
+            for block in identified(old.document):
+                if self._where.get(block_id(block)) == relative:
+                    del self._where[block_id(block)]
 
 
 def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> MalformedMemoryFile:
@@ -432,11 +369,6 @@ def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> Malforme
 
 def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
     return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
-
-
-def _rendered(document: Document) -> tuple[bytes, _Hash]:
-    data = document.render().encode("utf-8")
-    return data, hashlib.sha256(data)
 
 
 def _digest(data: bytes) -> str:

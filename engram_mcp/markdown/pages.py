@@ -1,0 +1,63 @@
+"""A memory page as a document: how a new page begins, its properties recomputed, its blocks by id. Pure."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
+from engram_mcp.markdown.format import BadBlock, Block, Document
+from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
+from engram_mcp.markdown.layout import page_title
+from engram_mcp.markdown.sections import is_scaffolding
+from engram_mcp.model import Memory
+
+__all__ = ["block_id", "holds_only_scaffolding", "identified", "new_page", "readable", "with_page_properties"]
+
+_FILE_INTRO = (
+    "<!-- Engram memory file. Each top-level '- ' item is one memory: edit or delete it freely. "
+    "Other text here is yours and is kept as it is. -->\n"
+)
+
+
+def new_page(relative: PurePosixPath) -> Document:
+    """A page before its first memory: its title and a line telling a person how to edit it."""
+    return Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
+
+
+def holds_only_scaffolding(relative: PurePosixPath, document: Document) -> bool:
+    """Whether the page holds nothing but what the server wrote (its title, intro and properties)."""
+    return is_scaffolding(with_page_properties(relative, document, clear=True), page_title(relative), _FILE_INTRO)
+
+
+def with_page_properties(relative: PurePosixPath, document: Document, *, clear: bool = False) -> Document:
+    """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have none)."""
+    if relative.parent.name not in ("facts", "procedures"):
+        return document
+    memories = [] if clear else [b.memory for b in document.blocks]
+    properties = page_properties(memories, relative.parent.name, relative.stem)
+    segments = list(document.segments)
+    if segments and isinstance(segments[0], str):
+        segments[0] = with_frontmatter(segments[0], properties)
+    else:
+        segments.insert(0, with_frontmatter("", properties))
+    return Document(tuple(s for s in segments if s != ""))
+
+
+def identified(document: Document) -> list[Block | BadBlock]:
+    """Every block of the page that carries a memory id, readable or not."""
+    return [s for s in document.segments if isinstance(s, (Block, BadBlock))]
+
+
+def block_id(block: Block | BadBlock) -> str:
+    return block.memory.id if isinstance(block, Block) else block.memory_id
+
+
+def readable(document: Document, memory_id: str) -> Memory:
+    """The memory's block in a document; a clear error when a person's edit left it unreadable."""
+    found = next((b.memory for b in document.blocks if b.memory.id == memory_id), None)
+    if found is not None:
+        return found
+    bad = next((b for b in document.bad_blocks if b.memory_id == memory_id), None)
+    if bad is not None:
+        raise MalformedMemoryFile(bad.error.path, bad.error.line, f"{bad.error.reason} (fix this block first)")
+    raise MemoryNotFound(f"no memory with id {memory_id!r}")
