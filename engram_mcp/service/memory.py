@@ -16,20 +16,21 @@ from types import MappingProxyType
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
-from engram_mcp.index.base import IndexEntry, MemoryFilter, VectorIndex
+from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Source, new_memory_id
 from engram_mcp.model.salience import SalienceWeights, salience
 from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, present
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.context import index_text
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
 from engram_mcp.service.extractor_context import turns_to_read_with
 from engram_mcp.service.fact_lookup import FactLookup
+from engram_mcp.service.indexing import IndexProgress, IndexWriter
 from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
 from engram_mcp.service.looking_back import held_at
 from engram_mcp.service.results import Recall, ReconcileReport, recall_of
+from engram_mcp.service.warm_up import warm_up
 from engram_mcp.state.usage import UsageStore
 
 __all__ = ["IndexProgress", "MemoryService"]
@@ -37,21 +38,6 @@ __all__ = ["IndexProgress", "MemoryService"]
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-# Told (done, total) after each batch a long indexing run embeds: reindex, sync, start-up.
-IndexProgress = Callable[[int, int], None]
-
-_EMBED_BATCH = 64
-_WARM_UP_QUESTIONS = (
-    "What happened last week?",
-    "What do I like to eat?",
-    "Who did I meet at work?",
-    "Where are we going on the trip?",
-    "What did the doctor say about my health?",
-    "How do I set up the project?",
-    "When is the next appointment?",
-    "What did we decide about the plan?",
-)
-_WARM_UP_BUDGET = 32
 
 
 class MemoryService:
@@ -78,7 +64,6 @@ class MemoryService:
         self._embedder = embedder
         self._clock = clock
         self._recall_limit = recall_limit
-        self._progress = progress
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
         self._catalogue = Catalogue()
@@ -87,6 +72,7 @@ class MemoryService:
         self.usage = usage if usage is not None else UsageStore()
         self._weights = salience_weights or SalienceWeights()
         self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
+        self._indexing = IndexWriter(index, embedder, self._catalogue, progress)
 
     def _prior(self, memory: Memory, now: datetime) -> float:
         return salience(memory, self.usage.get(memory.id), now, self._weights)
@@ -125,10 +111,10 @@ class MemoryService:
     def add(self, memory: Memory) -> None:
         """Write any memory through the one pipeline: markdown, then embedding, then index."""
         with self._write_lock:
-            self._ready()
+            self._indexing.check_writable()
             self._store.add(memory)
             self._hold(memory)
-        self._index_memories([memory])
+        self._indexing.write([memory])
 
     def add_many(self, memories: Sequence[Memory]) -> None:
         """Write many memories at once (an import): each file rewritten once, embeddings batched.
@@ -138,19 +124,19 @@ class MemoryService:
             self._store.add_many(memories)
             for memory in memories:
                 self._hold(memory)
-        self._index_memories(memories)
+        self._indexing.write(memories)
 
     def replace(self, memory: Memory) -> None:
         """Rewrite a memory that already exists (same id), in its file and in the index."""
         with self._write_lock:
             if memory.id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
-            self._ready()
+            self._indexing.check_writable()
             self._store.update(memory)
             self._hold(memory)
             following = self._catalogue.following(memory)
         # The next turn is indexed with this one as its context.
-        self._index_memories([memory, *following])
+        self._indexing.write([memory, *following])
 
     def revise(self, old_id: str, text: str, *, source: Source, pinned: bool | None = None) -> Memory:
         """Supersede a fact with a new wording, keeping the old one as history.
@@ -165,11 +151,11 @@ class MemoryService:
             if old.pinned and source is not Source.HUMAN_EDIT:
                 raise InvalidInput(f"memory {old_id} is pinned: only a person can change it")
             expired, new = reword(old, new_memory_id(old.kind), text, self._clock(), source=source, pinned=pinned)
-            self._ready()
+            self._indexing.check_writable()
             self._store.revise(expired, new)
             for version in (expired, new):
                 self._hold(version)
-        self._index_memories([expired, new])
+        self._indexing.write([expired, new])
         return new
 
     def absorb(self, memories: Sequence[Memory], removed: Sequence[str] = ()) -> int:
@@ -183,8 +169,8 @@ class MemoryService:
             for memory in changed:
                 self._hold(memory)
             gone = [memory_id for memory_id in removed if self._release(memory_id)]
-            self._delete(gone)
-        self._index_memories(changed)
+            self._indexing.delete(gone)
+        self._indexing.write(changed)
         return len(changed)
 
     @property
@@ -212,7 +198,7 @@ class MemoryService:
         files: list[str] = []
         following: dict[str, Memory] = {}
         with self._write_lock:
-            self._ready()
+            self._indexing.check_writable()
             for memory_id in memory_ids:
                 memory = self._memories.get(memory_id)
                 if memory is None:
@@ -220,15 +206,14 @@ class MemoryService:
                 files.append(str(self._store.remove(memory_id, drop_empty_page=drop_empty_page)))
                 following.update((m.id, m) for m in self._catalogue.following(memory))
                 self._release(memory_id)
-            self._delete(list(memory_ids))
+            self._indexing.delete(list(memory_ids))
             # The next turn was indexed with a forgotten one as its context: nothing of it may remain.
-            self._index_memories([m for i, m in following.items() if i in self._memories])
+            self._indexing.write([m for i, m in following.items() if i in self._memories])
         return tuple(dict.fromkeys(files))
 
     def compact_index(self) -> bool:
         """Rewrite index segments so deleted data leaves the disk (when the index can)."""
-        compact = getattr(self._index, "compact", None)
-        return bool(compact()) if compact is not None else False
+        return self._indexing.compact()
 
     # -- reading -----------------------------------------------------------------------
 
@@ -314,19 +299,10 @@ class MemoryService:
         return recall_of(found, self._store.file_of)
 
     def warm_up(self) -> int:
-        """Ask each namespace a few everyday questions, counting no use of what they find.
-
-        The first searches of a freshly opened index cost several times the later ones (at
-        100,000 memories, 30–60 ms instead of 20: docs/BENCHMARKS.md, Scale); a server pays
-        that here, at start-up, instead of in a person's first recalls. Returns the questions asked.
-        """
-        namespaces = self._catalogue.namespaces()[:_WARM_UP_BUDGET]
-        each = max(1, min(len(_WARM_UP_QUESTIONS), _WARM_UP_BUDGET // max(len(namespaces), 1)))
-        for namespace in namespaces:
-            now = self.present(namespace)
-            for question in _WARM_UP_QUESTIONS[:each]:
-                self._retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True), self._recall_limit, now)
-        return len(namespaces) * each
+        """Ask each namespace a few everyday questions, counting no use of what they find (``warm_up.py``):
+        a server pays for a freshly opened index at start-up instead of in a person's first recalls.
+        Returns the questions asked."""
+        return warm_up(self._retriever, self._catalogue.namespaces(), self.present, self._recall_limit)
 
     def similar(
         self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
@@ -381,8 +357,8 @@ class MemoryService:
                 for memory_id in indexed
                 if memory_id not in self._memories and not self._was_in_unreadable(memory_id, unreadable)
             ]
-            self._delete(extra)
-        self._index_memories(stale)
+            self._indexing.delete(extra)
+        self._indexing.write(stale)
         return ReconcileReport(
             memories=len(self._memories), embedded=len(stale), deleted=len(extra), errors=tuple(report.errors)
         )
@@ -403,30 +379,6 @@ class MemoryService:
         self._catalogue.remove(memory_id)
         self.fact_lookup.remove(memory_id)
         return True
-
-    def _ready(self) -> None:
-        """Refuse a write before touching the markdown when the index could not take it (disk full,
-        index unreachable): a clear reason, nothing half-written. Only a guarded index can tell."""
-        check = getattr(self._index, "check_writable", None)
-        opener = getattr(self._index, "open", None)
-        if check is not None and opener is not None:
-            check()
-            opener()
-
-    def _delete(self, memory_ids: Sequence[str]) -> None:
-        if memory_ids:
-            self._index.delete(memory_ids)
-
-    def _index_memories(self, memories: Sequence[Memory]) -> None:
-        for start in range(0, len(memories), _EMBED_BATCH):
-            batch = memories[start : start + _EMBED_BATCH]
-            texts = [index_text(m, next(iter(self._catalogue.previous(m, 1)), None)) for m in batch]
-            vectors = self._embedder.embed(texts)
-            self._index.upsert(
-                [IndexEntry(memory=m, vector=v, text=t) for m, v, t in zip(batch, vectors, texts, strict=True)]
-            )
-            if self._progress is not None and len(memories) > _EMBED_BATCH:
-                self._progress(start + len(batch), len(memories))
 
     def _check_limit(self, limit: int | None) -> int:
         limit = self._recall_limit if limit is None else limit

@@ -207,16 +207,6 @@ def test_a_fact_whose_turn_is_gone_is_not_written(service: MemoryService, clock:
     assert service.memories() == []
 
 
-def test_warming_up_asks_every_namespace_and_counts_no_use(service: MemoryService) -> None:
-    service.remember("I moved to Berlin last week.", speaker="Ana")
-    service.remember("The quarterly report is due on Friday.", speaker="Ben", namespace="work")
-    asked = service.warm_up()
-    assert asked >= 2
-    assert all(service.usage.get(m.id).access_count == 0 for m in service.memories())
-    service.recall("Where did Ana move?")
-    assert any(service.usage.get(m.id).access_count == 1 for m in service.memories())
-
-
 def test_an_extractor_reads_a_turn_after_the_earlier_turn_that_said_who_the_person_it_names_is(
     service: MemoryService, clock: SteppingClock
 ) -> None:
