@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, doctor_given, rescheduled_habit
+from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, doctor_given
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.called_off import gym_switched, replacements_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
@@ -29,6 +29,7 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
     without_what_does_not_hold,
 )
+from engram_mcp.extraction.habits import rescheduled_habit
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.job_starts import dated_starts
 from engram_mcp.extraction.lexicon import (

@@ -1,0 +1,54 @@
+"""How often a person does a thing (read with the attributes: ``attribute_facts``) and a habit's days."""
+
+from engram_mcp.extraction.attributes import attribute_facts
+from engram_mcp.extraction.habits import how_often_said, rescheduled_habit
+
+
+def test_a_habit_said_of_someone_else_or_aimed_at_is_no_habit_of_the_speakers() -> None:
+    assert how_often_said("She runs three times a week.", "Temi") == {}
+    assert how_often_said("I want to run three times a week.", "Temi") == {}
+    assert how_often_said("I run three times a week.", "Temi") == {
+        "run how often": ("Temi runs three times a week", "run how often", "three times a week")}
+
+
+def test_how_often_one_does_a_thing_is_one_setting_per_thing() -> None:
+    [weekly] = attribute_facts("I run three times a week, usually 5k.", "Temi")
+    [daily] = attribute_facts("These days I run every morning, training for a marathon.", "Temi")
+    assert weekly.statement == "Temi runs three times a week." and daily.statement == "Temi runs every morning."
+    assert weekly.predicate == daily.predicate == "run how often"
+
+
+def test_the_days_one_works_are_one_setting_and_being_moved_to_others_replaces_them() -> None:
+    [saturdays] = attribute_facts("i work saturdays at tesco on the tills", "Jayden", uncased=True)
+    [sundays] = attribute_facts("got moved to sundays at tesco", "Jayden", uncased=True)
+    assert (saturdays.predicate, saturdays.object, sundays.object) == ("work how often", "on saturdays", "on sundays")
+
+
+def test_a_habit_said_after_a_comma_is_the_habit() -> None:
+    [four] = attribute_facts("I'm training for a half marathon in October, running four times a week.", "Tove")
+    [two] = attribute_facts("Hurt my ankle, only running twice a week for now.", "Tove")
+    assert (four.predicate, four.object, two.object) == ("run how often", "four times a week", "twice a week")
+
+
+def test_how_much_of_a_thing_one_has_a_day_is_one_amount_the_later_replaces() -> None:
+    [six] = attribute_facts("I drink way too much coffee, like six cups a day.", "Rashid")
+    [three] = attribute_facts("Cut down to three coffees a day.", "Rashid")
+    assert six.statement == "Rashid has six cups of coffee a day." and six.predicate == three.predicate == "coffee how often"
+    assert attribute_facts("She drinks five cups a day.", "Rashid") == []
+    assert attribute_facts("I'm trying to drink at least eight glasses of water a day.", "Rashid") == []
+
+
+def test_someones_habit_is_theirs_and_its_kind_said_alone_is_the_habit_named_before() -> None:
+    [tuesdays] = rescheduled_habit("Mateo's football training is on Tuesdays.", "Lucía")
+    [wednesdays] = rescheduled_habit("Mateo's training moved to Wednesdays.", "Lucía", ["Mateo's football training is on Tuesdays."])
+    assert (tuesdays.subject, tuesdays.predicate) == ("Mateo", "football how often")
+    assert (wednesdays.predicate, wednesdays.statement) == ("football how often", "Mateo's football training is on Wednesdays.")
+
+
+def test_when_a_group_meets_is_a_habit_and_a_single_day_is_not() -> None:
+    [meets] = rescheduled_habit("Our bowls club meets on Saturdays.", "Gideon")
+    [moved] = rescheduled_habit("Bouldering is now Wednesdays, the gym changed its schedule.", "Dalia")
+    assert (meets.predicate, meets.object, meets.statement) == ("bowls how often", "on Saturdays", "Gideon's bowls club meets on Saturdays.")
+    assert (moved.predicate, moved.object) == ("bouldering how often", "on Wednesdays")
+    assert rescheduled_habit("My birthday is on Sunday.", "Gideon") == []
+    assert rescheduled_habit("It is now Mondays.", "Gideon") == []
