@@ -52,6 +52,7 @@ from engram_mcp.retrieval.leading import (
     lead,
     named_first,
     said_before_reply_first,
+    says_trait_of_whom_asked,
     slot_first,
     speaks_most_of,
     where_first,
@@ -258,17 +259,10 @@ class Answering:
         trait = focus.trait
         if trait is None or not ranked or not where.current_only:
             return ranked
-        relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
         others = focus.named - focus.speakers
 
         def says_theirs(memory: Memory) -> bool:
-            if not _may_lead(memory, admitted) or not trait.said_in(memory.text) or lexical_coverage(relations, [memory.text]) < 1.0:
-                return False
-            if others:
-                return bool(others & about(memory.text, focus))
-            if memory.kind is Kind.FACT:
-                return relations != () or entity_key(memory.subject or "") in focus.speakers
-            return relations != () or trait.told_of_oneself(memory.text)
+            return _may_lead(memory, admitted) and says_trait_of_whom_asked(memory, focus)
 
         # A current fact holding the trait's slot ("Lucía works as floor supervisor") answers already, said in words of any job.
         if any(says_theirs(memory) or memory.kind is Kind.FACT and memory.is_current() and (slot := slot_of(memory)) is not None
@@ -367,7 +361,9 @@ class Answering:
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)
         wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
-        lexical = 1.0 if wholly_named or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
+        # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
+        trait_said = any(_may_lead(m, _admit_all) and says_trait_of_whom_asked(m, focus) for m in top)
+        lexical = 1.0 if wholly_named or trait_said or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
             focus.terms, [m.text for m in top])
         focus_cosine = confidence
         if lexical < self._lexical_floor:
@@ -393,6 +389,10 @@ class Answering:
                 if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+def _admit_all(memory: Memory) -> bool:
+    return True
 
 
 def _may_lead(memory: Memory, admitted: Callable[[Memory], bool]) -> bool:

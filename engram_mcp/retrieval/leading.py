@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
-    "lead", "named_first", "said_before_reply_first", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "specifics",
+    "lead", "named_first", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "specifics",
     "where_first", "which_one_first",
 ]
 
@@ -314,3 +314,19 @@ class Focus:
         if self._vector is None:
             self._vector = self._embed(" ".join(self.words))
         return self._vector
+
+
+def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says the trait asked (``focus.trait``) of whom it is asked: of someone else, where
+    they are named, with the relation asked ("my son"); of the speaker, one they say is theirs ("im coeliac")."""
+    trait = focus.trait
+    if trait is None or not trait.said_in(memory.text):
+        return False
+    relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+    if lexical_coverage(relations, [memory.text]) < 1.0:
+        return False
+    if others := focus.named - focus.speakers:
+        return bool(others & about(memory.text, focus))
+    if memory.kind is Kind.FACT:
+        return relations != () or entity_key(memory.subject or "") in focus.speakers
+    return relations != () or trait.told_of_oneself(memory.text)

@@ -358,6 +358,20 @@ def test_a_job_asked_of_is_answered_by_the_memory_that_says_it_of_whom_it_asks(
     assert _answered_in_first_five(service.recall("What did I do for work?"), "joiner")
 
 
+def test_a_trait_asked_in_a_word_no_memory_holds_is_answered_by_one_saying_it_of_whom_it_asks(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Jase's work van needs a new gearbox, there goes 4 grand",
+        "my partner Jase has been saving all year for the islands trip",
+        "my boss Ruth is a physio too, she owns the clinic",
+        *_EVERYDAY_QUESTIONS,
+    ], speaker="Anahera")
+    assert service.recall("What is Jase's trade?").abstained
+    _told(service, clock, ["partner is Jase, he's an electrician, and we've got two girls"], speaker="Anahera")
+    assert _answered_in_first_five(service.recall("What is Jase's trade?"), "electrician")
+
+
 def test_a_rent_never_told_is_declined_though_the_flat_was_and_answered_once_told(
     service: MemoryService, clock: SteppingClock
 ) -> None:
