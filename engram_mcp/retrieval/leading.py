@@ -27,7 +27,7 @@ from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.supersede import slot_of
-from engram_mcp.model.time_expr import CALENDAR_NAMES
+from engram_mcp.model.time_expr import CALENDAR_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
     answers_slot,
@@ -106,11 +106,20 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
     if not answering:
         answering = [(fact, ranked[0][1]) for fact in held if answers_slot(focus.terms, fact)][:1]
+    if focus.when:
+        # "When does Jayden work at Tesco?" is no more answered by "Jayden works at Tesco" than by any turn.
+        answering = [pair for pair in answering if _says_when(pair[0])]
     # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
     # the place when the question asks where, else the other; then the slot the question names
     # ("What is Noor's address?": her address before the town she lives in).
     answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where, not _slot_named(pair[0], focus)))
     return lead(ranked, answering[0] if answering else None)
+
+
+def _says_when(memory: Memory) -> bool:
+    """Whether a memory says when: a day, a date, a time, or how often ("Jayden works twice a week")."""
+    slot = slot_of(memory)
+    return says_a_time(memory.text) or slot is not None and slot.predicate.endswith("_how_often")
 
 
 def _slot_named(fact: Memory, focus: Focus) -> bool:
@@ -182,9 +191,12 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
         return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
                                   and lexical_coverage(focus.terms, [pair[0].text]) > 0
                                   and focus.named - focus.speakers <= about(pair[0].text, focus)), None))
+    # Of a question asking when, only one that says a time ("When does Jayden work at Tesco?" is not
+    # answered by "Jayden works at tesco" before "Jayden works on sundays").
     return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
                               if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                              and not _restates_change_of(first, pair[0].id)), None))
+                              and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))),
+                             None))
 
 
 def _names_whom_asked(memory: Memory, focus: Focus) -> bool:

@@ -175,3 +175,18 @@ def test_of_two_things_a_message_put_right_the_one_saying_what_is_asked_answers_
     assert speaks_most_of([date, hospital], focus_of("Which hospital is my mother's operation at?")) is hospital
     assert speaks_most_of([date, hospital], focus_of("When is my mum's surgery?")) is date
     assert speaks_most_of([], focus_of("When is my mum's surgery?")) is None
+
+
+def test_of_a_question_asking_when_a_memory_naming_all_its_words_but_no_time_does_not_lead() -> None:
+    days = memory("f-days", "Ngozi works on sundays.", subject="Ngozi", predicate="work how often", object="on sundays")
+    shop = memory("f-shop", "Ngozi works at tesco.", subject="Ngozi", predicate="works at", object="tesco")
+    ranked = [(days, 0.9), (shop, 0.9)]
+    assert named_first(ranked, focus_of("When does Ngozi work at Tesco?"), set()) == ranked
+    assert named_first(ranked, focus_of("Does Ngozi work at Tesco?"), set())[0][0].id == "f-shop"
+
+
+def test_of_a_question_asking_when_a_fact_in_the_slot_that_says_no_time_does_not_lead() -> None:
+    turn = memory("t-moved", "got moved to sundays at tesco")
+    shop = memory("f-shop", "Ngozi works at tesco.", subject="Ngozi", predicate="works at", object="tesco")
+    assert slot_first([(turn, 0.9), (shop, 0.8)], focus_of("When does Ngozi work at Tesco?"))[0][0].id == "t-moved"
+    assert slot_first([(turn, 0.9), (shop, 0.8)], focus_of("Where does Ngozi work?"))[0][0].id == "f-shop"
