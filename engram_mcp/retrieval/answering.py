@@ -55,6 +55,7 @@ from engram_mcp.retrieval.leading import (
     says_trait_of_whom_asked,
     slot_first,
     speaks_most_of,
+    tells_trait_of_another_asked,
     where_first,
     which_one_first,
 )
@@ -362,7 +363,7 @@ class Answering:
         named = without_name_asked(focus.terms)
         wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
-        trait_said = any(_may_lead(m, _admit_all) and says_trait_of_whom_asked(m, focus) for m in top)
+        trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
         lexical = 1.0 if wholly_named or trait_said or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
             focus.terms, [m.text for m in top])
         focus_cosine = confidence
@@ -389,10 +390,6 @@ class Answering:
                 if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
             )
         )
-
-
-def _admit_all(memory: Memory) -> bool:
-    return True
 
 
 def _may_lead(memory: Memory, admitted: Callable[[Memory], bool]) -> bool:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
-    "lead", "named_first", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "specifics",
+    "lead", "named_first", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "tells_trait_of_another_asked", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "specifics",
     "where_first", "which_one_first",
 ]
 
@@ -342,3 +342,16 @@ def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     if memory.kind is Kind.FACT:
         return relations != () or entity_key(memory.subject or "") in focus.speakers
     return relations != () or trait.told_of_oneself(memory.text)
+
+
+def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether a sentence of ``memory`` says the trait asked of someone else, naming them or the relation
+    asked ("partner is Jase, he's an electrician" for "What is Jase's trade?"); what a person says of
+    themselves is left to the words of the question (a fact "Wiremu asked: … the assistant …" says no work)."""
+    trait = focus.trait
+    others = focus.named - focus.speakers
+    relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+    if trait is None or not (others or relations) or memory.said_by_assistant():
+        return False
+    return any(trait.said_in(sentence) and others <= about(sentence, focus) and lexical_coverage(relations, [sentence]) == 1.0
+               for sentence in SENTENCE_END.split(own_words(memory.text)))
