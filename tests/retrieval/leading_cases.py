@@ -8,6 +8,7 @@ from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.later_change import times_meant
 from engram_mcp.retrieval.leading import Focus
 from engram_mcp.retrieval.question_words import thing_asked_for
+from engram_mcp.retrieval.traits import trait_asked
 
 NOV16 = datetime(2026, 11, 16, 9, tzinfo=timezone.utc)
 
@@ -31,7 +32,8 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
     return Focus(words, never_embedded, named=frozenset(n.lower() for n in named),
                  speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}",
                  when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"),
-                 timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)))
+                 timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)),
+                 trait=trait_asked(question, focus_terms(words)))
 
 
 def no_restatement(turn_id: str) -> Memory | None:

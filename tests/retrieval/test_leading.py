@@ -9,6 +9,7 @@ from engram_mcp.retrieval.leading import (
     said_before_reply_first,
     slot_first,
     speaks_most_of,
+    tells_trait_of_another_asked,
     where_first,
     which_one_first,
 )
@@ -190,3 +191,11 @@ def test_of_a_question_asking_when_a_fact_in_the_slot_that_says_no_time_does_not
     shop = memory("f-shop", "Ngozi works at tesco.", subject="Ngozi", predicate="works at", object="tesco")
     assert slot_first([(turn, 0.9), (shop, 0.8)], focus_of("When does Ngozi work at Tesco?"))[0][0].id == "t-moved"
     assert slot_first([(turn, 0.9), (shop, 0.8)], focus_of("Where does Ngozi work?"))[0][0].id == "f-shop"
+
+
+def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() -> None:
+    question = focus_of("What is Jase's trade?", frozenset({"Jase"}))
+    assert tells_trait_of_another_asked(memory("t-intro", "I'm a physio. partner is Jase, he's an electrician."), question)
+    assert not tells_trait_of_another_asked(memory("t-two", "my boss Ruth is a physio. Jase is saving for the trip."), question)
+    own = focus_of("What did Ngozi do for work before she retired?")
+    assert not tells_trait_of_another_asked(memory("f-asked", "Ngozi asked: the assistant keeps it short.", subject="Ngozi"), own)
