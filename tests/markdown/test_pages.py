@@ -4,8 +4,8 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
-from engram_mcp.markdown.format import parse_document, render_block
 from engram_mcp.markdown import pages
+from engram_mcp.markdown.format import parse_document, render_block
 from engram_mcp.markdown.sections import place
 from tests.markdown.test_format import fact, turn
 
