@@ -62,7 +62,6 @@ from engram_mcp.retrieval.leading import (
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, without_name_asked
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
-    RELATION_WORDS,
     RELATIONS,
     slots_asked,
     stem,
@@ -238,7 +237,7 @@ class Answering:
         instances = " ".join(words)
         # Whole words as written: "carried 60 boxes" names no boxing, though the two share a stem.
         names_one = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
-        relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+        relations = focus.relations
         others = focus.named - focus.speakers
         for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH):
             memory = self._catalogue.get(hit.memory_id)

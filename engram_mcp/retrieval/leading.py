@@ -45,8 +45,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
-    "lead", "named_first", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "tells_trait_of_another_asked", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "specifics",
-    "where_first", "which_one_first",
+    "lead", "named_first", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
+    "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
 
 Scored = tuple[Memory, float]
@@ -322,6 +322,11 @@ class Focus:
         self._vector: Sequence[float] | None = None
 
     @property
+    def relations(self) -> tuple[str, ...]:
+        """The relations it asks of (stems): "son" in "What does my son do?"."""
+        return tuple(term for term in self.terms if term in RELATION_WORDS)
+
+    @property
     def vector(self) -> Sequence[float]:
         if self._vector is None:
             self._vector = self._embed(" ".join(self.words))
@@ -334,7 +339,7 @@ def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     trait = focus.trait
     if trait is None or not trait.said_in(memory.text):
         return False
-    relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+    relations = focus.relations
     if lexical_coverage(relations, [memory.text]) < 1.0:
         return False
     if others := focus.named - focus.speakers:
@@ -349,8 +354,7 @@ def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
     asked ("partner is Jase, he's an electrician" for "What is Jase's trade?"); what a person says of
     themselves is left to the words of the question (a fact "Wiremu asked: … the assistant …" says no work)."""
     trait = focus.trait
-    others = focus.named - focus.speakers
-    relations = tuple(term for term in focus.terms if term in RELATION_WORDS)
+    others, relations = focus.named - focus.speakers, focus.relations
     if trait is None or not (others or relations) or memory.said_by_assistant():
         return False
     return any(trait.said_in(sentence) and others <= about(sentence, focus) and lexical_coverage(relations, [sentence]) == 1.0
