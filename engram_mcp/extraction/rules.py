@@ -108,8 +108,8 @@ class RulesExtractor:
         facts: list[ExtractedFact] = []
         own = own_words(turn.text)
         said = sentences(_as_typed(own))[:_MAX_SENTENCES]
-        # Someone who types no capitals at all ("i moved to osaka") marks no name with one.
-        uncased = typed_without_capitals(turn.text)
+        # Someone who types no capitals at all ("i moved to osaka"), shouting aside, marks no name with one.
+        uncased = typed_without_capitals(unshouted(turn.text))
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
         said = with_pronouns_named(said, people_named([*earlier, turn.text]))
@@ -274,16 +274,22 @@ def _as_typed(text: str) -> str:
     brackets read into the sentence: "Marek (my husband) and I" as "my husband Marek and I", "a
     sparky (electrician)" as "an electrician"; a lead-in before a dash left out; words shouted in
     capitals ("GOT THE ICU JOB", "I'M GOING TO RENAL") as if typed in lowercase."""
-    text = _SHOUTED.sub(lambda m: m.group(0).lower(), text)
+    text = unshouted(text)
     for pattern, written in _TEXTSPEAK:
         text = pattern.sub(written, text)
     text = _DASH_LEAD.sub("", _RELATION_ASIDE.sub(lambda m: f"{m['my']} {m['relation']} {m['name']}", text))
     return _GLOSSED_ROLE.sub(lambda m: f"{'an' if m['role'][0] in 'aeiou' else 'a'} {m['role']}", text)
 
 
-# A whole sentence of three or more words in capitals: shouted, not names ("GOT THE ICU JOB."; not
-# "a Canon EF 70-200mm f/2.8L IS III USM lens").
-_SHOUTED = re.compile(r"(?:^|(?<=[.!?]\s))(?:[A-Z][A-Z'’]*,?\s+){2,}[A-Z][A-Z'’]*(?=\s*(?:[.!?]|$))", re.MULTILINE)
+def unshouted(text: str) -> str:
+    """``text`` with words shouted in capitals as if typed in lowercase: a person whose only capitals
+    are shouted ("GOT THE JOB at el pendulo!!") types names without them too."""
+    return _SHOUTED.sub(lambda m: m.group(0).lower(), text)
+
+
+# Three or more words in capitals opening a sentence, to its end or before words in lower case: shouted,
+# not names ("GOT THE ICU JOB.", "GOT THE JOB at el pendulo!!"; not "a Canon EF 70-200mm f/2.8L IS III USM lens").
+_SHOUTED = re.compile(r"(?:^|(?<=[.!?]\s))(?:[A-Z][A-Z'’]*,?\s+){2,}[A-Z][A-Z'’]*(?=\s*(?:[.!?]|$)|\s+[a-z])", re.MULTILINE)
 # "Quick one before I head out - I'm a sparky in Auckland": a few words of lead-in before a dash,
 # then the speaker; not a condition, a time the rest happened at ("Last week - I …"), or something
 # the speaker says of themselves ("I've been into The Neighbourhood lately - I saw them live").

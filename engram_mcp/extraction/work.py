@@ -66,7 +66,7 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               r"(?:sixth\s+form|college|uni|university|school|secondary\s+school|year\s+\d+|a\s+(?:phd|masters?|master's|degree)"
               r"(?:\s+in\s+[a-z]+(?:\s+[a-z]+)?)?)\s+)?(?:at|with)",
               org_obj, _started_at),
-        rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
+        rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my|the)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
               r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
               r"got\s+hired\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
