@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["Stamp", "atomic_write", "file_stamp", "stamp_of"]
+if TYPE_CHECKING:
+    from hashlib import _Hash
+
+__all__ = ["Stamp", "atomic_write", "content_digest", "file_stamp", "running_digest", "stamp_of"]
 
 Stamp = tuple[int, int]
 """What tells one version of a file from the next without reading it: (mtime in ns, size)."""
+
+
+def content_digest(data: bytes) -> str:
+    """What tells a file's bytes from any other's, in hex: the store, the sync and the last good copies compare it."""
+    return running_digest(data).hexdigest()
+
+
+def running_digest(data: bytes) -> _Hash:
+    """The digest ``content_digest`` reads, open to more bytes appended (``copy``, ``update``)."""
+    return hashlib.sha256(data)
 
 
 def stamp_of(status: os.stat_result) -> Stamp:

@@ -7,12 +7,11 @@ are encoded and hashed.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from engram_mcp.files import Stamp
+from engram_mcp.files import Stamp, running_digest
 from engram_mcp.markdown.format import Block, Document, render_segments
 
 if TYPE_CHECKING:
@@ -64,4 +63,4 @@ class RecentPages:
 def rendered(document: Document) -> tuple[bytes, _Hash]:
     """A whole page's bytes and their digest."""
     data = document.render().encode("utf-8")
-    return data, hashlib.sha256(data)
+    return data, running_digest(data)

@@ -8,7 +8,6 @@ edit is never overwritten by a stale copy.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import threading
 from collections.abc import Iterable, Iterator
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
-from engram_mcp.files import Stamp, atomic_write, file_stamp, stamp_of
+from engram_mcp.files import Stamp, atomic_write, content_digest, file_stamp, stamp_of
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, relative_path
@@ -217,7 +216,7 @@ class MarkdownStore:
         """
         with self._lock:
             path = self.root / relative
-            if not path.exists() or _digest(path.read_bytes()) != expected_digest:
+            if not path.exists() or content_digest(path.read_bytes()) != expected_digest:
                 return False
             self._write(relative, document)
             return True
@@ -304,7 +303,7 @@ class MarkdownStore:
         except UnicodeDecodeError as error:
             raise MalformedMemoryFile(path, raw[: error.start].count(b"\n") + 1, "not UTF-8 text") from error
         document = parse_document(text, path, namespace_of(relative))
-        state = FileState(relative, document, _digest(raw), stamp)
+        state = FileState(relative, document, content_digest(raw), stamp)
         self._index_file(state)
         return state
 
@@ -370,6 +369,3 @@ def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> Malforme
 def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
     return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
 
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

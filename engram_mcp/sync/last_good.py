@@ -8,14 +8,13 @@ recallable while the person fixes it). Derived like the index: deleting it loses
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
-from engram_mcp.files import Stamp, atomic_write, stamp_of
+from engram_mcp.files import Stamp, atomic_write, content_digest, stamp_of
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document
 from engram_mcp.markdown.layout import is_memory_file, namespace_of
 
@@ -35,7 +34,7 @@ class LastGood:
         """Keep ``data`` as the file's last good copy. ``stamp``: the (mtime in ns, size) of the
         file ``data`` was read from or written as, which the copy takes on, so that start-up
         can tell an unchanged file from its copy without reading either (``holds``)."""
-        digest = hashlib.sha256(data).hexdigest()
+        digest = content_digest(data)
         try:
             if self._digests.get(relative) != digest:
                 # No fsync: a copy lost in a crash costs only history for edits made while stopped.
@@ -58,7 +57,7 @@ class LastGood:
             data = path.read_bytes()
         except OSError:
             return False
-        self._digests[relative] = hashlib.sha256(data).hexdigest()
+        self._digests[relative] = content_digest(data)
         return self._digests[relative] == digest
 
     def document(self, relative: PurePosixPath) -> Document | None:
@@ -71,7 +70,7 @@ class LastGood:
         except (OSError, UnicodeDecodeError, MalformedMemoryFile) as error:
             log.warning("ignoring last good copy of %s: %s", relative, error)
             return None
-        self._digests[relative] = hashlib.sha256(data).hexdigest()
+        self._digests[relative] = content_digest(data)
         return document
 
     def prune(self, relative: PurePosixPath, keep: set[str]) -> None:

@@ -17,7 +17,6 @@ Running it twice on the same files does nothing the second time.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import threading
 import time
@@ -27,7 +26,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
-from engram_mcp.files import Stamp, file_stamp
+from engram_mcp.files import Stamp, content_digest, file_stamp
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
@@ -210,7 +209,7 @@ class Reconciler:
             report.files += 1
             return
         known = self._store.state(relative)
-        if known is not None and known.digest == _digest(data) and not self._store.take_folded(relative):
+        if known is not None and known.digest == content_digest(data) and not self._store.take_folded(relative):
             self._seen[relative] = stamp
             if relative not in self._problems:
                 self._last_good.save(relative, data, stamp)
@@ -342,9 +341,6 @@ def _fallback_from(
 def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
     return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
 
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 
