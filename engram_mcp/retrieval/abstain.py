@@ -41,7 +41,8 @@ __all__ = ["AT_A_PLACE", "Coverage", "about_topic", "answers_slot", "holds_anoth
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
-# carry nothing of what is asked.
+# carry nothing of what is asked; nor does using a thing ("Which removal firm are we using?" asks the
+# firm, and "went with Shiftwell Removals" answers it).
 _NOT_FOCUS = frozenset(
     """a an the and or but of to in on at for with from by as about into over after before up out off than then
     is am are was were be been being do does did done has have had having will would shall should can could may
@@ -51,6 +52,7 @@ _NOT_FOCUS = frozenset(
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
     called named size put take takes taking took while whilst during until till because since if unless though
+    use uses used using
     i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's
     whats wheres whos hows whens whys thats theres im ive""".split()
 )
@@ -308,9 +310,9 @@ def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     return all(term in topic or term in have or term in _HOW_ONE_HAS for term in focus)
 
 
-# "What laptop does Ewa use?", "What camera does Aroha shoot with?": how one has the thing a slot
-# holds asks nothing more than the slot.
-_HOW_ONE_HAS = frozenset(stem(w) for w in ("use", "uses", "using", "shoot", "shoots", "ride", "rides", "own", "owns"))
+# "What camera does Aroha shoot with?": how one has the thing a slot holds asks nothing more than the
+# slot ("use" is no focus word at all).
+_HOW_ONE_HAS = frozenset(stem(w) for w in ("shoot", "shoots", "ride", "rides", "own", "owns"))
 
 
 def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | None:

@@ -37,6 +37,7 @@ from engram_mcp.retrieval.abstain import (
     holds_another_slot,
     is_place,
     lexical_coverage,
+    stem_of,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -101,7 +102,14 @@ def _names_asked_of(query: str, focus: Focus) -> set[str]:
 # "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
 _FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
-_NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][a-z]{2,})\b")
+_NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
+
+
+def _named_relations(query: str) -> dict[str, str]:
+    """The relations a question gives a name, with the name (stems): "daughter" as "lucía" in "Where does
+    my daughter Lucía study?". A memory that names her speaks of the daughter without the word for her."""
+    return {stem(m["relation"].casefold()): stem_of(m["name"].casefold()) for m in _NAME_AFTER_RELATION.finditer(query)
+            if stem(m["relation"].casefold()) in RELATIONS}
 
 
 class Answering:
@@ -352,8 +360,11 @@ class Answering:
         if not focus.terms:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
+        # "What does Gareth's daughter Cerys do?" is met by "our Cerys rang, she's made sergeant".
+        relations_named = _named_relations(query)
+        terms = tuple(dict.fromkeys(relations_named.get(term, term) for term in focus.terms))
         # Anything recalled may name the relation: the answer is read from the whole context.
-        unmet = unmet_relations(focus.terms, [m.text for m in recalled])
+        unmet = unmet_relations(terms, [m.text for m in recalled])
         surname = asks_surname(query)
         name_asked = asks_name(query)
         naming = [m for m in top if names_thing(focus.terms, m.text, surname=surname)] if name_asked else []
@@ -364,7 +375,7 @@ class Answering:
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
         trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
         lexical = 1.0 if wholly_named or trait_said or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
-            focus.terms, [m.text for m in top])
+            terms, [m.text for m in top])
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)

@@ -242,6 +242,9 @@ _MET_BY_WORDS: dict[str, str] = {
     "ward": f"wards {_HOSPITAL_UNITS}",
     # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
     "work": "shift shifts",
+    # "katla is 15 and at leith academy": a school is said by its kind.
+    "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "
+              "gymnasium lycée lycee",
     # "1000mg once a day": a dose is said by its amount.
     "dose": "dosage mg mcg ml",
     # "thru swift staffing", "apex recruitment": an agency one works through.
