@@ -93,9 +93,7 @@ _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".spli
 def _names_asked_of(query: str, focus: Focus) -> set[str]:
     """The names a question asks something of, other than the speaker's: Camila in "What does
     Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
-    after_relation = {m["name"] for m in _NAME_AFTER_RELATION.finditer(query)
-                      if stem(m["relation"].casefold()) in RELATIONS or m["relation"].casefold() in _FRIENDS}
-    names = after_relation or {a or b for a, b in _ASKED_NAME.findall(query)}
+    names = _named_after_relation(query) or {a or b for a, b in _ASKED_NAME.findall(query)}
     return {name for name in names - _NOT_NAMES if entity_key(name) not in focus.speakers}
 
 
@@ -103,6 +101,12 @@ def _names_asked_of(query: str, focus: Focus) -> set[str]:
 _FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
+
+
+def _named_after_relation(query: str) -> set[str]:
+    """The names a question gives right after a relation or a friend: "Liam" in "Fiona's husband Liam"."""
+    return {m["name"] for m in _NAME_AFTER_RELATION.finditer(query)
+            if stem(m["relation"].casefold()) in RELATIONS or m["relation"].casefold() in _FRIENDS}
 
 
 def _named_relations(query: str) -> dict[str, str]:
@@ -390,7 +394,7 @@ class Answering:
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""
-        asked = {a or b for a, b in _ASKED_NAME.findall(query)} - _NOT_NAMES
+        asked = ({a or b for a, b in _ASKED_NAME.findall(query)} | _named_after_relation(query)) - _NOT_NAMES
         namespace = where.namespace or ""
         known = {s.casefold() for s in self._catalogue.speakers(namespace)}
         scope = MemoryFilter(namespace=where.namespace)

@@ -37,6 +37,18 @@ def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:
     assert focus_terms(("lives", "living", "lived")) == ("liv",)
 
 
+def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
+    assert focus_words("Which removal firm are we using?", {"Sam"}) == ("removal", "firm")
+    terms = focus_terms(focus_words("Which removal firm are we using?", {"Sam"}))
+    assert lexical_coverage(terms, ["removals: went with Shiftwell Removals, £1,450 for full pack + move"]) >= 0.5
+
+
+def test_a_school_is_met_by_its_kind() -> None:
+    terms = focus_terms(focus_words("Which school does Katla attend?", {"Katla"}))
+    assert lexical_coverage(terms, ["our daughter katla is 15 and at leith academy"]) >= 0.5
+    assert lexical_coverage(terms, ["katla did the sign in sheet and was weirdly good at it"]) == 0.0
+
+
 def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
     terms = focus_terms(focus_words("What is Sam's favourite football team?", {"Sam"}))
     assert lexical_coverage(terms, ["My favourite coffee is a flat white."]) < 0.5
@@ -182,7 +194,7 @@ def test_pasted_code_and_log_lines_say_nothing_about_the_person() -> None:
 
 def test_a_compound_names_its_head_but_not_a_word_that_only_ends_like_it() -> None:
     phone = focus_terms(focus_words("What phone does Zoe use?", ["Zoe"]))
-    assert lexical_coverage(phone, ["I switched from an iPhone to a Pixel 8."]) == 0.5
+    assert lexical_coverage(phone, ["I switched from an iPhone to a Pixel 8."]) == 1.0
     work = focus_terms(focus_words("Where does Dan work?", ["Dan"]))
     assert lexical_coverage(work, ["I fixed the network and my homework."]) == 0.0
 

@@ -274,6 +274,17 @@ def test_a_friends_job_no_memory_naming_her_says_is_declined(service: MemoryServ
     assert not service.recall("What does Oksana's friend Gesa do for a living?").abstained
 
 
+def test_a_relation_the_question_names_is_met_by_a_memory_naming_them_without_the_word_for_them(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["right, off down the M6 again, usual run to Daventry", "our Cerys rang, shes just made sergeant "
+                           "with Cheshire police in Chester, proud as punch I am"], speaker="Gareth")
+    answered = service.recall("What does Gareth's daughter Cerys do?")
+    assert not answered.abstained
+    assert "sergeant" in answered.memories[0].memory.text
+    assert service.recall("What does Gareth's daughter Megan do?").abstained
+
+
 def test_a_name_said_in_passing_answers_the_question_that_asks_it(service: MemoryService, clock: SteppingClock) -> None:
     _told(service, clock, [
         "booked the ute in for a service on friday, the clutch is slipping again",
