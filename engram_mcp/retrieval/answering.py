@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from itertools import chain
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.index.base import MemoryFilter, VectorIndex
@@ -243,7 +244,7 @@ class Answering:
         else the question asks of and the relation it asks about ("my son" in "What sport does my son play?")."""
         kinds = tuple(term for term in focus.terms if term in KIND_INSTANCES)
         if not kinds or not ranked or not where.current_only or any(
-                lexical_coverage(kinds, [memory.text]) > 0 for memory, _ in ranked[:_DEPTH]):
+                lexical_coverage(kinds, [memory.text]) > 0 for memory, _ in ranked[:_ANSWER_DEPTH]):
             return ranked
         words = list(dict.fromkeys(word for kind in kinds for word in KIND_INSTANCES[kind]))
         instances = " ".join(words)
@@ -251,8 +252,10 @@ class Answering:
         names_one = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
         relations = focus.relations
         others = focus.named - focus.speakers
-        for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH):
-            memory = self._catalogue.get(hit.memory_id)
+        # One recalled further down ("volley cancelled tonight, gym closed") before one searched for.
+        recalled = [memory for memory, _ in ranked[_ANSWER_DEPTH:_DEPTH]]
+        searched = (self._catalogue.get(hit.memory_id) for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH))
+        for memory in chain(recalled, searched):
             if memory is None or not _may_lead(memory, admitted):
                 continue
             if (names_one.search(memory.text) and lexical_coverage(relations, [memory.text]) == 1.0

@@ -338,6 +338,20 @@ def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_
     assert of_son.abstained or "bouldering" not in of_son.memories[0].memory.text
 
 
+def test_a_sport_named_by_a_memory_recalled_below_the_first_five_leads(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, [
+        "ciao!! im giulia, 23, doing erasmus in lisbon til feb, can u help me write an email to my supervisor",
+        "chiara's here!! going to the flea market first",
+        "chiara loved the vintage stalls, bought 3 jackets, she says ciao",
+        "giulia again lol, what do i pack for a weekend in porto",
+        "costa answered, ok for 14 dec, can u make me a study plan for the next 4 weeks",
+        "the room in alfama is freezing, no heating and there's mould on the wall",
+        "volley cancelled tonight, gym closed, early night then",
+    ], speaker="Giulia")
+    answered = service.recall("What sport does Giulia play?")
+    assert not answered.abstained and "volley" in answered.memories[0].memory.text
+
+
 def test_a_word_sharing_a_stem_with_a_sport_does_not_answer_which_sport(service: MemoryService, clock: SteppingClock) -> None:
     _told(service, clock, [
         "moving day! carried 60 boxes up two floors, and the woman who runs the bakery downstairs is lovely",
