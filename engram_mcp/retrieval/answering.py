@@ -29,7 +29,6 @@ from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
-from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import (
     Coverage,
     about_topic,
@@ -38,7 +37,6 @@ from engram_mcp.retrieval.abstain import (
     holds_another_slot,
     is_place,
     lexical_coverage,
-    stem_of,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -61,12 +59,11 @@ from engram_mcp.retrieval.leading import (
     where_first,
     which_one_first,
 )
+from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, relations_named
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, without_name_asked
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
-    RELATIONS,
     slots_asked,
-    stem,
     thing_asked_for,
 )
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
@@ -86,37 +83,6 @@ _ASKS_WHEN = re.compile(r"\b(?:when|what\s+(?:time|date|day|night)|which\s+(?:da
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
-# Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
-_ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
-_NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
-
-
-def _names_asked_of(query: str, focus: Focus) -> set[str]:
-    """The names a question asks something of, other than the speaker's: Camila in "What does
-    Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
-    names = _named_after_relation(query) or {a or b for a, b in _ASKED_NAME.findall(query)}
-    return {name for name in names - _NOT_NAMES if entity_key(name) not in focus.speakers}
-
-
-# "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
-_FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
-_NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
-
-
-def _named_after_relation(query: str) -> set[str]:
-    """The names a question gives right after a relation or a friend: "Liam" in "Fiona's husband Liam"."""
-    return {m["name"] for m in _NAME_AFTER_RELATION.finditer(query)
-            if stem(m["relation"].casefold()) in RELATIONS or m["relation"].casefold() in _FRIENDS}
-
-
-def _named_relations(query: str) -> dict[str, str]:
-    """The relations a question gives a name, with the name (stems): "daughter" as "lucía" in "Where does
-    my daughter Lucía study?". A memory that names her speaks of the daughter without the word for her."""
-    return {stem(m["relation"].casefold()): stem_of(m["name"].casefold()) for m in _NAME_AFTER_RELATION.finditer(query)
-            if stem(m["relation"].casefold()) in RELATIONS}
-
-
 class Answering:
     def __init__(
         self, index: VectorIndex, embedder: Embedder, catalogue: Catalogue, lexical_floor: float, focus_floor: float
@@ -368,8 +334,8 @@ class Answering:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
         # "What does Gareth's daughter Cerys do?" is met by "our Cerys rang, she's made sergeant".
-        relations_named = _named_relations(query)
-        terms = tuple(dict.fromkeys(relations_named.get(term, term) for term in focus.terms))
+        given_names = relations_named(query)
+        terms = tuple(dict.fromkeys(given_names.get(term, term) for term in focus.terms))
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(terms, [m.text for m in recalled])
         surname = asks_surname(query)
@@ -388,8 +354,8 @@ class Answering:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         unnamed = name_asked and not naming
-        unsaid = unsaid_of(_names_asked_of(query, focus), focus.terms, recalled, where=focus.where,
-                           other_names=_CAPITALISED.findall(query))
+        unsaid = unsaid_of(names_asked_of(query, focus.speakers), focus.terms, recalled, where=focus.where,
+                           other_names=capitalised(query))
         detail = detail_asked(query)
         untold = detail.name if detail and not any(detail.told_in(m.text) for m in top) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
@@ -397,7 +363,7 @@ class Answering:
 
     def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""
-        asked = ({a or b for a, b in _ASKED_NAME.findall(query)} | _named_after_relation(query)) - _NOT_NAMES
+        asked = names_asked(query)
         namespace = where.namespace or ""
         known = {s.casefold() for s in self._catalogue.speakers(namespace)}
         scope = MemoryFilter(namespace=where.namespace)

@@ -1,0 +1,58 @@
+"""Whom a question asks about, by the names it gives: "Nadia's blood type", "does Nadia", "Fiona's
+husband Liam", "my daughter Lucía". Pure.
+
+Recall declines a question about a name no memory holds (``answering.Answering.unknown_names``), reads
+what is said of the one it asks of (``unsaid.unsaid_of``), and lets a relation given a name be met by a
+memory naming them ("What does Gareth's daughter Cerys do?" by "our Cerys rang, she's made sergeant").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+
+from engram_mcp.model.entities import entity_key
+from engram_mcp.model.time_expr import CALENDAR_NAMES
+from engram_mcp.retrieval.abstain import stem_of
+from engram_mcp.retrieval.question_words import RELATIONS, stem
+
+__all__ = ["capitalised", "names_asked", "names_asked_of", "relations_named"]
+
+# Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
+_ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
+_NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
+# "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
+_FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
+
+
+def _named_after_relation(question: str) -> set[str]:
+    """The names a question gives right after a relation or a friend: "Liam" in "Fiona's husband Liam"."""
+    return {m["name"] for m in _NAME_AFTER_RELATION.finditer(question)
+            if stem(m["relation"].casefold()) in RELATIONS or m["relation"].casefold() in _FRIENDS}
+
+
+def names_asked(question: str) -> set[str]:
+    """Every name the question asks about: "Nadia" in "What is Nadia's blood type?", "Megan" in "What does
+    Gareth's daughter Megan do?"."""
+    return ({a or b for a, b in _ASKED_NAME.findall(question)} | _named_after_relation(question)) - _NOT_NAMES
+
+
+def names_asked_of(question: str, speakers: Set[str]) -> set[str]:
+    """The names a question asks something of, other than the speakers' (entity keys): Camila in "What
+    does Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
+    names = _named_after_relation(question) or {a or b for a, b in _ASKED_NAME.findall(question)}
+    return {name for name in names - _NOT_NAMES if entity_key(name) not in speakers}
+
+
+def relations_named(question: str) -> dict[str, str]:
+    """The relations a question gives a name, with the name (stems): "daughter" as "lucía" in "Where does
+    my daughter Lucía study?". A memory that names her speaks of the daughter without the word for her."""
+    return {stem(m["relation"].casefold()): stem_of(m["name"].casefold()) for m in _NAME_AFTER_RELATION.finditer(question)
+            if stem(m["relation"].casefold()) in RELATIONS}
+
+
+def capitalised(question: str) -> list[str]:
+    """The capitalised words of a question, names or not."""
+    return _CAPITALISED.findall(question)

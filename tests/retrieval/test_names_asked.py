@@ -1,0 +1,27 @@
+from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, relations_named
+from engram_mcp.retrieval.question_words import stem
+
+
+def test_the_names_a_question_asks_about_are_its_possessives_its_subjects_and_the_names_it_gives_relations() -> None:
+    assert names_asked("What is Nadia's blood type?") == {"Nadia"}
+    assert names_asked("Where does Nadia live?") == {"Nadia"}
+    assert names_asked("What does Gareth's daughter Megan do?") == {"Gareth", "Megan"}
+    assert names_asked("What is on Monday?") == set()
+
+
+def test_a_question_asks_of_the_name_given_a_relation_not_of_whose_relation_it_is() -> None:
+    assert names_asked_of("What does Fiona's husband Liam do for a living?", frozenset()) == {"Liam"}
+    assert names_asked_of("What does Camila do for work?", frozenset()) == {"Camila"}
+    assert names_asked_of("What does Camila do for work?", frozenset({"camila"})) == set()
+    assert names_asked_of("Where does my daughter Lucía study?", frozenset()) == {"Lucía"}
+
+
+def test_a_relation_given_a_name_is_read_as_that_name() -> None:
+    assert relations_named("Where does my daughter Lucía study?") == {stem("daughter"): stem("lucía")}
+    assert relations_named("What does Gareth's daughter Cerys do?") == {stem("daughter"): stem("cerys")}
+    assert relations_named("What does my friend Gesa do?") == {}
+    assert relations_named("What does my daughter do?") == {}
+
+
+def test_capitalised_words_are_read_whatever_they_are() -> None:
+    assert capitalised("Is Sid still at UCL in London?") == ["Sid", "London"]
