@@ -205,12 +205,12 @@ class Answering:
     def _instance_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
     ) -> list[Scored]:
-        """"What sport does Katya do?" when nothing recalled names a sport: the best memory that names
-        one ("bouldering w oksana tonight") leads, said by the person (not the assistant), naming whom
-        else the question asks of and the relation it asks about ("my son" in "What sport does my son play?")."""
+        """"What sport does Katya do?" when the first memory names no sport: the best memory that names
+        one ("bouldering w oksana tonight"), recalled or else searched for, leads, said by the person (not the
+        assistant), naming whom else the question asks of and the relation it asks about ("my son" in "What
+        sport does my son play?")."""
         kinds = tuple(term for term in focus.terms if term in KIND_INSTANCES)
-        if not kinds or not ranked or not where.current_only or any(
-                lexical_coverage(kinds, [memory.text]) > 0 for memory, _ in ranked[:_ANSWER_DEPTH]):
+        if not kinds or not ranked or not where.current_only or lexical_coverage(kinds, [ranked[0][0].text]) > 0:
             return ranked
         words = list(dict.fromkeys(word for kind in kinds for word in KIND_INSTANCES[kind]))
         instances = " ".join(words)
@@ -219,7 +219,7 @@ class Answering:
         relations = focus.relations
         others = focus.named - focus.speakers
         # One recalled further down ("volley cancelled tonight, gym closed") before one searched for.
-        recalled = [memory for memory, _ in ranked[_ANSWER_DEPTH:_DEPTH]]
+        recalled = [memory for memory, _ in ranked[1:_DEPTH]]
         searched = (self._catalogue.get(hit.memory_id) for hit in self._index.search_sparse(instances, where, _INSTANCE_DEPTH))
         for memory in chain(recalled, searched):
             if memory is None or not _may_lead(memory, admitted):

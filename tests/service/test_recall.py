@@ -338,7 +338,7 @@ def test_a_sport_asked_of_is_answered_by_the_one_named_though_the_word_sport_is_
     assert of_son.abstained or "bouldering" not in of_son.memories[0].memory.text
 
 
-def test_a_sport_named_by_a_memory_recalled_below_the_first_five_leads(service: MemoryService, clock: SteppingClock) -> None:
+def test_a_sport_named_by_a_memory_recalled_further_down_leads_one_that_names_none(service: MemoryService, clock: SteppingClock) -> None:
     _told(service, clock, [
         "ciao!! im giulia, 23, doing erasmus in lisbon til feb, can u help me write an email to my supervisor",
         "chiara's here!! going to the flea market first",
