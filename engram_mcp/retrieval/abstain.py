@@ -67,6 +67,8 @@ _TO_WORK = re.compile(r"\b(?:get|gets|go|goes|travel|travels|cycle|cycles|drive|
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
     r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them)|"
+    # "Which units should I use with Bartek?"
+    r"should (?:i|you|we) use|"
     # "How should times and measurements be given to Anouk?"
     r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented)|"
     # "How does Wiremu want answers laid out?"

@@ -59,7 +59,7 @@ from engram_mcp.retrieval.leading import (
     where_first,
     which_one_first,
 )
-from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, relations_named
+from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, names_person, relations_named
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, without_name_asked
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
@@ -335,7 +335,8 @@ class Answering:
         top = recalled[:_DEPTH]
         # "What does Gareth's daughter Cerys do?" is met by "our Cerys rang, she's made sergeant".
         given_names = relations_named(query)
-        terms = tuple(dict.fromkeys(given_names.get(term, term) for term in focus.terms))
+        terms = tuple(term for term in focus.terms
+                      if term not in given_names or not any(names_person(given_names[term], m.text) for m in recalled))
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(terms, [m.text for m in recalled])
         surname = asks_surname(query)

@@ -13,10 +13,9 @@ from collections.abc import Set
 
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.time_expr import CALENDAR_NAMES
-from engram_mcp.retrieval.abstain import stem_of
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
-__all__ = ["capitalised", "names_asked", "names_asked_of", "relations_named"]
+__all__ = ["capitalised", "names_asked", "names_asked_of", "names_person", "relations_named"]
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
@@ -47,10 +46,17 @@ def names_asked_of(question: str, speakers: Set[str]) -> set[str]:
 
 
 def relations_named(question: str) -> dict[str, str]:
-    """The relations a question gives a name, with the name (stems): "daughter" as "lucía" in "Where does
-    my daughter Lucía study?". A memory that names her speaks of the daughter without the word for her."""
-    return {stem(m["relation"].casefold()): stem_of(m["name"].casefold()) for m in _NAME_AFTER_RELATION.finditer(question)
+    """The relations a question gives a name (stems), with the name as written: "daughter" as "Lucía" in
+    "Where does my daughter Lucía study?". A memory that names her speaks of the daughter without the word
+    for her (``names_person``)."""
+    return {stem(m["relation"].casefold()): m["name"] for m in _NAME_AFTER_RELATION.finditer(question)
             if stem(m["relation"].casefold()) in RELATIONS}
+
+
+def names_person(name: str, text: str) -> bool:
+    """Whether ``text`` names someone called ``name``: the whole name, in any case, and not inside a
+    compound ("pick up at gent-sint-pieters" names no Pieter, "Pieterse" no Pieter either)."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def capitalised(question: str) -> list[str]:

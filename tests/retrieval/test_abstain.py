@@ -75,6 +75,8 @@ def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_inst
     assert should_abstain(Coverage(0.1), 0.2, 0.5, 0.35)
     assert asks_for_instructions("What are my standing instructions for you?")
     assert not asks_for_instructions("Where does Sam live?")
+    assert asks_for_instructions("Which units should I use with Bartek?")
+    assert not asks_for_instructions("Which bank does Bartek use?")
 
 
 def test_a_question_asking_only_a_time_is_declined_only_when_nothing_recalled_happened_then() -> None:

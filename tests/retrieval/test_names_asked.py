@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, relations_named
+from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, names_person, relations_named
 from engram_mcp.retrieval.question_words import stem
 
 
@@ -16,11 +16,18 @@ def test_a_question_asks_of_the_name_given_a_relation_not_of_whose_relation_it_i
     assert names_asked_of("Where does my daughter Lucía study?", frozenset()) == {"Lucía"}
 
 
-def test_a_relation_given_a_name_is_read_as_that_name() -> None:
-    assert relations_named("Where does my daughter Lucía study?") == {stem("daughter"): stem("lucía")}
-    assert relations_named("What does Gareth's daughter Cerys do?") == {stem("daughter"): stem("cerys")}
+def test_a_relation_given_a_name_is_read_with_that_name() -> None:
+    assert relations_named("Where does my daughter Lucía study?") == {stem("daughter"): "Lucía"}
+    assert relations_named("What does Gareth's daughter Cerys do?") == {stem("daughter"): "Cerys"}
     assert relations_named("What does my friend Gesa do?") == {}
     assert relations_named("What does my daughter do?") == {}
+
+
+def test_a_person_is_named_by_their_whole_name_in_any_case_and_never_inside_a_compound() -> None:
+    assert names_person("Cerys", "our cerys rang, shes just made sergeant")
+    assert names_person("Pieter", "Pieter's back tonight")
+    assert not names_person("Pieter", "pick up at gent-sint-pieters 13:15")
+    assert not names_person("Pieter", "the Pieterse family next door")
 
 
 def test_capitalised_words_are_read_whatever_they_are() -> None:

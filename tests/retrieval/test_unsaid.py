@@ -41,6 +41,9 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
                                                     "my wife sunita is coming also. she was a teacher for 30 years"]),
     ("What does Sergio do for a living?", {"Sergio"},
      ["I'm divorced from their dad Sergio, we get on ok. my partner is Andrés, he's a vet with his own clinic"]),
+    # a place named in a compound of its own ("gent-sint-pieters") names no one
+    ("What does Fiona's husband Pieter do for work?", {"Pieter"},
+     ["pieter is away in lyon until thursday", "bus company needs the text: pick up at gent-sint-pieters 13:15"]),
 ])
 def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid(
     question: str, names: set[str], texts: list[str]
