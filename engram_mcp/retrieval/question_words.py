@@ -242,6 +242,10 @@ _MET_BY_WORDS: dict[str, str] = {
     "ward": f"wards {_HOSPITAL_UNITS}",
     # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
     "work": "shift shifts",
+    # "Kirsty, who is in her fourth year of veterinary medicine": what one studies is said by its field.
+    "study": "studies studying medicine engineering architecture nursing veterinary pharmacy dentistry physics chemistry "
+             "biology mathematics maths economics psychology philosophy sociology linguistics geology anthropology "
+             "midwifery physiotherapy informatics phd masters",
     # "katla is 15 and at leith academy": a school is said by its kind.
     "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "
               "gymnasium lycée lycee",

@@ -49,6 +49,12 @@ def test_a_school_is_met_by_its_kind() -> None:
     assert lexical_coverage(terms, ["katla did the sign in sheet and was weirdly good at it"]) == 0.0
 
 
+def test_what_someone_studies_is_met_by_its_field() -> None:
+    terms = focus_terms(focus_words("What does Kirsty study?", {"Kirsty"}))
+    assert lexical_coverage(terms, ["I share a flat with Kirsty, who is in her fourth year of veterinary medicine"]) == 1.0
+    assert lexical_coverage(terms, ["Kirsty loves music and cooking"]) == 0.0
+
+
 def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
     terms = focus_terms(focus_words("What is Sam's favourite football team?", {"Sam"}))
     assert lexical_coverage(terms, ["My favourite coffee is a flat white."]) < 0.5
