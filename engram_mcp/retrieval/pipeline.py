@@ -132,12 +132,10 @@ class Retriever:
         # sure that each type with real evidence is represented.
         joint = self._ranker.rank(where, asked, evidence, c)
         hits = self._with_type_quotas(joint, where, asked, evidence, limit) if c.per_type else joint[:limit]
-        instructions = (
-            asks_for_instructions(query)
-            and MemoryType.PROCEDURAL in self._catalogue.types(namespace)
-            and (not where.types or MemoryType.PROCEDURAL in where.types)
-        )
-        if instructions:
+        # A question about how to answer the person is never declined: an instruction the extractor did not
+        # read ("Then keep things brief, my eyes tire quickly") is still in the turn that said it.
+        instructions = asks_for_instructions(query) and (not where.types or MemoryType.PROCEDURAL in where.types)
+        if instructions and MemoryType.PROCEDURAL in self._catalogue.types(namespace):
             hits = self._instructions_first(hits, where, asked, evidence, limit)
         focus = self._answering.focus(without_time_phrases(query, times), where)
         supports = {h.memory.id: h.supports for h in hits}

@@ -285,6 +285,16 @@ def test_a_relation_the_question_names_is_met_by_a_memory_naming_them_without_th
     assert service.recall("What does Gareth's daughter Megan do?").abstained
 
 
+def test_a_question_about_how_to_answer_the_person_is_answered_though_no_instruction_was_read(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Could you use a larger font? Oh, you can't. Then keep things brief, my eyes tire quickly.",
+                           "Mira is coming for tea on Sunday, what cake can I bake with no eggs?"], speaker="Gideon")
+    answered = service.recall("What are my standing instructions for you?")
+    assert not answered.abstained
+    assert any("brief" in m.memory.text for m in answered.memories[:3])
+
+
 def test_a_name_said_in_passing_answers_the_question_that_asks_it(service: MemoryService, clock: SteppingClock) -> None:
     _told(service, clock, [
         "booked the ute in for a service on friday, the clutch is slipping again",
