@@ -37,6 +37,7 @@ from engram_mcp.retrieval.abstain import (
     holds_another_slot,
     is_place,
     lexical_coverage,
+    stem_of,
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
@@ -210,7 +211,9 @@ class Answering:
         assistant), naming whom else the question asks of and the relation it asks about ("my son" in "What
         sport does my son play?")."""
         kinds = tuple(term for term in focus.terms if term in KIND_INSTANCES)
-        if not kinds or not ranked or not where.current_only or lexical_coverage(kinds, [ranked[0][0].text]) > 0:
+        # "When is the twins' sports day?" asks when, not which sport.
+        if (not kinds or not ranked or not where.current_only or focus.when or focus.where
+                or lexical_coverage(kinds, [ranked[0][0].text]) > 0):
             return ranked
         words = list(dict.fromkeys(word for kind in kinds for word in KIND_INSTANCES[kind]))
         instances = " ".join(words)
@@ -334,9 +337,10 @@ class Answering:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
         # "What does Gareth's daughter Cerys do?" is met by "our Cerys rang, she's made sergeant".
-        given_names = relations_named(query)
-        terms = tuple(term for term in focus.terms
-                      if term not in given_names or not any(names_person(given_names[term], m.text) for m in recalled))
+        given_names = {relation: name for relation, name in relations_named(query).items()
+                       if any(names_person(name, m.text) for m in recalled)}
+        terms = tuple(dict.fromkeys(stem_of(given_names[term].casefold()) if term in given_names else term
+                                    for term in focus.terms))
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(terms, [m.text for m in recalled])
         surname = asks_surname(query)
