@@ -3,7 +3,7 @@
 "Please always answer in French", "Metric units only.", "Ground rules: keep it short", "When you
 suggest recipes, keep them dairy-free", "Give it to me straight, no waffle": each is a request
 that holds for every later chat, restated as "<speaker> asked: …"; advice to a friend ("Don't give
-up on your dreams") and a one-off task ("please correct the door notice") are not. Pure.
+up on your dreams") and a one-off task are not. Pure.
 """
 
 from __future__ import annotations
@@ -50,13 +50,6 @@ _STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\
 # "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
 _ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w/-]+\s+){0,3}?[\w/-]+\s*,?\s+(?:please|pls|plz)\b(?!\s+(?:help|tell|let|send|give|check))",
                                 re.IGNORECASE)
-# "please correct the door notice", "Please make me a list of my tablets", "please leave those out": a task
-# for now, not how to work from now on, unless it says it holds on or names how the assistant writes.
-_TASK_FOR_NOW = re.compile(
-    r"^(?:please|pls|plz)\s+(?!(?:always|never|don't|dont|do\s+not|keep|stop|use|call|address|spell|speak|talk|reply|answer|"
-    r"respond|write|format|avoid|be|number|remember|no)\b)[a-z]+\b",
-    re.IGNORECASE,
-)
 # "when you suggest …", "if you ever write …": what the assistant does for the person.
 _WHEN_YOU_DO = r"(?:when(?:ever)?|if|any\s*time)\s+you\s+(?:ever\s+)?" + ASSISTANT_ACTS + r"\b"
 # "When you suggest recipes, keep them dairy-free": the condition says what the request is about.
@@ -111,8 +104,6 @@ def instruction(sentence: str, speaker: str) -> ExtractedFact | None:
     # The speaker's "I … you" after the request ("Keep everything in euros, I read you at the taxi
     # rank") is its reason.
     addressed = _YOUR_OUTPUT.sub("", sentence)
-    if _TASK_FOR_NOW.match(sentence) and not _STANDING.search(sentence) and not OUTPUT_FORMS.search(sentence):
-        return None
     if (len(content_words(sentence)) < (1 if _TERSE_REQUEST.match(sentence) else 2)
             or re.search(r"\byour\b|\byou're\b|\byourself\b", addressed, re.I)
             or re.search(r"\byou\b", addressed.split(",")[0], re.I)
