@@ -109,4 +109,3 @@ def test_how_to_write_said_tersely_or_with_when_you_is_a_standing_request(text: 
 def test_from_now_on_with_what_one_has_is_a_statement_not_a_request() -> None:
     assert not is_request("from now on my shifts are 07:30 to 20:00, usually three a week")
     assert is_request("From now on, keep answers short.")
-
