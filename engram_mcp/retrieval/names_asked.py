@@ -26,10 +26,16 @@ _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
 
 
+def _given_names(question: str) -> list[tuple[str, str]]:
+    """(the relation as a stem, the name) for each name a question gives right after a relation or a
+    friend: ("husband", "Liam") in "Fiona's husband Liam"."""
+    pairs = [(m["relation"].casefold(), m["name"]) for m in _NAME_AFTER_RELATION.finditer(question)]
+    return [(stem(word), name) for word, name in pairs if stem(word) in RELATIONS or word in _FRIENDS]
+
+
 def _named_after_relation(question: str) -> set[str]:
     """The names a question gives right after a relation or a friend: "Liam" in "Fiona's husband Liam"."""
-    return {m["name"] for m in _NAME_AFTER_RELATION.finditer(question)
-            if stem(m["relation"].casefold()) in RELATIONS or m["relation"].casefold() in _FRIENDS}
+    return {name for _, name in _given_names(question)}
 
 
 def names_asked(question: str) -> set[str]:
@@ -49,8 +55,7 @@ def relations_named(question: str) -> dict[str, str]:
     """The relations a question gives a name (stems), with the name as written: "daughter" as "Lucía" in
     "Where does my daughter Lucía study?". A memory that names her speaks of the daughter without the word
     for her (``names_person``)."""
-    return {stem(m["relation"].casefold()): m["name"] for m in _NAME_AFTER_RELATION.finditer(question)
-            if stem(m["relation"].casefold()) in RELATIONS}
+    return {relation: name for relation, name in _given_names(question) if relation in RELATIONS}
 
 
 def names_person(name: str, text: str) -> bool:
