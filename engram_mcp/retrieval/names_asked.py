@@ -15,7 +15,7 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
-__all__ = ["capitalised", "names_asked", "names_asked_of", "names_person", "relations_named"]
+__all__ = ["capitalised", "names_asked", "names_asked_of", "names_person", "relations_named", "without_compounds"]
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
@@ -23,6 +23,9 @@ _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".spli
 # "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
 _FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
+# "pick up at gent-sint-pieters": a place named in a compound of three words or more names no Pieter
+# ("Anne-Marie" still names Marie).
+_COMPOUND = re.compile(r"\b\w+(?:-\w+){2,}\b")
 _NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
 
 
@@ -58,10 +61,15 @@ def relations_named(question: str) -> dict[str, str]:
     return {relation: name for relation, name in _given_names(question) if relation in RELATIONS}
 
 
+def without_compounds(text: str) -> str:
+    """``text`` with its compounds of three words or more blanked out: what is left can name people."""
+    return _COMPOUND.sub(" ", text)
+
+
 def names_person(name: str, text: str) -> bool:
     """Whether ``text`` names someone called ``name``: the whole name, in any case, and not inside a
     compound ("pick up at gent-sint-pieters" names no Pieter, "Pieterse" no Pieter either)."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+    return re.search(rf"\b{re.escape(name)}\b", without_compounds(text), re.IGNORECASE) is not None
 
 
 def capitalised(question: str) -> list[str]:

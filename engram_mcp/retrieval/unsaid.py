@@ -27,6 +27,7 @@ from engram_mcp.retrieval.abstain import (
     stem_of,
     words_of,
 )
+from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
 
@@ -68,7 +69,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
         for index, part in enumerate(parts):
-            named_here = words_of(_COMPOUND_NAME.sub(" ", part))
+            named_here = words_of(without_compounds(part))
             for name in (name for name in names if name in named_here or called[name] & named_here):
                 passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
                 words = words_of(passage)
@@ -80,10 +81,6 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
-
-
-# "pick up at gent-sint-pieters": a place named in a compound of three words or more names no Pieter.
-_COMPOUND_NAME = re.compile(r"\b\w+(?:-\w+){2,}\b")
 
 
 def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:

@@ -1,4 +1,11 @@
-from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, names_person, relations_named
+from engram_mcp.retrieval.names_asked import (
+    capitalised,
+    names_asked,
+    names_asked_of,
+    names_person,
+    relations_named,
+    without_compounds,
+)
 from engram_mcp.retrieval.question_words import stem
 
 
@@ -28,6 +35,12 @@ def test_a_person_is_named_by_their_whole_name_in_any_case_and_never_inside_a_co
     assert names_person("Pieter", "Pieter's back tonight")
     assert not names_person("Pieter", "pick up at gent-sint-pieters 13:15")
     assert not names_person("Pieter", "the Pieterse family next door")
+
+
+def test_a_compound_of_three_words_or_more_names_no_one_but_a_double_name_does() -> None:
+    assert names_person("Marie", "Anne-Marie starts nights on Monday")
+    assert not names_person("Avon", "a weekend in stratford-upon-avon")
+    assert without_compounds("meet at gent-sint-pieters with Pieter") == "meet at   with Pieter"
 
 
 def test_capitalised_words_are_read_whatever_they_are() -> None:
