@@ -56,7 +56,19 @@ _CHANGED = re.compile(
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
     r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
-    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
+    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
+    # a move of the thing itself: "Golden Crust is moving from Yaba to Ikeja", "moving everything from Zoom to Meet"
+    r"moving\s+(?:\w+\s+){0,2}?(?:from|to|off|over)|mov(?:e|ing)\s+(?:everything|it\s+all)|switch(?:ing)?\s+(?:over\s+)?to|chang(?:es|ing)\s+to|"
+    # a date that gives way: "v2.0 slips to Tue Nov 3", "pushed back to the 9th", "brought forward"
+    r"slip(?:s|ped)?\s+to|pushed\s+(?:back|out)|delayed|brought\s+forward|"
+    # someone taking over: "she's going to take over his days", "handing the group over to Sandrine"
+    r"tak(?:e|es|ing)\s+over|took\s+over|hand(?:s|ing|ed)?\s+(?:\w+\s+){0,3}?over\s+to|"
+    # a start said outright: "effective immediately", "starts on monday", "her first pickup today"
+    r"effective\s+(?:immediately|from|today|tomorrow|as\s+of)|as\s+of\s+(?:today|tomorrow|now)|"
+    r"(?:starts|begins)\s+(?:on\s+)?(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|today)|"
+    r"(?:did|does|do|had|has)\s+(?:her|his|their|my)\s+first\s+(?:day|pickup|pick-up|shift|session|lesson|visit)|"
+    # a figure raised or lowered: "put my rate up to 28 pounds an hour", "increase his Sinemet to four times a day"
+    r"(?:put|putting)\s+(?:\w+\s+){0,3}?(?:up|down)\s+to|(?:increas|decreas|rais|reduc|lower)(?:e|ed|es|ing)\s+(?:[\w'’]+\s+){0,3}?to)\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
