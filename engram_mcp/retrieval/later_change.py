@@ -38,6 +38,7 @@ from engram_mcp.retrieval.leading import (
     speaks_to,
     specifics,
 )
+from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 
@@ -68,7 +69,7 @@ _CHANGED = re.compile(
     r"(?:starts|begins)\s+(?:on\s+)?(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|today)|"
     r"(?:did|does|do|had|has)\s+(?:her|his|their|my)\s+first\s+(?:day|pickup|pick-up|shift|session|lesson|visit)|"
     # a figure raised or lowered: "put my rate up to 28 pounds an hour", "increase his Sinemet to four times a day"
-    r"(?:put|putting)\s+(?:\w+\s+){0,3}?(?:up|down)\s+to|(?:increas|decreas|rais|reduc|lower)(?:e|ed|es|ing)\s+(?:[\w'’]+\s+){0,3}?to)\b",
+    r"(?:put|putting)\s+(?:\w+\s+){0,5}?(?:up|down)\s+to|(?:increas|decreas|rais|reduc|lower)(?:e|ed|es|ing)\s+(?:[\w'’]+\s+){0,3}?to)\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
@@ -96,6 +97,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     asked = about(first.text, focus)
     if not asked:
         return ranked
+    # "one small bakery, Golden Crust, in Yaba": a later "Golden Crust is moving to Ikeja" speaks of the bakery.
+    called = _names_given(first.text, asked)
     # A memory that shares only a person with the question, by name or relation, may not lead when
     # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
     # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
@@ -113,7 +116,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
                # "Which route does Halvard drive now?": a later change naming the route speaks of the question,
                # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
-               and ((shared := ((spoken_of := about(pair[0].text, focus)) & asked | _thing_named(pair[0], focus)) - focus.timing)
+               and ((shared := ((spoken_of := about(pair[0].text, focus) | _named_by(called, pair[0].text)) & asked
+                                 | _thing_named(pair[0], focus)) - focus.timing)
                     or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.
@@ -146,6 +150,22 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         chosen = restatement if restatement is not None and (
             speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
+
+
+# A thing given its name: "bakery, Golden Crust", "a café called The Daily Grind", "our dog Biscuit".
+_GIVEN_A_NAME = re.compile(r"\b(?P<thing>[^\W\d_]+),?\s+(?:(?:called|named)\s+)?(?P<name>(?:The\s+)?[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3})")
+
+
+def _names_given(text: str, things: set[str]) -> dict[str, str]:
+    """The names ``text`` gives the things asked of (stems), as written: "Golden Crust" for the bakery
+    in "I am owner of one small bakery, Golden Crust, in Yaba"."""
+    return {stem(given["thing"]): given["name"] for given in _GIVEN_A_NAME.finditer(text)
+            if stem(given["thing"]) in things and stem(given["thing"]) not in RELATION_WORDS}
+
+
+def _named_by(names_given: dict[str, str], text: str) -> set[str]:
+    """The things asked of that ``text`` speaks of by the names they were given."""
+    return {thing for thing, name in names_given.items() if names_person(name, text)}
 
 
 def _thing_named(memory: Memory, focus: Focus) -> set[str]:

@@ -264,3 +264,27 @@ def test_a_later_turn_whose_time_is_of_something_else_does_not_answer_when() -> 
     told_wrong = memory("t-wrong", "ugh sorry i told you wrong. i misread the email. mum's hip operation is friday nov 27 at 3:40pm. "
                                    "now i have to re-swap the day off AGAIN", day=6)
     assert later_change_first([(moved, 0.9), (told_wrong, 0.8)], when, set(), no_restatement)[0][0] is told_wrong
+
+
+def test_a_thing_spoken_of_later_by_the_name_it_was_given_moves_with_it() -> None:
+    bakery = memory("t-bakery", "I am owner of one small bakery, Golden Crust, in Yaba, Lagos.")
+    van = memory("t-van", "My delivery van broke down again on the way to the shop.", day=1)
+    moving = memory("t-moving", "We sign the lease! This weekend Golden Crust is moving from Yaba to Ikeja.", day=4)
+    order = later_change_first([(bakery, 0.9), (van, 0.8), (moving, 0.7)], focus_of("Where is my bakery located?"), set(),
+                               no_restatement)
+    assert [m.id for m, _ in order] == ["t-moving", "t-bakery", "t-van"]
+
+
+@pytest.mark.parametrize(("first", "later", "question"), [
+    ("v2.0 ships Tue Oct 27.", "Found a DST bug. v2.0 slips to Tue Nov 3.", "When is v2.0 shipping?"),
+    ("Thierry coaches our running group on Tuesdays.", "Thierry is handing the running group over to Sandrine.",
+     "Who coaches the running group?"),
+    ("I charge 25 pounds an hour for lessons.", "I've put my hourly rate for lessons up to 28 pounds.",
+     "How much do I charge an hour for lessons?"),
+    ("The Parkinson's nurse says two Sinemet doses a day.", "The nurse says increase the Sinemet doses to four times a day.",
+     "How many Sinemet doses a day?"),
+])
+def test_a_later_turn_saying_it_changed_in_other_words_leads(first: str, later: str, question: str) -> None:
+    order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
+                               set(), no_restatement)
+    assert order[0][0].id == "t-later"
