@@ -83,6 +83,8 @@ def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_inst
     assert not asks_for_instructions("Where does Sam live?")
     assert asks_for_instructions("Which units should I use with Bartek?")
     assert not asks_for_instructions("Which bank does Bartek use?")
+    assert asks_for_instructions("What currency should I give amounts in?")
+    assert not asks_for_instructions("What should I give Nadia for her birthday?")
 
 
 def test_a_question_asking_only_a_time_is_declined_only_when_nothing_recalled_happened_then() -> None:
