@@ -1,7 +1,7 @@
 """Details a person is asked that are told in a form of their own: a star sign, a blood type, a passport
 or National Insurance number, a date of birth, told whole; a phone number, an email address, a salary
 or a rent, told by a value of their shape; where someone studied, told by a place of learning; a
-breed or a favourite, told by their words. "What is Prakash's blood group?" is not met by "a
+breed, a favourite or a colour, told by their words. "What is Prakash's blood group?" is not met by "a
 liver blood test", nor "What's Joaquin's star sign?" by "signed up for uber eats", nor "How much rent
 does Rohan pay?" by "Rohan is living in north ward now": each word of the detail is common alone, so
 lexical coverage and the focus's meaning find something, and recall would answer with it. Pure.
@@ -136,6 +136,9 @@ _BREEDS = (
     r"norwegian forest|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|tortoiseshell|calico|"
     r"mongrel|mutt|mixed|mix|cross|crossbreed|pedigree|\w+ x \w+"
 )
+_COLOURS = (r"red|blue|green|black|white|silver|grey|gray|yellow|orange|purple|pink|brown|gold|golden|navy|maroon|beige|"
+            r"teal|turquoise|cream|burgundy|bronze|charcoal|lilac|violet|magenta|khaki|olive|mustard|ginger|tan|"
+            r"(?:light|dark|pale|bright)\s+\w+|(?:redd|blu|green|grey|gray|yellow|brown|pink|purpl)ish|colou?red")
 _FAVOURITE = (r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?|obsessed|addicted|hooked\s+on|go-?to|"
               r"(?:big\s+)?fan|(?:really|so|big|very|super|totally)\s+into|can(?:'|’)?t\s+get\s+enough|cannot\s+get\s+enough|"
               r"number\s+one|the\s+best|best\s+(?:band|film|movie|book|show|series|team|club|game|food|dish|colou?r|song|album)")
@@ -161,6 +164,7 @@ _DETAILS += (
     _SCHOOL,
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
+    _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS),
 )
 
 

@@ -30,6 +30,7 @@ from engram_mcp.retrieval.details import detail_asked
         ("Which school does Smaranda go to?", "school"),
         ("What nursery is Antek at?", "school"),
         ("What is the name of Bram's school?", "school"),
+        ("What colour is Rasmus's Volvo?", "colour"),
     ],
 )
 def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(question: str, detail: str) -> None:
@@ -42,7 +43,7 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
     ["What's in the tin?", "When is my mum's birthday?", "What did the blood test show?", "Which sign did Ola paint?",
      "What phone does Zoe use?", "Which bank does Selin's salary go into?", "When is Lwazi's rent due?",
      "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
-     "How should emails to Zara be signed?", "What does Hina do after school?", "When does school start?"],
+     "How should emails to Zara be signed?", "Who painted the colour chart?", "What does Hina do after school?", "When does school start?"],
 )
 def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) -> None:
     assert detail_asked(question) is None
@@ -66,6 +67,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("Where did Rohan study?", "3rd yr phd at JCU in townsville", "my thesis is on coral trout"),
         ("What breed is Bao?", "we got a puppy, a corgi!", "Bao had his jabs at the vet"),
         ("What breed is Pip?", "pip's a collie x spaniel", "pip ate a sock"),
+        ("What colour is Rasmus's Volvo?", "the Volvo is dark blue, 2014 V70", "Volvo V70 D4, clutch kit replaced"),
         ("What is Greta's favourite band?", "my new favourite band is boygenius", "saw a band in the park"),
         ("What's Mia's favourite food?", "mia can't get enough of sushi lately", "mia had sushi at the party"),
         ("Which school does Poppy go to?", "Poppy's at Brincliffe Primary, year 4", "Poppy's school called about nits"),
