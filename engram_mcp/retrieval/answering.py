@@ -52,6 +52,7 @@ from engram_mcp.retrieval.leading import (
     is_ending,
     lead,
     named_first,
+    relation_fact_aside,
     said_before_reply_first,
     says_trait_of_whom_asked,
     slot_first,
@@ -201,7 +202,7 @@ class Answering:
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
         found = self._instance_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
                                      where, focus, admitted)
-        return self._trait_first(found, where, focus, admitted)
+        return relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated)
 
     def _instance_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]

@@ -9,7 +9,8 @@ one memory moved to the top (``lead``); ``Answering.current_first`` runs them in
 - ``change_first``: the fact a change gave, over the turn that names the old value too;
 - ``named_first``: a current memory that names all the question asks of, over one naming part;
 - ``later_change.later_change_first``: a later memory saying something changed, over the first mention;
-- ``where_first`` and ``which_one_first``: the memory that says where, or says it of the sibling asked.
+- ``where_first`` and ``which_one_first``: the memory that says where, or says it of the sibling asked;
+- ``relation_fact_aside``: what is said of someone over the fact that only says who they are.
 
 Here too is what the rules share: the question's ``Focus``, what a text says of it (``about``,
 ``specifics``) and ``lead``. Pure: no index, no clock; the catalogue's lookups come in as
@@ -37,6 +38,7 @@ from engram_mcp.retrieval.abstain import (
     is_plan,
     lexical_coverage,
 )
+from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
 
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
-    "lead", "named_first", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
+    "lead", "named_first", "relation_fact_aside", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
 
@@ -359,3 +361,31 @@ def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
         return False
     return any(trait.said_in(sentence) and others <= about(sentence, focus) and lexical_coverage(relations, [sentence]) == 1.0
                for sentence in SENTENCE_END.split(own_words(memory.text)))
+
+
+# "What's the name of Lachlan's son?" asks what a relation fact says: the name.
+_ASKS_WHO = frozenset(stem(word) for word in "name names called".split())
+
+
+def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+    """"Which blood thinner is Yosef's wife taking?": "Yosef's wife is Miriam." says who she is, not what
+    she takes. When the first memory is such a fact and the question asks something more of the one it
+    names, the best current memory of the first ten that names them (or the relation) and meets what
+    else is asked ("Miriam's medication is now apixaban 5 mg") leads."""
+    first = ranked[0][0] if ranked else None
+    if (first is None or first.kind is not Kind.FACT or not first.predicate or not first.object
+            or stem(first.predicate) not in RELATION_WORDS):
+        return ranked
+    rest = tuple(term for term in focus.terms if term not in RELATION_WORDS and term not in _ASKS_WHO)
+    if not rest or lexical_coverage(rest, [first.text]) > 0:
+        return ranked
+    relation = (stem(first.predicate),)
+    for pair in ranked[1:LEAD_DEPTH]:
+        memory = pair[0]
+        if (memory.id in outdated or memory.said_by_assistant()
+                or memory.kind is Kind.FACT and memory.predicate and stem(memory.predicate) in RELATION_WORDS):
+            continue
+        if ((names_person(first.object, memory.text) or lexical_coverage(relation, [memory.text]) == 1.0)
+                and lexical_coverage(rest, [memory.text]) > 0):
+            return lead(ranked, pair)
+    return ranked

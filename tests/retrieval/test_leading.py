@@ -6,6 +6,7 @@ from engram_mcp.retrieval.leading import (
     change_first,
     lead,
     named_first,
+    relation_fact_aside,
     said_before_reply_first,
     slot_first,
     speaks_most_of,
@@ -199,3 +200,26 @@ def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() 
     assert not tells_trait_of_another_asked(memory("t-two", "my boss Ruth is a physio. Jase is saving for the trip."), question)
     own = focus_of("What did Ngozi do for work before she retired?")
     assert not tells_trait_of_another_asked(memory("f-asked", "Ngozi asked: the assistant keeps it short.", subject="Ngozi"), own)
+
+
+def test_what_is_said_of_someone_leads_over_the_fact_that_only_says_who_they_are() -> None:
+    wife = memory("f-wife", "Ngozi's wife is Miriam.", subject="Ngozi", predicate="wife", object="Miriam")
+    candle = memory("t-candle", "Miriam lit the candle herself tonight.", day=1)
+    medicine = memory("f-med", "Miriam's medication is now apixaban 5 mg.", day=2)
+    ranked = [(wife, 0.9), (candle, 0.8), (medicine, 0.7)]
+    order = relation_fact_aside(ranked, focus_of("What medication is Ngozi's wife taking?"), set())
+    assert [m.id for m, _ in order] == ["f-med", "f-wife", "t-candle"]
+
+
+def test_the_fact_saying_who_someone_is_still_answers_who_they_are_and_what_they_are_called() -> None:
+    son = memory("f-son", "Ngozi's son is Archie.", subject="Ngozi", predicate="son", object="Archie")
+    fishing = memory("t-fish", "taking archie fishing off the groyne this arvo", day=1)
+    for question in ("Who is Ngozi's son?", "What's the name of Ngozi's son?"):
+        assert relation_fact_aside([(son, 0.9), (fishing, 0.8)], focus_of(question), set())[0][0].id == "f-son"
+
+
+def test_an_outdated_memory_of_someone_does_not_lead_over_who_they_are() -> None:
+    wife = memory("f-wife", "Ngozi's wife is Miriam.", subject="Ngozi", predicate="wife", object="Miriam")
+    old = memory("t-old", "Miriam takes clopidogrel 75 mg in the morning.")
+    order = relation_fact_aside([(wife, 0.9), (old, 0.8)], focus_of("What medication is Ngozi's wife taking?"), {"t-old"})
+    assert order[0][0].id == "f-wife"
