@@ -281,6 +281,8 @@ def test_a_thing_spoken_of_later_by_the_name_it_was_given_moves_with_it() -> Non
      "Who coaches the running group?"),
     ("I charge 25 pounds an hour for lessons.", "I've put my hourly rate for lessons up to 28 pounds.",
      "How much do I charge an hour for lessons?"),
+    ("I go to the Pilates class on Mondays.", "Tried the aquagym class today and I sign up, Monday and Thursday.",
+     "Which class do I go to?"),
     ("The Parkinson's nurse says two Sinemet doses a day.", "The nurse says increase the Sinemet doses to four times a day.",
      "How many Sinemet doses a day?"),
 ])
