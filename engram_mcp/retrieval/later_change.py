@@ -15,6 +15,7 @@ from datetime import timedelta
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
@@ -50,26 +51,36 @@ __all__ = ["SaidIn", "later_change_first", "times_meant"]
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
-    r"rescheduled|postponed|moved|moves\s+to|old|new|after\s+all|not\s+any\s+longer|sign(?:ed|ing)?\s+(?:\w+\s+){0,2}?up|enrolled|(?:we|i|she|he|they)\s+said\s+yes|accepted\s+(?:the|their|his|her|an?)\s+(?:offer|job|place|position|role)|"
+    r"rescheduled|postponed|moved|moves\s+to|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
     r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
     r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
-    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
+    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
+    re.IGNORECASE,
+)
+# Words that say a change only in the sentence that speaks of what is asked: "My first full week at Ikoyi
+# starts tomorrow" changes no blood pressure medicine said beside it.
+_CHANGED_HERE = re.compile(
     # a move of the thing itself: "Golden Crust is moving from Yaba to Ikeja", "moving everything from Zoom to Meet"
-    r"moving\s+(?:\w+\s+){0,2}?(?:from|to|off|over)|mov(?:e|ing)\s+(?:everything|it\s+all)|switch(?:ing)?\s+(?:over\s+)?to|chang(?:es|ing)\s+to|"
+    r"\b(?:moving\s+(?:\w+\s+){0,2}?(?:from|to|off|over)|mov(?:e|ing)\s+(?:everything|it\s+all)|switch(?:ing)?\s+(?:over\s+)?to|"
+    r"chang(?:es|ing)\s+to|"
     # a date that gives way: "v2.0 slips to Tue Nov 3", "pushed back to the 9th", "brought forward"
     r"slip(?:s|ped)?\s+to|pushed\s+(?:back|out)|delayed|brought\s+forward|"
     # someone taking over: "she's going to take over his days", "handing the group over to Sandrine"
     r"tak(?:e|es|ing)\s+over|took\s+over|hand(?:s|ing|ed)?\s+(?:\w+\s+){0,3}?over\s+to|"
-    # a start said outright: "effective immediately", "starts on monday", "her first pickup today"
+    # a start said outright: "effective immediately", "starts on monday", "her first pickup today", "I sign up", "we said yes"
     r"effective\s+(?:immediately|from|today|tomorrow|as\s+of)|as\s+of\s+(?:today|tomorrow|now)|"
     r"(?:starts|begins)\s+(?:on\s+)?(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|today)|"
     r"(?:did|does|do|had|has)\s+(?:her|his|their|my)\s+first\s+(?:day|pickup|pick-up|shift|session|lesson|visit)|"
-    # a figure raised or lowered: "put my rate up to 28 pounds an hour", "increase his Sinemet to four times a day"
-    r"(?:put|putting)\s+(?:\w+\s+){0,5}?(?:up|down)\s+to|(?:increas|decreas|rais|reduc|lower)(?:e|ed|es|ing)\s+(?:[\w'’]+\s+){0,3}?to)\b",
+    r"sign(?:ing)?\s+(?:\w+\s+){0,2}?up|(?:we|i|she|he|they)\s+said\s+yes|"
+    r"accepted\s+(?:the|their|his|her|an?)\s+(?:offer|job|place|position|role)|"
+    # a figure of one's own raised or lowered: "put my rate up to 28 pounds an hour", "increase his Sinemet to four
+    # times a day" (not "they put their full day up to $5,000")
+    r"(?:put|putting)\s+(?:my|our)\s+(?:\w+\s+){0,4}?(?:up|down)\s+to|"
+    r"(?:increas|decreas|rais|reduc|lower)(?:e|ed|es|ing)\s+(?!their\b)(?:[\w'’]+\s+){0,3}?to)\b",
     re.IGNORECASE,
 )
 _LATER = timedelta(hours=1)
@@ -106,11 +117,13 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # What puts right the message just before needs not say again what it was about, when it gives
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
-    changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus), _says_a_start(pair[0].text),
+    changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus),
+                _says_a_start(pair[0].text) or _changed_here(own_words(pair[0].text), focus, called),
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
-               and (_CHANGED.search(own_words(pair[0].text)) or pair[0].predicate == PUTS_RIGHT
+               and (_CHANGED.search(own_words(pair[0].text)) or _changed_here(own_words(pair[0].text), focus, called)
+                    or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
                # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
@@ -156,11 +169,19 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
 _GIVEN_A_NAME = re.compile(r"\b(?P<thing>[^\W\d_]+),?\s+(?:(?:called|named)\s+)?(?P<name>(?:The\s+)?[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3})")
 
 
+def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
+    """Whether a sentence of ``text`` that speaks of the question, or of a thing asked by its name, says it changed."""
+    return any(_CHANGED_HERE.search(sentence) and (about(sentence, focus) or _named_by(called, sentence))
+               for sentence in SENTENCE_END.split(text))
+
+
 def _names_given(text: str, things: set[str]) -> dict[str, str]:
     """The names ``text`` gives the things asked of (stems), as written: "Golden Crust" for the bakery
     in "I am owner of one small bakery, Golden Crust, in Yaba"."""
     return {stem(given["thing"]): given["name"] for given in _GIVEN_A_NAME.finditer(text)
-            if stem(given["thing"]) in things and stem(given["thing"]) not in RELATION_WORDS}
+            if stem(given["thing"]) in things and stem(given["thing"]) not in RELATION_WORDS
+            # "Saturday morning I am singing": a pronoun or a word any sentence has is no name.
+            and len(given["name"]) > 2 and re.sub(r"^The\s+", "", given["name"]).split()[0].casefold() not in FUNCTION_WORDS}
 
 
 def _named_by(names_given: dict[str, str], text: str) -> set[str]:

@@ -290,3 +290,24 @@ def test_a_later_turn_saying_it_changed_in_other_words_leads(first: str, later: 
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
                                set(), no_restatement)
     assert order[0][0].id == "t-later"
+
+
+def test_a_pronoun_after_a_thing_gives_it_no_name() -> None:
+    choir = memory("t-choir", "Saturday morning I am singing in the Turkish choir, Lale Korosu.")
+    doctor = memory("t-doctor", "Doctor said my blood pressure is high. No more sucuk every breakfast, I am sad.", day=1)
+    order = later_change_first([(choir, 0.9), (doctor, 0.8)], focus_of("What does Ngozi do on Saturday mornings?"), set(),
+                               no_restatement)
+    assert order[0][0].id == "t-choir"
+
+
+@pytest.mark.parametrize(("first", "later", "question"), [
+    ("It's amlodipine 5 mg for my blood pressure, not lisinopril.",
+     "My first full week at Ikoyi starts tomorrow. Can you plan gym days and blood pressure readings?",
+     "What blood pressure medication do I take?"),
+    ("My full day wedding package is $4,200.", "Golden Hour Co just put their full day package up to $5,000.",
+     "How much is my full day wedding package?"),
+])
+def test_a_change_said_of_something_else_beside_the_question_does_not_lead(first: str, later: str, question: str) -> None:
+    order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
+                               set(), no_restatement)
+    assert order[0][0].id == "t-first"
