@@ -202,6 +202,8 @@ _MET_BY_WORDS: dict[str, str] = {
              "camogie basketball volleyball baseball softball boxing karate judo taekwondo fencing archery darts snooker "
              "curling padel pickleball surfing sailing kayaking canoeing triathlon marathon athletics wrestling handball "
              "derby skate skating skates volley futsal lacrosse kickboxing bjj parkour",
+    # "What race is Branwen training for?" is met by "im doing the cardiff half marathon in october".
+    "race": "races marathon marathons half-marathon 10k 5k parkrun triathlon ultramarathon ultra sportive ironman duathlon",
     "instrument": "instruments guitar piano violin viola cello bass drums drum flute clarinet oboe saxophone sax trumpet "
                   "trombone tuba harp ukulele banjo mandolin accordion harmonica keyboard organ synth bagpipes fiddle "
                   "whistle bodhrán bodhran cajón cajon djembe tabla sitar oud saz bağlama baglama bouzouki erhu koto "
@@ -283,7 +285,7 @@ MET_BY: dict[str, frozenset[str]] = {
 # Kinds whose instances say them, whatever else is said: "What sport does Katya do?" is met by "bouldering
 # w oksana tonight", "What instrument does Leandro play?" by "Cavaquinho this afternoon at our roda".
 # Only kinds whose instances are seldom said of anything else ("bike", "walk", "reading" are).
-_KINDS = ("sport", "instrument", "camera", "laptop", "editor", "programming")
+_KINDS = ("sport", "race", "instrument", "camera", "laptop", "editor", "programming")
 # Words that meet a kind in a memory already recalled but say too little alone to bring one in: "my old
 # keyboard is so loud", "fixed my bike", "the gym was packed".
 _SAID_OF_OTHER_THINGS = frozenset("exercise fitness gym bike keyboard organ bass whistle drum".split())
