@@ -42,10 +42,10 @@ _TERSE_REQUEST = re.compile(
 )
 # "Give it to me straight, no waffle, and everything in metric", "Keep everything in euros": a bare
 # imperative is a standing request when it says how the assistant is to write.
-_TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make|number|use|spell|format)\b", re.IGNORECASE)
+_TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make|number|use|spell|format|speak|talk)\b", re.IGNORECASE)
 # "Number the steps when you tell me stuff", "keep it short, no essays": said of whatever the assistant writes.
 _STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle|"
-                       r"no\s+essays?|(?:when(?:ever)?|any\s*time)\s+you)\b|"
+                       r"no\s+essays?|no\s+jargon|plainly|plain\s+english|simple\s+(?:english|words|language)|(?:when(?:ever)?|any\s*time)\s+you)\b|"
                        r"\bin\s+(?:metric|" + UNITS + r")\b", re.IGNORECASE)
 # "Simple language please, no jargon", "Short answers please": how to write, asked for by its name.
 _ASKED_FOR_BY_NAME = re.compile(r"^(?:[\w/-]+\s+){0,3}?[\w/-]+\s*,?\s+(?:please|pls|plz)\b(?!\s+(?:help|tell|let|send|give|check))",

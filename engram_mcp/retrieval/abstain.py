@@ -74,6 +74,8 @@ _INSTRUCTIONS = re.compile(
     r"temperatures|distances|weights)|(?:currency|units|format|spelling) should|"
     # "How should times and measurements be given to Anouk?"
     r"how should (?:[\w-]+ ){1,4}?be (?:given|written|shown|formatted|spelled|spelt|presented)|"
+    # "How does Fergus want to be spoken to?"
+    r"(?:want|like|prefer)s?\s+to\s+be\s+(?:spoken|talked|addressed|written|called)\b|"
     # "How does Wiremu want answers laid out?"
     r"(?:want|like|prefer)s?\s+(?:[\w'’-]+\s+){0,2}?(?:answers?|replies|responses?|messages?|things|stuff|info|information|"
     r"times|dates|numbers|units|measurements|temperatures|prices|code)\s+"

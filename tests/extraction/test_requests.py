@@ -63,6 +63,8 @@ def test_advice_or_an_offer_to_the_other_person_is_no_instruction(said: str) -> 
         ("One thing for our chats generally: please no bullet points.", "Theo asked: no bullet points."),
         ("Give it to me straight, no waffle, and everything in metric.",
          "Theo asked: give it to Theo straight, no waffle, and everything in metric."),
+        ("Speak plainly to me, no jargon, and don't call me sir.",
+         "Theo asked: speak plainly to Theo, no jargon, and don't call Theo sir."),
         ("Keep everything in euros - I read you at the taxi rank.",
          "Theo asked: keep everything in euros, Theo read the assistant at the taxi rank."),
     ],
@@ -75,7 +77,8 @@ def test_a_request_after_a_label_or_a_condition_on_the_assistants_work_is_an_ins
 @pytest.mark.parametrize("said", ["My house rules for the kids: no phones at dinner.", "Small thing: I get migraines sometimes.",
                                   "Give me a summary of the preface in bullet points.",
                                   "Don't quit, remember, failures lead you closer to success.",
-                                  "simplify these instructions: Here's how it works!", "Pizza please, with olives."])
+                                  "simplify these instructions: Here's how it works!", "Pizza please, with olives.",
+                                  "Talk to the landlord about the boiler tomorrow."])
 def test_a_label_for_someone_elses_rules_or_a_lead_in_is_no_instruction(said: str) -> None:
     assert not [f for f in extract(turn(said, speaker="Theo"), []) if f.type is MemoryType.PROCEDURAL]
 

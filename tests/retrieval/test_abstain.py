@@ -84,6 +84,7 @@ def test_abstention_declines_an_unaddressed_focus_and_unknown_names_but_not_inst
     assert asks_for_instructions("Which units should I use with Bartek?")
     assert not asks_for_instructions("Which bank does Bartek use?")
     assert asks_for_instructions("What currency should I give amounts in?")
+    assert asks_for_instructions("How does Fergus want to be spoken to?")
     assert not asks_for_instructions("What should I give Nadia for her birthday?")
 
 
