@@ -82,6 +82,7 @@ _INSTANCE_DEPTH = 10
 """How many memories naming an instance of a kind asked are read for one that answers."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"\b(?:when|what\s+(?:time|date|day|night)|which\s+(?:day|date|night))\b", re.IGNORECASE)
+_ASKS_WHO = re.compile(r"\W*(?:who|who's|whos|whom)\b", re.IGNORECASE)
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
@@ -104,7 +105,7 @@ class Answering:
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
-                     when=_ASKS_WHEN.search(query) is not None, timing=times_meant(query),
+                     when=_ASKS_WHEN.search(query) is not None, who=_ASKS_WHO.match(query) is not None, timing=times_meant(query),
                      asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:

@@ -299,11 +299,13 @@ class Focus:
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
                  asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
-                 asked_for: str = "", trait: Trait | None = None) -> None:
+                 asked_for: str = "", trait: Trait | None = None, who: bool = False) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
+        self.who = who
+        """Whether it asks who: "Who is my line manager?" is answered by the fact that names them."""
         self.when = when
         """Whether it asks when: "When is our moving day?", "What time is swim?"."""
         self.timing = timing
@@ -373,7 +375,7 @@ def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) 
     names, the best current memory of the first ten that names them (or the relation) and meets what
     else is asked ("Miriam's medication is now apixaban 5 mg") leads."""
     first = ranked[0][0] if ranked else None
-    if (first is None or first.kind is not Kind.FACT or not first.predicate or not first.object
+    if (first is None or focus.who or first.kind is not Kind.FACT or not first.predicate or not first.object
             or stem(first.predicate) not in RELATION_WORDS):
         return ranked
     rest = tuple(term for term in focus.terms if term not in RELATION_WORDS and term not in _ASKS_WHO)

@@ -32,6 +32,7 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
     return Focus(words, never_embedded, named=frozenset(n.lower() for n in named),
                  speakers=frozenset({"ngozi"}), to_assistant=" you" in f" {question.lower()}",
                  when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"),
+                 who=question.startswith("Who"),
                  timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)),
                  trait=trait_asked(question, focus_terms(words)))
 

@@ -214,7 +214,7 @@ def test_what_is_said_of_someone_leads_over_the_fact_that_only_says_who_they_are
 def test_the_fact_saying_who_someone_is_still_answers_who_they_are_and_what_they_are_called() -> None:
     son = memory("f-son", "Ngozi's son is Archie.", subject="Ngozi", predicate="son", object="Archie")
     fishing = memory("t-fish", "taking archie fishing off the groyne this arvo", day=1)
-    for question in ("Who is Ngozi's son?", "What's the name of Ngozi's son?"):
+    for question in ("Who is Ngozi's son?", "What's the name of Ngozi's son?", "Who is Ngozi's son at school?"):
         assert relation_fact_aside([(son, 0.9), (fishing, 0.8)], focus_of(question), set())[0][0].id == "f-son"
 
 
@@ -223,3 +223,10 @@ def test_an_outdated_memory_of_someone_does_not_lead_over_who_they_are() -> None
     old = memory("t-old", "Miriam takes clopidogrel 75 mg in the morning.")
     order = relation_fact_aside([(wife, 0.9), (old, 0.8)], focus_of("What medication is Ngozi's wife taking?"), {"t-old"})
     assert order[0][0].id == "f-wife"
+
+
+def test_a_question_asking_who_is_answered_by_the_fact_that_names_them_whatever_else_it_says() -> None:
+    manager = memory("f-manager", "Ngozi's manager is Graham.", subject="Ngozi", predicate="manager", object="Graham")
+    email = memory("t-email", "Pasting Graham's email about the work rota for the line.", day=1)
+    order = relation_fact_aside([(manager, 0.9), (email, 0.8)], focus_of("Who is my line manager at work?"), set())
+    assert order[0][0].id == "f-manager"
