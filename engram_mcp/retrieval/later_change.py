@@ -170,8 +170,11 @@ _GIVEN_A_NAME = re.compile(r"\b(?P<thing>[^\W\d_]+),?\s+(?:(?:called|named)\s+)?
 
 
 def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
-    """Whether a sentence of ``text`` that speaks of the question, or of a thing asked by its name, says it changed."""
-    return any(_CHANGED_HERE.search(sentence) and (about(sentence, focus) or _named_by(called, sentence))
+    """Whether a sentence of ``text`` that says a word the question asks (not only one of its topic: "We're
+    moving to Nottingham for my husband's job" changes no working days), or names a thing asked by its
+    name, says it changed."""
+    return any(_CHANGED_HERE.search(sentence) and (lexical_coverage(focus.terms, [sentence], by_topic=False) > 0
+                                                   or _named_by(called, sentence))
                for sentence in SENTENCE_END.split(text))
 
 

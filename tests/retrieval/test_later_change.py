@@ -306,6 +306,8 @@ def test_a_pronoun_after_a_thing_gives_it_no_name() -> None:
      "What blood pressure medication do I take?"),
     ("My full day wedding package is $4,200.", "Golden Hour Co just put their full day package up to $5,000.",
      "How much is my full day wedding package?"),
+    ("I work three days a week at the pharmacy.", "We're moving to Nottingham in the summer for my husband's job.",
+     "How many days a week do I work?"),
 ])
 def test_a_change_said_of_something_else_beside_the_question_does_not_lead(first: str, later: str, question: str) -> None:
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
