@@ -366,7 +366,7 @@ def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
 
 
 # "What's the name of Lachlan's son?" asks what a relation fact says: the name.
-_ASKS_WHO = frozenset(stem(word) for word in "name names called".split())
+_NAME_WORDS = frozenset(stem(word) for word in "name names called".split())
 
 
 def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
@@ -378,7 +378,7 @@ def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) 
     if (first is None or focus.who or first.kind is not Kind.FACT or not first.predicate or not first.object
             or stem(first.predicate) not in RELATION_WORDS):
         return ranked
-    rest = tuple(term for term in focus.terms if term not in RELATION_WORDS and term not in _ASKS_WHO)
+    rest = tuple(term for term in focus.terms if term not in RELATION_WORDS and term not in _NAME_WORDS)
     if not rest or lexical_coverage(rest, [first.text]) > 0:
         return ranked
     relation = (stem(first.predicate),)
