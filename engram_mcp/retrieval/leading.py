@@ -39,7 +39,7 @@ from engram_mcp.retrieval.abstain import (
     lexical_coverage,
 )
 from engram_mcp.retrieval.names_asked import names_person
-from engram_mcp.retrieval.naming import NAME_INSIDE
+from engram_mcp.retrieval.naming import NAME_INSIDE, without_name_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
 
 if TYPE_CHECKING:
@@ -365,9 +365,6 @@ def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
                for sentence in SENTENCE_END.split(own_words(memory.text)))
 
 
-# "What's the name of Lachlan's son?" asks what a relation fact says: the name.
-_NAME_WORDS = frozenset(stem(word) for word in "name names called".split())
-
 
 def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """"Which blood thinner is Yosef's wife taking?": "Yosef's wife is Miriam." says who she is, not what
@@ -378,7 +375,8 @@ def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) 
     if (first is None or focus.who or first.kind is not Kind.FACT or not first.predicate or not first.object
             or stem(first.predicate) not in RELATION_WORDS):
         return ranked
-    rest = tuple(term for term in focus.terms if term not in RELATION_WORDS and term not in _NAME_WORDS)
+    # "What's the name of Lachlan's son?" asks what a relation fact says: the name.
+    rest = tuple(term for term in without_name_asked(focus.terms) if term not in RELATION_WORDS)
     if not rest or lexical_coverage(rest, [first.text]) > 0:
         return ranked
     relation = (stem(first.predicate),)
