@@ -117,12 +117,14 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # What puts right the message just before needs not say again what it was about, when it gives
     # what a where- or when-question asks ("scratch that, it's Naniwa ward gym").
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
+    own = {pair[0].id: own_words(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
+    changed_here = {memory_id: _changed_here(words, focus, called) for memory_id, words in own.items()}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus),
-                _says_a_start(pair[0].text) or _changed_here(own_words(pair[0].text), focus, called),
+                _says_a_start(pair[0].text) or changed_here[pair[0].id],
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
-               and (_CHANGED.search(own_words(pair[0].text)) or _changed_here(own_words(pair[0].text), focus, called)
+               and (_CHANGED.search(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
