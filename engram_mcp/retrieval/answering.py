@@ -41,6 +41,7 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.context import same_voice
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
@@ -48,6 +49,7 @@ from engram_mcp.retrieval.leading import (
     Focus,
     Scored,
     about,
+    answered_first,
     change_first,
     is_ending,
     lead,
@@ -177,7 +179,13 @@ class Answering:
             said = self._catalogue.previous(reply, 1)
             return said[0] if said and not said[0].said_by_assistant() and admitted(said[0]) else None
 
-        ranked = said_before_reply_first(list(ranked), focus, replied_to)
+        def answered(turn: Memory) -> Memory | None:
+            if turn.kind is not Kind.EPISODE:
+                return None
+            said = self._catalogue.previous(turn, 1)
+            return said[0] if said and not same_voice(said[0], turn) and admitted(said[0]) else None
+
+        ranked = answered_first(said_before_reply_first(list(ranked), focus, replied_to), focus, answered)
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
 
@@ -201,8 +209,9 @@ class Answering:
         )
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
-        found = self._instance_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
-                                     where, focus, admitted)
+        found = self._instance_first(
+            answered_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to), focus, answered),
+            where, focus, admitted)
         return relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated)
 
     def _instance_first(

@@ -5,6 +5,7 @@ Each rule takes the ranked list and the question's ``Focus`` and returns the lis
 one memory moved to the top (``lead``); ``Answering.current_first`` runs them in order:
 
 - ``said_before_reply_first``: the person's turn over the assistant's reply to it;
+- ``answered_first``: the turn a reply answers, over a reply that leads only by its words;
 - ``slot_first``: a fact that answers the asked slot whole ("Where does Ana work?");
 - ``change_first``: the fact a change gave, over the turn that names the old value too;
 - ``named_first``: a current memory that names all the question asks of, over one naming part;
@@ -46,7 +47,8 @@ if TYPE_CHECKING:
     from engram_mcp.retrieval.traits import Trait
 
 __all__ = [
-    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "change_first", "is_ending",
+    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "answered_first", "change_first",
+    "is_ending",
     "lead", "named_first", "relation_fact_aside", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
@@ -72,7 +74,29 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
         return ranked
     if specifics(ranked[0][0].text) - specifics(said.text) - focus.speakers:
         return ranked
+    # "Please bring … the new bisoprolol dose" answers "What should I bring on Thursday?" with a word
+    # "How much bisoprolol am I taking?" asks, and that turn says none of it.
+    if _says_more_of(ranked[0][0], said, focus):
+        return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
+
+
+def answered_first(ranked: list[Scored], focus: Focus, answers: RepliedTo) -> list[Scored]:
+    """"Please. And thank you for not giving me a number." after the assistant's "Freeze-all with a
+    Decapeptyl trigger is a safety decision": a turn is indexed with the one it answers, so it can lead
+    by that turn's words alone; when its own words hold nothing the question asks and the turn it
+    answers does, that turn goes first."""
+    if not ranked or not focus.terms or (answered := answers(ranked[0][0])) is None:
+        return ranked
+    if not _says_more_of(answered, ranked[0][0], focus) or lexical_coverage(focus.terms, [ranked[0][0].text]) > 0:
+        return ranked
+    return lead(ranked, next((pair for pair in ranked if pair[0].id == answered.id), None) or (answered, ranked[0][1]))
+
+
+def _says_more_of(memory: Memory, other: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says more of the words the question asks than ``other`` does, each word as itself."""
+    return bool(focus.terms) and (lexical_coverage(focus.terms, [memory.text], by_topic=False)
+                                  > lexical_coverage(focus.terms, [other.text], by_topic=False))
 
 
 _SPECIFIC = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][\w'’-]+|\b\d[\d.,:]*")
