@@ -193,7 +193,9 @@ class FactService:
             # Some facts are only changed by a person or by the user (``stands_against``): a
             # contradiction from anyone else is kept beside them, disputed.
             disputed = [m for m in current if stands_against(m, fact) and conflicts(slot, slot_of(m))]
-            contradicted = [m for m in contradicted if m not in disputed]
+            # A turn does not contradict itself: "I live in Stockholm … I work at Nordvik Systems in Kista"
+            # gives a home and where the work is, both true when it was said.
+            contradicted = [m for m in contradicted if m not in disputed and not _drawn_from_one_turn(m, fact)]
             if not contradicted:
                 self._memory.add(fact)
                 return FactOutcome("added", fact, disputes=tuple(m.id for m in disputed))
@@ -336,3 +338,7 @@ class FactService:
         subject = canonical(fact.subject, known) if fact.subject else None
         entities = tuple(dict.fromkeys(canonical(e, known) for e in fact.entities))
         return replace(fact, subject=subject, entities=entities)
+
+
+def _drawn_from_one_turn(a: Memory, b: Memory) -> bool:
+    return bool(set(a.provenance.turn_ids) & set(b.provenance.turn_ids))

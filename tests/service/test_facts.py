@@ -200,6 +200,24 @@ def test_retracting_a_turn_retracts_the_facts_drawn_from_it_alone(
     assert not service.get(alone.id).is_current() and service.get(shared.id).is_current()
 
 
+def test_two_values_one_turn_gives_for_one_slot_both_hold(facts: FactService, service: MemoryService) -> None:
+    turn = service.remember("I live in Stockholm since 2024. I work at Nordvik Systems in Kista.", speaker="Bayu")
+
+    def drawn(memory_id: str, text: str, obj: str) -> Memory:
+        return Memory(id=memory_id, kind=Kind.FACT, type=turn.type.SEMANTIC, text=text, created_at=turn.created_at,
+                      subject="Bayu", predicate="lives in", object=obj,
+                      provenance=turn.provenance.__class__(speaker="Bayu", turn_ids=(turn.id,)))
+
+    facts.write(drawn("f-0000000000aa", "Bayu lives in Stockholm.", "Stockholm"))
+    assert facts.write(drawn("f-0000000000bb", "Bayu lives in Kista.", "Kista")).action == "added"
+    assert current_facts(service) == ["Bayu lives in Kista.", "Bayu lives in Stockholm."]
+    later = service.remember("Moved to Farsta today.", speaker="Bayu")
+    farsta = Memory(id="f-0000000000cc", kind=Kind.FACT, type=turn.type.SEMANTIC, text="Bayu lives in Farsta.",
+                    created_at=later.created_at, subject="Bayu", predicate="lives in", object="Farsta",
+                    provenance=later.provenance.__class__(speaker="Bayu", turn_ids=(later.id,)))
+    assert set(facts.write(farsta).superseded) == {"f-0000000000aa", "f-0000000000bb"}
+
+
 def test_a_fact_from_a_purged_turn_is_dropped(facts: FactService, service: MemoryService) -> None:
     turn = service.remember("I work at Initech.", speaker="Ali")
     service.remove_many([turn.id])
