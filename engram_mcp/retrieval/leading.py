@@ -74,10 +74,6 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
         return ranked
     if specifics(ranked[0][0].text) - specifics(said.text) - focus.speakers:
         return ranked
-    # "Please bring … the new bisoprolol dose" answers "What should I bring on Thursday?" with a word
-    # "How much bisoprolol am I taking?" asks, and that turn says none of it.
-    if _says_more_of(ranked[0][0], said, focus):
-        return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
 
