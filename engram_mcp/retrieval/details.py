@@ -1,7 +1,7 @@
 """Details a person is asked that are told in a form of their own: a star sign, a blood type, a passport
 or National Insurance number, a date of birth, told whole; a phone number, an email address, a salary
 or a rent, told by a value of their shape; where someone studied, told by a place of learning; a
-breed, a favourite or a colour, told by their words. "What is Prakash's blood group?" is not met by "a
+breed, a favourite or a colour, told by their words; a price, a fee or a budget, told by an amount of money. "What is Prakash's blood group?" is not met by "a
 liver blood test", nor "What's Joaquin's star sign?" by "signed up for uber eats", nor "How much rent
 does Rohan pay?" by "Rohan is living in north ward now": each word of the detail is common alone, so
 lexical coverage and the focus's meaning find something, and recall would answer with it. Pure.
@@ -156,6 +156,16 @@ _DETAILS += (
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so.
     _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
             rf"{_MONEY}|\d[\d,]*\.\d\d"),
+    # What a thing costs or someone is paid ("How much is Elektro Nord charging?", "What is the budget allocated to
+    # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
+    _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"
+                     r"fees?|price[sd]?|deposit|budget|stipend|pension|bill|quoted?)\b"
+                     r"|^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)?\s+(?:[\w'’-]+\s+){0,4}?"
+                     r"(?:price|cost|fee|fare|budget|deposit|stipend)s?"
+                     r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
+                     r"|\bamount\s+of\s+money\b",
+            rf"{_MONEY}|\d[\d,]*\.\d\d|\d[\d,.]*\s?(?:an?\s+(?:hour|day|week|month|year|head|night|person|term|lesson|session)|"
+            r"per\s+\w+|/\s?(?:h|hr|hour|day|wk|week|mo|month|yr|year|night|term))"),
     _detail("where they studied",
             r"where\s+did\b[^?]*\b(?:study|train|graduate|go\s+to\s+(?:university|uni|college)|get\b[^?]*\bdegree|"
             r"do\b[^?]*\bdegree)|(?:which|what)\s+(?:university|uni|college)\s+(?:did|does|do)\b[^?]*\b(?:go|attend|study|"
