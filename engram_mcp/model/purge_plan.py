@@ -121,8 +121,9 @@ def goes_by(name: str, texts: Iterable[str]) -> Named:
         return Named(name, frozenset({entity_key(name)}))
     given, family = written.split()[0], written.split()[-1]
     titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{re.escape(family)}(?![\w'’])")
-    alone = re.compile(rf"(?<![\w'’-]){re.escape(given)}(?:['’]s)?(?![\w'’-])")
-    mid_sentence = re.compile(rf"[^\s.!?:;\n*>\-\"'“(]\s+{alone.pattern}(?!\s+[A-Z])")
+    # A closing quote may follow a name ("Warm regards,\nHenrik'" in a pasted letter), as may "'s" or "'ll".
+    alone = re.compile(rf"(?<![\w'’-]){re.escape(given)}(?:['’]\w*)?(?![\w'’-])")
+    mid_sentence = re.compile(rf"[^\s.!?:;\n*>\-\"'“(]\s+{alone.pattern}(?![ \t]+[A-Z])")
     surnames = re.compile(rf"(?<![\w'’-]){re.escape(given)}\s+([A-Z][a-z'’-]+)")
     other_family = any(found.group(1) not in written.split()[1:] and found.group(1).lower() not in FUNCTION_WORDS
                        for text in texts for found in surnames.finditer(text))

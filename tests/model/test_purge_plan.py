@@ -110,6 +110,21 @@ def test_a_given_name_another_full_name_shares_is_not_taken_for_the_person() -> 
     assert "f-rent" not in plan.remove and "t-3" not in {m.id for m in plan.rewritten}
 
 
+def test_a_given_name_signing_a_pasted_letter_is_the_person_so_every_mention_of_it_goes() -> None:
+    memories = by_id(
+        memory("t-1", "I met Henrik Madsen, who runs the mass spectrometry side of the Core."),
+        memory("t-2", "News in my inbox:\n\n'Dear colleagues,\nI will be leaving at the end of November.\nWarm regards,\nHenrik'"
+                      "\n\nThe timing is not ideal."),
+        memory("t-3", "Henrik's farewell gathering this afternoon. Lovely kringle."),
+        memory("t-4", "Henrik'll be missed. The printer won't."),
+    )
+    plan = plan_purge_entity(memories, "Henrik Madsen", "default")
+    rewritten = {m.id: m.text for m in plan.rewritten}
+    assert plan.remove == ("t-1",)
+    assert "Henrik" not in rewritten["t-2"] and "Henrik" not in rewritten["t-3"] and "The timing is not ideal." in rewritten["t-2"]
+    assert rewritten["t-4"] == "The printer won't."
+
+
 def test_a_two_word_name_never_written_in_part_mid_sentence_takes_only_itself() -> None:
     memories = by_id(
         memory("t-1", "Coffee at Blue Bottle again."),
