@@ -68,6 +68,9 @@ def asks_surname(question: str) -> bool:
     return _ASKS_SURNAME.search(question) is not None
 
 
+_TITLED_NAME_AFTER = re.compile(r"^\s*(?:(?:is|was|[:=-])\s*)?(?:mr|mrs|ms|miss|mx|dr|prof|professor)\.?\s+[^\W\d_][\w'’-]+", re.IGNORECASE)
+
+
 def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
@@ -95,9 +98,12 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
         # "Rusty (kelpie, 13)", "old mate rusty (kelpie": the name, then what it is in brackets.
         if _NAME_BEFORE_BRACKET.search(text[:start]):
             return True
+        rest = text[start + len(word):]
+        # "teacher is mr pryce": a title makes a name of the word after it, with or without capitals.
+        if _TITLED_NAME_AFTER.match(rest):
+            return True
         if uncased:
             continue
-        rest = text[start + len(word):]
         # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
         # (not "the dog idea, Lars is allergic").
         if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest):

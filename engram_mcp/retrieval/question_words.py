@@ -188,6 +188,8 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "Who is Golnaz's PI?" is met by "a postdoc in the laboratory of Professor Mette Kjaer".
+    "pi": "supervisor lab laboratory professor prof group",
     # "Who is Arash engaged to?" is met by "my fiancée Shirin".
     "engaged": "engagement fiance fiancee fiancé fiancée",
     # "Where is Zeynep getting married?" is met by "zeynep … wedding on 29 may 2027 at Sait Halim".

@@ -43,6 +43,19 @@ def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
     assert lexical_coverage(terms, ["removals: went with Shiftwell Removals, £1,450 for full pack + move"]) >= 0.5
 
 
+def test_wanting_or_helping_is_no_focus_word_what_is_wanted_or_helped_with_is() -> None:
+    assert focus_words("What docstring format do I want?", {"Pavel"}) == ("docstring",)
+    terms = focus_terms(focus_words("Who helps us with our tax and accounts?", {"Barnaby"}))
+    assert terms == ("tax", "account")
+    assert lexical_coverage(terms, ["Helen does the books with our accountant Priti, tax year end 5 April"]) >= 0.5
+
+
+def test_a_principal_investigator_is_met_by_the_lab_one_works_in() -> None:
+    terms = focus_terms(focus_words("Who is Golnaz's PI?", {"Golnaz"}))
+    assert lexical_coverage(terms, ["a postdoc in the laboratory of Professor Mette Kjaer"]) == 1.0
+    assert lexical_coverage(terms, ["the fellowship deadline moved to 12 January"]) == 0.0
+
+
 def test_a_school_is_met_by_its_kind() -> None:
     terms = focus_terms(focus_words("Which school does Katla attend?", {"Katla"}))
     assert lexical_coverage(terms, ["our daughter katla is 15 and at leith academy"]) >= 0.5

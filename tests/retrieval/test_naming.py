@@ -30,6 +30,7 @@ from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing
         ("What is Jo's dog called?", "kirra found a kelpie x pup on gumtree. picked her up this morning. archie named her mabel"),
         ("What is Jo's cat called?", "ok not only look. i take a kitten. grey girl, 3 months. name Tyshkan, mean little mouse"),
         ("What is the name of Jo's pet?", "Jo's guinea pig Pickle escaped AGAIN and ate the lettuce seedlings"),
+        ("What is the name of Jo's teacher?", "jo is 9, yr 5 at holmfield primary, teacher is mr pryce. dad's away"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
@@ -43,7 +44,8 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
     ["We're thinking of getting a dog, maybe a labrador.", "Scratch the dog idea, Lars is allergic.",
      "We walked from Paris to the dog park.", "my dog (the one we adopted) is asleep", "I walk a dog in Guadalajara",
      "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?",
-     "Ingrid is home alone with the dog till Fri.", "My name is Ingrid and the dog is asleep."],
+     "Ingrid is home alone with the dog till Fri.", "My name is Ingrid and the dog is asleep.",
+     "the dog is missing again"],
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
