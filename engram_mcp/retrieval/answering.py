@@ -49,13 +49,11 @@ from engram_mcp.retrieval.leading import (
     Focus,
     Scored,
     about,
-    answered_first,
     change_first,
     is_ending,
     lead,
     named_first,
     relation_fact_aside,
-    said_before_reply_first,
     says_trait_of_whom_asked,
     slot_first,
     speaks_most_of,
@@ -70,6 +68,7 @@ from engram_mcp.retrieval.question_words import (
     slots_asked,
     thing_asked_for,
 )
+from engram_mcp.retrieval.replies import answered_first, said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
 from engram_mcp.retrieval.unsaid import unsaid_of

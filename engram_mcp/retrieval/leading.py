@@ -4,8 +4,7 @@ read at the moment asked about, the one that answers the question as it stands n
 Each rule takes the ranked list and the question's ``Focus`` and returns the list with at most
 one memory moved to the top (``lead``); ``Answering.current_first`` runs them in order:
 
-- ``said_before_reply_first``: the person's turn over the assistant's reply to it;
-- ``answered_first``: the turn a reply answers, over a reply that leads only by its words;
+- ``replies.said_before_reply_first`` and ``replies.answered_first``: a turn over a reply that leads by its words;
 - ``slot_first``: a fact that answers the asked slot whole ("Where does Ana work?");
 - ``change_first``: the fact a change gave, over the turn that names the old value too;
 - ``named_first``: a current memory that names all the question asks of, over one naming part;
@@ -15,7 +14,7 @@ one memory moved to the top (``lead``); ``Answering.current_first`` runs them in
 
 Here too is what the rules share: the question's ``Focus``, what a text says of it (``about``,
 ``specifics``) and ``lead``. Pure: no index, no clock; the catalogue's lookups come in as
-``Restated``, ``Derived`` and ``RepliedTo``.
+``Restated`` and ``Derived``.
 """
 
 from __future__ import annotations
@@ -47,9 +46,8 @@ if TYPE_CHECKING:
     from engram_mcp.retrieval.traits import Trait
 
 __all__ = [
-    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "RepliedTo", "Restated", "Scored", "about", "answered_first", "change_first",
-    "is_ending",
-    "lead", "named_first", "relation_fact_aside", "said_before_reply_first", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
+    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "Restated", "Scored", "about", "change_first", "is_ending",
+    "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
 
@@ -57,42 +55,6 @@ Scored = tuple[Memory, float]
 LEAD_DEPTH = 10
 """How far down the ranked list a rule looks for what should lead."""
 _SLOT_DEPTH = 25
-
-
-RepliedTo = Callable[[Memory], Memory | None]
-"""The person's turn an assistant's reply answers (the one just before it), else None."""
-
-
-def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: RepliedTo) -> list[Scored]:
-    """"New hearing aids!! Signia Pure Charge&Go" then "That's wonderful, Gerhard. It usually takes a
-    couple of weeks to adjust to new hearing aids": a reply is indexed with the turn it answers, so
-    it can lead by that turn's words; what the person said is what answers a question about them,
-    so their turn goes first, unless the question asks what the assistant said ("What did you
-    suggest…?"), or the reply names what the turn does not ("Updated: Ramipril 5mg … Bedtime:
-    Rosuvastatin 10mg", a list put together from several turns)."""
-    if not ranked or focus.to_assistant or (said := replied_to(ranked[0][0])) is None:
-        return ranked
-    if specifics(ranked[0][0].text) - specifics(said.text) - focus.speakers:
-        return ranked
-    return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
-
-
-def answered_first(ranked: list[Scored], focus: Focus, answers: RepliedTo) -> list[Scored]:
-    """"Please. And thank you for not giving me a number." after the assistant's "Freeze-all with a
-    Decapeptyl trigger is a safety decision": a turn is indexed with the one it answers, so it can lead
-    by that turn's words alone; when its own words hold nothing the question asks and the turn it
-    answers does, that turn goes first."""
-    if not ranked or not focus.terms or (answered := answers(ranked[0][0])) is None:
-        return ranked
-    if not _says_more_of(answered, ranked[0][0], focus) or lexical_coverage(focus.terms, [ranked[0][0].text]) > 0:
-        return ranked
-    return lead(ranked, next((pair for pair in ranked if pair[0].id == answered.id), None) or (answered, ranked[0][1]))
-
-
-def _says_more_of(memory: Memory, other: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` says more of the words the question asks than ``other`` does, each word as itself."""
-    return bool(focus.terms) and (lexical_coverage(focus.terms, [memory.text], by_topic=False)
-                                  > lexical_coverage(focus.terms, [other.text], by_topic=False))
 
 
 _SPECIFIC = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][\w'’-]+|\b\d[\d.,:]*")

@@ -1,13 +1,12 @@
 
 
-from engram_mcp.model import Memory, Provenance
+from engram_mcp.model import Provenance
 from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.retrieval.leading import (
     change_first,
     lead,
     named_first,
     relation_fact_aside,
-    said_before_reply_first,
     slot_first,
     speaks_most_of,
     tells_trait_of_another_asked,
@@ -41,47 +40,6 @@ def test_leading_moves_one_memory_to_the_top_with_a_score_just_above_the_first()
     order = lead([(a, 0.5), (b, 0.4), (c, 0.3)], (c, 0.3))
     assert [m.id for m, _ in order] == ["t-c", "t-a", "t-b"] and order[0][1] > 0.5
     assert lead([(a, 0.5), (b, 0.4)], None) == [(a, 0.5), (b, 0.4)]
-
-
-AIDS = memory("t-aids", "New hearing aids!! Signia Pure Charge&Go, fitted today.")
-REPLY = memory("t-reply", "That's wonderful. It takes a couple of weeks to adjust to new hearing aids.",
-               provenance=Provenance(speaker="assistant", role="assistant"))
-
-
-def replied_to(reply: Memory) -> Memory | None:
-    return AIDS if reply.id == "t-reply" else None
-
-
-def test_the_persons_turn_goes_before_the_assistants_reply_to_it() -> None:
-    order = said_before_reply_first([(REPLY, 0.9), (memory("t-other", "other"), 0.5)], focus_of("What hearing aids have I got?"),
-                                    replied_to)
-    assert [m.id for m, _ in order] == ["t-aids", "t-reply", "t-other"]
-
-
-def test_a_question_about_what_the_assistant_said_keeps_its_reply_first() -> None:
-    order = said_before_reply_first([(REPLY, 0.9), (AIDS, 0.8)], focus_of("What did you say about hearing aids?"), replied_to)
-    assert [m.id for m, _ in order] == ["t-reply", "t-aids"]
-
-
-def reply_ranked_first(turn_text: str, reply_text: str, question: str) -> list[str]:
-    """The order ``said_before_reply_first`` gives a reply ranked above the person's turn it answers."""
-    turn = memory("t-turn", turn_text)
-    reply = memory("t-reply", reply_text, provenance=Provenance(speaker="assistant", role="assistant"))
-    order = said_before_reply_first([(reply, 0.9), (turn, 0.8)], focus_of(question),
-                                    lambda memory: turn if memory.id == "t-reply" else None)
-    return [m.id for m, _ in order]
-
-
-def test_a_reply_that_names_what_its_turn_does_not_keeps_its_place() -> None:
-    assert reply_ranked_first("Saw Dr Mulcahy, she's taken me off the atorvastatin and put me on rosuvastatin 10mg instead.",
-                              "Updated: Morning: Metformin 500mg. Bedtime: Rosuvastatin 10mg.",
-                              "Which statin am I on now?") == ["t-reply", "t-turn"]
-
-
-def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
-    assert reply_ranked_first("I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.",
-                              "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
-                              "Which choir am I singing in these days?") == ["t-turn", "t-reply"]
 
 
 def test_the_fact_that_holds_the_asked_slot_leads_when_recall_missed_it() -> None:

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from engram_mcp.model import Memory, Provenance
+from engram_mcp.retrieval.replies import answered_first, said_before_reply_first
+from tests.retrieval.leading_cases import focus_of, memory
+
+AIDS = memory("t-aids", "New hearing aids!! Signia Pure Charge&Go, fitted today.")
+REPLY = memory("t-reply", "That's wonderful. It takes a couple of weeks to adjust to new hearing aids.",
+               provenance=Provenance(speaker="assistant", role="assistant"))
+
+
+def replied_to(reply: Memory) -> Memory | None:
+    return AIDS if reply.id == "t-reply" else None
+
+
+def test_the_persons_turn_goes_before_the_assistants_reply_to_it() -> None:
+    order = said_before_reply_first([(REPLY, 0.9), (memory("t-other", "other"), 0.5)], focus_of("What hearing aids have I got?"),
+                                    replied_to)
+    assert [m.id for m, _ in order] == ["t-aids", "t-reply", "t-other"]
+
+
+def test_a_question_about_what_the_assistant_said_keeps_its_reply_first() -> None:
+    order = said_before_reply_first([(REPLY, 0.9), (AIDS, 0.8)], focus_of("What did you say about hearing aids?"), replied_to)
+    assert [m.id for m, _ in order] == ["t-reply", "t-aids"]
+
+
+def reply_ranked_first(turn_text: str, reply_text: str, question: str) -> list[str]:
+    """The order ``said_before_reply_first`` gives a reply ranked above the person's turn it answers."""
+    turn = memory("t-turn", turn_text)
+    reply = memory("t-reply", reply_text, provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(reply, 0.9), (turn, 0.8)], focus_of(question),
+                                    lambda memory: turn if memory.id == "t-reply" else None)
+    return [m.id for m, _ in order]
+
+
+def test_a_reply_that_names_what_its_turn_does_not_keeps_its_place() -> None:
+    assert reply_ranked_first("Saw Dr Mulcahy, she's taken me off the atorvastatin and put me on rosuvastatin 10mg instead.",
+                              "Updated: Morning: Metformin 500mg. Bedtime: Rosuvastatin 10mg.",
+                              "Which statin am I on now?") == ["t-reply", "t-turn"]
+
+
+def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
+    assert reply_ranked_first("I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.",
+                              "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
+                              "Which choir am I singing in these days?") == ["t-turn", "t-reply"]
+
+
+ASSISTANT = Provenance(speaker="assistant", role="assistant")
+TRIGGER = memory("t-trigger", "Freeze-all with a Decapeptyl trigger is a safety decision, not a setback.", provenance=ASSISTANT)
+PLEASE = memory("t-please", "Please. And thank you for not giving me a number.")
+
+
+def answered(turn: Memory) -> Memory | None:
+    return TRIGGER if turn.id == "t-please" else None
+
+
+def test_a_turn_whose_own_words_hold_nothing_asked_gives_way_to_the_turn_it_answers() -> None:
+    order = answered_first([(PLEASE, 0.9), (memory("t-other", "other"), 0.5)], focus_of("Which trigger shot did I end up taking?"),
+                           answered)
+    assert [m.id for m, _ in order] == ["t-trigger", "t-please", "t-other"]
+
+
+def test_a_turn_that_says_something_asked_keeps_its_place_before_the_turn_it_answers() -> None:
+    thanks = memory("t-please", "Please. The trigger is at 21:30 then.")
+    order = answered_first([(thanks, 0.9), (TRIGGER, 0.5)], focus_of("Which trigger shot did I end up taking?"), answered)
+    assert [m.id for m, _ in order] == ["t-please", "t-trigger"]
+
+
+def test_a_turn_answering_one_that_says_nothing_asked_either_keeps_its_place() -> None:
+    order = answered_first([(PLEASE, 0.9)], focus_of("What date was my egg collection?"), answered)
+    assert [m.id for m, _ in order] == ["t-please"]
