@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import threading
 import time
 from dataclasses import dataclass
@@ -59,13 +60,18 @@ class _Startup:
 class Engram:
     """One running memory: its settings, lock, stores, index, embedder and service."""
 
-    def __init__(self, settings: Settings, progress: IndexProgress | None = None) -> None:
+    def __init__(self, settings: Settings, progress: IndexProgress | None = None, *, fresh_index: bool = False) -> None:
         """``progress``: told how far each long indexing run has got (reindex, sync, a start-up
-        that finds much to embed); one-shot commands draw it, a server passes nothing."""
+        that finds much to embed); one-shot commands draw it, a server passes nothing.
+        ``fresh_index``: delete the embedded index first and build it again from the markdown
+        (``reindex --from-scratch``); only once the folder's lock is held, so a folder another
+        process serves keeps its index."""
         self.settings = settings
         self._lock = FolderLock(settings.state_dir)
         _take_lock(self._lock, settings)
         try:
+            if fresh_index and settings.index_backend == "edge":
+                shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
             _hide_state_from_git(settings)
             self.embedder = build_embedder(settings)
             self.index = build_index(settings, self.embedder.dimension)
@@ -109,8 +115,8 @@ class Engram:
         self._serving = False
 
     @classmethod
-    def open(cls, settings: Settings, progress: IndexProgress | None = None) -> Engram:
-        return cls(settings, progress)
+    def open(cls, settings: Settings, progress: IndexProgress | None = None, *, fresh_index: bool = False) -> Engram:
+        return cls(settings, progress, fresh_index=fresh_index)
 
     def start(self, *, background: bool = True, serving: bool = False) -> None:
         """Load the markdown, reconcile the index and warm the embedder.

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -176,10 +175,8 @@ def _reindex(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import Engram
     from engram_mcp.commands.progress import ProgressBars
 
-    if getattr(args, "from_scratch", False) and settings.index_backend == "edge":
-        shutil.rmtree(settings.resolved_index_dir, ignore_errors=True)
     bars = ProgressBars("indexing")
-    engram = Engram.open(settings, progress=bars)
+    engram = Engram.open(settings, progress=bars, fresh_index=getattr(args, "from_scratch", False))
     try:
         engram.start(background=False)
         startup, synced = engram.startup_reports()

@@ -67,6 +67,30 @@ def test_import_reads_turns_through_the_pipeline_once_and_rejects_bad_files_whol
     assert (memories / "journal" / "2024-05-08.md").exists()
 
 
+def test_reindex_from_scratch_on_a_folder_in_use_is_refused_before_it_touches_the_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], model_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram_mcp.app import Engram
+    from engram_mcp.config import load_settings
+
+    monkeypatch.setenv("ENGRAM_CACHE_DIR", str(model_cache))
+    memories = tmp_path / "memories"
+    settings = load_settings(environ={"ENGRAM_MEMORY_DIR": str(memories), "ENGRAM_CACHE_DIR": str(model_cache),
+                                      "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "none"})
+    serving = Engram.open(settings)
+    try:
+        serving.start(background=False)
+        serving.service.remember("I work at Spotify.", speaker="Ana")
+        index_files = sorted(p for p in settings.resolved_index_dir.rglob("*") if p.is_file())
+        assert main(["reindex", "--from-scratch", "--memory-dir", str(memories), "--extractor", "none"]) == 2
+        assert "in use by another Engram process" in capsys.readouterr().err
+        assert sorted(p for p in settings.resolved_index_dir.rglob("*") if p.is_file()) == index_files
+        assert [m.memory.text for m in serving.service.recall("Where does Ana work?").memories][:1] == ["I work at Spotify."]
+    finally:
+        serving.close()
+    assert main(["reindex", "--from-scratch", "--memory-dir", str(memories), "--extractor", "none"]) == 0
+
+
 def test_bench_runs_the_dataset_suites_through_the_product(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["bench", "longmemeval", "--help"])
