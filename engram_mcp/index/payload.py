@@ -125,17 +125,21 @@ def conditions_for(where: MemoryFilter) -> list[Condition]:
         conditions.append(Range("valid_until", gte=FOREVER))
         conditions.append(Range("known_until", gte=FOREVER))
     if where.valid_at is not None:
-        moment = epoch(where.valid_at)
-        conditions.append(Range("valid_from", lte=moment))
-        conditions.append(Range("valid_until", gt=moment))
+        conditions.append(Range("valid_from", lte=epoch(where.valid_at)))
+        conditions.append(Range("valid_until", gt=_before_forever(where.valid_at)))
     if where.known_at is not None:
-        moment = epoch(where.known_at)
-        conditions.append(Range("created_at", lte=moment))
-        conditions.append(Range("known_until", gt=moment))
+        conditions.append(Range("created_at", lte=epoch(where.known_at)))
+        conditions.append(Range("known_until", gt=_before_forever(where.known_at)))
     if where.happened_within is not None:
         start, end = where.happened_within
         conditions.append(Range("valid_from", gte=epoch(start), lt=epoch(end)))
     return conditions
+
+
+def _before_forever(moment: datetime) -> float:
+    """``moment`` for an "until after" condition: an open end (``FOREVER``, itself the last second a
+    datetime can say) is after every moment, the last second too ("as of 9999-12-31T23:59:59Z")."""
+    return min(epoch(moment), FOREVER - 1.0)
 
 
 def _end(moment: datetime | None) -> float:

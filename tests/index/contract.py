@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timezone
 
 import pytest
 
@@ -120,6 +121,14 @@ class VectorIndexContract:
         assert true_on(5) == {undated.id}
         assert true_on(15) == {lyon.id, undated.id}
         assert true_on(20) == {paris.id, undated.id}
+
+    def test_what_is_still_open_is_true_and_believed_at_the_last_second_a_datetime_can_say(self, index: VectorIndex) -> None:
+        lyon = fact("lyon", "lives in Lyon", valid_at=day(10), invalid_at=day(20), created_at=day(30))
+        paris = fact("paris", "lives in Paris", valid_at=day(20), created_at=day(30))
+        index.upsert([entry(lyon, WORK), entry(paris, WORK)])
+        end_of_time = datetime(9999, 12, 31, 23, 59, 59, tzinfo=timezone.utc)
+        found = index.search_dense(WORK, MemoryFilter(valid_at=end_of_time, known_at=end_of_time), limit=5)
+        assert set(ids(found)) == {paris.id}
 
     def test_search_dense_within_a_time_keeps_the_memories_that_happened_in_it(self, index: VectorIndex) -> None:
         before = fact("before", "went hiking", valid_at=day(9), created_at=day(30))
