@@ -119,6 +119,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
             return RememberOut(
                 id=stored.id, created_at=stored.created_at, file=engram.service_file(stored.id),
                 action=outcome.action, superseded=list(outcome.superseded), disputes=list(outcome.disputes),
+                superseded_by=outcome.superseded_by,
             )
         return answers.remember_turn(
             engram, text, role=role, speaker=speaker, session=session, namespace=namespace, event_time=event_time

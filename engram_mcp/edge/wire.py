@@ -117,6 +117,11 @@ class RememberOut(BaseModel):
         default_factory=list,
         description="Pinned or hand-written facts this one contradicts: they stay current and are shown first.",
     )
+    superseded_by: str | None = Field(
+        default=None,
+        description="For a fact told late (true from before the current one began): the later fact that ends it; "
+        "`superseded` then lists the earlier one it ends.",
+    )
 
 
 class ForgetItemOut(BaseModel):

@@ -14,7 +14,7 @@ ways so a chain can be walked (``chain``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from enum import Enum
@@ -35,6 +35,7 @@ __all__ = [
     "slot_of",
     "stands_against",
     "supersede",
+    "told_late",
 ]
 
 
@@ -181,6 +182,27 @@ def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:
         return ended, replace(new, supersedes=_with(new.supersedes, old.id))
     late = replace(new, invalid_at=old.event_time, expired_at=now, superseded_by=old.id)
     return replace(old, supersedes=_with(old.supersedes, new.id)), late
+
+
+def told_late(current: Memory, new: Memory, lookup: Callable[[str], Memory | None], now: datetime) -> tuple[list[Memory], Memory]:
+    """(the chain's memories changed, new'): ``new`` became true before ``current`` did, so it
+    takes its place in the history: after the value that held at its time, which it ends then,
+    and before the one that followed, which ends it. "Paris from 2024-01", "Lisbon from 2025-01",
+    then "Oslo from 2024-06": Paris ends at 2024-06 and Oslo at 2025-01. Learned after the fact,
+    ``new`` was never believed current (``expired_at`` now), like any late report."""
+    following = current
+    while True:
+        earlier = [m for m in map(lookup, following.supersedes) if m is not None and m.superseded_by == following.id]
+        held = next((m for m in earlier if m.event_time <= new.event_time), None)
+        if held is not None or not earlier:
+            break
+        following = max(earlier, key=lambda m: m.event_time)
+    late = replace(new, invalid_at=following.event_time, expired_at=now, superseded_by=following.id)
+    if held is None:
+        return [replace(following, supersedes=_with(following.supersedes, new.id))], late
+    ended = replace(held, invalid_at=new.event_time, superseded_by=new.id)
+    rest = tuple(i for i in following.supersedes if i != held.id)
+    return [ended, replace(following, supersedes=_with(rest, new.id))], replace(late, supersedes=_with(late.supersedes, held.id))
 
 
 def reword(

@@ -49,6 +49,7 @@ from engram_mcp.model.supersede import (
     slot_of,
     stands_against,
     supersede,
+    told_late,
 )
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
@@ -72,6 +73,8 @@ class FactOutcome:
     superseded: tuple[str, ...] = ()
     disputes: tuple[str, ...] = ()
     """Pinned or hand-written facts it contradicts: kept current, and presented first."""
+    superseded_by: str | None = None
+    """For a fact told late (true from before the current one): the later fact that ends it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +250,8 @@ class FactService:
 
     def _supersede(self, olds: list[Memory], fact: Memory) -> FactOutcome:
         now = self._clock()
+        if len(olds) == 1 and fact.event_time < olds[0].event_time:
+            return self._told_late(olds[0], fact, now)
         ended = []
         for old in olds:
             old_after, fact = supersede(old, fact, now)
@@ -256,6 +261,14 @@ class FactService:
         for old_after in ended:
             self._memory.replace(old_after)
         return FactOutcome("superseded", fact, tuple(old.id for old in olds))
+
+    def _told_late(self, current: Memory, fact: Memory, now: datetime) -> FactOutcome:
+        """A fact about a time before the current one began: placed in the history, ended by what followed."""
+        changed, late = told_late(current, fact, self._memory.find, now)
+        self._memory.add(late)
+        for memory in changed:
+            self._memory.replace(memory)
+        return FactOutcome("added", late, late.supersedes, superseded_by=late.superseded_by)
 
     def _taken_back(self, fact: Memory) -> tuple[list[Memory], Memory | None]:
         """(the current facts ``fact`` replaces, what to write): for an ending, a rescheduling, a

@@ -3,7 +3,17 @@ from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.predicates import normalise
-from engram_mcp.model.supersede import Verdict, chain, compare, retract, reword, slot_of, stands_against, supersede
+from engram_mcp.model.supersede import (
+    Verdict,
+    chain,
+    compare,
+    retract,
+    reword,
+    slot_of,
+    stands_against,
+    supersede,
+    told_late,
+)
 from engram_mcp.model.temporal import believed_at, true_at
 
 JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -64,6 +74,25 @@ def test_supersede_returns_new_values_and_leaves_the_originals_alone() -> None:
 def test_a_late_report_about_an_earlier_time_arrives_already_superseded() -> None:
     current, late = supersede(META, GOOGLE, JUN)
     assert late.invalid_at == MAR and late.superseded_by == META.id and current.supersedes == (GOOGLE.id,)
+
+
+def test_a_value_told_late_for_a_time_between_two_known_ones_takes_its_place_in_the_history() -> None:
+    paris, lisbon = fact("f-paris", "Ali lives in Paris.", JAN), fact("f-lisbon", "Ali lives in Lisbon.", JUN)
+    paris, lisbon = supersede(paris, lisbon, JUN)
+    oslo = fact("f-oslo", "Ali lives in Oslo.", MAR)
+    changed, oslo = told_late(lisbon, oslo, {paris.id: paris, lisbon.id: lisbon}.get, JUN)
+    by_id = {m.id: m for m in changed}
+    paris, lisbon = by_id[paris.id], by_id[lisbon.id]
+    assert [m.id for m in chain({m.id: m for m in (paris, lisbon, oslo)}, oslo.id)] == [paris.id, oslo.id, lisbon.id]
+    assert true_at(paris, JAN) and not true_at(paris, MAR)
+    assert true_at(oslo, MAR) and not true_at(oslo, JUN) and not believed_at(oslo, JUN)
+    assert true_at(lisbon, JUN) and lisbon.supersedes == (oslo.id,)
+
+
+def test_a_value_told_late_for_a_time_before_every_known_one_is_ended_by_the_first() -> None:
+    changed, google = told_late(META, GOOGLE, {}.get, JUN)
+    assert google.invalid_at == MAR and google.superseded_by == META.id
+    assert [m.supersedes for m in changed] == [(GOOGLE.id,)]
 
 
 def test_a_chain_is_walked_from_any_of_its_versions_oldest_first() -> None:

@@ -93,6 +93,21 @@ def test_as_of_on_both_axes_honours_the_chain(
     assert fact_texts(service.recall("Where does Ali work?")) == ["Ali works at Meta."]
 
 
+def test_a_home_told_late_for_a_time_between_two_known_ones_ends_the_one_before_it(
+    facts: FactService, service: MemoryService
+) -> None:
+    y2024, y2025 = datetime(2024, 1, 1, tzinfo=timezone.utc), datetime(2025, 1, 1, tzinfo=timezone.utc)
+    paris = facts.state("Ali lives in Paris.", event_time=y2024).memory
+    lisbon = facts.state("Ali lives in Lisbon.", event_time=y2025).memory
+    oslo = facts.state("Ali lives in Oslo.", event_time=datetime(2024, 6, 1, tzinfo=timezone.utc))
+    assert oslo.action == "added" and oslo.superseded == (paris.id,) and oslo.superseded_by == lisbon.id
+    assert fact_texts(service.as_of(datetime(2024, 3, 1, tzinfo=timezone.utc))) == ["Ali lives in Paris."]
+    assert fact_texts(service.as_of(datetime(2024, 7, 1, tzinfo=timezone.utc))) == ["Ali lives in Oslo."]
+    assert fact_texts(service.as_of(datetime(2025, 3, 1, tzinfo=timezone.utc))) == ["Ali lives in Lisbon."]
+    assert current_facts(service) == ["Ali lives in Lisbon."]
+    assert [m.text for m in facts.history(lisbon.id)] == ["Ali lives in Paris.", "Ali lives in Oslo.", "Ali lives in Lisbon."]
+
+
 def test_the_entity_page_shows_current_facts_first_and_history_below(
     facts: FactService, service: MemoryService, tmp_path: Path
 ) -> None:
