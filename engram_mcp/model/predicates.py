@@ -187,7 +187,8 @@ _STATUSES = RELATIONSHIP_STATUSES | {"dating", "taken", "in_a_relationship"}
 _HAVE_DO = {"has": "has", "have": "has", "had": "had", "does": "did", "do": "did", "did": "did"}
 _AGE = re.compile(r"^(\d{1,3})(?: years?(?: old)?| y/?o)?$")
 _POSSESSIVE = re.compile(r"^(?P<subject>.+?)['’]s (?P<attribute>[\w -]+?) (?:is|are|was) (?P<object>.+)$", re.I)
-_SUBJECT_FIRST = re.compile(r"^(?P<subject>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*) (?P<rest>.+)$")
+# A name may open with a title and its full stop: "Dr. Lind is my dentist", "Mr. Okafor teaches maths".
+_SUBJECT_FIRST = re.compile(r"^(?P<subject>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St)\. )?[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*) (?P<rest>.+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +251,8 @@ def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, st
     Understands "Ali works at Google", "Ali's favourite colour is blue" and, given the
     subject, any statement that starts with it. Returns None when it cannot tell.
     """
-    body = text.strip().rstrip(".!")
+    # A line break is a space to the statement's shape: "Ana likes tea.\nShe also likes coffee."
+    body = " ".join(text.split()).rstrip(".!")
     possessive = _POSSESSIVE.match(body)
     if possessive and (subject is None or subject_key(possessive["subject"]) == subject_key(subject)):
         return possessive["subject"], possessive["attribute"], possessive["object"]

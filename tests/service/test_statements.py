@@ -16,6 +16,12 @@ def test_a_named_subject_is_kept_and_an_explicit_one_wins() -> None:
     assert resolve_statement("works at Meta", "Sam", subject="Ana")[1] == "Ana"
 
 
+def test_a_name_opening_with_a_titles_full_stop_or_a_statement_over_two_lines_is_placed() -> None:
+    assert resolve_statement("Dr. Lind is my dentist.", "Sam")[1] == "Dr. Lind"
+    assert resolve_statement("Mr. Okafor teaches maths.", "Sam")[1] == "Mr. Okafor"
+    assert resolve_statement("Ana likes tea.\nShe also likes coffee.", "Sam")[1:3] == ("Ana", "likes")
+
+
 @pytest.mark.parametrize("text", ["The weather is nice.", "He works there.", "works at Meta", "It is done."])
 def test_a_statement_about_nobody_nameable_is_refused(text: str) -> None:
     with pytest.raises(InvalidInput, match="cannot tell who or what"):
