@@ -62,7 +62,7 @@ from engram_mcp.retrieval.leading import (
     which_one_first,
 )
 from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, names_person, relations_named
-from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, without_name_asked
+from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name, without_name_asked
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
     slots_asked,
@@ -355,7 +355,8 @@ class Answering:
         unmet = unmet_relations(terms, [m.text for m in recalled])
         surname = asks_surname(query)
         name_asked = asks_name(query)
-        naming = [m for m in top if names_thing(focus.terms, m.text, surname=surname)] if name_asked else []
+        things = things_to_name(query, focus.terms)
+        naming = [m for m in top if names_thing(things, m.text, surname=surname)] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)

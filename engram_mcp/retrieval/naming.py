@@ -14,7 +14,7 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, RELATIONS, stem
 
-__all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing", "without_name_asked"]
+__all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
 
 
 _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$|\bsurname\b", re.IGNORECASE)
@@ -69,6 +69,14 @@ def asks_surname(question: str) -> bool:
 
 
 _TITLED_NAME_AFTER = re.compile(r"^\s*(?:(?:is|was|[:=-])\s*)?(?:mr|mrs|ms|miss|mx|dr|prof|professor)\.?\s+[^\W\d_][\w'’-]+", re.IGNORECASE)
+
+
+def things_to_name(question: str, focus: tuple[str, ...]) -> tuple[str, ...]:
+    """What ``question`` asks the name of, without the names it says ("What's the name of the Sutton Vale
+    manager?" asks the manager's: "Sutton Vale Rec" names no manager); ``focus`` when nothing else is left."""
+    said = {stem(word.casefold()) for word in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w'’-]+", question.strip())}
+    things = tuple(term for term in focus if term not in said)
+    return things if without_name_asked(things) else focus
 
 
 def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> bool:

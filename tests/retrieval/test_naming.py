@@ -1,7 +1,7 @@
 import pytest
 
 from engram_mcp.retrieval.abstain import focus_terms, focus_words
-from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing
+from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name
 
 
 @pytest.mark.parametrize(
@@ -87,3 +87,11 @@ def test_a_name_before_what_it_is_in_brackets_names_it() -> None:
     assert names_thing(asked, "old mate rusty (kelpie, 13) is struggling w his back legs")
     assert names_thing(asked, "Rusty (my kelpie) is struggling.")
     assert not names_thing(asked, "the vet (for the kelpie) is shut")
+
+
+def test_the_names_a_question_says_are_no_thing_it_asks_the_name_of() -> None:
+    question = "What's the name of the Sutton Vale manager?"
+    things = things_to_name(question, focus_terms(focus_words(question, [])))
+    assert not names_thing(things, "league ok'd it: Sutton Vale Colts v Ashfield Rovers, KO 9:30, Sutton Vale Rec")
+    assert names_thing(things, "Sutton Vale's manager, Dave Pickering, messaged me")
+    assert things_to_name("What is the name of the Alamo Stitchers?", ("alamo", "stitcher")) == ("alamo", "stitcher")
