@@ -58,6 +58,7 @@ from engram_mcp.retrieval.leading import (
     slot_first,
     speaks_most_of,
     tells_trait_of_another_asked,
+    told_first,
     where_first,
     which_one_first,
 )
@@ -107,7 +108,8 @@ class Answering:
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
                      when=_ASKS_WHEN.search(query) is not None, who=_ASKS_WHO.match(query) is not None, timing=times_meant(query),
-                     asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)))
+                     asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)),
+                     detail=detail_asked(query))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -201,11 +203,9 @@ class Answering:
 
         replaced = self._replacements_first(ranked, statuses, where, focus, admitted)
         first = change_first(slot_first(replaced, focus, self._held(focus, where, admitted)), focus, restated, derived)
-        later = later_change_first(
-            where_first(which_one_first(named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated), focus),
-                        focus), focus, outdated,
-            restated, said_in
-        )
+        told = told_first(where_first(which_one_first(named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated),
+                                                      focus), focus), focus, outdated)
+        later = later_change_first(told, focus, outdated, restated, said_in)
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
         found = self._instance_first(

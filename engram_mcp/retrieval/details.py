@@ -164,7 +164,7 @@ _DETAILS += (
                      r"(?:price|cost|fee|fare|budget|deposit|stipend)s?"
                      r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
                      r"|\bamount\s+of\s+money\b",
-            rf"{_MONEY}|\d[\d,]*\.\d\d|\d[\d,.]*\s?(?:an?\s+(?:hour|day|week|month|year|head|night|person|term|lesson|session)|"
+            rf"{_MONEY}|\d[\d,]*\.\d\d|\d{{1,3}}(?:[ ,]\d{{3}})+(?![\d:/])|\d[\d,.]*\s?(?:an?\s+(?:hour|day|week|month|year|head|night|person|term|lesson|session)|"
             r"per\s+\w+|/\s?(?:h|hr|hour|day|wk|week|mo|month|yr|year|night|term))"),
     _detail("where they studied",
             r"where\s+did\b[^?]*\b(?:study|train|graduate|go\s+to\s+(?:university|uni|college)|get\b[^?]*\bdegree|"

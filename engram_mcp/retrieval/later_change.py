@@ -66,7 +66,7 @@ _CHANGED = re.compile(
 _CHANGED_HERE = re.compile(
     # a move of the thing itself: "Golden Crust is moving from Yaba to Ikeja", "moving everything from Zoom to Meet"
     r"\b(?:moving\s+(?:\w+\s+){0,2}?(?:from|to|off|over)|mov(?:e|ing)\s+(?:everything|it\s+all)|switch(?:ing)?\s+(?:over\s+)?to|"
-    r"chang(?:es|ing)\s+to|"
+    r"chang(?:es|ing)\s+to|revised|"
     # a date that gives way: "v2.0 slips to Tue Nov 3", "pushed back to the 9th", "brought forward"
     r"slip(?:s|ped)?\s+to|pushed\s+(?:back|out)|delayed|brought\s+forward|"
     # someone taking over: "she's going to take over his days", "handing the group over to Sandrine"

@@ -6,6 +6,7 @@ one memory moved to the top (``lead``); ``Answering.current_first`` runs them in
 
 - ``replies.said_before_reply_first`` and ``replies.answered_first``: a turn over a reply that leads by its words;
 - ``slot_first``: a fact that answers the asked slot whole ("Where does Ana work?");
+- ``told_first``: a memory that tells the detail asked in its form (an amount for a price);
 - ``change_first``: the fact a change gave, over the turn that names the old value too;
 - ``named_first``: a current memory that names all the question asks of, over one naming part;
 - ``later_change.later_change_first``: a later memory saying something changed, over the first mention;
@@ -43,11 +44,12 @@ from engram_mcp.retrieval.naming import NAME_INSIDE, without_name_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
 
 if TYPE_CHECKING:
+    from engram_mcp.retrieval.details import Detail
     from engram_mcp.retrieval.traits import Trait
 
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "Restated", "Scored", "about", "change_first", "is_ending",
-    "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for",
+    "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
 
@@ -76,6 +78,17 @@ def specifics(text: str) -> set[str]:
 def _keys(words: list[str]) -> set[str]:
     """Names as entity keys, a possessive's "'s" dropped ("Ray's" → "ray")."""
     return {entity_key(re.sub(r"['’]s$", "", word)) for word in words}
+
+
+def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+    """"How much is the bathroom job going to cost in total?" when the first memory tells no amount
+    ("Rune says bathroom done 22 Jan"): the best current memory that tells the detail asked, in its
+    form (an amount, a phone number, a school), and says something the question asks, leads."""
+    detail = focus.detail
+    if detail is None or not ranked or detail.told_in(ranked[0][0].text):
+        return ranked
+    return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and detail.told_in(pair[0].text)
+                              and lexical_coverage(focus.terms, [pair[0].text]) > 0), None))
 
 
 def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) -> list[Scored]:
@@ -281,7 +294,7 @@ class Focus:
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
                  asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
-                 asked_for: str = "", trait: Trait | None = None, who: bool = False) -> None:
+                 asked_for: str = "", trait: Trait | None = None, who: bool = False, detail: Detail | None = None) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
@@ -296,6 +309,8 @@ class Focus:
         """The thing a which- or what-question asks for (a stem): "hospital" in "Which hospital is it at?"."""
         self.trait = trait
         """What the question asks someone is, if it asks one: their work, a health condition, their diet."""
+        self.detail = detail
+        """A detail told in a form of its own that it asks, if any: a price, a phone number, a school."""
         self.named = named
         """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
         self.speakers = speakers

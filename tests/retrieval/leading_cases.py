@@ -5,6 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import focus_terms, focus_words
+from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import times_meant
 from engram_mcp.retrieval.leading import Focus
 from engram_mcp.retrieval.question_words import thing_asked_for
@@ -34,7 +35,7 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
                  when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"),
                  who=question.startswith("Who"),
                  timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)),
-                 trait=trait_asked(question, focus_terms(words)))
+                 trait=trait_asked(question, focus_terms(words)), detail=detail_asked(question))
 
 
 def no_restatement(turn_id: str) -> Memory | None:

@@ -283,6 +283,8 @@ def test_a_thing_spoken_of_later_by_the_name_it_was_given_moves_with_it() -> Non
      "How much do I charge an hour for lessons?"),
     ("I go to the Pilates class on Mondays.", "Tried the aquagym class today and I sign up, Monday and Thursday.",
      "Which class do I go to?"),
+    ("Quote from Rune for the bathroom: 185 000 kr.", "Revised bathroom quote from Rune: 212 000 inkl. mva.",
+     "How much is the bathroom going to cost?"),
     ("The Parkinson's nurse says two Sinemet doses a day.", "The nurse says increase the Sinemet doses to four times a day.",
      "How many Sinemet doses a day?"),
 ])

@@ -10,6 +10,7 @@ from engram_mcp.retrieval.leading import (
     slot_first,
     speaks_most_of,
     tells_trait_of_another_asked,
+    told_first,
     where_first,
     which_one_first,
 )
@@ -40,6 +41,16 @@ def test_leading_moves_one_memory_to_the_top_with_a_score_just_above_the_first()
     order = lead([(a, 0.5), (b, 0.4), (c, 0.3)], (c, 0.3))
     assert [m.id for m, _ in order] == ["t-c", "t-a", "t-b"] and order[0][1] > 0.5
     assert lead([(a, 0.5), (b, 0.4)], None) == [(a, 0.5), (b, 0.4)]
+
+
+def test_a_memory_telling_the_amount_a_price_question_asks_leads_over_one_telling_none() -> None:
+    done = memory("t-done", "Bad news. With the joists, Rune says the bathroom is done 22 Jan.", day=3)
+    quote = memory("t-quote", "Revised bathroom quote from Rune: 212 000 inkl. mva.", day=2)
+    tiles = memory("t-tiles", "Tiles for the bathroom cost 480 kr a box.", day=1)
+    ranked = [(done, 0.9), (quote, 0.8), (tiles, 0.7)]
+    assert told_first(ranked, focus_of("How much is the bathroom job going to cost?"), set())[0][0] is quote
+    assert told_first(ranked, focus_of("How much is the bathroom job going to cost?"), {quote.id})[0][0] is tiles
+    assert told_first(ranked, focus_of("When will the bathroom be done?"), set()) == ranked
 
 
 def test_the_fact_that_holds_the_asked_slot_leads_when_recall_missed_it() -> None:
