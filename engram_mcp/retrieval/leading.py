@@ -82,13 +82,15 @@ def _keys(words: list[str]) -> set[str]:
 
 def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """"How much is the bathroom job going to cost in total?" when the first memory tells no amount
-    ("Rune says bathroom done 22 Jan"): the best current memory that tells the detail asked, in its
-    form (an amount, a phone number, a school), and says something the question asks, leads."""
+    ("Rune says bathroom done 22 Jan"): of the current memories that tell the detail asked in its form
+    (an amount, a phone number, a school) and say something the question asks, the latest leads; an
+    amount or a number is what changes ("Revised bathroom quote: 212 000", after the first quote)."""
     detail = focus.detail
     if detail is None or not ranked or detail.told_in(ranked[0][0].text):
         return ranked
-    return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and detail.told_in(pair[0].text)
-                              and lexical_coverage(focus.terms, [pair[0].text]) > 0), None))
+    telling = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and detail.told_in(pair[0].text)
+               and lexical_coverage(focus.terms, [pair[0].text]) > 0]
+    return lead(ranked, max(telling, key=lambda pair: pair[0].event_time) if telling else None)
 
 
 def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) -> list[Scored]:

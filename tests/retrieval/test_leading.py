@@ -50,6 +50,9 @@ def test_a_memory_telling_the_amount_a_price_question_asks_leads_over_one_tellin
     ranked = [(done, 0.9), (quote, 0.8), (tiles, 0.7)]
     assert told_first(ranked, focus_of("How much is the bathroom job going to cost?"), set())[0][0] is quote
     assert told_first(ranked, focus_of("How much is the bathroom job going to cost?"), {quote.id})[0][0] is tiles
+    first_quote = memory("t-first", "Quote from Rune for the bathroom: 185 000 kr.", day=0)
+    later = told_first([(done, 0.9), (first_quote, 0.85), (quote, 0.8)], focus_of("How much is the bathroom job going to cost?"), set())
+    assert later[0][0] is quote
     assert told_first(ranked, focus_of("When will the bathroom be done?"), set()) == ranked
 
 
