@@ -373,7 +373,7 @@ class Answering:
         unsaid = unsaid_of(names_asked_of(query, focus.speakers), focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query))
         detail = detail_asked(query)
-        untold = detail.name if detail and not any(detail.told_in(m.text) for m in top) else None
+        untold = detail.name if detail and not any(detail.told_of(m.text, focus.terms) for m in top) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.retrieval.abstain import lexical_coverage
+from engram_mcp.retrieval.question_words import stem
 
 __all__ = ["Detail", "detail_asked"]
 
@@ -36,15 +38,28 @@ class Detail:
     """How a memory typed with no capital at all tells it, where no capital marks a name ("layla is at
     westview from monday"); ``told`` when None."""
 
+    only_asking: frozenset[str] = frozenset()
+    """Words (stems) that only ask for the detail ("cost", "pay"): a value of its shape is said of so much
+    ("£250 a month" to an uncle) that it tells the detail only beside another word the question asks."""
+
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
         told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
         return told.search(text) is not None and (self.alongside is None or self.alongside.search(text) is not None)
 
+    def told_of(self, text: str, focus: tuple[str, ...]) -> bool:
+        """Whether ``text`` tells this detail of what the question asks about (``focus``, stems)."""
+        if not self.told_in(text):
+            return False
+        rest = tuple(term for term in focus if term not in self.only_asking)
+        return not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0
 
-def _detail(name: str, asked: str, told: str, alongside: str | None = None) -> tuple[re.Pattern[str], Detail]:
+
+def _detail(name: str, asked: str, told: str, alongside: str | None = None,
+            only_asking: str = "") -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
-        name, _words(told), _words(alongside) if alongside else None)
+        name, _words(told), _words(alongside) if alongside else None,
+        only_asking=frozenset(stem(word) for word in only_asking.split()))
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -165,7 +180,9 @@ _DETAILS += (
                      r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
                      r"|\bamount\s+of\s+money\b",
             rf"{_MONEY}|\d[\d,]*\.\d\d|\d{{1,3}}(?:[ ,]\d{{3}})+(?![\d:/])|\d[\d,.]*\s?(?:an?\s+(?:hour|day|week|month|year|head|night|person|term|lesson|session)|"
-            r"per\s+\w+|/\s?(?:h|hr|hour|day|wk|week|mo|month|yr|year|night|term))"),
+            r"per\s+\w+|/\s?(?:h|hr|hour|day|wk|week|mo|month|yr|year|night|term))",
+            only_asking="cost costs costing charge charges charged charging pay pays paying paid spend spending spent "
+                        "owe owes owed price prices priced total amount money much"),
     _detail("where they studied",
             r"where\s+did\b[^?]*\b(?:study|train|graduate|go\s+to\s+(?:university|uni|college)|get\b[^?]*\bdegree|"
             r"do\b[^?]*\bdegree)|(?:which|what)\s+(?:university|uni|college)\s+(?:did|does|do)\b[^?]*\b(?:go|attend|study|"

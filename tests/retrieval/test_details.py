@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.details import detail_asked
 
 
@@ -96,3 +97,11 @@ def test_a_detail_is_told_by_its_whole_name_or_a_value_only_it_has_and_not_by_on
     assert detail is not None
     assert detail.told_in(told)
     assert not detail.told_in(untold)
+
+
+def test_an_amount_tells_a_price_only_beside_another_word_the_question_asks() -> None:
+    question = "how much is my phd stipend?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, []))
+    assert detail is not None
+    assert detail.told_of("my stipend went up to £19,237 a year", focus)
+    assert not detail.told_of("Uncle Kwesi lent me £3,000 and I'm paying him back £250 a month", focus)

@@ -315,3 +315,13 @@ def test_a_change_said_of_something_else_beside_the_question_does_not_lead(first
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
                                set(), no_restatement)
     assert order[0][0].id == "t-first"
+
+
+def test_a_later_change_that_tells_no_amount_does_not_lead_for_a_price_asked() -> None:
+    quote = memory("t-quote", "Revised bathroom quote from Rune: 212 000 inkl. mva.", day=1)
+    done = memory("t-done", "Bad news. With the new plumber starting later, Rune says the bathroom is done 22 Jan.", day=5)
+    order = later_change_first([(quote, 0.9), (done, 0.8)], focus_of("How much is the bathroom going to cost?"), set(),
+                               no_restatement)
+    assert order[0][0].id == "t-quote"
+    assert later_change_first([(quote, 0.9), (done, 0.8)], focus_of("When is the bathroom going to be done?"), set(),
+                              no_restatement)[0][0].id == "t-done"
