@@ -42,8 +42,8 @@ __all__ = ["AT_A_PLACE", "Coverage", "about_topic", "answers_slot", "holds_anoth
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
 # carry nothing of what is asked; nor does using a thing ("Which removal firm are we using?" asks the
-# firm, and "went with Shiftwell Removals" answers it), nor does its format ("What docstring format do I
-# want?" is met by "google-style docstrings") or helping with it ("Who helps us with our tax?" by "our accountant").
+# firm, and "went with Shiftwell Removals" answers it), nor does helping with it ("Who helps us with our tax?"
+# is met by "our accountant").
 _NOT_FOCUS = frozenset(
     """a an the and or but of to in on at for with from by as about into over after before up out off than then
     is am are was were be been being do does did done has have had having will would shall should can could may
@@ -53,7 +53,7 @@ _NOT_FOCUS = frozenset(
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
     called named size put take takes taking took while whilst during until till because since if unless though
-    use uses used using help helps helped helping format
+    use uses used using help helps helped helping
     i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's
     whats wheres whos hows whens whys thats theres im ive""".split()
 )

@@ -41,7 +41,6 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.context import same_voice
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
@@ -69,7 +68,7 @@ from engram_mcp.retrieval.question_words import (
     slots_asked,
     thing_asked_for,
 )
-from engram_mcp.retrieval.replies import answered_first, said_before_reply_first
+from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
 from engram_mcp.retrieval.unsaid import unsaid_of
@@ -180,13 +179,7 @@ class Answering:
             said = self._catalogue.previous(reply, 1)
             return said[0] if said and not said[0].said_by_assistant() and admitted(said[0]) else None
 
-        def answered(turn: Memory) -> Memory | None:
-            if turn.kind is not Kind.EPISODE:
-                return None
-            said = self._catalogue.previous(turn, 1)
-            return said[0] if said and not same_voice(said[0], turn) and admitted(said[0]) else None
-
-        ranked = answered_first(said_before_reply_first(list(ranked), focus, replied_to), focus, answered)
+        ranked = said_before_reply_first(list(ranked), focus, replied_to)
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
 
@@ -209,7 +202,7 @@ class Answering:
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
         found = self._instance_first(
-            answered_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to), focus, answered),
+            said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
             where, focus, admitted)
         return relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated)
 

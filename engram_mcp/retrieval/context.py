@@ -18,7 +18,7 @@ from datetime import datetime
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.retrieval.status import CURRENT, MemoryStatus, State
 
-__all__ = ["HEADER", "ContextBlock", "ContextItem", "estimate_tokens", "index_text", "quoted", "render_context", "same_voice", "speaker_label"]
+__all__ = ["HEADER", "ContextBlock", "ContextItem", "estimate_tokens", "index_text", "quoted", "render_context", "speaker_label"]
 
 PREVIOUS_CHARS = 200
 _TOKEN_PIECE = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
@@ -39,7 +39,7 @@ def index_text(memory: Memory, previous: Memory | None = None, previous_chars: i
         return memory.text
     speaker = memory.provenance.speaker
     text = f"{speaker}: {memory.text}" if speaker else memory.text
-    if previous is None or previous_chars <= 0 or same_voice(previous, memory):
+    if previous is None or previous_chars <= 0 or _same_voice(previous, memory):
         # A turn answers the other party; one that follows its own speaker's turn (a user's
         # notes remembered one by one) is not about that turn and must not inherit its words.
         return text
@@ -48,8 +48,7 @@ def index_text(memory: Memory, previous: Memory | None = None, previous_chars: i
     return f"{text} [replying to {who}: {said}]" if who else f"{text} [after: {said}]"
 
 
-def same_voice(a: Memory, b: Memory) -> bool:
-    """Whether two turns were said by the same speaker (or role): a turn answers only another voice's."""
+def _same_voice(a: Memory, b: Memory) -> bool:
     pa, pb = a.provenance, b.provenance
     return (pa.speaker or pa.role) == (pb.speaker or pb.role) and (pa.speaker or pa.role) is not None
 

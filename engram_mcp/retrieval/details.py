@@ -175,7 +175,7 @@ _DETAILS += (
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"
                      r"fees?|price[sd]?|deposit|budget|stipend|pension|bill|quoted?)\b"
-                     r"|^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)?\s+(?:[\w'’-]+\s+){0,4}?"
+                     r"|^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:[\w'’-]+\s+){0,4}?"
                      r"(?:price|cost|fee|fare|budget|deposit|stipend)s?"
                      r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
                      r"|\bamount\s+of\s+money\b",

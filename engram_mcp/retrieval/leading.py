@@ -4,7 +4,7 @@ read at the moment asked about, the one that answers the question as it stands n
 Each rule takes the ranked list and the question's ``Focus`` and returns the list with at most
 one memory moved to the top (``lead``); ``Answering.current_first`` runs them in order:
 
-- ``replies.said_before_reply_first`` and ``replies.answered_first``: a turn over a reply that leads by its words;
+- ``replies.said_before_reply_first``: the person's turn over the assistant's reply to it;
 - ``slot_first``: a fact that answers the asked slot whole ("Where does Ana work?");
 - ``told_first``: a memory that tells the detail asked in its form (an amount for a price);
 - ``change_first``: the fact a change gave, over the turn that names the old value too;

@@ -188,6 +188,8 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "What docstring format do I want?" is met by "google-style docstrings".
+    "format": "formats formatted formatting style styled",
     # "Who is Golnaz's PI?" is met by "a postdoc in the laboratory of Professor Mette Kjaer".
     "pi": "supervisor lab laboratory professor prof group",
     # "Who is Arash engaged to?" is met by "my fiancée Shirin".

@@ -43,8 +43,9 @@ def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
     assert lexical_coverage(terms, ["removals: went with Shiftwell Removals, £1,450 for full pack + move"]) >= 0.5
 
 
-def test_a_format_or_helping_is_no_focus_word_what_is_formatted_or_helped_with_is() -> None:
-    assert focus_words("What docstring format do I want?", {"Pavel"}) == ("docstring", "want")
+def test_helping_is_no_focus_word_what_is_helped_with_is_and_a_format_is_met_by_a_style() -> None:
+    docstrings = focus_terms(focus_words("What docstring format do I want?", {"Pavel"}))
+    assert lexical_coverage(docstrings, ["google-style docstrings on public funcs only"]) >= 0.5
     terms = focus_terms(focus_words("Who helps us with our tax and accounts?", {"Barnaby"}))
     assert terms == ("tax", "account")
     assert lexical_coverage(terms, ["Helen does the books with our accountant Priti, tax year end 5 April"]) >= 0.5

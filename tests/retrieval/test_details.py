@@ -51,7 +51,7 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
      "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
      "How should emails to Zara be signed?", "Who painted the colour chart?", "What does Hina do after school?", "When does school start?",
      "How much bisoprolol am I taking each morning?", "What's the deadline for the fee waiver form?",
-     "Which bank will my pension go into?", "How much weight has Mia lost?"],
+     "Which bank will my pension go into?", "How much weight has Mia lost?", "what currency should prices be in for itzel?"],
 )
 def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) -> None:
     assert detail_asked(question) is None

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from engram_mcp.model import Memory, Provenance
-from engram_mcp.retrieval.replies import answered_first, said_before_reply_first
+from engram_mcp.retrieval.replies import said_before_reply_first
 from tests.retrieval.leading_cases import focus_of, memory
 
 AIDS = memory("t-aids", "New hearing aids!! Signia Pure Charge&Go, fitted today.")
@@ -43,29 +43,3 @@ def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
     assert reply_ranked_first("I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.",
                               "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
                               "Which choir am I singing in these days?") == ["t-turn", "t-reply"]
-
-
-ASSISTANT = Provenance(speaker="assistant", role="assistant")
-TRIGGER = memory("t-trigger", "Freeze-all with a Decapeptyl trigger is a safety decision, not a setback.", provenance=ASSISTANT)
-PLEASE = memory("t-please", "Please. And thank you for not giving me a number.")
-
-
-def answered(turn: Memory) -> Memory | None:
-    return TRIGGER if turn.id == "t-please" else None
-
-
-def test_a_turn_whose_own_words_hold_nothing_asked_gives_way_to_the_turn_it_answers() -> None:
-    order = answered_first([(PLEASE, 0.9), (memory("t-other", "other"), 0.5)], focus_of("Which trigger shot did I end up taking?"),
-                           answered)
-    assert [m.id for m, _ in order] == ["t-trigger", "t-please", "t-other"]
-
-
-def test_a_turn_that_says_something_asked_keeps_its_place_before_the_turn_it_answers() -> None:
-    thanks = memory("t-please", "Please. The trigger is at 21:30 then.")
-    order = answered_first([(thanks, 0.9), (TRIGGER, 0.5)], focus_of("Which trigger shot did I end up taking?"), answered)
-    assert [m.id for m, _ in order] == ["t-please", "t-trigger"]
-
-
-def test_a_turn_answering_one_that_says_nothing_asked_either_keeps_its_place() -> None:
-    order = answered_first([(PLEASE, 0.9)], focus_of("What date was my egg collection?"), answered)
-    assert [m.id for m, _ in order] == ["t-please"]
