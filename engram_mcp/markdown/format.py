@@ -45,6 +45,11 @@ __all__ = [
 ]
 
 _ID_TAIL = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})$")
+# An id a person typed after ("^t-… #work", "^t-… [[Ana]]", a trailing space): still the block's id when
+# its metadata comment follows on the next line, and what was typed after it is part of the text.
+_ID_BEFORE_MORE = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})(?=[ \t])")
+# The lead of a turn as a person may correct it: "**Bob** 10:30 UTC — " for "**Ana** 10:00 UTC — ".
+_TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{2}):(?P<minute>\d{2})(?: UTC)? — ")
 _INDENT = "  "
 
 
@@ -188,6 +193,8 @@ def _block_extent(lines: list[str], start: int) -> tuple[int, str | None]:
         if i > start and not _continues(content, lines, i):
             return i, None
         found = _ID_TAIL.search(content)
+        if found is None and i + 1 < len(lines) and META_LINE.match(line_content(lines[i + 1])):
+            found = _ID_BEFORE_MORE.search(content)
         if found:
             end = i + 1
             if end < len(lines) and META_LINE.match(line_content(lines[end])):
@@ -229,8 +236,15 @@ def written_text(segment: Block | HandBlock) -> str:
         if len(lines) > 1 and META_LINE.match(line_content(lines[-1])):
             lines = lines[:-1]
         *head, last = _raw_text(lines).split("\n")
-        return "\n".join([*head, _ID_TAIL.sub("", last)])
+        return "\n".join([*head, _without_id(last)])
     return _raw_text(lines)
+
+
+def _without_id(last: str) -> str:
+    """A block's last line without its id: at the end, or with what a person typed after it kept."""
+    if _ID_TAIL.search(last):
+        return _ID_TAIL.sub("", last)
+    return _ID_BEFORE_MORE.sub("", last, count=1).rstrip()
 
 
 def read_text(written: str, memory: Memory) -> str:
@@ -248,7 +262,7 @@ def _parse_identified(
     meta_match = META_LINE.match(line_content(lines[end - 1])) if end - 1 > start else None
     text_lines = lines[start : end - 1] if meta_match else lines[start:end]
     *head, last = _raw_text(text_lines).split("\n")
-    written = "\n".join([*head, _ID_TAIL.sub("", last)])
+    written = "\n".join([*head, _without_id(last)])
     line = end  # a comment that cannot be read is named by its own line, a bad value by the block's
     try:
         meta = parse_meta(meta_match.group("body")) if meta_match else {}
@@ -256,7 +270,21 @@ def _parse_identified(
         memory = memory_from(memory_id, "", meta, namespace)
     except (ValueError, KeyError) as error:
         return BadBlock(memory_id, raw, start + 1, MalformedMemoryFile(path, line, f"memory ^{memory_id}: {error}"))
-    return Block(memory=replace(memory, text=read_text(written, memory)), raw=raw, line=start + 1)
+    return Block(memory=_as_written(written, memory), raw=raw, line=start + 1)
+
+
+def _as_written(written: str, memory: Memory) -> Memory:
+    """``memory`` with the text ``written`` stands for; a turn's lead a person corrected ("**Bob** 10:30 UTC — "
+    where the server wrote Ana at 10:00) is who said it and when, not part of what was said."""
+    text = read_text(written, memory)
+    # Only where the server writes a lead at all: a turn with no speaker or role has none to correct.
+    corrected = memory.kind is Kind.EPISODE and _decorations(memory)[0] and text == decode_text(written)
+    lead = _TURN_LEAD.match(text) if corrected else None
+    if lead is None:
+        return replace(memory, text=text)
+    said_at = memory.event_time.astimezone(timezone.utc).replace(hour=min(int(lead["hour"]), 23), minute=min(int(lead["minute"]), 59))
+    return replace(memory, text=text[lead.end():], valid_at=said_at if memory.valid_at is not None else None,
+                   provenance=replace(memory.provenance, speaker=lead["who"].strip()))
 
 
 def _check_fields(memory: Memory) -> None:

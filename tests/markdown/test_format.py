@@ -146,3 +146,24 @@ def test_a_turn_at_six_in_the_evening_plus_two_reads_as_sixteen_hundred_utc_labe
     raw = render_block(turn("Dinner at home.", valid_at=evening)).raw
     assert raw.startswith("- **Caroline** 16:00 UTC — Dinner at home. ^t-")
     assert round_trip(turn("Dinner at home.", valid_at=evening)).event_time == evening
+
+
+def test_text_typed_after_a_blocks_id_is_part_of_its_text_and_the_memory_keeps_its_id() -> None:
+    raw = render_block(turn("I went to a support group yesterday.")).raw
+    for typed, text in [(" #work", "I went to a support group yesterday. #work"), (" [[Mel]]", "I went to a support group yesterday. [[Mel]]"),
+                        (" ", "I went to a support group yesterday.")]:
+        edited = raw.replace("^t-0123456789ab\n", f"^t-0123456789ab{typed}\n", 1)
+        (block,) = parse_document(edited, PATH, "default").segments
+        assert not isinstance(block, HandBlock) and block.memory.id == "t-0123456789ab" and block.memory.text == text
+
+
+def test_a_hand_item_quoting_an_id_mid_line_is_still_a_hand_item() -> None:
+    (block,) = parse_document("- compare ^t-0123456789ab with the other one\n", PATH, "default").segments
+    assert isinstance(block, HandBlock) and block.text == "compare ^t-0123456789ab with the other one"
+
+
+def test_a_turns_lead_corrected_by_hand_is_who_said_it_and_when_not_its_text() -> None:
+    raw = render_block(turn("My dentist moved to Friday.")).raw.replace("**Caroline** 13:56 UTC", "**Bob** 14:05 UTC", 1)
+    (block,) = parse_document(raw, PATH, "default").segments
+    assert block.memory.text == "My dentist moved to Friday."
+    assert block.memory.provenance.speaker == "Bob" and block.memory.event_time == WHEN.replace(hour=14, minute=5)
