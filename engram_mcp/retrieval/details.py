@@ -88,9 +88,9 @@ _DETAILS: tuple[tuple[re.Pattern[str], Detail], ...] = (
 
 _PHONE_VALUE = r"(?<![\w.])\+?\(?\d(?:[\d ().-]?\d){6,}(?!\w)"
 _EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-# An amount of money: a currency before or after the figure, or thousands said "k".
+# An amount of money: a currency before or after the figure ("£38", "38 €"), or thousands said "k".
 _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
-          r"|\d[\d,.]*\s?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
+          r"|\d[\d,.]*\s?[£$€¥₹₩₱₦₽₺₴₸]|\d[\d,.]*\s?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
           r"zloty|złotych|zł|kr|kroner|kronor|krona|sek|nok|dkk|eur|usd|gbp|aud|nzd|cad|inr|zar|ngn|tenge|som|sum|"
           r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl)")
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"

@@ -75,6 +75,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("Where did Rohan study?", "3rd yr phd at JCU in townsville", "my thesis is on coral trout"),
         ("How much is Elektro Nord charging?", "Mona quoted 14 500 kr for the wiring", "Mona sends her price later"),
         ("How much do we pay the nanny?", "we agreed R6 000 a month", "Thembeka starts on Monday, same hours"),
+        ("What's the monthly fee for Alba's judo?", "Alba: judo Mon and Wed 17:30, 38 € a month", "Alba threw the sensei at judo today"),
         ("How much am I paying Marcus per hour?", "Marcus is on 12 an hour", "Marcus starts Tuesday at 9"),
         ("How much is our IVF cycle costing?", "the cycle is £5,400 all in", "the cycle starts on day 2"),
         ("What is the budget for Payouts 2.0?", "budget signed off: EUR 180k", "Payouts 2.0 slips to 3 Dec"),
