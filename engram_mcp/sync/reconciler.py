@@ -198,6 +198,7 @@ class Reconciler:
 
     def _sync_file(self, relative: PurePosixPath, batch: _Batch, report: SyncReport) -> None:
         path = self._store.root / relative
+        self._store.take_late_writes(relative)
         try:
             stamp = file_stamp(path)
             data = path.read_bytes()
