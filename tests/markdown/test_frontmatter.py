@@ -4,6 +4,7 @@ never read as memories, and added in place to a folder written before they exist
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 import yaml
@@ -11,6 +12,8 @@ import yaml
 from engram_mcp.markdown.format import parse_document
 from engram_mcp.markdown.frontmatter import with_frontmatter
 from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.model import Memory
+from tests.markdown.test_format import fact
 
 OLD_FOLDER = Path(__file__).parent / "fixtures" / "folder-2026-11-30"
 ANA = PurePosixPath("facts/ana.md")
@@ -74,3 +77,19 @@ def test_purging_the_last_fact_of_a_page_deletes_the_page_properties_and_all(tmp
     store.refresh_properties()
     store.remove("f-000000000004", drop_empty_page=True)
     assert not (folder / "facts" / "eva.md").exists()
+
+
+def test_a_page_saved_with_a_byte_order_mark_keeps_one_frontmatter_with_the_persons_keys(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(_fact_about_ana("f-000000000001", "Ana lives in Berlin."))
+    page = tmp_path / ANA
+    page.write_text("\ufeff" + page.read_text().replace("---\n", "---\ntags:\n  - family\n", 1), encoding="utf-8")
+    store.add(_fact_about_ana("f-000000000002", "Ana works at Spotify."))
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("---\n") and text.count("---\n") == 2 and "\ufeff" not in text
+    assert properties(text)["tags"] == ["family"]
+    assert set(MarkdownStore(tmp_path).load_all().memories) == {"f-000000000001", "f-000000000002"}
+
+
+def _fact_about_ana(memory_id: str, text: str) -> Memory:
+    return replace(fact(), id=memory_id, text=text, subject="Ana", entities=("Ana",), pinned=False)

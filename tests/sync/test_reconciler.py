@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 import pytest
@@ -139,3 +140,28 @@ def test_a_wiki_link_typed_by_hand_is_kept_as_typed_and_names_an_entity(memory: 
     assert fact.text == "Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]]."
     assert fact.entities == ("Eva", "Oslo")
     assert "- Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]]. ^f-" in path.read_text()
+
+
+def test_a_journal_page_a_formatter_rewrote_with_star_items_keeps_every_turn(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    memory.service.remember("Parking is on level 3.")
+    journal = PurePosixPath("journal/2026-11-30.md")
+    path = memory.folder / journal
+    path.write_text(re.sub(r"(?m)^- ", "* ", path.read_text()) + "* Bring the spare key.\n")
+    report = memory.reconciler.sync([journal])
+    assert (report.forgotten, report.added_by_hand, report.errors) == (0, 1, [])
+    assert len(memory.service.memories()) == 3
+    assert texts(memory, "What is the wifi password?")[0] == "Remember the wifi password is KX-4471."
+    assert memory.check_lines() == []
+
+
+def test_a_memory_whose_line_no_longer_starts_an_item_is_reported_and_stays_recallable(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    journal = PurePosixPath("journal/2026-11-30.md")
+    path = memory.folder / journal
+    path.write_text(re.sub(r"(?m)^- ", "1. ", path.read_text()))
+    report = memory.reconciler.sync([journal])
+    assert report.forgotten == 0 and "is not read" in str(report.errors[0])
+    assert texts(memory, "What is the wifi password?")[0] == "Remember the wifi password is KX-4471."
+    [line] = memory.check_lines()
+    assert line.startswith("malformed") and "journal/2026-11-30.md:" in line and "is not read" in line
