@@ -19,6 +19,7 @@ bytes they put in a page may be lost:
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
@@ -40,7 +41,7 @@ from engram_mcp.files import (
 )
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
-from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, relative_path
+from engram_mcp.markdown.layout import home_of, is_memory_file, namespace_of, overflow_path, relative_path
 from engram_mcp.markdown.pages import (
     block_id,
     holds_only_scaffolding,
@@ -87,6 +88,7 @@ class MarkdownStore:
         self.root = root
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
+        self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
         self._recent = RecentPages()
         self._replaced: list[tuple[PurePosixPath, Superseded]] = []
@@ -105,6 +107,7 @@ class MarkdownStore:
         with self._lock:
             self._files.clear()
             self._where.clear()
+            self._moved.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
@@ -130,6 +133,26 @@ class MarkdownStore:
             if is_memory_file(relative) and path.is_file():
                 yield relative
 
+    def unread_files(self) -> dict[PurePosixPath, int]:
+        """Markdown files holding memory blocks that the store does not read, being outside the
+        layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
+        (Obsidian's ``.trash``, ``.engram``) hold no pages."""
+        found: dict[PurePosixPath, int] = {}
+        for folder, subfolders, names in os.walk(self.root):
+            subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+            for name in sorted(names):
+                relative = PurePosixPath((Path(folder) / name).relative_to(self.root).as_posix())
+                if name.startswith(".") or relative.suffix != ".md" or is_memory_file(relative):
+                    continue
+                try:
+                    text = (self.root / relative).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+                held = identified(parse_document(text, self.root / relative, namespace_of(relative)))
+                if held:
+                    found[relative] = len(held)
+        return found
+
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         return self._where.get(memory_id)
 
@@ -146,7 +169,7 @@ class MarkdownStore:
         block = render_block(memory)
 
         def attempt() -> PurePosixPath | None:
-            relative, basis = self._writable(relative_path(memory))
+            relative, basis = self._writable(self._placed(relative_path(memory)))
             document = basis.document if basis is not None else new_page(relative)
             return relative if self._write(relative, place(document, block), basis, added=block) else None
 
@@ -161,7 +184,7 @@ class MarkdownStore:
         blocks = {page: [render_block(memory) for memory in group] for page, group in by_file.items()}
 
         def attempt(page: PurePosixPath) -> PurePosixPath | None:
-            relative, basis = self._writable(page)
+            relative, basis = self._writable(self._placed(page))
             document = basis.document if basis is not None else new_page(relative)
             for block in blocks[page]:
                 document = place(document, block)
@@ -170,6 +193,12 @@ class MarkdownStore:
         with self._lock:
             for page in blocks:
                 self._until_written(partial(attempt, page))
+
+    def _placed(self, page: PurePosixPath) -> PurePosixPath:
+        """Where a page stands: where the server puts it, unless a person moved it into a subfolder."""
+        if page in self._moved and not (self.root / page).exists():
+            return min(self._moved[page])
+        return page
 
     def _writable(self, relative: PurePosixPath) -> tuple[PurePosixPath, FileState | None]:
         candidate = relative
@@ -501,6 +530,8 @@ class MarkdownStore:
                 if self._where.get(block_id(block)) == state.path:
                     del self._where[block_id(block)]
         self._files[state.path] = state
+        if home_of(state.path) != state.path:
+            self._moved.setdefault(home_of(state.path), set()).add(state.path)
         for block in identified(state.document):
             self._claim(block_id(block), state.path)
 
@@ -515,6 +546,10 @@ class MarkdownStore:
         return state is not None and any(block_id(b) == memory_id for b in identified(state.document))
 
     def _forget_file(self, relative: PurePosixPath) -> None:
+        moved = self._moved.get(home_of(relative), set())
+        moved.discard(relative)
+        if not moved:
+            self._moved.pop(home_of(relative), None)
         old = self._files.pop(relative, None)
         if old is not None:
             for block in identified(old.document):

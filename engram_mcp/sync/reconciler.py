@@ -185,6 +185,7 @@ class Reconciler:
             divergence=compare(memories, indexed),
             malformed=tuple(str(e) for e in fresh.errors),
             behind=tuple(str(b) for b in behind),
+            unread={str(path): count for path, count in reader.unread_files().items()},
         )
 
     @property

@@ -165,3 +165,40 @@ def test_a_memory_whose_line_no_longer_starts_an_item_is_reported_and_stays_reca
     assert texts(memory, "What is the wifi password?")[0] == "Remember the wifi password is KX-4471."
     [line] = memory.check_lines()
     assert line.startswith("malformed") and "journal/2026-11-30.md:" in line and "is not read" in line
+
+
+def test_pages_moved_into_subfolders_keep_their_memories_and_take_new_ones(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    memory.write("facts/ana.md", "- Ana's dentist is Dr Lind.\n")
+    memory.reconciler.sync_all()
+    journal, facts = memory.folder / "journal", memory.folder / "facts"
+    (journal / "2026").mkdir()
+    (journal / "2026-11-30.md").rename(journal / "2026" / "2026-11-30.md")
+    (facts / "people").mkdir()
+    (facts / "ana.md").rename(facts / "people" / "ana.md")
+    report = memory.reconciler.sync_all()
+    assert report.forgotten == 0 and len(memory.service.memories()) == 2
+    assert texts(memory, "Who is Ana's dentist?")[0] == "Ana's dentist is Dr Lind."
+    assert memory.check_lines() == []
+
+    (facts / "people" / "ana.md").write_text((facts / "people" / "ana.md").read_text() + "- Ana plays chess.\n")
+    memory.reconciler.sync([PurePosixPath("facts/people/ana.md")])
+    [chess] = [m for m in memory.service.memories() if "chess" in m.text]
+    assert chess.subject == "Ana" and chess.kind is Kind.FACT
+    memory.service.remember("Parking is on level 3.")
+    assert "Parking is on level 3." in (journal / "2026" / "2026-11-30.md").read_text()
+    assert memory.check_lines() == []
+
+
+def test_memories_in_a_page_moved_out_of_the_memory_folders_are_named_by_check(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    (memory.folder / "archive").mkdir()
+    (memory.folder / "journal" / "2026-11-30.md").rename(memory.folder / "archive" / "2026-11-30.md")
+    memory.reconciler.sync_all()
+    assert memory.check_lines() == [
+        "not read (memory pages live in journal/, facts/ or procedures/, subfolders too): "
+        "archive/2026-11-30.md holds 1 memory"
+    ]
+    (memory.folder / ".trash").mkdir()
+    (memory.folder / "archive" / "2026-11-30.md").rename(memory.folder / ".trash" / "2026-11-30.md")
+    assert memory.check_lines() == [], "a page in Obsidian's trash is deleted"
