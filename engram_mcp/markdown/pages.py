@@ -38,9 +38,9 @@ def with_page_properties(relative: PurePosixPath, document: Document, *, clear: 
     properties = page_properties(memories, folder, relative.stem)
     segments = list(document.segments)
     if segments and isinstance(segments[0], str):
-        segments[0] = with_frontmatter(segments[0], properties)
+        segments[0] = with_frontmatter(segments[0], properties, relative.stem)
     else:
-        segments.insert(0, with_frontmatter("", properties))
+        segments.insert(0, with_frontmatter("", properties, relative.stem))
     return Document(tuple(s for s in segments if s != ""))
 
 
