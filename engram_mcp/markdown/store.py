@@ -89,6 +89,7 @@ class MarkdownStore:
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
+        self._copies: dict[str, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
         self._recent = RecentPages()
         self._replaced: list[tuple[PurePosixPath, Superseded]] = []
@@ -108,6 +109,7 @@ class MarkdownStore:
             self._files.clear()
             self._where.clear()
             self._moved.clear()
+            self._copies.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
@@ -526,9 +528,7 @@ class MarkdownStore:
     def _index_file(self, state: FileState) -> None:
         old = self._files.get(state.path)
         if old is not None:
-            for block in identified(old.document):
-                if self._where.get(block_id(block)) == state.path:
-                    del self._where[block_id(block)]
+            self._release(state.path, old.document)
         self._files[state.path] = state
         if home_of(state.path) != state.path:
             self._moved.setdefault(home_of(state.path), set()).add(state.path)
@@ -536,10 +536,28 @@ class MarkdownStore:
             self._claim(block_id(block), state.path)
 
     def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
-        # A copy of a memory another known file already holds is a duplicate, not a move.
         held = self._where.get(memory_id)
-        if held is None or held == relative or not self._holds(held, memory_id):
-            self._where[memory_id] = relative
+        if held is not None and held != relative and self._holds(held, memory_id):
+            # A memory in two files is a copy, not a move: the first file in path order holds
+            # it, as load_all and check read it; the other copy is reported and ignored.
+            self._copies.setdefault(memory_id, set()).update((held, relative))
+            if held < relative:
+                return
+        self._where[memory_id] = relative
+
+    def _release(self, relative: PurePosixPath, document: Document) -> None:
+        """The file no longer holds the memories of ``document``: each goes to its next copy, if any."""
+        for block in identified(document):
+            memory_id = block_id(block)
+            copies = self._copies.get(memory_id, set())
+            copies.discard(relative)
+            if self._where.get(memory_id) == relative:
+                del self._where[memory_id]
+                others = sorted(p for p in copies if self._holds(p, memory_id))
+                if others:
+                    self._where[memory_id] = others[0]
+            if len(copies) < 2:
+                self._copies.pop(memory_id, None)
 
     def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
         state = self._files.get(relative)
@@ -552,9 +570,7 @@ class MarkdownStore:
             self._moved.pop(home_of(relative), None)
         old = self._files.pop(relative, None)
         if old is not None:
-            for block in identified(old.document):
-                if self._where.get(block_id(block)) == relative:
-                    del self._where[block_id(block)]
+            self._release(relative, old.document)
 
 
 def _decoded(data: bytes) -> str | None:

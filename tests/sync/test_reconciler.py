@@ -202,3 +202,25 @@ def test_memories_in_a_page_moved_out_of_the_memory_folders_are_named_by_check(m
     (memory.folder / ".trash").mkdir()
     (memory.folder / "archive" / "2026-11-30.md").rename(memory.folder / ".trash" / "2026-11-30.md")
     assert memory.check_lines() == [], "a page in Obsidian's trash is deleted"
+
+
+def test_an_edit_to_the_copy_of_a_page_that_check_calls_ignored_is_not_read_until_the_original_goes(
+    memory: Memory,
+) -> None:
+    memory.service.remember("My dentist is Dr Lind.")
+    original = memory.folder / "journal" / "2026-11-30.md"
+    copy = memory.folder / "journal" / "copy.md"
+    copy.write_text(original.read_text().replace("Dr Lind", "Dr Lund"))
+    memory.reconciler.sync([PurePosixPath("journal/copy.md")])
+    assert texts(memory, "Who is my dentist?") == ["My dentist is Dr Lind."]
+    [line] = memory.check_lines()
+    assert "journal/copy.md" in line and "is also in journal/2026-11-30.md; this copy is ignored" in line
+
+    original.unlink()
+    memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+    assert texts(memory, "Who is my dentist?") == ["My dentist is Dr Lund."]
+    assert memory.check_lines() == []
+    [dentist] = memory.service.memories()
+    assert memory.service.file_of(dentist.id) == PurePosixPath("journal/copy.md")
+    memory.service.remove(dentist.id)
+    assert "dentist" not in copy.read_text()
