@@ -417,7 +417,7 @@ class MarkdownStore:
         if relative.is_absolute() or ".." in relative.parts:
             # The last barrier: names are validated at the edge, and no write may leave the folder.
             raise StorageError(f"refusing to write outside the memory folder: {relative}")
-        path = self.root / relative
+        path = self._file(relative)
         document = with_page_properties(relative, document)
         read = (basis.stamp, basis.document) if basis is not None else None
         data, digest = self._recent.grown(relative, read, document, added) or rendered(document)
@@ -450,7 +450,9 @@ class MarkdownStore:
     def _delete(self, relative: PurePosixPath, basis: FileState) -> bool:
         """Delete a page as read in ``basis``; False when another writer changed it since."""
         try:
-            deleted = remove_unchanged(self.root / relative, Version(basis.stamp, basis.digest))
+            deleted = remove_unchanged(self._file(relative), Version(basis.stamp, basis.digest))
+            if deleted is not None:
+                (self.root / relative).unlink(missing_ok=True)  # the link to it, if it was one
         except OSError as error:
             raise StorageError(f"cannot delete {relative}: {error.strerror or error}") from error
         if deleted is None:
@@ -458,6 +460,14 @@ class MarkdownStore:
         self._keep_replaced(relative, deleted)
         self._forget_file(relative)
         return True
+
+    def _file(self, relative: PurePosixPath) -> Path:
+        """Where a page's bytes are: a page a person made a symbolic link is written through it,
+        to the file it points to, and stays a link."""
+        path = self.root / relative
+        if path.is_symlink() and path.resolve().is_file():
+            return path.resolve()
+        return path
 
     def _keep_replaced(self, relative: PurePosixPath, previous: Superseded | None) -> None:
         if previous is None:

@@ -187,3 +187,21 @@ def test_markdown_holding_memories_outside_the_memory_folders_is_named_and_hidde
         (tmp_path / elsewhere).write_text(page.read_text())
     (tmp_path / "notes" / "ideas.md").write_text("- an idea of mine\n")
     assert store.unread_files() == {PurePosixPath("notes/2023-05-08.md"): 1}
+
+
+def test_a_page_a_person_made_a_link_to_a_file_elsewhere_is_written_through_the_link(tmp_path: Path) -> None:
+    kept_elsewhere = tmp_path / "elsewhere" / "2023-05-08.md"
+    MarkdownStore(tmp_path / "elsewhere-root").add(turn("first"))
+    kept_elsewhere.parent.mkdir()
+    (tmp_path / "elsewhere-root" / "journal" / "2023-05-08.md").rename(kept_elsewhere)
+    link = tmp_path / "memories" / "journal" / "2023-05-08.md"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(kept_elsewhere)
+
+    store = MarkdownStore(tmp_path / "memories")
+    assert list(store.load_all().memories) == ["t-0123456789ab"]
+    store.add(turn("second", id="t-0000000000ff"))
+    assert link.is_symlink() and "second" in kept_elsewhere.read_text()
+    store.remove("t-0123456789ab")
+    assert link.is_symlink() and "first" not in kept_elsewhere.read_text()
+    assert set(MarkdownStore(tmp_path / "memories").load_all().memories) == {"t-0000000000ff"}
