@@ -274,6 +274,7 @@ class Engram:
             self.watcher.stop()
         if self.extraction is not None:
             self.extraction.stop()
+        self.store.close()
         try:
             self._service.usage.close()
         except OSError as error:

@@ -1,17 +1,41 @@
-"""Writing a file all at once: readers see the old content or the new, never half of it."""
+"""Writing a file all at once: readers see the old content or the new, never half of it.
+
+A memory page has other writers besides the server (a person's editor, ``echo >>``, a sync
+tool), and none of them takes a lock. ``replace_unchanged`` and ``remove_unchanged`` change a
+page only while it is still the version the server last read or wrote, so what another writer
+put in it is never overwritten. Bytes another program appended meanwhile are carried into the
+new file at its end (as if they had been appended just after it); any other change is left
+for the caller to read and merge with. A program that opened the page before it was replaced
+may still write into the old file; that file is handed back open (``Superseded``), so those
+bytes can be found and taken in too.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hashlib import _Hash
 
-__all__ = ["Stamp", "atomic_write", "content_digest", "file_stamp", "running_digest", "stamp_of"]
+__all__ = [
+    "Replaced",
+    "Stamp",
+    "Superseded",
+    "Version",
+    "appended_to",
+    "atomic_write",
+    "content_digest",
+    "file_stamp",
+    "remove_unchanged",
+    "replace_unchanged",
+    "running_digest",
+    "stamp_of",
+]
 
 Stamp = tuple[int, int]
 """What tells one version of a file from the next without reading it: (mtime in ns, size)."""
@@ -45,6 +69,137 @@ def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> os.stat_re
     Returns the status of what was written, taken before the rename: a ``stat`` of the path
     afterwards could already see someone else's next version.
     """
+    temporary, written = _staged(path, data, durable=durable)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return written
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """One version of a file: its stamp and the digest of its bytes."""
+
+    stamp: Stamp
+    digest: str
+
+
+def appended_to(data: bytes, version: Version) -> bytes | None:
+    """What ``data`` adds at the end of ``version`` (b"": nothing); None when ``data`` is not
+    that version's bytes followed by more (it was rewritten, not appended to)."""
+    size = version.stamp[1]
+    if len(data) < size or content_digest(data[:size]) != version.digest:
+        return None
+    return data[size:]
+
+
+class Superseded:
+    """A file the server replaced or deleted, still open: a program that opened it before may
+    write into it yet, and those bytes are nowhere else (see ``MarkdownStore``)."""
+
+    def __init__(self, handle: int, version: Version) -> None:
+        self._handle: int | None = handle
+        self.version = version
+
+    def written_since(self) -> bytes | None:
+        """Its whole content, when anything was written into it since it was superseded."""
+        if self._handle is None or stamp_of(os.fstat(self._handle)) == self.version.stamp:
+            return None
+        return _read_all(self._handle)
+
+    def close(self) -> None:
+        if self._handle is not None:
+            os.close(self._handle)
+            self._handle = None
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    """A file written in place of another: the status of what was written, the bytes another
+    program had appended meanwhile (carried in at its end), and the file it superseded."""
+
+    status: os.stat_result
+    taken_in: bytes
+    previous: Superseded | None
+
+
+def replace_unchanged(path: Path, data: bytes, expected: Version | None) -> Replaced | None:
+    """``atomic_write`` (durable) that never overwrites another writer's bytes.
+
+    ``path`` is replaced only while it is ``expected`` (None: only while there is no file),
+    checked after ``data`` is on disk, just before the rename. What another program appended
+    to it meanwhile is appended to ``data`` and checked again; any other change leaves the
+    file as it is and returns None, for the caller to read and merge with. The server's own
+    bytes are synced to disk before the rename; bytes carried in this way are as durable as
+    the program that wrote them left them.
+    """
+    temporary, written = _staged(path, data, durable=True)
+    taken_in = b""
+    try:
+        while True:
+            held = _open_existing(path)
+            try:
+                found = stamp_of(os.fstat(held)) if held is not None else None
+                if found == (expected.stamp if expected is not None else None):
+                    os.replace(temporary, path)
+                    previous = Superseded(held, expected) if held is not None and expected is not None else None
+                    held = None
+                    return Replaced(written, taken_in, previous)
+                if found is None or held is None or expected is None:
+                    return None
+                now = _read_all(held)[: found[1]]
+            finally:
+                if held is not None:
+                    os.close(held)
+            appended = appended_to(now, expected)
+            if appended is None:
+                return None
+            with temporary.open("ab") as stream:
+                stream.write(appended)
+                stream.flush()
+                written = os.fstat(stream.fileno())
+            taken_in += appended
+            expected = Version(found, content_digest(now))
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def remove_unchanged(path: Path, expected: Version) -> Superseded | None:
+    """Delete ``path`` only while it is still ``expected``: the file deleted, still open; None
+    (and nothing deleted) when another writer changed it."""
+    held = _open_existing(path)
+    if held is None:
+        return None
+    try:
+        if stamp_of(os.fstat(held)) == expected.stamp:
+            os.unlink(path)
+            return Superseded(held, expected)
+    except BaseException:
+        os.close(held)
+        raise
+    os.close(held)
+    return None
+
+
+def _open_existing(path: Path) -> int | None:
+    try:
+        return os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+
+
+def _read_all(handle: int) -> bytes:
+    chunks, offset = [], 0
+    while chunk := os.pread(handle, 1 << 20, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+def _staged(path: Path, data: bytes, *, durable: bool) -> tuple[Path, os.stat_result]:
+    """``data`` in a temporary file beside ``path``, and the status of what was written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -53,9 +208,7 @@ def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> os.stat_re
             stream.flush()
             if durable:
                 os.fsync(stream.fileno())
-            written = os.fstat(stream.fileno())
-        os.replace(temporary, path)
-        return written
+            return Path(temporary), os.fstat(stream.fileno())
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

@@ -7,7 +7,9 @@ metadata::
     - **Caroline** 13:56 UTC — I went to a support group yesterday. ^t-3f2a9c1b7d0e
       <!-- engram role=user session=s1 valid=2023-05-08T13:56:00Z created=2026-11-30T10:00:00Z -->
 
-Continuation lines of a multi-line memory are indented by two spaces. Whatever in a text
+Continuation lines of a multi-line memory are indented by two spaces. The writer starts an
+item with ``- ``; ``* `` and ``+ `` (what formatters and Obsidian's list style may turn it into)
+are read the same way. Whatever in a text
 the reader would take as structure is escaped (``escape.py``: one definition of a line, one
 encoding), so any text a tool accepts reads back exactly. A list item without an id is a
 memory a person added by hand. Everything else in a file (headings, paragraphs, notes) is
@@ -16,7 +18,10 @@ segment, so rendering an unmodified document reproduces the file exactly.
 
 Parsing is block by block: a block whose metadata cannot be read (or whose id already
 appeared earlier in the file) is kept as a ``BadBlock`` with the reason, and the file's other
-memories are read as usual. Pure: no I/O, time comes from the records themselves.
+memories are read as usual. So is a line that ends in a memory id but starts no item (``1. ``,
+indented, quoted): a memory is never dropped without a word. A byte-order mark at the start
+of a file (some Windows editors write one) is read through and not written back. Pure: no I/O,
+time comes from the records themselves.
 """
 
 from __future__ import annotations
@@ -51,6 +56,10 @@ _ID_BEFORE_MORE = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})(?=[ \t])")
 # The lead of a turn as a person may correct it: "**Bob** 10:30 UTC — " for "**Ana** 10:00 UTC — ".
 _TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{2}):(?P<minute>\d{2})(?: UTC)? — ")
 _INDENT = "  "
+# A list item's first line; a thematic break ("- - -", "* * *") is no item.
+_ITEM = re.compile(r"[-*+] (?![ \t]*(?:[-*_][ \t]*){2,}$)")
+_META_OF_UNREAD = re.compile(r"^\s*<!-- engram\b")
+_BOM = "\ufeff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,20 +163,29 @@ def render_block(memory: Memory, line: int = 0) -> Block:
 
 def parse_document(text: str, path: Path, namespace: str) -> Document:
     """Parse a memory file. A block that cannot be read becomes a BadBlock naming its line."""
-    lines = split_lines(text)
+    lines = split_lines(text.removeprefix(_BOM))
     segments: list[Segment] = []
     # YAML frontmatter is the page's properties, never memories, whatever its lines look like.
     i = frontmatter_end(lines)
     foreign: list[str] = lines[:i]
     seen: dict[str, int] = {}
     while i < len(lines):
-        if not lines[i].startswith("- "):
+        item = _ITEM.match(lines[i]) is not None
+        unread = None if item else _ID_TAIL.search(line_content(lines[i]))
+        if not item and unread is None:
             foreign.append(lines[i])
             i += 1
             continue
         if foreign:
             segments.append("".join(foreign))
             foreign = []
+        if unread is not None:
+            end = i + 2 if i + 1 < len(lines) and _META_OF_UNREAD.match(lines[i + 1]) else i + 1
+            reason = f"memory ^{unread.group('id')} is not read: its line starts no list item ('- ' at its start)"
+            error = MalformedMemoryFile(path, i + 1, reason)
+            segments.append(BadBlock(unread.group("id"), "".join(lines[i:end]), i + 1, error))
+            i = end
+            continue
         end, memory_id = _block_extent(lines, i)
         raw = "".join(lines[i:end])
         if memory_id is None:

@@ -14,9 +14,12 @@ The server owns a few keys and recomputes them from the page's memories on every
 ``related`` holds wiki-links to the pages of the other entities the page's facts name, so
 Obsidian's graph and backlinks connect pages while every memory's text stays exactly as
 stored (the links are drawn around the text, never inside it). Values are JSON, which is
-valid YAML on one line. Every other key a person adds (tags, notes) is kept as written, in
-its place; the frontmatter is foreign content to the block parser (``format.frontmatter_end``),
-so a YAML list item is never taken for a memory.
+valid YAML on one line. The owned keys are rewritten where they stand (a person may reorder
+them, as Obsidian's properties panel does). Every other key a person adds (tags, notes) is
+kept as written, in its place, and so is every value a person adds to ``aliases`` or
+``related`` (``_computed``: what the server computes is replaced, the rest is theirs). The
+frontmatter is foreign content to the block parser (``format.frontmatter_end``), so a YAML
+list item is never taken for a memory.
 """
 
 from __future__ import annotations
@@ -28,15 +31,17 @@ from datetime import UTC
 
 from engram_mcp.markdown.escape import line_content, split_lines
 from engram_mcp.markdown.layout import slug
-from engram_mcp.markdown.links import wiki_link
+from engram_mcp.markdown.links import LINK, wiki_link
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_id, entity_key
 
 __all__ = ["OWNED_KEYS", "page_properties", "with_frontmatter"]
 
 OWNED_KEYS = ("engram_entity", "engram_kind", "aliases", "engram_current_facts", "engram_updated", "related")
+_LISTS = ("aliases", "related")
 _FENCE = "---"
-_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:[ \t]*(.*?)[ \t]*$")
+_LIST_ITEM = re.compile(r"^[ \t]*-(?:[ \t]+(.*?))?[ \t]*$")
 
 
 def page_properties(memories: Sequence[Memory], folder: str, page_stem: str) -> dict[str, object]:
@@ -67,26 +72,115 @@ def page_properties(memories: Sequence[Memory], folder: str, page_stem: str) -> 
     }
 
 
-def with_frontmatter(text: str, properties: dict[str, object]) -> str:
-    """``text`` (a page's first foreign segment) with the owned keys set; a person's keys kept in place."""
+def with_frontmatter(text: str, properties: dict[str, object], page_stem: str) -> str:
+    """``text`` (a page's first foreign segment) with the owned keys set where they stand; a
+    person's keys, and the values they added to ``aliases`` and ``related``, kept."""
     lines = split_lines(text)
     end = frontmatter_end(lines)
-    theirs: list[str] = []
-    if end:
-        skipping = False
-        for line in lines[1 : end - 1]:
-            key = _KEY.match(line)
-            if key:
-                skipping = key.group(1) in OWNED_KEYS
-            elif line[:1] not in (" ", "\t", "-", "\n", "\r", ""):
-                skipping = False
-            if not skipping:
-                theirs.append(line if line.endswith(("\n", "\r")) else line + "\n")
+    entries = _entries(lines[1 : end - 1]) if end else []
+    names = [str(name) for name in _listed(properties.get("aliases"))]
+    kept: dict[str, list[str]] = {}
+    for key, entry in entries:
+        if key in _LISTS:
+            found = _values(entry)
+            kept.setdefault(key, []).extend(v for v in found if not _computed(key, v, page_stem, names))
+    missing = [key for key in properties if key not in {key for key, _ in entries}]
+    written: list[str] = [_line(key, properties, kept) for key in missing]
+    done: set[str] = set(missing)
+    for key, entry in entries:
+        if key is None or key not in OWNED_KEYS:
+            written.append("".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in entry))
+        elif key not in done:
+            written.append(_line(key, properties, kept))
+            done.add(key)
     rest = "".join(lines[end:])
-    if not properties:
-        return rest if not theirs else "".join([f"{_FENCE}\n", *theirs, f"{_FENCE}\n", rest])
-    ours = [f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in properties.items() if value is not None]
-    return "".join([f"{_FENCE}\n", *ours, *theirs, f"{_FENCE}\n", rest])
+    body = "".join(written)
+    return "".join([f"{_FENCE}\n", body, f"{_FENCE}\n", rest]) if body else rest
+
+
+def _entries(lines: Sequence[str]) -> list[tuple[str | None, list[str]]]:
+    """The frontmatter's top-level entries: each key with the lines under it, and lines that
+    belong to no key (a comment) on their own."""
+    entries: list[tuple[str | None, list[str]]] = []
+    for line in lines:
+        key = _KEY.match(line_content(line))
+        if key:
+            entries.append((key.group(1), [line]))
+        elif entries and line[:1] in (" ", "\t", "-", "\n", "\r", ""):
+            entries[-1][1].append(line)
+        else:
+            entries.append((None, [line]))
+    return entries
+
+
+def _line(key: str, properties: dict[str, object], kept: dict[str, list[str]]) -> str:
+    """An owned key's line: the server's value, then what a person added to a list."""
+    value = properties.get(key)
+    if key in _LISTS:
+        ours = [str(v) for v in _listed(value)]
+        theirs = [v for v in kept.get(key, []) if v not in ours]
+        if value is None and not theirs:
+            return ""
+        value = list(dict.fromkeys([*ours, *theirs]))
+    return "" if value is None else f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
+
+
+def _computed(key: str, value: str, page_stem: str, names: Sequence[str]) -> bool:
+    """Whether a value under an owned list is one the server computes (replaced on every write),
+    rather than one a person added: an alias that is a spelling of the page's own name, a
+    related link written as the server writes them (to the page its label's slug names)."""
+    if key == "aliases":
+        return slug(value) == page_stem or entity_key(value) in {entity_key(name) for name in names}
+    link = LINK.fullmatch(value)
+    return link is not None and link.group("target") == slug(link.group("label") or link.group("target"))
+
+
+def _values(entry: Sequence[str]) -> list[str]:
+    """The strings a list property holds, however a person or Obsidian wrote it: a flow list
+    (``["a", b]``), a block list (``- a`` lines) or one scalar."""
+    first = _KEY.match(line_content(entry[0]))
+    inline = first.group(2) if first else ""
+    if inline.startswith("["):
+        flow = " ".join([inline, *(line_content(line).strip() for line in entry[1:])])
+        return [v for v in (_scalar(item) for item in _split_flow(flow.strip().removeprefix("[").removesuffix("]"))) if v]
+    found = [_scalar(inline)] if inline else []
+    for line in entry[1:]:
+        item = _LIST_ITEM.match(line_content(line))
+        found.append(_scalar(item.group(1) or "") if item else line_content(line).strip())
+    return [v for v in found if v and not v.startswith("#")]
+
+
+def _split_flow(text: str) -> list[str]:
+    items, current, quote = [], "", ""
+    for character in text:
+        if quote:
+            quote = "" if character == quote else quote
+        elif character in "\"'":
+            quote = character
+        elif character == ",":
+            items.append(current)
+            current = ""
+            continue
+        current += character
+    return [*items, current]
+
+
+def _scalar(text: str) -> str:
+    text = text.strip()
+    if text.startswith('"'):
+        try:
+            loaded = json.loads(text)
+        except ValueError:
+            return text.strip('"')
+        return loaded if isinstance(loaded, str) else text
+    if text.startswith("'"):
+        return text[1:].removesuffix("'").replace("''", "'")
+    text = re.sub(r"\s+#.*$", "", text)
+    return "" if text in ("~", "null") else text
+
+
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list) else []
 
 
 def frontmatter_end(lines: Sequence[str]) -> int:

@@ -6,6 +6,11 @@
     procedures/<entity>.md       instructions and rules, by what they apply to
     namespaces/<name>/…          the same layout for every namespace but "default"
 
+That is where the server writes. A person may organise pages in subfolders of these folders
+(``journal/2026/2026-11-30.md``, ``facts/people/ana.md``), as an Obsidian vault grows: a page
+there is read like any other, and new memories go to it (see ``MarkdownStore``). Hidden files
+and folders (``.trash/``, ``.engram/``, an editor's temporary files) are never pages.
+
 Pure: paths are computed from the record, relative to the memory folder.
 """
 
@@ -21,6 +26,8 @@ __all__ = [
     "DEFAULT_NAMESPACE",
     "TOP_FOLDERS",
     "base_stem",
+    "folder_of",
+    "home_of",
     "is_memory_file",
     "namespace_of",
     "overflow_path",
@@ -50,13 +57,30 @@ TOP_FOLDERS = (*_FOLDERS, _NAMESPACES_DIR)
 
 
 def is_memory_file(path: PurePosixPath) -> bool:
-    """Only files in the layout's folders hold memories; a README or notes elsewhere are the person's own."""
-    parts = path.parts
-    if path.suffix != ".md" or any(part.startswith(".") for part in parts):
+    """Only files in the layout's folders (at any depth) hold memories; a README or notes
+    elsewhere are the person's own, and nothing hidden is a page."""
+    if path.suffix != ".md" or any(part.startswith(".") for part in path.parts):
         return False
-    if len(parts) == 2:
-        return parts[0] in _FOLDERS
-    return len(parts) == 4 and parts[0] == _NAMESPACES_DIR and parts[2] in _FOLDERS
+    return folder_of(path) is not None
+
+
+def folder_of(path: PurePosixPath) -> str | None:
+    """The layout folder a page is in ('journal', 'facts' or 'procedures'), however deep; None
+    for a path outside them."""
+    parts = path.parts
+    top = 2 if parts[:1] == (_NAMESPACES_DIR,) else 0
+    if len(parts) >= top + 2 and parts[top] in _FOLDERS:
+        return parts[top]
+    return None
+
+
+def home_of(path: PurePosixPath) -> PurePosixPath:
+    """Where the server would put a page it finds in a subfolder: the same name in its layout folder."""
+    parts = path.parts
+    top = 2 if parts[:1] == (_NAMESPACES_DIR,) else 0
+    if folder_of(path) is None:
+        return path
+    return PurePosixPath(*parts[: top + 1], path.name)
 
 
 def namespace_of(path: PurePosixPath) -> str:
@@ -84,7 +108,7 @@ def page_title(path: PurePosixPath) -> str:
     stem = base_stem(path)
     found = _OVERFLOW.match(path.stem)
     part = f" ({found.group('n')})" if found else ""
-    if path.parent.name == "journal":
+    if folder_of(path) == "journal":
         return f"Journal — {stem}{part}"
     return (stem.replace("-", " ").title() if stem != GENERAL_PAGE else "General") + part
 

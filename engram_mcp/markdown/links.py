@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["linked_names", "wiki_link"]
+__all__ = ["LINK", "linked_names", "wiki_link"]
 
-_LINK = re.compile(r"(?<!\\)\[\[(?P<target>[^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|(?P<label>[^\[\]\n]*))?\]\]")
+LINK = re.compile(r"(?<!\\)\[\[(?P<target>[^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|(?P<label>[^\[\]\n]*))?\]\]")
 
 
 def wiki_link(target: str, label: str | None = None) -> str:
@@ -22,5 +22,5 @@ def wiki_link(target: str, label: str | None = None) -> str:
 
 def linked_names(text: str) -> tuple[str, ...]:
     """The pages ``text`` links to, by name (a folder part dropped), each once, in order."""
-    names = (match.group("target").strip().rsplit("/", 1)[-1] for match in _LINK.finditer(text))
+    names = (match.group("target").strip().rsplit("/", 1)[-1] for match in LINK.finditer(text))
     return tuple(dict.fromkeys(name for name in names if name))

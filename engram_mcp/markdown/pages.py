@@ -7,7 +7,7 @@ from pathlib import PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
 from engram_mcp.markdown.format import BadBlock, Block, Document
 from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
-from engram_mcp.markdown.layout import page_title
+from engram_mcp.markdown.layout import folder_of, page_title
 from engram_mcp.markdown.sections import is_scaffolding
 from engram_mcp.model import Memory
 
@@ -31,15 +31,16 @@ def holds_only_scaffolding(relative: PurePosixPath, document: Document) -> bool:
 
 def with_page_properties(relative: PurePosixPath, document: Document, *, clear: bool = False) -> Document:
     """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have none)."""
-    if relative.parent.name not in ("facts", "procedures"):
+    folder = folder_of(relative)
+    if folder not in ("facts", "procedures"):
         return document
     memories = [] if clear else [b.memory for b in document.blocks]
-    properties = page_properties(memories, relative.parent.name, relative.stem)
+    properties = page_properties(memories, folder, relative.stem)
     segments = list(document.segments)
     if segments and isinstance(segments[0], str):
-        segments[0] = with_frontmatter(segments[0], properties)
+        segments[0] = with_frontmatter(segments[0], properties, relative.stem)
     else:
-        segments.insert(0, with_frontmatter("", properties))
+        segments.insert(0, with_frontmatter("", properties, relative.stem))
     return Document(tuple(s for s in segments if s != ""))
 
 

@@ -4,21 +4,44 @@ Keeps a parsed copy of every memory file it has read, so a write touches one fil
 never re-parses the folder. Every write is atomic (temporary file, fsync, rename), and a
 file changed on disk since it was read is re-read before it is modified, so a person's
 edit is never overwritten by a stale copy.
+
+Other programs write pages too, without a lock (an editor, ``echo >>``, a sync tool), so no
+bytes they put in a page may be lost:
+
+- a page is replaced only while it is still the version the change was made to
+  (``files.replace_unchanged``, checked after the new content is on disk, just before the
+  rename); otherwise the change is made again to their version;
+- a program that opened the page before the rename may write into the old file after it.
+  The store keeps the last few files it replaced open (``Superseded``) until the sync has
+  seen the page, and what was appended to one is appended to the page (``_take_late``).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
-from collections.abc import Iterable, Iterator
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
-from engram_mcp.files import Stamp, atomic_write, content_digest, file_stamp, stamp_of
+from engram_mcp.files import (
+    Stamp,
+    Superseded,
+    Version,
+    appended_to,
+    content_digest,
+    file_stamp,
+    remove_unchanged,
+    replace_unchanged,
+    stamp_of,
+)
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
-from engram_mcp.markdown.layout import is_memory_file, namespace_of, overflow_path, relative_path
+from engram_mcp.markdown.layout import home_of, is_memory_file, namespace_of, overflow_path, relative_path
 from engram_mcp.markdown.pages import (
     block_id,
     holds_only_scaffolding,
@@ -54,6 +77,8 @@ class LoadReport:
 
 
 _MAX_OVERFLOW = 99
+_ATTEMPTS = 20
+_REPLACED_KEPT = 16
 
 
 class MarkdownStore:
@@ -63,9 +88,14 @@ class MarkdownStore:
         self.root = root
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
+        self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
+        self._copies: dict[str, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
         self._recent = RecentPages()
+        self._replaced: list[tuple[PurePosixPath, Superseded]] = []
         self._lock = threading.RLock()
+        # A store dropped without close() must not keep the files it replaced open.
+        weakref.finalize(self, _close_all, self._replaced)
 
     def load_all(self) -> LoadReport:
         """Parse every memory file, block by block: what cannot be read is reported, never fatal.
@@ -78,6 +108,8 @@ class MarkdownStore:
         with self._lock:
             self._files.clear()
             self._where.clear()
+            self._moved.clear()
+            self._copies.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
@@ -103,6 +135,26 @@ class MarkdownStore:
             if is_memory_file(relative) and path.is_file():
                 yield relative
 
+    def unread_files(self) -> dict[PurePosixPath, int]:
+        """Markdown files holding memory blocks that the store does not read, being outside the
+        layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
+        (Obsidian's ``.trash``, ``.engram``) hold no pages."""
+        found: dict[PurePosixPath, int] = {}
+        for folder, subfolders, names in os.walk(self.root):
+            subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+            for name in sorted(names):
+                relative = PurePosixPath((Path(folder) / name).relative_to(self.root).as_posix())
+                if name.startswith(".") or relative.suffix != ".md" or is_memory_file(relative):
+                    continue
+                try:
+                    text = (self.root / relative).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+                held = identified(parse_document(text, self.root / relative, namespace_of(relative)))
+                if held:
+                    found[relative] = len(held)
+        return found
+
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         return self._where.get(memory_id)
 
@@ -117,96 +169,114 @@ class MarkdownStore:
         person's file is never rewritten under them, and remembering never stops.
         """
         block = render_block(memory)
+
+        def attempt() -> PurePosixPath | None:
+            relative, basis = self._writable(self._placed(relative_path(memory)))
+            document = basis.document if basis is not None else new_page(relative)
+            return relative if self._write(relative, place(document, block), basis, added=block) else None
+
         with self._lock:
-            relative, document = self._writable(relative_path(memory))
-            if document is None:
-                document = new_page(relative)
-            self._write(relative, place(document, block), added=block)
-        return relative
+            return self._until_written(attempt)
 
     def add_many(self, memories: Iterable[Memory]) -> None:
         """``add`` for many memories, writing each file once (an import of thousands stays linear)."""
         by_file: dict[PurePosixPath, list[Memory]] = {}
         for memory in memories:
             by_file.setdefault(relative_path(memory), []).append(memory)
-        with self._lock:
-            for page, group in by_file.items():
-                relative, document = self._writable(page)
-                if document is None:
-                    document = new_page(relative)
-                for memory in group:
-                    document = place(document, render_block(memory))
-                self._write(relative, document)
+        blocks = {page: [render_block(memory) for memory in group] for page, group in by_file.items()}
 
-    def _writable(self, relative: PurePosixPath) -> tuple[PurePosixPath, Document | None]:
+        def attempt(page: PurePosixPath) -> PurePosixPath | None:
+            relative, basis = self._writable(self._placed(page))
+            document = basis.document if basis is not None else new_page(relative)
+            for block in blocks[page]:
+                document = place(document, block)
+            return relative if self._write(relative, document, basis) else None
+
+        with self._lock:
+            for page in blocks:
+                self._until_written(partial(attempt, page))
+
+    def _placed(self, page: PurePosixPath) -> PurePosixPath:
+        """Where a page stands: where the server puts it, unless a person moved it into a subfolder."""
+        if page in self._moved and not (self.root / page).exists():
+            return min(self._moved[page])
+        return page
+
+    def _writable(self, relative: PurePosixPath) -> tuple[PurePosixPath, FileState | None]:
         candidate = relative
         for number in range(2, _MAX_OVERFLOW + 2):
             try:
-                document = self._current(candidate)
+                state = self._current(candidate)
             except MalformedMemoryFile:
-                document = None
+                state = None
                 unreadable = True
             else:
-                unreadable = document is not None and bool(document.problems)
+                unreadable = state is not None and bool(state.document.problems)
             if not unreadable:
-                return candidate, document
+                return candidate, state
             candidate = overflow_path(relative, number)
         raise StorageError(f"{relative} and its {_MAX_OVERFLOW} siblings all hold blocks that cannot be read")
 
     def update(self, memory: Memory) -> PurePosixPath:
         """Rewrite one memory's block in place; nothing else in its file changes."""
-        with self._lock:
+        block = render_block(memory)
+
+        def attempt() -> PurePosixPath | None:
             relative = self._require(memory.id)
-            current = self._current(relative)
-            if current is not None:
-                readable(current, memory.id)
-            if relative != relative_path(memory):
+            basis = self._existing(relative)
+            old = readable(basis.document, memory.id)
+            if relative_path(old) != relative_path(memory):
                 # Its page changed (e.g. a new subject): move the block rather than leave it stranded.
+                # A block a person put on another page (a subfolder, a renamed page) stays there otherwise.
                 self.remove(memory.id)
                 return self.add(memory)
-            document = self._current(relative)
-            assert document is not None
-            block = render_block(memory)
-            old = readable(document, memory.id)
             if belongs_in_history(old) == belongs_in_history(memory):
-                self._write(relative, document.replaced(block))
+                document = basis.document.replaced(block)
             else:
                 # Superseded or retracted: it moves to the page's History section.
-                self._write(relative, place(document.without(memory.id), block))
-        return relative
+                document = place(basis.document.without(memory.id), block)
+            return relative if self._write(relative, document, basis) else None
+
+        with self._lock:
+            return self._until_written(attempt)
 
     def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> PurePosixPath:
         """Delete one memory's block from its file; with ``drop_empty_page`` (a purge) a page
         left with nothing but what the server wrote is deleted too."""
-        with self._lock:
+
+        def attempt() -> PurePosixPath | None:
             relative = self._require(memory_id)
-            document = self._current(relative)
-            assert document is not None
-            remaining = with_page_properties(relative, document.without(memory_id))
+            basis = self._existing(relative)
+            remaining = with_page_properties(relative, basis.document.without(memory_id))
             if drop_empty_page and holds_only_scaffolding(relative, remaining):
                 # A page holding nothing but its title would still name what was forgotten.
-                (self.root / relative).unlink()
-                self._forget_file(relative)
-            else:
-                self._write(relative, remaining)
+                if not self._delete(relative, basis):
+                    return None
+            elif not self._write(relative, remaining, basis):
+                return None
             self._where.pop(memory_id, None)
-        return relative
+            return relative
+
+        with self._lock:
+            return self._until_written(attempt)
 
     def revise(self, old: Memory, new: Memory) -> PurePosixPath:
         """Rewrite ``old``'s block as ``old`` followed by ``new``, in place: history stays beside its successor."""
-        with self._lock:
+
+        def attempt() -> PurePosixPath | None:
             relative = self._require(old.id)
-            document = self._current(relative)
-            assert document is not None
-            readable(document, old.id)
+            basis = self._existing(relative)
+            readable(basis.document, old.id)
             segments: list[Segment] = []
-            for segment in document.segments:
+            for segment in basis.document.segments:
                 if isinstance(segment, Block) and segment.memory.id == old.id:
                     segments += [render_block(old), render_block(new)]
                 else:
                     segments.append(segment)
-            self._write(relative, Document(tuple(segments)))
-        return relative
+            return relative if self._write(relative, Document(tuple(segments)), basis) else None
+
+        with self._lock:
+            return self._until_written(attempt)
 
     def rewrite(self, relative: PurePosixPath, document: Document, expected_digest: str) -> bool:
         """Write ``document`` over a file only if the file still holds ``expected_digest``.
@@ -215,11 +285,10 @@ class MarkdownStore:
         next version is read and settled afresh rather than overwritten.
         """
         with self._lock:
-            path = self.root / relative
-            if not path.exists() or content_digest(path.read_bytes()) != expected_digest:
+            basis = self._current(relative)
+            if basis is None or basis.digest != expected_digest:
                 return False
-            self._write(relative, document)
-            return True
+            return self._write(relative, document, basis)
 
     def refresh_properties(self) -> list[PurePosixPath]:
         """Bring every readable fact and procedure page's frontmatter up to date; returns the pages rewritten.
@@ -280,7 +349,20 @@ class MarkdownStore:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return relative
 
-    def _current(self, relative: PurePosixPath) -> Document | None:
+    def take_late_writes(self, relative: PurePosixPath) -> None:
+        """Take in what other programs wrote into the versions of the page the store replaced,
+        and let those versions go (the reconciler calls this as it syncs the page)."""
+        with self._lock:
+            self._take_late(relative, let_go=True)
+
+    def close(self) -> None:
+        with self._lock:
+            for relative in dict.fromkeys(page for page, _ in self._replaced):
+                self._take_late(relative, let_go=True)
+
+    def _current(self, relative: PurePosixPath) -> FileState | None:
+        """The page as it is on disk now (re-read only if it changed); None when there is none."""
+        self._take_late(relative, let_go=False)
         path = self.root / relative
         state = self._files.get(relative)
         if not path.exists():
@@ -288,7 +370,22 @@ class MarkdownStore:
         if state is None or state.stamp != file_stamp(path):
             state = self._read(relative)
             self._folded.add(relative)
-        return state.document
+        return state
+
+    def _existing(self, relative: PurePosixPath) -> FileState:
+        state = self._current(relative)
+        if state is None:
+            raise StorageError(f"{relative} is gone from the memory folder; its memories are forgotten once it is synced")
+        return state
+
+    def _until_written(self, attempt: Callable[[], PurePosixPath | None]) -> PurePosixPath:
+        """Run a change until it is written: each time another writer changed the page first,
+        ``attempt`` makes the change again to their version (``_current`` re-reads it)."""
+        for _ in range(_ATTEMPTS):
+            written = attempt()
+            if written is not None:
+                return written
+        raise StorageError(f"the page kept changing under {_ATTEMPTS} attempts to write it; nothing was changed")
 
     def _read(self, relative: PurePosixPath) -> FileState:
         path = self.root / relative
@@ -307,59 +404,199 @@ class MarkdownStore:
         self._index_file(state)
         return state
 
-    def _write(self, relative: PurePosixPath, document: Document, *, added: Block | None = None) -> None:
-        """Write a page whole. ``added``: the one block new since the page was last read or
-        written, so only its id needs indexing and only its bytes encoding and hashing: a day's
-        journal page grows a turn at a time, and a turn must not cost what the day holds."""
+    def _write(
+        self, relative: PurePosixPath, document: Document, basis: FileState | None, *, added: Block | None = None
+    ) -> bool:
+        """Write a page whole, made from ``basis`` (the page as read; None: there was none).
+        False when another writer changed the page since: nothing is written, and the next
+        ``_current`` reads their version.
+
+        ``added``: the one block new since the page was last read or written, so only its id
+        needs indexing and only its bytes encoding and hashing: a day's journal page grows a
+        turn at a time, and a turn must not cost what the day holds."""
         if relative.is_absolute() or ".." in relative.parts:
             # The last barrier: names are validated at the edge, and no write may leave the folder.
             raise StorageError(f"refusing to write outside the memory folder: {relative}")
-        path = self.root / relative
+        path = self._file(relative)
         document = with_page_properties(relative, document)
-        old = self._files.get(relative)
-        read = (old.stamp, old.document) if old is not None else None
+        read = (basis.stamp, basis.document) if basis is not None else None
         data, digest = self._recent.grown(relative, read, document, added) or rendered(document)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            written = atomic_write(path, data)
-            stamp = stamp_of(written)
+            written = replace_unchanged(path, data, _version(basis))
         except OSError as error:
             # Nothing is lost: the old file is intact (the write is atomic) and the caller is told.
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
+        if written is None:
+            return False
+        self._keep_replaced(relative, written.previous)
+        if written.taken_in:
+            # Another program's lines went in at the end: the page is read as it now stands.
+            self._folded.add(relative)
+            try:
+                self._read(relative)
+            except MalformedMemoryFile as error:
+                log.warning("%s", error)
+            return True
+        stamp = stamp_of(written.status)
         self._recent.keep(relative, stamp, data, digest)
         state = FileState(relative, document, digest.hexdigest(), stamp)
-        if added is not None and old is not None:
+        if added is not None and basis is not None:
             self._files[relative] = state
             self._claim(added.memory.id, relative)
         else:
             self._index_file(state)
+        return True
+
+    def _delete(self, relative: PurePosixPath, basis: FileState) -> bool:
+        """Delete a page as read in ``basis``; False when another writer changed it since."""
+        try:
+            deleted = remove_unchanged(self._file(relative), Version(basis.stamp, basis.digest))
+            if deleted is not None:
+                (self.root / relative).unlink(missing_ok=True)  # the link to it, if it was one
+        except OSError as error:
+            raise StorageError(f"cannot delete {relative}: {error.strerror or error}") from error
+        if deleted is None:
+            return False
+        self._keep_replaced(relative, deleted)
+        self._forget_file(relative)
+        return True
+
+    def _file(self, relative: PurePosixPath) -> Path:
+        """Where a page's bytes are: a page a person made a symbolic link is written through it,
+        to the file it points to, and stays a link."""
+        path = self.root / relative
+        if path.is_symlink() and path.resolve().is_file():
+            return path.resolve()
+        return path
+
+    def _keep_replaced(self, relative: PurePosixPath, previous: Superseded | None) -> None:
+        if previous is None:
+            return
+        self._replaced.append((relative, previous))
+        if len(self._replaced) > _REPLACED_KEPT:
+            oldest, superseded = self._replaced.pop(0)
+            self._take_in(oldest, superseded, let_go=True)
+
+    def _take_late(self, relative: PurePosixPath, *, let_go: bool) -> None:
+        """Bytes appended to a version of the page the store replaced (by a program that opened
+        it before the rename) are appended to the page as it is now, for the sync to take in.
+        ``let_go``: close the versions nothing was written into too; a program may otherwise
+        still be about to write."""
+        mine = [superseded for page, superseded in self._replaced if page == relative]
+        if mine:
+            self._replaced[:] = [(page, superseded) for page, superseded in self._replaced if page != relative]
+            for superseded in mine:
+                self._take_in(relative, superseded, let_go=let_go)
+
+    def _take_in(self, relative: PurePosixPath, superseded: Superseded, *, let_go: bool) -> None:
+        try:
+            late = superseded.written_since()
+        except OSError as error:
+            log.warning("cannot look for late writes to %s: %s", relative, error.strerror or error)
+            late = None
+        if late is None and not let_go:
+            self._replaced.append((relative, superseded))
+            return
+        superseded.close()
+        if late is None:
+            return
+        tail = appended_to(late, superseded.version)
+        appended = _decoded(tail) if tail is not None else None
+        if not appended:
+            if appended is None:
+                self._keep_conflict(relative, late)
+            return
+
+        def attempt() -> PurePosixPath | None:
+            basis = self._current(relative)
+            text = (basis.document.render() if basis is not None else "") + appended
+            document = parse_document(text, self.root / relative, namespace_of(relative))
+            return relative if self._write(relative, document, basis) else None
+
+        try:
+            self._until_written(attempt)
+        except (StorageError, MalformedMemoryFile):
+            self._keep_conflict(relative, late)
+            return
+        self._folded.add(relative)
+
+    def _keep_conflict(self, relative: PurePosixPath, data: bytes) -> None:
+        """Another program rewrote a page version the store had just replaced: keep their version
+        beside the page, where a person sees it (and check reports its memories as repeated)."""
+        for number in range(1, _MAX_OVERFLOW + 1):
+            conflict = relative.with_name(f"{relative.stem}.conflict-{number}{relative.suffix}")
+            try:
+                if replace_unchanged(self.root / conflict, data, None) is not None:
+                    log.warning("%s was rewritten by another program as the server replaced it; "
+                                "their version is kept as %s", relative, conflict)
+                    return
+            except OSError as error:
+                log.error("%s was rewritten by another program as the server replaced it, and their "
+                          "version cannot be kept: %s", relative, error.strerror or error)
+                return
 
     def _index_file(self, state: FileState) -> None:
         old = self._files.get(state.path)
         if old is not None:
-            for block in identified(old.document):
-                if self._where.get(block_id(block)) == state.path:
-                    del self._where[block_id(block)]
+            self._release(state.path, old.document)
         self._files[state.path] = state
+        if home_of(state.path) != state.path:
+            self._moved.setdefault(home_of(state.path), set()).add(state.path)
         for block in identified(state.document):
             self._claim(block_id(block), state.path)
 
     def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
-        # A copy of a memory another known file already holds is a duplicate, not a move.
         held = self._where.get(memory_id)
-        if held is None or held == relative or not self._holds(held, memory_id):
-            self._where[memory_id] = relative
+        if held is not None and held != relative and self._holds(held, memory_id):
+            # A memory in two files is a copy, not a move: the first file in path order holds
+            # it, as load_all and check read it; the other copy is reported and ignored.
+            self._copies.setdefault(memory_id, set()).update((held, relative))
+            if held < relative:
+                return
+        self._where[memory_id] = relative
+
+    def _release(self, relative: PurePosixPath, document: Document) -> None:
+        """The file no longer holds the memories of ``document``: each goes to its next copy, if any."""
+        for block in identified(document):
+            memory_id = block_id(block)
+            copies = self._copies.get(memory_id, set())
+            copies.discard(relative)
+            if self._where.get(memory_id) == relative:
+                del self._where[memory_id]
+                others = sorted(p for p in copies if self._holds(p, memory_id))
+                if others:
+                    self._where[memory_id] = others[0]
+            if len(copies) < 2:
+                self._copies.pop(memory_id, None)
 
     def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
         state = self._files.get(relative)
         return state is not None and any(block_id(b) == memory_id for b in identified(state.document))
 
     def _forget_file(self, relative: PurePosixPath) -> None:
+        moved = self._moved.get(home_of(relative), set())
+        moved.discard(relative)
+        if not moved:
+            self._moved.pop(home_of(relative), None)
         old = self._files.pop(relative, None)
         if old is not None:
-            for block in identified(old.document):
-                if self._where.get(block_id(block)) == relative:
-                    del self._where[block_id(block)]
+            self._release(relative, old.document)
+
+
+def _decoded(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _version(state: FileState | None) -> Version | None:
+    return Version(state.stamp, state.digest) if state is not None else None
+
+
+def _close_all(replaced: list[tuple[PurePosixPath, Superseded]]) -> None:
+    for _, superseded in replaced:
+        superseded.close()
 
 
 def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> MalformedMemoryFile:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engram_mcp.model import Memory
 
@@ -41,19 +41,26 @@ def compare(markdown: Mapping[str, Memory], indexed: Mapping[str, str]) -> Diver
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """The whole consistency check: the divergence, files that cannot be read, files not yet synced."""
+    """The whole consistency check: the divergence, files that cannot be read, files not yet
+    synced, and files holding memories that are not read at all (path → how many)."""
 
     divergence: Divergence
     malformed: tuple[str, ...] = ()
     behind: tuple[str, ...] = ()
+    unread: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
-        return self.divergence.clean and not self.malformed and not self.behind
+        return self.divergence.clean and not self.malformed and not self.behind and not self.unread
 
     def lines(self) -> list[str]:
         return (
             self.divergence.lines()
             + [f"malformed (left untouched; its last good memories stay): {m}" for m in self.malformed]
             + [f"changed on disk, not yet synced: {b}" for b in self.behind]
+            + [
+                f"not read (memory pages live in journal/, facts/ or procedures/, subfolders too): {path} "
+                f"holds {count} {'memory' if count == 1 else 'memories'}"
+                for path, count in self.unread.items()
+            ]
         )

@@ -20,7 +20,7 @@ from pathlib import PurePosixPath
 
 from engram_mcp.markdown.escape import TAG, decode_text
 from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, read_text, render_block, written_text
-from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, namespace_of, slug
+from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, folder_of, namespace_of, slug
 from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 
@@ -71,7 +71,7 @@ def hand_memory(
     text: str, relative: PurePosixPath, siblings: list[Memory], now: datetime, new_id: Callable[[Kind], str]
 ) -> Memory:
     """A memory for text a person typed into a file, shaped so it stays in that file."""
-    folder = relative.parent.name
+    folder = folder_of(relative)
     provenance = Provenance(namespace=namespace_of(relative), source=Source.HUMAN_EDIT)
     if folder == "journal":
         return Memory(

@@ -126,8 +126,19 @@ class Reconciler:
             held_before = [memory_id for relative in files for memory_id in self._ids_in(relative)]
             for relative in files:
                 self._sync_file(relative, batch, report)
+            batch.absorbed.extend(self._copies_now_read(held_before, files))
             self._finish(batch, report, held_before)
         return report
+
+    def _copies_now_read(self, memory_ids: Iterable[str], synced: Iterable[PurePosixPath]) -> list[Memory]:
+        """Memories whose file went while another file holds a copy: that copy is read now."""
+        found = []
+        for memory_id in memory_ids:
+            holder = self._store.file_of(memory_id)
+            state = self._store.state(holder) if holder is not None and holder not in synced else None
+            if state is not None:
+                found += [b.memory for b in state.document.blocks if b.memory.id == memory_id]
+        return found
 
     def refresh_copies(self, files: Iterable[PurePosixPath]) -> None:
         """Bring the last good copies of files the server just rewrote up to date at once.
@@ -185,6 +196,7 @@ class Reconciler:
             divergence=compare(memories, indexed),
             malformed=tuple(str(e) for e in fresh.errors),
             behind=tuple(str(b) for b in behind),
+            unread={str(path): count for path, count in reader.unread_files().items()},
         )
 
     @property
@@ -198,6 +210,7 @@ class Reconciler:
 
     def _sync_file(self, relative: PurePosixPath, batch: _Batch, report: SyncReport) -> None:
         path = self._store.root / relative
+        self._store.take_late_writes(relative)
         try:
             stamp = file_stamp(path)
             data = path.read_bytes()
@@ -260,6 +273,8 @@ class Reconciler:
                 return
             state = fresh
         for block in state.document.blocks:
+            if self._store.file_of(block.memory.id) != relative:
+                continue  # a copy of a memory another file holds: reported by check, not read
             known = self._service.find(block.memory.id)
             if known is not None and is_revision(known, block.memory):
                 batch.revisions.append(block.memory)

@@ -167,3 +167,36 @@ def test_a_turns_lead_corrected_by_hand_is_who_said_it_and_when_not_its_text() -
     (block,) = parse_document(raw, PATH, "default").segments
     assert block.memory.text == "My dentist moved to Friday."
     assert block.memory.provenance.speaker == "Bob" and block.memory.event_time == WHEN.replace(hour=14, minute=5)
+@pytest.mark.parametrize("marker", ["* ", "+ "])
+def test_items_a_formatter_marked_with_stars_or_pluses_are_read_like_dashes(marker: str) -> None:
+    dashes = render_block(turn("first")).raw + render_block(fact()).raw + "- typed by hand\n"
+    text = "\n".join(marker + line[2:] if line.startswith("- ") else line for line in dashes.split("\n"))
+    document = parse_document(text, PATH, "default")
+    assert [b.memory for b in document.blocks] == [turn("first"), fact()]
+    assert [b.text for b in document.hand_blocks] == ["typed by hand"]
+    assert document.problems == () and document.render() == text
+
+
+@pytest.mark.parametrize("rule", ["- - -\n", "* * *\n", "-  -  -  -\n", "* - *\n"])
+def test_a_thematic_break_is_no_item(rule: str) -> None:
+    document = parse_document(f"# Title\n\n{rule}\nmore\n", PATH, "default")
+    assert document.hand_blocks == () and document.blocks == ()
+
+
+@pytest.mark.parametrize("opening", ["1. ", "  - ", "> - ", "-\t"])
+def test_a_memory_whose_line_starts_no_item_is_reported_with_its_line_never_dropped_silently(opening: str) -> None:
+    block = render_block(turn("hidden")).raw
+    text = "# Title\n\n" + opening + block[2:]
+    document = parse_document(text, PATH, "default")
+    (problem,) = document.problems
+    assert problem.line == 3 and "^t-0123456789ab is not read" in str(problem)
+    assert [b.memory_id for b in document.bad_blocks] == ["t-0123456789ab"]
+    assert document.render() == text
+
+
+def test_a_byte_order_mark_is_read_through_and_not_written_back() -> None:
+    text = "---\ntags: [family]\n---\n# Title\n" + render_block(turn("first")).raw
+    document = parse_document("\ufeff" + text, PATH, "default")
+    assert [b.memory for b in document.blocks] == [turn("first")]
+    assert document.segments[0] == "---\ntags: [family]\n---\n# Title\n"
+    assert document.render() == text

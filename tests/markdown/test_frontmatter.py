@@ -4,6 +4,7 @@ never read as memories, and added in place to a folder written before they exist
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 import yaml
@@ -11,6 +12,8 @@ import yaml
 from engram_mcp.markdown.format import parse_document
 from engram_mcp.markdown.frontmatter import with_frontmatter
 from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.model import Memory
+from tests.markdown.test_format import fact
 
 OLD_FOLDER = Path(__file__).parent / "fixtures" / "folder-2026-11-30"
 ANA = PurePosixPath("facts/ana.md")
@@ -23,13 +26,31 @@ def properties(text: str) -> dict[str, object]:
     return loaded
 
 
-def test_a_persons_keys_are_kept_in_place_and_the_servers_keys_replaced() -> None:
-    page = "---\ntags:\n- family\n- work\naliases: [\"old\"]\nmine: yes\n---\n# Ana\n"
-    updated = with_frontmatter(page, {"aliases": ["Ana"], "engram_current_facts": 2})
-    assert properties(updated) == {"aliases": ["Ana"], "engram_current_facts": 2, "tags": ["family", "work"],
-                                   "mine": True}
-    assert updated.endswith("tags:\n- family\n- work\nmine: yes\n---\n# Ana\n")
-    assert with_frontmatter(updated, {"aliases": ["Ana"], "engram_current_facts": 2}) == updated
+def test_the_servers_keys_are_rewritten_where_they_stand_and_a_persons_keys_kept_as_written() -> None:
+    page = 'tags:\n- family\naliases: ["Ana"]\nengram_current_facts: 1\nmine: yes # my note\n'
+    ours = {"engram_entity": "e-1", "aliases": ["Ana"], "engram_current_facts": 2}
+    updated = with_frontmatter(f"---\n{page}---\n# Ana\n", ours, "ana")
+    assert updated == (
+        '---\nengram_entity: "e-1"\ntags:\n- family\naliases: ["Ana"]\nengram_current_facts: 2\n'
+        "mine: yes # my note\n---\n# Ana\n"
+    )
+    assert with_frontmatter(updated, ours, "ana") == updated
+
+
+def test_aliases_and_links_a_person_added_are_kept_and_the_servers_own_recomputed() -> None:
+    page = (
+        "---\naliases:\n  - Ana\n  - Annie\n  - 'Ana Lima'\n  - ANA\n"
+        'related: ["[[eva|Eva]]", "[[Bob]]", [[people/carl|Carl]]]\n---\n'
+    )
+    updated = with_frontmatter(page, {"aliases": ["Ana"], "related": ["[[google|Google]]"]}, "ana")
+    assert properties(updated) == {
+        "aliases": ["Ana", "Annie", "Ana Lima"],
+        "related": ["[[google|Google]]", "[[Bob]]", "[[people/carl|Carl]]"],
+    }
+    assert properties(with_frontmatter(page, {}, "ana")) == {
+        "aliases": ["Annie", "Ana Lima"],
+        "related": ["[[Bob]]", "[[people/carl|Carl]]"],
+    }, "a page left without memories keeps only what a person added"
 
 
 def test_list_items_in_the_frontmatter_are_never_taken_for_memories() -> None:
@@ -74,3 +95,29 @@ def test_purging_the_last_fact_of_a_page_deletes_the_page_properties_and_all(tmp
     store.refresh_properties()
     store.remove("f-000000000004", drop_empty_page=True)
     assert not (folder / "facts" / "eva.md").exists()
+
+
+def test_a_page_saved_with_a_byte_order_mark_keeps_one_frontmatter_with_the_persons_keys(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(_fact_about_ana("f-000000000001", "Ana lives in Berlin."))
+    page = tmp_path / ANA
+    page.write_text("\ufeff" + page.read_text().replace("---\n", "---\ntags:\n  - family\n", 1), encoding="utf-8")
+    store.add(_fact_about_ana("f-000000000002", "Ana works at Spotify."))
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("---\n") and text.count("---\n") == 2 and "\ufeff" not in text
+    assert properties(text)["tags"] == ["family"]
+    assert set(MarkdownStore(tmp_path).load_all().memories) == {"f-000000000001", "f-000000000002"}
+
+
+def _fact_about_ana(memory_id: str, text: str) -> Memory:
+    return replace(fact(), id=memory_id, text=text, subject="Ana", entities=("Ana",), pinned=False)
+
+
+def test_aliases_a_person_adds_in_the_properties_panel_survive_the_servers_next_write(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(_fact_about_ana("f-000000000001", "Ana lives in Berlin."))
+    page = tmp_path / ANA
+    page.write_text(page.read_text().replace('aliases: ["Ana"]', "aliases:\n  - Ana\n  - Annie\n  - Ana Lima"))
+    store.add(_fact_about_ana("f-000000000002", "Ana works at Spotify."))
+    assert properties(page.read_text())["aliases"] == ["Ana", "Annie", "Ana Lima"]
+    assert properties(page.read_text())["engram_current_facts"] == 2

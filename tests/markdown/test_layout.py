@@ -2,7 +2,7 @@ from pathlib import PurePosixPath
 
 import pytest
 
-from engram_mcp.markdown.layout import is_memory_file, namespace_of, slug
+from engram_mcp.markdown.layout import folder_of, home_of, is_memory_file, namespace_of, page_title, slug
 
 
 @pytest.mark.parametrize(
@@ -17,6 +17,13 @@ from engram_mcp.markdown.layout import is_memory_file, namespace_of, slug
         ("facts/.ana.md.tmp", False),
         ("notes/facts/ana.md", False),
         (".engram/index/x.md", False),
+        ("journal/2026/2026-11-30.md", True),
+        ("facts/people/family/ana.md", True),
+        ("namespaces/work/facts/clients/apollo.md", True),
+        ("facts/.trash/ana.md", False),
+        (".trash/facts/ana.md", False),
+        ("journal/.obsidian/workspace.md", False),
+        ("namespaces/work/ana.md", False),
     ],
 )
 def test_only_files_in_the_layout_folders_hold_memories(path: str, expected: bool) -> None:
@@ -32,3 +39,15 @@ def test_slugs_are_lowercase_ascii_with_dashes() -> None:
     assert slug("Ali Khan") == "ali-khan"
     assert slug("Zoë's Café!") == "zoe-s-cafe"
     assert slug("***") == "general"
+
+
+def test_a_page_in_a_subfolder_belongs_to_the_layout_folder_above_it() -> None:
+    assert folder_of(PurePosixPath("journal/2026/12/2026-12-05.md")) == "journal"
+    assert folder_of(PurePosixPath("namespaces/work/procedures/deploys/api.md")) == "procedures"
+    assert folder_of(PurePosixPath("notes/ana.md")) is None
+    assert home_of(PurePosixPath("facts/people/ana.md")) == PurePosixPath("facts/ana.md")
+    assert home_of(PurePosixPath("namespaces/work/journal/2026/2026-12-05.md")) == PurePosixPath(
+        "namespaces/work/journal/2026-12-05.md"
+    )
+    assert namespace_of(PurePosixPath("namespaces/work/journal/2026/2026-12-05.md")) == "work"
+    assert page_title(PurePosixPath("journal/2026/2026-12-05.md")) == "Journal — 2026-12-05"

@@ -155,3 +155,53 @@ def test_turns_alternating_between_two_pages_leave_each_with_its_own_bytes_and_d
         assert state is not None and (tmp_path / relative).read_text() == state.document.render()
         assert store.rewrite(relative, state.document, state.digest), "the kept digest is the file's own"
     assert len(MarkdownStore(tmp_path).load_all().memories) == 6
+
+
+def test_pages_a_person_moved_into_subfolders_are_read_and_written_where_they_stand(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(turn("first"))
+    store.add(fact())
+    (tmp_path / "journal" / "2023").mkdir()
+    (tmp_path / "journal" / "2023-05-08.md").rename(tmp_path / "journal" / "2023" / "2023-05-08.md")
+    (tmp_path / "facts" / "people").mkdir()
+    (tmp_path / "facts" / "ali-khan.md").rename(tmp_path / "facts" / "people" / "ali-khan.md")
+
+    moved = MarkdownStore(tmp_path)
+    assert set(moved.load_all().memories) == {"t-0123456789ab", "f-00000000abcd"}
+    assert moved.add(turn("second", id="t-0000000000ff")) == PurePosixPath("journal/2023/2023-05-08.md")
+    assert moved.update(replace(fact(), pinned=False)) == PurePosixPath("facts/people/ali-khan.md")
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.md")) == [
+        "facts/people/ali-khan.md",
+        "journal/2023/2023-05-08.md",
+    ]
+    assert (tmp_path / "facts/people/ali-khan.md").read_text().startswith("---\nengram_entity:")
+
+
+def test_markdown_holding_memories_outside_the_memory_folders_is_named_and_hidden_folders_are_not(
+    tmp_path: Path,
+) -> None:
+    store = MarkdownStore(tmp_path)
+    page = tmp_path / store.add(turn("first"))
+    for elsewhere in ("notes/2023-05-08.md", ".trash/2023-05-08.md", "journal/.hidden/2023-05-08.md"):
+        (tmp_path / elsewhere).parent.mkdir(parents=True)
+        (tmp_path / elsewhere).write_text(page.read_text())
+    (tmp_path / "notes" / "ideas.md").write_text("- an idea of mine\n")
+    assert store.unread_files() == {PurePosixPath("notes/2023-05-08.md"): 1}
+
+
+def test_a_page_a_person_made_a_link_to_a_file_elsewhere_is_written_through_the_link(tmp_path: Path) -> None:
+    kept_elsewhere = tmp_path / "elsewhere" / "2023-05-08.md"
+    MarkdownStore(tmp_path / "elsewhere-root").add(turn("first"))
+    kept_elsewhere.parent.mkdir()
+    (tmp_path / "elsewhere-root" / "journal" / "2023-05-08.md").rename(kept_elsewhere)
+    link = tmp_path / "memories" / "journal" / "2023-05-08.md"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(kept_elsewhere)
+
+    store = MarkdownStore(tmp_path / "memories")
+    assert list(store.load_all().memories) == ["t-0123456789ab"]
+    store.add(turn("second", id="t-0000000000ff"))
+    assert link.is_symlink() and "second" in kept_elsewhere.read_text()
+    store.remove("t-0123456789ab")
+    assert link.is_symlink() and "first" not in kept_elsewhere.read_text()
+    assert set(MarkdownStore(tmp_path / "memories").load_all().memories) == {"t-0000000000ff"}

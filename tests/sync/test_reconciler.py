@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 import pytest
@@ -139,3 +140,87 @@ def test_a_wiki_link_typed_by_hand_is_kept_as_typed_and_names_an_entity(memory: 
     assert fact.text == "Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]]."
     assert fact.entities == ("Eva", "Oslo")
     assert "- Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]]. ^f-" in path.read_text()
+
+
+def test_a_journal_page_a_formatter_rewrote_with_star_items_keeps_every_turn(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    memory.service.remember("Parking is on level 3.")
+    journal = PurePosixPath("journal/2026-11-30.md")
+    path = memory.folder / journal
+    path.write_text(re.sub(r"(?m)^- ", "* ", path.read_text()) + "* Bring the spare key.\n")
+    report = memory.reconciler.sync([journal])
+    assert (report.forgotten, report.added_by_hand, report.errors) == (0, 1, [])
+    assert len(memory.service.memories()) == 3
+    assert texts(memory, "What is the wifi password?")[0] == "Remember the wifi password is KX-4471."
+    assert memory.check_lines() == []
+
+
+def test_a_memory_whose_line_no_longer_starts_an_item_is_reported_and_stays_recallable(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    journal = PurePosixPath("journal/2026-11-30.md")
+    path = memory.folder / journal
+    path.write_text(re.sub(r"(?m)^- ", "1. ", path.read_text()))
+    report = memory.reconciler.sync([journal])
+    assert report.forgotten == 0 and "is not read" in str(report.errors[0])
+    assert texts(memory, "What is the wifi password?")[0] == "Remember the wifi password is KX-4471."
+    [line] = memory.check_lines()
+    assert line.startswith("malformed") and "journal/2026-11-30.md:" in line and "is not read" in line
+
+
+def test_pages_moved_into_subfolders_keep_their_memories_and_take_new_ones(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    memory.write("facts/ana.md", "- Ana's dentist is Dr Lind.\n")
+    memory.reconciler.sync_all()
+    journal, facts = memory.folder / "journal", memory.folder / "facts"
+    (journal / "2026").mkdir()
+    (journal / "2026-11-30.md").rename(journal / "2026" / "2026-11-30.md")
+    (facts / "people").mkdir()
+    (facts / "ana.md").rename(facts / "people" / "ana.md")
+    report = memory.reconciler.sync_all()
+    assert report.forgotten == 0 and len(memory.service.memories()) == 2
+    assert texts(memory, "Who is Ana's dentist?")[0] == "Ana's dentist is Dr Lind."
+    assert memory.check_lines() == []
+
+    (facts / "people" / "ana.md").write_text((facts / "people" / "ana.md").read_text() + "- Ana plays chess.\n")
+    memory.reconciler.sync([PurePosixPath("facts/people/ana.md")])
+    [chess] = [m for m in memory.service.memories() if "chess" in m.text]
+    assert chess.subject == "Ana" and chess.kind is Kind.FACT
+    memory.service.remember("Parking is on level 3.")
+    assert "Parking is on level 3." in (journal / "2026" / "2026-11-30.md").read_text()
+    assert memory.check_lines() == []
+
+
+def test_memories_in_a_page_moved_out_of_the_memory_folders_are_named_by_check(memory: Memory) -> None:
+    memory.service.remember("Remember the wifi password is KX-4471.")
+    (memory.folder / "archive").mkdir()
+    (memory.folder / "journal" / "2026-11-30.md").rename(memory.folder / "archive" / "2026-11-30.md")
+    memory.reconciler.sync_all()
+    assert memory.check_lines() == [
+        "not read (memory pages live in journal/, facts/ or procedures/, subfolders too): "
+        "archive/2026-11-30.md holds 1 memory"
+    ]
+    (memory.folder / ".trash").mkdir()
+    (memory.folder / "archive" / "2026-11-30.md").rename(memory.folder / ".trash" / "2026-11-30.md")
+    assert memory.check_lines() == [], "a page in Obsidian's trash is deleted"
+
+
+def test_an_edit_to_the_copy_of_a_page_that_check_calls_ignored_is_not_read_until_the_original_goes(
+    memory: Memory,
+) -> None:
+    memory.service.remember("My dentist is Dr Lind.")
+    original = memory.folder / "journal" / "2026-11-30.md"
+    copy = memory.folder / "journal" / "copy.md"
+    copy.write_text(original.read_text().replace("Dr Lind", "Dr Lund"))
+    memory.reconciler.sync([PurePosixPath("journal/copy.md")])
+    assert texts(memory, "Who is my dentist?") == ["My dentist is Dr Lind."]
+    [line] = memory.check_lines()
+    assert "journal/copy.md" in line and "is also in journal/2026-11-30.md; this copy is ignored" in line
+
+    original.unlink()
+    memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+    assert texts(memory, "Who is my dentist?") == ["My dentist is Dr Lund."]
+    assert memory.check_lines() == []
+    [dentist] = memory.service.memories()
+    assert memory.service.file_of(dentist.id) == PurePosixPath("journal/copy.md")
+    memory.service.remove(dentist.id)
+    assert "dentist" not in copy.read_text()

@@ -7,6 +7,9 @@ the latest version of every file, then compares the files with the index.
 from __future__ import annotations
 
 import os
+import re
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -134,3 +137,36 @@ def test_a_malformed_file_is_reported_untouched_and_the_rest_keeps_working(tmp_p
 
     serve(memories, model_cache, scenario)
     assert bad.read_text() == broken
+
+
+def test_lines_another_program_appends_while_the_server_writes_the_page_are_all_kept_and_remembered(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> None:
+        page = memories / (await call(client, "remember", text="Seed turn.", speaker="Ana"))["file"]
+        appended: list[int] = []
+        stop = threading.Event()
+
+        def append_like_a_script() -> None:
+            while not stop.is_set():
+                with page.open("a") as other_program:
+                    other_program.write(f"- Hand note number {len(appended)}.\n")
+                appended.append(len(appended))
+                time.sleep(0.02)
+
+        appender = threading.Thread(target=append_like_a_script)
+        appender.start()
+        try:
+            for number in range(60):
+                await call(client, "remember", text=f"Server turn {number}.", speaker="Ana")
+        finally:
+            stop.set()
+            appender.join()
+        assert await in_step(client) == []
+        text = page.read_text()
+        assert {int(n) for n in re.findall(r"^- Hand note number (\d+)\. \^t-", text, re.MULTILINE)} == set(appended)
+        assert (await call(client, "memory_status"))["memories"] == 61 + len(appended)
+
+    serve(memories, model_cache, scenario)

@@ -64,6 +64,18 @@ def test_hidden_non_markdown_and_out_of_layout_files_are_ignored(folder: Path, r
     assert reported.until(PurePosixPath("journal/2026-11-30.md")) == {PurePosixPath("journal/2026-11-30.md")}
 
 
+def test_a_page_moved_into_a_subfolder_and_edited_there_is_reported_at_its_new_place(
+    folder: Path, reported: Reported
+) -> None:
+    (folder / "facts" / "ana.md").write_text("- Ana lives in Lisbon.\n")
+    reported.until(PurePosixPath("facts/ana.md"))
+    (folder / "facts" / "people").mkdir()
+    os.replace(folder / "facts" / "ana.md", folder / "facts" / "people" / "ana.md")
+    reported.until(PurePosixPath("facts/people/ana.md"))
+    (folder / "facts" / "people" / "ana.md").write_text("- Ana lives in Porto.\n")
+    assert reported.until(PurePosixPath("facts/people/ana.md")) == {PurePosixPath("facts/people/ana.md")}
+
+
 def test_a_burst_of_writes_is_coalesced_into_few_batches(folder: Path, reported: Reported) -> None:
     path = folder / "facts" / "ana.md"
     for i in range(200):
