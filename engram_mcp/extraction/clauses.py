@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 
-from engram_mcp.model.purge_plan import NOT_AFTER_A_TITLE
+from engram_mcp.model.purge_plan import NOT_AFTER_AN_ABBREVIATION
 
 __all__ = ["ASKED_TO_REMEMBER", "HABIT_AFTER", "clauses", "sentences"]
 
-# A title's full stop ("Dr. Sousa") ends no sentence. In chat an emoji is a full stop: "TRANSFER
-# APPROVED 🎉📰 im officially a journalism student".
-_SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+|"
+# A title's full stop ("Dr. Sousa"), or an abbreviation's before lower case ("ACME Ltd. yesterday"),
+# ends no sentence. In chat an emoji is a full stop: "TRANSFER APPROVED 🎉📰 im officially a
+# journalism student".
+_SENTENCE_END = re.compile(NOT_AFTER_AN_ABBREVIATION + r"(?<=[.!?])\s+|(?<=[.!?][\"”’)])\s+|\n+|"
                            r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\ufe0f?\s+(?=\S)")
 # A pasted list's items about the speaker are sentences of their own: "- I live in Osaka", "2) I work
 # nights". A document's bullets ("- Leading large-scale change") are not the speaker's and stay unread.

@@ -49,8 +49,8 @@ from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, MemoryType, Source
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.mentions import mentions
 from engram_mcp.model.pasted import own_words
-from engram_mcp.model.purge_plan import mentions
 from engram_mcp.model.time_expr import upcoming_day
 
 __all__ = ["RulesExtractor"]

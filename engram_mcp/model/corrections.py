@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.mentions import mentions
 from engram_mcp.model.predicates import third_singular
-from engram_mcp.model.purge_plan import mentions
 
 __all__ = ["CORRECTION_OPENING", "CORRECTS", "ENDS", "PUTS_RIGHT", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
            "parse_correction"]

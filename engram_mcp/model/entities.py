@@ -1,8 +1,9 @@
 """Entity resolution: which names are the same thing. Pure.
 
 An entity's id is a hash of its kind and its *key*: the name case-folded, with spacing,
-a possessive 's and plural endings normalised. Names with the same key are the same entity
-and merge automatically ("Ana", "ana", "Dogs"/"dog"). Names that are merely similar
+a possessive 's, plural endings, apostrophes and abbreviations' full stops normalised. Names with
+the same key are the same entity and merge automatically ("Ana", "ana", "Dogs"/"dog",
+"O'Brien"/"O’Brien"/"OBrien", "ACME Ltd."/"ACME Ltd"). Names that are merely similar
 (``near_matches``, above 0.75 by default) are listed for a person to confirm and are
 never merged silently.
 """
@@ -15,9 +16,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-__all__ = ["FUZZY_THRESHOLD", "NearMatch", "canonical", "entity_id", "entity_key", "near_matches", "typed_without_capitals"]
+__all__ = ["APOSTROPHES", "FUZZY_THRESHOLD", "NearMatch", "canonical", "entity_id", "entity_key", "near_matches", "typed_without_capitals"]
 
 FUZZY_THRESHOLD = 0.75
+
+APOSTROPHES = "'’‘ʼ`´′‛＇"
+"""Every mark typed as an apostrophe: a keyboard's, a phone's curly one, a modifier letter, a backtick,
+an accent or a prime (keyboards without the key). A name may be written with any of them, or none."""
+_PLAIN_APOSTROPHE = str.maketrans(dict.fromkeys(APOSTROPHES, "'"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +42,11 @@ def typed_without_capitals(text: str) -> bool:
 
 
 def entity_key(name: str) -> str:
-    """The name as compared: case, spacing, a possessive and plural endings do not count."""
-    words = re.sub(r"['’]s\b", "", name.strip()).casefold().split()
+    """The name as compared: case, spacing, a possessive, plural endings, apostrophes and an
+    abbreviation's full stop ("ACME Ltd.", "J. Smith") do not count."""
+    plain = re.sub(r"'s\b", "", name.strip().translate(_PLAIN_APOSTROPHE)).replace("'", "")
+    plain = re.sub(r"(?<=[^\W\d_])\.(?=\s|$)", "", plain)
+    words = plain.casefold().split()
     return " ".join(_singular(word) for word in words)
 
 

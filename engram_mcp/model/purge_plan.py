@@ -16,7 +16,10 @@ because the two share some third memory:
   keeps "My clients are Lego."). A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
-  ("Ricardo Silva"). Nothing else changes.
+  ("Ricardo Silva"); never inside a double name ("Ann-Marie") or a place named with it ("drove
+  to Ann Arbor"): how a name is matched is ``model.mentions``. No sentence ends inside the name
+  ("J. Smith"), nor at an abbreviation closing it when the sentence goes on in lower case ("ACME
+  Ltd. yesterday"). Nothing else changes.
 
 The plan lists what is removed, what is rewritten (a turn redacted, a fact with a purged turn
 dropped from its sources, a chain relinked) and, for a receipt, each item's text.
@@ -25,19 +28,27 @@ dropped from its sources, a chain relinked) and, for a receipt, each item's text
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from engram_mcp.model.entities import entity_key, typed_without_capitals
-from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.entities import entity_key
+from engram_mcp.model.mentions import Named, goes_by
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
 
-__all__ = ["NOT_AFTER_A_TITLE", "Named", "PurgePlan", "goes_by", "mentions", "plan_purge", "plan_purge_entity", "sentences"]
+__all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "plan_purge", "plan_purge_entity", "sentences"]
 
-NOT_AFTER_A_TITLE = "".join(rf"(?<!\b{title}\.)" for title in ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt"))
-"""Lookbehinds for a sentence end: a title's full stop ends no sentence ("My boss is Mr. Adeyemi" is one)."""
-_SENTENCE_END = re.compile(NOT_AFTER_A_TITLE + r"(?<=[.!?;…])\s+|\s*\n+\s*")
+_TITLE_STOPS = ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt")
+# What closes a name ("ACME Ltd.", "Smith Bros.", "Tom Hale Jr.") besides an initial ("Ann B."), and
+# a title typed in lower case ("dr. o'brien").
+_NAME_ABBREVIATIONS = (*_TITLE_STOPS, "Ltd", "Inc", "Co", "Corp", "Bros", "Plc", "Pty", "Esq", "Ave", "Rd", "Blvd")
+NOT_AFTER_AN_ABBREVIATION = "".join(rf"(?<!\b{title}\.)" for title in _TITLE_STOPS) + (
+    "(?!(?:" + "|".join(rf"(?i:(?<=\b{short}\.))" for short in _NAME_ABBREVIATIONS) + r"|(?<=\b[A-Z]\.))\s+[a-z])"
+)
+"""Lookarounds for a sentence end: a title's full stop ends no sentence ("My boss is Mr. Adeyemi" is
+one), nor does an abbreviation's or an initial's when the sentence goes on in lower case ("I signed
+with ACME Ltd. yesterday", "acme ltd. is slow to pay"). Before a capital it may: "I work at Acme Inc. It's big"."""
+_SENTENCE_END = re.compile(NOT_AFTER_AN_ABBREVIATION + r"(?<=[.!?;…])\s+|\s*\n+\s*")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _STOP = frozenset(
     """a an the and or but so of to in on at for with from by as is am are was were be been being it its this
@@ -66,16 +77,16 @@ class PurgePlan:
     """The ids among ``rewritten`` whose text lost sentences."""
 
 
-def sentences(text: str) -> list[str]:
-    """A turn's sentences, in order (the unit a redaction cuts)."""
-    return [part for part in _SENTENCE_END.split(text) if part.strip()]
-
-
-def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as whole words (any case, possessive included). Typed without
-    capitals, chat drops the apostrophe too ("cormacs leaving do"); with them, "Biscuits" is no Biscuit."""
-    dropped_apostrophe = "s?" if typed_without_capitals(text) else ""
-    return re.search(rf"(?<!\w){re.escape(name.strip())}{dropped_apostrophe}(?!\w)", text, re.IGNORECASE) is not None
+def sentences(text: str, unbroken: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """A turn's sentences, in order (the unit a redaction cuts); none ends inside a span of
+    ``unbroken`` (a name with a full stop in it: "I met J. Smith")."""
+    parts, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        if not any(first < end.start() < last for first, last in unbroken):
+            parts.append(text[start:end.start()])
+            start = end.end()
+    parts.append(text[start:])
+    return [part for part in parts if part.strip()]
 
 
 def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePlan:
@@ -93,55 +104,6 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
     return _finish(memories, doomed, cuts)
 
 
-@dataclass(frozen=True, slots=True)
-class Named:
-    """A name asked to be forgotten, and the other ways the memories write it."""
-
-    name: str
-    keys: frozenset[str]
-    """The entity keys of every way it is written (the name, and the given name when it stands for it)."""
-    spellings: tuple[re.Pattern[str], ...] = ()
-
-    def in_(self, text: str) -> bool:
-        return mentions(text, self.name) or any(spelling.search(text) for spelling in self.spellings)
-
-
-_TITLES = ("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof")
-_FULL_NAME = re.compile(r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2}")
-
-
-def goes_by(name: str, texts: Iterable[str]) -> Named:
-    """``name``, and for a person's full name the other ways ``texts`` write it: the given name
-    alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
-    middle of a sentence (as only a name is) and no text pairs it with another family name
-    ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin")."""
-    texts = list(texts)
-    written = _written(name, texts)
-    if written is None:
-        return Named(name, frozenset({entity_key(name)}))
-    given, family = written.split()[0], written.split()[-1]
-    titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{re.escape(family)}(?![\w'’])")
-    # A closing quote may follow a name ("Warm regards,\nHenrik'" in a pasted letter), as may "'s" or "'ll".
-    alone = re.compile(rf"(?<![\w'’-]){re.escape(given)}(?:['’]\w*)?(?![\w'’-])")
-    mid_sentence = re.compile(rf"[^\s.!?:;\n*>\-\"'“(]\s+{alone.pattern}(?![ \t]+[A-Z])")
-    surnames = re.compile(rf"(?<![\w'’-]){re.escape(given)}\s+([A-Z][a-z'’-]+)")
-    other_family = any(found.group(1) not in written.split()[1:] and found.group(1).lower() not in FUNCTION_WORDS
-                       for text in texts for found in surnames.finditer(text))
-    if given.lower() in FUNCTION_WORDS or other_family or not any(mid_sentence.search(t) for t in texts):
-        return Named(name, frozenset({entity_key(name)}), (titled,))
-    return Named(name, frozenset({entity_key(name), entity_key(given)}), (titled, alone))
-
-
-def _written(name: str, texts: list[str]) -> str | None:
-    """How the texts write ``name`` when it is a person's full name (two or three capitalised
-    words: "Ricardo Fortuin", "Mary Ann Wilson"), whatever the case it was asked in."""
-    asked = re.compile(rf"(?<![\w'’-]){re.escape(' '.join(name.split()))}(?![\w'’-])", re.IGNORECASE)
-    for text in texts:
-        for found in asked.finditer(text):
-            if _FULL_NAME.fullmatch(found.group(0)):
-                return found.group(0)
-    return None
-
 
 def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str) -> PurgePlan:
     """Purge everything about ``name`` in ``namespace`` (see the module docstring)."""
@@ -156,8 +118,13 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
                 if memory.subject and entity_key(memory.subject) in named.keys:
                     doomed.update(m.id for m in chain(memories, memory.id))
         elif named.in_(memory.text):
-            cuts[memory.id] = _naming(sentences(memory.text), named)
-    return _finish(memories, doomed, cuts)
+            cuts[memory.id] = _naming(_sentences_around(memory.text, named), named)
+    return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
+
+
+def _sentences_around(text: str, name: Named) -> list[str]:
+    """``text``'s sentences, none ending inside the name ("I met J. Smith. He waved." is two)."""
+    return sentences(text, name.spans(text))
 
 
 def _naming(parts: list[str], name: Named) -> dict[str, str]:
@@ -217,16 +184,20 @@ def _outside_brackets(joint: re.Pattern[str], text: str) -> list[str]:
     return parts
 
 
-def _finish(memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, Mapping[str, str]]) -> PurgePlan:
+def _finish(
+    memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, Mapping[str, str]],
+    split: Callable[[str], list[str]] = sentences,
+) -> PurgePlan:
+    """The plan, from what is removed and the sentences cut from each turn as ``split`` splits it."""
     changed: dict[str, Memory] = {}
     redacted: list[str] = []
     for turn_id, cut in cuts.items():
         turn = memories[turn_id]
-        kept = [cut.get(s, s) for s in sentences(turn.text)] if cut else []
+        kept = [cut.get(s, s) for s in split(turn.text)] if cut else []
         kept = [s for s in kept if s]
         if not kept or not any(_words(s) for s in kept):
             doomed.add(turn_id)
-        elif kept != sentences(turn.text):
+        elif kept != split(turn.text):
             changed[turn_id] = replace(turn, text=" ".join(s.strip() for s in kept))
             redacted.append(turn_id)
     # A fact whose every source turn is gone came only from forgotten text.

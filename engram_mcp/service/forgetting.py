@@ -28,7 +28,8 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
-from engram_mcp.model.purge_plan import PurgePlan, goes_by, plan_purge, plan_purge_entity, sentences
+from engram_mcp.model.mentions import goes_by
+from engram_mcp.model.purge_plan import PurgePlan, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService

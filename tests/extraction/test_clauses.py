@@ -83,6 +83,12 @@ def test_a_titles_full_stop_ends_no_sentence() -> None:
     ]
 
 
+def test_an_abbreviation_closing_a_name_ends_no_sentence_that_goes_on_in_lower_case() -> None:
+    assert sentences("I signed with ACME Ltd. yesterday. Bob was pleased.") == [
+        "I signed with ACME Ltd. yesterday.", "Bob was pleased.",
+    ]
+
+
 def test_a_short_label_before_a_statement_is_not_part_of_it() -> None:
     assert clauses("Big news: I got the job at Ocado") == ["I got the job at Ocado"]
     assert clauses("Note to self: my passport expires in May") == ["my passport expires in May"]

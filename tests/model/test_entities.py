@@ -7,6 +7,13 @@ def test_case_spacing_possessives_and_plurals_share_one_key_and_id() -> None:
     assert entity_id("Ana") == entity_id("ANA") != entity_id("Ana", kind="place")
 
 
+def test_a_name_is_one_entity_however_its_apostrophe_or_its_abbreviation_is_typed() -> None:
+    assert entity_key("O'Brien") == entity_key("O’Brien") == entity_key("o´brien") == entity_key("OBrien")
+    assert entity_key("O’Brien’s") == entity_key("O'Brien")
+    assert entity_key("ACME Ltd.") == entity_key("ACME Ltd") and entity_key("J. Smith") == entity_key("J Smith")
+    assert entity_key("Node.js") != entity_key("Nodejs")
+
+
 def test_a_known_spelling_wins_over_a_variant() -> None:
     assert canonical("ana", {"ana": "Ana"}) == "Ana"
     assert canonical("Bea", {"ana": "Ana"}) == "Bea"

@@ -1,0 +1,177 @@
+"""Where a text names a person or thing: the one place a name is matched. Pure.
+
+A name is matched as whole words in any case, with a possessive, however its apostrophe is
+typed ("O'Brien", "O’Brien", "OBrien") and with or without an abbreviation's full stop ("ACME
+Ltd"), never inside a double name ("Ann-Marie", "Mary-Ann"). What the memories call a person
+or thing besides the name asked (``goes_by``) is read from the memories themselves: a person's
+full name also names them by their given name alone or by a title and their family name; a
+longer name holding the name that some memory writes where only a place goes ("drove to Ann
+Arbor") names that place, not the one asked, wherever it is written. A surname after a given
+name ("Ann Smith") is still the given name's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from engram_mcp.model.entities import APOSTROPHES, entity_key, typed_without_capitals
+from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.time_expr import CALENDAR_NAMES
+
+__all__ = ["Named", "goes_by", "mentions"]
+
+_APOSTROPHE = f"[{APOSTROPHES}]"
+_HYPHEN = "[-‐‑]"
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as whole words (any case, possessive included, its apostrophe
+    typed any way or left out: "O’Brien", "OBrien"), not as part of a double name ("Ann-Marie"). Typed
+    without capitals, chat drops the apostrophe too ("cormacs leaving do"); with them, "Biscuits" is no Biscuit."""
+    return next(_mentions(text, name), None) is not None
+
+
+def _mentions(text: str, name: str) -> Iterator[re.Match[str]]:
+    uncapitalised = typed_without_capitals(text)
+    dropped_apostrophe = "s?" if uncapitalised else ""
+    for found in re.finditer(rf"(?<!\w){_spelled(name)}{dropped_apostrophe}(?!\w)", text, re.IGNORECASE):
+        if uncapitalised or not _joined_to_another_name(text, found.start(), found.end()):
+            yield found
+
+
+def _spelled(name: str) -> str:
+    """A pattern for ``name`` as people type it: its apostrophe as any mark typed for one, or left out
+    ("O'Brien", "O’Brien", "OBrien"), or put in where a capital runs on in its letters ("O’Brien" for
+    "OBrien"); an abbreviation's full stop typed or not ("ACME Ltd", "J Smith"); its words apart by
+    any spacing."""
+    words = []
+    for word in name.split():
+        pattern = ""
+        for i, character in enumerate(word):
+            if character in APOSTROPHES:
+                pattern += _APOSTROPHE + "?"
+                continue
+            if character == "." and i == len(word) - 1 and word[i - 1 : i].isalpha():
+                pattern += r"\.?"
+                continue
+            if i and character.isupper() and word[i - 1].isalpha() and word[i + 1 : i + 2].islower():
+                pattern += _APOSTROPHE + "?"
+            pattern += re.escape(character)
+        words.append(pattern)
+    return r"\s+".join(words)
+
+
+def _joined_to_another_name(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` is joined by a hyphen to another capitalised name
+    part: "Ann-Marie" and "Mary-Ann" are not Ann ("Ann-approved" still names her). Typed without
+    capitals, nothing tells "ann-marie" from "dev-proof", so the name is taken."""
+    after = re.match(rf"{_HYPHEN}([^\W\d_])", text[end:])
+    before = re.search(rf"(?<!\w)([^\W\d_])[^\W\d_]*{_HYPHEN}$", text[max(0, start - 40) : start])
+    return any(part is not None and part.group(1).isupper() for part in (after, before))
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A name asked to be forgotten, and the other ways the memories write it."""
+
+    name: str
+    keys: frozenset[str]
+    """The entity keys of every way it is written (the name, and the given name when it stands for it)."""
+    spellings: tuple[re.Pattern[str], ...] = ()
+    """The other ways the memories write it: a title and the family name, the given name alone."""
+    others: tuple[re.Pattern[str], ...] = ()
+    """Longer names holding it that name someone or something else ("Ann Arbor" for "Ann")."""
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where ``text`` names it."""
+        elsewhere = [found.span() for other in self.others for found in other.finditer(text)]
+        found = [match.span() for match in _mentions(text, self.name)]
+        found += [match.span() for spelling in self.spellings for match in spelling.finditer(text)]
+        return [(start, end) for start, end in found if not any(first <= start and end <= last for first, last in elsewhere)]
+
+    def in_(self, text: str) -> bool:
+        return bool(self.spans(text))
+
+
+_TITLES = ("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof")
+# A word written as a name: "Fortuin", "O'Brien", "Ann-Marie"; not its possessive or "'ll".
+_NAME_WORD = rf"[A-Z](?:[a-z]+|(?={_APOSTROPHE}))(?:{_APOSTROPHE}(?:[A-Z][a-z]+|[a-z]{{3,}})|{_HYPHEN}[A-Za-z][a-z]*)*"
+_FULL_NAME = re.compile(rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{1,2}}")
+_NAME_WORD_BEFORE = re.compile(rf"(?<![\w{APOSTROPHES}-])({_NAME_WORD})\s+$")
+_NAME_WORD_AFTER = re.compile(rf"\s+({_NAME_WORD})(?![\w-])")
+# Where only a place goes: "lives in Ann Arbor", "drove to Ann Arbor", "flew back from Port Elizabeth".
+_WHERE_A_PLACE_GOES = re.compile(
+    r"\b(?:in|(?:go|goes|going|gone|went|drive|drives|driving|driven|drove|fly|flies|flying|flew|flown|move|moves|"
+    r"moving|moved|travel\w*|head|heads|heading|headed|trip|flight|return|returns|returning|returned|commut\w*|"
+    r"relocat\w*)(?:\s+(?:back|out|up|down|over|home|here|there))?\s+(?:to|from))\s+$",
+    re.IGNORECASE,
+)
+
+
+def goes_by(name: str, texts: Iterable[str]) -> Named:
+    """``name``, and for a person's full name the other ways ``texts`` write it: the given name
+    alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
+    middle of a sentence (as only a name is) and no text pairs it with another family name
+    ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin"). A
+    name some text writes where only a place goes ("moved to Ann Arbor") is a place's, with no
+    given name. Whatever the name, the longer names holding it that are places are not it."""
+    texts = list(texts)
+    others = _longer_names_elsewhere(name, texts)
+    written = _written(name, texts)
+    if written is None or any(_a_place_at(text, *found.span()) for text in texts for found in _mentions(text, name)):
+        return Named(name, frozenset({entity_key(name)}), others=others)
+    given, family = written.split()[0], written.split()[-1]
+    titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{_spelled(family)}(?:{_APOSTROPHE}s)?(?![\w{APOSTROPHES}])")
+    # A closing quote may follow a name ("Warm regards,\nHenrik'" in a pasted letter), as may "'s" or "'ll".
+    alone = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(given)}(?:{_APOSTROPHE}\w*)?(?![\w{APOSTROPHES}-])")
+    mid_sentence = re.compile(rf"[^\s.!?:;\n*>\-\"“({APOSTROPHES}]\s+{alone.pattern}(?![ \t]+[A-Z])")
+    surnames = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(given)}\s+({_NAME_WORD})")
+    family_names = {entity_key(word) for word in written.split()[1:]}
+    other_family = any(entity_key(found.group(1)) not in family_names and found.group(1).lower() not in FUNCTION_WORDS
+                       for text in texts for found in surnames.finditer(text))
+    if given.lower() in FUNCTION_WORDS or other_family or not any(mid_sentence.search(t) for t in texts):
+        return Named(name, frozenset({entity_key(name)}), (titled,), others)
+    return Named(name, frozenset({entity_key(name), entity_key(given)}), (titled, alone), others)
+
+
+def _longer_names_elsewhere(name: str, texts: list[str]) -> tuple[re.Pattern[str], ...]:
+    """The longer names holding ``name`` that some text writes where only a place goes ("We drove
+    to Ann Arbor", "moved to Port Elizabeth"): that place, wherever the texts write it, is not the
+    one asked. A longer name written only elsewhere ("Ann Smith sent the invoice") may be the
+    person's own full name, so it stays theirs."""
+    places: set[str] = set()
+    for text in texts:
+        for found in _mentions(text, name):
+            start, end = found.span()
+            while (before := _NAME_WORD_BEFORE.search(text, max(0, start - 40), start)) and _names_with(before.group(1)):
+                start = before.start(1)
+            while (after := _NAME_WORD_AFTER.match(text, end)) and _names_with(after.group(1)):
+                end = after.end(1)
+            if (start, end) != found.span() and _a_place_at(text, start, end):
+                places.add(text[start:end])
+    return tuple(re.compile(rf"(?<!\w){_spelled(place)}(?!\w)", re.IGNORECASE) for place in sorted(places))
+
+
+def _a_place_at(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` is written where only a place goes ("drove to Ann
+    Arbor"; not "went to Ann Smith's"), in a text whose capitals mark where a name ends."""
+    after_a_place_word = _WHERE_A_PLACE_GOES.search(text, max(0, start - 40), start) is not None
+    return after_a_place_word and not typed_without_capitals(text) and not re.match(_APOSTROPHE, text[end:])
+
+
+def _names_with(word: str) -> bool:
+    """Whether ``word``, beside a name, makes a longer name with it (not "in", "Sunday" or "Dr")."""
+    return word.lower() not in FUNCTION_WORDS and word not in CALENDAR_NAMES and word not in _TITLES
+
+
+def _written(name: str, texts: list[str]) -> str | None:
+    """How the texts write ``name`` when it is a person's full name (two or three capitalised
+    words: "Ricardo Fortuin", "Mary Ann Wilson"), whatever the case it was asked in."""
+    asked = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(name)}(?![\w{APOSTROPHES}-])", re.IGNORECASE)
+    for text in texts:
+        for found in asked.finditer(text):
+            if _FULL_NAME.fullmatch(found.group(0)):
+                return found.group(0)
+    return None

@@ -1,0 +1,40 @@
+from engram_mcp.model.mentions import goes_by, mentions
+
+
+def test_a_name_matches_as_whole_words_in_any_case_with_its_possessive() -> None:
+    assert mentions("Biscuit's vet", "biscuit") and not mentions("Biscuits are nice", "Biscuit")
+    assert mentions("cormacs leaving do is next sat", "Cormac") and not mentions("cormack rang", "Cormac")
+
+
+def test_a_name_matches_however_its_apostrophe_is_typed_or_left_out() -> None:
+    for written in ("Dr O'Brien called.", "Dr O’Brien called.", "Dr O‘Brien called.", "Dr O´Brien called.", "Dr OBrien called."):
+        assert mentions(written, "O'Brien") and mentions(written, "O’Brien")
+    assert mentions("Dr O’Brien called.", "OBrien")
+    # Only the name's own apostrophe is loose: Shell is never "She'll", nor ID "I'd".
+    assert not mentions("She'll be late.", "Shell") and not mentions("I'd say so.", "ID")
+
+
+def test_a_name_matches_with_or_without_its_abbreviations_full_stop() -> None:
+    assert mentions("ACME Ltd is slow to pay.", "ACME Ltd.") and mentions("I signed with ACME Ltd. yesterday.", "acme ltd")
+
+
+def test_a_double_name_holding_a_name_is_another_name() -> None:
+    assert not mentions("My manager is Ann-Marie Smith.", "Ann") and not mentions("Mary-Ann starts Monday.", "Ann")
+    # Typed without capitals, a name part is not told from a word: "dev-proof" names Dev.
+    assert mentions("a meal prep list, pescatarian and dev-proof", "Dev")
+    assert mentions("The Ann-approved budget went through.", "Ann") and mentions("Ann-Marie Smith called.", "Ann-Marie")
+
+
+def test_a_longer_name_some_memory_writes_where_only_a_place_goes_is_that_place_everywhere() -> None:
+    texts = ["Ann is my accountant.", "We drove to Ann Arbor last summer.", "Ann Smith sent the invoice."]
+    ann = goes_by("Ann", texts)
+    assert not ann.in_("Ann Arbor has great bagels.") and not ann.in_("we flew back from ann arbor")
+    assert ann.in_("Ann Smith sent the invoice.") and ann.in_("Ann lives in Ann Arbor.")
+    # Said with a possessive after "to", a longer name is a person's: "went to Ann Smith's office".
+    assert goes_by("Ann", ["I went to Ann Smith's office."]).in_("I went to Ann Smith's office.")
+
+
+def test_a_name_written_where_only_a_place_goes_has_no_given_name() -> None:
+    texts = ["I called Ann yesterday about the tax return.", "We moved to Ann Arbor in May."]
+    assert goes_by("Ann Arbor", texts).keys == frozenset({"ann arbor"})
+    assert goes_by("Ricardo Fortuin", ["Flat 4 is Ricardo Fortuin.", "I paid Ricardo today."]).in_("I paid Ricardo today.")

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.worker import fact_from
+from engram_mcp.model import Kind
+from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import ForgetMode, Forgetting
+from engram_mcp.service.memory import MemoryService
+from tests.conftest import SteppingClock
+
+
+@pytest.fixture
+def facts(service: MemoryService, clock: SteppingClock) -> FactService:
+    return FactService(service, clock)
+
+
+@pytest.fixture
+def forgetting(service: MemoryService, facts: FactService, clock: SteppingClock) -> Forgetting:
+    return Forgetting(service, facts, clock)
+
+
+def told(service: MemoryService, facts: FactService, clock: SteppingClock, *lines: str) -> None:
+    """Each line remembered as Ana's turn, with the facts the rules extractor draws from it."""
+    for text in lines:
+        stored = service.remember(text, speaker="Ana")
+        for extracted in RulesExtractor().extract(stored, []):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+
+
+def turns(service: MemoryService) -> list[str]:
+    return sorted(m.text for m in service.memories() if m.kind is Kind.EPISODE)
+
+
+def files(folder: Path) -> str:
+    return "".join(page.read_text() for page in folder.rglob("*.md") if ".engram" not in page.parts)
+
+
+def test_forgetting_a_name_leaves_no_mention_of_it_whichever_apostrophe_was_typed(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "Dr O'Brien is my GP.", "dr o'brien called me.",
+         "Dr O’Brien sent a letter about my blood test. I booked the follow-up.")
+    facts.state("O’Brien works at the Elm Street practice.", subject="O’Brien")
+    forgetting.forget_entity("O'Brien")
+    assert "brien" not in files(tmp_path).lower()
+    assert turns(service) == ["I booked the follow-up."]
+
+
+def test_retracting_a_name_ends_the_facts_whose_subject_writes_its_apostrophe_another_way(
+    facts: FactService, forgetting: Forgetting
+) -> None:
+    stated = facts.state("O’Brien works at the Elm Street practice.", subject="O’Brien").memory
+    receipt = forgetting.forget_entity("O'Brien", ForgetMode.RETRACT)
+    assert stated is not None and receipt.retracted == (stated.id,)
+
+
+def test_forgetting_a_company_named_with_an_abbreviation_takes_whole_sentences_and_leaves_no_fragment(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "I signed with ACME Ltd. yesterday.", "acme ltd. is slow to pay. Bob works at Initech.")
+    forgetting.forget_entity("ACME Ltd.")
+    assert turns(service) == ["Bob works at Initech."]
+    assert "acme" not in files(tmp_path).lower()
+
+
+def test_forgetting_a_given_name_keeps_the_place_and_the_double_name_that_begin_with_it(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "Ann is my accountant.", "We drove to Ann Arbor last summer.",
+         "My manager is Ann-Marie Smith.", "Anna plays the violin.", "Ann Smith sent the invoice. Bob paid on Friday.")
+    forgetting.forget_entity("Ann")
+    assert turns(service) == ["Anna plays the violin.", "Bob paid on Friday.", "My manager is Ann-Marie Smith.",
+                              "We drove to Ann Arbor last summer."]
+    left = files(tmp_path)
+    assert "Ann Smith" not in left and "Ann is" not in left and "Ann Arbor" in left and "Ann-Marie Smith" in left
+    assert any("Ann-Marie Smith" in m.text for m in service.memories() if m.kind is Kind.FACT)
