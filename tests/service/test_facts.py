@@ -18,16 +18,6 @@ JAN = datetime(2026, 1, 1, tzinfo=timezone.utc)
 MAR = datetime(2026, 3, 1, tzinfo=timezone.utc)
 
 
-@pytest.fixture
-def facts(service: MemoryService, clock: SteppingClock) -> FactService:
-    return FactService(service, clock)
-
-
-@pytest.fixture
-def forgetting(service: MemoryService, facts: FactService, clock: SteppingClock) -> Forgetting:
-    return Forgetting(service, facts, clock)
-
-
 def current_facts(service: MemoryService) -> list[str]:
     return sorted(m.text for m in service.memories() if m.kind is Kind.FACT and m.is_current())
 

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.model import Kind
@@ -11,16 +9,6 @@ from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
-
-
-@pytest.fixture
-def facts(service: MemoryService, clock: SteppingClock) -> FactService:
-    return FactService(service, clock)
-
-
-@pytest.fixture
-def forgetting(service: MemoryService, facts: FactService, clock: SteppingClock) -> Forgetting:
-    return Forgetting(service, facts, clock)
 
 
 def told(service: MemoryService, facts: FactService, clock: SteppingClock, *lines: str) -> None:
