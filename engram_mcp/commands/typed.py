@@ -37,8 +37,10 @@ def check_arguments(args: argparse.Namespace) -> None:
         if not isinstance(value, str):
             continue
         for position, character in enumerate(value):
-            if 0xD800 <= ord(character) <= 0xDFFF:
+            code = ord(character)
+            if 0xDC80 <= code <= 0xDCFF:
                 raise InvalidInput(
-                    f"{name}: not UTF-8 text (byte 0x{ord(character) - _ESCAPED_BYTE_BASE:02x} at position "
-                    f"{position}); {_CONVERT}"
+                    f"{name}: not UTF-8 text (byte 0x{code - _ESCAPED_BYTE_BASE:02x} at position {position}); {_CONVERT}"
                 )
+            if 0xD800 <= code <= 0xDFFF:  # only a caller in Python can hand over one that is no byte
+                raise InvalidInput(f"{name}: holds a lone surrogate (U+{code:04X}) at position {position}")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engram_mcp.cli import main
 from engram_mcp.markdown.store import MarkdownStore
 
 pytestmark = pytest.mark.slow
@@ -41,3 +42,8 @@ def test_text_that_is_not_utf8_is_refused_in_one_line_naming_the_byte_whether_or
     with serving(folder, "--extractor", "none"):
         refused()
     assert [turn.text for turn in MarkdownStore(folder).load_all().memories.values()] == ["café au lait is my favourite"]
+
+
+def test_a_lone_surrogate_no_byte_could_give_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["recall", "wifi \ud83d", "--memory-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "engram-mcp: query: holds a lone surrogate (U+D83D) at position 5\n"
