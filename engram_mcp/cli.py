@@ -23,6 +23,7 @@ from typing import Any
 from engram_mcp import __version__
 from engram_mcp.commands import hooks, setup, transfer
 from engram_mcp.commands import memory as memory_commands
+from engram_mcp.commands.typed import check_arguments
 from engram_mcp.config import Settings, load_settings
 from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryNotFound
 
@@ -45,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if command == "bench":
             return _bench(args)
+        if command != "hook":  # a hook says what is wrong on stderr and exits 0, whatever it is given
+            check_arguments(args)
         settings = _settings(args)
         _configure_logging(settings, quiet=command != "serve" and args.log_level is None)
         if command in transfer.PRECHECKS:

@@ -173,8 +173,12 @@ class OwnerAccess:
         self._send({"jsonrpc": "2.0", "id": wanted, "method": method, "params": params})
         for line in self._lines:
             message = json.loads(line)
-            if message.get("id") != wanted or "method" in message:
+            if "method" in message:
                 continue  # notifications and the server's own requests are not ours to answer
+            # One request is in flight at a time: an error the server could not address (it found
+            # no id it could read in the request) is this request's.
+            if message.get("id") != wanted and not (message.get("id") is None and "error" in message):
+                continue
             if "error" in message:
                 raise _tool_error(str(message["error"].get("message", message["error"])))
             return dict(message.get("result") or {})

@@ -7,8 +7,9 @@
 - ``session-start`` (SessionStart): prints a short profile, the current facts and instructions.
 
 A hook never blocks the conversation: whatever goes wrong is one line on stderr and exit
-code 0. Each reaches the memory the way every command does (``access.open_access``): through
-the server that owns the folder, or by opening the folder for the moment it needs it.
+code 0, and so is what it had to mend (half of an emoji, replaced: ``edge/hooks.py``). Each
+reaches the memory the way every command does (``access.open_access``): through the server that
+owns the folder, or by opening the folder for the moment it needs it.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ import os
 import sys
 import time
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram_mcp.commands.access import MemoryAccess, open_access
 from engram_mcp.config import Settings
 from engram_mcp.errors import EngramError, MemoryFolderLocked
+
+if TYPE_CHECKING:
+    from engram_mcp.edge.hooks import Exchange
 
 __all__ = ["COMMANDS", "add_parsers"]
 
@@ -44,26 +48,43 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
 def _hook(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.edge.hooks import read_payload
 
+    notes: list[str] = []  # what the hook says, as its one line on stderr
     try:
-        payload = read_payload(sys.stdin.read())
+        # Claude Code writes JSON, with anything odd escaped; a stray byte from another writer is no reason to stop.
+        payload = read_payload(sys.stdin.buffer.read().decode("utf-8", "replace"))
         if args.event == "stop":
-            _capture(settings, args, payload)
-        elif settings.memory_dir.is_dir():  # nothing remembered yet: nothing to recall
-            text = _recall(settings, args, payload) if args.event == "prompt" else _profile(settings, args)
-            if text:
-                print(text)
+            exchange = _capture(settings, args, payload)
+            if exchange is not None and exchange.replaced:
+                notes.append(_replaced(exchange.replaced, "the exchange", "remembered"))
+        else:
+            if payload.replaced:
+                notes.append(_replaced(payload.replaced, "the prompt", "read"))
+            if settings.memory_dir.is_dir():  # nothing remembered yet: nothing to recall
+                text = _recall(settings, args, payload) if args.event == "prompt" else _profile(settings, args)
+                if text:
+                    print(text)
     except (EngramError, OSError, ValueError) as error:
-        print(f"engram-mcp hook {args.event}: {error}", file=sys.stderr)
+        notes.append(str(error))
+    except Exception as error:  # the promise holds for a fault of Engram's own too: the prompt goes on
+        notes.append(f"{type(error).__name__}: {error}")
+    if notes:
+        print(f"engram-mcp hook {args.event}: {'; '.join(notes)}", file=sys.stderr)
     return 0
 
 
+def _replaced(count: int, text: str, done: str) -> str:
+    broken = "a broken character (half of an emoji)" if count == 1 else f"{count} broken characters (halves of emoji)"
+    return f"{text} held {broken}, {done} as U+FFFD"
+
+
 def _recall(settings: Settings, args: argparse.Namespace, payload: Any) -> str | None:
+    from engram_mcp.edge.hooks import recall_query
+
     prompt = (payload.prompt or "").strip()
     if not prompt or prompt.startswith("/"):
         return None
-    answer = _with_memory(settings, args.event, lambda m: m.call(
-        "recall", {"query": prompt[:_MAX_QUERY_CHARS], "namespace": args.namespace}
-    ))
+    query = recall_query(prompt, _MAX_QUERY_CHARS)
+    answer = _with_memory(settings, args.event, lambda m: m.call("recall", {"query": query, "namespace": args.namespace}))
     if answer.data.get("abstained") or not answer.data.get("count"):
         return None
     block = answer.data.get("context") or ""
@@ -83,17 +104,18 @@ def _profile(settings: Settings, args: argparse.Namespace) -> str | None:
     return f"{_PROFILE_HEADER}\n{text if text and not text.startswith('{') else block}"
 
 
-def _capture(settings: Settings, args: argparse.Namespace, payload: Any) -> None:
+def _capture(settings: Settings, args: argparse.Namespace, payload: Any) -> Exchange | None:
+    """The exchange remembered now; None when there is none, or it was remembered before."""
     from engram_mcp.edge.hooks import last_exchange
 
     if payload.transcript_path is None:
         raise ValueError("the Stop payload names no transcript_path")
     exchange = last_exchange(payload.transcript_path)
     if exchange is None:
-        return
+        return None
     seen = settings.state_dir / "hooks" / "captured.log"
     if seen.exists() and exchange.key in seen.read_text(encoding="utf-8").split():
-        return
+        return None
     settings.memory_dir.mkdir(parents=True, exist_ok=True)
     session = payload.session_id or None
 
@@ -108,6 +130,7 @@ def _capture(settings: Settings, args: argparse.Namespace, payload: Any) -> None
         stream.write(exchange.key + "\n")
         stream.flush()
         os.fsync(stream.fileno())
+    return exchange
 
 
 def _turn(text: str, role: str, session: str | None, when: datetime | None, namespace: str) -> dict[str, Any]:

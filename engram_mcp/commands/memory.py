@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from engram_mcp.commands.access import ToolAnswer, open_access
+from engram_mcp.commands.typed import stdin_text
 from engram_mcp.config import Settings
 from engram_mcp.errors import InvalidInput
 
@@ -66,7 +67,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _remember(settings: Settings, args: argparse.Namespace) -> int:
-    text = sys.stdin.read() if args.text == "-" else args.text
+    text = stdin_text() if args.text == "-" else args.text
     arguments: dict[str, Any] = {"text": text, "namespace": args.namespace, "role": args.role}
     if args.fact:
         arguments.update(kind="fact", subject=args.subject, predicate=args.predicate, object=args.object)

@@ -11,11 +11,16 @@ The transcript is JSON Lines, one entry a line: ``{"type": "user" | "assistant" 
 or a list of blocks (``text``, ``tool_use``, ``tool_result``, ``thinking``). A person's prompt
 is a user entry with text that is not a tool result, not marked ``isMeta`` and not a slash
 command's echo; the final reply is the assistant text after the last tool result.
+
+Claude Code writes half of an emoji cut in two as a lone surrogate (``"\\ud83d"``), which is no
+character: no file can hold it and no model can read it. The text around it is what matters, so
+each is replaced by U+FFFD and counted (``replaced``), for the hook to say so.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,10 +28,16 @@ from typing import Any
 
 from engram_mcp.model.records import parse_timestamp
 
-__all__ = ["Exchange", "HookPayload", "last_exchange", "read_payload"]
+__all__ = ["Exchange", "HookPayload", "last_exchange", "read_payload", "recall_query"]
 
 # What Claude Code writes into the transcript for its own commands, not what the person said.
 _ECHOES = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>", "Caveat:")
+# A valid pair is joined into one character as JSON is read: any surrogate left is alone.
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# A paragraph or line this short, at either end of a prompt too long to be a query, is taken for the
+# person's own words around what they pasted.
+_OWN_WORDS_CHARS = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +48,8 @@ class HookPayload:
     cwd: str | None
     prompt: str | None = None
     source: str | None = None
+    replaced: int = 0
+    """Lone surrogates replaced by U+FFFD in the prompt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +62,8 @@ class Exchange:
     reply: str | None
     asked_at: datetime | None
     answered_at: datetime | None
+    replaced: int = 0
+    """Lone surrogates replaced by U+FFFD in the prompt and the reply."""
 
 
 def read_payload(raw: str) -> HookPayload:
@@ -57,14 +72,40 @@ def read_payload(raw: str) -> HookPayload:
     if not isinstance(value, dict) or not isinstance(value.get("hook_event_name"), str):
         raise ValueError("not a Claude Code hook payload (no hook_event_name)")
     transcript = value.get("transcript_path")
+    prompt, replaced = _mended(value["prompt"]) if isinstance(value.get("prompt"), str) else (None, 0)
     return HookPayload(
         event=value["hook_event_name"],
         session_id=str(value.get("session_id") or ""),
         transcript_path=Path(transcript).expanduser() if isinstance(transcript, str) and transcript else None,
         cwd=value.get("cwd") if isinstance(value.get("cwd"), str) else None,
-        prompt=value.get("prompt") if isinstance(value.get("prompt"), str) else None,
+        prompt=prompt,
         source=value.get("source") if isinstance(value.get("source"), str) else None,
+        replaced=replaced,
     )
+
+
+def recall_query(prompt: str, limit: int) -> str:
+    """What a prompt is recalled by: all of it when it fits in a query of ``limit`` characters.
+
+    A longer prompt is nearly always something pasted (a log, an email, an article) with the
+    person's own words before or after it, and those words are what memory should answer: a query
+    holding the paste matches the paste, and recall declines (the embedder, besides, reads only a
+    query's first 256 tokens). So it is recalled by its first and last paragraphs, those short
+    enough to be the person's words; else by its first and last lines, those short enough; else,
+    one long line, by its beginning and end.
+    """
+    prompt = prompt.strip()
+    if len(prompt) <= limit:
+        return prompt
+    for pieces in (_PARAGRAPH_BREAK.split(prompt), prompt.splitlines()):
+        kept = [piece.strip() for piece in pieces if piece.strip()]
+        ends = [kept[0], kept[-1]] if len(kept) > 1 else kept
+        own_words = [end for end in ends if len(end) <= _OWN_WORDS_CHARS]
+        if own_words:
+            return "\n\n".join(own_words)
+    beginning = prompt[:_OWN_WORDS_CHARS].rsplit(maxsplit=1)[0]
+    end = prompt[-_OWN_WORDS_CHARS:].split(maxsplit=1)[-1]
+    return f"{beginning}\n\n{end}"
 
 
 def last_exchange(transcript: Path) -> Exchange | None:
@@ -84,15 +125,23 @@ def last_exchange(transcript: Path) -> Exchange | None:
             if text:
                 reply_parts.append(text)
                 answered_at = _moment(entry.get("timestamp"))
-    prompt = _prompt_text(prompt_entry)
-    assert prompt is not None
+    said = _prompt_text(prompt_entry)
+    assert said is not None
+    prompt, in_prompt = _mended(said)
+    reply, in_reply = _mended("\n\n".join(reply_parts))
     return Exchange(
         key=str(prompt_entry.get("uuid") or f"{transcript.name}:{start}"),
         prompt=prompt,
-        reply="\n\n".join(reply_parts) or None,
+        reply=reply or None,
         asked_at=_moment(prompt_entry.get("timestamp")),
         answered_at=answered_at,
+        replaced=in_prompt + in_reply,
     )
+
+
+def _mended(text: str) -> tuple[str, int]:
+    """``text`` with each lone surrogate replaced by U+FFFD, and how many were."""
+    return _LONE_SURROGATE.subn("\ufffd", text)
 
 
 def _entries(transcript: Path) -> list[dict[str, Any]]:

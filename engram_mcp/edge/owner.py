@@ -2,9 +2,11 @@
 
 The process holding the folder lock listens on a Unix domain socket (``state.endpoint``)
 that only its user can open: the socket file is mode 0600 and each peer's uid is checked.
-A connection speaks MCP exactly as stdio does (one JSON-RPC message a line), so a proxy
-forwards its client's lines unchanged (``edge.proxy``). Each connection gets its own event
-loop on its own thread; the tools themselves are the ordinary server's (``build_server``).
+A connection speaks MCP exactly as stdio does, through the same transport (``stdio.line_transport``:
+one JSON-RPC message a line, every frame answered), so a proxy forwards its client's lines
+unchanged (``edge.proxy``) and gets for each the answer the owner's own client would. Each
+connection gets its own event loop on its own thread; the tools themselves are the ordinary
+server's (``build_server``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from typing import Any
 
 import anyio
 from mcp.server.mcpserver import MCPServer
-from mcp.server.stdio import stdio_server
+
+from engram_mcp.edge.stdio import line_transport
 
 __all__ = ["OwnerEndpoint"]
 
@@ -100,15 +103,18 @@ class OwnerEndpoint:
         finally:
             with self._lock:
                 self._connections.discard(connection)
+            # The transport's reader holds a descriptor of its own on this socket: shutting the
+            # socket down ends its read, and lets the peer see the hang-up.
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
             connection.close()
 
     async def _serve_async(self, connection: socket.socket) -> None:
-        reader = anyio.wrap_file(connection.makefile("r", encoding="utf-8", errors="replace"))
-        writer = anyio.wrap_file(connection.makefile("w", encoding="utf-8"))
         server = self._make_server()
         lowlevel = server._lowlevel_server  # the SDK serves one connection through it
-        async with stdio_server(reader, writer) as (read_stream, write_stream):
-            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+        with connection.makefile("wb") as wire:
+            async with line_transport(os.dup(connection.fileno()), wire) as (read_stream, write_stream):
+                await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
 def _same_user(connection: socket.socket) -> bool:

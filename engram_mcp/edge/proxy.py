@@ -12,6 +12,10 @@ folder lock next, or to itself after ``take_over`` wins the lock. What was in fl
 
 A client that opened its session with ``initialize`` has that handshake replayed to each
 new owner, whose answer the proxy keeps to itself.
+
+The proxy reads a line only to learn what it asks; a line it cannot read (too deep, an id no
+answer can carry) is still relayed, for the owner to answer with the error, as it answers its
+own client's.
 """
 
 from __future__ import annotations
@@ -161,7 +165,7 @@ class Proxy:
             )
             if opens_session:
                 self._handshake.append(line)
-            if "id" in message and isinstance(method, str):
+            if _answerable_id(message.get("id")) and isinstance(method, str):
                 params = message.get("params")
                 tool = params.get("name") if method == "tools/call" and isinstance(params, dict) else None
                 self._pending[message["id"]] = _Request(line, method, tool if isinstance(tool, str) else None)
@@ -212,9 +216,14 @@ async def _lost(step: Awaitable[None]) -> bool:
 def _message(line: bytes) -> dict[str, Any]:
     try:
         message = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
     return message if isinstance(message, dict) else {}
+
+
+def _answerable_id(value: object) -> bool:
+    """Whether an answer can carry this id back (JSON-RPC: a string or an integer)."""
+    return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
 def _as_proxy_status(message: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The stdio transport: one JSON-RPC message per line, and no line left unanswered.
+"""The line transport: one JSON-RPC message per line, and no line left unanswered.
 
 Does the job of the SDK's ``stdio_server`` with a reader that cannot be starved or fooled:
 a frame is read as bytes with a size limit, decoded by ``frames.decode_frame`` off the
@@ -6,12 +6,17 @@ event loop, and a frame that is not a usable message is answered here with a JSO
 error instead of being dropped. A response that cannot be encoded becomes an error for
 its request rather than the end of the writer.
 
-While serving, fd 0 reads the null device and fd 1 goes to stderr, so a library that
+Every way in speaks it: the server's own stdio (``stdio_transport``) and each connection
+to the owner's socket (``line_transport``, from ``owner.py``), so a frame a proxy or a
+command relays is answered exactly as one the owner's own client sends.
+
+While serving stdio, fd 0 reads the null device and fd 1 goes to stderr, so a library that
 reads stdin or prints cannot touch the protocol; both are restored on exit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -30,7 +35,7 @@ from pydantic_core import PydanticSerializationError
 
 from engram_mcp.edge.frames import MAX_FRAME_BYTES, Decoded, Oversized, Reply, decode_frame, error_response
 
-__all__ = ["FrameReader", "stdio_transport"]
+__all__ = ["FrameReader", "line_transport", "stdio_transport"]
 
 log = logging.getLogger(__name__)
 
@@ -69,22 +74,43 @@ class FrameReader:
             kept += piece[: _KEPT_OF_OVERSIZED - len(kept)]
         return kept, size
 
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
+
     def _read(self) -> bytes:
         try:
             return os.read(self._fd, _READ_CHUNK)
         except OSError as error:
-            log.warning("stdin could not be read (%s); treating it as closed", error)
+            log.warning("the client's stream could not be read (%s); treating it as closed", error)
             return b""
 
 
+ReadStream = MemoryObjectReceiveStream[SessionMessage | Exception]
+WriteStream = MemoryObjectSendStream[SessionMessage]
+
+
 @asynccontextmanager
-async def stdio_transport() -> AsyncIterator[
-    tuple[MemoryObjectReceiveStream[SessionMessage | Exception], MemoryObjectSendStream[SessionMessage]]
-]:
+async def stdio_transport() -> AsyncIterator[tuple[ReadStream, WriteStream]]:
     """The server's read and write streams over this process's stdin and stdout."""
     stdin = _divert(0, lambda: os.open(os.devnull, os.O_RDONLY))
     stdout = _divert(1, lambda: os.dup(2))
-    wire = os.fdopen(stdout, "wb", closefd=False)
+    try:
+        async with line_transport(os.dup(stdin), os.fdopen(stdout, "wb", closefd=False)) as streams:
+            yield streams
+    finally:
+        _restore(0, stdin)
+        _restore(1, stdout)
+
+
+@asynccontextmanager
+async def line_transport(read_fd: int, wire: BinaryIO) -> AsyncIterator[tuple[ReadStream, WriteStream]]:
+    """The server's read and write streams over lines read from ``read_fd`` and written to ``wire``.
+
+    ``read_fd`` becomes the reader thread's own: it is closed once the reader meets its end, never
+    while the thread may still be parked on it (a closed number could be reused under it). A peer
+    that keeps its end open must not keep the server alive, so leaving here does not wait for it.
+    """
     to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     server_writes, from_server = anyio.create_memory_object_stream[SessionMessage](0)
     decoded_send, decoded = anyio.create_memory_object_stream[Decoded](0)
@@ -111,24 +137,17 @@ async def stdio_transport() -> AsyncIterator[
 
     token = anyio.lowlevel.current_token()
     pump = threading.Thread(
-        target=_pump, args=(FrameReader(stdin), decoded_send, token), name="engram-stdin", daemon=True
+        target=_pump, args=(FrameReader(read_fd), decoded_send, token), name="engram-frames", daemon=True
     )
-    try:
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(route)
-            tasks.start_soon(write)
-            pump.start()
-            try:
-                yield server_reads, server_writes
-            finally:
-                # The server is done; a peer that keeps stdin open must not keep us alive.
-                server_writes.close()
-                tasks.cancel_scope.cancel()
-    finally:
-        # stdin's private descriptor stays open: the pump thread may still be parked on it, and a
-        # closed number could be reused under it.
-        _restore(0, stdin, close=False)
-        _restore(1, stdout, close=True)
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(route)
+        tasks.start_soon(write)
+        pump.start()
+        try:
+            yield server_reads, server_writes
+        finally:
+            server_writes.close()
+            tasks.cancel_scope.cancel()
 
 
 def _pump(reader: FrameReader, sink: ObjectSendStream[Decoded], token: anyio.lowlevel.EventLoopToken) -> None:
@@ -136,12 +155,11 @@ def _pump(reader: FrameReader, sink: ObjectSendStream[Decoded], token: anyio.low
     try:
         for frame in reader.frames():
             anyio.from_thread.run(sink.send, decode_frame(frame), token=token)
-    except (anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError):
-        return  # the server is shutting down
-    try:
         anyio.from_thread.run(sink.aclose, token=token)
-    except RuntimeError:
-        return
+    except (anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError):
+        pass  # the server is shutting down
+    finally:
+        reader.close()
 
 
 def _encode(message: types.JSONRPCMessage) -> bytes:
@@ -171,10 +189,9 @@ def _divert(fd: int, open_harmless: Callable[[], int]) -> int:
     return private
 
 
-def _restore(fd: int, private: int, *, close: bool) -> None:
+def _restore(fd: int, private: int) -> None:
     try:
         os.dup2(private, fd)
-        if close:
-            os.close(private)
+        os.close(private)
     except OSError as error:
         log.warning("could not restore fd %d: %s", fd, error)

@@ -20,7 +20,7 @@ from engram_mcp.model import (
     new_memory_id,
 )
 
-__all__ = ["MAX_TEXT_CHARS", "check_label", "check_namespace", "check_text", "new_turn", "utc"]
+__all__ = ["MAX_TEXT_CHARS", "check_label", "check_namespace", "check_text", "new_turn", "searched_for", "utc"]
 
 _ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 
@@ -57,6 +57,22 @@ def check_namespace(namespace: str) -> None:
         raise InvalidInput(
             f"namespace must be 1-64 letters, digits, '_' or '-' (starting with a letter or digit), got {namespace!r}"
         )
+
+
+def searched_for(query: str) -> str:
+    """What a query searches for: without the space around it; refused when that is nothing, or
+    holds a lone surrogate (half of an emoji), which no tokenizer can read."""
+    query = query.strip()
+    if not query:
+        raise InvalidInput("query must not be empty")
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidInput(
+            f"query holds a lone surrogate (U+{ord(query[error.start]):04X}) at position {error.start}; "
+            "it is not a character and cannot be searched for"
+        ) from None
+    return query
 
 
 def utc(moment: datetime, name: str) -> datetime:

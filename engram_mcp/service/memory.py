@@ -27,7 +27,7 @@ from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
 from engram_mcp.service.extractor_context import turns_to_read_with
 from engram_mcp.service.fact_lookup import FactLookup
 from engram_mcp.service.indexing import IndexProgress, IndexWriter
-from engram_mcp.service.inputs import check_namespace, check_text, new_turn, utc
+from engram_mcp.service.inputs import check_namespace, check_text, new_turn, searched_for, utc
 from engram_mcp.service.looking_back import held_at
 from engram_mcp.service.results import Recall, ReconcileReport, recall_of
 from engram_mcp.service.warm_up import warm_up
@@ -273,9 +273,7 @@ class MemoryService:
         axis: Axis = Axis.VALID,
     ) -> Recall:
         """The memories most relevant to ``query``; current ones, or those visible at ``at``."""
-        query = query.strip()
-        if not query:
-            raise InvalidInput("query must not be empty")
+        query = searched_for(query)
         check_namespace(namespace)
         limit = self._check_limit(limit)
         moment = utc(at, "at") if at else None

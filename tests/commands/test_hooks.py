@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engram_mcp.markdown.store import MarkdownStore
-from engram_mcp.state.endpoint import endpoint_path
-from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -98,18 +94,11 @@ def test_a_hook_given_something_else_says_so_on_stderr_and_never_fails_the_promp
 
 
 def test_while_a_server_owns_the_folder_the_hooks_go_through_it_importing_neither_the_sdk_nor_a_model(
-    engram, command_env: dict[str, str], tmp_path: Path  # type: ignore[no-untyped-def]
+    engram, serving, tmp_path: Path  # type: ignore[no-untyped-def]
 ) -> None:
     folder = tmp_path / "memories"
     dir_args = ("--memory-dir", str(folder), "--extractor", "rules")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "engram_mcp", "serve", *dir_args],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=command_env,
-    )
-    try:
-        socket_path = endpoint_path(folder / ".engram")
-        wait_until(socket_path.exists, what="the server's owner socket")
-
+    with serving(folder, "--extractor", "rules"):
         # The server holds the folder's lock: a hook that tried to open the folder itself would
         # wait, then give up with a line on stderr and print nothing.
         stop = engram("hook", "stop", *dir_args, stdin=payload("Stop", stop_hook_active=False))
@@ -124,9 +113,60 @@ def test_while_a_server_owns_the_folder_the_hooks_go_through_it_importing_neithe
         imported = imported_modules(recalled.stderr)
         heavy = {name for name in imported if name.split(".")[0] in {"mcp", "anyio", "pydantic", "numpy", "onnxruntime"}}
         assert "engram_mcp.commands.hooks" in imported and heavy == set()
-    finally:
-        assert server.stdin is not None
-        server.stdin.close()  # the stdio client hangs up: the server shuts down
-        server.wait(timeout=120)
     turns = MarkdownStore(folder).load_all().memories.values()
     assert {t.provenance.role for t in turns} >= {"user", "assistant"}
+
+
+def transcript_with_half_an_emoji(folder: Path, key: str) -> Path:
+    """A prompt and its reply each holding half of an emoji, as Claude Code writes one cut in two ("\\ud83d")."""
+    path = folder / f"{key}.jsonl"
+    entries = [
+        {"type": "user", "uuid": key, "timestamp": "2026-11-30T09:01:00Z",
+         "message": {"role": "user", "content": f"My sister Ana moved to Porto ({key}) \ud83d"}},
+        {"type": "assistant", "uuid": f"{key}-reply", "timestamp": "2026-11-30T09:01:05Z",
+         "message": {"role": "assistant", "content": [{"type": "text", "text": "Porto \ude00 is lovely!"}]}},
+    ]
+    path.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    return path
+
+
+def test_half_an_emoji_is_kept_as_u_fffd_said_in_one_line_and_fails_no_hook_with_or_without_a_server(
+    engram, serving, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    folder = tmp_path / "memories"
+    dir_args = ("--memory-dir", str(folder), "--extractor", "none")
+
+    def capture_then_ask(key: str) -> None:
+        transcript = transcript_with_half_an_emoji(tmp_path, key)
+        stop = engram("hook", "stop", *dir_args, stdin=payload("Stop", transcript_path=str(transcript)))
+        assert (stop.returncode, stop.stdout) == (0, "")
+        assert stop.stderr == (
+            "engram-mcp hook stop: the exchange held 2 broken characters (halves of emoji), remembered as U+FFFD\n"
+        )
+        asked = engram("hook", "prompt", *dir_args, stdin=payload("UserPromptSubmit", prompt="Where does Ana live? \ud83d"))
+        assert asked.returncode == 0 and f"Porto ({key}) \ufffd" in asked.stdout
+        assert asked.stderr == (
+            "engram-mcp hook prompt: the prompt held a broken character (half of an emoji), read as U+FFFD\n"
+        )
+
+    capture_then_ask("alone")
+    with serving(folder, "--extractor", "none"):
+        capture_then_ask("served")
+    turns = sorted(turn.text for turn in MarkdownStore(folder).load_all().memories.values())
+    assert turns == [
+        "My sister Ana moved to Porto (alone) \ufffd", "My sister Ana moved to Porto (served) \ufffd",
+        "Porto \ufffd is lovely!", "Porto \ufffd is lovely!",
+    ]
+
+
+def test_a_question_asked_after_a_paste_longer_than_a_query_is_recalled_by_the_question(
+    engram, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    dir_args = ("--memory-dir", str(tmp_path / "memories"))
+    assert engram("remember", "My wifi password is KX-4471.", *dir_args).returncode == 0
+    paste = "\n".join(f"    at com.example.build.Step{n}.run(Step.java:{n * 7})" for n in range(80))
+    asked = engram("hook", "prompt", *dir_args,
+                   stdin=payload("UserPromptSubmit", prompt=f"{paste}\n\nwhat is my wifi password?"))
+    assert len(paste) > 2_000
+    assert (asked.returncode, asked.stderr) == (0, "")
+    assert "KX-4471" in asked.stdout

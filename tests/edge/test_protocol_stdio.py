@@ -109,6 +109,7 @@ BAD_FRAMES: dict[str, tuple[bytes, int | None]] = {
     "a batch": (b'[{"jsonrpc":"2.0","id":7,"method":"ping"}]\n', None),
     "a bare number": (b"42\n", None),
     "an id that is a float": (b'{"jsonrpc":"2.0","id":1.5,"method":"ping"}\n', None),
+    "an id that is an array": (b'{"jsonrpc":"2.0","id":[7],"method":"ping"}\n', None),
     "no jsonrpc version": (b'{"id":8,"method":"ping"}\n', 8),
     "an unknown method": (b'{"jsonrpc":"2.0","id":9,"method":"memory/steal","params":{}}\n', 9),
     "a frame larger than the limit": (remember_frame(10, b'"' + b"x" * (MAX_FRAME_BYTES + 10) + b'"'), 10),
@@ -150,3 +151,21 @@ def test_blank_lines_and_a_malformed_response_are_not_answered(server: RawServer
     server.send(b'{"jsonrpc":"2.0","id":"nobody-asked","result":"\\ud800"}\n')
     server.request({"jsonrpc": "2.0", "id": "ping", "method": "ping"})
     assert server.answer() == {"jsonrpc": "2.0", "id": "ping", "result": {}}
+
+
+def test_through_a_proxy_every_malformed_frame_gets_the_answer_the_owner_gives(
+    server: RawServer, tmp_path: Path, model_cache: Path
+) -> None:
+    """The second `serve` on a folder relays each line to the owner's socket, which answers it as stdio does."""
+    proxy = RawServer(tmp_path / "memories", model_cache)
+    try:
+        proxy.handshake()
+        proxy.request({"jsonrpc": "2.0", "id": "status", "method": "tools/call",
+                       "params": {"name": "memory_status", "arguments": {}}})
+        assert proxy.answer()["result"]["structuredContent"]["role"] == "proxy"
+        for frame, _ in BAD_FRAMES.values():
+            server.send(frame)
+            proxy.send(frame)
+            assert proxy.answer() == server.answer()
+    finally:
+        proxy.close()

@@ -65,6 +65,15 @@ def test_bad_input_is_rejected_and_nothing_is_written(
     assert not (tmp_path / "journal").exists()
 
 
+def test_a_query_holding_half_an_emoji_is_refused_in_one_line_naming_where(service: MemoryService) -> None:
+    service.remember("My wifi password is KX-4471.")
+    with pytest.raises(InvalidInput) as refused:
+        service.recall("wifi password \ud83d")
+    assert str(refused.value) == (
+        "query holds a lone surrogate (U+D83D) at position 14; it is not a character and cannot be searched for"
+    )
+
+
 def test_namespaces_keep_their_memories_apart(service: MemoryService, tmp_path: Path) -> None:
     service.remember("Project Apollo uses PostgreSQL.", namespace="work")
     assert service.recall("Which database does Apollo use?").abstained
