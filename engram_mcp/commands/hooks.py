@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 __all__ = ["COMMANDS", "add_parsers"]
 
 EVENTS = {"prompt": "UserPromptSubmit", "stop": "Stop", "session-start": "SessionStart"}
-_MAX_QUERY_CHARS = 2_000
 _PROFILE_LIMIT = 12
 # Another one-shot command may hold the folder for a moment (the previous Stop hook, say).
 _LOCK_WAIT_SECONDS = {"prompt": 3.0, "stop": 20.0, "session-start": 5.0}
@@ -79,11 +78,12 @@ def _replaced(count: int, text: str, done: str) -> str:
 
 def _recall(settings: Settings, args: argparse.Namespace, payload: Any) -> str | None:
     from engram_mcp.edge.hooks import recall_query
+    from engram_mcp.service.inputs import MAX_QUERY_CHARS
 
     prompt = (payload.prompt or "").strip()
     if not prompt or prompt.startswith("/"):
         return None
-    query = recall_query(prompt, _MAX_QUERY_CHARS)
+    query = recall_query(prompt, MAX_QUERY_CHARS)
     answer = _with_memory(settings, args.event, lambda m: m.call("recall", {"query": query, "namespace": args.namespace}))
     if answer.data.get("abstained") or not answer.data.get("count"):
         return None

@@ -39,6 +39,7 @@ from engram_mcp.edge.wire import (
 from engram_mcp.model import MEMORY_ID_REGEX, MemoryType, Source
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.forgetting import ForgetMode
+from engram_mcp.service.inputs import MAX_QUERY_CHARS
 from engram_mcp.service.results import RecalledMemory
 
 __all__ = ["build_server", "INSTRUCTIONS"]
@@ -132,7 +133,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     )
     @_tool_errors
     def recall(
-        query: Annotated[str, Field(min_length=1, max_length=2_000, description="What you need to know.")],
+        query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_CHARS, description="What you need to know.")],
         limit: Annotated[
             int | None, Field(ge=1, le=100, description="At most this many memories. Default: the server's setting.")
         ] = None,
@@ -246,7 +247,8 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     def as_of(
         at: Annotated[datetime, Field(description="The moment to look back to (ISO 8601 with zone).")],
         query: Annotated[
-            str | None, Field(max_length=2_000, description="What you need to know; omit for the latest memories then.")
+            str | None,
+            Field(max_length=MAX_QUERY_CHARS, description="What you need to know; omit for the latest memories then."),
         ] = None,
         axis: Annotated[
             Literal["valid", "known"],

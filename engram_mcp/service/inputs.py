@@ -20,11 +20,21 @@ from engram_mcp.model import (
     new_memory_id,
 )
 
-__all__ = ["MAX_TEXT_CHARS", "check_label", "check_namespace", "check_text", "new_turn", "searched_for", "utc"]
+__all__ = [
+    "MAX_QUERY_CHARS",
+    "MAX_TEXT_CHARS",
+    "check_label",
+    "check_namespace",
+    "check_text",
+    "new_turn",
+    "searched_for",
+    "utc",
+]
 
 _ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
 
 MAX_TEXT_CHARS = 100_000
+MAX_QUERY_CHARS = 2_000
 _NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
 
 
@@ -60,11 +70,13 @@ def check_namespace(namespace: str) -> None:
 
 
 def searched_for(query: str) -> str:
-    """What a query searches for: without the space around it; refused when that is nothing, or
-    holds a lone surrogate (half of an emoji), which no tokenizer can read."""
+    """What a query searches for: without the space around it; refused when that is nothing, longer
+    than a question, or holds a lone surrogate (half of an emoji), which no tokenizer can read."""
     query = query.strip()
     if not query:
         raise InvalidInput("query must not be empty")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInput(f"query is {len(query)} characters; at most {MAX_QUERY_CHARS} are searched for")
     try:
         query.encode("utf-8")
     except UnicodeEncodeError as error:

@@ -10,6 +10,7 @@ from engram_mcp.model import Kind
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import Forgetting
+from engram_mcp.service.inputs import MAX_QUERY_CHARS
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
 
@@ -72,6 +73,17 @@ def test_a_query_holding_half_an_emoji_is_refused_in_one_line_naming_where(servi
     assert str(refused.value) == (
         "query holds a lone surrogate (U+D83D) at position 14; it is not a character and cannot be searched for"
     )
+
+
+def test_a_query_longer_than_a_question_is_refused_in_one_line_and_the_space_around_it_does_not_count(
+    service: MemoryService,
+) -> None:
+    service.remember("My wifi password is KX-4471.")
+    question = "What is my wifi password? ".ljust(MAX_QUERY_CHARS, "?")
+    assert texts(service.recall(f"   {question}   ")) == ["My wifi password is KX-4471."]
+    with pytest.raises(InvalidInput) as refused:
+        service.recall(question + "?")
+    assert str(refused.value) == f"query is {MAX_QUERY_CHARS + 1} characters; at most {MAX_QUERY_CHARS} are searched for"
 
 
 def test_namespaces_keep_their_memories_apart(service: MemoryService, tmp_path: Path) -> None:
