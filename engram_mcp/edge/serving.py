@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 import anyio
 
@@ -86,8 +90,13 @@ class Ownership:
 
 
 def serve_stdio(settings: Settings) -> None:
-    """Serve one MCP client on stdio until it hangs up."""
+    """Serve one MCP client on stdio until it hangs up or is told to stop (SIGTERM)."""
     ownership = Ownership(settings)
+    with _stopped_by_sigterm():
+        _serve_stdio(settings, ownership)
+
+
+def _serve_stdio(settings: Settings, ownership: Ownership) -> None:
     try:
         if ownership.try_take():
             assert ownership.engram is not None
@@ -98,6 +107,27 @@ def serve_stdio(settings: Settings) -> None:
             anyio.run(_proxy_stdio, ownership)
     finally:
         ownership.close()
+
+
+@contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM (how a client that gave up waiting, systemd or docker stops a server) ends the
+    server the way stdin's end does: through ``Ownership.close``, so the usage counts and the
+    index are flushed, the owner's socket removed and the folder's lock released, where the
+    default handler would end the process at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signal_number: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the shut-down short
+        raise SystemExit(128 + signal_number)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 async def _proxy_stdio(ownership: Ownership) -> None:

@@ -1,10 +1,12 @@
-"""The real server over raw stdin bytes: every malformed frame gets an answer, and the server stays up."""
+"""The real server over raw stdin bytes: every malformed frame gets an answer, the server stays up, and it
+stops cleanly when told to."""
 
 from __future__ import annotations
 
 import json
 import os
 import selectors
+import signal
 import subprocess
 import sys
 import time
@@ -15,6 +17,7 @@ from typing import Any
 import pytest
 
 from engram_mcp.edge.frames import MAX_FRAME_BYTES
+from engram_mcp.state.endpoint import endpoint_path
 from tests.stdio_client import server_env
 
 pytestmark = pytest.mark.slow
@@ -169,3 +172,22 @@ def test_through_a_proxy_every_malformed_frame_gets_the_answer_the_owner_gives(
             assert proxy.answer() == server.answer()
     finally:
         proxy.close()
+
+
+def test_a_server_told_to_stop_by_sigterm_shuts_down_as_at_the_end_of_stdin(tmp_path: Path, model_cache: Path) -> None:
+    memory_dir = tmp_path / "memories"
+    raw = RawServer(memory_dir, model_cache)
+    try:
+        raw.handshake()
+        raw.request({
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "recall", "arguments": {"query": "Where does Ana work?"}},
+        })
+        assert raw.answer()["id"] == 1
+        socket = endpoint_path(memory_dir / ".engram")
+        assert socket.exists()
+        raw.process.terminate()
+        assert raw.process.wait(timeout=60) == 128 + signal.SIGTERM
+        assert not socket.exists()  # removed by the shut-down; the default handler leaves it behind
+    finally:
+        raw.close()
