@@ -114,9 +114,16 @@ def page_title(path: PurePosixPath) -> str:
 
 
 def slug(name: str) -> str:
-    """A file-name-safe, lowercase form of a name ('Ali Khan' -> 'ali-khan')."""
+    """A file-name-safe, lowercase form of a name: 'Ali Khan' -> 'ali-khan', 'Zoë' -> 'zoe'. A name
+    written in another script keeps its letters ('Мария Иванова' -> 'мария-иванова', '王芳'), so
+    it gets a page of its own rather than the general one; a name with any Latin spelling keeps
+    the page it always had."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     text = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    if not text:
+        written = unicodedata.normalize("NFC", name).casefold()
+        letters = "".join(c if unicodedata.category(c)[0] in "LMN" else "-" for c in written)  # marks: vowel signs
+        text = re.sub(r"-+", "-", letters).strip("-")
     return text[:60] or GENERAL_PAGE
 
 

@@ -41,6 +41,15 @@ def test_slugs_are_lowercase_ascii_with_dashes() -> None:
     assert slug("***") == "general"
 
 
+def test_a_name_in_another_script_keeps_its_letters_and_gets_a_page_of_its_own() -> None:
+    assert slug("Мария Иванова") == "мария-иванова"
+    assert slug("王芳") == "王芳"
+    assert slug("प्रिया शर्मा") == "प्रिया-शर्मा"  # vowel signs are part of the name
+    assert slug("Θεσσαλονίκη") == "θεσσαλονίκη"
+    assert page_title(PurePosixPath("facts/мария-иванова.md")) == "Мария Иванова"
+    assert slug("Søren") == "sren"  # a name with a Latin spelling keeps the page it always had
+
+
 def test_a_page_in_a_subfolder_belongs_to_the_layout_folder_above_it() -> None:
     assert folder_of(PurePosixPath("journal/2026/12/2026-12-05.md")) == "journal"
     assert folder_of(PurePosixPath("namespaces/work/procedures/deploys/api.md")) == "procedures"

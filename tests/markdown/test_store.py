@@ -22,6 +22,14 @@ def test_facts_go_to_the_page_of_their_subject(tmp_path: Path) -> None:
     assert store.add(fact()) == PurePosixPath("facts/ali-khan.md")
 
 
+def test_facts_about_someone_named_in_another_script_go_to_a_page_of_their_own(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    about_maria = replace(fact(), subject="Мария Иванова")
+    assert store.add(about_maria) == PurePosixPath("facts/мария-иванова.md")
+    assert "\n# Мария Иванова\n" in (tmp_path / "facts" / "мария-иванова.md").read_text()
+    assert MarkdownStore(tmp_path).load_all().memories[about_maria.id] == about_maria
+
+
 def test_a_fresh_store_loads_what_another_wrote(tmp_path: Path) -> None:
     MarkdownStore(tmp_path).add(turn("hello"))
     loaded = MarkdownStore(tmp_path).load_all()
