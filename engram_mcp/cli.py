@@ -25,7 +25,7 @@ from engram_mcp.commands import hooks, setup, transfer
 from engram_mcp.commands import memory as memory_commands
 from engram_mcp.commands.typed import check_arguments
 from engram_mcp.config import Settings, load_settings
-from engram_mcp.errors import ConfigError, EngramError, InvalidInput, MemoryNotFound
+from engram_mcp.errors import ConfigError, EngramError, MemoryNotFound
 
 __all__ = ["main"]
 
@@ -111,12 +111,6 @@ def _parser() -> argparse.ArgumentParser:
     transfer.add_parsers(commands, common)
     setup.add_parsers(commands, common)
     hooks.add_parsers(commands, common)
-    entities = commands.add_parser(
-        "entities", parents=[common], help="list entities and near-identical names; merge two when you confirm"
-    )
-    entities.add_argument("--namespace", default="default")
-    entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
-    entities.add_argument("--into", metavar="NAME", help="the name to keep")
     timeline = commands.add_parser("timeline", parents=[common], help="write an HTML page of facts over time")
     timeline.add_argument("entity", nargs="?", help="only this person, place or thing (default: everything)")
     timeline.add_argument("--out", type=Path, default=Path("timeline.html"), help="the file to write")
@@ -266,39 +260,6 @@ def _status(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _entities(settings: Settings, args: argparse.Namespace) -> int:
-    from engram_mcp.app import Engram
-
-    if bool(args.merge) != bool(args.into):
-        raise InvalidInput("--merge and --into go together")
-    engram = Engram.open(settings)
-    try:
-        engram.start(background=False)
-        infos, matches = engram.facts.entities(args.namespace)
-        if args.merge:
-            _merge(engram, infos, args)
-            return 0
-    finally:
-        engram.close()
-    for info in infos:
-        print(f"{info.id}  {info.name}  ({info.facts} facts)")
-    for match in matches:
-        print(f"maybe the same: {match.name!r} ~ {match.other!r} ({match.similarity:.0%}); "
-              f"merge with: engram-mcp entities --merge {match.other!r} --into {match.name!r}")
-    return 0
-
-
-def _merge(engram: Any, infos: Sequence[Any], args: argparse.Namespace) -> None:
-    from engram_mcp.model.entities import entity_key
-
-    known = {entity_key(info.name): info.name for info in infos}
-    for name in (args.merge, args.into):
-        if entity_key(name) not in known:
-            raise MemoryNotFound(f"no entity named {name!r} in namespace {args.namespace!r} (see: engram-mcp entities)")
-    if entity_key(args.merge) == entity_key(args.into):
-        raise InvalidInput(f"{args.merge!r} and {args.into!r} are already the same entity")
-    changed = engram.facts.merge_entities(args.into, args.merge, args.namespace)
-    print(f"merged {args.merge!r} into {args.into!r}: {len(changed)} facts rewritten")
 def _timeline(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.app import utc_now
     from engram_mcp.edge.timeline import write_timeline
@@ -349,7 +310,6 @@ _COMMANDS = {
     "check": _check,
     "doctor": _doctor,
     "status": _status,
-    "entities": _entities,
     **memory_commands.COMMANDS,
     **transfer.COMMANDS,
     **setup.COMMANDS,

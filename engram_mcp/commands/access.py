@@ -192,6 +192,6 @@ def _tool_error(text: str) -> EngramError:
         # pydantic's report: a header, then each field and its complaint; the URL is noise here.
         lines = [f"{lines[1]}: {lines[2].split(' [type=')[0]}"]
     line = lines[0] if lines else "the tool failed"
-    if line.startswith("no memory") or line.startswith("no fact"):
+    if line.startswith(("no memory", "no fact", "no entity")):
         return MemoryNotFound(line)
     return InvalidInput(line)

@@ -1,4 +1,4 @@
-"""The memory tools for people: ``remember``, ``recall``, ``as-of``, ``forget``, ``history``.
+"""The memory tools for people: ``remember``, ``recall``, ``as-of``, ``forget``, ``history``, ``entities``.
 
 Each calls the tool of the same name (``access.open_access``) and prints its answer for a
 person to read; ``--json`` prints the tool's structured result instead, for scripts.
@@ -64,6 +64,12 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
 
     history = commands.add_parser("history", parents=[common, output], help="how one fact changed over time")
     history.add_argument("memory_id", help="a fact id (f-…)")
+
+    entities = commands.add_parser(
+        "entities", parents=parents, help="list entities and near-identical names; merge two when you confirm"
+    )
+    entities.add_argument("--merge", metavar="NAME", help="the name to merge away (with --into)")
+    entities.add_argument("--into", metavar="NAME", help="the name to keep")
 
 
 def _remember(settings: Settings, args: argparse.Namespace) -> int:
@@ -133,6 +139,27 @@ def _history(settings: Settings, args: argparse.Namespace) -> int:
         until = _when(version.invalid_at) or "now"
         believed = f"believed {_when(version.created_at)} .. {_when(version.expired_at) or 'now'}"
         print(f"{version.id}  {_when(version.event_time)} .. {until}  ({believed})  {version.text}")
+    return 0
+
+
+def _entities(settings: Settings, args: argparse.Namespace) -> int:
+    if bool(args.merge) != bool(args.into):
+        raise InvalidInput("--merge and --into go together")
+    with open_access(settings) as memory:
+        if args.merge:
+            answer = memory.call("merge_entities", {"merge": args.merge, "into": args.into, "namespace": args.namespace})
+        else:
+            answer = memory.call("entities", {"namespace": args.namespace})
+    if args.json:
+        return _print_json(answer)
+    if args.merge:
+        print(f"merged {args.merge!r} into {args.into!r}: {len(answer.data['rewritten'])} facts rewritten")
+        return 0
+    for entity in answer.data["entities"]:
+        print(f"{entity['id']}  {entity['name']}  ({entity['facts']} facts)")
+    for match in answer.data["near_matches"]:
+        print(f"maybe the same: {match['name']!r} ~ {match['other']!r} ({match['similarity']:.0%}); "
+              f"merge with: engram-mcp entities --merge {match['other']!r} --into {match['name']!r}")
     return 0
 
 
@@ -241,6 +268,7 @@ COMMANDS: dict[str, Handler] = {
     "as-of": _as_of,
     "forget": _forget,
     "history": _history,
+    "entities": _entities,
 }
 
 # What each command does to the folder: a writer may create it, a reader needs it to exist.

@@ -26,6 +26,7 @@ from engram_mcp.edge.wire import (
     ForgetItemOut,
     ForgetOut,
     HistoryOut,
+    MergedOut,
     Namespace,
     NearMatchOut,
     RecallOut,
@@ -231,12 +232,29 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     def entities(namespace: Namespace = "default") -> EntitiesOut:
         """The people, places and things facts are about, and pairs of names that may be the same
         one. Names differing only by case or plural are merged already; near matches are for the
-        user to confirm (`engram-mcp entities --merge NAME --into NAME`), never merged silently."""
+        user to confirm (then `merge_entities`), never merged silently."""
         infos, matches = engram.facts.entities(namespace)
         return EntitiesOut(
             entities=[EntityOut(id=e.id, name=e.name, facts=e.facts) for e in infos],
             near_matches=[NearMatchOut(name=m.name, other=m.other, similarity=m.similarity) for m in matches],
         )
+
+    @server.tool(
+        annotations=ToolAnnotations(
+            title="Merge entities", read_only_hint=False, destructive_hint=True, idempotent_hint=False,
+            open_world_hint=False,
+        )
+    )
+    @_tool_errors
+    def merge_entities(
+        merge: Annotated[str, Field(min_length=1, max_length=200, description="The name to merge away.")],
+        into: Annotated[str, Field(min_length=1, max_length=200, description="The name to keep.")],
+        namespace: Namespace = "default",
+    ) -> MergedOut:
+        """Only once the user confirms two names are one person, place or thing (a near match from
+        `entities`): every fact naming `merge` names `into` instead."""
+        rewritten = engram.facts.merge_entities(into, merge, namespace)
+        return MergedOut(kept=into, merged=merge, rewritten=rewritten)
 
     @server.tool(
         annotations=ToolAnnotations(

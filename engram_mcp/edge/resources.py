@@ -143,7 +143,7 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
             UserMessage(
                 "Review my recent memories with me. Go through the items below one at a time: read each back to me "
                 "and ask whether it is right. For a possible contradiction, ask which one holds now. For names that "
-                "may be one person or thing, ask before merging (`engram-mcp entities --merge NAME --into NAME`). "
+                "may be one person or thing, ask before merging them (`merge_entities`). "
                 f"{_CORRECTING}\n\n{checklist}"
             )
         ]

@@ -169,6 +169,12 @@ class EntitiesOut(BaseModel):
     )
 
 
+class MergedOut(BaseModel):
+    kept: str
+    merged: str
+    rewritten: list[str] = Field(description="The ids of the facts that named the merged name and now name the kept one.")
+
+
 class StatusOut(BaseModel):
     memory_dir: str
     memories: int

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
-from engram_mcp.errors import InvalidInput
+from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.corrections import (
@@ -224,10 +224,15 @@ class FactService:
         return infos, near_matches(names.values())
 
     def merge_entities(self, keep: str, merge: str, namespace: str = DEFAULT_NAMESPACE) -> list[str]:
-        """Confirmed by a person: every fact naming ``merge`` names ``keep`` instead. Returns the ids changed."""
+        """Confirmed by a person: every fact naming ``merge`` names ``keep`` instead. Returns the ids changed.
+        Both must be entities of ``namespace``, and two of them."""
         gone, stays = entity_key(merge), entity_key(keep)
+        known = {entity_key(info.name) for info in self.entities(namespace)[0]}
+        for name, key in ((merge, gone), (keep, stays)):
+            if key not in known:
+                raise MemoryNotFound(f"no entity named {name!r} in namespace {namespace!r}")
         if gone == stays:
-            return []
+            raise InvalidInput(f"{merge!r} and {keep!r} are already the same entity")
         changed = []
         with self.lock:
             for m in self._memory.beside_turns(namespace):

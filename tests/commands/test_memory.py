@@ -104,7 +104,7 @@ def test_version_is_printed() -> None:
          "create it)"),
         (["serve"], "engram-mcp: the memory folder {file} is a file, not a folder"),
         (["entities", "--merge", "Nobody", "--into", "Sam"], "engram-mcp: no entity named 'Nobody' in namespace "
-         "'default' (see: engram-mcp entities)"),
+         "'default'"),
     ],
     ids=["import-missing-file", "read-missing-folder", "serve-on-a-file", "merge-unknown-entity"],
 )
@@ -123,3 +123,20 @@ def test_bad_input_is_one_line_with_an_exit_code_and_changes_nothing(
     assert "merged" not in result.stdout
     assert not missing.exists()
     assert file.read_text() == "not a folder"
+
+
+def test_entities_are_listed_and_merged_through_a_running_server(engram, serving, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "memories"
+    dir_args = ("--memory-dir", str(folder))
+    assert engram("remember", "Ali works at Google.", "--fact", *dir_args).returncode == 0
+    assert engram("remember", "Alii likes chess.", "--fact", "--subject", "Alii", "--predicate", "likes",
+                  "--object", "chess", *dir_args).returncode == 0
+    with serving(folder, "--extractor", "none"):
+        listed = engram("entities", *dir_args)
+        assert listed.returncode == 0, listed.stderr
+        assert "maybe the same: 'Ali' ~ 'Alii'" in listed.stdout
+        merged = engram("entities", "--merge", "Alii", "--into", "Ali", *dir_args)
+        assert (merged.returncode, merged.stdout) == (0, "merged 'Alii' into 'Ali': 1 facts rewritten\n"), merged.stderr
+        after = engram("entities", "--json", *dir_args)
+    names = {entity["name"]: entity["facts"] for entity in json.loads(after.stdout)["entities"]}
+    assert names["Ali"] == 2 and "Alii" not in names

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engram_mcp.errors import InvalidInput
+from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.temporal import Axis
@@ -120,6 +120,20 @@ def test_names_differing_only_by_case_merge_and_near_matches_are_listed(facts: F
     names = {i.name: i.facts for i in infos}
     assert names["Ali"] == 2 and "ali" not in names
     assert [(m.name, m.other) for m in near] == [("Ali", "Alii")]
+
+
+def test_a_merge_names_the_kept_entity_in_every_fact_and_refuses_an_unknown_or_the_same_name(
+    facts: FactService,
+) -> None:
+    facts.state("Ali works at Google.")
+    chess = facts.state("Alii likes chess.", subject="Alii", predicate="likes", obj="chess").memory
+    with pytest.raises(MemoryNotFound, match="no entity named 'Nobody' in namespace 'default'"):
+        facts.merge_entities("Ali", "Nobody")
+    assert facts.merge_entities("Ali", "Alii") == [chess.id]
+    names = {i.name: i.facts for i in facts.entities()[0]}
+    assert names["Ali"] == 2 and "Alii" not in names
+    with pytest.raises(InvalidInput, match="'ALI' and 'Ali' are already the same entity"):
+        facts.merge_entities("Ali", "ALI")
 
 
 def test_retract_ends_a_fact_now_and_keeps_its_history(
