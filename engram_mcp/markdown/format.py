@@ -130,6 +130,20 @@ class Document:
             tuple(s for s in self.segments if not (isinstance(s, (Block, BadBlock)) and _id_of(s) == memory_id))
         )
 
+    def taken_out(self, memory_id: str) -> tuple[Document, str]:
+        """The document without the memory's block and the lines a person nested under it (indented,
+        right below it: "  - she told me at dinner"), and those lines, which go where the block goes."""
+        segments = list(self.without(memory_id).segments)
+        at = next((i for i, s in enumerate(self.segments) if isinstance(s, Block) and s.memory.id == memory_id), None)
+        after = self.segments[at + 1] if at is not None and at + 1 < len(self.segments) else None
+        if not isinstance(after, str):
+            return Document(tuple(segments)), ""
+        lines = split_lines(after)
+        nested = _nested_lines(lines)
+        rest = "".join(lines[nested:])
+        segments[at] = rest  # ``without`` dropped the block, so its follower now stands at its index
+        return Document(tuple(s for s in segments if s != "")), "".join(lines[:nested])
+
     def replaced(self, block: Block) -> Document:
         return Document(
             tuple(block if isinstance(s, Block) and s.memory.id == block.memory.id else s for s in self.segments)
@@ -230,6 +244,19 @@ def _continues(content: str, lines: list[str], i: int) -> bool:
     # A blank line belongs to the item only when the item goes on after it.
     following = next((line_content(line) for line in lines[i + 1 :] if line.strip()), "")
     return following.startswith(_INDENT)
+
+
+def _nested_lines(lines: list[str]) -> int:
+    """How many of ``lines`` (what follows a block) are nested under it: indented, with blank lines
+    between them, not after them."""
+    count = 0
+    for i, line in enumerate(lines):
+        content = line_content(line)
+        if content[:1] in (" ", "\t") and content.strip():
+            count = i + 1
+        elif content.strip():
+            break
+    return count
 
 
 def _raw_text(block_lines: list[str]) -> str:

@@ -23,7 +23,7 @@ import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 
@@ -233,8 +233,10 @@ class MarkdownStore:
             if belongs_in_history(old) == belongs_in_history(memory):
                 document = basis.document.replaced(block)
             else:
-                # Superseded or retracted: it moves to the page's History section.
-                document = place(basis.document.without(memory.id), block)
+                # Superseded or retracted: it moves to the page's History section, with what a person
+                # nested under it.
+                rest, nested = basis.document.taken_out(memory.id)
+                document = place(rest, replace(block, raw=block.raw + nested))
             return relative if self._write(relative, document, basis) else None
 
         with self._lock:

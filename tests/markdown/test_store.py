@@ -1,4 +1,5 @@
 from dataclasses import replace
+from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
 import pytest
@@ -55,6 +56,25 @@ def test_a_hand_edit_made_since_the_last_read_is_not_overwritten(tmp_path: Path)
     path.write_text(path.read_text().replace("first", "first, edited by hand") + "\n")
     store.add(replace(turn("second"), id="t-0000000000ff"))
     assert "first, edited by hand" in path.read_text()
+
+
+def test_what_a_person_nested_under_a_fact_goes_with_it_to_history(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    google = replace(fact(), id="f-00000000aaaa", text="Ali works at Google.", object="Google")
+    relative = store.add(google)
+    store.add(fact())
+    page = tmp_path / relative
+    note = "  - he told me at Sam's party\n\n    - ask about the badge\n"
+    written = page.read_text()
+    cut = written.index(" -->\n", written.index("^f-00000000aaaa")) + len(" -->\n")
+    page.write_text(written[:cut] + note + written[cut:])
+    ended = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    store.update(replace(google, invalid_at=ended, expired_at=ended))
+    text = page.read_text()
+    history = text.index("## History")
+    assert text.count("he told me at Sam's party") == 1 and text.index("he told me at Sam's party") > history
+    assert text.endswith(note)
+    assert MarkdownStore(tmp_path).load_all().memories[fact().id] == fact()
 
 
 def test_updating_moves_a_fact_when_its_subject_changes(tmp_path: Path) -> None:
