@@ -7,6 +7,7 @@
     ├── MemoryNotFound         no memory has the given id
     ├── InvalidInput           a caller passed something out of bounds
     ├── StorageError           the disk refused a read or write (full, read-only, gone): names the file
+    │   └── NotAPage           where a page would be stands a named pipe, a socket, a device: never opened
     └── ExtractionError        a model's output could not be turned into facts
 """
 
@@ -22,6 +23,7 @@ __all__ = [
     "MalformedMemoryFile",
     "MemoryFolderLocked",
     "MemoryNotFound",
+    "NotAPage",
     "StorageError",
 ]
 
@@ -55,6 +57,10 @@ class InvalidInput(EngramError):
 
 
 class StorageError(EngramError):
+    pass
+
+
+class NotAPage(StorageError):
     pass
 
 

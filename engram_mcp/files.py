@@ -8,12 +8,17 @@ new file at its end (as if they had been appended just after it); any other chan
 for the caller to read and merge with. A program that opened the page before it was replaced
 may still write into the old file; that file is handed back open (``Superseded``), so those
 bytes can be found and taken in too.
+
+Only a regular file is ever opened (``open_regular``): a named pipe waits for a writer on open,
+and a device may do anything, so either named like a page would stop whoever opened it for good.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +28,7 @@ if TYPE_CHECKING:
     from hashlib import _Hash
 
 __all__ = [
+    "NotARegularFile",
     "Replaced",
     "Stamp",
     "Superseded",
@@ -31,6 +37,9 @@ __all__ = [
     "atomic_write",
     "content_digest",
     "file_stamp",
+    "kind_of",
+    "open_regular",
+    "read_regular",
     "remove_unchanged",
     "replace_unchanged",
     "running_digest",
@@ -57,6 +66,59 @@ def stamp_of(status: os.stat_result) -> Stamp:
 
 def file_stamp(path: Path) -> Stamp:
     return stamp_of(path.stat())
+
+
+class NotARegularFile(OSError):
+    """A path that is something other than a regular file (``kind``: "a named pipe", …)."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(errno.EINVAL, f"{kind}, not a regular file", str(path))
+        self.kind = kind
+
+
+_KINDS = {
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFDIR: "a folder",
+}
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file of this mode is when it is not a regular file ("a named pipe"); None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+
+
+def open_regular(path: Path) -> int | None:
+    """``path`` opened for reading, only if it is a regular file (through a link too); None when
+    there is nothing there. Anything else raises ``NotARegularFile`` without being opened; one
+    swapped in between the look and the open is opened without waiting, and refused all the same."""
+    try:
+        status = os.stat(path)
+        if (kind := kind_of(status.st_mode)) is not None:
+            raise NotARegularFile(path, kind)
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except FileNotFoundError:
+        return None
+    if (kind := kind_of(os.fstat(handle).st_mode)) is not None:
+        os.close(handle)
+        raise NotARegularFile(path, kind)
+    return handle
+
+
+def read_regular(path: Path) -> tuple[Stamp, bytes]:
+    """A regular file's stamp and bytes (``open_regular``): ``FileNotFoundError`` when there is
+    none, ``NotARegularFile`` for anything else. The stamp is the one of the bytes read."""
+    handle = open_regular(path)
+    if handle is None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    try:
+        return stamp_of(os.fstat(handle)), _read_all(handle)
+    finally:
+        os.close(handle)
 
 
 def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> os.stat_result:
@@ -139,7 +201,7 @@ def replace_unchanged(path: Path, data: bytes, expected: Version | None) -> Repl
     taken_in = b""
     try:
         while True:
-            held = _open_existing(path)
+            held = open_regular(path)
             try:
                 found = stamp_of(os.fstat(held)) if held is not None else None
                 if found == (expected.stamp if expected is not None else None):
@@ -169,7 +231,7 @@ def replace_unchanged(path: Path, data: bytes, expected: Version | None) -> Repl
 def remove_unchanged(path: Path, expected: Version) -> Superseded | None:
     """Delete ``path`` only while it is still ``expected``: the file deleted, still open; None
     (and nothing deleted) when another writer changed it."""
-    held = _open_existing(path)
+    held = open_regular(path)
     if held is None:
         return None
     try:
@@ -181,13 +243,6 @@ def remove_unchanged(path: Path, expected: Version) -> Superseded | None:
         raise
     os.close(held)
     return None
-
-
-def _open_existing(path: Path) -> int | None:
-    try:
-        return os.open(path, os.O_RDONLY)
-    except FileNotFoundError:
-        return None
 
 
 def _read_all(handle: int) -> bytes:

@@ -1,11 +1,19 @@
+import os
+import socket
+import stat
 from pathlib import Path
 
+import pytest
+
 from engram_mcp.files import (
+    NotARegularFile,
     Version,
     appended_to,
     atomic_write,
     content_digest,
     file_stamp,
+    kind_of,
+    read_regular,
     remove_unchanged,
     replace_unchanged,
     running_digest,
@@ -97,3 +105,41 @@ def test_a_file_another_writer_changed_is_not_removed(tmp_path: Path) -> None:
     removed = remove_unchanged(path, Version(file_stamp(path), content_digest(b"- rewritten by hand\n")))
     assert removed is not None and not path.exists()
     removed.close()
+
+
+# A named pipe with no writer blocks whoever opens it for reading: reverted, these fail by the timeout.
+@pytest.mark.timeout(20)
+def test_a_named_pipe_is_never_opened_for_reading_or_replaced_or_removed_and_says_what_it_is(tmp_path: Path) -> None:
+    pipe = tmp_path / "page.md"
+    os.mkfifo(pipe)
+    linked = tmp_path / "linked.md"
+    linked.symlink_to(pipe)
+    for path in (pipe, linked):
+        with pytest.raises(NotARegularFile) as refused:
+            read_regular(path)
+        assert refused.value.kind == "a named pipe" and str(path) in str(refused.value)
+        with pytest.raises(NotARegularFile):
+            replace_unchanged(path, b"- one\n", None)
+        with pytest.raises(NotARegularFile):
+            remove_unchanged(path, Version((0, 0), content_digest(b"")))
+    assert stat.S_ISFIFO(pipe.stat().st_mode) and linked.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["linked.md", "page.md"], "no temporary file is left"
+
+
+def test_a_regular_file_is_read_with_the_stamp_of_its_bytes_and_a_missing_one_is_not_found(tmp_path: Path) -> None:
+    path = tmp_path / "page.md"
+    written(path, b"- one\n")
+    assert read_regular(path) == (file_stamp(path), b"- one\n")
+    with pytest.raises(FileNotFoundError):
+        read_regular(tmp_path / "none.md")
+
+
+def test_what_a_file_is_when_it_is_not_a_regular_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(tmp_path / "socket"))
+        kinds = {name: kind_of(os.stat(tmp_path / name).st_mode) for name in ("pipe", "socket")}
+    assert kinds == {"pipe": "a named pipe", "socket": "a socket"}
+    assert kind_of(os.stat("/dev/null").st_mode) == "a character device"
+    assert kind_of(os.stat(tmp_path).st_mode) == "a folder"
+    assert kind_of(os.stat(__file__).st_mode) is None

@@ -9,7 +9,8 @@
 That is where the server writes. A person may organise pages in subfolders of these folders
 (``journal/2026/2026-11-30.md``, ``facts/people/ana.md``), as an Obsidian vault grows: a page
 there is read like any other, and new memories go to it (see ``MarkdownStore``). Hidden files
-and folders (``.trash/``, ``.engram/``, an editor's temporary files) are never pages.
+and folders (``.trash/``, ``.engram/``, an editor's temporary files) are never pages, nor is a
+file whose name is not text (``is_text``).
 
 Pure: paths are computed from the record, relative to the memory folder.
 """
@@ -28,12 +29,15 @@ __all__ = [
     "base_stem",
     "folder_of",
     "home_of",
+    "in_memory_folders",
     "is_memory_file",
+    "is_text",
     "namespace_of",
     "overflow_path",
     "page_title",
     "relative_path",
     "slug",
+    "told",
 ]
 
 GENERAL_PAGE = "general"
@@ -57,11 +61,32 @@ TOP_FOLDERS = (*_FOLDERS, _NAMESPACES_DIR)
 
 
 def is_memory_file(path: PurePosixPath) -> bool:
+    """Whether a file is a page: one in the layout's folders whose name is text (``is_text``)."""
+    return in_memory_folders(path) and is_text(path)
+
+
+def in_memory_folders(path: PurePosixPath) -> bool:
     """Only files in the layout's folders (at any depth) hold memories; a README or notes
     elsewhere are the person's own, and nothing hidden is a page."""
     if path.suffix != ".md" or any(part.startswith(".") for part in path.parts):
         return False
     return folder_of(path) is not None
+
+
+def is_text(path: PurePosixPath) -> bool:
+    """Whether a path read from the folder is text. A name whose bytes are not UTF-8 (from an old
+    zip, a Windows share) reaches Python with lone surrogates in it, which no answer can carry:
+    such a file is not read, and ``check`` names it (``told``) so a person can rename it."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def told(path: PurePosixPath) -> str:
+    """A path as text any answer can carry: bytes of its name that are not UTF-8 written ``\\xff``."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def folder_of(path: PurePosixPath) -> str | None:

@@ -27,21 +27,32 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 
-from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, StorageError
+from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.files import (
+    NotARegularFile,
     Stamp,
     Superseded,
     Version,
     appended_to,
     content_digest,
     file_stamp,
+    kind_of,
+    read_regular,
     remove_unchanged,
     replace_unchanged,
     stamp_of,
 )
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
-from engram_mcp.markdown.layout import home_of, is_memory_file, namespace_of, overflow_path, relative_path
+from engram_mcp.markdown.layout import (
+    home_of,
+    in_memory_folders,
+    is_memory_file,
+    is_text,
+    namespace_of,
+    overflow_path,
+    relative_path,
+)
 from engram_mcp.markdown.pages import (
     block_id,
     holds_only_scaffolding,
@@ -53,7 +64,7 @@ from engram_mcp.markdown.pages import (
 from engram_mcp.markdown.sections import belongs_in_history, place
 from engram_mcp.model import Memory
 
-__all__ = ["FileState", "LoadReport", "MarkdownStore"]
+__all__ = ["FileState", "LoadReport", "MarkdownStore", "why_not_read"]
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +124,8 @@ class MarkdownStore:
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
+                except NotAPage:
+                    continue  # made one since it was listed: check names it
                 except (MalformedMemoryFile, StorageError) as error:
                     log.warning("skipping unreadable memory file: %s", error)
                     errors.append(_as_malformed(error, self.root / relative))
@@ -127,33 +140,42 @@ class MarkdownStore:
         return LoadReport(memories=memories, errors=errors)
 
     def memory_files(self) -> Iterator[PurePosixPath]:
-        """The memory files under the folder (see layout.is_memory_file)."""
-        if not self.root.exists():
-            return
-        for path in self.root.rglob("*.md"):
-            relative = PurePosixPath(path.relative_to(self.root).as_posix())
-            if is_memory_file(relative) and path.is_file():
+        """The memory files under the folder: regular files (``files.open_regular``) whose paths are
+        pages (``layout.is_memory_file``)."""
+        for relative, kind in self._listing():
+            if kind is None and is_memory_file(relative):
                 yield relative
+
+    def not_pages(self) -> dict[PurePosixPath, str]:
+        """Files in the memory folders named like pages that are not read, with why (``why_not_read``)."""
+        return {
+            relative: why
+            for relative, kind in self._listing()
+            if in_memory_folders(relative) and (why := why_not_read(relative, kind)) is not None
+        }
 
     def unread_files(self) -> dict[PurePosixPath, int]:
         """Markdown files holding memory blocks that the store does not read, being outside the
         layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
         (Obsidian's ``.trash``, ``.engram``) hold no pages."""
         found: dict[PurePosixPath, int] = {}
-        for folder, subfolders, names in os.walk(self.root):
-            subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-            for name in sorted(names):
-                relative = PurePosixPath((Path(folder) / name).relative_to(self.root).as_posix())
-                if name.startswith(".") or relative.suffix != ".md" or is_memory_file(relative):
-                    continue
-                try:
-                    text = (self.root / relative).read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    continue
-                held = identified(parse_document(text, self.root / relative, namespace_of(relative)))
-                if held:
-                    found[relative] = len(held)
+        for relative, kind in self._listing():
+            if kind is not None or in_memory_folders(relative):
+                continue
+            try:
+                text = read_regular(self.root / relative)[1].decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            held = identified(parse_document(text, self.root / relative, namespace_of(relative)))
+            if held:
+                found[relative] = len(held)
         return found
+
+    def _listing(self) -> Iterator[tuple[PurePosixPath, str | None]]:
+        """Every markdown file under the folder, hidden ones aside, in path order, with what it is
+        when it is not a regular file (``files.kind_of``: "a named pipe"); folders are walked into."""
+        if self.root.is_dir():
+            yield from _listed(self.root, PurePosixPath())
 
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         return self._where.get(memory_id)
@@ -207,7 +229,7 @@ class MarkdownStore:
         for number in range(2, _MAX_OVERFLOW + 2):
             try:
                 state = self._current(candidate)
-            except MalformedMemoryFile:
+            except (MalformedMemoryFile, NotAPage):
                 state = None
                 unreadable = True
             else:
@@ -338,12 +360,16 @@ class MarkdownStore:
             return {block_id(block) for state in self._files.values() for block in identified(state.document)}
 
     def reread(self, relative: PurePosixPath) -> FileState | None:
-        """Read a file afresh (after an outside change); None when it no longer exists."""
+        """Read a file afresh (after an outside change); None when it is no page any more (gone,
+        or no regular file)."""
         with self._lock:
-            if not (self.root / relative).exists():
-                self._forget_file(relative)
-                return None
-            return self._read(relative)
+            try:
+                if (self.root / relative).exists():
+                    return self._read(relative)
+            except NotAPage:
+                pass
+            self._forget_file(relative)
+            return None
 
     def _require(self, memory_id: str) -> PurePosixPath:
         relative = self._where.get(memory_id)
@@ -392,9 +418,10 @@ class MarkdownStore:
     def _read(self, relative: PurePosixPath) -> FileState:
         path = self.root / relative
         try:
-            # Stamped before reading: a change made meanwhile then shows as a newer stamp later.
-            stamp = file_stamp(path)
-            raw = path.read_bytes()
+            # The stamp of the bytes read: a change made meanwhile then shows as a newer stamp later.
+            stamp, raw = read_regular(path)
+        except NotARegularFile as error:
+            raise NotAPage(f"not read: {relative}: {why_not_read(relative, error.kind)}") from error
         except OSError as error:
             raise StorageError(f"cannot read {path}: {error.strerror or error}") from error
         try:
@@ -583,6 +610,40 @@ class MarkdownStore:
         old = self._files.pop(relative, None)
         if old is not None:
             self._release(relative, old.document)
+
+
+def why_not_read(relative: PurePosixPath, kind: str | None) -> str | None:
+    """Why a file in the memory folders named like a page is not read, as ``check`` says it: its
+    name is no text (``layout.is_memory_file``) or it is no regular file (``files.open_regular``,
+    which the listing, the sync and the writes all open pages with). None: it is a page."""
+    if not is_text(relative):
+        return "its name is not UTF-8 text; renamed, it is read"
+    if kind is not None:
+        return f"{kind}, not a regular file; only a regular file is opened"
+    return None
+
+
+def _listed(folder: Path, relative: PurePosixPath) -> Iterator[tuple[PurePosixPath, str | None]]:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return  # gone while it was walked, or not ours to read
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            yield from _listed(Path(entry.path), relative / entry.name)
+        elif entry.name.endswith(".md"):
+            try:
+                kind = None if entry.is_file() else kind_of(entry.stat().st_mode)
+            except FileNotFoundError:
+                if not entry.is_symlink():
+                    continue  # gone while it was walked
+                kind = "a link to nothing"
+            except OSError:
+                continue  # not ours to look at
+            if kind != "a folder":
+                yield relative / entry.name, kind
 
 
 def _decoded(data: bytes) -> str | None:

@@ -42,16 +42,20 @@ def compare(markdown: Mapping[str, Memory], indexed: Mapping[str, str]) -> Diver
 @dataclass(frozen=True, slots=True)
 class CheckReport:
     """The whole consistency check: the divergence, files that cannot be read, files not yet
-    synced, and files holding memories that are not read at all (path → how many)."""
+    synced, files holding memories that are not read at all (path → how many), and files in the
+    memory folders named like pages that are no pages (path → why)."""
 
     divergence: Divergence
     malformed: tuple[str, ...] = ()
     behind: tuple[str, ...] = ()
     unread: Mapping[str, int] = field(default_factory=dict)
+    not_pages: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
-        return self.divergence.clean and not self.malformed and not self.behind and not self.unread
+        return (
+            self.divergence.clean and not self.malformed and not self.behind and not self.unread and not self.not_pages
+        )
 
     def lines(self) -> list[str]:
         return (
@@ -63,4 +67,5 @@ class CheckReport:
                 f"holds {count} {'memory' if count == 1 else 'memories'}"
                 for path, count in self.unread.items()
             ]
+            + [f"not read ({why}): {path}" for path, why in self.not_pages.items()]
         )

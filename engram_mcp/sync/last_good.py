@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile
-from engram_mcp.files import Stamp, atomic_write, content_digest, stamp_of
+from engram_mcp.files import Stamp, atomic_write, content_digest, read_regular, stamp_of
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document
 from engram_mcp.markdown.layout import is_memory_file, namespace_of
 
@@ -54,7 +54,7 @@ class LastGood:
             if stamp_of(path.stat()) == stamp:
                 self._digests[relative] = digest
                 return True
-            data = path.read_bytes()
+            data = read_regular(path)[1]
         except OSError:
             return False
         self._digests[relative] = content_digest(data)
@@ -65,7 +65,7 @@ class LastGood:
         if not path.exists():
             return None
         try:
-            data = path.read_bytes()
+            data = read_regular(path)[1]
             document = parse_document(data.decode("utf-8"), path, namespace_of(relative))
         except (OSError, UnicodeDecodeError, MalformedMemoryFile) as error:
             log.warning("ignoring last good copy of %s: %s", relative, error)

@@ -26,9 +26,9 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
-from engram_mcp.files import Stamp, content_digest, file_stamp
+from engram_mcp.files import NotARegularFile, Stamp, content_digest, file_stamp, read_regular
 from engram_mcp.markdown.format import Document
-from engram_mcp.markdown.layout import is_memory_file
+from engram_mcp.markdown.layout import is_memory_file, told
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
 from engram_mcp.model import Memory, Source
 from engram_mcp.service.memory import MemoryService
@@ -152,11 +152,13 @@ class Reconciler:
                 if relative in self._problems:
                     # The file itself is not a good copy: drop the forgotten from the old one instead.
                     self._last_good.prune(relative, self._store.memory_ids())
-                elif path.exists():
-                    stamp = file_stamp(path)  # before reading: a later change then shows as a newer stamp
-                    self._last_good.save(relative, path.read_bytes(), stamp)
                 else:
-                    self._last_good.remove(relative)
+                    try:
+                        stamp, data = read_regular(path)
+                    except (FileNotFoundError, NotARegularFile):
+                        self._last_good.remove(relative)
+                    else:
+                        self._last_good.save(relative, data, stamp)
 
     def sync_all(self) -> SyncReport:
         """Every file on disk and every file known: after a folder moved, or on demand."""
@@ -196,7 +198,8 @@ class Reconciler:
             divergence=compare(memories, indexed),
             malformed=tuple(str(e) for e in fresh.errors),
             behind=tuple(str(b) for b in behind),
-            unread={str(path): count for path, count in reader.unread_files().items()},
+            unread={told(path): count for path, count in reader.unread_files().items()},
+            not_pages={told(path): why for path, why in reader.not_pages().items()},
         )
 
     @property
@@ -212,9 +215,9 @@ class Reconciler:
         path = self._store.root / relative
         self._store.take_late_writes(relative)
         try:
-            stamp = file_stamp(path)
-            data = path.read_bytes()
-        except FileNotFoundError:
+            stamp, data = read_regular(path)
+        except (FileNotFoundError, NotARegularFile):
+            # Gone, or something no page is (a named pipe): what the page held is gone with it.
             self._store.reread(relative)
             self._last_good.remove(relative)
             self._problems.pop(relative, None)

@@ -1,8 +1,18 @@
+import os
 from pathlib import PurePosixPath
 
 import pytest
 
-from engram_mcp.markdown.layout import folder_of, home_of, is_memory_file, namespace_of, page_title, slug
+from engram_mcp.markdown.layout import (
+    folder_of,
+    home_of,
+    in_memory_folders,
+    is_memory_file,
+    namespace_of,
+    page_title,
+    slug,
+    told,
+)
 
 
 @pytest.mark.parametrize(
@@ -28,6 +38,23 @@ from engram_mcp.markdown.layout import folder_of, home_of, is_memory_file, names
 )
 def test_only_files_in_the_layout_folders_hold_memories(path: str, expected: bool) -> None:
     assert is_memory_file(PurePosixPath(path)) is expected
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [(b"facts/\xff\xfe.md", r"facts/\xff\xfe.md"), (b"facts/caf\xe9/ana.md", r"facts/caf\xe9/ana.md")],
+)
+def test_a_file_whose_name_is_not_utf8_text_is_in_the_memory_folders_but_no_page_and_is_told_with_escapes(
+    name: bytes, shown: str
+) -> None:
+    path = PurePosixPath(os.fsdecode(name))  # as the folder's listing and the watcher hand it over
+    assert in_memory_folders(path) and not is_memory_file(path)
+    assert told(path) == shown
+
+
+def test_a_name_that_is_text_is_told_as_it_is() -> None:
+    assert told(PurePosixPath("facts/josé-ñ.md")) == "facts/josé-ñ.md"
+    assert is_memory_file(PurePosixPath("facts/josé-ñ.md"))
 
 
 def test_the_namespace_comes_from_the_path() -> None:

@@ -1,6 +1,6 @@
 from dataclasses import replace
 
-from engram_mcp.sync.check import compare
+from engram_mcp.sync.check import CheckReport, compare
 from tests.markdown.test_format import fact, turn
 
 
@@ -18,3 +18,9 @@ def test_every_kind_of_divergence_is_named() -> None:
         "indexed but not in markdown: t-ffffffffffff",
         "index out of date: t-0123456789ab",
     ]
+
+
+def test_a_file_that_is_no_page_keeps_the_folder_from_being_clean_and_is_named_with_why() -> None:
+    report = CheckReport(compare({}, {}), not_pages={"facts/pipe.md": "a named pipe, not a regular file"})
+    assert not report.clean
+    assert report.lines() == ["not read (a named pipe, not a regular file): facts/pipe.md"]

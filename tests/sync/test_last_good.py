@@ -6,6 +6,8 @@ import hashlib
 import os
 from pathlib import Path, PurePosixPath
 
+import pytest
+
 from engram_mcp.sync.last_good import LastGood
 
 PAGE = PurePosixPath("journal/2026-11-30.md")
@@ -40,3 +42,12 @@ def test_a_stamp_of_another_size_is_not_given_to_the_copy(tmp_path: Path) -> Non
     copies = LastGood(tmp_path / "last-good")
     copies.save(PAGE, TEXT, (1_700_000_000_000_000_000, len(TEXT) + 1))
     assert (tmp_path / "last-good" / PAGE).stat().st_mtime_ns != 1_700_000_000_000_000_000
+
+
+@pytest.mark.timeout(20)  # a named pipe with no writer blocks whoever opens it: reverted, this fails by the timeout
+def test_a_copy_that_is_a_named_pipe_is_no_copy_and_is_never_opened(tmp_path: Path) -> None:
+    copies = LastGood(tmp_path / "last-good")
+    (tmp_path / "last-good" / PAGE).parent.mkdir(parents=True)
+    os.mkfifo(tmp_path / "last-good" / PAGE)
+    assert copies.document(PAGE) is None
+    assert not copies.holds(PAGE, digest(TEXT), (1, len(TEXT)))

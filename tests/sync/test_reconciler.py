@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import re
 from pathlib import PurePosixPath
 
@@ -202,6 +203,74 @@ def test_memories_in_a_page_moved_out_of_the_memory_folders_are_named_by_check(m
     (memory.folder / ".trash").mkdir()
     (memory.folder / "archive" / "2026-11-30.md").rename(memory.folder / ".trash" / "2026-11-30.md")
     assert memory.check_lines() == [], "a page in Obsidian's trash is deleted"
+
+
+# A named pipe with no writer blocks whoever opens it: reverted, these fail by the timeout.
+@pytest.mark.timeout(60)
+def test_a_named_pipe_that_appears_as_a_page_is_never_opened_and_check_names_it(memory: Memory) -> None:
+    memory.service.remember("I work at Spotify.")
+    pipe = memory.folder / "facts" / "pipe.md"
+    pipe.parent.mkdir()
+    os.mkfifo(pipe)
+    memory.reconciler.sync([PurePosixPath("facts/pipe.md")])
+    assert PurePosixPath("facts/pipe.md") not in memory.reconciler.behind()
+    assert memory.check_lines() == [
+        "not read (a named pipe, not a regular file; only a regular file is opened): facts/pipe.md"
+    ]
+    memory.service.remember("Still remembering.")
+    pipe.unlink()
+    memory.reconciler.sync([PurePosixPath("facts/pipe.md")])
+    assert memory.check_lines() == []
+
+
+@pytest.mark.timeout(60)
+def test_a_page_replaced_by_a_named_pipe_is_read_as_gone_and_remembering_goes_on_beside_it(
+    memory: Memory, open_memory: Opener
+) -> None:
+    memory.service.remember("I work at Spotify.")
+    page = memory.folder / "journal" / "2026-11-30.md"
+    page.unlink()
+    os.mkfifo(page)
+    memory.reconciler.refresh_copies([PurePosixPath("journal/2026-11-30.md")])
+    assert not (memory.folder / ".engram" / "last-good" / "journal" / "2026-11-30.md").exists()
+    memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+    assert memory.service.memories() == [], "as at start-up, where the pipe is no page either"
+    memory.service.remember("Still remembering.")
+    assert "Still remembering." in (memory.folder / "journal" / "2026-11-30.2.md").read_text()
+    restarted = open_memory()
+    assert texts(restarted, "What am I still doing?") == ["Still remembering."]
+    assert restarted.check_lines() == [
+        "not read (a named pipe, not a regular file; only a regular file is opened): journal/2026-11-30.md"
+    ]
+
+
+def test_a_page_whose_name_is_not_text_is_not_read_until_renamed_and_check_names_it_as_text(
+    memory: Memory, open_memory: Opener
+) -> None:
+    facts = memory.folder / "facts"
+    facts.mkdir()
+    unpacked = os.path.join(os.fsencode(facts), b"\xff\xfe.md")
+    with open(unpacked, "w", encoding="utf-8") as page:
+        page.write("- Ana works at Spotify on Tuesdays.\n")
+    as_listed = PurePosixPath(os.fsdecode(b"facts/\xff\xfe.md"))
+    memory.reconciler.sync([as_listed])
+    memory.reconciler.sync_all()
+    assert memory.service.memories() == []
+    memory = open_memory()
+    assert memory.service.memories() == [], "nor at start-up"
+    told = r"facts/\xff\xfe.md"
+    assert memory.check_lines() == [f"not read (its name is not UTF-8 text; renamed, it is read): {told}"]
+
+    os.rename(unpacked, facts / "ana.md")
+    memory.reconciler.sync([PurePosixPath("facts/ana.md")])
+    assert texts(memory, "Where does Ana work?") == ["Ana works at Spotify on Tuesdays."]
+    (memory.folder / "notes").mkdir()
+    os.rename(facts / "ana.md", os.path.join(os.fsencode(memory.folder), b"notes/\xff\xfe.md"))
+    memory.reconciler.sync([PurePosixPath("facts/ana.md")])
+    assert memory.check_lines() == [
+        r"not read (memory pages live in journal/, facts/ or procedures/, subfolders too): notes/\xff\xfe.md "
+        "holds 1 memory"
+    ]
 
 
 def test_an_edit_to_the_copy_of_a_page_that_check_calls_ignored_is_not_read_until_the_original_goes(

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from mcp import Client
 
@@ -170,3 +171,56 @@ def test_lines_another_program_appends_while_the_server_writes_the_page_are_all_
         assert (await call(client, "memory_status"))["memories"] == 61 + len(appended)
 
     serve(memories, model_cache, scenario)
+
+
+def test_a_named_pipe_appearing_as_a_page_while_serving_is_never_opened_and_the_server_keeps_answering(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+    pipe = memories / "facts" / "pipe.md"
+
+    async def scenario(client: Client) -> None:
+        await call(client, "remember", text="I work at Spotify.")
+        assert await in_step(client) == []  # the journal folder's rescan is over: the pipe's event is its own
+        os.mkfifo(pipe)
+        # Written after the pipe: once it is synced, so is the pipe's event (it came first).
+        save_like_an_editor(memories / "facts" / "ana.md", "- Ana lives in Porto.\n")
+        with anyio.fail_after(90):  # a server opening the pipe answers nothing again
+            assert await in_step(client) == [
+                "not read (a named pipe, not a regular file; only a regular file is opened): facts/pipe.md"
+            ]
+            await call(client, "remember", text="I still remember.")
+            assert recalled(await call(client, "recall", query="Where does Ana live?"))[0] == "Ana lives in Porto."
+            pipe.unlink()
+            assert await in_step(client) == []
+
+    pipe.parent.mkdir(parents=True)  # watched from the start: the pipe's own event reaches the sync
+    serve(memories, model_cache, scenario)
+
+
+def test_a_page_whose_name_is_not_text_is_not_read_so_every_answer_encodes_and_check_names_it_until_renamed(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+    unpacked = os.path.join(os.fsencode(memories), b"facts", b"\xff\xfe.md")
+    not_read = r"not read (its name is not UTF-8 text; renamed, it is read): facts/\xff\xfe.md"
+
+    async def while_serving(client: Client) -> None:
+        await call(client, "remember", text="I work at Spotify.")
+        (memories / "facts").mkdir(parents=True, exist_ok=True)
+        with open(unpacked, "w", encoding="utf-8") as from_an_old_zip:
+            from_an_old_zip.write("- Ana works at Spotify on Tuesdays.\n")
+        # Written after it: once it is synced, the watcher has had the other file's event too.
+        save_like_an_editor(memories / "facts" / "ana.md", "- Ana lives in Porto.\n")
+        assert await in_step(client) == [not_read]
+        assert "Ana works at Spotify on Tuesdays." not in recalled(await call(client, "recall", query="Where does Ana work?"))
+
+    async def after_a_restart(client: Client) -> None:
+        assert await in_step(client) == [not_read]
+        await call(client, "recall", query="Where does Ana work?")
+        os.rename(unpacked, memories / "facts" / "ana-at-work.md")
+        assert await in_step(client) == []
+        assert "Ana works at Spotify on Tuesdays." in recalled(await call(client, "recall", query="Where does Ana work?"))
+
+    serve(memories, model_cache, while_serving)
+    serve(memories, model_cache, after_a_restart)
