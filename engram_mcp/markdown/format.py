@@ -133,16 +133,21 @@ class Document:
     def taken_out(self, memory_id: str) -> tuple[Document, str]:
         """The document without the memory's block and the lines a person nested under it (indented,
         right below it: "  - she told me at dinner"), and those lines, which go where the block goes."""
-        segments = list(self.without(memory_id).segments)
-        at = next((i for i, s in enumerate(self.segments) if isinstance(s, Block) and s.memory.id == memory_id), None)
-        after = self.segments[at + 1] if at is not None and at + 1 < len(self.segments) else None
-        if not isinstance(after, str):
-            return Document(tuple(segments)), ""
-        lines = split_lines(after)
-        nested = _nested_lines(lines)
-        rest = "".join(lines[nested:])
-        segments[at] = rest  # ``without`` dropped the block, so its follower now stands at its index
-        return Document(tuple(s for s in segments if s != "")), "".join(lines[:nested])
+        kept: list[Segment] = []
+        nested = ""
+        following_block = False
+        for segment in self.segments:
+            if isinstance(segment, (Block, BadBlock)) and _id_of(segment) == memory_id:
+                following_block = isinstance(segment, Block)
+                continue
+            if following_block and isinstance(segment, str):
+                lines = split_lines(segment)
+                count = _nested_lines(lines)
+                nested, segment = "".join(lines[:count]), "".join(lines[count:])
+            following_block = False
+            if segment != "":
+                kept.append(segment)
+        return Document(tuple(kept)), nested
 
     def replaced(self, block: Block) -> Document:
         return Document(
