@@ -12,15 +12,18 @@ bytes they put in a page may be lost:
   (``files.replace_unchanged``, checked after the new content is on disk, just before the
   rename); otherwise the change is made again to their version;
 - a program that opened the page before the rename may write into the old file after it.
-  The store keeps the last few files it replaced open (``Superseded``) until the sync has
-  seen the page, and what was appended to one is appended to the page (``_take_late``).
+  The store keeps the files it replaced open (``Superseded``) for a few seconds after the
+  rename (``late_write_grace``; at most ``_REPLACED_KEPT`` files), whatever the sync does
+  meanwhile, and what was appended to one is appended to the page (``_take_late``).
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -89,21 +92,30 @@ class LoadReport:
 
 _MAX_OVERFLOW = 99
 _ATTEMPTS = 20
-_REPLACED_KEPT = 16
+# A program that opened a page just before the store replaced it may write into the old file a
+# moment later, later still on a loaded machine: such a file is held open this long after the
+# rename, and no more than so many at once.
+_LATE_WRITE_GRACE_SECONDS = 5.0
+_REPLACED_KEPT = 64
 
 
 class MarkdownStore:
     """Reads and writes memory files under one folder. Thread-safe; one writer process."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self, root: Path, *, late_write_grace: float = _LATE_WRITE_GRACE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.root = root
+        self._late_write_grace = late_write_grace
+        self._clock = clock
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
         self._copies: dict[str, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
         self._recent = RecentPages()
-        self._replaced: list[tuple[PurePosixPath, Superseded]] = []
+        self._replaced: list[_Held] = []
         self._lock = threading.RLock()
         # A store dropped without close() must not keep the files it replaced open.
         weakref.finalize(self, _close_all, self._replaced)
@@ -381,16 +393,16 @@ class MarkdownStore:
         """Take in what other programs wrote into the versions of the page the store replaced,
         and let those versions go (the reconciler calls this as it syncs the page)."""
         with self._lock:
-            self._take_late(relative, let_go=True)
+            self._take_late(relative, held_since_before=self._clock() - self._late_write_grace)
 
     def close(self) -> None:
         with self._lock:
-            for relative in dict.fromkeys(page for page, _ in self._replaced):
-                self._take_late(relative, let_go=True)
+            for relative in dict.fromkeys(held.page for held in self._replaced):
+                self._take_late(relative, held_since_before=math.inf)
 
     def _current(self, relative: PurePosixPath) -> FileState | None:
         """The page as it is on disk now (re-read only if it changed); None when there is none."""
-        self._take_late(relative, let_go=False)
+        self._take_late(relative, held_since_before=self._clock() - self._late_write_grace)
         path = self.root / relative
         state = self._files.get(relative)
         if not path.exists():
@@ -499,32 +511,36 @@ class MarkdownStore:
         return path
 
     def _keep_replaced(self, relative: PurePosixPath, previous: Superseded | None) -> None:
-        if previous is None:
-            return
-        self._replaced.append((relative, previous))
-        if len(self._replaced) > _REPLACED_KEPT:
-            oldest, superseded = self._replaced.pop(0)
-            self._take_in(oldest, superseded, let_go=True)
+        now = self._clock()
+        if previous is not None:
+            self._replaced.append(_Held(relative, previous, now))
+        while len(self._replaced) > _REPLACED_KEPT:
+            oldest = self._replaced.pop(0)
+            self._take_in(oldest, let_go=True)
+        # Checked at every change, so a file is not held long past its grace on any page.
+        for page in dict.fromkeys(held.page for held in self._replaced if held.since < now - self._late_write_grace):
+            self._take_late(page, held_since_before=now - self._late_write_grace)
 
-    def _take_late(self, relative: PurePosixPath, *, let_go: bool) -> None:
+    def _take_late(self, relative: PurePosixPath, *, held_since_before: float) -> None:
         """Bytes appended to a version of the page the store replaced (by a program that opened
         it before the rename) are appended to the page as it is now, for the sync to take in.
-        ``let_go``: close the versions nothing was written into too; a program may otherwise
-        still be about to write."""
-        mine = [superseded for page, superseded in self._replaced if page == relative]
+        The versions held since before ``held_since_before`` are closed, written into or not; a
+        program may still be about to write into the others."""
+        mine = [held for held in self._replaced if held.page == relative]
         if mine:
-            self._replaced[:] = [(page, superseded) for page, superseded in self._replaced if page != relative]
-            for superseded in mine:
-                self._take_in(relative, superseded, let_go=let_go)
+            self._replaced[:] = [held for held in self._replaced if held.page != relative]
+            for held in mine:
+                self._take_in(held, let_go=held.since < held_since_before)
 
-    def _take_in(self, relative: PurePosixPath, superseded: Superseded, *, let_go: bool) -> None:
+    def _take_in(self, held: _Held, *, let_go: bool) -> None:
+        relative, superseded = held.page, held.version
         try:
             late = superseded.written_since()
         except OSError as error:
             log.warning("cannot look for late writes to %s: %s", relative, error.strerror or error)
             late = None
         if late is None and not let_go:
-            self._replaced.append((relative, superseded))
+            self._replaced.append(held)
             return
         superseded.close()
         if late is None:
@@ -657,9 +673,18 @@ def _version(state: FileState | None) -> Version | None:
     return Version(state.stamp, state.digest) if state is not None else None
 
 
-def _close_all(replaced: list[tuple[PurePosixPath, Superseded]]) -> None:
-    for _, superseded in replaced:
-        superseded.close()
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A version of a page the store replaced, held open since ``since`` (the store's clock)."""
+
+    page: PurePosixPath
+    version: Superseded
+    since: float
+
+
+def _close_all(replaced: list[_Held]) -> None:
+    for held in replaced:
+        held.version.close()
 
 
 def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> MalformedMemoryFile:

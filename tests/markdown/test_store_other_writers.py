@@ -3,6 +3,7 @@ whatever they put in a page survives the store's own writes to it."""
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -38,6 +39,36 @@ def test_a_line_written_into_a_page_the_store_just_replaced_is_appended_to_the_p
     assert store.take_folded(relative), "the sync is told the page holds an edit it has not seen"
     state = store.state(relative)
     assert state is not None and [b.text for b in state.document.hand_blocks] == ["written into the old file"]
+
+
+def test_a_line_written_into_a_replaced_page_after_the_sync_has_seen_the_page_is_still_taken_in(
+    tmp_path: Path,
+) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("First turn.", id="t-000000000001"))
+    page = tmp_path / relative
+    with page.open("a") as opened_before_the_write:
+        store.add(turn("Second turn.", id="t-000000000002"))
+        store.take_late_writes(relative)  # the watcher reports the store's own write at once
+        opened_before_the_write.write("- written a moment later\n")  # a loaded machine: later still
+    store.add(turn("Third turn.", id="t-000000000003"))
+    text = page.read_text()
+    assert text.index("Second turn.") < text.index("- written a moment later\n") < text.index("Third turn.")
+
+
+def test_replaced_pages_are_held_open_for_their_grace_and_never_more_than_a_few_dozen(tmp_path: Path) -> None:
+    now = [0.0]
+    store = MarkdownStore(tmp_path, clock=lambda: now[0])
+    open_files = lambda: len(os.listdir("/proc/self/fd"))  # noqa: E731
+    before = open_files()
+    for number in range(100):
+        store.add(turn(f"Turn {number}.", id=f"t-{number:012x}"))
+    assert 0 < open_files() - before <= 64
+    now[0] += 6.0
+    store.add(turn("One more turn.", id="t-0000000000ff"))
+    assert open_files() - before == 1, "only the version this write replaced is held"
+    store.close()
+    assert open_files() == before
 
 
 def test_a_late_line_is_taken_in_by_the_next_write_to_the_page_too(tmp_path: Path) -> None:
