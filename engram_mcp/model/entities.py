@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-__all__ = ["APOSTROPHES", "FUZZY_THRESHOLD", "NearMatch", "canonical", "entity_id", "entity_key", "near_matches", "typed_without_capitals"]
+__all__ = [
+    "APOSTROPHES",
+    "FUZZY_THRESHOLD",
+    "NearMatch",
+    "canonical",
+    "entity_id",
+    "entity_key",
+    "near_matches",
+    "typed_without_capitals",
+    "written_alike",
+]
 
 FUZZY_THRESHOLD = 0.75
 
@@ -41,10 +52,17 @@ def typed_without_capitals(text: str) -> bool:
     return not any(character.isupper() for character in text)
 
 
+def written_alike(name: str) -> str:
+    """The name as it shows: one Unicode form ("José" typed as one character or as "e" and an
+    accent, fullwidth "Ｍａｒｙ" as "Mary") and nothing invisible (a right-to-left mark, a
+    zero-width space), so names that look the same are the same."""
+    return "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf")
+
+
 def entity_key(name: str) -> str:
-    """The name as compared: case, spacing, a possessive, plural endings, apostrophes and an
-    abbreviation's full stop ("ACME Ltd.", "J. Smith") do not count."""
-    plain = re.sub(r"'s\b", "", name.strip().translate(_PLAIN_APOSTROPHE)).replace("'", "")
+    """The name as compared: how it is encoded (``written_alike``), case, spacing, a possessive,
+    plural endings, apostrophes and an abbreviation's full stop ("ACME Ltd.", "J. Smith") do not count."""
+    plain = re.sub(r"'s\b", "", written_alike(name).strip().translate(_PLAIN_APOSTROPHE)).replace("'", "")
     plain = re.sub(r"(?<=[^\W\d_])\.(?=\s|$)", "", plain)
     words = plain.casefold().split()
     return " ".join(_singular(word) for word in words)

@@ -14,7 +14,10 @@ and adverbs are dropped; a leading preposition of the object joins the predicate
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+
+from engram_mcp.model.entities import written_alike
 
 __all__ = [
     "DIETS",
@@ -251,8 +254,9 @@ def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, st
     Understands "Ali works at Google", "Ali's favourite colour is blue" and, given the
     subject, any statement that starts with it. Returns None when it cannot tell.
     """
-    # A line break is a space to the statement's shape: "Ana likes tea.\nShe also likes coffee."
-    body = " ".join(text.split()).rstrip(".!")
+    # A line break is a space to the statement's shape: "Ana likes tea.\nShe also likes coffee."; an
+    # accent typed as a letter and a mark (macOS) is read as the one letter it shows.
+    body = " ".join(unicodedata.normalize("NFC", text).split()).rstrip(".!")
     possessive = _POSSESSIVE.match(body)
     if possessive and (subject is None or subject_key(possessive["subject"]) == subject_key(subject)):
         return possessive["subject"], possessive["attribute"], possessive["object"]
@@ -299,7 +303,7 @@ def _verb_after_a_thing(words: list[str]) -> int | None:
 
 
 def subject_key(name: str) -> str:
-    return " ".join(_OWNER.sub("", name.strip()).casefold().split())
+    return " ".join(_OWNER.sub("", written_alike(name).strip()).casefold().split())
 
 
 def _predicate_from_object(rest: list[str]) -> tuple[list[str], list[str]]:

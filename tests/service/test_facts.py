@@ -136,6 +136,15 @@ def test_a_merge_names_the_kept_entity_in_every_fact_and_refuses_an_unknown_or_t
         facts.merge_entities("Ali", "ALI")
 
 
+def test_a_name_typed_in_another_unicode_form_is_the_same_subject_and_its_new_value_supersedes(
+    facts: FactService,
+) -> None:
+    acme = facts.state("Jos\u00e9 Garc\u00eda works at Acme.").memory
+    globex = facts.state("Jose\u0301 Garci\u0301a works at Globex.")
+    assert acme is not None and globex.action == "superseded" and globex.superseded == (acme.id,)
+    assert [i.name for i in facts.entities()[0] if "Garc" in i.name] == ["Jos\u00e9 Garc\u00eda"]
+
+
 def test_retract_ends_a_fact_now_and_keeps_its_history(
     facts: FactService, forgetting: Forgetting, service: MemoryService
 ) -> None:
