@@ -40,6 +40,7 @@ _NO_FOLDER = {"doctor", "bench", "install", "hook"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _print_whatever_the_terminal_holds()
     parser = _parser()
     args = parser.parse_args(argv)
     command = args.command or "serve"
@@ -67,6 +68,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _print_whatever_the_terminal_holds() -> None:
+    """A name the console's encoding cannot show ("王芳" on a cp1252 Windows console) is printed
+    escaped (\\u738b), never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _writer(command: str, args: argparse.Namespace) -> bool:

@@ -1,3 +1,5 @@
+import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -96,3 +98,16 @@ def test_bench_runs_the_dataset_suites_through_the_product(capsys: pytest.Captur
         main(["bench", "longmemeval", "--help"])
     assert exited.value.code == 0
     assert "--ablate" in capsys.readouterr().out
+
+
+def test_a_name_the_console_cannot_show_is_printed_escaped_not_a_traceback(
+    tmp_path: Path, model_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGRAM_CACHE_DIR", str(model_cache))
+    memories = ["--memory-dir", str(tmp_path / "memories"), "--extractor", "none"]
+    assert main(["remember", "--fact", "王芳 lives in Beijing.", *memories]) == 0
+    windows_console = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    monkeypatch.setattr(sys, "stdout", windows_console)
+    assert main(["entities", *memories]) == 0
+    windows_console.flush()
+    assert "\\u738b\\u82b3" in windows_console.buffer.getvalue().decode("cp1252")  # type: ignore[attr-defined]

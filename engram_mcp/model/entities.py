@@ -62,7 +62,7 @@ def written_alike(name: str) -> str:
 def entity_key(name: str) -> str:
     """The name as compared: how it is encoded (``written_alike``), case, spacing, a possessive,
     plural endings, apostrophes and an abbreviation's full stop ("ACME Ltd.", "J. Smith") do not count."""
-    plain = re.sub(r"'s\b", "", written_alike(name).strip().translate(_PLAIN_APOSTROPHE)).replace("'", "")
+    plain = re.sub(r"'s\b", "", written_alike(name.translate(_PLAIN_APOSTROPHE)).strip()).replace("'", "")
     plain = re.sub(r"(?<=[^\W\d_])\.(?=\s|$)", "", plain)
     words = plain.casefold().split()
     return " ".join(_singular(word) for word in words)

@@ -191,7 +191,8 @@ _HAVE_DO = {"has": "has", "have": "has", "had": "had", "does": "did", "do": "did
 _AGE = re.compile(r"^(\d{1,3})(?: years?(?: old)?| y/?o)?$")
 _POSSESSIVE = re.compile(r"^(?P<subject>.+?)['’]s (?P<attribute>[\w -]+?) (?:is|are|was) (?P<object>.+)$", re.I)
 # A name may open with a title and its full stop: "Dr. Lind is my dentist", "Mr. Okafor teaches maths".
-_SUBJECT_FIRST = re.compile(r"^(?P<subject>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St)\. )?[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*) (?P<rest>.+)$")
+_TITLE = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St)\. ")
+_NAME_WORD = re.compile(r"[\w'’-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,10 +264,10 @@ def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, st
     if subject and body.casefold().startswith(subject.casefold() + " "):
         rest = body[len(subject) + 1 :]
     else:
-        match = _SUBJECT_FIRST.match(body)
-        if match is None:
+        opening = _name_first(body)
+        if opening is None:
             return None
-        subject, rest = match["subject"], match["rest"]
+        subject, rest = opening
     words = rest.split()
     if _OWNER.search(subject) and (verb := _verb_after_a_thing(words)) is not None:
         # "Lucía's job search spreadsheet has 40 rows": the slot is the thing's, never her job's.
@@ -277,6 +278,25 @@ def parse_statement(text: str, subject: str | None = None) -> tuple[str, str, st
     if head >= len(words):
         return None
     return subject, " ".join(words[: head + 1]), " ".join(words[head + 1 :])
+
+
+def _name_first(body: str) -> tuple[str, str] | None:
+    """The name a statement opens with and the rest: its words start with a capital ("Ali Khan",
+    "Мария Иванова") or are written in a script without capitals ("王芳", "محمد")."""
+    title = _TITLE.match(body)
+    start = title.end() if title else 0
+    words = body[start:].split(" ")
+    count = 0
+    while count < len(words) - 1 and _starts_a_name(words[count]):
+        count += 1
+    if count == 0:
+        return None
+    return body[:start] + " ".join(words[:count]), " ".join(words[count:])
+
+
+def _starts_a_name(word: str) -> bool:
+    first = word[:1]
+    return first.isalpha() and not first.islower() and _NAME_WORD.fullmatch(word) is not None
 
 
 _OWNER = re.compile(r"['’]s$")

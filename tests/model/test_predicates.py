@@ -36,6 +36,14 @@ def test_plain_and_possessive_statements_are_read_into_triples() -> None:
     assert parse_statement("lower case starts say nothing") is None
 
 
+def test_a_statement_may_open_with_a_name_in_any_script() -> None:
+    assert parse_statement("Мария Иванова lives in Moscow.") == ("Мария Иванова", "lives", "in Moscow")
+    assert parse_statement("王芳 works at Huawei.") == ("王芳", "works", "at Huawei")
+    assert parse_statement("Dr. Ørsted is my dentist.") == ("Dr. Ørsted", "is my", "dentist")
+    assert parse_statement("Jose\u0301 works at Acme.") == ("Jos\u00e9", "works", "at Acme")
+    assert parse_statement("мария lives in Moscow.") is None  # lower case names no one, in any script
+
+
 @pytest.mark.parametrize(
     ("predicate", "obj", "key", "value", "negated"),
     [
