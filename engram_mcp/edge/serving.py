@@ -26,7 +26,8 @@ from engram_mcp.config import Settings
 from engram_mcp.edge.http import HttpOptions, ensure_token, http_app
 from engram_mcp.edge.mcp_server import build_server
 from engram_mcp.edge.owner import OwnerEndpoint
-from engram_mcp.edge.proxy import Proxy
+from engram_mcp.edge.proxy import MAX_LINE, Proxy
+from engram_mcp.edge.stdio import relayed_lines
 from engram_mcp.errors import MemoryFolderLocked
 from engram_mcp.state.endpoint import endpoint_path
 
@@ -135,10 +136,11 @@ async def _proxy_stdio(ownership: Ownership) -> None:
     # memory prints after a takeover can corrupt the stream.
     wire = anyio.wrap_file(os.fdopen(os.dup(1), "wb", buffering=0))
     os.dup2(2, 1)
-    lines = anyio.wrap_file(os.fdopen(os.dup(0), "rb"))
 
     async def to_client(line: bytes) -> None:
         await wire.write(line)
+
+    lines = relayed_lines(os.dup(0), to_client, MAX_LINE)
 
     proxy = Proxy(ownership.endpoint_path, ownership.try_take, ownership.owns)
     try:

@@ -20,9 +20,9 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import anyio
 import anyio.from_thread
@@ -35,7 +35,7 @@ from pydantic_core import PydanticSerializationError
 
 from engram_mcp.edge.frames import MAX_FRAME_BYTES, Decoded, Oversized, Reply, decode_frame, error_response
 
-__all__ = ["FrameReader", "line_transport", "stdio_transport"]
+__all__ = ["FrameReader", "line_transport", "relayed_lines", "stdio_transport"]
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ async def line_transport(read_fd: int, wire: BinaryIO) -> AsyncIterator[tuple[Re
 
     token = anyio.lowlevel.current_token()
     pump = threading.Thread(
-        target=_pump, args=(FrameReader(read_fd), decoded_send, token), name="engram-frames", daemon=True
+        target=_pump, args=(FrameReader(read_fd), decoded_send, token, decode_frame), name="engram-frames", daemon=True
     )
     async with anyio.create_task_group() as tasks:
         tasks.start_soon(route)
@@ -150,11 +150,42 @@ async def line_transport(read_fd: int, wire: BinaryIO) -> AsyncIterator[tuple[Re
             tasks.cancel_scope.cancel()
 
 
-def _pump(reader: FrameReader, sink: ObjectSendStream[Decoded], token: anyio.lowlevel.EventLoopToken) -> None:
-    """The reader thread: frames are read and parsed here, so a huge frame never stalls the event loop."""
+async def relayed_lines(
+    read_fd: int, refuse: Callable[[bytes], Awaitable[None]], limit: int = MAX_FRAME_BYTES
+) -> AsyncIterator[bytes]:
+    """The lines a client writes to ``read_fd``, for a process that relays them elsewhere (the
+    proxy), read by a daemon thread as ``line_transport`` reads them: a client that keeps its end
+    open never keeps the process alive (SIGTERM ends it). A line over ``limit`` is not relayed:
+    ``refuse`` sends the client the error its request is owed."""
+    lines_send, lines = anyio.create_memory_object_stream[bytes | Oversized](0)
+    token = anyio.lowlevel.current_token()
+    threading.Thread(
+        target=_pump, args=(FrameReader(read_fd, limit), lines_send, token, _as_read), name="engram-lines", daemon=True
+    ).start()
+    async with lines:
+        async for line in lines:
+            if isinstance(line, Oversized):
+                reply = decode_frame(line)
+                if isinstance(reply, Reply):
+                    await refuse(_encode(reply.error) + b"\n")
+            else:
+                yield line + b"\n"
+
+
+def _as_read(frame: bytes | Oversized) -> bytes | Oversized:
+    return frame
+
+
+def _pump(
+    reader: FrameReader,
+    sink: ObjectSendStream[Any],
+    token: anyio.lowlevel.EventLoopToken,
+    each: Callable[[bytes | Oversized], Any],
+) -> None:
+    """A reader thread: frames are read (and parsed, by ``each``) here, so a huge frame never stalls the event loop."""
     try:
         for frame in reader.frames():
-            anyio.from_thread.run(sink.send, decode_frame(frame), token=token)
+            anyio.from_thread.run(sink.send, each(frame), token=token)
         anyio.from_thread.run(sink.aclose, token=token)
     except (anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError):
         pass  # the server is shutting down

@@ -191,3 +191,17 @@ def test_a_server_told_to_stop_by_sigterm_shuts_down_as_at_the_end_of_stdin(tmp_
         assert not socket.exists()  # removed by the shut-down; the default handler leaves it behind
     finally:
         raw.close()
+
+
+def test_a_proxy_told_to_stop_by_sigterm_stops_though_its_client_keeps_stdin_open(
+    server: RawServer, tmp_path: Path, model_cache: Path
+) -> None:
+    proxy = RawServer(tmp_path / "memories", model_cache)
+    try:
+        proxy.handshake()
+        proxy.process.terminate()
+        assert proxy.process.wait(timeout=30) == 128 + signal.SIGTERM
+        server.request({"jsonrpc": "2.0", "id": "ping", "method": "ping"})
+        assert server.answer() == {"jsonrpc": "2.0", "id": "ping", "result": {}}
+    finally:
+        proxy.close()
