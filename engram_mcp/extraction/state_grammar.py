@@ -33,7 +33,8 @@ SUBJECT = (r"^(?P<subject>I|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+(?-i:
 Found = tuple[str, str, str, str, bool]
 """(statement, predicate, object, slot kind, ended) of one fact; the subject is the speaker.
 
-A slot kind ending in "~" marks a fact read rather than said (a strong inference at most);
+A slot kind ending in "~" marks a fact read rather than said (a strong inference at most), one
+ending in "?" a guess read from something else said (where one works, for where one lives);
 "plan" marks one that is episodic."""
 
 
@@ -65,10 +66,12 @@ def as_facts(found: Iterable[Found], who: str, certainty: float) -> list[Extract
 
 def state_fact(statement: str, who: str, predicate: str, obj: str, certainty: float, kind: str) -> ExtractedFact:
     inferred = kind.endswith("~")
+    guessed = kind.endswith("?")
     return ExtractedFact(
         statement=statement[0].upper() + statement[1:] + ".",
         type=MemoryType.EPISODIC if kind == "plan" else MemoryType.SEMANTIC,
-        certainty=min(certainty, Certainty.STRONG_INFERENCE.value) if inferred else certainty,
+        certainty=min(certainty, Certainty.WEAK_GUESS.value if guessed else Certainty.STRONG_INFERENCE.value)
+        if inferred or guessed else certainty,
         subject=who,
         predicate=predicate,
         object=obj,

@@ -136,7 +136,7 @@ def _job_in(m: re.Match[str], who: str) -> list[Found]:
         name = strip_tail(role["role"])
         found.append((f"{who} works as {article(name)} {name}", "works as", name, "job", False))
     if place:
-        found.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False))
+        found.append((f"{who} is based in {place['place']}", "is based in", place["place"], "home?", False))
     return found
 
 
@@ -181,10 +181,11 @@ def _based_in(m: re.Match[str], who: str) -> list[Found]:
     """The place after a job ("… as a nurse in Tokyo"), read in the kind of name the rule that
     matched reads (a rule for turns typed without capitals is written with ``UNCASED_NAME``).
 
-    Working in a city strongly suggests living there, but is not a statement of it."""
+    Working somewhere suggests living nearby, but says little: a guess ("home?"), which never ends
+    a home that was said ("I live in Jackson Heights" and "I work at a clinic in Corona")."""
     uncased = UNCASED_NAME in m.re.pattern
     place = (_PLACE_TAIL_UNCASED if uncased else _PLACE_TAIL).match(m.string[m.end():])
-    return [(f"{who} is based in {place['place']}", "is based in", place["place"], "home~", False)] if place else []
+    return [(f"{who} is based in {place['place']}", "is based in", place["place"], "home?", False)] if place else []
 
 
 def _used_to(m: re.Match[str], who: str) -> list[Found]:

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Protocol
 
 from engram_mcp.model.predicates import HABIT_KINDS, MULTI_VALUED, Slot, normalise, parse_statement
-from engram_mcp.model.records import Kind, Memory, Source
+from engram_mcp.model.records import Certainty, Kind, Memory, Source
 
 __all__ = [
     "Adjudicator",
@@ -149,13 +149,18 @@ def stands_against(old: Memory, new: Memory) -> bool:
     """Whether ``old`` stays current when ``new`` contradicts it; ``new`` is then kept beside it,
     disputed, instead of ending it.
 
-    What a person pinned or wrote by hand is changed only by a person. The user's word wins over
-    the assistant's: a fact the assistant stated (read from its own turn) does not end one the
-    user stated, while a later word of the user's ends the assistant's as usual.
+    What a person pinned or wrote by hand is changed only by a person. What was said wins over what
+    was guessed: a guess (certainty 0.4: "maybe", or "Killa is based in Corona" read from "I work …
+    in Corona") does not end a surer fact ("Killa lives in Jackson Heights"); a strong inference
+    does ("Finally moved, the house in Wieliczka is full of boxes"). The user's word wins over the
+    assistant's: a fact the assistant stated (read from its own turn) does not end one the user
+    stated, while a later word of the user's ends the assistant's as usual.
     """
     if _by_person(new):
         return False
     if old.pinned or _by_person(old):
+        return True
+    if new.certainty <= Certainty.WEAK_GUESS.value < old.certainty:
         return True
     users_word = old.provenance.source is Source.USER or old.provenance.role == "user"  # an imported user turn too
     return new.said_by_assistant() and not old.said_by_assistant() and users_word

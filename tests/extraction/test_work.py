@@ -79,6 +79,12 @@ def test_the_place_after_a_job_is_read_as_a_name_the_way_the_turn_writes_names()
     assert not {slot for slot in slots("I work as a nurse in town.") if slot[0] == "lives_in"}
 
 
+def test_where_one_works_is_only_a_guess_at_where_one_lives() -> None:
+    [home] = [f for f in extract(turn("I work at Sonrisa Dental in Corona as a dental assistant.", speaker="Killa"), [])
+              if f.predicate == "is based in"]
+    assert (home.statement, home.certainty) == ("Killa is based in Corona.", 0.4)
+
+
 def test_driving_for_a_firm_is_working_there_and_working_in_a_place_is_a_job_there() -> None:
     assert slots("I drive for Uber at weekends.") == {("works_at", "uber", False)}
     assert slots("I work in Leeds as a nurse.") == {("job", "nurse", False), ("lives_in", "leeds", False)}

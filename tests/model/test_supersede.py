@@ -121,6 +121,15 @@ def test_the_users_word_stands_against_the_assistants_and_not_the_other_way_roun
     assert stands_against(person, assistant) and stands_against(person, user) and not stands_against(user, person)
 
 
+def test_a_surer_fact_stands_against_a_guess_and_a_strong_inference_ends_what_was_said() -> None:
+    stated = replace(GOOGLE, certainty=1.0)
+    inferred = replace(GOOGLE, id="f-0000000000ee", certainty=0.7)
+    guessed = replace(GOOGLE, id="f-0000000000ff", certainty=0.4)
+    assert stands_against(stated, guessed) and stands_against(inferred, guessed)
+    assert not stands_against(stated, inferred) and not stands_against(guessed, stated)
+    assert not stands_against(guessed, replace(guessed, id="f-0000000000ab"))
+
+
 def test_a_habits_days_said_of_the_thing_are_the_habits_days_and_another_habit_is_not() -> None:
     teaching = normalise("Leila", "teach yoga how often", "on Mondays")
     assert teaching.predicate == "teach_yoga_how_often"

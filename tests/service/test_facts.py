@@ -303,14 +303,14 @@ def test_a_stated_fact_about_the_user_files_under_the_speaker_and_supersedes(
 
 
 def _told(service: MemoryService, facts: FactService, clock: SteppingClock, text: str, *, role: str,
-          statement: str, obj: str, when: datetime) -> Memory:
+          statement: str, obj: str, when: datetime, certainty: float = 1.0) -> Memory:
     """A turn stored as the server stores it, and one fact read from it as the extraction worker writes it."""
     from engram_mcp.extraction import ExtractedFact
     from engram_mcp.extraction.worker import fact_from
     from engram_mcp.model import MemoryType
 
     stored = service.remember(text, role=role, speaker="Sam" if role == "user" else "assistant", event_time=when)
-    extracted = ExtractedFact(statement=statement, type=MemoryType.SEMANTIC, certainty=1.0, subject="Sam",
+    extracted = ExtractedFact(statement=statement, type=MemoryType.SEMANTIC, certainty=certainty, subject="Sam",
                               predicate="lives in", object=obj, entities=("Sam", obj))
     outcome = facts.write(fact_from(extracted, stored, clock()))
     assert outcome.memory is not None
@@ -330,6 +330,21 @@ def test_the_assistants_word_does_not_end_what_the_user_said_it_is_kept_beside_i
     assert {m.text for m in current} == {"Sam lives in Porto.", "Sam lives in Lisbon."}
     pages = "".join(p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.md"))
     assert "Sam lives in Porto." in pages and "Sam lives in Lisbon." in pages
+
+
+def test_a_guess_does_not_end_what_was_said_it_is_kept_beside_it_disputed(
+    facts: FactService, service: MemoryService, clock: SteppingClock
+) -> None:
+    porto = _told(service, facts, clock, "I live in Porto.", role="user", statement="Sam lives in Porto.",
+                  obj="Porto", when=JAN)
+    # Where one works is a guess at where one lives, not a statement of it.
+    gaia = _told(service, facts, clock, "I work at a clinic in Gaia as a nurse.", role="user",
+                 statement="Sam is based in Gaia.", obj="Gaia", when=MAR, certainty=0.4)
+    assert service.get(porto.id).is_current() and service.get(porto.id).superseded_by is None
+    assert gaia.is_current()
+    lisbon = _told(service, facts, clock, "I moved to Lisbon.", role="user", statement="Sam lives in Lisbon.",
+                   obj="Lisbon", when=datetime(2026, 5, 1, tzinfo=timezone.utc))
+    assert service.get(porto.id).superseded_by == lisbon.id and service.get(gaia.id).superseded_by == lisbon.id
 
 
 def test_a_later_word_of_the_user_ends_what_the_assistant_said(
