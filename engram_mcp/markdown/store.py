@@ -202,7 +202,12 @@ class MarkdownStore:
         memory goes to the page's first sibling that reads cleanly (``overflow_path``): the
         person's file is never rewritten under them, and remembering never stops.
         """
+        return self._add(memory, nested="")
+
+    def _add(self, memory: Memory, *, nested: str) -> PurePosixPath:
+        """``add``, with the lines a person nested under the memory where it was before."""
         block = render_block(memory)
+        block = replace(block, raw=block.raw + nested) if nested else block
 
         def attempt() -> PurePosixPath | None:
             relative, basis = self._writable(self._placed(relative_path(memory)))
@@ -260,10 +265,13 @@ class MarkdownStore:
             basis = self._existing(relative)
             old = readable(basis.document, memory.id)
             if relative_path(old) != relative_path(memory):
-                # Its page changed (e.g. a new subject): move the block rather than leave it stranded.
-                # A block a person put on another page (a subfolder, a renamed page) stays there otherwise.
-                self.remove(memory.id)
-                return self.add(memory)
+                # Its page changed (e.g. a new subject): move the block rather than leave it stranded, with
+                # what a person nested under it; on its new page before it leaves the old one, so a write
+                # that fails leaves it where it was. A block a person put on another page (a subfolder, a
+                # renamed page) stays there otherwise.
+                moved_to = self._add(memory, nested=basis.document.taken_out(memory.id)[1])
+                self._take_off(relative, memory.id, drop_empty_page=False)
+                return moved_to
             if belongs_in_history(old) == belongs_in_history(memory):
                 document = basis.document.replaced(block)
             else:
@@ -277,20 +285,24 @@ class MarkdownStore:
             return self._until_written(attempt)
 
     def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> PurePosixPath:
-        """Delete one memory's block from its file; with ``drop_empty_page`` (a purge) a page
-        left with nothing but what the server wrote is deleted too."""
+        """Delete one memory's block from its file, with the lines a person nested under it (a
+        list item's own); with ``drop_empty_page`` (a purge) a page left with nothing but what
+        the server wrote is deleted too."""
+        with self._lock:
+            return self._take_off(self._require(memory_id), memory_id, drop_empty_page=drop_empty_page)
 
+    def _take_off(self, relative: PurePosixPath, memory_id: str, *, drop_empty_page: bool) -> PurePosixPath:
         def attempt() -> PurePosixPath | None:
-            relative = self._require(memory_id)
             basis = self._existing(relative)
-            remaining = with_page_properties(relative, basis.document.without(memory_id))
+            remaining = with_page_properties(relative, basis.document.taken_out(memory_id)[0])
             if drop_empty_page and holds_only_scaffolding(relative, remaining):
                 # A page holding nothing but its title would still name what was forgotten.
                 if not self._delete(relative, basis):
                     return None
             elif not self._write(relative, remaining, basis):
                 return None
-            self._where.pop(memory_id, None)
+            if self._where.get(memory_id) == relative:
+                del self._where[memory_id]
             return relative
 
         with self._lock:

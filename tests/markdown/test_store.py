@@ -1,3 +1,4 @@
+import errno
 import os
 import stat
 from dataclasses import replace
@@ -6,7 +7,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from engram_mcp.errors import MemoryNotFound, NotAPage
+from engram_mcp.errors import MemoryNotFound, NotAPage, StorageError
+from engram_mcp.markdown import store as store_module
 from engram_mcp.markdown.store import MarkdownStore
 from tests.markdown.test_format import fact, turn
 
@@ -85,6 +87,52 @@ def test_updating_moves_a_fact_when_its_subject_changes(tmp_path: Path) -> None:
     moved = replace(fact(), subject="Meta")
     assert store.update(moved) == PurePosixPath("facts/meta.md")
     assert "f-00000000abcd" not in (tmp_path / "facts/ali-khan.md").read_text()
+
+
+def _with_note_under(page: Path, memory_id: str, note: str) -> None:
+    written = page.read_text()
+    cut = written.index(" -->\n", written.index(f"^{memory_id}")) + len(" -->\n")
+    page.write_text(written[:cut] + note + written[cut:])
+
+
+def test_a_fact_that_moves_page_takes_what_a_person_nested_under_it(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(fact())
+    _with_note_under(tmp_path / "facts/ali-khan.md", fact().id, "  - checked on LinkedIn\n")
+    store.update(replace(fact(), subject="Meta"))
+    assert "checked on LinkedIn" not in (tmp_path / "facts/ali-khan.md").read_text()
+    assert (tmp_path / "facts/meta.md").read_text().endswith(" -->\n  - checked on LinkedIn\n")
+
+
+def test_a_fact_whose_new_page_cannot_be_written_stays_on_its_old_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(fact())
+    real = store_module.replace_unchanged
+
+    def refusing_the_new_page(path: Path, data: bytes, expected: object) -> object:
+        # A stand-in for a page the system will not let be written (an immutable file, a full disk).
+        if path.name == "meta.md":
+            raise OSError(errno.EPERM, "Operation not permitted", str(path))
+        return real(path, data, expected)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module, "replace_unchanged", refusing_the_new_page)
+    with pytest.raises(StorageError):
+        store.update(replace(fact(), subject="Meta"))
+    assert MarkdownStore(tmp_path).load_all().memories == {fact().id: fact()}
+
+
+def test_a_purged_memory_takes_what_a_person_nested_under_it_and_nothing_else(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    google = replace(fact(), id="f-00000000aaaa", text="Ali works at Google.", object="Google")
+    store.add(google)
+    relative = store.add(fact())
+    _with_note_under(tmp_path / relative, fact().id, "  - he told me at dinner\n")
+    (tmp_path / relative).write_text((tmp_path / relative).read_text() + "\nMy own line.\n")
+    store.remove(fact().id, drop_empty_page=True)
+    text = (tmp_path / relative).read_text()
+    assert "he told me at dinner" not in text and "My own line." in text and "Ali works at Google." in text
 
 
 def test_removing_an_unknown_memory_says_so(tmp_path: Path) -> None:
