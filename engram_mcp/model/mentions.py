@@ -110,15 +110,16 @@ _WHERE_A_PLACE_GOES = re.compile(
 )
 
 
-def goes_by(name: str, texts: Iterable[str]) -> Named:
+def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Named:
     """``name``, and for a person's full name the other ways ``texts`` write it: the given name
     alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
     middle of a sentence (as only a name is) and no text pairs it with another family name
     ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin"). A
     name some text writes where only a place goes ("moved to Ann Arbor") is a place's, with no
-    given name. Whatever the name, the longer names holding it that are places are not it."""
+    given name. Whatever the name, the longer names holding it that are places, or other
+    ``entities`` the memory knows ("Ivan Petrov" when "Ivan" is asked), are not it."""
     texts = list(texts)
-    others = _longer_names_elsewhere(name, texts)
+    others = _longer_names_elsewhere(name, texts) + _other_entities_holding(name, entities)
     written = _written(name, texts)
     if written is None or any(_a_place_at(text, *found.span()) for text in texts for found in _mentions(text, name)):
         return Named(name, frozenset({entity_key(name)}), others=others)
@@ -152,6 +153,22 @@ def _longer_names_elsewhere(name: str, texts: list[str]) -> tuple[re.Pattern[str
             if (start, end) != found.span() and _a_place_at(text, start, end):
                 places.add(text[start:end])
     return tuple(re.compile(rf"(?<!\w){_spelled(place)}(?!\w)", re.IGNORECASE) for place in sorted(places))
+
+
+def _other_entities_holding(name: str, entities: Iterable[str]) -> tuple[re.Pattern[str], ...]:
+    """When ``name`` is itself one of the known ``entities``, those whose longer names hold it as a
+    word ("Ivan Petrov", "Мария Петрова" beside "Ivan", "Мария") are someone else, whom forgetting
+    ``name`` leaves alone; forgetting them is asked by their own name. A name the facts never
+    speak of alone may be the longer one's short form, so it takes the longer one as before."""
+    key = entity_key(name)
+    entities = set(entities)
+    if key not in {entity_key(entity) for entity in entities}:
+        return ()
+    longer = {
+        entity for entity in entities
+        if entity_key(entity) != key and any(_mentions(entity, name)) and len(entity_key(entity)) > len(key)
+    }
+    return tuple(re.compile(rf"(?<!\w){_spelled(other)}(?!\w)", re.IGNORECASE) for other in sorted(longer))
 
 
 def _a_place_at(text: str, start: int, end: int) -> bool:

@@ -36,7 +36,7 @@ from engram_mcp.model.mentions import Named, goes_by
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
 
-__all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "plan_purge", "plan_purge_entity", "sentences"]
+__all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "known_entities", "plan_purge", "plan_purge_entity", "sentences"]
 
 _TITLE_STOPS = ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt")
 # What closes a name ("ACME Ltd.", "Smith Bros.", "Tom Hale Jr.") besides an initial ("Ann B."), and
@@ -108,7 +108,7 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
 def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str) -> PurgePlan:
     """Purge everything about ``name`` in ``namespace`` (see the module docstring)."""
     in_namespace = [memory for memory in memories.values() if memory.namespace == namespace]
-    named = goes_by(name, (memory.text for memory in in_namespace))
+    named = goes_by(name, (memory.text for memory in in_namespace), known_entities(in_namespace))
     doomed: set[str] = set()
     cuts: dict[str, dict[str, str]] = {}
     for memory in in_namespace:
@@ -271,6 +271,11 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
+
+
+def known_entities(memories: Iterable[Memory]) -> set[str]:
+    """The names the facts among ``memories`` are about or name."""
+    return {name for m in memories if m.kind is Kind.FACT for name in (*(n for n in (m.subject,) if n), *m.entities)}
 
 
 def _about(memory: Memory, keys: frozenset[str]) -> bool:

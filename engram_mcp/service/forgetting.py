@@ -29,7 +29,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
 from engram_mcp.model.mentions import goes_by
-from engram_mcp.model.purge_plan import PurgePlan, plan_purge, plan_purge_entity, sentences
+from engram_mcp.model.purge_plan import PurgePlan, known_entities, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
@@ -109,7 +109,7 @@ class Forgetting:
         with self._facts.lock:
             if mode is ForgetMode.RETRACT:
                 in_namespace = [m for m in self._memory.memories() if m.namespace == namespace]
-                keys = goes_by(name, (m.text for m in in_namespace)).keys
+                keys = goes_by(name, (m.text for m in in_namespace), known_entities(in_namespace)).keys
                 targets = [m.id for m in in_namespace if _about(m, keys)]
                 if not targets:
                     raise MemoryNotFound(f"no fact about {name!r} in namespace {namespace!r}")

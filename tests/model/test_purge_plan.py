@@ -227,6 +227,22 @@ def test_a_longer_name_written_where_only_a_place_goes_is_that_place_wherever_it
     assert {m.id: m.text for m in plan.rewritten} == {"t-4": "The total was fine."}
 
 
+def test_a_longer_name_the_memory_knows_as_someone_else_is_not_taken_with_the_name_forgotten() -> None:
+    memories = by_id(
+        memory("t-1", "Ivan fixed my bike. Ivan Petrov moved to Sofia."),
+        memory("f-ivan", "Ivan is my neighbour.", ("t-1",), subject="Ivan"),
+        memory("f-petrov", "Ivan Petrov lives in Sofia.", ("t-1",), subject="Ivan Petrov"),
+        memory("f-maria", "Мария Петрова works at Yandex.", (), subject="Мария Петрова"),
+        memory("f-masha", "Мария lives in Kazan.", (), subject="Мария"),
+    )
+    ivan = plan_purge_entity(memories, "Ivan", "default")
+    assert "f-ivan" in ivan.remove and "f-petrov" not in ivan.remove
+    assert {m.id: m.text for m in ivan.rewritten} == {"t-1": "Ivan Petrov moved to Sofia."}
+    assert set(plan_purge_entity(memories, "Мария", "default").remove) == {"f-masha"}
+    # Known only in its longer form, a short name may be that person's: it takes them as before.
+    assert "f-maria" in plan_purge_entity(by_id(memories["f-maria"]), "Мария", "default").remove
+
+
 def test_forgetting_a_place_takes_no_one_who_shares_its_first_word() -> None:
     memories = by_id(
         memory("t-1", "I called Ann yesterday about the tax return."),
