@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hashlib import _Hash
 
 __all__ = [
+    "LOOPING_LINK",
     "NotARegularFile",
     "Replaced",
     "Stamp",
@@ -85,6 +86,9 @@ _KINDS = {
 }
 
 
+LOOPING_LINK = "a link that leads back to itself"
+
+
 def kind_of(mode: int) -> str | None:
     """What a file of this mode is when it is not a regular file ("a named pipe"); None for a regular file."""
     if stat.S_ISREG(mode):
@@ -103,6 +107,10 @@ def open_regular(path: Path) -> int | None:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise NotARegularFile(path, LOOPING_LINK) from None
+        raise
     if (kind := kind_of(os.fstat(handle).st_mode)) is not None:
         os.close(handle)
         raise NotARegularFile(path, kind)

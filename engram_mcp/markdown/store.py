@@ -19,6 +19,7 @@ bytes they put in a page may be lost:
 
 from __future__ import annotations
 
+import errno
 import logging
 import math
 import os
@@ -32,6 +33,7 @@ from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.files import (
+    LOOPING_LINK,
     NotARegularFile,
     Stamp,
     Superseded,
@@ -418,7 +420,9 @@ class MarkdownStore:
         path = self.root / relative
         state = self._files.get(relative)
         if not path.exists():
-            return None
+            if not _leads_back_to_itself(path):
+                return None
+            return self._read(relative)  # refused, as no page
         if state is None or state.stamp != file_stamp(path):
             state = self._read(relative)
             self._folded.add(relative)
@@ -668,10 +672,21 @@ def _listed(folder: Path, relative: PurePosixPath) -> Iterator[tuple[PurePosixPa
                 if not entry.is_symlink():
                     continue  # gone while it was walked
                 kind = "a link to nothing"
-            except OSError:
-                continue  # not ours to look at
+            except OSError as error:
+                if error.errno != errno.ELOOP:
+                    continue  # not ours to look at
+                kind = LOOPING_LINK
             if kind != "a folder":
                 yield relative / entry.name, kind
+
+
+def _leads_back_to_itself(path: Path) -> bool:
+    """A link that leads back to itself (``exists`` says no): no page, though something stands there."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    return False
 
 
 def _decoded(data: bytes) -> str | None:

@@ -304,6 +304,20 @@ def test_remember_goes_on_in_a_sibling_page_while_a_named_pipe_stands_where_the_
     assert list(MarkdownStore(tmp_path).load_all().memories) == ["t-0123456789ab"]
 
 
+def test_remember_goes_on_in_a_sibling_page_while_a_link_that_leads_back_to_itself_stands_there(
+    tmp_path: Path,
+) -> None:
+    loop = tmp_path / "journal" / "2023-05-08.md"
+    loop.parent.mkdir()
+    loop.symlink_to(loop)
+    store = MarkdownStore(tmp_path)
+    assert store.add(turn("first")) == PurePosixPath("journal/2023-05-08.2.md")
+    assert list(MarkdownStore(tmp_path).load_all().memories) == ["t-0123456789ab"]
+    assert {str(path): why for path, why in store.not_pages().items()} == {
+        "journal/2023-05-08.md": "a link that leads back to itself, not a regular file; only a regular file is opened",
+    }
+
+
 @pytest.mark.timeout(20)
 def test_a_page_that_became_a_named_pipe_is_no_page_and_a_change_to_its_memories_is_refused_in_one_line(
     tmp_path: Path,
