@@ -47,6 +47,12 @@ log = logging.getLogger(__name__)
 
 _READY_TIMEOUT_SECONDS = 300.0
 _CHECK_RETRY_SECONDS = 0.2
+# Shut-down waits this long for the start-up pass to stop between two of its batches.
+_STOP_WAIT_SECONDS = 60.0
+
+
+class _ShuttingDown(Exception):
+    """``close`` was called while a long indexing run (the start-up pass) was still at work."""
 
 
 @dataclass
@@ -67,6 +73,9 @@ class Engram:
         (``reindex --from-scratch``); only once the folder's lock is held, so a folder another
         process serves keeps its index."""
         self.settings = settings
+        self._closing = threading.Event()
+        self._progress = progress
+        self._start_thread: threading.Thread | None = None
         self._lock = FolderLock(settings.state_dir)
         _take_lock(self._lock, settings)
         try:
@@ -90,7 +99,7 @@ class Engram:
                     half_life_days=settings.salience_half_life_days,
                 ),
                 retrieval=recall_config(settings),
-                progress=progress,
+                progress=self._indexed,
             )
             extractor = build_extractor_for(settings)
             self._facts = FactService(
@@ -131,7 +140,8 @@ class Engram:
             self.watcher = FolderWatcher(self.settings.memory_dir, self._on_changes)
             self.watcher.start()
         if background:
-            threading.Thread(target=self._start, name="engram-start", daemon=True).start()
+            self._start_thread = threading.Thread(target=self._start, name="engram-start", daemon=True)
+            self._start_thread.start()
         else:
             self._start()
             if self._startup.error is not None:
@@ -156,6 +166,9 @@ class Engram:
                 self._service.on_turn_stored(self.extraction.enqueue)
                 self.extraction.start()
                 log.info("fact extraction: %d stored turns waiting", waiting)
+        except _ShuttingDown as error:
+            log.info("start-up stopped: the server is shutting down (the index is brought in step at the next start)")
+            self._startup.error = error
         except StorageError as error:
             # A disk fault gives its reason in one line; the next tool call tries again.
             log.error("start-up failed (retried at the next tool call): %s", error)
@@ -165,7 +178,7 @@ class Engram:
             self._startup.error = error
         finally:
             self._startup.done.set()
-        if self._serving and self._startup.error is None:
+        if self._serving and self._startup.error is None and not self._closing.is_set():
             try:
                 asked = self._service.warm_up()
                 log.info("index warmed with %d questions", asked)
@@ -269,7 +282,18 @@ class Engram:
             "owner_pid": os.getpid(),
         }
 
+    def _indexed(self, done: int, total: int) -> None:
+        """A long indexing run reports each batch here: it stops between two once the memory is closing
+        (a process must not exit while a thread is inside the embedder), and tells ``progress``."""
+        if self._closing.is_set():
+            raise _ShuttingDown(f"stopped after {done} of {total}")
+        if self._progress is not None:
+            self._progress(done, total)
+
     def close(self) -> None:
+        self._closing.set()
+        if self._start_thread is not None:
+            self._start_thread.join(_STOP_WAIT_SECONDS)
         if self.watcher is not None:
             self.watcher.stop()
         if self.extraction is not None:
