@@ -13,6 +13,7 @@ name ("Ann Smith") is still the given name's.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -36,9 +37,20 @@ def mentions(text: str, name: str) -> bool:
 def _mentions(text: str, name: str) -> Iterator[re.Match[str]]:
     uncapitalised = typed_without_capitals(text)
     dropped_apostrophe = "s?" if uncapitalised else ""
-    for found in re.finditer(rf"(?<!\w){_spelled(name)}{dropped_apostrophe}(?!\w)", text, re.IGNORECASE):
+    # Chinese, Japanese, Thai … write no space between words: "我昨天见了王芳" names 王芳.
+    before = "" if name[:1] and _written_without_spaces(name[0]) else r"(?<!\w)"
+    after = "" if name[-1:] and _written_without_spaces(name[-1]) else r"(?!\w)"
+    for found in re.finditer(rf"{before}{_spelled(name)}{dropped_apostrophe}{after}", text, re.IGNORECASE):
         if uncapitalised or not _joined_to_another_name(text, found.start(), found.end()):
             yield found
+
+
+_SCRIPTS_WITHOUT_SPACES = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN")
+
+
+def _written_without_spaces(character: str) -> bool:
+    """Whether ``character``'s script runs words together, so no word boundary marks where a name ends."""
+    return unicodedata.name(character, "").startswith(_SCRIPTS_WITHOUT_SPACES)
 
 
 def _spelled(name: str) -> str:

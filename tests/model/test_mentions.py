@@ -6,6 +6,13 @@ def test_a_name_matches_as_whole_words_in_any_case_with_its_possessive() -> None
     assert mentions("cormacs leaving do is next sat", "Cormac") and not mentions("cormack rang", "Cormac")
 
 
+def test_a_name_in_a_script_written_without_spaces_matches_inside_a_run_of_words() -> None:
+    assert mentions("我昨天见了王芳。", "王芳") and mentions("王芳说她很好", "王芳")
+    assert mentions("昨日は田中さんに会った", "田中")
+    assert not mentions("我昨天见了王芳。", "李娜")
+    assert not mentions("Annabel called", "Ann")  # words with spaces still need their boundaries
+
+
 def test_a_name_matches_however_its_apostrophe_is_typed_or_left_out() -> None:
     for written in ("Dr O'Brien called.", "Dr O’Brien called.", "Dr O‘Brien called.", "Dr O´Brien called.", "Dr OBrien called."):
         assert mentions(written, "O'Brien") and mentions(written, "O’Brien")
