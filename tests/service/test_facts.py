@@ -208,6 +208,18 @@ def test_forgetting_a_name_of_function_words_alone_is_refused_and_changes_nothin
     assert {p: p.read_bytes() for p in tmp_path.rglob("*.md")} == before
 
 
+def test_a_name_of_no_words_is_forgotten_when_facts_are_about_it_by_that_name(
+    facts: FactService, forgetting: Forgetting, service: MemoryService
+) -> None:
+    unicorn = facts.state("🦄 is the name of my band.", subject="🦄", predicate="is", obj="the name of my band").memory
+    kept = facts.state("Ali works at Google.").memory
+    assert unicorn is not None and kept is not None
+    receipt = forgetting.forget_entity("🦄", ForgetMode.PURGE)
+    assert unicorn.id in receipt.removed and kept.id not in receipt.removed
+    with pytest.raises(InvalidInput, match="names no one and nothing"):
+        forgetting.forget_entity("!!!", ForgetMode.PURGE)
+
+
 def test_retracting_a_turn_retracts_the_facts_drawn_from_it_alone(
     facts: FactService, forgetting: Forgetting, service: MemoryService
 ) -> None:
