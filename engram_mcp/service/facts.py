@@ -243,7 +243,28 @@ class FactService:
                 if subject != m.subject or tuple(names) != m.entities:
                     self._memory.replace(replace(m, subject=subject, entities=tuple(dict.fromkeys(names))))
                     changed.append(m.id)
+            self._settle_merged(changed)
         return changed
+
+    def _settle_merged(self, merged: list[str]) -> None:
+        """Two names made one may each have held a value of a one-at-a-time slot ("Маша lives in
+        Tomsk", "Мария lives in Kazan"): the later ends the earlier, as if told of one person."""
+        now = self._clock()
+        for fact_id in merged:
+            fact = self._memory.find(fact_id)
+            slot = slot_of(fact) if fact is not None and fact.is_current() else None
+            if fact is None or slot is None:
+                continue
+            for other in self._memory.fact_lookup.current_about(fact.namespace, slot.subject):
+                older, newer = sorted((other, fact), key=lambda m: m.event_time)
+                if (other.id == fact.id or compare(slot, slot_of(other)) is not Verdict.SUPERSEDES
+                        or stands_against(older, newer)):
+                    continue
+                other_after, fact = supersede(other, fact, now)
+                self._memory.replace(fact)
+                self._memory.replace(other_after)
+                if not fact.is_current():
+                    break
 
     def _reinforce(self, existing: Memory, fact: Memory) -> FactOutcome:
         stronger, new_evidence = reinforce(existing, fact)

@@ -145,6 +145,16 @@ def test_a_name_typed_in_another_unicode_form_is_the_same_subject_and_its_new_va
     assert [i.name for i in facts.entities()[0] if "Garc" in i.name] == ["Jos\u00e9 Garc\u00eda"]
 
 
+def test_two_names_merged_into_one_person_keep_one_current_value_of_a_one_at_a_time_slot(
+    facts: FactService, service: MemoryService
+) -> None:
+    kazan = facts.state("Мария lives in Kazan.", event_time=JAN).memory
+    tomsk = facts.state("Маша lives in Tomsk.", event_time=MAR).memory
+    assert kazan is not None and tomsk is not None and kazan.is_current() and tomsk.is_current()
+    facts.merge_entities("Мария", "Маша")
+    assert service.get(kazan.id).superseded_by == tomsk.id and service.get(tomsk.id).is_current()
+
+
 def test_retract_ends_a_fact_now_and_keeps_its_history(
     facts: FactService, forgetting: Forgetting, service: MemoryService
 ) -> None:
