@@ -230,14 +230,15 @@ class Engram:
     def check(self, wait_seconds: float = 0.0) -> CheckReport:
         """Compare the files with the index, after waiting up to ``wait_seconds`` for pending edits to sync."""
         service = self.service
-        behind = self.reconciler.wait_until_caught_up(wait_seconds) if self.watcher is not None else []
+        stopping = self._closing.is_set
+        behind = self.reconciler.wait_until_caught_up(wait_seconds, stopping) if self.watcher is not None else []
         settled_by = time.monotonic() + wait_seconds
         while True:
             with service.write_lock:
                 report = self.reconciler.check(self.index.content_hashes(), behind)
             # A write reaches the index just after it leaves the lock (embedding happens outside it), so a
             # memory can be in its file a moment before it is indexed: only a difference that lasts counts.
-            if report.divergence.clean or time.monotonic() >= settled_by:
+            if report.divergence.clean or time.monotonic() >= settled_by or stopping():
                 return report
             time.sleep(_CHECK_RETRY_SECONDS)
 
@@ -281,6 +282,11 @@ class Engram:
             "role": "owner",
             "owner_pid": os.getpid(),
         }
+
+    def stop_waiting(self) -> None:
+        """The process is about to stop (SIGTERM): a tool call waiting for edits to settle answers now,
+        and a long indexing run stops between two batches, so the shut-down is not kept waiting."""
+        self._closing.set()
 
     def _indexed(self, done: int, total: int) -> None:
         """A long indexing run reports each batch here: it stops between two once the memory is closing

@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -81,6 +81,12 @@ class Ownership:
             return None
         return endpoint
 
+    def stop_waiting(self) -> None:
+        """Called from the SIGTERM handler: takes no lock (the interrupted code may hold it)."""
+        engram = self.engram
+        if engram is not None:
+            engram.stop_waiting()
+
     def close(self) -> None:
         with self._lock:
             if self._endpoint is not None:
@@ -93,7 +99,7 @@ class Ownership:
 def serve_stdio(settings: Settings) -> None:
     """Serve one MCP client on stdio until it hangs up or is told to stop (SIGTERM)."""
     ownership = Ownership(settings)
-    with _stopped_by_sigterm():
+    with _stopped_by_sigterm(ownership.stop_waiting):
         _serve_stdio(settings, ownership)
 
 
@@ -111,7 +117,7 @@ def _serve_stdio(settings: Settings, ownership: Ownership) -> None:
 
 
 @contextmanager
-def _stopped_by_sigterm() -> Iterator[None]:
+def _stopped_by_sigterm(before_stopping: Callable[[], None]) -> Iterator[None]:
     """SIGTERM (how a client that gave up waiting, systemd or docker stops a server) ends the
     server the way stdin's end does: through ``Ownership.close``, so the usage counts and the
     index are flushed, the owner's socket removed and the folder's lock released, where the
@@ -122,6 +128,7 @@ def _stopped_by_sigterm() -> Iterator[None]:
 
     def stop(signal_number: int, frame: FrameType | None) -> None:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the shut-down short
+        before_stopping()
         raise SystemExit(128 + signal_number)
 
     previous = signal.signal(signal.SIGTERM, stop)

@@ -173,14 +173,14 @@ class Reconciler:
         late += [r for r in self._store.cached_files() if r not in on_disk]
         return sorted(late)
 
-    def wait_until_caught_up(self, timeout: float) -> list[PurePosixPath]:
-        """Wait until every file's latest version is processed; the files still behind at the timeout."""
+    def wait_until_caught_up(self, timeout: float, stopped: Callable[[], bool] = lambda: False) -> list[PurePosixPath]:
+        """Wait until every file's latest version is processed (or ``stopped``); the files still behind."""
         deadline = time.monotonic() + timeout
         with self._progress:
             while True:
                 late = self.behind()
                 remaining = deadline - time.monotonic()
-                if not late or remaining <= 0:
+                if not late or remaining <= 0 or stopped():
                     return late
                 # Re-checked after every pass, and now and then in case an event is still in flight.
                 self._progress.wait(min(remaining, 0.1))

@@ -9,6 +9,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -205,3 +206,34 @@ def test_a_proxy_told_to_stop_by_sigterm_stops_though_its_client_keeps_stdin_ope
         assert server.answer() == {"jsonrpc": "2.0", "id": "ping", "result": {}}
     finally:
         proxy.close()
+
+
+def test_sigterm_during_a_check_that_waits_for_edits_to_settle_stops_the_server_at_once(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memory_dir = tmp_path / "memories"
+    raw = RawServer(memory_dir, model_cache)
+    editing = threading.Event()
+
+    def another_program_editing(page: Path) -> None:
+        while not editing.is_set():
+            with page.open("a") as stream:
+                stream.write("- a line from another program\n")
+            time.sleep(0.05)
+
+    try:
+        raw.handshake()
+        raw.request({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                     "params": {"name": "remember", "arguments": {"text": "Ann likes tea.", "kind": "fact"}}})
+        page = Path(raw.answer()["result"]["structuredContent"]["file"])
+        editor = threading.Thread(target=another_program_editing, args=(memory_dir / page,), daemon=True)
+        editor.start()
+        raw.request({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                     "params": {"name": "check_memory", "arguments": {"wait_seconds": 60}}})
+        time.sleep(2)
+        assert not raw._pending and not raw._selector.select(0), "the check waits for edits to settle"
+        raw.process.terminate()
+        assert raw.process.wait(timeout=30) == 128 + signal.SIGTERM  # not once the 60 s wait runs out
+    finally:
+        editing.set()
+        raw.close()
