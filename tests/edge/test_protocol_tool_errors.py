@@ -57,9 +57,13 @@ def test_a_write_that_fails_on_disk_reaches_the_client_with_its_reason(tmp_path:
 
     async def scenario(client: Client) -> tuple[str, dict[str, Any]]:
         await call(client, "remember", text="Written before the fault.", event_time="2026-01-04T10:00:00Z")
-        # Where the next turn's journal must go, something that is not a file: the write cannot land.
-        (memories / "journal" / "2026-01-05.md").mkdir(parents=True)
-        failed = await client.call_tool("remember", {"text": "Lost to the fault?", "event_time": "2026-01-05T10:00:00Z"})
+        # Where the next turn's namespace must keep its journal, a file: the write cannot land. (Something
+        # that is no file where the page itself goes is no page: the turn would go to its sibling.)
+        (memories / "namespaces").mkdir()
+        (memories / "namespaces" / "work").write_text("not a folder")
+        failed = await client.call_tool(
+            "remember", {"text": "Lost to the fault?", "event_time": "2026-01-05T10:00:00Z", "namespace": "work"}
+        )
         assert failed.is_error
         return failed.content[0].text, await call(client, "recall", query="Written before the fault")  # type: ignore[union-attr]
 
