@@ -72,6 +72,14 @@ def page_properties(memories: Sequence[Memory], folder: str, page_stem: str) -> 
     }
 
 
+def aliases_written(text: str) -> list[str]:
+    """The names a page's ``aliases`` property holds, as written (the server's and a person's)."""
+    lines = split_lines(text)
+    end = frontmatter_end(lines)
+    entries = _entries(lines[1 : end - 1]) if end else []
+    return [value for key, entry in entries if key == "aliases" for value in _values(entry)]
+
+
 def with_frontmatter(text: str, properties: dict[str, object], page_stem: str) -> str:
     """``text`` (a page's first foreign segment) with the owned keys set where they stand; a
     person's keys, and the values they added to ``aliases`` and ``related``, kept."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
@@ -29,13 +30,19 @@ def holds_only_scaffolding(relative: PurePosixPath, document: Document) -> bool:
     return is_scaffolding(with_page_properties(relative, document, clear=True), page_title(relative), _FILE_INTRO)
 
 
-def with_page_properties(relative: PurePosixPath, document: Document, *, clear: bool = False) -> Document:
-    """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have none)."""
+def with_page_properties(
+    relative: PurePosixPath, document: Document, *, clear: bool = False, also_aliases: Sequence[str] = ()
+) -> Document:
+    """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have
+    none); ``also_aliases``: names to add to its aliases, kept from then on as a person's are."""
     folder = folder_of(relative)
     if folder not in ("facts", "procedures"):
         return document
     memories = [] if clear else [b.memory for b in document.blocks]
     properties = page_properties(memories, folder, relative.stem)
+    if also_aliases and properties:
+        names = properties.get("aliases")
+        properties["aliases"] = [*(names if isinstance(names, list) else []), *also_aliases]
     segments = list(document.segments)
     if segments and isinstance(segments[0], str):
         segments[0] = with_frontmatter(segments[0], properties, relative.stem)

@@ -244,6 +244,10 @@ class FactService:
                     self._memory.replace(replace(m, subject=subject, entities=tuple(dict.fromkeys(names))))
                     changed.append(m.id)
             self._settle_merged(changed)
+            kept_page_fact = next((i for i in changed if (found := self._memory.find(i)) and found.subject == keep), None)
+            if kept_page_fact is not None:
+                # So that a later fact about the merged name is about the one kept, after a restart too.
+                self._memory.add_alias(kept_page_fact, merge)
         return changed
 
     def _settle_merged(self, merged: list[str]) -> None:
@@ -369,10 +373,12 @@ class FactService:
 
     def _resolved(self, fact: Memory) -> Memory:
         lookup = self._memory.fact_lookup
+        # The spelling facts already use for a name, or the entity a page lists it as an alias of.
         known = {
             entity_key(name): spelling
             for name in (*(n for n in (fact.subject,) if n), *fact.entities)
-            if (spelling := lookup.spelling(fact.namespace, name)) is not None
+            if (spelling := lookup.spelling(fact.namespace, name) or self._memory.alias_of(fact.namespace, name))
+            is not None
         }
         subject = canonical(fact.subject, known) if fact.subject else None
         entities = tuple(dict.fromkeys(canonical(e, known) for e in fact.entities))

@@ -223,6 +223,17 @@ class MemoryService:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return memory
 
+    def alias_of(self, namespace: str, name: str) -> str | None:
+        """The entity a fact page names ``name`` an alias of (``MarkdownStore.alias_of``)."""
+        return self._store.alias_of(namespace, name)
+
+    def add_alias(self, of_fact: str, name: str) -> None:
+        """``name`` becomes an alias on the page of the fact ``of_fact``."""
+        with self._write_lock:
+            page = self._store.file_of(of_fact)
+            if page is not None:
+                self._store.add_alias(page, name)
+
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         """The file, relative to the memory folder, that holds a memory."""
         return self._store.file_of(memory_id)

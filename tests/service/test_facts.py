@@ -155,6 +155,25 @@ def test_two_names_merged_into_one_person_keep_one_current_value_of_a_one_at_a_t
     assert service.get(kazan.id).superseded_by == tomsk.id and service.get(tomsk.id).is_current()
 
 
+def test_a_name_merged_away_or_added_to_a_pages_aliases_names_that_entity_from_then_on(
+    facts: FactService, service: MemoryService, tmp_path: Path
+) -> None:
+    paris = facts.state("Bob Smith lives in Paris.", event_time=JAN).memory
+    facts.state("Robert Smith works at Acme.", event_time=JAN)
+    facts.merge_entities("Bob Smith", "Robert Smith")
+    page = tmp_path / "facts" / "bob-smith.md"
+    assert '"Robert Smith"' in page.read_text().split("---")[1]
+    rome = facts.state("Robert Smith lives in Rome.", event_time=MAR)
+    assert paris is not None and rome.action == "superseded" and rome.superseded == (paris.id,)
+    assert rome.memory is not None and rome.memory.subject == "Bob Smith"
+    assert "Robert Smith" not in {i.name for i in facts.entities()[0]}
+    # A person adds another name in Obsidian's properties panel.
+    page.write_text(page.read_text().replace('"Robert Smith"', '"Robert Smith", "Bobby"', 1))
+    service.reconcile()
+    lyon = facts.state("Bobby lives in Lyon.", event_time=datetime(2026, 5, 1, tzinfo=timezone.utc))
+    assert lyon.memory is not None and lyon.memory.subject == "Bob Smith" and lyon.superseded == (rome.memory.id,)
+
+
 def test_retract_ends_a_fact_now_and_keeps_its_history(
     facts: FactService, forgetting: Forgetting, service: MemoryService
 ) -> None:
