@@ -227,14 +227,13 @@ class FactService:
         """Confirmed by a person: every fact naming ``merge`` names ``keep`` instead. Returns the ids changed.
         Both must be entities of ``namespace``, and two of them."""
         gone, stays = entity_key(merge), entity_key(keep)
-        known = {entity_key(info.name) for info in self.entities(namespace)[0]}
-        for name, key in ((merge, gone), (keep, stays)):
-            if key not in known:
-                raise MemoryNotFound(f"no entity named {name!r} in namespace {namespace!r}")
-        if gone == stays:
-            raise InvalidInput(f"{merge!r} and {keep!r} are already the same entity")
         changed = []
         with self.lock:
+            for name in (merge, keep):
+                if not self.names_an_entity(name, namespace):
+                    raise MemoryNotFound(f"no entity named {name!r} in namespace {namespace!r}")
+            if gone == stays:
+                raise InvalidInput(f"{merge!r} and {keep!r} are already the same entity")
             for m in self._memory.beside_turns(namespace):
                 if m.kind is not Kind.FACT:
                     continue
@@ -249,6 +248,10 @@ class FactService:
                 # So that a later fact about the merged name is about the one kept, after a restart too.
                 self._memory.add_alias(kept_page_fact, merge)
         return changed
+
+    def names_an_entity(self, name: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
+        """Whether some fact of ``namespace`` (any version) is about ``name`` or names it, however spelt."""
+        return self._memory.fact_lookup.spelling(namespace, name) is not None
 
     def _settle_merged(self, merged: list[str]) -> None:
         """Two names made one may each have held a value of a one-at-a-time slot ("Маша lives in

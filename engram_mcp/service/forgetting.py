@@ -98,11 +98,6 @@ class Forgetting:
             plan = plan_purge(self._snapshot(), [memory_id])
             return self._purge(plan, dry_run)
 
-    def _known(self, name: str, namespace: str) -> bool:
-        key = entity_key(name)
-        in_namespace = (m for m in self._memory.memories() if m.namespace == namespace)
-        return any(entity_key(known) == key for known in known_entities(in_namespace))
-
     def forget_entity(
         self, name: str, mode: ForgetMode = ForgetMode.PURGE, namespace: str = DEFAULT_NAMESPACE,
         *, dry_run: bool = False,
@@ -111,7 +106,7 @@ class Forgetting:
         A name of function words alone ("", "the", "I") is refused: every sentence would name it;
         unless facts are about it by that very name (an emoji, "!!!"), which is then what is meant."""
         with self._facts.lock:
-            if not names_something(name) and not self._known(name, namespace):
+            if not names_something(name) and not self._facts.names_an_entity(name, namespace):
                 raise InvalidInput(f"entity {name!r} names no one and nothing; give a name such as 'Bob' or 'the gym'")
             if mode is ForgetMode.RETRACT:
                 in_namespace = [m for m in self._memory.memories() if m.namespace == namespace]
