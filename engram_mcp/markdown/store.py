@@ -415,7 +415,7 @@ class MarkdownStore:
         """Take in what other programs wrote into the versions of the page the store replaced,
         and let those versions go (the reconciler calls this as it syncs the page)."""
         with self._lock:
-            self._take_late(relative, held_since_before=self._clock() - self._late_write_grace)
+            self._take_late(relative, held_since_before=self._grace_began())
 
     def close(self) -> None:
         with self._lock:
@@ -424,7 +424,7 @@ class MarkdownStore:
 
     def _current(self, relative: PurePosixPath) -> FileState | None:
         """The page as it is on disk now (re-read only if it changed); None when there is none."""
-        self._take_late(relative, held_since_before=self._clock() - self._late_write_grace)
+        self._take_late(relative, held_since_before=self._grace_began())
         path = self.root / relative
         state = self._files.get(relative)
         if not path.exists():
@@ -534,16 +534,20 @@ class MarkdownStore:
             return path.resolve()
         return path
 
+    def _grace_began(self) -> float:
+        """A version held since before this moment has had its grace: nothing need keep it open."""
+        return self._clock() - self._late_write_grace
+
     def _keep_replaced(self, relative: PurePosixPath, previous: Superseded | None) -> None:
-        now = self._clock()
         if previous is not None:
-            self._replaced.append(_Held(relative, previous, now))
+            self._replaced.append(_Held(relative, previous, self._clock()))
         while len(self._replaced) > _REPLACED_KEPT:
             oldest = self._replaced.pop(0)
             self._take_in(oldest, let_go=True)
         # Checked at every change, so a file is not held long past its grace on any page.
-        for page in dict.fromkeys(held.page for held in self._replaced if held.since < now - self._late_write_grace):
-            self._take_late(page, held_since_before=now - self._late_write_grace)
+        began = self._grace_began()
+        for page in dict.fromkeys(held.page for held in self._replaced if held.since < began):
+            self._take_late(page, held_since_before=began)
 
     def _take_late(self, relative: PurePosixPath, *, held_since_before: float) -> None:
         """Bytes appended to a version of the page the store replaced (by a program that opened
