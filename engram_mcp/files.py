@@ -167,7 +167,7 @@ def appended_to(data: bytes, version: Version) -> bytes | None:
 
 class Superseded:
     """A file the server replaced or deleted, still open: a program that opened it before may
-    write into it yet, and those bytes are nowhere else (see ``MarkdownStore``)."""
+    write into it yet, and those bytes are nowhere else (see ``markdown.late_writes``)."""
 
     def __init__(self, handle: int, version: Version) -> None:
         self._handle: int | None = handle

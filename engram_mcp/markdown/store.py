@@ -12,20 +12,18 @@ bytes they put in a page may be lost:
   (``files.replace_unchanged``, checked after the new content is on disk, just before the
   rename); otherwise the change is made again to their version;
 - a program that opened the page before the rename may write into the old file after it.
-  The store keeps the files it replaced open (``Superseded``) for a few seconds after the
-  rename (``late_write_grace``; at most ``_REPLACED_KEPT`` files), whatever the sync does
-  meanwhile, and what was appended to one is appended to the page (``_take_late``).
+  The store hands the files it replaced, still open (``Superseded``), to ``LateWrites``, which
+  holds them a few seconds (``late_write_grace``) and has what was appended to one appended to
+  the page (``late_writes.py``).
 """
 
 from __future__ import annotations
 
 import errno
 import logging
-import math
 import os
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -36,9 +34,7 @@ from engram_mcp.files import (
     LOOPING_LINK,
     NotARegularFile,
     Stamp,
-    Superseded,
     Version,
-    appended_to,
     content_digest,
     file_stamp,
     kind_of,
@@ -50,6 +46,7 @@ from engram_mcp.files import (
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.frontmatter import aliases_written
+from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
 from engram_mcp.markdown.layout import (
     base_stem,
     folder_of,
@@ -99,23 +96,16 @@ class LoadReport:
 
 _MAX_OVERFLOW = 99
 _ATTEMPTS = 20
-# A program that opened a page just before the store replaced it may write into the old file a
-# moment later, later still on a loaded machine: such a file is held open this long after the
-# rename, and no more than so many at once.
-_LATE_WRITE_GRACE_SECONDS = 5.0
-_REPLACED_KEPT = 64
 
 
 class MarkdownStore:
     """Reads and writes memory files under one folder. Thread-safe; one writer process."""
 
     def __init__(
-        self, root: Path, *, late_write_grace: float = _LATE_WRITE_GRACE_SECONDS,
+        self, root: Path, *, late_write_grace: float = LATE_WRITE_GRACE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.root = root
-        self._late_write_grace = late_write_grace
-        self._clock = clock
         self._files: dict[PurePosixPath, FileState] = {}
         self._where: dict[str, PurePosixPath] = {}
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
@@ -125,10 +115,8 @@ class MarkdownStore:
         self._aliases: dict[PurePosixPath, tuple[str, frozenset[str]]] = {}
         self._pages_by_alias: dict[str, set[PurePosixPath]] = {}
         self._recent = RecentPages()
-        self._replaced: list[_Held] = []
+        self._late_writes = LateWrites(root, grace=late_write_grace, clock=clock)
         self._lock = threading.RLock()
-        # A store dropped without close() must not keep the files it replaced open.
-        weakref.finalize(self, _close_all, self._replaced)
 
     def load_all(self) -> LoadReport:
         """Parse every memory file, block by block: what cannot be read is reported, never fatal.
@@ -415,16 +403,15 @@ class MarkdownStore:
         """Take in what other programs wrote into the versions of the page the store replaced,
         and let those versions go (the reconciler calls this as it syncs the page)."""
         with self._lock:
-            self._take_late(relative, held_since_before=self._grace_began())
+            self._late_writes.take_in(relative, self._append_late)
 
     def close(self) -> None:
         with self._lock:
-            for relative in dict.fromkeys(held.page for held in self._replaced):
-                self._take_late(relative, held_since_before=math.inf)
+            self._late_writes.close(self._append_late)
 
     def _current(self, relative: PurePosixPath) -> FileState | None:
         """The page as it is on disk now (re-read only if it changed); None when there is none."""
-        self._take_late(relative, held_since_before=self._grace_began())
+        self._late_writes.take_in(relative, self._append_late)
         path = self.root / relative
         state = self._files.get(relative)
         if not path.exists():
@@ -493,7 +480,7 @@ class MarkdownStore:
             raise StorageError(f"cannot write {relative}: {error.strerror or error}") from error
         if written is None:
             return False
-        self._keep_replaced(relative, written.previous)
+        self._late_writes.hold(relative, written.previous, self._append_late)
         if written.taken_in:
             # Another program's lines went in at the end: the page is read as it now stands.
             self._folded.add(relative)
@@ -522,7 +509,7 @@ class MarkdownStore:
             raise StorageError(f"cannot delete {relative}: {error.strerror or error}") from error
         if deleted is None:
             return False
-        self._keep_replaced(relative, deleted)
+        self._late_writes.hold(relative, deleted, self._append_late)
         self._forget_file(relative)
         return True
 
@@ -534,79 +521,22 @@ class MarkdownStore:
             return path.resolve()
         return path
 
-    def _grace_began(self) -> float:
-        """A version held since before this moment has had its grace: nothing need keep it open."""
-        return self._clock() - self._late_write_grace
-
-    def _keep_replaced(self, relative: PurePosixPath, previous: Superseded | None) -> None:
-        if previous is not None:
-            self._replaced.append(_Held(relative, previous, self._clock()))
-        while len(self._replaced) > _REPLACED_KEPT:
-            oldest = self._replaced.pop(0)
-            self._take_in(oldest, let_go=True)
-        # Checked at every change, so a file is not held long past its grace on any page.
-        began = self._grace_began()
-        for page in dict.fromkeys(held.page for held in self._replaced if held.since < began):
-            self._take_late(page, held_since_before=began)
-
-    def _take_late(self, relative: PurePosixPath, *, held_since_before: float) -> None:
-        """Bytes appended to a version of the page the store replaced (by a program that opened
-        it before the rename) are appended to the page as it is now, for the sync to take in.
-        The versions held since before ``held_since_before`` are closed, written into or not; a
-        program may still be about to write into the others."""
-        mine = [held for held in self._replaced if held.page == relative]
-        if mine:
-            self._replaced[:] = [held for held in self._replaced if held.page != relative]
-            for held in mine:
-                self._take_in(held, let_go=held.since < held_since_before)
-
-    def _take_in(self, held: _Held, *, let_go: bool) -> None:
-        relative, superseded = held.page, held.version
-        try:
-            late = superseded.written_since()
-        except OSError as error:
-            log.warning("cannot look for late writes to %s: %s", relative, error.strerror or error)
-            late = None
-        if late is None and not let_go:
-            self._replaced.append(held)
-            return
-        superseded.close()
-        if late is None:
-            return
-        tail = appended_to(late, superseded.version)
-        appended = _decoded(tail) if tail is not None else None
-        if not appended:
-            if appended is None:
-                self._keep_conflict(relative, late)
-            return
+    def _append_late(self, relative: PurePosixPath, text: str) -> bool:
+        """Append what another program wrote late into a version of the page the store replaced
+        to the page as it is now, for the sync to take in; False when the page cannot be written."""
 
         def attempt() -> PurePosixPath | None:
             basis = self._current(relative)
-            text = (basis.document.render() if basis is not None else "") + appended
-            document = parse_document(text, self.root / relative, namespace_of(relative))
+            page = (basis.document.render() if basis is not None else "") + text
+            document = parse_document(page, self.root / relative, namespace_of(relative))
             return relative if self._write(relative, document, basis) else None
 
         try:
             self._until_written(attempt)
         except (StorageError, MalformedMemoryFile):
-            self._keep_conflict(relative, late)
-            return
+            return False
         self._folded.add(relative)
-
-    def _keep_conflict(self, relative: PurePosixPath, data: bytes) -> None:
-        """Another program rewrote a page version the store had just replaced: keep their version
-        beside the page, where a person sees it (and check reports its memories as repeated)."""
-        for number in range(1, _MAX_OVERFLOW + 1):
-            conflict = relative.with_name(f"{relative.stem}.conflict-{number}{relative.suffix}")
-            try:
-                if replace_unchanged(self.root / conflict, data, None) is not None:
-                    log.warning("%s was rewritten by another program as the server replaced it; "
-                                "their version is kept as %s", relative, conflict)
-                    return
-            except OSError as error:
-                log.error("%s was rewritten by another program as the server replaced it, and their "
-                          "version cannot be kept: %s", relative, error.strerror or error)
-                return
+        return True
 
     def _index_file(self, state: FileState) -> None:
         old = self._files.get(state.path)
@@ -744,29 +674,8 @@ def _leads_back_to_itself(path: Path) -> bool:
     return False
 
 
-def _decoded(data: bytes) -> str | None:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
 def _version(state: FileState | None) -> Version | None:
     return Version(state.stamp, state.digest) if state is not None else None
-
-
-@dataclass(frozen=True, slots=True)
-class _Held:
-    """A version of a page the store replaced, held open since ``since`` (the store's clock)."""
-
-    page: PurePosixPath
-    version: Superseded
-    since: float
-
-
-def _close_all(replaced: list[_Held]) -> None:
-    for held in replaced:
-        held.version.close()
 
 
 def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> MalformedMemoryFile:

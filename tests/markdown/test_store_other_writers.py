@@ -3,6 +3,7 @@ whatever they put in a page survives the store's own writes to it."""
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import threading
@@ -59,16 +60,29 @@ def test_a_line_written_into_a_replaced_page_after_the_sync_has_seen_the_page_is
 def test_replaced_pages_are_held_open_for_their_grace_and_never_more_than_a_few_dozen(tmp_path: Path) -> None:
     now = [0.0]
     store = MarkdownStore(tmp_path, clock=lambda: now[0])
-    open_files = lambda: len(os.listdir("/proc/self/fd"))  # noqa: E731
-    before = open_files()
+    before = _open_files()
     for number in range(100):
         store.add(turn(f"Turn {number}.", id=f"t-{number:012x}"))
-    assert 0 < open_files() - before <= 64
+    assert 0 < _open_files() - before <= 64
     now[0] += 6.0
     store.add(turn("One more turn.", id="t-0000000000ff"))
-    assert open_files() - before == 1, "only the version this write replaced is held"
+    assert _open_files() - before == 1, "only the version this write replaced is held"
     store.close()
-    assert open_files() == before
+    assert _open_files() == before
+
+
+def test_a_store_dropped_without_closing_lets_go_of_the_versions_it_held_at_once(tmp_path: Path) -> None:
+    store = MarkdownStore(tmp_path)
+    store.add(turn("First turn.", id="t-000000000001"))
+    before = _open_files()
+    store.add(turn("Second turn.", id="t-000000000002"))
+    assert _open_files() == before + 1
+    gc.disable()  # not when the garbage collector runs: as it is dropped
+    try:
+        del store
+        assert _open_files() == before
+    finally:
+        gc.enable()
 
 
 def test_a_late_line_is_taken_in_by_the_next_write_to_the_page_too(tmp_path: Path) -> None:
@@ -134,3 +148,7 @@ def test_nothing_another_program_appends_while_the_store_writes_a_page_is_lost(t
     text = page.read_text()
     assert {int(n) for n in re.findall(r"^- note (\d+)$", text, re.MULTILINE)} == set(appended)
     assert len(re.findall(r"^- \*\*Caroline\*\* 13:56 UTC — Turn \d+\.", text, re.MULTILINE)) == 149
+
+
+def _open_files() -> int:
+    return len(os.listdir("/proc/self/fd"))
