@@ -31,13 +31,11 @@ from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.files import (
-    LOOPING_LINK,
     NotARegularFile,
     Stamp,
     Version,
     content_digest,
     file_stamp,
-    kind_of,
     read_regular,
     remove_unchanged,
     replace_unchanged,
@@ -53,12 +51,12 @@ from engram_mcp.markdown.layout import (
     home_of,
     in_memory_folders,
     is_memory_file,
-    is_text,
     namespace_of,
     overflow_path,
     relative_path,
     slug,
 )
+from engram_mcp.markdown.listing import markdown_files, why_not_read
 from engram_mcp.markdown.pages import (
     block_id,
     holds_only_scaffolding,
@@ -71,7 +69,7 @@ from engram_mcp.markdown.sections import belongs_in_history, place
 from engram_mcp.model import Memory
 from engram_mcp.model.entities import entity_key
 
-__all__ = ["FileState", "LoadReport", "MarkdownStore", "why_not_read"]
+__all__ = ["FileState", "LoadReport", "MarkdownStore"]
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +150,7 @@ class MarkdownStore:
     def memory_files(self) -> Iterator[PurePosixPath]:
         """The memory files under the folder: regular files (``files.open_regular``) whose paths are
         pages (``layout.is_memory_file``)."""
-        for relative, kind in self._listing():
+        for relative, kind in markdown_files(self.root):
             if kind is None and is_memory_file(relative):
                 yield relative
 
@@ -160,7 +158,7 @@ class MarkdownStore:
         """Files in the memory folders named like pages that are not read, with why (``why_not_read``)."""
         return {
             relative: why
-            for relative, kind in self._listing()
+            for relative, kind in markdown_files(self.root)
             if in_memory_folders(relative) and (why := why_not_read(relative, kind)) is not None
         }
 
@@ -169,7 +167,7 @@ class MarkdownStore:
         layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
         (Obsidian's ``.trash``, ``.engram``) hold no pages."""
         found: dict[PurePosixPath, int] = {}
-        for relative, kind in self._listing():
+        for relative, kind in markdown_files(self.root):
             if kind is not None or in_memory_folders(relative):
                 continue
             try:
@@ -180,12 +178,6 @@ class MarkdownStore:
             if held:
                 found[relative] = len(held)
         return found
-
-    def _listing(self) -> Iterator[tuple[PurePosixPath, str | None]]:
-        """Every markdown file under the folder, hidden ones aside, in path order, with what it is
-        when it is not a regular file (``files.kind_of``: "a named pipe"); folders are walked into."""
-        if self.root.is_dir():
-            yield from _listed(self.root, PurePosixPath())
 
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         return self._where.get(memory_id)
@@ -619,42 +611,6 @@ class MarkdownStore:
         old = self._files.pop(relative, None)
         if old is not None:
             self._release(relative, old.document)
-
-
-def why_not_read(relative: PurePosixPath, kind: str | None) -> str | None:
-    """Why a file in the memory folders named like a page is not read, as ``check`` says it: its
-    name is no text (``layout.is_memory_file``) or it is no regular file (``files.open_regular``,
-    which the listing, the sync and the writes all open pages with). None: it is a page."""
-    if not is_text(relative):
-        return "its name is not UTF-8 text; renamed, it is read"
-    if kind is not None:
-        return f"{kind}, not a regular file; only a regular file is opened"
-    return None
-
-
-def _listed(folder: Path, relative: PurePosixPath) -> Iterator[tuple[PurePosixPath, str | None]]:
-    try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
-    except OSError:
-        return  # gone while it was walked, or not ours to read
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir(follow_symlinks=False):
-            yield from _listed(Path(entry.path), relative / entry.name)
-        elif entry.name.endswith(".md"):
-            try:
-                kind = None if entry.is_file() else kind_of(entry.stat().st_mode)
-            except FileNotFoundError:
-                if not entry.is_symlink():
-                    continue  # gone while it was walked
-                kind = "a link to nothing"
-            except OSError as error:
-                if error.errno != errno.ELOOP:
-                    continue  # not ours to look at
-                kind = LOOPING_LINK
-            if kind != "a folder":
-                yield relative / entry.name, kind
 
 
 def _page_owner(relative: PurePosixPath, document: Document) -> str | None:
