@@ -206,17 +206,24 @@ def _compound_of(term: str, words: set[str]) -> bool:
     return len(term) >= 4 and term not in _LOOSE_HEADS and any(w.endswith(term) and len(w) > len(term) for w in words)
 
 
-# What one who does a thing is called, and the doing: "supervising" and "supervisor", "teach" and "teacher".
-_AGENT_SUFFIXES = ("er", "or", "ers", "ors")
+# What one who does a thing is called, and the doing: "supervising" and "supervisor", "teach" and "teacher",
+# "accounts" and "accountant", "guitar" and "guitarist", "electrics" and "electrician".
+_AGENT_SUFFIXES = ("er", "or", "ers", "ors", "ant", "ants", "ist", "ists", "ian", "ians")
 
 
 def _derived_of(term: str, words: set[str]) -> bool:
-    """Whether a word names the doer of ``term`` (stems), or ``term`` the doer of the word."""
+    """Whether a word names the doer of ``term`` (stems), or ``term`` the doer of the word; a final y
+    gives way to the suffix ("therapy" and "therapist", "library" and "librarian")."""
     return any(
-        len(short) >= 4 and long.startswith(short) and long[len(short):] in _AGENT_SUFFIXES
+        len(short) >= 4 and _agent_of(short, long)
         for w in words
         for short, long in ((term, w), (w, term))
     )
+
+
+def _agent_of(short: str, long: str) -> bool:
+    bases = (short, short[:-1]) if short.endswith("y") else (short,)
+    return any(long.startswith(base) and long[len(base):] in _AGENT_SUFFIXES for base in bases)
 
 
 # Pasted code and logs say nothing about the person: "# I live in a loop" in a code block, or

@@ -365,6 +365,16 @@ def test_the_doer_of_a_thing_meets_a_question_about_doing_it_and_the_other_way()
     assert lexical_coverage(teacher, ["Larissa teased her flatmate."]) == 0.0
 
 
+@pytest.mark.parametrize(("asked", "who", "memory"), [
+    ("Who does Lucienne's accounts?", "Lucienne", "My accountant, Monsieur Perrin, wants the invoices."),
+    ("Who is Lucienne's accountant?", "Lucienne", "Madame Haddad does the accounts now."),
+    ("Who is Tomas's therapist?", "Tomas", "Tomas goes to therapy on Mondays with Dr Leung."),
+    ("Who is Ugo's guitarist?", "Ugo", "Dario plays guitar for Ugo now."),
+])
+def test_the_one_who_does_a_thing_by_another_ending_meets_a_question_about_it(asked: str, who: str, memory: str) -> None:
+    assert lexical_coverage(focus_terms(focus_words(asked, [who])), [memory]) == 1.0
+
+
 def test_a_hospital_unit_and_a_lorry_are_met_by_their_names() -> None:
     unit = focus_terms(focus_words("Which unit is Delphine on now?", ["Delphine"]))
     assert lexical_coverage(unit, ["GOT THE ICU JOB. staying on nights"]) == 1.0
