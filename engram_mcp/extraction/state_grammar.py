@@ -25,7 +25,7 @@ BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|t
 # In a turn typed without capitals ("i moved to osaka"), a name is a short run of words that
 # starts with no article or pronoun and stops at the words that end an object.
 UNCASED_NAME = (r"(?!(?:a|an|my|our|his|her|their|this|that|some|it|there|here|home|work|bed|school)\b)[a-z0-9][\w&'’.-]*"
-                 r"(?:\s+(?!(?:as|for|since|now|right\s+now|today|yesterday|this|last|next|and|but|so|because|with|in|on|after|before|"
+                 r"(?:\s+(?!(?:as|for|since|now|right\s+now|today|tonight|yesterday|this|last|next|and|but|so|because|with|in|on|after|before|"
                  r"again|anymore|at|from|where|which|who|when|though|too|to|is|was|are|and|done)\b)[a-z0-9][\w&'’.-]*){0,3}")
 SUBJECT = (r"^(?P<subject>I|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+(?-i:[A-Z][\w'’-]+))?\s+and\s+I|"
             r"(?-i:[A-Z][\w'’-]+)\s+and\s+I)\s+" + ADVERB)

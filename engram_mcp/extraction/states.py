@@ -231,6 +231,10 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (diet_from := _DIET_FROM.search(text)) is not None:
         # "fully vegan from tomorrow": the diet decided on holds from the day it is said.
         return as_facts(_diet(diet_from, speaker), speaker, certainty)
+    if (ours := _OURS_FROM.search(text)) is not None:
+        # "The townhouse in Westville is ours from tomorrow": the home had, from the day said.
+        place = object_head(ours["where"])
+        return as_facts([(f"{speaker} has a new home in {place}", "lives in", place, "home~", False)], speaker, certainty)
     if _FUTURE.search(text):
         return []
     if OFFER_ACCEPTED.search(text) is None and OFFER_ACCEPTED.search(context):
@@ -322,6 +326,10 @@ def _with_subject(text: str) -> str:
     return with_dropped_subject(text)
 
 
+# What a home is called.
+_DWELLING = r"flat|apartment|house|townhouse|place|home|studio|unit|condo|cottage|bungalow|room"
+
+
 # "Finally in Valencia, the flat in Ruzafa is tiny but lovely": arrived somewhere, with a home there.
 _ARRIVED = re.compile(r"^(?:(?:I\s+am|I'm|we\s+are|we're)\s+)?(?i:finally|now|at\s+last)\s+(?:here\s+)?in\s+(?P<place>" + NAME + ")")
 # "Finally moved, the house in Wieliczka is full of boxes": the move is done, the home is there.
@@ -342,6 +350,10 @@ _CURRENT_HOME = re.compile(r"^(?i:(?:my|our)\s+)?(?i:current|present)\s+(?i:flat
                            r"(?:the\s+)?(?P<obj>" + NAME + r")")
 _NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")|"
                         r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
+# "The townhouse in Westville is ours (from tomorrow)", "the cottage in Harlech is ours at last": a home had,
+# by where it is, said with the day it is had from or without one.
+_OURS_FROM = re.compile(r"^(?i:the)\s+(?i:new\s+)?(?i:" + _DWELLING + r")\s+in\s+(?P<where>" + NAME + r")\s+is\s+(?i:ours|mine)\b"
+                        r"(?!\s+(?i:if|once|when|unless)\b)")
 
 
 # "officially in lewisham now, tolus box room is tiny": settled somewhere, said without a verb.
@@ -363,6 +375,16 @@ def _arrived_home(text: str, who: str) -> list[Found]:
     where = f"{object_head(home['part'])}, {place}" if home["part"] else place
     return [(f"{who} lives in {where}", "lives in", where, "home~", False)]
 
+
+# "all my stuff is at jacks now. first night in sandy bay tonight", "the movers have taken the last boxes and
+# tonight we sleep the first time in Luthagen": a first night somewhere, in a turn about moving there, is
+# at the new home; in a turn about a trip or a stay it is not.
+_FIRST_NIGHT_ANYWHERE = re.compile(r"\b(?i:first\s+night|(?:sleep|sleeping|slept)\s+(?:for\s+)?the\s+first\s+time|"
+                                   r"first\s+time\s+sleeping)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
+                                   r"(?:(?i:" + _DWELLING + r")\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
+_MOVING = re.compile(r"\b(?:moved|moving|movers|removal\s+(?:van|men|firm)|boxes|unpack(?:ed|ing)?|keys|"
+                     r"all\s+(?:my|our)\s+(?:stuff|things))\b", re.IGNORECASE)
+_AWAY = re.compile(r"\b(?:holidays?|trip|hotel|hostel|airbnb|vacation|camping|tent|conference|visit(?:ing)?)\b", re.IGNORECASE)
 
 # "moved!!! first night in maksimir", "We're in. First night in the Leith flat": where the first night
 # after a move is spent is the new home (a first night anywhere else may be a holiday).
@@ -387,5 +409,12 @@ def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedF
             continue
         if (home := _FIRST_NIGHT.match(sentence.strip()) or _HOME_ON.search(sentence) or _IN_PLACE.search(sentence)) is not None:
             place = object_head(home["obj"])
+            return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
+    turn = " ".join(sentences)
+    if not _MOVING.search(turn) or _AWAY.search(turn):
+        return []
+    for sentence in sentences:
+        if (night := _FIRST_NIGHT_ANYWHERE.search(sentence.strip().rstrip(".!"))) is not None:
+            place = object_head(night["obj"])
             return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
     return []

@@ -383,6 +383,27 @@ def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_co
     assert ("partner", "tunde", False) in slots("my bf is tunde", speaker="Ifeoma")
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("all my stuff is at jacks now. first night in sandy bay tonight. the cat is under the bed",
+     {("lives_in", "sandy bay", False)}),
+    ("Now the movers have taken the last boxes and tonight we sleep the first time in Luthagen. Fourth floor.",
+     {("lives_in", "luthagen", False)}),
+    ("Keys collected! First night at the new flat in Portobello, no curtains yet.", {("lives_in", "portobello", False)}),
+    ("Unpacked the suitcase, first night in Lisbon, the hotel is by the river.", set()),
+    ("First night in Oslo for the conference. Slept badly.", set()),
+])
+def test_a_first_night_somewhere_in_a_turn_about_moving_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Packing day. The townhouse in Westville is ours from tomorrow, two bedrooms and a garden.", {("lives_in", "westville", False)}),
+    ("The cottage in Harlech is ours at last.", {("lives_in", "harlech", False)}),
+])
+def test_a_home_in_a_place_said_to_be_ours_is_a_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
+
+
 @pytest.mark.parametrize(("text", "expected"), [("Moved in! First night in Stockbridge, boxes everywhere.", {("lives_in", "stockbridge", False)}),
                                                 ("moved!! first night in leith, no curtains yet", {("lives_in", "leith", False)}),
                                                 ("We moved in today. Our new flat on Rua Augusta is tiny but bright.",
