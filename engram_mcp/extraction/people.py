@@ -59,6 +59,11 @@ _DASH_GLOSS = re.compile(r"\s[—–-]\s*(?i:my|our)\s+(?i:late\s+)?" + _WHICH_O
 # The one a clause is about: a name, then a verb ("Jürgen cooked", "Margareta passed"), not a dish or a place.
 _SUBJECT = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w'’-]+)\s+(?=(?:[a-z]+ed|is|was|has|had|says|said|went|came|got|made|"
                       r"took|left|ran|drove|died|does|did|goes|gave|told|thinks|thought|wants|likes|loves|works|lives)\b)")
+# Terse chat names people without "my" or a comma: "Partner Riikka, daughter Aino 6.", "Gunilla my wife and me".
+_LISTED = re.compile(r"(?:^|(?<=[,;.:]\s))(?P<relation>(?i:" + _RELATIONS + r"))\s+(?P<name>" + _NAME + r")(?=\s*(?:[,;.!]|\d|$))")
+_NAME_MY = re.compile(r"(?:^|(?<=[,;.:]\s))(?!(?:This|That|It|He|She|Here|There|Who|Thanks|Thank|Hi|Hey|Dear|And|But)\b)"
+                      r"(?P<name>[A-Z][\w-]+)\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<relation>(?i:" + _RELATIONS + r"))\b(?!['’-])"
+                      r"(?!\s+(?i:is|was|'s|has|had|says|said|thinks)\b)")
 _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemate"})
 # "the twins (Olive and Arlo, 3)", "my kids, Olive and Arlo": the speaker's children, by name.
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
@@ -78,6 +83,9 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
     for text in texts:
         for match in (*_INTRODUCED_UNCASED.finditer(text), *_GLOSSED_UNCASED.finditer(text)):
             found[match["name"].capitalize()] = _relation(match["relation"])
+        for match in (*_LISTED.finditer(text), *_NAME_MY.finditer(text)):
+            if match["name"] not in _NOT_PERSONS:
+                found.setdefault(match["name"], _relation(match["relation"]))
         for match in _INTRODUCED.finditer(text):
             name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
             found[name] = _relation(match["relation"] or match["is"] or match["said_is"] or match["gloss"])

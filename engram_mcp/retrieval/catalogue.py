@@ -17,6 +17,7 @@ from datetime import datetime
 from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.predicates import normalise
+from engram_mcp.retrieval.question_words import alike_relations, stem
 
 __all__ = ["Catalogue"]
 
@@ -140,6 +141,14 @@ class Catalogue:
         own = normalise_entity(speaker)
         keys = [key for key in self._subjects if key[0] == namespace and (key[1] == own or key[1].startswith(f"{own}'s "))]
         return [m for key in keys for i in sorted(self._subjects[key]) if (m := self._memories.get(i)) is not None]
+
+    def relatives(self, namespace: str, owner: str, relation: str) -> list[str]:
+        """The names current facts give ``owner``'s ``relation`` (a stem, ``question_words.RELATIONS``) or a
+        relation alike ("partner" for "wife"): "Jarkko's partner is Riikka" gives ["Riikka"]."""
+        alike = alike_relations(relation)
+        names = [m.object for m in self.facts_about(namespace, owner)
+                 if m.is_current() and m.object and m.predicate and stem(m.predicate) in alike and m.object[:1].isupper()]
+        return list(dict.fromkeys(names))
 
     def in_slot(self, namespace: str, subject: str, predicate: str) -> list[Memory]:
         """Every fact (any version) that says ``subject``'s ``predicate`` ("Desmond" "drives")."""

@@ -29,7 +29,7 @@ from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.identifiers import quoted_identifiers
-from engram_mcp.retrieval.query import strip_question_words, with_speakers_named
+from engram_mcp.retrieval.query import strip_question_words, with_relatives_named, with_speakers_named
 from engram_mcp.retrieval.ranking import Evidence, Hit, Question, Ranker, Salience, best_first, no_salience
 from engram_mcp.retrieval.status import MemoryStatus
 
@@ -103,6 +103,9 @@ class Retriever:
         c = self.config
         namespace = where.namespace or ""
         query = with_speakers_named(query, self._catalogue.nicknames(namespace))
+        speakers = self._catalogue.speakers(namespace)
+        me = next(iter(speakers)) if len(speakers) == 1 else None
+        query = with_relatives_named(query, lambda owner, relation: self._catalogue.relatives(namespace, owner, relation), me)
         parts = sub_questions(query) if c.part_weight > 0 else []
         vectors = self._embedder.embed([query, *parts]) if c.dense or c.entities else []
         vector = vectors[0] if vectors else None

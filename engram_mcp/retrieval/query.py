@@ -4,9 +4,11 @@ the speakers by their own names."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-__all__ = ["strip_question_words", "with_speakers_named"]
+from engram_mcp.retrieval.question_words import RELATIONS, stem
+
+__all__ = ["strip_question_words", "with_relatives_named", "with_speakers_named"]
 
 _LEADING = re.compile(
     r"^\s*(?:(?:what|which|who|whom|whose|when|where|why|how)(?:\s+(?:many|much|long|often|old|kind|kinds|type|types|sort))?"
@@ -34,3 +36,24 @@ def _nicknamed(word: str, nicknames: Mapping[str, str]) -> str:
     speaker = nicknames.get(base.casefold())
     return speaker + possessive if speaker is not None else word
 
+
+
+# "Bertil's wife", "my partner": someone asked of by who they are to a person.
+_OWNED_RELATION = re.compile(r"\b(?:(?P<owner>[A-Z][^\W\d_][\w-]*)['’]s|(?P<me>(?i:my)))\s+(?P<relation>[a-z]+)\b(?P<named>\s+[A-Z])?")
+
+
+def with_relatives_named(query: str, relatives: Callable[[str, str], list[str]], me: str | None) -> str:
+    """``query`` with the one name memory gives a relation it asks of said after it: "What does Jarkko's
+    partner do?" as "What does Jarkko's partner Riikka do?" when "Partner Riikka" was told, so a memory that
+    names her ("Riikka is ER nurse") answers it. ``relatives(owner, relation)``: the names known; ``me``:
+    whom "my" means (None: no one in particular). A relation with several names, or none, is left as asked."""
+
+    def named(match: re.Match[str]) -> str:
+        relation = stem(match["relation"])
+        owner = match["owner"] or me
+        if match["named"] or owner is None or relation not in RELATIONS:
+            return match.group(0)
+        names = [name for name in relatives(owner, relation) if name.casefold() not in query.casefold()]
+        return f"{match.group(0)} {names[0]}" if len(names) == 1 else match.group(0)
+
+    return _OWNED_RELATION.sub(named, query)

@@ -81,6 +81,14 @@ _RELATION_SPELLINGS = {
     "vet": "veterinarian", "coach": "trainer",
 }
 RELATIONS = _relation_groups(_RELATION_SPELLINGS)
+
+
+def alike_relations(relation: str) -> frozenset[str]:
+    """The relations (stems) that name the same person as ``relation`` (a stem) or that it names: "wife"
+    with "spouse" and "partner", "partner" with "wife", "husband" and "girlfriend"."""
+    return frozenset({relation, *RELATIONS.get(relation, ()), *(other for other, alike in RELATIONS.items() if relation in alike)})
+
+
 # Every word that names someone by their relation or role: "mam", "boss", "gp".
 RELATION_WORDS = frozenset().union(RELATIONS, *RELATIONS.values())
 

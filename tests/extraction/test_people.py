@@ -127,6 +127,20 @@ def test_a_person_glossed_by_who_they_are_in_chat_shorthand_is_that_relation(sai
     assert held in [f.statement for f in extract(turn(said, speaker="Rutger"), [])]
 
 
+@pytest.mark.parametrize(
+    ("said", "held"),
+    [("Live in Vantaa. Apartment. Partner Riikka, daughter Aino 6.", {"Jarkko's partner is Riikka.", "Jarkko's daughter is Aino."}),
+     ("We live in a house in Sunnersta since 1982. Gunilla my wife and me.", {"Jarkko's wife is Gunilla."}),
+     ("Wife Helka. Two dogs.", {"Jarkko's wife is Helka."})],
+)
+def test_a_person_listed_tersely_by_who_they_are_is_that_relation(said: str, held: set[str]) -> None:
+    assert {f.statement for f in extract(turn(said, speaker="Jarkko"), []) if "'s " in f.statement and " is " in f.statement} == held
+
+
+def test_a_relation_before_a_name_and_a_verb_or_a_greeting_before_a_name_lists_no_one() -> None:
+    assert people_named(["Thanks Anna my sister said hi.", "Son Tom starts school in May.", "Hi Ben my friend is here."]) == {}
+
+
 def test_a_bracket_that_glosses_no_name_names_no_one() -> None:
     assert people_named(["the boss (manager) said no", "I bought a bike (my bro helped)"]) == {}
 

@@ -108,3 +108,17 @@ def test_the_facts_in_a_slot_are_found_by_subject_and_slot_until_removed() -> No
     assert catalogue.in_slot("other", "Desmond", "drives") == []
     catalogue.remove("f-1")
     assert catalogue.in_slot("ns", "Desmond", "drives") == []
+
+
+def test_a_persons_relatives_are_the_names_current_facts_give_that_relation_or_one_alike() -> None:
+    def fact(memory_id: str, predicate: str, obj: str, *, ended: bool = False) -> Memory:
+        return Memory(id=memory_id, kind=Kind.FACT, type=MemoryType.SEMANTIC, text=f"Jarkko's {predicate} is {obj}.",
+                      created_at=T0, invalid_at=T0 if ended else None, provenance=Provenance(namespace="ns", speaker="Jarkko"),
+                      subject="Jarkko", predicate=predicate, object=obj)
+
+    catalogue = Catalogue([fact("f-1", "partner", "Riikka"), fact("f-2", "daughter", "Aino"), fact("f-3", "girlfriend", "Sanna", ended=True)])
+    assert catalogue.relatives("ns", "Jarkko", "wif") == ["Riikka"]
+    assert catalogue.relatives("ns", "Jarkko", "partner") == ["Riikka"]
+    assert catalogue.relatives("ns", "Jarkko", "daughter") == ["Aino"]
+    assert catalogue.relatives("ns", "Jarkko", "son") == []
+    assert catalogue.relatives("other", "Jarkko", "partner") == []

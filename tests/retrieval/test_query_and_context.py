@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from engram_mcp.retrieval.query import strip_question_words
+from engram_mcp.retrieval.query import strip_question_words, with_relatives_named
 
 WHEN = datetime(2023, 5, 8, tzinfo=UTC)
 
@@ -37,3 +37,17 @@ def test_a_name_a_speaker_goes_by_is_read_as_the_speakers_own_name() -> None:
     assert with_speakers_named("Is Kaiser open on Sundays?", nicknames) == "Is Kaiser open on Sundays?"
     assert with_speakers_named("what does kai do?", {}) == "what does kai do?"
 
+
+
+def test_a_relation_asked_of_is_said_with_the_one_name_memory_gives_it() -> None:
+    known = {("Jarkko", "partner"): ["Riikka"], ("Bertil", "wif"): ["Gunilla"], ("Ann", "sister"): ["Jo", "Mo"]}
+
+    def relatives(owner: str, relation: str) -> list[str]:
+        return known.get((owner, relation), [])
+
+    assert with_relatives_named("What does Jarkko's partner do?", relatives, None) == "What does Jarkko's partner Riikka do?"
+    assert with_relatives_named("Is my wife diabetic?", relatives, "Bertil") == "Is my wife Gunilla diabetic?"
+    assert with_relatives_named("Is my wife diabetic?", relatives, None) == "Is my wife diabetic?"
+    assert with_relatives_named("Where does Ann's sister live?", relatives, None) == "Where does Ann's sister live?"
+    assert with_relatives_named("What does Jarkko's partner Riikka do?", relatives, None) == "What does Jarkko's partner Riikka do?"
+    assert with_relatives_named("Where is Jarkko's boat?", relatives, None) == "Where is Jarkko's boat?"
