@@ -381,7 +381,8 @@ def _arrived_home(text: str, who: str) -> list[Found]:
 # at the new home; in a turn about a trip or a stay it is not.
 _FIRST_NIGHT_ANYWHERE = re.compile(r"\b(?i:first\s+night|(?:sleep|sleeping|slept)\s+(?:for\s+)?the\s+first\s+time|"
                                    r"first\s+time\s+sleeping)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
-                                   r"(?:(?i:" + _DWELLING + r")\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
+                                   r"(?:(?i:" + _DWELLING + r")\s+in\s+)?(?!(?i:" + _DWELLING + r"|new|the|a|an)\b)"
+                                   r"(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
 _MOVING = re.compile(r"\b(?:moved|moving|movers|removal\s+(?:van|men|firm)|boxes|unpack(?:ed|ing)?|keys|"
                      r"all\s+(?:my|our)\s+(?:stuff|things))\b", re.IGNORECASE)
 _AWAY = re.compile(r"\b(?:holidays?|trip|hotel|hostel|airbnb|vacation|camping|tent|conference|visit(?:ing)?)\b", re.IGNORECASE)
