@@ -92,7 +92,10 @@ _EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
           r"|\d[\d,.]*\s?[£$€¥₹₩₱₦₽₺₴₸]|\d[\d,.]*\s?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
           r"zloty|złotych|zł|kr|kroner|kronor|krona|sek|nok|dkk|eur|usd|gbp|aud|nzd|cad|inr|zar|ngn|tenge|som|sum|"
-          r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl)")
+          r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl|soles|sol|bolivianos?|quetzal(?:es)?|"
+          r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
+          r"kyat|lari|drams?|manats?|hryvnias?|uah|r[uo]ubles?|rub|forint|korun[ay]|leva|lev|kuna|denars?|yuan|rmb|renminbi|"
+          r"pence|cents?|p)\b")
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
 # A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
 _PLACE_OF_LEARNING = (

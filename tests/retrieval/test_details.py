@@ -106,3 +106,12 @@ def test_an_amount_tells_a_price_only_beside_another_word_the_question_asks() ->
     assert detail is not None
     assert detail.told_of("my stipend went up to £19,237 a year", focus)
     assert not detail.told_of("Uncle Kwesi lent me £3,000 and I'm paying him back £250 a month", focus)
+
+
+@pytest.mark.parametrize("said", ["Rainbow Mountain is 140 soles now, not 120.", "The trek to the lake is 90 quetzales a head.",
+                                  "Rent is 4,500 dirhams a month.", "The course costs 2000 hryvnias."])
+def test_a_price_in_any_currency_tells_how_much_something_costs(said: str) -> None:
+    question = "How much does it cost?"
+    detail = detail_asked(question)
+    assert detail is not None and detail.told_of(said, focus_terms(focus_words(question, [])))
+
