@@ -16,7 +16,7 @@ from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
-__all__ = ["how_often_said", "rescheduled_habit"]
+__all__ = ["corrected_habit_days", "how_often_said", "rescheduled_habit"]
 
 # "like six cups a day", "Cut down to three coffees a day": how much of a thing one has, one amount at a time.
 _PER_DAY = re.compile(r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|a\s+few)\s+"
@@ -44,6 +44,16 @@ _RESCHEDULED = re.compile(r"^(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['
                           r"tomorrow|work|school)\b)(?P<thing>[a-z]+)(?:\s+(?P<kind>" + "|".join(sorted(HABIT_KINDS, key=len, reverse=True)) + r"))?\s+(?:have\s+|has\s+)?"
                           r"(?:(?:moved|changed|switched|are\s+now|is\s+now)|(?P<plain>meets?|runs?|happens?|takes\s+place|is|are))"
                           r"\s+(?:to\s+|back\s+to\s+)?" + _DAY_LIST + r"\b", re.IGNORECASE)
+# "Ice swimming is Thursdays now, not Tuesdays", "Correction: Nabila's badminton is Saturday mornings at 9, not
+# Friday", "my long runs have to move to Sundays from now on": a habit's days put right or changed, the habit
+# named in one or two words.
+_CORRECTED_DAYS = re.compile(
+    r"^(?:(?:ugh|oh|sorry|ok|okay)\W+)?(?:correction\s*(?:to\s+[\w\s]+?)?[:,.!–-]\s*)?"
+    r"(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['’]s\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there)\b)"
+    r"(?P<thing>[a-z]+(?:\s+(?!(?:is|are|have|has)\b)[a-z]+)?)\s+"
+    r"(?:(?:is|are)\s+(?:now\s+|actually\s+|really\s+)?" + _DAY_LIST + r"(?:\s+at\s+\d[\d:.]*\s*(?:am|pm)?)?(?:\s+now)?\s*,?\s+"
+    r"(?:and\s+)?not\s+(?:on\s+)?" + _DAYS + r"|(?:(?:have|has)\s+to\s+move|(?:is|are)\s+moving|will\s+move)\s+to\s+"
+    + _DAY_LIST.replace("?P<days>", "?P<to_days>") + r")\b", re.IGNORECASE)
 _HABIT = re.compile(
     r"^(?:(?:these\s+days|nowadays|now)\s*,?\s*)?I\s+(?:now\s+|usually\s+|normally\s+|still\s+|only\s+)?(?P<verb>[a-z]+)"
     r"(?P<what>(?:\s+(?!(?:once|twice|every|daily|weekly|on|a|three|four|five|\d+|them|him|her|it|you|at|least|most|"
@@ -128,3 +138,26 @@ def _habit_days(who: str, thing: str, kind: str, days: str, *, meets: bool = Fal
     return [ExtractedFact(statement=f"{who}'s {said} {verb} {days}.", type=MemoryType.SEMANTIC,
                           certainty=Certainty.STATED.value, subject=who, predicate=f"{thing} how often", object=days,
                           entities=(who,))]
+
+
+# The parts of a sentence a habit's new days may be said in: "the Sharks play on Saturdays so my long runs have to
+# move to Sundays".
+_PARTS = re.compile(r"\s+(?:so|and|but|because)\s+|[;:]\s*|,\s+(?=(?:so|but|and)\b)", re.IGNORECASE)
+# Days a habit is on, not one day: "Thursdays", "Saturday mornings".
+_RECURRING = re.compile(r"days\b|(?:mornings|evenings|nights|afternoons)\b", re.IGNORECASE)
+
+
+def corrected_habit_days(sentence: str, speaker: str) -> list[ExtractedFact]:
+    """"Ice swimming is Thursdays now, not Tuesdays", "Correction: Nabila's badminton is Saturday mornings at 9,
+    not Friday", "my long runs have to move to Sundays from now on": the habit's days as they are now, in the
+    habit's slot ("ice swimming how often"), so they replace the days said before. "The meeting is Monday, not
+    Tuesday" is one day put right, no habit."""
+    for part in (sentence, *_PARTS.split(sentence)):
+        part = expand_contractions(part.strip())
+        corrected = _CORRECTED_DAYS.match(part)
+        if corrected is None or _RESCHEDULED.match(part):
+            continue
+        days = " ".join((corrected["days"] or corrected["to_days"]).split())
+        if _RECURRING.search(days):
+            return _habit_days(corrected["owner"] or speaker, corrected["thing"].lower(), "", days)
+    return []

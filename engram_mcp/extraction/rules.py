@@ -29,7 +29,7 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
     without_what_does_not_hold,
 )
-from engram_mcp.extraction.habits import rescheduled_habit
+from engram_mcp.extraction.habits import corrected_habit_days, rescheduled_habit
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.job_starts import dated_starts
 from engram_mcp.extraction.lexicon import (
@@ -121,6 +121,8 @@ class RulesExtractor:
             # "From Monday I work at Tesco": what the sentence just read says holds from that day on.
             facts[read:] = _from_day(facts[read:], begins)
             read, begins = len(facts), _begins_on(sentence, turn.event_time)
+            # "Ice swimming is Thursdays now, not Tuesdays": a habit's days, beside whatever else the sentence puts right.
+            facts += corrected_habit_days(sentence, speaker)
             # "no wait, 2pm": a value put right, in this turn or the one before.
             if put_right := (value_put_right(sentence, " ".join(said[:index]), speaker) or previous is not None
                              and value_put_right(sentence, previous.text, speaker, also_from=(previous.id,))):

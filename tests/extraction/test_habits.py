@@ -1,7 +1,8 @@
 """How often a person does a thing (read with the attributes: ``attribute_facts``) and a habit's days."""
+import pytest
 
 from engram_mcp.extraction.attributes import attribute_facts
-from engram_mcp.extraction.habits import how_often_said, rescheduled_habit
+from engram_mcp.extraction.habits import corrected_habit_days, how_often_said, rescheduled_habit
 
 
 def test_a_habit_said_of_someone_else_or_aimed_at_is_no_habit_of_the_speakers() -> None:
@@ -52,3 +53,18 @@ def test_when_a_group_meets_is_a_habit_and_a_single_day_is_not() -> None:
     assert (moved.predicate, moved.object) == ("bouldering how often", "on Wednesdays")
     assert rescheduled_habit("My birthday is on Sunday.", "Gideon") == []
     assert rescheduled_habit("It is now Mondays.", "Gideon") == []
+
+
+@pytest.mark.parametrize(("said", "held"), [
+    ("Correction. Ice swimming is Thursdays now, not Tuesdays.", ("Jarkko", "ice swimming how often", "on Thursdays")),
+    ("Correction: Nabila's badminton is Saturday mornings at 9, not Friday.", ("Nabila", "badminton how often", "on Saturday mornings")),
+    ("the Sharks play on Saturdays so my long runs have to move to Sundays from now on", ("Jarkko", "long runs how often", "on Sundays")),
+])
+def test_a_habits_days_put_right_or_moved_are_its_days_now(said: str, held: tuple[str, str, str]) -> None:
+    assert [(f.subject, f.predicate, f.object) for f in corrected_habit_days(said, "Jarkko")] == [held]
+
+
+def test_one_day_put_right_is_no_habit_and_a_habit_the_rule_for_moves_reads_is_read_once() -> None:
+    assert corrected_habit_days("Ice swimming is Thursday, not Tuesday.", "Jarkko") == []
+    assert corrected_habit_days("Volleyball is Tuesdays, not Mondays.", "Jarkko") == []
+    assert len(rescheduled_habit("Volleyball is Tuesdays, not Mondays.", "Jarkko")) == 1
