@@ -389,7 +389,7 @@ _AWAY = re.compile(r"\b(?:holidays?|trip|hotel|hostel|airbnb|vacation|camping|te
 
 # "moved!!! first night in maksimir", "We're in. First night in the Leith flat": where the first night
 # after a move is spent is the new home (a first night anywhere else may be a holiday).
-_MOVED_SENTENCE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?|in)\W*$|"
+_MOVED_SENTENCE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?|shifted|in)\W*$|"
                              r"^(?i:we(?:'re|\s+are)\s+in|(?:I|we)\s+moved(?:\s+in)?(?:\s+today)?)\W*$", re.IGNORECASE)
 _FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
                           r"(?:(?i:flat|apartment|house|place|home|room)\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
@@ -397,6 +397,8 @@ _FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\
 
 # "moved in. sleeping on a mattress on the floor in friedrichshain": the one place named, after "in".
 _IN_PLACE = re.compile(r"\bin\s+(?P<obj>" + NAME + "|" + UNCASED_NAME + r")(?=\s*[,.;!?]|$)")
+# "Moved!! Graduate House room is small", "moved. the Leith flat is freezing": the home, by its place's name.
+_NAMED_HOME = re.compile(r"^(?i:the\s+|my\s+|our\s+)?(?P<obj>" + NAME + r")\s+(?i:" + _DWELLING + r")\b")
 # "Now I sleep in my own apartment on Garden City Road": the home, by where it is.
 _HOME_ON = re.compile(r"\b(?i:my|our|the)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+(?i:on|in)\s+(?P<obj>" + NAME + ")")
 
@@ -408,7 +410,8 @@ def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedF
     for before, sentence in zip(sentences, sentences[1:], strict=False):
         if not _MOVED_SENTENCE.match(before.strip()):
             continue
-        if (home := _FIRST_NIGHT.match(sentence.strip()) or _HOME_ON.search(sentence) or _IN_PLACE.search(sentence)) is not None:
+        if (home := _FIRST_NIGHT.match(sentence.strip()) or _NAMED_HOME.match(sentence.strip()) or _HOME_ON.search(sentence)
+                or _IN_PLACE.search(sentence)) is not None:
             place = object_head(home["obj"])
             return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
     turn = " ".join(sentences)

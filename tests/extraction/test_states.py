@@ -411,6 +411,9 @@ def test_a_home_in_a_place_said_to_be_ours_is_a_new_home(text: str, expected: se
                                                  {("lives_in", "rua augusta", False)}),
                                                 ("moved in. sleeping on a camping mat in neukölln, no wifi yet",
                                                  {("lives_in", "neukölln", False)}),
+                                                ("Moved!! Graduate House room is small but very quiet.",
+                                                 {("lives_in", "graduate house", False)}),
+                                                ("shifted!!! the Kothrud flat is tiny but no curfew", {("lives_in", "kothrud", False)}),
                                                 ("Landed! First night in Rome, the hotel is lovely.", set())])
 def test_the_first_night_or_the_home_said_after_a_move_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
