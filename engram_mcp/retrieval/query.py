@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from engram_mcp.retrieval.naming import asks_name
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
 __all__ = ["strip_question_words", "with_relatives_named", "with_speakers_named"]
@@ -38,6 +39,8 @@ def _nicknamed(word: str, nicknames: Mapping[str, str]) -> str:
 
 
 
+# "Who is Ailsa's doctor?", "Who's my GP now?": who someone is, asked.
+_ASKS_WHO = re.compile(r"^\W*who(?:['’]s|\s+(?:is|are|was|were))\b", re.IGNORECASE)
 # "Bertil's wife", "my partner": someone asked of by who they are to a person.
 _OWNED_RELATION = re.compile(r"\b(?:(?P<owner>[A-Z][^\W\d_][\w-]*)['’]s|(?P<me>(?i:my)))\s+(?P<relation>[a-z]+)\b(?P<named>\s+[A-Z])?")
 
@@ -46,7 +49,11 @@ def with_relatives_named(query: str, relatives: Callable[[str, str], list[str]],
     """``query`` with the one name memory gives a relation it asks of said after it: "What does Jarkko's
     partner do?" as "What does Jarkko's partner Riikka do?" when "Partner Riikka" was told, so a memory that
     names her ("Riikka is ER nurse") answers it. ``relatives(owner, relation)``: the names known; ``me``:
-    whom "my" means (None: no one in particular). A relation with several names, or none, is left as asked."""
+    whom "my" means (None: no one in particular). A relation with several names, or none, is left as asked, and
+    so is a question asking who they are ("Who is Ailsa's doctor?"): a name read into it would answer it with
+    what memory last believed, when the turn that changed it may say so in other words."""
+    if _ASKS_WHO.match(query) or asks_name(query):
+        return query
 
     def named(match: re.Match[str]) -> str:
         relation = stem(match["relation"])

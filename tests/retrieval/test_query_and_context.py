@@ -51,3 +51,5 @@ def test_a_relation_asked_of_is_said_with_the_one_name_memory_gives_it() -> None
     assert with_relatives_named("Where does Ann's sister live?", relatives, None) == "Where does Ann's sister live?"
     assert with_relatives_named("What does Jarkko's partner Riikka do?", relatives, None) == "What does Jarkko's partner Riikka do?"
     assert with_relatives_named("Where is Jarkko's boat?", relatives, None) == "Where is Jarkko's boat?"
+    assert with_relatives_named("Who is Jarkko's partner?", relatives, None) == "Who is Jarkko's partner?"
+    assert with_relatives_named("What is my wife called?", relatives, "Bertil") == "What is my wife called?"
