@@ -186,7 +186,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
     for text in texts:
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
         have = (words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
-                | {stem(w) for w in what_medicines_are_for(prose(text))})
+                | {stem(w) for w in what_medicines_are_for(prose(text))} | ({"truck"} if _PICKUP_TRUCK.search(text) else set()))
         met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
@@ -194,6 +194,11 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
             met = set()
         best = max(best, len(met) / len(focus))
     return best
+
+
+# "a Hilux pickup", "my pickup": a pickup had is a truck; "badge pickup at gate 3", "daycare pickup" are collections.
+_PICKUP_TRUCK = re.compile(r"\b(?:(?i:a|my|our|his|her|their|the|new|old|used)|(?-i:[A-Z][\w-]+))\s+pick-?up\b"
+                           r"(?!\s+(?i:at|on|from|time|point|for|window|location|is|was|spot|zone|date|and|or)\b)")
 
 
 # Words that end many compounds meaning something else ("greenhouse", "workplace").

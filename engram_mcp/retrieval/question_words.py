@@ -151,8 +151,10 @@ TOPICS: dict[str, frozenset[str]] = {
         "laptop": "laptop computer",
         "camera": "camera",
         "bike": "bike bicycle",
+        # Not "pickup": chat's pickup is a collection ("school pickup", "badge pickup at gate 3"); "pickup truck"
+        # is met by "truck", "I drive a pickup" by "drive".
         "drives": "car drive drives vehicle motorbike motorcycle scooter van ute truck suv 4x4 hatchback wagon "
-                  "minivan campervan motorhome lorry lorries hgv rig artic pickup bakkie",
+                  "minivan campervan motorhome lorry lorries hgv rig artic bakkie",
         # What one uses: "What software does Farah use?" is met by "Farah uses memoQ".
         "use": "use uses using software app apps tool tools program programme",
         "pet": "pet pets animal " + " ".join(PET_WORDS),

@@ -464,3 +464,11 @@ def test_how_one_has_a_thing_asks_nothing_more_than_the_slot_that_holds_it() -> 
 def test_conjunctions_and_contractions_are_no_part_of_what_is_asked() -> None:
     assert focus_words("Who is looking after the animals while we're at the coast?", ["Ondine"]) == ("looking", "animals", "coast")
     assert focus_words("Where’s the cat staying during the move, since I’m away?", ["Ondine"]) == ("cat", "staying", "move", "away")
+
+
+def test_a_pickup_that_is_a_collection_is_no_vehicle_but_a_pickup_driven_or_a_pickup_truck_is() -> None:
+    car = focus_terms(focus_words("Which car does Anselm drive?", ["Anselm"]))
+    assert lexical_coverage(car, ["First day at Kranich. S-Bahn at 07:12. Badge pickup at gate 3."]) < 1.0
+    assert lexical_coverage(car, ["Mateo's daycare pickup is at 5."]) < 1.0
+    assert lexical_coverage(car, ["Anselm drives a pickup now."]) == 1.0
+    assert lexical_coverage(car, ["Sold the Golf, got a pickup truck."]) == 1.0
