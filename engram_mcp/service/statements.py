@@ -50,7 +50,10 @@ def resolve_statement(text: str, user: str, subject: str | None = None) -> State
     """
     # Parsed before capitalising, so a statement with no subject ("works at Meta") stays one.
     stated = _third_person(text.strip(), user)
-    parsed = parse_statement(stated, subject)
+    # A statement the user's own forms open is about the user, however their name is written
+    # (the fallback "user" has no capital to be read as a name by).
+    about_the_user = _THE_USER.match(text.strip()) or _FIRST_PERSON.match(text.strip())
+    parsed = parse_statement(stated, subject or (user if about_the_user else None))
     stated = _capitalised(stated)
     if subject:
         return stated, subject, (parsed[1] if parsed else None), (parsed[2] if parsed else None)

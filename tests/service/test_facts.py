@@ -481,3 +481,15 @@ def test_a_correction_puts_right_a_date_said_of_the_speakers_sisters_wedding(fac
     )
     assert outcome.superseded == (wedding.id,)
     assert current_facts(service) == ["Amara's sister Chioma's wedding is on 21 June."]
+
+
+def test_facts_about_the_user_said_every_way_land_on_one_subject_when_no_name_is_known(
+    facts: FactService, service: MemoryService, tmp_path: Path
+) -> None:
+    home = facts.state("The user lives in Bergen").memory
+    partner = facts.state("My partner is Kim").memory
+    moved = facts.state("I live in Tromsø now")
+
+    assert home is not None and partner is not None and home.subject == partner.subject == "user"
+    assert moved.action == "superseded" and moved.superseded == (home.id,)
+    assert {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "facts").glob("*.md")} == {"facts/user.md"}

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from engram_mcp.errors import InvalidInput
@@ -26,3 +28,17 @@ def test_a_name_opening_with_a_titles_full_stop_or_a_statement_over_two_lines_is
 def test_a_statement_about_nobody_nameable_is_refused(text: str) -> None:
     with pytest.raises(InvalidInput, match="cannot tell who or what"):
         resolve_statement(text, "Sam")
+
+
+@pytest.mark.parametrize("text", ["The user lives in Oslo.", "I live in Oslo.", "user lives in Oslo"])
+def test_a_statement_about_the_user_is_placed_though_no_name_is_known_for_them(text: str) -> None:
+    assert resolve_statement(text, "user")[1:4] == ("user", "lives", "in Oslo")
+    assert resolve_statement("My partner is Alex.", "user")[1] == "user"
+
+
+def test_every_example_the_refusal_gives_is_accepted_with_no_name_known_for_the_user() -> None:
+    with pytest.raises(InvalidInput) as refused:
+        resolve_statement("The weather is nice.", "user")
+    examples = re.findall(r"'([^']+)'", str(refused.value).split("start it with a name", 1)[1])
+    assert examples == ["Ana works at Meta", "The user lives in Oslo", "My partner is Alex"]
+    assert all(resolve_statement(example, "user") for example in examples)
