@@ -11,8 +11,9 @@ is validated before anything is written, so a bad line costs nothing; every turn
 derived from its content, so importing the same file twice adds nothing the second time.
 
 A file saved with a byte-order mark (Notepad, PowerShell 5) reads as the same file without it. A
-memory an export holds twice (two overlapping exports joined) is imported once; two copies of one id
-that differ are refused, naming both lines, since which of them holds cannot be told.
+memory an export holds twice (two overlapping exports joined) is imported once: of two copies that
+differ, the one that has gone on to be superseded or retracted, which is the later; copies that
+differ otherwise are refused, naming both lines, since which of them holds cannot be told.
 """
 
 from __future__ import annotations
@@ -114,18 +115,36 @@ def _each(path: Path, lines: list[tuple[int, str]], parse: Callable[[Any], T]) -
 
 
 def _one_per_id(path: Path, lines: list[tuple[int, str]], memories: list[Memory]) -> tuple[Memory, ...]:
-    """Each memory once, at its first line; a later copy that differs refuses the file."""
-    first: dict[str, tuple[int, Memory]] = {}
+    """Each memory once, in the place of its first line: of two copies that differ, the one
+    exported later (``_exported_later``); when neither shows it, the file is refused."""
+    kept: dict[str, tuple[int, Memory]] = {}
     problems: list[str] = []
     for (number, _), memory in zip(lines, memories, strict=True):
-        if memory.id not in first:
-            first[memory.id] = (number, memory)
-        elif first[memory.id][1] != memory:
-            problems.append(f"{path}:{number}: memory {memory.id} differs from its copy at line "
-                            f"{first[memory.id][0]}; keep the one that holds")
+        if memory.id not in kept:
+            kept[memory.id] = (number, memory)
+            continue
+        line, held = kept[memory.id]
+        if memory == held or _exported_later(memory, held):
+            continue
+        if _exported_later(held, memory):
+            kept[memory.id] = (line, memory)
+        else:
+            problems.append(f"{path}:{number}: memory {memory.id} differs from its copy at line {line}; "
+                            "keep the one that holds")
     if problems:
         raise InvalidInput("nothing imported; fix these lines first:\n" + "\n".join(problems[:20]))
-    return tuple(memory for _, memory in first.values())
+    return tuple(memory for _, memory in kept.values())
+
+
+def _exported_later(earlier: Memory, later: Memory) -> bool:
+    """Whether ``later`` is the copy of a memory exported after ``earlier``: it holds every end and
+    link the other holds and more (an end, a successor, a version it replaced), which a memory
+    gains as it is superseded or retracted and never loses."""
+    def marks(memory: Memory) -> set[str]:
+        ends = {name for name in ("expired_at", "invalid_at", "superseded_by") if getattr(memory, name) is not None}
+        return ends | set(memory.supersedes)
+
+    return marks(earlier) < marks(later)
 
 
 def _whole_json(text: str) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -59,7 +60,23 @@ def test_an_export_holding_its_memories_twice_gives_each_memory_once_and_counts_
     assert plan.repeated == 3
 
 
-def test_two_different_copies_of_one_memory_refuse_the_file_naming_both_lines(tmp_path: Path) -> None:
+@pytest.mark.parametrize("later_first", [False, True])
+def test_of_two_copies_of_one_memory_the_one_exported_after_it_was_superseded_is_kept_wherever_it_stands(
+    tmp_path: Path, later_first: bool
+) -> None:
+    pune, delhi = fact("f-00000000000d", "Ravi lives in Pune"), fact("f-00000000000e", "Ravi lives in Delhi")
+    moved = datetime(2025, 3, 1, tzinfo=timezone.utc)
+    ended = replace(pune, invalid_at=moved, expired_at=moved, superseded_by=delhi.id)
+    first, second = export_lines(pune), export_lines(ended, replace(delhi, supersedes=(pune.id,)))
+    joined = tmp_path / "joined.jsonl"
+    joined.write_text("\n".join(second + first[1:] if later_first else first + second[1:]) + "\n", encoding="utf-8")
+
+    plan = read_import(joined, NOW)
+
+    assert plan.memories[0] == ended and plan.repeated == 1
+
+
+def test_two_copies_of_one_memory_that_differ_otherwise_refuse_the_file_naming_both_lines(tmp_path: Path) -> None:
     before, after = fact("f-00000000000c", "Ravi lives in Pune"), fact("f-00000000000c", "Ravi lives in Delhi")
     mixed = tmp_path / "mixed.jsonl"
     mixed.write_text("\n".join(export_lines(before, after)) + "\n", encoding="utf-8")
