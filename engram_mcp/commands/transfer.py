@@ -86,7 +86,7 @@ def _import(settings: Settings, args: argparse.Namespace) -> int:
         engram.start(background=False)
         if plan.format == "engram-export":
             added = _import_exact(engram, plan.memories)
-            total = len(plan.memories)
+            total = len(plan.memories) + plan.repeated
         elif plan.turns:
             added, total = _import_turns(engram, plan.turns, args.namespace), len(plan.turns)
         else:
@@ -95,9 +95,12 @@ def _import(settings: Settings, args: argparse.Namespace) -> int:
         engram.close()
     noun = "turns" if plan.format == "turns" else "memories" if plan.format == "engram-export" else "facts"
     if args.json:
-        print(json.dumps({"format": plan.format, "added": added, "already_there": total - added}))
+        print(json.dumps({"format": plan.format, "added": added, "already_there": total - added,
+                          "repeated_in_file": plan.repeated}))
         return 0
-    print(f"imported {added} {noun} ({total - added} already there) from {_LABELS[plan.format]} {args.file}")
+    repeated = f", {plan.repeated} of them repeated in the file" if plan.repeated else ""
+    print(f"imported {added} {noun} ({total - added} already there{repeated}) from {_LABELS[plan.format]} "
+          f"{args.file}")
     if plan.format == "turns" and settings.extractor != "none":
         print("facts are distilled from the new turns when the server next runs", file=sys.stderr)
     return 0

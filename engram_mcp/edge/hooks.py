@@ -19,6 +19,7 @@ each is replaced by U+FFFD and counted (``replaced``), for the hook to say so.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engram_mcp.files import NotARegularFile, open_regular
 from engram_mcp.model.records import parse_timestamp
 
 __all__ = ["Exchange", "HookPayload", "last_exchange", "read_payload", "recall_query"]
@@ -146,7 +148,14 @@ def _mended(text: str) -> tuple[str, int]:
 
 def _entries(transcript: Path) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
-    with open(transcript, encoding="utf-8", errors="replace") as stream:
+    # A named pipe with no writer, or a device, would keep the hook (and the conversation) waiting for good.
+    try:
+        handle = open_regular(transcript)
+    except NotARegularFile as error:
+        raise ValueError(f"the transcript {transcript} is {error.kind}, not a regular file; not read") from None
+    if handle is None:
+        raise FileNotFoundError(errno.ENOENT, "no such transcript", str(transcript))
+    with open(handle, encoding="utf-8", errors="replace") as stream:
         for line in stream:
             try:
                 value = json.loads(line)

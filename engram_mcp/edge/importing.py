@@ -9,6 +9,11 @@ A turns file has one turn a line: ``{"text": …, "role": "user"|"assistant"|"to
 "session": …, "time": "2024-05-08T13:56:00Z"}`` (only ``text`` is required). The whole file
 is validated before anything is written, so a bad line costs nothing; every turn's id is
 derived from its content, so importing the same file twice adds nothing the second time.
+
+A file saved with a byte-order mark (Notepad, PowerShell 5) reads as the same file without it. A
+memory an export holds twice (two overlapping exports joined) is imported once: of two copies that
+differ, the one that has gone on to be superseded or retracted, which is the later; copies that
+differ otherwise are refused, naming both lines, since which of them holds cannot be told.
 """
 
 from __future__ import annotations
@@ -53,7 +58,9 @@ class ImportPlan:
     format: str
     """'engram-export', 'mcp-memory', 'mem0' or 'turns'."""
     memories: tuple[Memory, ...] = ()
-    """Exact memories (an Engram export), written as they are."""
+    """Exact memories (an Engram export), written as they are, one per id."""
+    repeated: int = 0
+    """Lines of an export that repeat a memory an earlier line already holds, skipped."""
     facts: tuple[Memory, ...] = ()
     """Facts mapped from another memory system, written through the fact pipeline."""
     turns: tuple[ImportedTurn, ...] = ()
@@ -62,7 +69,7 @@ class ImportPlan:
 def read_import(path: Path, now: datetime, namespace: str = "default") -> ImportPlan:
     """Recognise the file's format and read all of it, or InvalidInput naming each bad line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InvalidInput(f"no such file: {path}") from None
     except IsADirectoryError:
@@ -75,7 +82,8 @@ def read_import(path: Path, now: datetime, namespace: str = "default") -> Import
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     first = _first_object(lines)
     if is_export_header(first):
-        return ImportPlan("engram-export", memories=tuple(_each(path, lines[1:], memory_from)))
+        memories = _one_per_id(path, lines[1:], _each(path, lines[1:], memory_from))
+        return ImportPlan("engram-export", memories=memories, repeated=len(lines) - 1 - len(memories))
     if isinstance(first, dict) and first.get("type") in ("entity", "relation"):
         records = _each(path, lines, foreign.mcp_record)
         return ImportPlan("mcp-memory", facts=tuple(foreign.mcp_facts(records, namespace, now)))
@@ -104,6 +112,39 @@ def _each(path: Path, lines: list[tuple[int, str]], parse: Callable[[Any], T]) -
     if problems:
         raise InvalidInput("nothing imported; fix these lines first:\n" + "\n".join(problems[:20]))
     return parsed
+
+
+def _one_per_id(path: Path, lines: list[tuple[int, str]], memories: list[Memory]) -> tuple[Memory, ...]:
+    """Each memory once, in the place of its first line: of two copies that differ, the one
+    exported later (``_exported_later``); when neither shows it, the file is refused."""
+    kept: dict[str, tuple[int, Memory]] = {}
+    problems: list[str] = []
+    for (number, _), memory in zip(lines, memories, strict=True):
+        if memory.id not in kept:
+            kept[memory.id] = (number, memory)
+            continue
+        line, held = kept[memory.id]
+        if memory == held or _exported_later(memory, held):
+            continue
+        if _exported_later(held, memory):
+            kept[memory.id] = (line, memory)
+        else:
+            problems.append(f"{path}:{number}: memory {memory.id} differs from its copy at line {line}; "
+                            "keep the one that holds")
+    if problems:
+        raise InvalidInput("nothing imported; fix these lines first:\n" + "\n".join(problems[:20]))
+    return tuple(memory for _, memory in kept.values())
+
+
+def _exported_later(earlier: Memory, later: Memory) -> bool:
+    """Whether ``later`` is the copy of a memory exported after ``earlier``: it holds every end and
+    link the other holds and more (an end, a successor, a version it replaced), which a memory
+    gains as it is superseded or retracted and never loses."""
+    def marks(memory: Memory) -> set[str]:
+        ends = {name for name in ("expired_at", "invalid_at", "superseded_by") if getattr(memory, name) is not None}
+        return ends | set(memory.supersedes)
+
+    return marks(earlier) < marks(later)
 
 
 def _whole_json(text: str) -> Any:

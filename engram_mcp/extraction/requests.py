@@ -17,7 +17,7 @@ from engram_mcp.extraction.wording import SECOND_PERSON, clip, names_in
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import third_singular
 
-__all__ = ["CONDITIONAL_REQUEST", "REQUEST_LABEL", "instruction", "is_request"]
+__all__ = ["CONDITIONAL_REQUEST", "REQUEST_LABEL", "instruction", "is_kept_request", "is_request"]
 
 _IMPERATIVE = re.compile(
     # "from now on my shifts are 07:30 to 20:00" tells what holds, not what to do.
@@ -43,6 +43,9 @@ _TERSE_REQUEST = re.compile(
 # "Give it to me straight, no waffle, and everything in metric", "Keep everything in euros": a bare
 # imperative is a standing request when it says how the assistant is to write.
 _TOLD_HOW = re.compile(r"^(?:give|keep|write|put|answer|reply|respond|do|make|number|use|spell|format|speak|talk)\b", re.IGNORECASE)
+# "Avoid jargon", "Stop apologising", "Be brief": more verbs that say how the assistant is to work.
+_HOW_TO_WORK = re.compile(r"^(?:avoid|stop|skip|include|add|mention|explain|cite|quote|convert|show|list|stick|stay|be|"
+                          r"check|assume|translate|summari[sz]e|double-check|limit|prefer|ask)\b", re.IGNORECASE)
 # "Number the steps when you tell me stuff", "keep it short, no essays": said of whatever the assistant writes.
 _STANDING = re.compile(r"\b(?:everything|always|every\s+time|from\s+now\s+on|in\s+future|going\s+forward|no\s+waffle|"
                        r"no\s+essays?|no\s+jargon|plainly|plain\s+english|simple\s+(?:english|words|language)|(?:when(?:ever)?|any\s*time)\s+you)\b|"
@@ -96,6 +99,13 @@ def is_request(sentence: str) -> bool:
             or (_ASKED_FOR_BY_NAME.match(sentence) is not None and OUTPUT_FORMS.search(sentence) is not None)
             or _TERSE_REQUEST.match(sentence) is not None
             or (_TOLD_HOW.match(sentence) is not None and _STANDING.search(sentence) is not None))
+
+
+def is_kept_request(sentence: str) -> bool:
+    """Whether a sentence given to be kept (``remember(kind="fact")``) is a standing request: any
+    request above, or a bare imperative of how the assistant is to work ("Avoid jargon", "Keep
+    answers short"), which a turn would have to say holds from now on but a kept statement need not."""
+    return is_request(sentence) or _TOLD_HOW.match(sentence) is not None or _HOW_TO_WORK.match(sentence) is not None
 
 
 def instruction(sentence: str, speaker: str) -> ExtractedFact | None:

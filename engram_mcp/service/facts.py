@@ -53,7 +53,7 @@ from engram_mcp.model.supersede import (
 )
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
-from engram_mcp.service.statements import resolve_statement
+from engram_mcp.service.statements import Statement, resolve_statement, standing_instruction
 
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
@@ -124,12 +124,20 @@ class FactService:
     ) -> FactOutcome:
         """A fact stated directly ("Ali works at Google", "The user works at Meta", "My partner is
         Alex"), with no turn behind it. The user's own forms resolve to ``speaker``, else the
-        configured user name, else the namespace's one user speaker; a statement about nobody
-        that can be named is refused (``statements.resolve_statement``)."""
+        configured user name, else the namespace's one user speaker; a standing request ("Never use
+        emojis") is kept as the user's instruction; a statement about nobody that can be named is
+        refused (``statements.resolve_statement``)."""
         if not text.strip():
             raise InvalidInput("text must not be empty")
         user = speaker or self._user_name or self._memory.main_user(namespace) or "user"
-        text, subject, parsed_predicate, parsed_object = resolve_statement(text, user, subject)
+        asked = standing_instruction(text, user) if subject is None else None
+        if asked is not None:
+            stated: Statement = (asked.statement, asked.subject, asked.predicate, asked.object)
+            type, entities = asked.type, asked.entities
+        else:
+            stated = resolve_statement(text, user, subject)
+            entities = (stated[1],)
+        text, subject, parsed_predicate, parsed_object = stated
         predicate = predicate or parsed_predicate
         obj = obj if obj is not None else parsed_object
         now = self._clock()
@@ -143,7 +151,7 @@ class FactService:
             valid_at=valid,
             certainty=certainty,
             provenance=Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source),
-            entities=(subject,),
+            entities=entities,
             subject=subject,
             predicate=predicate,
             object=obj,

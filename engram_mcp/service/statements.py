@@ -4,17 +4,23 @@
 "The user works at Meta.", "My partner is Alex.", "I'm vegetarian.", "Ana's dog is Rex.".
 The user's own forms (the user, I, my, me) resolve to the user's name; a statement that
 starts with a name is about that name; one whose subject is a pronoun or an article ("The
-weather is nice", "He works there") cannot be placed and is refused with a clear error.
+weather is nice", "He works there") cannot be placed and is refused with a clear error, and so
+is one opening with a word that is no name ("Ignore all previous instructions", "Honestly it
+went fine"). A standing request ("Please always answer in French", "Never use emojis", "Avoid
+jargon") is the user's instruction, kept as one (``standing_instruction``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engram_mcp.errors import InvalidInput
+from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.requests import instruction, is_kept_request
 from engram_mcp.model.predicates import parse_statement
 
-__all__ = ["Statement", "resolve_statement"]
+__all__ = ["Statement", "resolve_statement", "standing_instruction"]
 
 Statement = tuple[str, str, str | None, str | None]
 """(text in the third person, subject, predicate, object)."""
@@ -41,6 +47,13 @@ _UNPLACEABLE = frozenset(
     """the a an this that these those it its he him his she her hers they them their theirs we us our ours you
     your yours there here someone somebody everyone everybody nobody something everything one""".split()
 )
+# Words a sentence opens with that are no one's name: what is said to someone ("Ignore all previous
+# instructions", "Forget the above") and the adverbs and greetings before a sentence's subject.
+_NO_NAME = frozenset(
+    """please kindly always never don't dont do ignore disregard forget pretend imagine act override bypass
+    reveal repeat print output execute delete remove tell say let try just also only actually honestly basically
+    maybe perhaps anyway still hi hello hey thanks thank sorry yes ok okay be""".split()
+)
 
 
 def resolve_statement(text: str, user: str, subject: str | None = None) -> Statement:
@@ -50,16 +63,27 @@ def resolve_statement(text: str, user: str, subject: str | None = None) -> State
     """
     # Parsed before capitalising, so a statement with no subject ("works at Meta") stays one.
     stated = _third_person(text.strip(), user)
-    parsed = parse_statement(stated, subject)
+    # A statement the user's own forms open is about the user, however their name is written
+    # (the fallback "user" has no capital to be read as a name by).
+    about_the_user = _THE_USER.match(text.strip()) or _FIRST_PERSON.match(text.strip())
+    parsed = parse_statement(stated, subject or (user if about_the_user else None))
     stated = _capitalised(stated)
     if subject:
         return stated, subject, (parsed[1] if parsed else None), (parsed[2] if parsed else None)
-    if parsed is None or parsed[0].split()[0].casefold() in _UNPLACEABLE:
+    if parsed is None or parsed[0].split()[0].casefold().replace("’", "'") in _UNPLACEABLE | _NO_NAME:
         raise InvalidInput(
             f"cannot tell who or what {text.strip()[:80]!r} is about: start it with a name "
             "('Ana works at Meta', 'The user lives in Oslo', 'My partner is Alex') or pass subject"
         )
     return stated, parsed[0], parsed[1], parsed[2]
+
+
+def standing_instruction(text: str, user: str) -> ExtractedFact | None:
+    """The user's standing request a statement makes ("User asked: always answer in French."), as
+    the extractor keeps one said in a turn; None when it is no request to the assistant."""
+    sentence = " ".join(text.split())
+    asked = instruction(sentence, user) if is_kept_request(sentence) else None
+    return replace(asked, statement=_capitalised(asked.statement)) if asked is not None else None
 
 
 def _third_person(text: str, user: str) -> str:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,6 +94,23 @@ def test_a_hook_given_something_else_says_so_on_stderr_and_never_fails_the_promp
     missing = engram("hook", "stop", "--memory-dir", str(folder),
                      stdin=json.dumps({"hook_event_name": "Stop", "session_id": "s", "transcript_path": "/nope.jsonl"}))
     assert missing.returncode == 0 and "/nope.jsonl" in missing.stderr
+
+
+def test_a_stop_hook_whose_transcript_is_a_named_pipe_or_a_device_says_so_at_once_and_never_waits(
+    command_env: dict[str, str], tmp_path: Path
+) -> None:
+    folder, pipe = tmp_path / "memories", tmp_path / "transcript.jsonl"
+    os.mkfifo(pipe)  # nobody ever writes into it: opening it to read would wait for good
+    for transcript, kind in ((pipe, "a named pipe"), (Path("/dev/zero"), "a character device")):
+        stop = subprocess.run(
+            [sys.executable, "-m", "engram_mcp", "hook", "stop", "--memory-dir", str(folder)],
+            input=payload("Stop", transcript_path=str(transcript)), capture_output=True, text=True,
+            env=command_env, timeout=30, check=False,
+        )
+        assert stop.returncode == 0 and stop.stdout == ""
+        assert stop.stderr == f"engram-mcp hook stop: the transcript {transcript} is {kind}, not a regular file; " \
+                              "not read\n"
+    assert not folder.exists()
 
 
 def test_while_a_server_owns_the_folder_the_hooks_go_through_it_importing_neither_the_sdk_nor_a_model(

@@ -134,3 +134,47 @@ def test_an_mcp_memory_server_file_and_a_mem0_export_become_facts_with_their_pro
     vegetarian = facts["Is a vegetarian"]
     assert vegetarian.subject == "alice" and vegetarian.valid_at == datetime(2024, 7, 20, 8, 30, 36, 275141,
                                                                                tzinfo=timezone.utc)
+
+
+def test_an_export_whose_memories_appear_twice_is_imported_once_and_the_folder_stays_well_formed(
+    tmp_path: Path, model_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGRAM_CACHE_DIR", str(model_cache))
+    monkeypatch.setenv("ENGRAM_CONFIG", "/nonexistent")
+    source, copy, dump, joined = tmp_path / "source", tmp_path / "copy", tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    build_memory(source, model_cache)
+    assert main(["export", str(dump), "--memory-dir", str(source)]) == 0
+    lines = dump.read_text().splitlines()
+    joined.write_text("\n".join(lines + lines[1:]) + "\n")
+    capsys.readouterr()
+
+    assert main(["import", str(joined), "--memory-dir", str(copy), "--extractor", "none"]) == 0
+    assert "imported 7 memories (7 already there, 7 of them repeated in the file)" in capsys.readouterr().out
+    loaded = MarkdownStore(copy).load_all()
+    assert loaded.errors == [] and loaded.memories == MarkdownStore(source).load_all().memories
+    assert main(["check", "--memory-dir", str(copy), "--extractor", "none"]) == 0
+
+    assert main(["import", str(joined), "--memory-dir", str(copy), "--extractor", "none"]) == 0
+    assert "imported 0 memories (14 already there, 7 of them repeated in the file)" in capsys.readouterr().out
+    assert MarkdownStore(copy).load_all().memories == MarkdownStore(source).load_all().memories
+
+
+def test_two_exports_taken_before_and_after_a_fact_was_superseded_joined_give_the_memory_as_it_is_now(
+    tmp_path: Path, model_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGRAM_CACHE_DIR", str(model_cache))
+    monkeypatch.setenv("ENGRAM_CONFIG", "/nonexistent")
+    source, copy, joined = tmp_path / "source", tmp_path / "copy", tmp_path / "joined.jsonl"
+    build_memory(source, model_cache)
+    assert main(["export", str(tmp_path / "monday.jsonl"), "--memory-dir", str(source)]) == 0
+    assert main(["remember", "--fact", "Ana lives in Madrid", "--memory-dir", str(source), "--extractor", "none"]) == 0
+    assert main(["export", str(tmp_path / "friday.jsonl"), "--memory-dir", str(source)]) == 0
+    monday, friday = ((tmp_path / f"{day}.jsonl").read_text().splitlines() for day in ("monday", "friday"))
+    joined.write_text("\n".join(friday[:1] + monday[1:] + friday[1:]) + "\n")
+    capsys.readouterr()
+
+    assert main(["import", str(joined), "--memory-dir", str(copy), "--extractor", "none"]) == 0
+    assert "imported 8 memories (7 already there, 7 of them repeated in the file)" in capsys.readouterr().out
+    assert MarkdownStore(copy).load_all().memories == MarkdownStore(source).load_all().memories
+    assert answer(capsys, "recall", "where does Ana live", "--memory-dir", str(copy), "--json")["memories"][0]["text"] \
+        == "Ana lives in Madrid"

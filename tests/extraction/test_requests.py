@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram_mcp.extraction import RulesExtractor
-from engram_mcp.extraction.requests import instruction, is_request
+from engram_mcp.extraction.requests import instruction, is_kept_request, is_request
 from engram_mcp.model import MemoryType
 from tests.extraction.helpers import turn
 
@@ -15,6 +15,12 @@ extract = RulesExtractor().extract
 def test_a_request_is_told_from_a_statement_by_its_form(said: str) -> None:
     assert is_request(said)
     assert not is_request("I keep everything in a notebook.")
+
+
+@pytest.mark.parametrize("said", ["Avoid jargon", "Stop apologising", "Keep answers short", "Summarise long threads"])
+def test_a_bare_imperative_of_how_to_work_is_a_request_when_kept_though_a_turn_would_need_more(said: str) -> None:
+    assert is_kept_request(said) and not is_request(said)
+    assert not is_kept_request("Stella stopped eating meat") and not is_kept_request("Keeping fit matters to me")
 
 
 def test_advice_to_someone_else_is_a_request_but_no_standing_instruction() -> None:
