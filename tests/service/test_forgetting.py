@@ -66,3 +66,16 @@ def test_forgetting_a_given_name_keeps_the_place_and_the_double_name_that_begin_
     left = files(tmp_path)
     assert "Ann Smith" not in left and "Ann is" not in left and "Ann Arbor" in left and "Ann-Marie Smith" in left
     assert any("Ann-Marie Smith" in m.text for m in service.memories() if m.kind is Kind.FACT)
+
+
+def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "Will is my cousin.", "I will call the plumber on Friday about the leak.",
+         "May is my sister.", "I may come tomorrow to fix the fence.")
+    forgetting.forget_entity("Will")
+    forgetting.forget_entity("May")
+    assert turns(service) == ["I may come tomorrow to fix the fence.", "I will call the plumber on Friday about the leak."]
+    left = files(tmp_path)
+    assert "Will is" not in left and "May is" not in left and "plumber" in left and "fence" in left
+    assert any("plumber" in m.text for m in service.memories() if m.kind is Kind.FACT)
