@@ -1,9 +1,11 @@
 from __future__ import annotations
 
-from pathlib import Path
+import shutil
+from pathlib import Path, PurePosixPath
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
+from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
@@ -79,3 +81,36 @@ def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb(
     left = files(tmp_path)
     assert "Will is" not in left and "May is" not in left and "plumber" in left and "fence" in left
     assert any("plumber" in m.text for m in service.memories() if m.kind is Kind.FACT)
+
+
+def test_forgetting_a_fact_takes_it_out_of_a_sync_tools_conflict_copy_of_its_page_and_the_preview_says_so(
+    service: MemoryService, facts: FactService, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    pin = facts.state("Ana's PIN code is 4821.", subject="Ana").memory
+    facts.state("Ana works at Google.", subject="Ana")
+    assert pin is not None
+    shutil.copy(tmp_path / "facts" / "ana.md", tmp_path / "facts" / "ana (conflicted copy 2024-06-01).md")
+    service.reconcile()  # the copy is read, as at a restart: check reports its blocks as repeated
+    pages = ("markdown:facts/ana (conflicted copy 2024-06-01).md", "markdown:facts/ana.md")
+    preview = forgetting.forget(pin.id, dry_run=True)
+    assert preview.removed_from[:2] == pages and "4821" in files(tmp_path)
+    receipt = forgetting.forget(pin.id)
+    assert receipt.removed_from[:2] == pages
+    assert "4821" not in files(tmp_path) and files(tmp_path).count("Ana works at Google.") == 2
+    assert pin.id not in MarkdownStore(tmp_path).load_all().memories  # nothing of it comes back at a restart
+
+
+def test_forgetting_a_name_cuts_its_sentence_from_every_copy_of_the_turn(
+    service: MemoryService, facts: FactService, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    turn = service.remember("Ana is my cousin. I fixed the fence.", speaker="Sam")
+    page = tmp_path / str(service.file_of(turn.id))
+    copy = page.with_name(f"{page.stem}.sync-conflict-20240601-101010-ABCDEFG.md")
+    shutil.copy(page, copy)
+    service.reconcile()
+    preview = forgetting.forget_entity("Ana", dry_run=True)
+    assert len([place for place in preview.removed_from if place.startswith("markdown:")]) == 2
+    forgetting.forget_entity("Ana")
+    for path in (page, copy):
+        assert "Ana" not in path.read_text() and "I fixed the fence." in path.read_text()
+    assert set(service.files_of(turn.id)) == {PurePosixPath(p.relative_to(tmp_path).as_posix()) for p in (page, copy)}
