@@ -23,7 +23,8 @@ from engram_mcp.model.entities import APOSTROPHES, entity_key, typed_without_cap
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.name_words import (
     ADJECTIVES_THAT_ARE_NAMES,
-    MONTHS_THAT_ARE_NAMES,
+    MOSTLY_NAMES,
+    TIMES_THAT_ARE_NAMES,
     VERBS_THAT_ARE_NAMES,
     is_a_word,
 )
@@ -99,9 +100,10 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?…:;]|\n)[\s\"“”‘’'(\[*>•–�
 _TITLED = re.compile(r"\b(?:mr|mrs|ms|mx|dr|prof)\.?\s+$", re.IGNORECASE)
 _POSSESSIVE = re.compile(rf"{_APOSTROPHE}s\b", re.IGNORECASE)
 _A_WORD = re.compile(rf"[^\W\d_]+(?:{_APOSTROPHE}[^\W\d_]+)?")
-# "in May", "3 June", "the end of May", "mid-April": a month; "May 5", "June 2024" too.
-_A_MONTH_AFTER = re.compile(
-    r"(?:\b(?:in|on|since|until|till|by|during|through|throughout|early|late|mid|next|last|this|every|each)"
+# "in May", "3 June", "the end of May", "mid-April", "in the Summer": a time; "May 5", "June 2024" too.
+_A_TIME_AFTER = re.compile(
+    r"(?:\b(?:in|on|since|until|till|by|during|through|throughout|early|late|mid|next|last|this|every|each|over)"
+    r"(?:\s+the)?"
     r"|\d|\b(?:end|start|beginning|middle|rest|half|\d+(?:st|nd|rd|th)?)\s+of)[\s-]*$",
     re.IGNORECASE,
 )
@@ -109,10 +111,10 @@ _A_DATE_FOLLOWS = re.compile(r"[\s,]*\d")
 # Opening a sentence, a name is followed by these no more than a greeting or an exclamation is:
 # "Lucky me", "Hope you're well".
 _PRONOUN_FOLLOWS = re.compile(r"\s+(?:i|me|you|we|us|they|them|it|he|she|him|that|this|there)\b", re.IGNORECASE)
-# What a person does after their name, and no modal verb's next word is: "Will is", "Mark can", "Jack went".
+# What follows a person's name, and no modal verb: "Will is", "Mark can", "Jack went", "Grace from work".
 _SAID_OF_SOMEONE = frozenset(
     """is was has had does did isn't wasn't hasn't hadn't doesn't didn't will would can could should might must
-    won't can't couldn't wouldn't shouldn't went came took told got gave made said saw ran left felt found knew
+    won't can't couldn't wouldn't shouldn't from who here went came took told got gave made said saw ran left felt found knew
     thought brought bought sent sat met lost won wrote drove rode flew spoke ate drank slept kept held heard paid
     began became broke chose fell forgot grew hung hid led lent meant rang rose sang sank shook shot sold stood
     stole stuck swam taught tore threw understood woke wore spent built caught fed fought fled forgave froze
@@ -123,21 +125,21 @@ _ADVERBS = frozenset(
     """just also always never still really finally already actually only even usually often sometimes recently
     now then probably apparently literally totally basically definitely obviously""".split()
 )
-# Words a person's name follows: "met will", "hi may", "thanks mark", "w/ scout".
+# Words a person's name follows: "met will", "hi may", "thanks mark".
 _BEFORE_A_PERSON = frozenset(
-    """with w met meet meeting see saw seeing told tell telling asked ask texted text called call rang ring visited
-    visit visiting invited married dating hugged messaged emailed pinged love miss thanks thank thx ty hi hey
-    hello bye""".split()
+    """met meet meeting see saw seeing told tell telling asked ask texted text called call rang ring visited visit
+    visiting invited married dating hugged messaged emailed pinged thanks thank thx ty hi hey hello bye""".split()
 )
-# After these, a name is told from the word by what follows: "my cousin will is", "and mark said".
-_BEFORE_A_SUBJECT = frozenset(
-    """and but so because cos coz think thinks thought said says know knew heard guess reckon cousin sister
-    brother friend mate aunt auntie uncle mum mom mam dad son daughter wife husband partner boyfriend girlfriend
-    bf gf boss colleague neighbour neighbor niece nephew grandma grandpa gran nan roommate flatmate""".split()
-)
-# A pet's word before its name: "my dog rusty", "our cat smudge".
-_ANIMALS = frozenset(
-    """dog cat pup puppy kitten pony horse rabbit bunny hamster parrot budgie tortoise lab labrador spaniel
+# Words a name follows in chat typed without capitals ("with will", "w/ scout"), but a word too where
+# a writer's capitals mark names ("with grace", "love hope").
+_BEFORE_A_NAME_OR_WORD = frozenset("with w love miss".split())
+# After these, a name is told from the word by what follows: "and mark said", "i think will is".
+_BEFORE_A_CLAUSE = frozenset("and but so because cos coz think thinks thought said says know knew heard guess reckon".split())
+# A person's or a pet's word before their name: "my friend grace", "my dog rusty" ("my cousin will is").
+_RELATIONS = frozenset(
+    """cousin sister brother friend mate aunt auntie uncle mum mom mam dad son daughter wife husband partner
+    boyfriend girlfriend bf gf boss colleague neighbour neighbor niece nephew grandma grandpa gran nan roommate
+    flatmate dog cat pup puppy kitten pony horse rabbit bunny hamster parrot budgie tortoise lab labrador spaniel
     terrier collie greyhound beagle""".split()
 )
 # Before these the word is a thing: "the bill", "a grace period", "my phone bill".
@@ -159,38 +161,45 @@ _NOT_A_VERB = frozenset(
 
 def _written_as_a_name(text: str, start: int, end: int) -> bool:
     """Whether a name that is also an everyday word, found at ``text[start:end]``, is written as a
-    name there: capitalised mid-sentence ("I met Will", "with May on Friday"; not a month's place:
-    "in May", "3 June"); opening a sentence as a person does ("Will is my cousin", "Mark called",
-    "Jack and I"; not "Will you", "May I", "Mark the date", "Hope you're well"); after a title.
-    In lower case, not as a thing ("the bill", "a grace period"), what something is like ("to be
-    frank") or a verb ("I will call", "I hope so", "prices rose": a verb's name is named in lower
-    case only where a name goes: "met will", "will is my cousin", "my cousin will said")."""
+    name there: capitalised mid-sentence ("I met Will", "with May on Friday"; not a time's place:
+    "in May", "3 June", nor a thing's: "a Jack Russell"); opening a sentence as a person does
+    ("Will is my cousin", "Mark called", "Jack and I"; not "Will you", "May I", "Mark the date",
+    "Hope you're well"); after a title. In lower case, only where a name goes ("met will", "will
+    is my cousin", "my cousin will said", "my friend grace"; not "I will call", "said grace", "the
+    bill", "to be frank"), or, for a name chat types in lower case more often than the word
+    ("dropped pickle at mum's", "we let rusty go"), anywhere but as a thing or a quality."""
     found, before, after = text[start:end], text[:start], text[end:]
     word = found.casefold()
     if _TITLED.search(before[-20:]):
         return True
-    if word in MONTHS_THAT_ARE_NAMES and _a_month_here(before, after):
+    if word in TIMES_THAT_ARE_NAMES and _a_time_here(before, after):
         return False
     at_start = _SENTENCE_START.search(before[-20:]) is not None
-    verb = word in VERBS_THAT_ARE_NAMES
-    if found[:1].isupper() and not found.isupper():
-        if not at_start or _POSSESSIVE.match(after):
-            return True
-        return _goes_on_as_someone(after, closing=True) if verb else not _PRONOUN_FOLLOWS.match(after)
     last, second = _words_before(before)
-    if last in _BEFORE_A_PERSON:
+    if found[:1].isupper() and not found.isupper():
+        if _POSSESSIVE.match(after):
+            return True
+        if not at_start:
+            return last not in {"the", "a", "an"}
+        if word in MOSTLY_NAMES:
+            return not _PRONOUN_FOLLOWS.match(after)
+        return _goes_on_as_someone(after, closing=True)
+    verb = word in VERBS_THAT_ARE_NAMES
+    if last in _BEFORE_A_PERSON or (last in _RELATIONS and not verb):
         return True
-    if last in _DETERMINERS or (second in _DETERMINERS and last not in _BEFORE_A_SUBJECT | _ANIMALS):
+    if last in _BEFORE_A_NAME_OR_WORD and (word in MOSTLY_NAMES or typed_without_capitals(text)):
+        return True
+    if last in _DETERMINERS or (second in _DETERMINERS and last not in _RELATIONS):
         return False
     if _POSSESSIVE.match(after):
         return True
-    if verb:
-        if at_start:
-            return _goes_on_as_someone(after, closing=True)
-        return last in _BEFORE_A_SUBJECT and _goes_on_as_someone(after, closing=False)
     if word in ADJECTIVES_THAT_ARE_NAMES and last in _COPULAS:
         return False
-    return not (at_start and _PRONOUN_FOLLOWS.match(after))
+    if word in MOSTLY_NAMES:
+        return not (at_start and _PRONOUN_FOLLOWS.match(after))
+    if at_start:
+        return _goes_on_as_someone(after, closing=True)
+    return last in _RELATIONS | _BEFORE_A_CLAUSE and _goes_on_as_someone(after, closing=False)
 
 
 def _words_before(before: str) -> tuple[str, str]:
@@ -200,8 +209,8 @@ def _words_before(before: str) -> tuple[str, str]:
     return (words[-1] if words else "", words[-2] if len(words) > 1 else "")
 
 
-def _a_month_here(before: str, after: str) -> bool:
-    return _A_MONTH_AFTER.search(before[-30:]) is not None or _A_DATE_FOLLOWS.match(after) is not None
+def _a_time_here(before: str, after: str) -> bool:
+    return _A_TIME_AFTER.search(before[-30:]) is not None or _A_DATE_FOLLOWS.match(after) is not None
 
 
 def _goes_on_as_someone(after: str, *, closing: bool) -> bool:

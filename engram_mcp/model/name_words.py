@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "ADJECTIVES_THAT_ARE_NAMES", "MONTHS_THAT_ARE_NAMES", "NAMES_THAT_ARE_WORDS", "VERBS_THAT_ARE_NAMES", "is_a_word",
+    "ADJECTIVES_THAT_ARE_NAMES", "MOSTLY_NAMES", "NAMES_THAT_ARE_WORDS", "TIMES_THAT_ARE_NAMES", "VERBS_THAT_ARE_NAMES",
+    "is_a_word",
 ]
 
 NAMES_THAT_ARE_WORDS = frozenset(
@@ -35,8 +36,17 @@ NAMES_THAT_ARE_WORDS = frozenset(
 )
 """Given names (and a pet's names) that are everyday English words, in lower case."""
 
-MONTHS_THAT_ARE_NAMES = frozenset({"april", "may", "june", "august"})
-"""Of them, the months: "in May", "3 June" is a time, not a person."""
+TIMES_THAT_ARE_NAMES = frozenset({"april", "may", "june", "august", "summer", "autumn", "winter"})
+"""Of them, the months and seasons: "in May", "3 June", "this Summer" is a time, not a person."""
+
+MOSTLY_NAMES = frozenset(
+    """biscuit pickle nugget smudge rusty dusty scout shadow muffin peanut teddy bubbles mittens whiskers fluffy
+    snowball noodle waffles pudding toffee fudge treacle bandit rascal champ buddy kitty bunny dolly daisy poppy
+    lily iris violet holly ivy willow heather fern clover myrtle laurel robin wren raven sonny woody tiger""".split()
+)
+"""Of them, the names chat types in lower case as a name more often than as the word ("dropped
+pickle at mum's", "we let rusty go"): in lower case they are the name but as a thing or a quality
+("the pickle jar", "the gate is rusty")."""
 
 VERBS_THAT_ARE_NAMES = frozenset(
     """will may mark bill hope jack chase grant rob sue pat wade skip chip drew rose lance cash buck page nick rock

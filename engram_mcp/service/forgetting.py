@@ -29,6 +29,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
 from engram_mcp.model.mentions import goes_by
+from engram_mcp.model.name_words import is_a_word
 from engram_mcp.model.purge_plan import PurgePlan, known_entities, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
@@ -107,7 +108,8 @@ class Forgetting:
         A name of function words alone ("", "the", "I") is refused: every sentence would name it;
         unless facts are about it by that very name (an emoji, "!!!"), which is then what is meant."""
         with self._facts.lock:
-            if not names_something(name) and not self._facts.names_an_entity(name, namespace):
+            # "Will" is a function word and a name: it is refused only when it cannot be the name.
+            if not (names_something(name) or is_a_word(name) or self._facts.names_an_entity(name, namespace)):
                 raise InvalidInput(f"entity {name!r} names no one and nothing; give a name such as 'Bob' or 'the gym'")
             if mode is ForgetMode.RETRACT:
                 in_namespace = [m for m in self._memory.memories() if m.namespace == namespace]

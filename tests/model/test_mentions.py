@@ -60,12 +60,16 @@ def test_a_name_that_is_also_a_thing_or_a_quality_names_no_one_where_it_is_that_
     assert not mentions("There's a 30-day grace period.", "Grace") and mentions("We saw Grace at church.", "Grace")
     assert not mentions("To be frank, I hated it.", "Frank") and not mentions("We walked on a sandy beach.", "Sandy")
     assert not mentions("I need a jack for the car.", "Jack") and mentions("Jack went home early.", "Jack")
+    assert not mentions("Add olive oil to the pan.", "Olive") and not mentions("Olive oil is great.", "Olive")
+    assert not mentions("She handled it with grace.", "Grace") and mentions("Grace from work called.", "Grace")
+    assert not mentions("We got a Jack Russell.", "Jack") and mentions("my friend grace is here", "Grace")
 
 
-def test_a_month_that_is_also_a_name_names_no_one_where_it_is_the_month() -> None:
+def test_a_month_or_season_that_is_also_a_name_names_no_one_where_it_is_the_time() -> None:
     assert not mentions("We're moving in June.", "June") and not mentions("On 3 May we flew.", "May")
     assert not mentions("May 2024 was busy.", "May") and not mentions("Back mid-April.", "April")
     assert mentions("I had lunch with June.", "June") and mentions("I met May in May.", "May")
+    assert not mentions("We went there this Summer.", "Summer") and mentions("Summer is my niece.", "Summer")
 
 
 def test_a_name_that_is_also_a_word_typed_without_capitals_is_named_where_only_a_name_goes() -> None:

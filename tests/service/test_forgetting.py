@@ -83,6 +83,16 @@ def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb(
     assert any("plumber" in m.text for m in service.memories() if m.kind is Kind.FACT)
 
 
+def test_a_name_that_is_also_a_function_word_is_forgotten_though_no_fact_is_about_it(
+    service: MemoryService, forgetting: Forgetting
+) -> None:
+    service.remember("Will is my cousin.", speaker="Sam")
+    service.remember("I will call the plumber on Friday.", speaker="Sam")
+    receipt = forgetting.forget_entity("Will")
+    assert [item.action for item in receipt.items] == ["removed"]
+    assert turns(service) == ["I will call the plumber on Friday."]
+
+
 def test_forgetting_a_fact_takes_it_out_of_a_sync_tools_conflict_copy_of_its_page_and_the_preview_says_so(
     service: MemoryService, facts: FactService, forgetting: Forgetting, tmp_path: Path
 ) -> None:
