@@ -114,11 +114,11 @@ _PRONOUN_FOLLOWS = re.compile(r"\s+(?:i|me|you|we|us|they|them|it|he|she|him|tha
 # What follows a person's name, and no modal verb: "Will is", "Mark can", "Jack went", "Grace from work".
 _SAID_OF_SOMEONE = frozenset(
     """is was has had does did isn't wasn't hasn't hadn't doesn't didn't will would can could should might must
-    won't can't couldn't wouldn't shouldn't from who here went came took told got gave made said saw ran left felt found knew
-    thought brought bought sent sat met lost won wrote drove rode flew spoke ate drank slept kept held heard paid
-    began became broke chose fell forgot grew hung hid led lent meant rang rose sang sank shook shot sold stood
-    stole stuck swam taught tore threw understood woke wore spent built caught fed fought fled forgave froze
-    sought swore wept""".split()
+    won't can't couldn't wouldn't shouldn't from who here went came took told got gave made said saw ran left
+    felt found knew thought brought bought sent sat met lost won wrote drove rode flew spoke ate drank slept kept
+    held heard paid began became broke chose fell forgot grew hung hid led lent meant rang rose sang sank shook
+    shot sold stood stole stuck swam taught tore threw understood woke wore spent built caught fed fought fled
+    forgave froze sought swore wept""".split()
 )
 # Words that may stand between a name and its verb: "Jack just called", "Will never calls".
 _ADVERBS = frozenset(
@@ -134,7 +134,9 @@ _BEFORE_A_PERSON = frozenset(
 # a writer's capitals mark names ("with grace", "love hope").
 _BEFORE_A_NAME_OR_WORD = frozenset("with w love miss".split())
 # After these, a name is told from the word by what follows: "and mark said", "i think will is".
-_BEFORE_A_CLAUSE = frozenset("and but so because cos coz think thinks thought said says know knew heard guess reckon".split())
+_BEFORE_A_CLAUSE = frozenset(
+    "and but so because cos coz think thinks thought said says know knew heard guess reckon".split()
+)
 # A person's or a pet's word before their name: "my friend grace", "my dog rusty" ("my cousin will is").
 _RELATIONS = frozenset(
     """cousin sister brother friend mate aunt auntie uncle mum mom mam dad son daughter wife husband partner
@@ -152,6 +154,7 @@ _COPULAS = frozenset(
     """be is was are were been being am so very too really quite pretty bit feel feels felt look looks looked
     seem seems seemed it's that's he's she's i'm you're we're they're""".split()
 )
+# Words ending as a verb's "-s" or "-ed" form does that are none: "always", "shed", "hundred".
 _NOT_A_VERB = frozenset(
     """yes this thus plus less unless always perhaps towards afterwards besides his hers its ours yours theirs
     was has does is as us whereas sometimes nowadays christmas shed bed wed red embed shred sled naked sacred
