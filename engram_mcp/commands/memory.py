@@ -208,8 +208,8 @@ def _print_receipt(answer: ToolAnswer, *, would: bool, stream: Any) -> None:
     for item in items:
         text = f": {item['text']}" if item.get("text") else ""
         print(f"{prefix}{item['action']}  {item['id']}{text}", file=stream)
-    if not would and data.get("removed_from"):
-        print(f"removed from: {', '.join(data['removed_from'])}", file=stream)
+    if data.get("removed_from"):
+        print(f"{prefix}removed from: {', '.join(data['removed_from'])}", file=stream)
 
 
 def _print_recall(answer: ToolAnswer, as_json: bool) -> int:

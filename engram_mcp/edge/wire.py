@@ -141,7 +141,10 @@ class ForgetOut(BaseModel):
     removed: list[str] = Field(description="Ids deleted everywhere.")
     retracted: list[str] = Field(description="Ids ended now and kept as history.")
     updated: list[str] = Field(description="Memories kept but changed: redacted turns, facts that lost a source.")
-    removed_from: list[str]
+    removed_from: list[str] = Field(
+        description="Where it was (in a preview: will be) removed from: every page holding it, a sync tool's "
+        "conflict copy of a page too, then the index and the bookkeeping."
+    )
     items: list[ForgetItemOut] = Field(default_factory=list, description="Every item touched, with its text.")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
@@ -25,9 +25,13 @@ def new_page(relative: PurePosixPath) -> Document:
     return Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
 
 
-def holds_only_scaffolding(relative: PurePosixPath, document: Document) -> bool:
-    """Whether the page holds nothing but what the server wrote (its title, intro and properties)."""
-    return is_scaffolding(with_page_properties(relative, document, clear=True), page_title(relative), _FILE_INTRO)
+def holds_only_scaffolding(relative: PurePosixPath, document: Document, copy_of: Iterable[PurePosixPath] = ()) -> bool:
+    """Whether the page holds nothing but what the server wrote (its title, intro and properties), or
+    for a copy of other pages (a sync tool's conflict copy), what it wrote in one of them."""
+    return any(
+        is_scaffolding(with_page_properties(page, document, clear=True), page_title(page), _FILE_INTRO)
+        for page in (relative, *copy_of)
+    )
 
 
 def with_page_properties(

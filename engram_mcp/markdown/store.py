@@ -42,7 +42,7 @@ from engram_mcp.files import (
     stamp_of,
 )
 from engram_mcp.markdown.appending import RecentPages, rendered
-from engram_mcp.markdown.format import Block, Document, Segment, parse_document, render_block
+from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.frontmatter import aliases_written
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
 from engram_mcp.markdown.layout import (
@@ -182,6 +182,17 @@ class MarkdownStore:
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         return self._where.get(memory_id)
 
+    def files_of(self, memory_id: str) -> tuple[PurePosixPath, ...]:
+        """Every file holding a memory: the one it is read from (``file_of``), then each other file
+        holding a copy of its block (a sync tool's conflict copy, a backup: what ``check`` reports as
+        "also in"), in path order."""
+        with self._lock:
+            held = self._where.get(memory_id)
+            if held is None:
+                return ()
+            copies = sorted(p for p in self._copies.get(memory_id, ()) if p != held and self._holds(p, memory_id))
+            return (held, *copies)
+
     def state(self, relative: PurePosixPath) -> FileState | None:
         return self._files.get(relative)
 
@@ -274,18 +285,25 @@ class MarkdownStore:
         with self._lock:
             return self._until_written(attempt)
 
-    def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> PurePosixPath:
-        """Delete one memory's block from its file, with the lines a person nested under it (a
-        list item's own); with ``drop_empty_page`` (a purge) a page left with nothing but what
-        the server wrote is deleted too."""
+    def remove(self, memory_id: str, *, drop_empty_page: bool = False) -> tuple[PurePosixPath, ...]:
+        """Delete one memory's block from every file holding it (``files_of``: a copy left in a
+        conflict copy of its page would be read again once the page lost it), with the lines a
+        person nested under it (a list item's own); with ``drop_empty_page`` (a purge) a page left
+        with nothing but what the server wrote is deleted too. Returns the files it left."""
         with self._lock:
-            return self._take_off(self._require(memory_id), memory_id, drop_empty_page=drop_empty_page)
+            files = self.files_of(memory_id) or (self._require(memory_id),)
+            for relative in files:
+                if relative == files[0] or (self.root / relative).exists():
+                    self._take_off(relative, memory_id, drop_empty_page=drop_empty_page, copy_of=files)
+            return files
 
-    def _take_off(self, relative: PurePosixPath, memory_id: str, *, drop_empty_page: bool) -> PurePosixPath:
+    def _take_off(
+        self, relative: PurePosixPath, memory_id: str, *, drop_empty_page: bool, copy_of: Iterable[PurePosixPath] = ()
+    ) -> PurePosixPath:
         def attempt() -> PurePosixPath | None:
             basis = self._existing(relative)
             remaining = with_page_properties(relative, basis.document.taken_out(memory_id)[0])
-            if drop_empty_page and holds_only_scaffolding(relative, remaining):
+            if drop_empty_page and holds_only_scaffolding(relative, remaining, copy_of):
                 # A page holding nothing but its title would still name what was forgotten.
                 if not self._delete(relative, basis):
                     return None
@@ -297,6 +315,28 @@ class MarkdownStore:
 
         with self._lock:
             return self._until_written(attempt)
+
+    def update_everywhere(self, memory: Memory) -> tuple[PurePosixPath, ...]:
+        """``update``, and every copy of the memory's block in another file (``files_of``) written
+        over with it too: what a purge cut from a memory is left in no file. Returns the files."""
+        block = render_block(memory)
+
+        def overwrite(relative: PurePosixPath) -> PurePosixPath | None:
+            basis = self._current(relative)
+            if basis is None:
+                return relative
+            segments = tuple(
+                block if isinstance(segment, (Block, BadBlock)) and block_id(segment) == memory.id else segment
+                for segment in basis.document.segments
+            )
+            return relative if self._write(relative, Document(segments), basis) else None
+
+        with self._lock:
+            copies = self.files_of(memory.id)[1:]
+            held = self.update(memory)
+            for relative in copies:
+                self._until_written(partial(overwrite, relative))
+            return (held, *copies)
 
     def revise(self, old: Memory, new: Memory) -> PurePosixPath:
         """Rewrite ``old``'s block as ``old`` followed by ``new``, in place: history stays beside its successor."""

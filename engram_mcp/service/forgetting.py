@@ -29,6 +29,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
 from engram_mcp.model.mentions import goes_by
+from engram_mcp.model.name_words import is_a_word
 from engram_mcp.model.purge_plan import PurgePlan, known_entities, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
@@ -67,7 +68,8 @@ class ForgettingReceipt:
     updated: tuple[str, ...] = ()
     """Surviving memories the purge rewrote: redacted turns, facts that lost a source, relinked versions."""
     removed_from: tuple[str, ...] = ()
-    """Every place the forgotten text was removed from."""
+    """Every place the forgotten text was (in a preview: will be) removed from: each page holding it,
+    a conflict copy of a page as well, then the index and the bookkeeping."""
     items: tuple[ReceiptItem, ...] = ()
     dry_run: bool = False
 
@@ -106,7 +108,8 @@ class Forgetting:
         A name of function words alone ("", "the", "I") is refused: every sentence would name it;
         unless facts are about it by that very name (an emoji, "!!!"), which is then what is meant."""
         with self._facts.lock:
-            if not names_something(name) and not self._facts.names_an_entity(name, namespace):
+            # "Will" is a function word and a name: it is refused only when it cannot be the name.
+            if not (names_something(name) or is_a_word(name) or self._facts.names_an_entity(name, namespace)):
                 raise InvalidInput(f"entity {name!r} names no one and nothing; give a name such as 'Bob' or 'the gym'")
             if mode is ForgetMode.RETRACT:
                 in_namespace = [m for m in self._memory.memories() if m.namespace == namespace]
@@ -135,25 +138,27 @@ class Forgetting:
                 items.append(_item(before, "updated"))
         updated = tuple(m.id for m in plan.rewritten)
         if dry_run:
+            # What a purge will take out of the markdown: every page holding a memory it removes or
+            # redacts, copies of a page included (a sync tool's conflict copy holds the same blocks).
+            pages = [page for i in (*plan.remove, *plan.redacted) for page in self._memory.files_of(i)]
             return ForgettingReceipt(
-                mode=ForgetMode.PURGE, removed=plan.remove, updated=updated, items=tuple(items), dry_run=True
+                mode=ForgetMode.PURGE, removed=plan.remove, updated=updated, removed_from=_places(pages),
+                items=tuple(items), dry_run=True,
             )
-        files = list(self._memory.remove_many(plan.remove))
+        files = [PurePosixPath(f) for f in self._memory.remove_many(plan.remove)]
         for survivor in plan.rewritten:
-            self._memory.replace(survivor)
             if survivor.id in plan.redacted:
-                files.append(str(self._memory.file_of(survivor.id)))
+                files += self._memory.redact(survivor)
+            else:
+                self._memory.replace(survivor)
         self._memory.usage.drop(plan.remove)
         files = list(dict.fromkeys(files))
         if self._after_purge is not None:
-            self._after_purge([PurePosixPath(f) for f in files])
+            self._after_purge(files)
         compacted = self._memory.compact_index()
-        places = [f"markdown:{f}" for f in files] + ["index", "usage-stats", "extraction-queue"]
-        if compacted:
-            places.append("index-segments")
         return ForgettingReceipt(
-            mode=ForgetMode.PURGE, removed=plan.remove, updated=updated, removed_from=tuple(places),
-            items=tuple(items),
+            mode=ForgetMode.PURGE, removed=plan.remove, updated=updated,
+            removed_from=_places(files) + (("index-segments",) if compacted else ()), items=tuple(items),
         )
 
     def _retract(self, memory_ids: list[str], dry_run: bool, *, with_derived: bool) -> ForgettingReceipt:
@@ -177,6 +182,12 @@ class Forgetting:
             items=tuple(_item(m, "retracted") for m in targets),
             dry_run=dry_run,
         )
+
+
+def _places(pages: Sequence[PurePosixPath]) -> tuple[str, ...]:
+    """Where a purge takes memories out of: each page once, then the index, the usage statistics
+    and the extraction queue."""
+    return (*(f"markdown:{page}" for page in dict.fromkeys(pages)), "index", "usage-stats", "extraction-queue")
 
 
 def _item(memory: Memory, action: ItemAction) -> ReceiptItem:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import PurePosixPath
 from types import MappingProxyType
+from typing import TypeVar
 
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
@@ -34,6 +35,8 @@ from engram_mcp.service.warm_up import warm_up
 from engram_mcp.state.usage import UsageStore
 
 __all__ = ["IndexProgress", "MemoryService"]
+
+_Written = TypeVar("_Written")
 
 log = logging.getLogger(__name__)
 
@@ -128,15 +131,25 @@ class MemoryService:
 
     def replace(self, memory: Memory) -> None:
         """Rewrite a memory that already exists (same id), in its file and in the index."""
+        self._rewrite(memory, self._store.update)
+
+    def redact(self, memory: Memory) -> tuple[PurePosixPath, ...]:
+        """``replace`` for a memory a purge cut text from: every copy of its block in another file
+        (a sync tool's conflict copy of its page) is written over too, so what was cut stays in
+        none. Returns the files rewritten."""
+        return tuple(self._rewrite(memory, self._store.update_everywhere))
+
+    def _rewrite(self, memory: Memory, write: Callable[[Memory], _Written]) -> _Written:
         with self._write_lock:
             if memory.id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory.id!r}")
             self._indexing.check_writable()
-            self._store.update(memory)
+            written = write(memory)
             self._hold(memory)
             following = self._catalogue.following(memory)
         # The next turn is indexed with this one as its context.
         self._indexing.write([memory, *following])
+        return written
 
     def revise(self, old_id: str, text: str, *, source: Source, pinned: bool | None = None) -> Memory:
         """Supersede a fact with a new wording, keeping the old one as history.
@@ -178,8 +191,9 @@ class MemoryService:
         """Held by every write; hold it to read a file and act on it without a tool call in between."""
         return self._write_lock
 
-    def remove(self, memory_id: str) -> str:
-        """Delete exactly one memory from its file and the index; returns the file.
+    def remove(self, memory_id: str) -> tuple[str, ...]:
+        """Delete exactly one memory from its file (and every copy of it in another file) and the
+        index; returns the files.
 
         What else must go with it (facts it alone supported, a supersession chain) is the
         forgetting service's decision (``forgetting.Forgetting``), made in one place.
@@ -187,8 +201,7 @@ class MemoryService:
         with self._write_lock:
             if memory_id not in self._memories:
                 raise MemoryNotFound(f"no memory with id {memory_id!r}")
-            (file,) = self._remove_all([memory_id])
-        return file
+            return self._remove_all([memory_id])
 
     def remove_many(self, memory_ids: Sequence[str]) -> tuple[str, ...]:
         """Delete memories from their files and the index; returns the files touched."""
@@ -203,7 +216,7 @@ class MemoryService:
                 memory = self._memories.get(memory_id)
                 if memory is None:
                     continue
-                files.append(str(self._store.remove(memory_id, drop_empty_page=drop_empty_page)))
+                files += map(str, self._store.remove(memory_id, drop_empty_page=drop_empty_page))
                 following.update((m.id, m) for m in self._catalogue.following(memory))
                 self._release(memory_id)
             self._indexing.delete(list(memory_ids))
@@ -237,6 +250,10 @@ class MemoryService:
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         """The file, relative to the memory folder, that holds a memory."""
         return self._store.file_of(memory_id)
+
+    def files_of(self, memory_id: str) -> tuple[PurePosixPath, ...]:
+        """Every file holding a memory: its own, then each copy of it in another file."""
+        return self._store.files_of(memory_id)
 
     def find(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)

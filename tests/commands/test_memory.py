@@ -86,6 +86,25 @@ def test_forget_with_yes_deletes_at_once_and_a_second_time_finds_nothing(engram,
     assert (again.returncode, again.stderr.strip()) == (1, f"engram-mcp: no memory with id {turn!r}")
 
 
+def test_forget_previews_every_copy_of_a_page_it_leaves_and_takes_the_memory_out_of_each(engram, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "memories"
+    turn = json.loads(engram("remember", "My locker code is 4711.", "--memory-dir", str(folder), "--extractor",
+                             "none", "--json").stdout)["id"]
+    [page] = (folder / "journal").glob("*.md")
+    copy = page.with_name(f"{page.stem} (conflicted copy 2026-06-01).md")
+    copy.write_bytes(page.read_bytes())
+
+    preview = engram("forget", turn, "--memory-dir", str(folder), stdin="")
+    assert f"would be removed from: markdown:journal/{copy.name}, markdown:journal/{page.name}, index" in preview.stderr
+
+    done = engram("forget", turn, "--yes", "--memory-dir", str(folder))
+    assert done.returncode == 0, done.stderr
+    assert f"removed from: markdown:journal/{copy.name}, markdown:journal/{page.name}, index" in done.stdout
+    assert "4711" not in "".join(p.read_text() for p in folder.rglob("*.md"))
+    again = engram("forget", turn, "--yes", "--memory-dir", str(folder))
+    assert (again.returncode, again.stderr.strip()) == (1, f"engram-mcp: no memory with id {turn!r}")
+
+
 def test_version_is_printed() -> None:
     import subprocess
     import sys

@@ -348,3 +348,35 @@ def test_a_page_a_person_made_a_link_to_a_file_elsewhere_is_written_through_the_
     store.remove("t-0123456789ab")
     assert link.is_symlink() and "first" not in kept_elsewhere.read_text()
     assert set(MarkdownStore(tmp_path / "memories").load_all().memories) == {"t-0000000000ff"}
+
+
+def test_removing_a_memory_takes_it_out_of_every_file_holding_a_copy_of_it(tmp_path: Path) -> None:
+    page = tmp_path / MarkdownStore(tmp_path).add(fact())
+    copies = [page.with_name("ali-khan (conflicted copy 2024-06-01).md"), page.with_name("ali-khan.bak.md")]
+    for copy in copies:
+        copy.write_bytes(page.read_bytes())
+    store = MarkdownStore(tmp_path)
+    store.load_all()
+    assert store.files_of(fact().id) == (
+        PurePosixPath("facts/ali-khan (conflicted copy 2024-06-01).md"), PurePosixPath("facts/ali-khan.bak.md"),
+        PurePosixPath("facts/ali-khan.md"),
+    )
+    assert store.remove(fact().id, drop_empty_page=True) == (
+        PurePosixPath("facts/ali-khan (conflicted copy 2024-06-01).md"), PurePosixPath("facts/ali-khan.bak.md"),
+        PurePosixPath("facts/ali-khan.md"),
+    )
+    # Each copy left with nothing but the page's title would still name who was forgotten.
+    assert not any(path.exists() for path in (page, *copies))
+    assert fact().id not in MarkdownStore(tmp_path).load_all().memories
+
+
+def test_a_memory_updated_everywhere_leaves_its_old_text_in_no_copy_of_its_page(tmp_path: Path) -> None:
+    page = tmp_path / MarkdownStore(tmp_path).add(turn("Ana is my cousin. I fixed the fence."))
+    copy = page.with_name(f"{page.stem}.sync-conflict-20240601-101010-ABCDEFG.md")
+    copy.write_bytes(page.read_bytes())
+    store = MarkdownStore(tmp_path)
+    store.load_all()
+    written = store.update_everywhere(turn("I fixed the fence."))
+    assert set(written) == {PurePosixPath("journal/2023-05-08.md"), PurePosixPath(copy.relative_to(tmp_path).as_posix())}
+    for path in (page, copy):
+        assert "Ana" not in path.read_text() and "I fixed the fence. ^t-0123456789ab" in path.read_text()

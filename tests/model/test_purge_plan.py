@@ -249,3 +249,18 @@ def test_forgetting_a_place_takes_no_one_who_shares_its_first_word() -> None:
         memory("t-2", "We moved to Ann Arbor in May."),
     )
     assert plan_purge_entity(memories, "Ann Arbor", "default").remove == ("t-2",)
+
+
+def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb() -> None:
+    memories = by_id(
+        memory("t-1", "Will is my cousin. I will call the plumber on Friday."),
+        memory("t-2", "I may come tomorrow to fix the fence."),
+        memory("t-3", "May is my sister and she lives in Leeds."),
+        memory("f-cousin", "Sam's cousin is Will.", ("t-1",), subject="Sam", entities=("Sam", "Will")),
+        memory("f-plumber", "Sam will call the plumber on Friday.", ("t-1",), subject="Sam"),
+        memory("f-fence", "Sam may come tomorrow to fix the fence.", ("t-2",), subject="Sam"),
+    )
+    will = plan_purge_entity(memories, "Will", "default")
+    assert will.remove == ("f-cousin",)
+    assert {m.id: m.text for m in will.rewritten} == {"t-1": "I will call the plumber on Friday."}
+    assert plan_purge_entity(memories, "May", "default").remove == ("t-3",)

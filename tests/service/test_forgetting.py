@@ -1,9 +1,11 @@
 from __future__ import annotations
 
-from pathlib import Path
+import shutil
+from pathlib import Path, PurePosixPath
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
+from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
@@ -66,3 +68,59 @@ def test_forgetting_a_given_name_keeps_the_place_and_the_double_name_that_begin_
     left = files(tmp_path)
     assert "Ann Smith" not in left and "Ann is" not in left and "Ann Arbor" in left and "Ann-Marie Smith" in left
     assert any("Ann-Marie Smith" in m.text for m in service.memories() if m.kind is Kind.FACT)
+
+
+def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "Will is my cousin.", "I will call the plumber on Friday about the leak.",
+         "May is my sister.", "I may come tomorrow to fix the fence.")
+    forgetting.forget_entity("Will")
+    forgetting.forget_entity("May")
+    assert turns(service) == ["I may come tomorrow to fix the fence.", "I will call the plumber on Friday about the leak."]
+    left = files(tmp_path)
+    assert "Will is" not in left and "May is" not in left and "plumber" in left and "fence" in left
+    assert any("plumber" in m.text for m in service.memories() if m.kind is Kind.FACT)
+
+
+def test_a_name_that_is_also_a_function_word_is_forgotten_though_no_fact_is_about_it(
+    service: MemoryService, forgetting: Forgetting
+) -> None:
+    service.remember("Will is my cousin.", speaker="Sam")
+    service.remember("I will call the plumber on Friday.", speaker="Sam")
+    receipt = forgetting.forget_entity("Will")
+    assert [item.action for item in receipt.items] == ["removed"]
+    assert turns(service) == ["I will call the plumber on Friday."]
+
+
+def test_forgetting_a_fact_takes_it_out_of_a_sync_tools_conflict_copy_of_its_page_and_the_preview_says_so(
+    service: MemoryService, facts: FactService, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    pin = facts.state("Ana's PIN code is 4821.", subject="Ana").memory
+    facts.state("Ana works at Google.", subject="Ana")
+    assert pin is not None
+    shutil.copy(tmp_path / "facts" / "ana.md", tmp_path / "facts" / "ana (conflicted copy 2024-06-01).md")
+    service.reconcile()  # the copy is read, as at a restart: check reports its blocks as repeated
+    pages = ("markdown:facts/ana (conflicted copy 2024-06-01).md", "markdown:facts/ana.md")
+    preview = forgetting.forget(pin.id, dry_run=True)
+    assert preview.removed_from[:2] == pages and "4821" in files(tmp_path)
+    receipt = forgetting.forget(pin.id)
+    assert receipt.removed_from[:2] == pages
+    assert "4821" not in files(tmp_path) and files(tmp_path).count("Ana works at Google.") == 2
+    assert pin.id not in MarkdownStore(tmp_path).load_all().memories  # nothing of it comes back at a restart
+
+
+def test_forgetting_a_name_cuts_its_sentence_from_every_copy_of_the_turn(
+    service: MemoryService, facts: FactService, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    turn = service.remember("Ana is my cousin. I fixed the fence.", speaker="Sam")
+    page = tmp_path / str(service.file_of(turn.id))
+    copy = page.with_name(f"{page.stem}.sync-conflict-20240601-101010-ABCDEFG.md")
+    shutil.copy(page, copy)
+    service.reconcile()
+    preview = forgetting.forget_entity("Ana", dry_run=True)
+    assert len([place for place in preview.removed_from if place.startswith("markdown:")]) == 2
+    forgetting.forget_entity("Ana")
+    for path in (page, copy):
+        assert "Ana" not in path.read_text() and "I fixed the fence." in path.read_text()
+    assert set(service.files_of(turn.id)) == {PurePosixPath(p.relative_to(tmp_path).as_posix()) for p in (page, copy)}
