@@ -8,6 +8,7 @@ import pytest
 
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import Kind, Source
+from tests.conftest import SteppingClock
 from tests.sync.conftest import Memory, Opener
 
 FACTS = PurePosixPath("facts/ana.md")
@@ -47,6 +48,24 @@ def test_rewording_a_fact_by_hand_supersedes_it_and_keeps_the_old_one_as_history
     assert texts(memory, "Where does Ana live?") == ["Ana lives in Lisbon."]
     assert path.read_text().index("Porto") < path.read_text().index("Lisbon")
     assert memory.check_lines() == []
+
+
+def test_what_was_believed_before_a_hand_rewording_is_the_old_fact_current_with_nothing_of_the_rewording(
+    memory: Memory, clock: SteppingClock
+) -> None:
+    from engram_mcp.model.temporal import Axis
+    from engram_mcp.service.facts import FactService
+
+    old = FactService(memory.service, clock).state("Ana works at Google.").memory
+    assert old is not None and old.provenance.source is Source.USER
+    path = memory.folder / FACTS
+    before = memory.service.present("default")
+    path.write_text(path.read_text().replace("Google", "Meta"))
+    memory.reconciler.sync([FACTS])
+    for then in (memory.service.as_of(before, "Where does Ana work?", axis=Axis.KNOWN),
+                 memory.service.as_of(before, axis=Axis.KNOWN)):
+        assert [(f.memory.id, f.status.state.value) for f in then.memories] == [(old.id, "current")]
+        assert "Meta" not in then.context
 
 
 def test_a_pin_tag_becomes_metadata_and_is_not_a_rewording(memory: Memory) -> None:
