@@ -34,7 +34,7 @@ from engram_mcp.model import Memory, Source
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.sync.check import CheckReport, compare
-from engram_mcp.sync.edits import is_revision, settle
+from engram_mcp.sync.edits import is_correction, is_revision, settle
 from engram_mcp.sync.last_good import LastGood
 
 __all__ = ["Reconciler", "SyncReport"]
@@ -74,6 +74,12 @@ class Reconciler:
         self._seen: dict[PurePosixPath, Stamp | None] = {}
         self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
         self._progress = threading.Condition()
+        self._correction_listeners: list[Callable[[Memory], None]] = []
+
+    def on_turn_corrected(self, listener: Callable[[Memory], None]) -> None:
+        """Call ``listener`` with every turn whose text a person corrected, once it is taken in
+        (at start-up too, for a correction made while the server was down)."""
+        self._correction_listeners.append(listener)
 
     # -- passes --------------------------------------------------------------------------
 
@@ -100,9 +106,10 @@ class Reconciler:
                 if kept is not None:
                     memories.update(self._fallback(relative, kept, memories))
             # A fact reworded while the server was down is catalogued as it was, so that
-            # settling below supersedes it instead of overwriting it.
+            # settling below supersedes it instead of overwriting it; a turn corrected meanwhile too,
+            # so that settling finds it corrected.
             catalogue = {
-                memory_id: previous[memory_id] if memory_id in previous and is_revision(previous[memory_id], m) else m
+                memory_id: previous[memory_id] if memory_id in previous and _edited(previous[memory_id], m) else m
                 for memory_id, m in memories.items()
             }
             reconciled = self._service.reconcile(LoadReport(memories=catalogue, errors=loaded.errors))
@@ -311,7 +318,11 @@ class Reconciler:
             # A copy in a file not in this batch still holds a memory: asked of every file, rarely.
             held = self._store.memory_ids() if unplaced else set()
             gone = [i for i in unplaced if i not in held]
+        corrected = [m for m in batch.absorbed if (known := self._service.find(m.id)) is not None and is_correction(known, m)]
         report.embedded += self._service.absorb(batch.absorbed, gone)
+        for turn in corrected:
+            for listener in self._correction_listeners:
+                listener(turn)
         report.forgotten += len(gone)
         for found in batch.revisions:
             try:
@@ -330,6 +341,10 @@ class Reconciler:
             if str(error) not in before:
                 log.error("left untouched (its last good memories stay): %s", error)
         self._problems[relative] = errors
+
+
+def _edited(known: Memory, found: Memory) -> bool:
+    return is_revision(known, found) or is_correction(known, found)
 
 
 def _by_file(root: Path, errors: Iterable[MalformedMemoryFile]) -> dict[PurePosixPath, list[MalformedMemoryFile]]:

@@ -153,6 +153,28 @@ def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_
     assert restarted.check_lines() == []
 
 
+def test_a_turn_a_person_corrects_is_reported_once_taken_in_while_serving_and_after_a_stop(
+    open_memory: Opener,
+) -> None:
+    heard: list[tuple[str, str]] = []
+    memory = open_memory(lambda turn: heard.append((turn.id, turn.text)))
+    turn = memory.service.remember("I work at Google as a data engineer.", speaker="Zoe")
+    other = memory.service.remember("I live in Oslo.", speaker="Zoe")
+    journal = memory.folder / "journal" / "2026-11-30.md"
+    relative = PurePosixPath("journal/2026-11-30.md")
+    journal.write_text(journal.read_text().replace("Google", "Spotify").replace("**Zoe** ", "**Ana** "))
+    memory.reconciler.sync([relative])
+    assert heard == [(turn.id, "I work at Spotify as a data engineer.")]
+    assert memory.service.get(turn.id).text == "I work at Spotify as a data engineer."
+    memory.reconciler.sync([relative])
+    assert len(heard) == 1
+
+    journal.write_text(journal.read_text().replace("Oslo", "Bergen"))
+    heard.clear()
+    open_memory(lambda turn: heard.append((turn.id, turn.text)))
+    assert heard == [(other.id, "I live in Bergen.")]
+
+
 def test_a_wiki_link_typed_by_hand_is_kept_as_typed_and_names_an_entity(memory: Memory) -> None:
     path = memory.write("facts/ana.md", "- Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]].\n")
     memory.reconciler.sync([FACTS])
