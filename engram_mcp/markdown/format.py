@@ -54,7 +54,7 @@ _ID_TAIL = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})$")
 # its metadata comment follows on the next line, and what was typed after it is part of the text.
 _ID_BEFORE_MORE = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})(?=[ \t])")
 # The lead of a turn as a person may correct it: "**Bob** 10:30 UTC — " for "**Ana** 10:00 UTC — ".
-_TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{2}):(?P<minute>\d{2})(?: UTC)? — ")
+_TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{1,2}):(?P<minute>\d{2})(?: UTC)? — ")
 _INDENT = "  "
 # What continues an item: the writer's two spaces, or the tab an editor may re-indent them with.
 _INDENTS = (_INDENT, "\t")

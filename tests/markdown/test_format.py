@@ -162,12 +162,13 @@ def test_a_hand_item_quoting_an_id_mid_line_is_still_a_hand_item() -> None:
     assert isinstance(block, HandBlock) and block.text == "compare ^t-0123456789ab with the other one"
 
 
-def test_a_turns_lead_corrected_by_hand_is_who_said_it_and_when_not_its_text() -> None:
-    raw = render_block(turn("My dentist moved to Friday.")).raw.replace("**Caroline** 13:56 UTC", "**Bob** 14:05 UTC", 1)
+@pytest.mark.parametrize(("typed", "hour"), [("14:05 UTC", 14), ("9:05 UTC", 9), ("09:05", 9)])
+def test_a_turns_lead_corrected_by_hand_is_who_said_it_and_when_not_its_text(typed: str, hour: int) -> None:
+    raw = render_block(turn("My dentist moved to Friday.")).raw.replace("**Caroline** 13:56 UTC", f"**Bob** {typed}", 1)
     (block,) = parse_document(raw, PATH, "default").segments
     assert block.memory.text == "My dentist moved to Friday."
-    assert block.memory.provenance.speaker == "Bob" and block.memory.event_time == WHEN.replace(hour=14, minute=5)
-@pytest.mark.parametrize("hour", ["25:99", "24:00", "12:60"])
+    assert block.memory.provenance.speaker == "Bob" and block.memory.event_time == WHEN.replace(hour=hour, minute=5)
+@pytest.mark.parametrize("hour", ["25:99", "24:00", "12:60", "7:75"])
 def test_a_turns_lead_corrected_to_no_time_of_day_is_reported_on_its_line_never_read_as_another_time(hour: str) -> None:
     blocks = render_block(turn("first")).raw + render_block(turn("Sushi for lunch.", id="t-0123456789ac")).raw
     text = "# Title\n" + blocks.replace("**Caroline** 13:56 UTC — Sushi", f"**Caroline** {hour} UTC — Sushi", 1)
