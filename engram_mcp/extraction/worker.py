@@ -319,7 +319,6 @@ class ExtractionWorker:
         self._counters.facts += written
         self._counters.seconds += time.perf_counter() - started
 
-
     def _as_told_again(self, fact: Memory, turn: Memory, statement: str) -> Memory | None:
         """``fact`` as written when its turn is extracted again: as it is while none has its id or the
         one with its id is still believed (the pipeline finds it the same); None when that one has
