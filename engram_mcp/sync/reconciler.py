@@ -106,13 +106,14 @@ class Reconciler:
                 if kept is not None:
                     memories.update(self._fallback(relative, kept, memories))
             # A fact reworded while the server was down is catalogued as it was, so that
-            # settling below supersedes it instead of overwriting it; a turn corrected meanwhile too,
-            # so that settling finds it corrected.
+            # settling below supersedes it instead of overwriting it.
             catalogue = {
-                memory_id: previous[memory_id] if memory_id in previous and _edited(previous[memory_id], m) else m
+                memory_id: previous[memory_id] if memory_id in previous and is_revision(previous[memory_id], m) else m
                 for memory_id, m in memories.items()
             }
             reconciled = self._service.reconcile(LoadReport(memories=catalogue, errors=loaded.errors))
+            # A turn corrected meanwhile is read as corrected; what was drawn from its old text follows.
+            self._corrected([m for i, m in memories.items() if i in previous and is_correction(previous[i], m)])
             batch, report = _Batch(), SyncReport(errors=list(loaded.errors))
             for relative in self._store.cached_files():
                 state = self._store.state(relative)
@@ -320,9 +321,7 @@ class Reconciler:
             gone = [i for i in unplaced if i not in held]
         corrected = [m for m in batch.absorbed if (known := self._service.find(m.id)) is not None and is_correction(known, m)]
         report.embedded += self._service.absorb(batch.absorbed, gone)
-        for turn in corrected:
-            for listener in self._correction_listeners:
-                listener(turn)
+        self._corrected(corrected)
         report.forgotten += len(gone)
         for found in batch.revisions:
             try:
@@ -335,16 +334,17 @@ class Reconciler:
         with self._progress:
             self._progress.notify_all()
 
+    def _corrected(self, turns: Iterable[Memory]) -> None:
+        for turn in turns:
+            for listener in self._correction_listeners:
+                listener(turn)
+
     def _problem(self, relative: PurePosixPath, errors: list[MalformedMemoryFile]) -> None:
         before = {str(e) for e in self._problems.get(relative, [])}
         for error in errors:
             if str(error) not in before:
                 log.error("left untouched (its last good memories stay): %s", error)
         self._problems[relative] = errors
-
-
-def _edited(known: Memory, found: Memory) -> bool:
-    return is_revision(known, found) or is_correction(known, found)
 
 
 def _by_file(root: Path, errors: Iterable[MalformedMemoryFile]) -> dict[PurePosixPath, list[MalformedMemoryFile]]:

@@ -175,6 +175,22 @@ def test_a_turn_a_person_corrects_is_reported_once_taken_in_while_serving_and_af
     assert heard == [(other.id, "I live in Bergen.")]
 
 
+def test_a_turn_corrected_while_stopped_in_a_page_with_a_broken_block_reads_as_corrected_and_is_reported(
+    open_memory: Opener,
+) -> None:
+    memory = open_memory()
+    turn = memory.service.remember("I work at Google.", speaker="Zoe")
+    memory.service.remember("I live in Oslo.", speaker="Zoe")
+    memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])  # the watcher hears the server's write
+    journal = memory.folder / "journal" / "2026-11-30.md"
+    text = journal.read_text().replace("Google", "Spotify")
+    journal.write_text(re.sub(r"created=(\S+)( -->\n)$", r"created=not-a-time\2", text))
+    heard: list[str] = []
+    restarted = open_memory(lambda corrected: heard.append(corrected.text))
+    assert len(restarted.reconciler.problems) == 1
+    assert restarted.service.get(turn.id).text == "I work at Spotify." and heard == ["I work at Spotify."]
+
+
 def test_a_wiki_link_typed_by_hand_is_kept_as_typed_and_names_an_entity(memory: Memory) -> None:
     path = memory.write("facts/ana.md", "- Ana's sister [[Eva|Eva Lima]] lives in [[Oslo]].\n")
     memory.reconciler.sync([FACTS])
