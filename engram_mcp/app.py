@@ -112,6 +112,9 @@ class Engram:
             self.extraction = build_extraction(settings, extractor, self._service, self._facts)
             last_good = LastGood(settings.state_dir / "last-good")
             self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
+            if self.extraction is not None:
+                # Also when not serving (`engram-mcp sync`): the turn waits in the queue for the next server.
+                self.reconciler.on_turn_corrected(self.extraction.redo)
             self._forgetting = Forgetting(
                 self._service, self._facts, utc_now, after_purge=self.reconciler.refresh_copies
             )

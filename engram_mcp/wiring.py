@@ -151,5 +151,6 @@ def build_extraction(
         context_of=service.context_turns,
         write_fact=facts.add_extracted,
         clock=utc_now,
+        withdraw_unsaid=facts.withdraw_unsaid,
         status_file=settings.state_dir / "extraction" / "status.json",
     )

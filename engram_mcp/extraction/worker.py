@@ -17,7 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from engram_mcp.errors import EngramError, ExtractionError
 from engram_mcp.extraction.base import ExtractedFact, Extractor
 from engram_mcp.files import atomic_write
 from engram_mcp.model import Certainty, Kind, Memory, Provenance, Source, new_memory_id
+from engram_mcp.model.supersede import was_unsaid
 
 __all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
 
@@ -64,6 +65,14 @@ class DoneLog:
             os.fsync(stream.fileno())
         self._ids.update(turn_ids)
 
+    def discard(self, turn_id: str) -> None:
+        """The turn is to be extracted again (a person corrected its text): written at once, so a
+        restart before that extraction still does it."""
+        if turn_id not in self._ids:
+            return
+        self._ids.discard(turn_id)
+        atomic_write(self._path, "".join(f"{i}\n" for i in sorted(self._ids)).encode("utf-8"))
+
 
 @dataclass
 class ExtractionStatus:
@@ -79,10 +88,11 @@ class ExtractionStatus:
     """Failed turns waiting to be tried again (included in ``queued``)."""
 
 
-def fact_id(turn_id: str, statement: str) -> str:
-    """The same statement from the same turn always gets the same id."""
+def fact_id(turn_id: str, statement: str, said: int = 1) -> str:
+    """The same statement from the same turn always gets the same id; ``said``: the how-manieth time
+    the turn gives it, when a correction of the turn took it back and a later one put it back."""
     normalised = re.sub(r"\W+", " ", statement.casefold()).strip()
-    return new_memory_id(Kind.FACT, seed=f"{turn_id}|{normalised}")
+    return new_memory_id(Kind.FACT, seed=f"{turn_id}|{normalised}" + (f"|{said}" if said > 1 else ""))
 
 
 def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
@@ -138,6 +148,7 @@ class ExtractionWorker:
         context_of: Callable[[Memory, int], Sequence[Memory]],
         write_fact: Callable[[Memory], bool],
         clock: Callable[[], datetime],
+        withdraw_unsaid: Callable[[Memory, frozenset[str]], object] | None = None,
         status_file: Path | None = None,
         retry_delay: float = 5.0,
         max_retry_delay: float = 600.0,
@@ -153,6 +164,9 @@ class ExtractionWorker:
         self._lookup = lookup
         self._context_of = context_of
         self._write_fact = write_fact
+        # What a turn gave before and does not give now (its text corrected) is withdrawn before its
+        # facts are written (``FactService.withdraw_unsaid``).
+        self._withdraw_unsaid = withdraw_unsaid
         self._clock = clock
         self._queue: deque[str] = deque()
         self._queued: set[str] = set()
@@ -170,6 +184,13 @@ class ExtractionWorker:
                 self._queue.append(turn.id)
                 self._queued.add(turn.id)
                 self._wake.notify()
+
+    def redo(self, turn: Memory) -> None:
+        """A person corrected a turn's text: extract it again, whether it was extracted or not."""
+        if turn.kind is not Kind.EPISODE:
+            return
+        self._done.discard(turn.id)
+        self.enqueue(turn)
 
     def resume(self, turns: Sequence[Memory]) -> int:
         """Queue every stored turn not yet extracted (e.g. after a crash); returns how many."""
@@ -270,11 +291,15 @@ class ExtractionWorker:
             return
         started = time.perf_counter()
         try:
-            facts = self._extractor.extract(turn, self._context_of(turn, _CONTEXT_TURNS))
+            extracted_facts = self._extractor.extract(turn, self._context_of(turn, _CONTEXT_TURNS))
             now = self._clock()
+            told = [self._as_told_again(fact_from(e, turn, now), turn, e.statement) for e in extracted_facts]
+            facts = [fact for fact in told if fact is not None]
+            if self._withdraw_unsaid is not None:
+                self._withdraw_unsaid(turn, frozenset(fact.id for fact in facts))
             written = 0
-            for extracted in facts:
-                if self._write_fact(fact_from(extracted, turn, now)):
+            for fact in facts:
+                if self._write_fact(fact):
                     written += 1
             self._done.add(turn_id)
         except (ExtractionError, EngramError, OSError, ValueError) as error:
@@ -293,6 +318,19 @@ class ExtractionWorker:
         self._counters.turns += 1
         self._counters.facts += written
         self._counters.seconds += time.perf_counter() - started
+
+    def _as_told_again(self, fact: Memory, turn: Memory, statement: str) -> Memory | None:
+        """``fact`` as written when its turn is extracted again: as it is while none has its id or the
+        one with its id is still believed (the pipeline finds it the same); None when that one has
+        ended since (superseded, retracted: what ended it stands); under a new id when a correction of
+        the turn withdrew it (``unsaid``) and the turn, corrected again, says it once more."""
+        said = 1
+        while (held := self._lookup(fact.id)) is not None and held.expired_at is not None:
+            if not was_unsaid(held):
+                return None
+            said += 1
+            fact = replace(fact, id=fact_id(turn.id, statement, said))
+        return fact
 
 
 def _lower_priority() -> None:

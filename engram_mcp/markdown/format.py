@@ -54,8 +54,10 @@ _ID_TAIL = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})$")
 # its metadata comment follows on the next line, and what was typed after it is part of the text.
 _ID_BEFORE_MORE = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})(?=[ \t])")
 # The lead of a turn as a person may correct it: "**Bob** 10:30 UTC — " for "**Ana** 10:00 UTC — ".
-_TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{2}):(?P<minute>\d{2})(?: UTC)? — ")
+_TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{1,2}):(?P<minute>\d{2})(?: UTC)? — ")
 _INDENT = "  "
+# What continues an item: the writer's two spaces, or the tab an editor may re-indent them with.
+_INDENTS = (_INDENT, "\t")
 # A list item's first line; a thematic break ("- - -", "* * *") is no item.
 _ITEM = re.compile(r"[-*+] (?![ \t]*(?:[-*_][ \t]*){2,}$)")
 _META_OF_UNREAD = re.compile(r"^\s*<!-- engram\b")
@@ -242,13 +244,13 @@ def _block_extent(lines: list[str], start: int) -> tuple[int, str | None]:
 
 
 def _continues(content: str, lines: list[str], i: int) -> bool:
-    if content.startswith(_INDENT):
+    if content.startswith(_INDENTS):
         return True
     if content:
         return False
     # A blank line belongs to the item only when the item goes on after it.
     following = next((line_content(line) for line in lines[i + 1 :] if line.strip()), "")
-    return following.startswith(_INDENT)
+    return following.startswith(_INDENTS)
 
 
 def _nested_lines(lines: list[str]) -> int:
@@ -267,7 +269,7 @@ def _nested_lines(lines: list[str]) -> int:
 def _raw_text(block_lines: list[str]) -> str:
     texts = [line_content(line) for line in block_lines]
     texts[0] = texts[0][2:]
-    rest = [t.removeprefix(_INDENT) for t in texts[1:]]
+    rest = [t[1:] if t.startswith("\t") else t.removeprefix(_INDENT) for t in texts[1:]]
     return "\n".join([texts[0], *rest])
 
 
@@ -317,10 +319,10 @@ def _parse_identified(
     try:
         meta = parse_meta(meta_match.group("body")) if meta_match else {}
         line = start + 1
-        memory = memory_from(memory_id, "", meta, namespace)
+        memory = _as_written(written, memory_from(memory_id, "", meta, namespace))
     except (ValueError, KeyError) as error:
         return BadBlock(memory_id, raw, start + 1, MalformedMemoryFile(path, line, f"memory ^{memory_id}: {error}"))
-    return Block(memory=_as_written(written, memory), raw=raw, line=start + 1)
+    return Block(memory=memory, raw=raw, line=start + 1)
 
 
 def _as_written(written: str, memory: Memory) -> Memory:
@@ -332,7 +334,11 @@ def _as_written(written: str, memory: Memory) -> Memory:
     lead = _TURN_LEAD.match(text) if corrected else None
     if lead is None:
         return replace(memory, text=text)
-    said_at = memory.event_time.astimezone(timezone.utc).replace(hour=min(int(lead["hour"]), 23), minute=min(int(lead["minute"]), 59))
+    hour, minute = int(lead["hour"]), int(lead["minute"])
+    if hour > 23 or minute > 59:
+        # Never read as another time: the block is reported and keeps the time it had.
+        raise ValueError(f"its time {lead['hour']}:{lead['minute']} is no time of day (00:00 to 23:59 UTC)")
+    said_at = memory.event_time.astimezone(timezone.utc).replace(hour=hour, minute=minute)
     return replace(memory, text=text[lead.end():], valid_at=said_at if memory.valid_at is not None else None,
                    provenance=replace(memory.provenance, speaker=lead["who"].strip()))
 

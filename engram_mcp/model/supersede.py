@@ -36,6 +36,8 @@ __all__ = [
     "stands_against",
     "supersede",
     "told_late",
+    "unsaid",
+    "was_unsaid",
 ]
 
 
@@ -259,6 +261,18 @@ def retract(memory: Memory, now: datetime, *, never_true: bool = False) -> Memor
     """
     ends = memory.event_time if never_true else max(now, memory.event_time)
     return replace(memory, invalid_at=memory.invalid_at or ends, expired_at=memory.expired_at or now)
+
+
+def unsaid(fact: Memory, now: datetime) -> Memory:
+    """A fact drawn from a turn whose text a person corrected so that it no longer says it: the turn
+    never said it, so it was never true; believed until ``now``, kept as history."""
+    return retract(fact, now, never_true=True)
+
+
+def was_unsaid(fact: Memory) -> bool:
+    """Whether ``fact`` was withdrawn by ``unsaid`` (never true, with nothing in its place), so a turn
+    corrected back to saying it gives it again."""
+    return fact.expired_at is not None and fact.superseded_by is None and fact.invalid_at == fact.event_time
 
 
 def chain(memories: Mapping[str, Memory], memory_id: str) -> list[Memory]:

@@ -114,7 +114,7 @@ class Answering:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
         moment = where.known_at or where.valid_at or now
         axis = Axis.KNOWN if where.known_at is not None else Axis.VALID
-        protected = self._catalogue.protected_facts(where.namespace or "")
+        protected = self._catalogue.protected_facts(where.namespace or "", where.known_at)
 
         def overruled_by(fact: Memory) -> Memory | None:
             if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT:

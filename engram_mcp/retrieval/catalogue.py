@@ -17,6 +17,7 @@ from datetime import datetime
 from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.predicates import normalise
+from engram_mcp.model.temporal import believed_at
 from engram_mcp.retrieval.question_words import alike_relations, stem
 
 __all__ = ["Catalogue"]
@@ -155,10 +156,13 @@ class Catalogue:
         ids = sorted(self._slots.get((namespace, normalise_entity(subject), predicate), ()))
         return [m for i in ids if (m := self._memories.get(i)) is not None]
 
-    def protected_facts(self, namespace: str) -> list[Memory]:
-        """Current facts a person pinned or wrote by hand: only a person may overrule them."""
+    def protected_facts(self, namespace: str, known_at: datetime | None = None) -> list[Memory]:
+        """Facts a person pinned or wrote by hand, current (or, ``known_at``, held then): only a
+        person may overrule them. Looking back on what was believed, a hand edit made later was not
+        known yet, so it disputes nothing then."""
         ids = sorted(self._protected.get(namespace, ()))
-        return [m for i in ids if (m := self._memories.get(i)) is not None and m.is_current()]
+        held = (lambda m: m.is_current()) if known_at is None else (lambda m: believed_at(m, known_at))
+        return [m for i in ids if (m := self._memories.get(i)) is not None and held(m)]
 
     def previous(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""

@@ -20,6 +20,7 @@ from datetime import datetime
 from enum import Enum
 
 from engram_mcp.model import Kind, Memory
+from engram_mcp.model.supersede import was_unsaid
 from engram_mcp.model.temporal import Axis, visible_at
 
 __all__ = ["CURRENT", "MemoryStatus", "State", "current_first", "status_of"]
@@ -81,7 +82,8 @@ def status_of(
     # not taken back: like a fact that begins later, it is not yet, not ended.
     if not visible_at(memory, moment, axis) and not (memory.event_time > moment and memory.expired_at is None):
         return MemoryStatus(State.RETRACTED, _end(memory, axis))
-    facts = derived(memory.id)
+    # A fact withdrawn because a person corrected the turn's text was never what the turn says.
+    facts = [f for f in derived(memory.id) if not was_unsaid(f)]
     ended = [s for f in facts if not (s := _fact_status(f, moment, axis, lookup)).is_current]
     # A fact that began after the moment says nothing about then: it is not yet, not ended.
     ended = [s for s in ended if s.since is not None and s.since <= moment]

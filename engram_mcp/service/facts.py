@@ -15,7 +15,7 @@ interleave):
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
@@ -50,6 +50,7 @@ from engram_mcp.model.supersede import (
     stands_against,
     supersede,
     told_late,
+    unsaid,
 )
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
@@ -212,6 +213,23 @@ class FactService:
                 return FactOutcome("added", fact, disputes=tuple(m.id for m in disputed))
             outcome = self._supersede(contradicted, fact)
             return replace(outcome, disputes=tuple(m.id for m in disputed))
+
+    def withdraw_unsaid(self, turn: Memory, said: Collection[str]) -> list[Memory]:
+        """Before a turn's facts are written: the facts drawn from it before that it does not give now
+        (``said``: the ids of those it gives), because a person corrected its text, are withdrawn
+        (``model.supersede.unsaid``), so nothing stays current on words the turn no longer holds. A fact
+        it was only one source of, or that a person pinned or wrote, stays. Returns the withdrawn."""
+        with self.lock:
+            now = self._clock()
+            stale = [
+                fact for fact in self._memory.derived_from(turn.id)
+                if fact.expired_at is None and fact.provenance.turn_ids[:1] == (turn.id,) and fact.id not in said
+                and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+            ]
+            withdrawn = [unsaid(fact, now) for fact in stale]
+            for fact in withdrawn:
+                self._memory.replace(fact)
+        return withdrawn
 
     def history(self, memory_id: str) -> list[Memory]:
         """The supersession chain ``memory_id`` belongs to, oldest first."""

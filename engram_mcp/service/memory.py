@@ -258,6 +258,10 @@ class MemoryService:
     def find(self, memory_id: str) -> Memory | None:
         return self._memories.get(memory_id)
 
+    def derived_from(self, turn_id: str) -> list[Memory]:
+        """The facts drawn from a turn, every version."""
+        return self._catalogue.derived_from(turn_id)
+
     def memories(self) -> list[Memory]:
         """A snapshot: safe to iterate while other threads write."""
         return list(self._memories.values())

@@ -24,7 +24,7 @@ from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, folder_of, names
 from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 
-__all__ = ["Settled", "hand_memory", "is_revision", "settle"]
+__all__ = ["Settled", "hand_memory", "is_correction", "is_revision", "settle"]
 
 _PIN = TAG
 _PIN_WITH_SPACE = re.compile(r"[ \t]*(?<![\w#])#(?:pin|unpin)(?![\w-])")
@@ -109,6 +109,12 @@ def is_revision(known: Memory, found: Memory) -> bool:
     edit in place; so is any change to a fact that keeps its text (metadata, pinning).
     """
     return known.kind is Kind.FACT and known.expired_at is None and known.text != found.text
+
+
+def is_correction(known: Memory, found: Memory) -> bool:
+    """A person corrected what a turn says: it stays the same turn, edited in place, but what was
+    drawn from its old text is drawn again from the new."""
+    return known.kind is Kind.EPISODE and known.text != found.text
 
 
 def _untagged(text: str) -> tuple[str, bool | None]:

@@ -34,7 +34,7 @@ from engram_mcp.model import Memory, Source
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.sync.check import CheckReport, compare
-from engram_mcp.sync.edits import is_revision, settle
+from engram_mcp.sync.edits import is_correction, is_revision, settle
 from engram_mcp.sync.last_good import LastGood
 
 __all__ = ["Reconciler", "SyncReport"]
@@ -74,6 +74,12 @@ class Reconciler:
         self._seen: dict[PurePosixPath, Stamp | None] = {}
         self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
         self._progress = threading.Condition()
+        self._correction_listeners: list[Callable[[Memory], None]] = []
+
+    def on_turn_corrected(self, listener: Callable[[Memory], None]) -> None:
+        """Call ``listener`` with every turn whose text a person corrected, once it is taken in
+        (at start-up too, for a correction made while the server was down)."""
+        self._correction_listeners.append(listener)
 
     # -- passes --------------------------------------------------------------------------
 
@@ -106,6 +112,8 @@ class Reconciler:
                 for memory_id, m in memories.items()
             }
             reconciled = self._service.reconcile(LoadReport(memories=catalogue, errors=loaded.errors))
+            # A turn corrected meanwhile is read as corrected; what was drawn from its old text follows.
+            self._corrected([m for i, m in memories.items() if i in previous and is_correction(previous[i], m)])
             batch, report = _Batch(), SyncReport(errors=list(loaded.errors))
             for relative in self._store.cached_files():
                 state = self._store.state(relative)
@@ -311,7 +319,9 @@ class Reconciler:
             # A copy in a file not in this batch still holds a memory: asked of every file, rarely.
             held = self._store.memory_ids() if unplaced else set()
             gone = [i for i in unplaced if i not in held]
+        corrected = [m for m in batch.absorbed if (known := self._service.find(m.id)) is not None and is_correction(known, m)]
         report.embedded += self._service.absorb(batch.absorbed, gone)
+        self._corrected(corrected)
         report.forgotten += len(gone)
         for found in batch.revisions:
             try:
@@ -323,6 +333,11 @@ class Reconciler:
                 report.embedded += self._service.absorb([found])
         with self._progress:
             self._progress.notify_all()
+
+    def _corrected(self, turns: Iterable[Memory]) -> None:
+        for turn in turns:
+            for listener in self._correction_listeners:
+                listener(turn)
 
     def _problem(self, relative: PurePosixPath, errors: list[MalformedMemoryFile]) -> None:
         before = {str(e) for e in self._problems.get(relative, [])}

@@ -1,8 +1,11 @@
+from dataclasses import replace
 from pathlib import Path
 
 from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_from, fact_id
-from engram_mcp.model import Kind
+from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.temporal import believed_at, true_at
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
@@ -16,13 +19,15 @@ TURNS = [
 
 
 def worker_for(service: MemoryService, folder: Path, clock: SteppingClock) -> ExtractionWorker:
+    fact_service = FactService(service, clock)
     worker = ExtractionWorker(
         RulesExtractor(),
         DoneLog(folder / "done.log"),
         lookup=service.find,
         context_of=service.previous_turns,
-        write_fact=FactService(service, clock).add_extracted,
+        write_fact=fact_service.add_extracted,
         clock=clock,
+        withdraw_unsaid=fact_service.withdraw_unsaid,
     )
     service.on_turn_stored(worker.enqueue)
     return worker
@@ -110,3 +115,82 @@ def test_a_fact_that_mends_an_earlier_turn_is_drawn_from_both_turns(service: Mem
     star = service.remember("*Tinashe. typing with one thumb in traffic", speaker="Tendai")
     mended = [fact_from(f, star, clock()) for f in RulesExtractor().extract(star, [typo])]
     assert [fact.provenance.turn_ids for fact in mended] == [(star.id,), (star.id, typo.id)]
+
+
+def corrected(service: MemoryService, worker: ExtractionWorker, turn: Memory, text: str) -> Memory:
+    """What the sync does when a person corrects a turn's text in the journal."""
+    fixed = replace(turn, text=text)
+    service.replace(fixed)
+    worker.redo(fixed)
+    assert worker.wait_idle(timeout=60)
+    return fixed
+
+
+def current_facts(service: MemoryService) -> dict[str, str]:
+    return {m.text: m.id for m in service.memories() if m.kind is Kind.FACT and m.is_current()}
+
+
+def test_a_turn_corrected_by_hand_withdraws_what_its_old_text_gave_and_gives_what_the_new_one_says(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    worker = worker_for(service, tmp_path / "state", clock)
+    worker.start()
+    turn = service.remember("I work at Google as a data engineer.", speaker="Zoe")
+    assert worker.wait_idle(timeout=60)
+    before = current_facts(service)
+    assert set(before) == {"Zoe works at Google.", "Zoe works as a data engineer."}
+    edited_at = clock.now
+    corrected(service, worker, turn, "I work at Spotify as a data engineer.")
+    worker.stop()
+    after = current_facts(service)
+    assert set(after) == {"Zoe works at Spotify.", "Zoe works as a data engineer."}
+    assert after["Zoe works as a data engineer."] == before["Zoe works as a data engineer."]
+    google = service.get(before["Zoe works at Google."])
+    # Believed until the correction, never true: the turn never said it.
+    assert believed_at(google, edited_at) and not believed_at(google, clock())
+    assert not any(true_at(google, moment) for moment in (turn.event_time, clock()))
+    page = (tmp_path / "facts" / "zoe.md").read_text()
+    assert page.count(f"^{google.id}") == 1 and page.index("## History") < page.index(f"^{google.id}")
+
+
+def test_a_turn_corrected_back_gives_its_first_fact_again_under_a_new_id_the_withdrawn_one_kept_as_history(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    worker = worker_for(service, tmp_path / "state", clock)
+    worker.start()
+    turn = service.remember("I work at Google.", speaker="Zoe")
+    assert worker.wait_idle(timeout=60)
+    (first,) = current_facts(service).values()
+    turn = corrected(service, worker, turn, "I work at Spotify.")
+    corrected(service, worker, turn, "I work at Google.")
+    corrected(service, worker, turn, "I work at Google!")
+    worker.stop()
+    assert list(current_facts(service)) == ["Zoe works at Google."]
+    again = current_facts(service)["Zoe works at Google."]
+    assert again != first and not service.get(first).is_current()
+    assert again == fact_id(turn.id, "Zoe works at Google.", said=2)
+    reread = MarkdownStore(tmp_path).load_all()
+    assert not reread.errors and reread.memories[again].is_current()
+
+
+def test_a_fact_a_later_turn_ended_stays_ended_when_its_turn_is_extracted_again(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    worker = worker_for(service, tmp_path / "state", clock)
+    worker.start()
+    turn = service.remember("I work at Google as a data engineer.", speaker="Zoe")
+    service.remember("I work at Meta now.", speaker="Zoe")
+    assert worker.wait_idle(timeout=60)
+    corrected(service, worker, turn, "I work at Google as a data scientist.")
+    worker.stop()
+    assert set(current_facts(service)) == {"Zoe works at Meta.", "Zoe works as a data scientist."}
+    reread = MarkdownStore(tmp_path).load_all()
+    assert not reread.errors and sum("Google" in m.text for m in reread.memories.values() if m.kind is Kind.FACT) == 1
+
+
+def test_a_turn_to_extract_again_stays_queued_across_a_restart(tmp_path: Path) -> None:
+    done = DoneLog(tmp_path / "done.log")
+    done.add_many(["t-000000000001", "t-000000000002"])
+    done.discard("t-000000000001")
+    reopened = DoneLog(tmp_path / "done.log")
+    assert "t-000000000001" not in reopened and "t-000000000002" in reopened

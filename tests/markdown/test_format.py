@@ -162,11 +162,38 @@ def test_a_hand_item_quoting_an_id_mid_line_is_still_a_hand_item() -> None:
     assert isinstance(block, HandBlock) and block.text == "compare ^t-0123456789ab with the other one"
 
 
-def test_a_turns_lead_corrected_by_hand_is_who_said_it_and_when_not_its_text() -> None:
-    raw = render_block(turn("My dentist moved to Friday.")).raw.replace("**Caroline** 13:56 UTC", "**Bob** 14:05 UTC", 1)
+@pytest.mark.parametrize(("typed", "hour"), [("14:05 UTC", 14), ("9:05 UTC", 9), ("09:05", 9)])
+def test_a_turns_lead_corrected_by_hand_is_who_said_it_and_when_not_its_text(typed: str, hour: int) -> None:
+    raw = render_block(turn("My dentist moved to Friday.")).raw.replace("**Caroline** 13:56 UTC", f"**Bob** {typed}", 1)
     (block,) = parse_document(raw, PATH, "default").segments
     assert block.memory.text == "My dentist moved to Friday."
-    assert block.memory.provenance.speaker == "Bob" and block.memory.event_time == WHEN.replace(hour=14, minute=5)
+    assert block.memory.provenance.speaker == "Bob" and block.memory.event_time == WHEN.replace(hour=hour, minute=5)
+@pytest.mark.parametrize("hour", ["25:99", "24:00", "12:60", "7:75"])
+def test_a_turns_lead_corrected_to_no_time_of_day_is_reported_on_its_line_never_read_as_another_time(hour: str) -> None:
+    blocks = render_block(turn("first")).raw + render_block(turn("Sushi for lunch.", id="t-0123456789ac")).raw
+    text = "# Title\n" + blocks.replace("**Caroline** 13:56 UTC — Sushi", f"**Caroline** {hour} UTC — Sushi", 1)
+    document = parse_document(text, PATH, "default")
+    (problem,) = document.problems
+    assert problem.line == 4 and f"its time {hour} is no time of day" in str(problem)
+    assert [b.memory for b in document.blocks] == [turn("first")] and document.render() == text
+
+
+@pytest.mark.parametrize("indent", ["\t", "    ", " ", "\t\t"])
+def test_a_metadata_comment_an_editor_re_indented_is_read_as_the_two_space_one(indent: str) -> None:
+    written = render_block(turn("first")).raw + render_block(fact()).raw
+    text = "# Title\n" + written.replace("\n  <!-- engram", f"\n{indent}<!-- engram")
+    document = parse_document(text, PATH, "default")
+    assert document.problems == () and [b.memory for b in document.blocks] == [turn("first"), fact()]
+    assert document.render() == text
+
+
+def test_a_memorys_lines_an_editor_re_indented_with_tabs_read_as_before() -> None:
+    written = render_block(turn("line one\nline two\n  indented three")).raw
+    text = written.replace("\n  ", "\n\t")
+    (block,) = parse_document(text, PATH, "default").segments
+    assert not isinstance(block, (HandBlock, str)) and block.memory == turn("line one\nline two\n  indented three")
+
+
 @pytest.mark.parametrize("marker", ["* ", "+ "])
 def test_items_a_formatter_marked_with_stars_or_pluses_are_read_like_dashes(marker: str) -> None:
     dashes = render_block(turn("first")).raw + render_block(fact()).raw + "- typed by hand\n"

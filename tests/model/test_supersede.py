@@ -13,6 +13,8 @@ from engram_mcp.model.supersede import (
     stands_against,
     supersede,
     told_late,
+    unsaid,
+    was_unsaid,
 )
 from engram_mcp.model.temporal import believed_at, true_at
 
@@ -106,6 +108,14 @@ def test_retract_ends_now_and_never_true_leaves_an_empty_interval() -> None:
     assert true_at(ended, JAN) and not true_at(ended, MAR) and not believed_at(ended, MAR)
     wrong = retract(GOOGLE, MAR, never_true=True)
     assert not true_at(wrong, JAN) and replace(wrong, expired_at=None).invalid_at == JAN
+
+
+def test_a_fact_its_corrected_turn_no_longer_says_was_believed_until_then_never_true_and_is_told_from_other_endings() -> None:
+    withdrawn = unsaid(GOOGLE, MAR)
+    assert believed_at(withdrawn, JAN) and not believed_at(withdrawn, MAR) and not true_at(withdrawn, JAN)
+    assert was_unsaid(withdrawn)
+    superseded, _ = supersede(GOOGLE, META, MAR)
+    assert not any(was_unsaid(m) for m in (GOOGLE, retract(GOOGLE, MAR), superseded))
 
 
 def test_the_users_word_stands_against_the_assistants_and_not_the_other_way_round() -> None:

@@ -37,6 +37,17 @@ def test_a_turn_whose_fact_was_superseded_is_outdated_and_names_what_replaced_it
     assert status_of(NEW, NOW, Axis.VALID, ALL.get, derived) == CURRENT
 
 
+def test_a_turn_a_person_corrected_is_not_outdated_by_the_fact_its_old_text_gave() -> None:
+    from engram_mcp.model.supersede import unsaid
+
+    turn = memory("t-fixed", "I work at Spotify.")
+    withdrawn = unsaid(memory("f-google", "Sam works at Google.", provenance=Provenance(turn_ids=("t-fixed",))), NOV22)
+    spotify = memory("f-spotify", "Sam works at Spotify.", provenance=Provenance(turn_ids=("t-fixed",)))
+    facts = {m.id: m for m in (withdrawn, spotify)}
+    assert status_of(turn, NOW, Axis.VALID, facts.get, lambda _: list(facts.values())) == CURRENT
+    assert status_of(turn, NOW, Axis.KNOWN, facts.get, lambda _: list(facts.values())) == CURRENT
+
+
 def test_before_the_change_the_same_turn_was_current() -> None:
     assert status_of(GOOGLE_TURN, NOV16 + timedelta(days=1), Axis.VALID, ALL.get, derived) == CURRENT
 

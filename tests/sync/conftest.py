@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +11,7 @@ import pytest
 from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.model import Memory as Record
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.sync.last_good import LastGood
 from engram_mcp.sync.reconciler import Reconciler
@@ -41,13 +42,15 @@ class Opener:
         self.folder, self.embedder, self.clock = folder, embedder, clock
         self.opened: list[Memory] = []
 
-    def __call__(self) -> Memory:
+    def __call__(self, on_turn_corrected: Callable[[Record], None] | None = None) -> Memory:
         for memory in self.opened:
             memory.index.close()
         index = EdgeIndex(self.folder / ".engram" / "index", self.embedder.dimension)
         store = MarkdownStore(self.folder)
         service = MemoryService(store, index, self.embedder, self.clock)
         reconciler = Reconciler(store, service, LastGood(self.folder / ".engram" / "last-good"), self.clock)
+        if on_turn_corrected is not None:
+            reconciler.on_turn_corrected(on_turn_corrected)
         reconciler.start_up()
         memory = Memory(self.folder, index, service, reconciler)
         self.opened = [memory]

@@ -8,6 +8,7 @@ import pytest
 
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import Kind, Source
+from tests.conftest import SteppingClock
 from tests.sync.conftest import Memory, Opener
 
 FACTS = PurePosixPath("facts/ana.md")
@@ -47,6 +48,24 @@ def test_rewording_a_fact_by_hand_supersedes_it_and_keeps_the_old_one_as_history
     assert texts(memory, "Where does Ana live?") == ["Ana lives in Lisbon."]
     assert path.read_text().index("Porto") < path.read_text().index("Lisbon")
     assert memory.check_lines() == []
+
+
+def test_what_was_believed_before_a_hand_rewording_is_the_old_fact_current_with_nothing_of_the_rewording(
+    memory: Memory, clock: SteppingClock
+) -> None:
+    from engram_mcp.model.temporal import Axis
+    from engram_mcp.service.facts import FactService
+
+    old = FactService(memory.service, clock).state("Ana works at Google.").memory
+    assert old is not None and old.provenance.source is Source.USER
+    path = memory.folder / FACTS
+    before = memory.service.present("default")
+    path.write_text(path.read_text().replace("Google", "Meta"))
+    memory.reconciler.sync([FACTS])
+    for then in (memory.service.as_of(before, "Where does Ana work?", axis=Axis.KNOWN),
+                 memory.service.as_of(before, axis=Axis.KNOWN)):
+        assert [(f.memory.id, f.status.state.value) for f in then.memories] == [(old.id, "current")]
+        assert "Meta" not in then.context
 
 
 def test_a_pin_tag_becomes_metadata_and_is_not_a_rewording(memory: Memory) -> None:
@@ -132,6 +151,44 @@ def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_
     assert texts(restarted, "How hot should the tea water be?")[0] == "Brew green tea at 80 degrees."
     assert texts(restarted, "What is the name of Ana's dog?")[0] == "Ana has a dog named Rex."
     assert restarted.check_lines() == []
+
+
+def test_a_turn_a_person_corrects_is_reported_once_taken_in_while_serving_and_after_a_stop(
+    open_memory: Opener,
+) -> None:
+    heard: list[tuple[str, str]] = []
+    memory = open_memory(lambda turn: heard.append((turn.id, turn.text)))
+    turn = memory.service.remember("I work at Google as a data engineer.", speaker="Zoe")
+    other = memory.service.remember("I live in Oslo.", speaker="Zoe")
+    journal = memory.folder / "journal" / "2026-11-30.md"
+    relative = PurePosixPath("journal/2026-11-30.md")
+    journal.write_text(journal.read_text().replace("Google", "Spotify").replace("**Zoe** ", "**Ana** "))
+    memory.reconciler.sync([relative])
+    assert heard == [(turn.id, "I work at Spotify as a data engineer.")]
+    assert memory.service.get(turn.id).text == "I work at Spotify as a data engineer."
+    memory.reconciler.sync([relative])
+    assert len(heard) == 1
+
+    journal.write_text(journal.read_text().replace("Oslo", "Bergen"))
+    heard.clear()
+    open_memory(lambda turn: heard.append((turn.id, turn.text)))
+    assert heard == [(other.id, "I live in Bergen.")]
+
+
+def test_a_turn_corrected_while_stopped_in_a_page_with_a_broken_block_reads_as_corrected_and_is_reported(
+    open_memory: Opener,
+) -> None:
+    memory = open_memory()
+    turn = memory.service.remember("I work at Google.", speaker="Zoe")
+    memory.service.remember("I live in Oslo.", speaker="Zoe")
+    memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])  # the watcher hears the server's write
+    journal = memory.folder / "journal" / "2026-11-30.md"
+    text = journal.read_text().replace("Google", "Spotify")
+    journal.write_text(re.sub(r"created=(\S+)( -->\n)$", r"created=not-a-time\2", text))
+    heard: list[str] = []
+    restarted = open_memory(lambda corrected: heard.append(corrected.text))
+    assert len(restarted.reconciler.problems) == 1
+    assert restarted.service.get(turn.id).text == "I work at Spotify." and heard == ["I work at Spotify."]
 
 
 def test_a_wiki_link_typed_by_hand_is_kept_as_typed_and_names_an_entity(memory: Memory) -> None:

@@ -18,7 +18,7 @@ import anyio
 import pytest
 from mcp import Client
 
-from tests.stdio_client import call, recalled, run_session
+from tests.stdio_client import call, recalled, run_session, wait_until_idle
 
 pytestmark = pytest.mark.slow
 
@@ -224,3 +224,31 @@ def test_a_page_whose_name_is_not_text_is_not_read_so_every_answer_encodes_and_c
 
     serve(memories, model_cache, while_serving)
     serve(memories, model_cache, after_a_restart)
+
+
+def test_a_turn_corrected_in_the_journal_takes_the_facts_of_its_old_text_with_it_live_and_while_stopped(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+    journal = memories / "journal" / "2024-03-10.md"
+
+    async def current_work(client: Client) -> list[str]:
+        found = await call(client, "recall", query="Where does Zoe work?")
+        return [m["text"] for m in found["memories"] if m["kind"] == "fact" and m["status"] == "current"]
+
+    async def live(client: Client) -> None:
+        await call(client, "remember", text="I work at Google as a data engineer.", speaker="Zoe",
+                   event_time="2024-03-10T12:00:00Z")
+        await wait_until_idle(client)
+        save_like_an_editor(journal, journal.read_text().replace("at Google", "at Spotify"))
+        assert await in_step(client) == []
+        await wait_until_idle(client)
+        assert set(await current_work(client)) == {"Zoe works at Spotify.", "Zoe works as a data engineer."}
+
+    async def after_a_stop(client: Client) -> None:
+        await wait_until_idle(client)
+        assert set(await current_work(client)) == {"Zoe works at Stripe.", "Zoe works as a data engineer."}
+
+    run_session(memories, model_cache, live, "--extractor", "rules")
+    journal.write_text(journal.read_text().replace("at Spotify", "at Stripe"))
+    run_session(memories, model_cache, after_a_stop, "--extractor", "rules")
