@@ -260,9 +260,9 @@ class MemoryService:
         return list(self._catalogue.latest(namespace, turns=False))[::-1]
 
     def present(self, namespace: str) -> datetime:
-        """The moment a namespace is asked about now: the clock, or its latest turn if that is later."""
-        latest = next(self._catalogue.latest(namespace, turns=True), None)
-        return present(self._clock(), latest.event_time if latest else None)
+        """The moment a namespace is asked about now: the clock, or the time its turns have reached
+        when they are dated after it (``temporal.present``)."""
+        return present(self._clock(), (turn.event_time for turn in self._catalogue.latest(namespace, turns=True)))
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""

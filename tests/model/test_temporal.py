@@ -46,9 +46,19 @@ def test_a_fact_retracted_as_no_longer_true_was_true_until_then() -> None:
 
 
 def test_the_present_is_the_clocks_time_when_every_turn_is_older() -> None:
-    assert present(MAR, JAN) == MAR
-    assert present(MAR, None) == MAR
+    assert present(MAR, [JAN]) == MAR
+    assert present(MAR, []) == MAR
 
 
 def test_the_present_is_the_latest_turns_time_when_the_conversation_is_dated_after_the_clock() -> None:
-    assert present(JAN, JUN) == JUN
+    week = [JUN + timedelta(days=d) for d in (6, 3, 0)]
+    assert present(JAN, week) == JUN + timedelta(days=6)
+    assert present(JAN, [JAN + timedelta(days=2)]) == JAN + timedelta(days=2)
+
+
+def test_a_turn_dated_far_ahead_of_the_clock_and_of_the_turn_before_it_does_not_move_the_present() -> None:
+    typo = MAR.replace(year=2036)
+    assert present(MAR, [typo, MAR - timedelta(days=1)]) == MAR
+    assert present(MAR, [typo]) == MAR
+    replayed = [JUN + timedelta(hours=1), JUN]
+    assert present(MAR, [typo, *replayed]) == JUN + timedelta(hours=1)
