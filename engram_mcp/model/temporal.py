@@ -19,7 +19,7 @@ from typing import Final
 
 from engram_mcp.model.records import Memory
 
-__all__ = ["NEAR", "Axis", "believed_at", "known_interval", "latest_known", "present", "true_at", "valid_interval", "visible_at"]
+__all__ = ["NEAR", "Axis", "believed_at", "current_at", "known_interval", "latest_known", "present", "true_at", "upcoming", "valid_interval", "visible_at"]
 
 
 class Axis(str, Enum):
@@ -47,6 +47,20 @@ def valid_interval(memory: Memory) -> tuple[datetime, datetime | None]:
 def known_interval(memory: Memory) -> tuple[datetime, datetime | None]:
     """``[start, end)`` in system time: from when it was learned until it was withdrawn."""
     return memory.created_at, memory.expired_at
+
+
+def current_at(memory: Memory, moment: datetime | None) -> bool:
+    """Current at ``moment`` (``None``: at every moment to come): still held, and not ended in the
+    world by then. A fact that begins after ``moment`` is current too, *upcoming* (``upcoming``);
+    one whose successor begins after it is still current until then. What recall calls current
+    at the present is therefore what ``as_of(present)`` finds true, and what begins later."""
+    end = memory.invalid_at
+    return memory.expired_at is None and (end is None or (moment is not None and moment < end))
+
+
+def upcoming(memory: Memory, moment: datetime) -> bool:
+    """Current, but true only from a time after ``moment`` ("works at Klarna from 1 October")."""
+    return memory.event_time > moment and current_at(memory, moment)
 
 
 def true_at(memory: Memory, moment: datetime) -> bool:

@@ -267,7 +267,7 @@ class FactService:
                 if (other.id == fact.id or compare(slot, slot_of(other)) is not Verdict.SUPERSEDES
                         or stands_against(older, newer)):
                     continue
-                other_after, fact = supersede(other, fact, now)
+                other_after, fact = supersede(other, fact, now, self._memory.present(fact.namespace))
                 self._memory.replace(fact)
                 self._memory.replace(other_after)
                 if not fact.is_current():
@@ -286,8 +286,9 @@ class FactService:
         if len(olds) == 1 and fact.event_time < olds[0].event_time:
             return self._told_late(olds[0], fact, now)
         ended = []
+        present = self._memory.present(fact.namespace)
         for old in olds:
-            old_after, fact = supersede(old, fact, now)
+            old_after, fact = supersede(old, fact, now, present)
             ended.append(old_after)
         # The successor is written first so a chain never points at a block that is not there.
         self._memory.add(fact)

@@ -288,15 +288,16 @@ class MemoryService:
         check_namespace(namespace)
         limit = self._check_limit(limit)
         moment = utc(at, "at") if at else None
+        now = self.present(namespace)
         where = MemoryFilter(
             namespace=namespace,
             types=tuple(types),
             kinds=tuple(kinds),
             current_only=moment is None,
+            present=now if moment is None else None,
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        now = self.present(namespace)
         # Looking back ranks as recall does, facts at their usual weight: at full weight a fact that
         # only names the person ("Theo works as an electrician") went before what answers.
         found = self._retriever.recall(query, where, limit, now)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -9,6 +9,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.temporal import Axis
+from engram_mcp.retrieval.status import State
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
 from engram_mcp.service.memory import MemoryService
@@ -481,3 +482,20 @@ def test_a_correction_puts_right_a_date_said_of_the_speakers_sisters_wedding(fac
     )
     assert outcome.superseded == (wedding.id,)
     assert current_facts(service) == ["Amara's sister Chioma's wedding is on 21 June."]
+
+
+def test_a_job_that_begins_next_year_is_upcoming_and_todays_job_stays_current_in_recall_and_as_of(
+    facts: FactService, service: MemoryService, clock: SteppingClock
+) -> None:
+    meta = facts.state("Ana works at Meta.", event_time=JAN).memory
+    starts = clock.now + timedelta(days=300)
+    klarna = facts.state("Ana works at Klarna.", event_time=starts).memory
+    found = service.recall("Where does Ana work?")
+    statuses = {item.memory.id: item.status for item in found.memories}
+    assert found.memories[0].memory.id == meta.id and statuses[meta.id].is_current
+    assert statuses[klarna.id].state is State.UPCOMING and statuses[klarna.id].since == starts
+    assert f"UPCOMING from {starts:%-d %b %Y}" in found.context
+    assert fact_texts(service.as_of(clock.now, "Where does Ana work?")) == ["Ana works at Meta."]
+    clock.jump_to(starts + timedelta(days=1))
+    later = service.recall("Where does Ana work?")
+    assert later.memories[0].memory.id == klarna.id and later.memories[0].status.is_current
