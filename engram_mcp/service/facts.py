@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Literal
 
 from engram_mcp.errors import InvalidInput, MemoryNotFound
-from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id, told_offset
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.corrections import (
     CORRECTS,
@@ -141,6 +141,7 @@ class FactService:
             text=text,
             created_at=now,
             valid_at=valid,
+            utc_offset=told_offset(event_time),
             certainty=certainty,
             provenance=Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source),
             entities=(subject,),

@@ -110,3 +110,16 @@ def test_a_fact_that_mends_an_earlier_turn_is_drawn_from_both_turns(service: Mem
     star = service.remember("*Tinashe. typing with one thumb in traffic", speaker="Tendai")
     mended = [fact_from(f, star, clock()) for f in RulesExtractor().extract(star, [typo])]
     assert [fact.provenance.turn_ids for fact in mended] == [(star.id,), (star.id, typo.id)]
+
+
+def test_a_fact_drawn_from_a_turn_told_in_its_own_offset_keeps_the_turns_day(service: MemoryService, clock: SteppingClock) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.model import MemoryType
+
+    evening = datetime(2024, 3, 10, 21, 30, tzinfo=timezone(timedelta(hours=-5)))
+    said = service.remember("I went bowling with Priya after dinner.", speaker="Zoe", event_time=evening)
+    fact = fact_from(ExtractedFact("Zoe went bowling with Priya.", MemoryType.EPISODIC, 1.0, "Zoe", "went", "bowling"),
+                     said, clock())
+    assert fact.utc_offset == timedelta(hours=-5) and fact.wall_time.day == 10
