@@ -73,7 +73,7 @@ def believed_at(memory: Memory, moment: datetime) -> bool:
     return _within(known_interval(memory), moment)
 
 
-NEAR: Final = timedelta(days=30)
+NEAR: Final = timedelta(days=7)
 """How far ahead of the clock, or of the turn before it, a turn may be dated and still move the present."""
 
 

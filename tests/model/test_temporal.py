@@ -60,6 +60,7 @@ def test_a_turn_dated_far_ahead_of_the_clock_and_of_the_turn_before_it_does_not_
     typo = MAR.replace(year=2036)
     assert present(MAR, [typo, MAR - timedelta(days=1)]) == MAR
     assert present(MAR, [typo]) == MAR
+    assert present(MAR, [MAR + timedelta(days=14), MAR - timedelta(days=1)]) == MAR, "a plan dated by its day"
     replayed = [JUN + timedelta(hours=1), JUN]
     assert present(MAR, [typo, *replayed]) == JUN + timedelta(hours=1)
 
