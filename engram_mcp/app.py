@@ -21,6 +21,7 @@ from engram_mcp.config import Settings
 from engram_mcp.errors import ConfigError, EngramError, StorageError
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model.salience import SalienceWeights
+from engram_mcp.model.temporal import latest_known
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import Forgetting
 from engram_mcp.service.memory import IndexProgress, MemoryService
@@ -32,6 +33,7 @@ from engram_mcp.sync.last_good import LastGood
 from engram_mcp.sync.reconciler import Reconciler, SyncReport
 from engram_mcp.sync.watcher import FolderWatcher
 from engram_mcp.wiring import (
+    KnownTime,
     build_adjudicator,
     build_embedder,
     build_extraction,
@@ -85,11 +87,12 @@ class Engram:
             self.embedder = build_embedder(settings)
             self.index = build_index(settings, self.embedder.dimension)
             self.store = MarkdownStore(settings.memory_dir)
+            self.clock = KnownTime()
             self._service = MemoryService(
                 self.store,
                 self.index,
                 self.embedder,
-                utc_now,
+                self.clock,
                 recall_limit=settings.recall_limit,
                 usage=UsageStore(settings.state_dir / "usage.json"),
                 salience_weights=SalienceWeights(
@@ -104,19 +107,19 @@ class Engram:
             extractor = build_extractor_for(settings)
             self._facts = FactService(
                 self._service,
-                utc_now,
+                self.clock,
                 threshold=settings.consolidate_threshold,
                 adjudicator=build_adjudicator(settings, extractor),
                 user_name=settings.user_name,
             )
-            self.extraction = build_extraction(settings, extractor, self._service, self._facts)
+            self.extraction = build_extraction(settings, extractor, self._service, self._facts, self.clock)
             last_good = LastGood(settings.state_dir / "last-good")
-            self.reconciler = Reconciler(self.store, self._service, last_good, utc_now)
+            self.reconciler = Reconciler(self.store, self._service, last_good, self.clock)
             if self.extraction is not None:
                 # Also when not serving (`engram-mcp sync`): the turn waits in the queue for the next server.
                 self.reconciler.on_turn_corrected(self.extraction.redo)
             self._forgetting = Forgetting(
-                self._service, self._facts, utc_now, after_purge=self.reconciler.refresh_copies
+                self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies
             )
             self.watcher: FolderWatcher | None = None
         except BaseException:
@@ -154,6 +157,9 @@ class Engram:
         try:
             self.embedder.embed(["warm up"])
             report, synced = self.reconciler.start_up()
+            latest = latest_known(self._service.memories())
+            if latest is not None:
+                self.clock.not_before(latest)
             log.info(
                 "ready: %d memories, %d embedded, %d stale index entries removed, %d added by hand, %d revised by hand",
                 report.memories,

@@ -10,6 +10,8 @@ import logging
 import os
 import shutil
 import tempfile
+import threading
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -28,8 +30,36 @@ log = logging.getLogger(__name__)
 
 
 def utc_now() -> datetime:
-    """The clock every component is given: the real time, UTC."""
+    """The real time, UTC."""
     return datetime.now(timezone.utc)
+
+
+class KnownTime:
+    """The clock every component of one memory is given: the real time, UTC, but never earlier than
+    a time it already gave or one the memory already holds (``not_before``).
+
+    Known time orders what the memory learned: a clock stepped back (an NTP correction after a
+    resume, a VM restored) would otherwise file what was told later as learned earlier, and a
+    statement told after another as already superseded by it."""
+
+    def __init__(self, read: Callable[[], datetime] = utc_now) -> None:
+        self._read = read
+        self._latest: datetime | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> datetime:
+        with self._lock:
+            now = self._read()
+            if self._latest is not None and now < self._latest:
+                return self._latest
+            self._latest = now
+            return now
+
+    def not_before(self, moment: datetime) -> None:
+        """Never give a time earlier than ``moment`` (the latest time the memory already holds)."""
+        with self._lock:
+            if self._latest is None or moment > self._latest:
+                self._latest = moment
 
 
 def build_index(settings: Settings, dimension: int) -> VectorIndex:
@@ -139,7 +169,8 @@ def build_adjudicator(settings: Settings, extractor: Extractor | None) -> Adjudi
 
 
 def build_extraction(
-    settings: Settings, extractor: Extractor | None, service: MemoryService, facts: FactService
+    settings: Settings, extractor: Extractor | None, service: MemoryService, facts: FactService,
+    clock: Callable[[], datetime] = utc_now,
 ) -> ExtractionWorker | None:
     """The background worker that distils facts from stored turns, or None without an extractor."""
     if extractor is None:
@@ -150,7 +181,7 @@ def build_extraction(
         lookup=service.find,
         context_of=service.context_turns,
         write_fact=facts.add_extracted,
-        clock=utc_now,
+        clock=clock,
         withdraw_unsaid=facts.withdraw_unsaid,
         status_file=settings.state_dir / "extraction" / "status.json",
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from engram_mcp.app import Engram
@@ -30,3 +31,21 @@ def test_closing_while_the_start_up_pass_embeds_stops_it_between_two_batches(tmp
     engram.close()
     assert "engram-start" not in {thread.name for thread in threading.enumerate()}
     assert batches[-1] < 3_000, "the pass stopped before the end"
+
+
+def test_a_memory_opened_on_a_clock_behind_its_latest_known_time_goes_on_from_that_time(tmp_path: Path, model_cache: Path) -> None:
+    """A machine restored with its clock an hour back must not file what it learns next before what it
+    already knew: the clock every component is given starts at the latest time the memory holds."""
+    folder = tmp_path / "memories"
+    ahead = datetime.now(timezone.utc) + timedelta(hours=1)
+    MarkdownStore(folder).add_many([turn("I started at Google today.", created_at=ahead)])
+    settings = load_settings(environ={
+        "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
+        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "none",
+    })
+    engram = Engram.open(settings)
+    try:
+        engram.start(background=False)
+        assert engram.clock() >= ahead
+    finally:
+        engram.close()

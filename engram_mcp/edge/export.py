@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import IO, Any
 
 from engram_mcp.errors import InvalidInput
-from engram_mcp.model import MEMORY_ID_PATTERN, Kind, Memory, MemoryType, Provenance, Source
+from engram_mcp.model import MEMORY_ID_PATTERN, Kind, Memory, MemoryType, Provenance, Source, told_offset
 
 __all__ = ["FORMAT", "VERSION", "header", "is_export_header", "memory_from", "record", "write_export"]
 
@@ -54,6 +54,8 @@ def record(memory: Memory) -> dict[str, Any]:
         "type": memory.type.value,
         "text": memory.text,
         **{name: _iso(getattr(memory, name)) for name in _TIMES},
+        # The event time as it was told, in its own offset: the person's day survives a round trip.
+        "valid_at": _iso(memory.valid_at.astimezone(timezone(memory.utc_offset)) if memory.valid_at and memory.utc_offset else memory.valid_at),
         "certainty": memory.certainty,
         "importance": memory.importance,
         "pinned": memory.pinned,
@@ -91,6 +93,7 @@ def memory_from(value: Any) -> Memory:
             type=MemoryType(value["type"]),
             text=_text(value["text"]),
             **{name: _moment(value.get(name), name) for name in _TIMES},  # type: ignore[arg-type]
+            utc_offset=told_offset(_moment(value.get("valid_at"), "valid_at")),
             certainty=float(value.get("certainty", 1.0)),
             importance=float(value.get("importance", 0.5)),
             pinned=bool(value.get("pinned", False)),

@@ -39,6 +39,7 @@ from engram_mcp.app import Engram, utc_now
 from engram_mcp.edge import views
 from engram_mcp.edge.timeline import timeline_html
 from engram_mcp.errors import MemoryNotFound
+from engram_mcp.model import DEFAULT_NAMESPACE
 from engram_mcp.model.entities import entity_key
 
 __all__ = ["ENTITY_TEMPLATE", "register"]
@@ -65,7 +66,7 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
         mime_type=_MARKDOWN,
     )
     def profile() -> str:
-        return views.profile(engram.service.memories())
+        return views.profile(engram.service.memories(), now=engram.service.present(DEFAULT_NAMESPACE))
 
     @server.resource(
         "memory://recent",
@@ -87,7 +88,7 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
     )
     def entity(name: str) -> str:
         try:
-            return views.entity_page(engram.service.memories(), name)
+            return views.entity_page(engram.service.memories(), name, now=engram.service.present(DEFAULT_NAMESPACE))
         except MemoryNotFound as error:
             raise ResourceNotFoundError(str(error)) from error
 
@@ -97,7 +98,7 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
         description="Tell the user what memory holds about them, and let them correct it.",
     )
     def about_me() -> list[UserMessage]:
-        text = views.profile(engram.service.memories())
+        text = views.profile(engram.service.memories(), now=engram.service.present(DEFAULT_NAMESPACE))
         return [
             UserMessage(
                 "What do you know about me? Below is everything your long-term memory holds about me. Summarise it "
@@ -115,7 +116,7 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
         name: Annotated[str, Field(description="A name facts mention (completions list them).")],
     ) -> list[UserMessage]:
         try:
-            page = views.entity_page(engram.service.memories(), name)
+            page = views.entity_page(engram.service.memories(), name, now=engram.service.present(DEFAULT_NAMESPACE))
         except MemoryNotFound as error:
             raise MCPError(INVALID_PARAMS, str(error)) from error
         return [

@@ -18,6 +18,7 @@ from engram_mcp.model import Certainty, Kind, Memory, MemoryType
 from engram_mcp.model.entities import NearMatch, entity_id, entity_key, near_matches
 from engram_mcp.model.predicates import MULTI_VALUED
 from engram_mcp.model.supersede import Verdict, compare, slot_of
+from engram_mcp.model.temporal import current_at, upcoming
 
 __all__ = [
     "LOW_CERTAINTY",
@@ -97,10 +98,11 @@ def find_entity(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_
     raise MemoryNotFound(f"no entity named {name!r}; the `entities` tool lists them")
 
 
-def profile(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE) -> str:
-    """What memory currently holds about the user, compact: one line a fact, by type."""
+def profile(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE, now: datetime | None = None) -> str:
+    """What memory currently holds about the user, compact: one line a fact, by type. Current at
+    ``now`` (the namespace's present; without it, what has no end at all), what begins later marked."""
     keys = user_keys(memories, namespace)
-    facts = [m for m in memories if m.namespace == namespace and m.is_current() and any(about(m, k) for k in keys)]
+    facts = [m for m in memories if m.namespace == namespace and current_at(m, now) and any(about(m, k) for k in keys)]
     names = sorted({n for m in facts for n in (m.subject,) if n and entity_key(n) in keys})
     lines = [f"# What memory holds about the user ({', '.join(names) or 'no name known'})", ""]
     if not facts:
@@ -112,7 +114,7 @@ def profile(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE) -> s
             continue
         lines += [f"## {heading}", ""]
         for m in group[: _PROFILE_LINES - shown]:
-            lines.append(f"- {_fact_line(m)}")
+            lines.append(f"- {_fact_line(m, now)}")
             shown += 1
         lines.append("")
     if len(facts) > shown:
@@ -120,14 +122,15 @@ def profile(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE) -> s
     return "\n".join(lines).rstrip() + "\n"
 
 
-def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_NAMESPACE) -> str:
-    """One entity: what is true now, what was true before and what replaced it, and the turns naming it."""
+def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_NAMESPACE, now: datetime | None = None) -> str:
+    """One entity: what is true now (at ``now``, as ``profile``), what was true before and what
+    replaced it, and the turns naming it."""
     key = find_entity(memories, name, namespace)
     spellings = entity_names(memories, namespace)[key]
     by_id = {m.id: m for m in memories}
     facts = sorted((m for m in memories if m.namespace == namespace and about(m, key)), key=lambda m: m.event_time)
-    current = [m for m in facts if m.is_current()]
-    past = [m for m in facts if not m.is_current()]
+    current = [m for m in facts if current_at(m, now)]
+    past = [m for m in facts if not current_at(m, now)]
     pages = sorted({str(relative_path(m)) for m in facts if m.subject and entity_key(m.subject) == key})
     lines = [f"# {spellings[0]}", "", f"- entity id: {entity_id(spellings[0])}"]
     if len(spellings) > 1:
@@ -135,7 +138,7 @@ def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_
     if pages:
         lines.append(f"- page: {', '.join(pages)}")
     lines += ["", "## True now", ""]
-    lines += [f"- {_fact_line(m)} [{m.id}]" for m in current] or ["- nothing current"]
+    lines += [f"- {_fact_line(m, now)} [{m.id}]" for m in current] or ["- nothing current"]
     if past:
         lines += ["", "## Before", ""]
         for m in past:
@@ -229,8 +232,15 @@ def review_text(found: Review, days: int) -> str:
     return "\n".join(lines)
 
 
-def _fact_line(m: Memory) -> str:
-    notes = [f"since {_day(m.valid_at)}"] if m.valid_at else []
+def _fact_line(m: Memory, now: datetime | None = None) -> str:
+    if m.valid_at is None:
+        notes = []
+    elif now is not None and upcoming(m, now):
+        notes = [f"from {_day(m.valid_at)}"]
+    elif now is not None and m.invalid_at is not None:
+        notes = [f"since {_day(m.valid_at)}, until {_day(m.invalid_at)}"]
+    else:
+        notes = [f"since {_day(m.valid_at)}"]
     if m.certainty < 1.0:
         notes.append("inferred" if m.certainty > LOW_CERTAINTY else "a guess")
     if m.pinned:

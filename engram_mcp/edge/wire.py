@@ -75,13 +75,14 @@ class MemoryOut(BaseModel):
     supports: str | None = Field(
         default=None, description="Set on a turn returned as the source of a recalled fact: that fact's id."
     )
-    status: Literal["current", "superseded", "retracted", "outdated", "disputed"] = Field(
+    status: Literal["current", "superseded", "retracted", "outdated", "disputed", "upcoming"] = Field(
         default="current",
         description="At the moment asked about: 'current'; 'superseded' or 'retracted' (a fact that ended); "
         "'outdated' (a turn that stated something since replaced: what was said then); 'disputed' (contradicts "
-        "a fact the person pinned or wrote, given in replaced_by).",
+        "a fact the person pinned or wrote, given in replaced_by); 'upcoming' (a fact true only from "
+        "status_since; replaced_by is what holds until then).",
     )
-    status_since: datetime | None = Field(default=None, description="When it stopped holding.")
+    status_since: datetime | None = Field(default=None, description="When it stopped holding (upcoming: when it begins).")
     replaced_by: str | None = Field(default=None, description="The id of the fact that holds in its place.")
     replaced_by_text: str | None = None
 

@@ -110,6 +110,7 @@ def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
         text=extracted.statement,
         created_at=now,
         valid_at=extracted.event_time or turn.event_time,
+        utc_offset=None if extracted.event_time else turn.utc_offset,
         certainty=certainty,
         provenance=Provenance(
             namespace=source.namespace,

@@ -46,7 +46,9 @@ class MemoryFilter:
     (valid_at, or created_at when unknown, <= moment < invalid_at).
     ``known_at``: only memories the system believed at that moment
     (created_at <= moment < expired_at).
-    ``current_only``: neither invalidated nor expired.
+    ``current_only``: current at ``present`` (``temporal.current_at``): not withdrawn, and not
+    ended in the world by then (what begins later is upcoming, and current); without
+    ``present``, only memories with no end at all.
     ``happened_within``: only memories whose event time (when it happened or became true,
     else when it was learned) lies in ``[start, end)``.
     """
@@ -56,6 +58,7 @@ class MemoryFilter:
     types: tuple[MemoryType, ...] = ()
     entities: tuple[str, ...] = ()
     current_only: bool = False
+    present: datetime | None = None
     valid_at: datetime | None = None
     known_at: datetime | None = None
     ids: tuple[str, ...] = ()

@@ -23,7 +23,7 @@ from typing import Final
 
 from engram_mcp.index.base import MemoryFilter
 from engram_mcp.model import Memory, ensure_utc, point_id
-from engram_mcp.model.temporal import believed_at, known_interval, true_at, valid_interval
+from engram_mcp.model.temporal import believed_at, current_at, known_interval, true_at, valid_interval
 
 __all__ = [
     "admits",
@@ -122,7 +122,9 @@ def conditions_for(where: MemoryFilter) -> list[Condition]:
     if where.ids:
         conditions.append(HasIds(_unique(point_id(i) for i in where.ids)))
     if where.current_only:
-        conditions.append(Range("valid_until", gte=FOREVER))
+        # temporal.current_at: not withdrawn, and not ended by the present (no end at all without one).
+        present = where.present
+        conditions.append(Range("valid_until", gte=FOREVER) if present is None else Range("valid_until", gt=_before_forever(present)))
         conditions.append(Range("known_until", gte=FOREVER))
     if where.valid_at is not None:
         conditions.append(Range("valid_from", lte=epoch(where.valid_at)))
@@ -161,7 +163,7 @@ def admits(where: MemoryFilter, memory: Memory) -> bool:
         return False
     if where.ids and memory.id not in where.ids:
         return False
-    if where.current_only and not memory.is_current():
+    if where.current_only and not current_at(memory, where.present):
         return False
     if where.valid_at is not None and not true_at(memory, where.valid_at):
         return False

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from engram_mcp.markdown.escape import encode_value
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, told_offset
 
 __all__ = ["META_LINE", "memory_from", "parse_meta", "render_meta", "render_time"]
 
@@ -53,13 +53,14 @@ def memory_from(memory_id: str, text: str, meta: dict[str, Any], namespace: str)
     created = _time(meta, "created")
     if created is None:
         raise ValueError("no created= time in its metadata")
+    valid = _time(meta, "valid")
     return Memory(
         id=memory_id,
         kind=kind,
         type=_choice(meta, "type", MemoryType, default_type),
         text=text,
         created_at=created,
-        valid_at=_time(meta, "valid"),
+        valid_at=valid,
         invalid_at=_time(meta, "invalid"),
         expired_at=_time(meta, "expired"),
         certainty=_number(meta, "certainty", 1.0),
@@ -79,6 +80,7 @@ def memory_from(memory_id: str, text: str, meta: dict[str, Any], namespace: str)
         superseded_by=_string(meta, "superseded_by"),
         importance=_number(meta, "importance", 0.5),
         pinned=_flag(meta, "pinned"),
+        utc_offset=told_offset(valid),
     )
 
 
@@ -93,7 +95,7 @@ def render_meta(memory: Memory) -> str:
         ("role", p.role),
         ("session", p.session),
         ("source", p.source.value if p.source is not Source.USER else None),
-        ("valid", render_time(memory.valid_at)),
+        ("valid", render_time(memory.valid_at, memory.utc_offset)),
         ("invalid", render_time(memory.invalid_at)),
         ("created", render_time(memory.created_at)),
         ("expired", render_time(memory.expired_at)),
@@ -110,9 +112,12 @@ def render_meta(memory: Memory) -> str:
     return " ".join(f"{key}={_render_value(value)}" for key, value in fields if value is not None)
 
 
-def render_time(moment: datetime | None) -> str | None:
+def render_time(moment: datetime | None, offset: timedelta | None = None) -> str | None:
+    """ISO 8601 in UTC (``Z``), or in ``offset`` when the time was told in one (kept as told)."""
     if moment is None:
         return None
+    if offset:
+        return moment.astimezone(timezone(offset)).isoformat()
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 

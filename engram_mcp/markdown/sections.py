@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from engram_mcp.markdown.escape import split_lines
 from engram_mcp.markdown.format import Block, Document, Segment
 from engram_mcp.model import Kind, Memory
+from engram_mcp.model.temporal import current_at
 
 __all__ = ["HISTORY_HEADING", "belongs_in_history", "is_scaffolding", "place"]
 
@@ -21,8 +22,11 @@ _HISTORY_LINE = re.compile(r"(?m)^## History[ \t]*\r?$")
 
 
 def belongs_in_history(memory: Memory) -> bool:
-    """A fact no longer current (superseded or retracted) lives under the page's History."""
-    return memory.kind is Kind.FACT and not memory.is_current()
+    """A fact no longer current (superseded or retracted) lives under the page's History. One ended
+    only by a successor that begins later ("works at Klarna" from next year: an end ahead, not
+    withdrawn) stays among the current facts, led by its interval; the page is not rewritten when
+    that time comes, recall and ``as_of`` read the interval."""
+    return memory.kind is Kind.FACT and not current_at(memory, memory.created_at)
 
 
 def place(document: Document, block: Block) -> Document:

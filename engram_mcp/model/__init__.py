@@ -15,6 +15,7 @@ from engram_mcp.model.records import (
     ensure_utc,
     new_memory_id,
     point_id,
+    told_offset,
 )
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "ensure_utc",
     "new_memory_id",
     "point_id",
+    "told_offset",
 ]

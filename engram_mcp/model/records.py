@@ -10,7 +10,7 @@ import hashlib
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from enum import Enum
 from typing import Final
 
@@ -25,6 +25,7 @@ __all__ = [
     "ensure_utc",
     "new_memory_id",
     "point_id",
+    "told_offset",
     "MEMORY_ID_PATTERN",
 ]
 
@@ -88,6 +89,11 @@ def point_id(memory_id: str) -> str:
     return str(uuid.uuid5(_POINT_NAMESPACE, memory_id))
 
 
+def told_offset(moment: datetime | None) -> timedelta | None:
+    """The offset from UTC a time was told in ("…T21:30-05:00"), None for UTC or no time."""
+    return (moment.utcoffset() or None) if moment is not None else None
+
+
 def ensure_utc(moment: datetime) -> datetime:
     """Reject naive datetimes and normalise aware ones to UTC."""
     if moment.tzinfo is None or moment.utcoffset() is None:
@@ -133,6 +139,9 @@ class Memory:
     superseded_by: str | None = None
     importance: float = 0.5
     pinned: bool = False
+    utc_offset: timedelta | None = None
+    """The offset from UTC its event time was told in ("21:30-05:00", an evening in New York); None
+    when told in UTC. The person's own calendar day and clock for it (``wall_time``)."""
 
     def __post_init__(self) -> None:
         for name in ("created_at", "valid_at", "invalid_at", "expired_at"):
@@ -150,6 +159,13 @@ class Memory:
     def event_time(self) -> datetime:
         """When the memory happened or became true, falling back to when it was learned."""
         return self.valid_at or self.created_at
+
+    @property
+    def wall_time(self) -> datetime:
+        """The event time on the clock of the one who told it, written as UTC (21:30-05:00 on 10 March
+        is 2024-03-10T21:30Z): what a day or hour a question names is matched against, so a turn
+        belongs to the day in its own stated offset."""
+        return self.event_time + self.utc_offset if self.utc_offset else self.event_time
 
     def is_current(self) -> bool:
         """Still believed and still true in the world, as far as the memory knows."""
@@ -188,6 +204,7 @@ def content_hash(memory: Memory) -> str:
         memory.superseded_by or "",
         repr(memory.importance),
         repr(memory.pinned),
+        *([repr(memory.utc_offset)] if memory.utc_offset else []),
     ]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 

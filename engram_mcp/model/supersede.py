@@ -172,18 +172,20 @@ def _by_person(memory: Memory) -> bool:
     return memory.provenance.source is Source.HUMAN_EDIT
 
 
-def supersede(old: Memory, new: Memory, now: datetime) -> tuple[Memory, Memory]:
+def supersede(old: Memory, new: Memory, now: datetime, present: datetime | None = None) -> tuple[Memory, Memory]:
     """(old', new'): whichever became true later ends the other, linked both ways.
 
     Usually ``new`` is later. A fact learned now about an earlier time (a late report)
     arrives already superseded by the current one: true until the current one began, and
-    never believed current.
+    never believed current. A successor that only begins after ``present`` (the moment the
+    namespace is in; ``now`` if not given) gives ``old`` an end ahead without withdrawing it:
+    "Ana works at Klarna" from next year leaves "Ana works at Meta" current until then.
     """
     if new.event_time >= old.event_time:
         ended = replace(
             old,
             invalid_at=max(new.event_time, old.event_time),
-            expired_at=now,
+            expired_at=None if old.event_time < new.event_time > (present or now) else now,
             superseded_by=new.id,
         )
         return ended, replace(new, supersedes=_with(new.supersedes, old.id))

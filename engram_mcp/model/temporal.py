@@ -12,12 +12,14 @@ current at that moment, whatever it learned later.
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Iterable
+from datetime import datetime, timedelta
 from enum import Enum
+from typing import Final
 
 from engram_mcp.model.records import Memory
 
-__all__ = ["Axis", "believed_at", "known_interval", "present", "true_at", "valid_interval", "visible_at"]
+__all__ = ["NEAR", "Axis", "believed_at", "current_at", "known_interval", "latest_known", "present", "true_at", "upcoming", "valid_interval", "visible_at"]
 
 
 class Axis(str, Enum):
@@ -47,6 +49,20 @@ def known_interval(memory: Memory) -> tuple[datetime, datetime | None]:
     return memory.created_at, memory.expired_at
 
 
+def current_at(memory: Memory, moment: datetime | None) -> bool:
+    """Current at ``moment`` (``None``: at every moment to come): still held, and not ended in the
+    world by then. A fact that begins after ``moment`` is current too, *upcoming* (``upcoming``);
+    one whose successor begins after it is still current until then. What recall calls current
+    at the present is therefore what ``as_of(present)`` finds true, and what begins later."""
+    end = memory.invalid_at
+    return memory.expired_at is None and (end is None or (moment is not None and moment < end))
+
+
+def upcoming(memory: Memory, moment: datetime) -> bool:
+    """Current, but true only from a time after ``moment`` ("works at Klarna from 1 October")."""
+    return memory.event_time > moment and current_at(memory, moment)
+
+
 def true_at(memory: Memory, moment: datetime) -> bool:
     """True in the world at ``moment``, by current knowledge."""
     return _within(valid_interval(memory), moment)
@@ -57,15 +73,36 @@ def believed_at(memory: Memory, moment: datetime) -> bool:
     return _within(known_interval(memory), moment)
 
 
-def present(clock: datetime, latest_turn: datetime | None) -> datetime:
-    """The moment a question is asked in: the clock's time, or the latest turn's if that is later.
+NEAR: Final = timedelta(days=7)
+"""How far ahead of the clock, or of the turn before it, a turn may be dated and still move the present."""
 
-    A turn is something already said, so none lies ahead of the present: one dated after the
-    clock means the clock is behind the conversation (a week replayed or imported with its own
-    dates, a device whose clock runs ahead). Reading such a week at the clock's time would
-    answer as if part of it had not happened yet, and answer differently once the clock passes it.
+
+def present(clock: datetime, turn_times: Iterable[datetime]) -> datetime:
+    """The moment a question is asked in: the clock's time, or the time the conversation has reached
+    when its turns are dated after the clock. ``turn_times`` are the namespace's turns' times, latest
+    first (read only as far as needed).
+
+    A turn is something already said, so none lies ahead of the present: turns dated after the
+    clock mean the clock is behind the conversation (a week replayed or imported with its own
+    dates, a device whose clock runs ahead). Reading such a week at the clock's time would answer
+    as if part of it had not happened yet, and answer differently once the clock passes it.
+    But a turn dated more than ``NEAR`` after both the clock and the turn before it (a typo'd
+    year, a plan dated by its day) is no place the conversation has reached: the present is the
+    latest turn dated within ``NEAR`` of the clock or of the turn before it.
     """
-    return clock if latest_turn is None or latest_turn <= clock else latest_turn
+    later: datetime | None = None
+    for time in turn_times:
+        if later is not None and later - max(time, clock) <= NEAR:
+            return later
+        if time <= clock:
+            return clock
+        later = time
+    return later if later is not None and later - clock <= NEAR else clock
+
+
+def latest_known(memories: Iterable[Memory]) -> datetime | None:
+    """The latest system time the memories hold (learned or withdrawn): known time goes on from there."""
+    return max((t for m in memories for t in known_interval(m) if t is not None), default=None)
 
 
 def visible_at(memory: Memory, moment: datetime, axis: Axis) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "parse_time_windows", "says_a_time",
+__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
            "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
@@ -225,6 +225,17 @@ def _day_window(year: str | None, month: int, day: int, now: datetime) -> TimeWi
 
 def _count(word: str) -> int:
     return int(word) if word.isdigit() and len(word) <= 6 else _NUMBERS.get(word, _LONGEST_SPAN_DAYS + 1)
+
+
+# The offsets clocks keep from UTC, west to east (Baker Island to Kiribati).
+_WESTMOST, _EASTMOST = timedelta(hours=-12), timedelta(hours=14)
+
+
+def on_any_clock(window: TimeWindow) -> tuple[datetime, datetime]:
+    """``[start, end)`` in UTC of every moment some clock reads as within ``window``: a turn told
+    in its own offset belongs to the day on its clock (``Memory.wall_time``), so the day named in
+    a question takes in the UTC hours its evening in New York or its morning in Auckland fall on."""
+    return window.start - _EASTMOST, window.end - _WESTMOST
 
 
 def in_any_window(moment: datetime, windows: list[TimeWindow], slack: timedelta = timedelta(0)) -> bool:

@@ -152,7 +152,7 @@ class Retriever:
         recalled = [h.memory for h in hits]
         coverage = self._answering.coverage(query, where, recalled, confidence, focus, instructions)
         if asked.windows:
-            coverage = replace(coverage, in_time=any(in_any_window(m.event_time, asked.windows) for m in recalled))
+            coverage = replace(coverage, in_time=any(in_any_window(m.wall_time, asked.windows) for m in recalled))
         abstained = not hits or (
             c.dense
             and c.abstain_below >= 0

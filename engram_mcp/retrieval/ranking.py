@@ -29,7 +29,7 @@ from datetime import datetime
 from engram_mcp.index.base import MemoryFilter, ScoredId, VectorIndex
 from engram_mcp.index.payload import admits
 from engram_mcp.model import Kind, Memory
-from engram_mcp.model.time_expr import TimeWindow, in_any_window
+from engram_mcp.model.time_expr import TimeWindow, in_any_window, on_any_clock
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.fusion import ranked_first, weighted_rrf, weighted_scores
@@ -171,13 +171,14 @@ class Ranker:
     def _within_windows(
         self, vector: Sequence[float], where: MemoryFilter, windows: Sequence[TimeWindow], depth: int
     ) -> list[tuple[str, float]]:
-        """The memories of the times the question names, nearest first (best cosine over the windows)."""
+        """The memories of the times the question names, nearest first (best cosine over the windows);
+        a memory is of a time by its own clock (``Memory.wall_time``)."""
         best: dict[str, float] = {}
         for window in windows:
-            for hit in self._index.search_dense(
-                vector, replace(where, happened_within=(window.start, window.end)), depth
-            ):
-                best[hit.memory_id] = max(hit.score, best.get(hit.memory_id, -1.0))
+            for hit in self._index.search_dense(vector, replace(where, happened_within=on_any_clock(window)), depth):
+                memory = self._catalogue.get(hit.memory_id)
+                if memory is not None and in_any_window(memory.wall_time, [window]):
+                    best[hit.memory_id] = max(hit.score, best.get(hit.memory_id, -1.0))
         return sorted(best.items(), key=lambda item: -item[1])
 
     def _by_salience(self, candidates: Sequence[str], now: datetime) -> list[str]:
@@ -211,7 +212,7 @@ class Ranker:
             factor = 1.0
             if speaker is not None and memory.provenance.speaker == speaker:
                 factor *= 1 + c.speaker_boost
-            if windows and in_any_window(memory.event_time, windows):
+            if windows and in_any_window(memory.wall_time, windows):
                 factor *= 1 + c.time_boost
             if memory.kind is Kind.FACT:
                 factor *= c.fact_weight

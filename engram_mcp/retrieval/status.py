@@ -40,15 +40,18 @@ class State(str, Enum):
     """A turn that stated something since superseded or retracted: what was said then."""
     DISPUTED = "disputed"
     """A current fact that contradicts one a person pinned or wrote by hand, which comes first."""
+    UPCOMING = "upcoming"
+    """A fact true only from a time after the moment ("works at Klarna" from next October)."""
 
 
 @dataclass(frozen=True, slots=True)
 class MemoryStatus:
     state: State
     since: datetime | None = None
-    """When it stopped holding (world time on the valid axis, system time on the known axis)."""
+    """When it stopped holding (world time on the valid axis, system time on the known axis); for
+    an upcoming fact, when it begins."""
     replaced_by: Memory | None = None
-    """The fact that holds now in its place, if any."""
+    """The fact that holds now in its place, if any (for an upcoming fact, the one that holds until it begins)."""
     replacements: tuple[Memory, ...] = ()
     """Every fact that holds now in place of one it stated (a turn may state several)."""
     wholly: bool = False
@@ -95,7 +98,10 @@ def status_of(
 
 
 def _fact_status(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> MemoryStatus:
-    if visible_at(fact, moment, axis) or fact.event_time > moment:
+    if fact.event_time > moment:
+        holder = _holding_predecessor(fact, moment, axis, lookup)
+        return MemoryStatus(State.UPCOMING, fact.event_time, holder, (holder,) if holder else ())
+    if visible_at(fact, moment, axis):
         return CURRENT
     successor = _holding_successor(fact, moment, axis, lookup)
     if fact.superseded_by is not None:
@@ -116,6 +122,11 @@ def _holding_successor(fact: Memory, moment: datetime, axis: Axis, lookup: Looku
         if visible_at(current, moment, axis):
             return current
     return None
+
+
+def _holding_predecessor(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> Memory | None:
+    """The fact ``fact`` supersedes that still holds at ``moment``, until ``fact`` begins."""
+    return next((m for i in fact.supersedes if (m := lookup(i)) is not None and visible_at(m, moment, axis)), None)
 
 
 def _end(memory: Memory, axis: Axis) -> datetime | None:

@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Literal
 
 from engram_mcp.errors import InvalidInput, MemoryNotFound
-from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id, told_offset
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.corrections import (
     CORRECTS,
@@ -150,6 +150,7 @@ class FactService:
             text=text,
             created_at=now,
             valid_at=valid,
+            utc_offset=told_offset(event_time),
             certainty=certainty,
             provenance=Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source),
             entities=entities,
@@ -293,7 +294,7 @@ class FactService:
                 if (other.id == fact.id or compare(slot, slot_of(other)) is not Verdict.SUPERSEDES
                         or stands_against(older, newer)):
                     continue
-                other_after, fact = supersede(other, fact, now)
+                other_after, fact = supersede(other, fact, now, self._memory.present(fact.namespace))
                 self._memory.replace(fact)
                 self._memory.replace(other_after)
                 if not fact.is_current():
@@ -312,8 +313,9 @@ class FactService:
         if len(olds) == 1 and fact.event_time < olds[0].event_time:
             return self._told_late(olds[0], fact, now)
         ended = []
+        present = self._memory.present(fact.namespace)
         for old in olds:
-            old_after, fact = supersede(old, fact, now)
+            old_after, fact = supersede(old, fact, now, present)
             ended.append(old_after)
         # The successor is written first so a chain never points at a block that is not there.
         self._memory.add(fact)

@@ -18,6 +18,7 @@ from engram_mcp.model import (
     Source,
     ensure_utc,
     new_memory_id,
+    told_offset,
 )
 
 __all__ = [
@@ -122,6 +123,7 @@ def new_turn(
         text=text,
         created_at=now,
         valid_at=utc(event_time, "event_time") if event_time else now,
+        utc_offset=told_offset(event_time),
         provenance=Provenance(
             namespace=namespace, speaker=speaker, role=role, session=session, source=source or _ROLES[role]
         ),

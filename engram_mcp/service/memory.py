@@ -281,9 +281,9 @@ class MemoryService:
         return list(self._catalogue.latest(namespace, turns=False))[::-1]
 
     def present(self, namespace: str) -> datetime:
-        """The moment a namespace is asked about now: the clock, or its latest turn if that is later."""
-        latest = next(self._catalogue.latest(namespace, turns=True), None)
-        return present(self._clock(), latest.event_time if latest else None)
+        """The moment a namespace is asked about now: the clock, or the time its turns have reached
+        when they are dated after it (``temporal.present``)."""
+        return present(self._clock(), (turn.event_time for turn in self._catalogue.latest(namespace, turns=True)))
 
     def previous_turns(self, turn: Memory, count: int) -> list[Memory]:
         """The turns just before ``turn`` in its namespace and session, oldest first."""
@@ -309,15 +309,16 @@ class MemoryService:
         check_namespace(namespace)
         limit = self._check_limit(limit)
         moment = utc(at, "at") if at else None
+        now = self.present(namespace)
         where = MemoryFilter(
             namespace=namespace,
             types=tuple(types),
             kinds=tuple(kinds),
             current_only=moment is None,
+            present=now if moment is None else None,
             valid_at=moment if axis is Axis.VALID else None,
             known_at=moment if axis is Axis.KNOWN else None,
         )
-        now = self.present(namespace)
         # Looking back ranks as recall does, facts at their usual weight: at full weight a fact that
         # only names the person ("Theo works as an electrician") went before what answers.
         found = self._retriever.recall(query, where, limit, now)

@@ -37,5 +37,5 @@ def warm_up(retriever: Retriever, namespaces: Sequence[str], present: Callable[[
     for namespace in chosen:
         now = present(namespace)
         for question in _QUESTIONS[:each]:
-            retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True), limit, now)
+            retriever.recall(question, MemoryFilter(namespace=namespace, current_only=True, present=now), limit, now)
     return len(chosen) * each

@@ -112,3 +112,24 @@ def test_as_of_answers_on_both_axes_over_stdio(tmp_path: Path, model_cache: Path
         assert known_in_2021["abstained"] and recalled(known_in_2021) == []
 
     run_session(tmp_path / "memories", model_cache, scenario)
+
+
+def test_a_job_that_begins_next_year_comes_back_upcoming_over_stdio_and_todays_stays_current(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    starts = (now + timedelta(days=300)).isoformat()
+
+    async def scenario(client: Client) -> None:
+        await call(client, "remember", kind="fact", text="Ana works at Meta", event_time="2024-01-01T00:00:00Z")
+        klarna = await call(client, "remember", kind="fact", text="Ana works at Klarna", event_time=starts)
+        found = await call(client, "recall", query="Where does Ana work?")
+        first, *rest = found["memories"]
+        assert first["text"] == "Ana works at Meta" and first["status"] == "current"
+        ahead = next(m for m in rest if m["id"] == klarna["id"])
+        assert ahead["status"] == "upcoming" and ahead["replaced_by"] == first["id"]
+        assert recalled(await call(client, "as_of", at=now.isoformat(), query="Where does Ana work?")) == ["Ana works at Meta"]
+
+    run_session(tmp_path / "memories", model_cache, scenario)

@@ -115,3 +115,14 @@ def test_the_review_surfaces_recent_guesses_unsettled_contradictions_changes_and
 def test_a_review_with_nothing_to_confirm_says_so() -> None:
     found = views.review([fact("Ana likes tea.", "Ana", "likes", "tea")], NOW)
     assert found.empty and "Nothing needs review" in views.review_text(found, 7)
+
+
+def test_the_profile_and_entity_page_keep_todays_job_current_until_a_job_that_begins_later() -> None:
+    meta = fact("Ana works at Meta.", "Ana", "works at", "Meta", days_ago=400)
+    klarna = replace(fact("Ana works at Klarna.", "Ana", "works at", "Klarna"), valid_at=NOW + timedelta(days=300))
+    meta, klarna = supersede(meta, klarna, NOW - timedelta(days=1), present=NOW)
+    memories = [turn("I'm joining Klarna next October"), meta, klarna]
+    text = views.profile(memories, now=NOW)
+    assert "Ana works at Meta." in text and f"Ana works at Klarna. (from {klarna.valid_at:%Y-%m-%d}" in text
+    now = views.entity_page(memories, "ana", now=NOW).split("## True now")[1]
+    assert "Ana works at Meta." in now and "Before" not in now

@@ -194,3 +194,16 @@ def test_a_turn_to_extract_again_stays_queued_across_a_restart(tmp_path: Path) -
     done.discard("t-000000000001")
     reopened = DoneLog(tmp_path / "done.log")
     assert "t-000000000001" not in reopened and "t-000000000002" in reopened
+
+
+def test_a_fact_drawn_from_a_turn_told_in_its_own_offset_keeps_the_turns_day(service: MemoryService, clock: SteppingClock) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.model import MemoryType
+
+    evening = datetime(2024, 3, 10, 21, 30, tzinfo=timezone(timedelta(hours=-5)))
+    said = service.remember("I went bowling with Priya after dinner.", speaker="Zoe", event_time=evening)
+    fact = fact_from(ExtractedFact("Zoe went bowling with Priya.", MemoryType.EPISODIC, 1.0, "Zoe", "went", "bowling"),
+                     said, clock())
+    assert fact.utc_offset == timedelta(hours=-5) and fact.wall_time.day == 10

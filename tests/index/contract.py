@@ -162,6 +162,17 @@ class VectorIndexContract:
         assert ids(index.search_dense(COOKING, MemoryFilter(current_only=True), limit=5)) == [current.id]
         assert ids(index.search_sparse("drinks", MemoryFilter(current_only=True), limit=5)) == [current.id]
 
+    def test_current_at_a_present_keeps_a_fact_ending_later_and_one_beginning_later(self, index: VectorIndex) -> None:
+        ends_later = fact("meta", "works at Meta", valid_at=day(0), invalid_at=day(90))
+        begins_later = fact("klarna", "works at Klarna", valid_at=day(90))
+        ended = fact("google", "works at Google", valid_at=day(0), invalid_at=day(5), expired_at=day(5))
+        index.upsert([entry(m, COOKING) for m in (ends_later, begins_later, ended)])
+        where = MemoryFilter(current_only=True, present=day(10))
+        assert set(ids(index.search_dense(COOKING, where, limit=5))) == {ends_later.id, begins_later.id}
+        assert set(ids(index.search_sparse("works", where, limit=5))) == {ends_later.id, begins_later.id}
+        later = MemoryFilter(current_only=True, present=day(90))
+        assert ids(index.search_dense(COOKING, later, limit=5)) == [begins_later.id]
+
     def test_content_hashes_follow_upserts_and_deletes(
         self, index: VectorIndex, entries: list[IndexEntry], memories: dict[str, Memory]
     ) -> None:

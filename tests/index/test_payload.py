@@ -100,3 +100,15 @@ def test_current_only_asks_both_ends_to_be_forever() -> None:
 
 def test_entities_compare_without_case_or_stray_spaces() -> None:
     assert normalise_entity("  New   York ") == normalise_entity("new york") == "new york"
+
+
+def test_current_at_a_present_keeps_what_ends_later_and_what_begins_later_and_agrees_with_admits() -> None:
+    present = day(10)
+    where = MemoryFilter(current_only=True, present=present)
+    conditions = conditions_for(where)
+    assert Range("valid_until", gt=epoch(present)) in conditions and Range("known_until", gte=FOREVER) in conditions
+    ends_later = fact("meta", "Ana works at Meta.", valid_at=day(0), invalid_at=day(90))
+    begins_later = fact("klarna", "Ana works at Klarna.", valid_at=day(90))
+    ended = fact("google", "Ana works at Google.", valid_at=day(0), invalid_at=day(5), expired_at=day(5))
+    assert [admits(where, m) for m in (ends_later, begins_later, ended)] == [True, True, False]
+    assert not admits(MemoryFilter(current_only=True), ends_later)

@@ -148,6 +148,16 @@ def test_a_turn_at_six_in_the_evening_plus_two_reads_as_sixteen_hundred_utc_labe
     assert round_trip(turn("Dinner at home.", valid_at=evening)).event_time == evening
 
 
+def test_a_turn_told_in_its_own_offset_keeps_it_on_the_page_and_back() -> None:
+    from datetime import timedelta
+
+    evening = datetime(2024, 3, 10, 21, 30, tzinfo=timezone(timedelta(hours=-5)))
+    told = turn("Went bowling.", valid_at=evening, utc_offset=timedelta(hours=-5))
+    assert "valid=2024-03-10T21:30:00-05:00" in render_block(told).raw
+    back = round_trip(told)
+    assert back == told and back.wall_time == datetime(2024, 3, 10, 21, 30, tzinfo=timezone.utc)
+
+
 def test_text_typed_after_a_blocks_id_is_part_of_its_text_and_the_memory_keeps_its_id() -> None:
     raw = render_block(turn("I went to a support group yesterday.")).raw
     for typed, text in [(" #work", "I went to a support group yesterday. #work"), (" [[Mel]]", "I went to a support group yesterday. [[Mel]]"),

@@ -40,3 +40,10 @@ def test_a_page_with_only_its_title_is_scaffolding_but_a_note_is_not() -> None:
     intro = "<!-- intro -->\n"
     assert is_scaffolding(parse_document("# Ali\n\n<!-- intro -->\n\n## History\n\n", Path("a.md"), "d"), "Ali", intro)
     assert not is_scaffolding(parse_document(PAGE, Path("a.md"), "d"), "Ali", intro)
+
+
+def test_a_fact_ended_only_by_a_successor_that_begins_later_stays_among_the_current_facts() -> None:
+    ends_later = replace(fact("f-000000000001", "Ali works at Google."), invalid_at=MAR)
+    document = place(place(parse_document(PAGE, Path("ali.md"), "default"), render_block(ends_later)), render_block(NEW))
+    assert "## History" not in document.render()
+    assert "*2026-01-01 → 2026-03-01* — Ali works at Google." in document.render()

@@ -193,3 +193,12 @@ def test_a_name_with_s_standing_for_is_or_has_still_reads_as_its_subject_and_ver
     got = slot_of(fact("f-000000000011", "Ali's got a new bike.", MAR))
     assert moving is not None and (moving.subject, moving.predicate, moving.object) == ("ali", "moving_to", "leeds")
     assert got is not None and (got.subject, got.predicate) == ("ali", "got")
+
+
+def test_a_successor_that_begins_after_the_present_ends_the_old_fact_ahead_without_withdrawing_it() -> None:
+    klarna = fact("f-000000000003", "Ali works at Klarna.", JUN)
+    meta, klarna = supersede(META, replace(klarna, created_at=MAR), MAR, present=MAR)
+    assert meta.invalid_at == JUN and meta.expired_at is None and meta.superseded_by == klarna.id
+    assert true_at(meta, MAR) and believed_at(meta, MAR)
+    begun, _ = supersede(META, klarna, JUN, present=JUN)
+    assert begun.expired_at == JUN, "a successor that has begun withdraws the old fact as before"

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from engram_mcp.model.time_expr import (
     TimeWindow,
     in_any_window,
+    on_any_clock,
     parse_time_windows,
     says_a_time,
     time_phrases,
@@ -192,3 +193,8 @@ def test_a_day_a_date_a_month_or_a_clock_time_says_when(text: str) -> None:
                                   "212 paying accounts", "Can you write me a note for the fridge for this week."])
 def test_a_place_or_a_count_says_no_time(text: str) -> None:
     assert not says_a_time(text)
+
+
+def test_a_day_on_any_clock_runs_from_its_start_in_kiribati_to_its_end_on_baker_island() -> None:
+    day = TimeWindow(datetime(2024, 3, 10, tzinfo=timezone.utc), datetime(2024, 3, 11, tzinfo=timezone.utc))
+    assert on_any_clock(day) == (datetime(2024, 3, 9, 10, tzinfo=timezone.utc), datetime(2024, 3, 11, 12, tzinfo=timezone.utc))

@@ -70,3 +70,13 @@ def test_a_turn_is_wholly_outdated_only_when_every_fact_it_gave_has_ended() -> N
     facts = {m.id: m for m in (both, london, google, NEW)}
     status = status_of(both, NOW, Axis.VALID, facts.get, lambda turn: [m for m in facts.values() if turn in m.provenance.turn_ids])
     assert status.state is State.OUTDATED and not status.wholly
+
+
+def test_a_fact_that_begins_after_the_moment_is_upcoming_and_names_the_fact_holding_until_then() -> None:
+    meta = memory("f-meta", "Sam works at Meta.", invalid_at=NOW + timedelta(days=300), superseded_by="f-klarna")
+    klarna = memory("f-klarna", "Sam works at Klarna.", valid_at=NOW + timedelta(days=300), supersedes=("f-meta",))
+    chain = {m.id: m for m in (meta, klarna)}
+    assert status_of(meta, NOW, Axis.VALID, chain.get, derived) == CURRENT
+    ahead = status_of(klarna, NOW, Axis.VALID, chain.get, derived)
+    assert ahead.state is State.UPCOMING and ahead.since == klarna.valid_at and ahead.replaced_by == meta
+    assert status_of(klarna, NOW + timedelta(days=300), Axis.VALID, chain.get, derived) == CURRENT

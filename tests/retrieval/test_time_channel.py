@@ -47,3 +47,20 @@ def test_a_question_about_a_day_is_answered_by_that_days_memories_and_declined_f
         assert not found.abstained and "garden fence" in found.memories[0].memory.text, question
     for question in ("What did I do on 20 March 2024?", "What happened in January 2024?"):
         assert service.recall(question, limit=3).abstained, question
+
+
+def test_a_turn_told_in_its_own_offset_belongs_to_the_day_on_its_clock_and_a_utc_turn_to_its_utc_day(
+    service: MemoryService,
+) -> None:
+    new_york, auckland = timezone(timedelta(hours=-5)), timezone(timedelta(hours=13))
+    service.remember("Went bowling with Priya and Tom after dinner", speaker="Zoe",
+                     event_time=datetime(2024, 3, 10, 21, 30, tzinfo=new_york))
+    service.remember("Went to the farmers market and bought apples", speaker="Zoe",
+                     event_time=datetime(2024, 3, 16, 10, 0, tzinfo=auckland))
+    service.remember("Repotted the fern on the balcony", speaker="Zoe",
+                     event_time=datetime(2024, 3, 12, 23, 30, tzinfo=timezone.utc))
+    for day, said in (("10 March", "bowling"), ("16 March", "farmers market"), ("12 March", "fern")):
+        found = service.recall(f"What did I do on {day} 2024?", limit=3)
+        assert not found.abstained and said in found.memories[0].memory.text, day
+    for day in ("11 March", "15 March", "13 March"):
+        assert service.recall(f"What did I do on {day} 2024?", limit=3).abstained, day

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -9,6 +9,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.temporal import Axis
+from engram_mcp.retrieval.status import State
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
 from engram_mcp.service.memory import MemoryService
@@ -548,3 +549,20 @@ def test_withdrawing_what_a_corrected_turn_no_longer_says_keeps_what_it_still_sa
     assert not gone.is_current() and gone.superseded_by is None
     assert all(service.get(f.id).is_current() for f in (kept, jazz, pinned, worded))
     assert facts.withdraw_unsaid(turn, {kept.id}) == []
+
+
+def test_a_job_that_begins_next_year_is_upcoming_and_todays_job_stays_current_in_recall_and_as_of(
+    facts: FactService, service: MemoryService, clock: SteppingClock
+) -> None:
+    meta = facts.state("Ana works at Meta.", event_time=JAN).memory
+    starts = clock.now + timedelta(days=300)
+    klarna = facts.state("Ana works at Klarna.", event_time=starts).memory
+    found = service.recall("Where does Ana work?")
+    statuses = {item.memory.id: item.status for item in found.memories}
+    assert found.memories[0].memory.id == meta.id and statuses[meta.id].is_current
+    assert statuses[klarna.id].state is State.UPCOMING and statuses[klarna.id].since == starts
+    assert f"UPCOMING from {starts:%-d %b %Y}" in found.context
+    assert fact_texts(service.as_of(clock.now, "Where does Ana work?")) == ["Ana works at Meta."]
+    clock.jump_to(starts + timedelta(days=1))
+    later = service.recall("Where does Ana work?")
+    assert later.memories[0].memory.id == klarna.id and later.memories[0].status.is_current

@@ -1,4 +1,4 @@
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -246,3 +246,16 @@ def test_an_extractor_reads_a_turn_after_the_earlier_turn_that_said_who_the_pers
     other = service.remember("Harry drove me to church.", speaker="Young-hee", session="d5", event_time=later.replace(hour=11))
     assert [m.id for m in service.context_turns(news, 3)] == [intro.id, before.id]
     assert intro.id not in [m.id for m in service.context_turns(other, 3)]
+
+
+def test_one_turn_dated_years_ahead_does_not_move_the_present_but_a_conversation_dated_ahead_does(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    yesterday = clock.now.replace(hour=12) - timedelta(days=1)
+    service.remember("I went to the dentist and had a filling", event_time=yesterday)
+    service.remember("Remind me to renew my passport", event_time=clock.now.replace(year=clock.now.year + 10))
+    assert texts(service.recall("What did I do yesterday?"))[:1] == ["I went to the dentist and had a filling"]
+    week_ahead = clock.now + timedelta(days=40)
+    for day in range(3):
+        service.remember(f"Day {day} of the replayed week.", event_time=week_ahead + timedelta(days=day))
+    assert service.present("default") == week_ahead + timedelta(days=2)
