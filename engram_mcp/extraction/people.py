@@ -59,8 +59,9 @@ _DASH_GLOSS = re.compile(r"\s[—–-]\s*(?i:my|our)\s+(?i:late\s+)?" + _WHICH_O
 # The one a clause is about: a name, then a verb ("Jürgen cooked", "Margareta passed"), not a dish or a place.
 _SUBJECT = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w'’-]+)\s+(?=(?:[a-z]+ed|is|was|has|had|says|said|went|came|got|made|"
                       r"took|left|ran|drove|died|does|did|goes|gave|told|thinks|thought|wants|likes|loves|works|lives)\b)")
-# Terse chat names people without "my" or a comma: "Partner Riikka, daughter Aino 6.", "Gunilla my wife and me".
-_LISTED = re.compile(r"(?:^|(?<=[,;.:]\s))(?P<relation>(?i:" + _RELATIONS + r"))\s+(?P<name>" + _NAME + r")(?=\s*(?:[,;.!]|\d|$))")
+# Terse chat lists people without "my": "Partner Riikka, daughter Aino 6.", "Gunilla my wife and me". A relation and a
+# name alone ("Girlfriend Yui.") may head a note about them, and is left to the rules for what they do.
+_LISTED = re.compile(r"(?:^|(?<=[,;.:]\s))(?P<relation>(?i:" + _RELATIONS + r"))\s+(?P<name>" + _NAME + r")(?=\s*(?:,|\d))")
 _NAME_MY = re.compile(r"(?:^|(?<=[,;.:]\s))(?!(?:This|That|It|He|She|Here|There|Who|Thanks|Thank|Hi|Hey|Dear|And|But)\b)"
                       r"(?P<name>[A-Z][\w-]+)\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<relation>(?i:" + _RELATIONS + r"))\b(?!['’-])"
                       r"(?!\s+(?i:is|was|'s|has|had|says|said|thinks)\b)")

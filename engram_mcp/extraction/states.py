@@ -379,12 +379,13 @@ def _arrived_home(text: str, who: str) -> list[Found]:
 # "all my stuff is at jacks now. first night in sandy bay tonight", "the movers have taken the last boxes and
 # tonight we sleep the first time in Luthagen": a first night somewhere, in a turn about moving there, is
 # at the new home; in a turn about a trip or a stay it is not.
-_FIRST_NIGHT_ANYWHERE = re.compile(r"\b(?i:first\s+night|(?:sleep|sleeping|slept)\s+(?:for\s+)?the\s+first\s+time|"
+_FIRST_NIGHT_ANYWHERE = re.compile(r"(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?i:first\s+night|(?:sleep|sleeping|slept)\s+(?:for\s+)?the\s+first\s+time|"
                                    r"first\s+time\s+sleeping)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
                                    r"(?:(?i:" + _DWELLING + r")\s+in\s+)?(?!(?i:" + _DWELLING + r"|new|the|a|an)\b)"
                                    r"(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
 _MOVING = re.compile(r"\b(?:moved|moving|movers|removal\s+(?:van|men|firm)|boxes|unpack(?:ed|ing)?|keys|"
                      r"all\s+(?:my|our)\s+(?:stuff|things))\b", re.IGNORECASE)
+_SOMEONE_ELSE = re.compile(r"\b(?i:he|she|they|his|her|their)\b|\b[A-Z][\w-]*['’]s\s+(?i:moved|in|here|settled)\b")
 _AWAY = re.compile(r"\b(?:holidays?|trip|hotel|hostel|airbnb|vacation|camping|tent|conference|visit(?:ing)?)\b", re.IGNORECASE)
 
 # "moved!!! first night in maksimir", "We're in. First night in the Leith flat": where the first night
@@ -418,7 +419,9 @@ def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedF
     if not _MOVING.search(turn) or _AWAY.search(turn):
         return []
     for sentence in sentences:
-        if (night := _FIRST_NIGHT_ANYWHERE.search(sentence.strip().rstrip(".!"))) is not None:
+        night = _FIRST_NIGHT_ANYWHERE.search(sentence.strip().rstrip(".!"))
+        # "Papa's moved!! … he slept his first night in Amersfoort": someone else's move.
+        if night is not None and not _SOMEONE_ELSE.search(sentence.strip()[: night.start()]):
             place = object_head(night["obj"])
             return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
     return []

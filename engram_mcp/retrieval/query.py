@@ -42,7 +42,10 @@ def _nicknamed(word: str, nicknames: Mapping[str, str]) -> str:
 # "Who is Ailsa's doctor?", "Who's my GP now?": who someone is, asked.
 _ASKS_WHO = re.compile(r"^\W*who(?:['’]s|\s+(?:is|are|was|were))\b", re.IGNORECASE)
 # "Bertil's wife", "my partner": someone asked of by who they are to a person.
-_OWNED_RELATION = re.compile(r"\b(?:(?P<owner>[A-Z][^\W\d_][\w-]*)['’]s|(?P<me>(?i:my)))\s+(?P<relation>[a-z]+)\b(?P<named>\s+[A-Z])?")
+# Only as the one the question's verb is about ("does Jarkko's partner …", "Is my wife …"): "Where is the dinner for
+# Bjorn's father?" asks about a dinner, and his name read into it would bring up the fact that gave it.
+_OWNED_RELATION = re.compile(r"\b(?P<asked>(?i:does|do|did|is|was|has|had|can|will|would)\s+)(?:(?P<owner>[A-Z][^\W\d_][\w-]*)['’]s|"
+                             r"(?P<me>(?i:my)))\s+(?P<relation>[a-z]+)\b(?P<named>\s+[A-Z])?")
 
 
 def with_relatives_named(query: str, relatives: Callable[[str, str], list[str]], me: str | None) -> str:

@@ -131,7 +131,7 @@ def test_a_person_glossed_by_who_they_are_in_chat_shorthand_is_that_relation(sai
     ("said", "held"),
     [("Live in Vantaa. Apartment. Partner Riikka, daughter Aino 6.", {"Jarkko's partner is Riikka.", "Jarkko's daughter is Aino."}),
      ("We live in a house in Sunnersta since 1982. Gunilla my wife and me.", {"Jarkko's wife is Gunilla."}),
-     ("Wife Helka. Two dogs.", {"Jarkko's wife is Helka."})],
+     ("Wife Helka, two dogs, one cat.", {"Jarkko's wife is Helka."})],
 )
 def test_a_person_listed_tersely_by_who_they_are_is_that_relation(said: str, held: set[str]) -> None:
     assert {f.statement for f in extract(turn(said, speaker="Jarkko"), []) if "'s " in f.statement and " is " in f.statement} == held

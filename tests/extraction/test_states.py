@@ -391,6 +391,8 @@ def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_co
     ("Keys collected! First night at the new flat in Portobello, no curtains yet.", {("lives_in", "portobello", False)}),
     ("Unpacked the suitcase, first night in Lisbon, the hotel is by the river.", set()),
     ("First night in Oslo for the conference. Slept badly.", set()),
+    ("Papa's moved!! Van came at 8, we carried 60 boxes up, and he slept his first night in Amersfoort.", set()),
+    ("The movers took the last boxes and tonight she can sleep the first time in Luthagen.", set()),
     ("First night in the new place! Everything's in boxes, we're eating pizza on the floor.", set()),
 ])
 def test_a_first_night_somewhere_in_a_turn_about_moving_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:

@@ -53,3 +53,5 @@ def test_a_relation_asked_of_is_said_with_the_one_name_memory_gives_it() -> None
     assert with_relatives_named("Where is Jarkko's boat?", relatives, None) == "Where is Jarkko's boat?"
     assert with_relatives_named("Who is Jarkko's partner?", relatives, None) == "Who is Jarkko's partner?"
     assert with_relatives_named("What is my wife called?", relatives, "Bertil") == "What is my wife called?"
+    assert with_relatives_named("Where is the birthday dinner for Jarkko's partner?", relatives, None) == (
+        "Where is the birthday dinner for Jarkko's partner?")
