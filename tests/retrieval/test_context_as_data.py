@@ -38,3 +38,12 @@ def test_each_line_says_its_source_and_an_outdated_one_what_replaced_it() -> Non
     status = MemoryStatus(State.OUTDATED, WHEN, new, (new,))
     line = render_context([ContextItem(turn("I work for MTN."), status=status)]).text.splitlines()[1]
     assert 'OUTDATED since 11 Jan 2026, now [f-00000000000b] "Kofi works for Vodafone."' in line
+
+
+def test_the_header_says_what_an_upcoming_line_means_only_when_one_is_shown() -> None:
+    starts = datetime(2027, 10, 1, tzinfo=timezone.utc)
+    mtn = turn("I work for MTN.")
+    upcoming = MemoryStatus(State.UPCOMING, starts, mtn, (mtn,))
+    plain = render_context([ContextItem(mtn)]).text.splitlines()[0]
+    ahead = render_context([ContextItem(turn("I work for Klarna."), status=upcoming)]).text.splitlines()[0]
+    assert "UPCOMING" not in plain and "UPCOMING lines hold only from their date." in ahead
