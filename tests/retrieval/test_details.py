@@ -115,3 +115,10 @@ def test_a_price_in_any_currency_tells_how_much_something_costs(said: str) -> No
     detail = detail_asked(question)
     assert detail is not None and detail.told_of(said, focus_terms(focus_words(question, [])))
 
+
+
+def test_a_time_written_with_a_p_tells_no_price() -> None:
+    question = "How much does the Rainbow Mountain tour cost?"
+    detail = detail_asked(question)
+    assert detail is not None
+    assert not detail.told_of("The Rainbow Mountain tour leaves at 4 p.m. from the plaza.", focus_terms(focus_words(question, [])))
