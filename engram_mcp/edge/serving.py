@@ -134,8 +134,22 @@ def _stopped_by_sigterm(before_stopping: Callable[[], None]) -> Iterator[None]:
     previous = signal.signal(signal.SIGTERM, stop)
     try:
         yield
+    except BaseExceptionGroup as group:
+        # The handler raises in whichever task was running; a task group wraps it with its siblings.
+        told_to_stop = _system_exit_in(group)
+        if told_to_stop is None:
+            raise
+        raise told_to_stop from None
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _system_exit_in(group: BaseExceptionGroup[BaseException]) -> SystemExit | None:
+    for error in group.exceptions:
+        found = _system_exit_in(error) if isinstance(error, BaseExceptionGroup) else error
+        if isinstance(found, SystemExit):
+            return found
+    return None
 
 
 async def _proxy_stdio(ownership: Ownership) -> None:
