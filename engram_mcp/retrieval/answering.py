@@ -108,7 +108,7 @@ class Answering:
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
                      when=_ASKS_WHEN.search(query) is not None, who=_ASKS_WHO.match(query) is not None, timing=times_meant(query),
                      asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)),
-                     detail=detail_asked(query))
+                     detail=detail_asked(query), relatives=relations_named(query))
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -222,7 +222,6 @@ class Answering:
         instances = " ".join(words)
         # Whole words as written: "carried 60 boxes" names no boxing, though the two share a stem.
         names_one = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
-        relations = focus.relations
         others = focus.named - focus.speakers
         # One recalled further down ("volley cancelled tonight, gym closed") before one searched for.
         recalled = [memory for memory, _ in ranked[1:_DEPTH]]
@@ -230,7 +229,7 @@ class Answering:
         for memory in chain(recalled, searched):
             if memory is None or not _may_lead(memory, admitted):
                 continue
-            if (names_one.search(memory.text) and lexical_coverage(relations, [memory.text]) == 1.0
+            if (names_one.search(memory.text) and focus.relations_met(memory.text)
                     and (not others or others & about(memory.text, focus))):
                 return lead(ranked, (memory, ranked[0][1]))
         return ranked

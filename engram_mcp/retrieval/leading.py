@@ -21,7 +21,7 @@ Here too is what the rules share: the question's ``Focus``, what a text says of 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engram_mcp.model import Kind, Memory
@@ -296,7 +296,8 @@ class Focus:
     def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
                  asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
-                 asked_for: str = "", trait: Trait | None = None, who: bool = False, detail: Detail | None = None) -> None:
+                 asked_for: str = "", trait: Trait | None = None, who: bool = False, detail: Detail | None = None,
+                 relatives: Mapping[str, str] | None = None) -> None:
         self.words = words
         self.terms = focus_terms(words)
         self.where = where
@@ -321,6 +322,9 @@ class Focus:
         """Whether it asks about what the assistant said or does ("What did you recommend?")."""
         self.asked_of = asked_of
         """Whom it asks about, as named: those it names, else the one speaker ("What car am I driving?")."""
+        self.relatives = dict(relatives or {})
+        """The relations it gives a name (stems), with the name: "partner" as "Riikka" in "What does Jarkko's partner
+        Riikka do?" (the pipeline adds the one name memory gives a relation)."""
         self._embed = embed
         self._vector: Sequence[float] | None = None
 
@@ -328,6 +332,18 @@ class Focus:
     def relations(self) -> tuple[str, ...]:
         """The relations it asks of (stems): "son" in "What does my son do?"."""
         return tuple(term for term in self.terms if term in RELATION_WORDS)
+
+    def relations_met(self, text: str) -> bool:
+        """Whether ``text`` speaks of every relation asked: by its word, or by the name the question gives it
+        in a sentence saying the trait asked, if one is ("Riikka is ER nurse" for "What does Jarkko's partner
+        Riikka do?"; not "Musti ate Aino's mitten. Vet?" for "What does Jarkko's daughter Aino do?")."""
+        def named(relation: str) -> bool:
+            name = self.relatives.get(relation)
+            return name is not None and any(
+                names_person(name, sentence) and (self.trait is None or self.trait.said_in(sentence))
+                for sentence in SENTENCE_END.split(text))
+
+        return lexical_coverage(tuple(relation for relation in self.relations if not named(relation)), [text]) == 1.0
 
     @property
     def vector(self) -> Sequence[float]:
@@ -343,7 +359,7 @@ def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     if trait is None or not trait.said_in(memory.text):
         return False
     relations = focus.relations
-    if lexical_coverage(relations, [memory.text]) < 1.0:
+    if not focus.relations_met(memory.text):
         return False
     if others := focus.named - focus.speakers:
         return bool(others & about(memory.text, focus))
@@ -360,7 +376,7 @@ def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
     others, relations = focus.named - focus.speakers, focus.relations
     if trait is None or not (others or relations) or memory.said_by_assistant():
         return False
-    return any(trait.said_in(sentence) and others <= about(sentence, focus) and lexical_coverage(relations, [sentence]) == 1.0
+    return any(trait.said_in(sentence) and others <= about(sentence, focus) and focus.relations_met(sentence)
                for sentence in SENTENCE_END.split(own_words(memory.text)))
 
 

@@ -74,7 +74,7 @@ def _trait(name: str, asked: str, words: frozenset[str], slots: str, told_of_one
 _TRAITS = (
     # "trade" only as the word itself: its stem is "trading"'s too ("Who is my contact at Al Noor Trading?").
     _trait("occupation", "job occupation profession career", OCCUPATIONS, "job", says_own_occupation, said=OCCUPATION_SAID,
-           asked_in=r"\bd(?:o|oes|id)\s+(?:[\w'’]+\s+){0,2}?do\s+for\s+work\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’]+\s+){1,2}do\s*\?"
+           asked_in=r"\bd(?:o|oes|id)\s+(?:[\w'’]+\s+){0,2}?do\s+for\s+work\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’]+\s+){1,2}(?-i:[A-Z][\w'’-]*\s+)?do\s*\?"
                     r"|\btrade\s*\?|\bwhat\s+trade\b"),
     _trait("health condition", "health condition medical illness",
            HEALTH_CONDITIONS | {"intolerant", "intolerance", "allergic", "allergy", "allergies"}, "health_condition allergy"),

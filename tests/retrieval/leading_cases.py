@@ -8,6 +8,7 @@ from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import times_meant
 from engram_mcp.retrieval.leading import Focus
+from engram_mcp.retrieval.names_asked import relations_named
 from engram_mcp.retrieval.question_words import thing_asked_for
 from engram_mcp.retrieval.traits import trait_asked
 
@@ -35,7 +36,8 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
                  when=question.startswith(("When", "What time", "What day")), where=question.startswith("Where"),
                  who=question.startswith("Who"),
                  timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)),
-                 trait=trait_asked(question, focus_terms(words)), detail=detail_asked(question))
+                 trait=trait_asked(question, focus_terms(words)), detail=detail_asked(question),
+                 relatives=relations_named(question))
 
 
 def no_restatement(turn_id: str) -> Memory | None:

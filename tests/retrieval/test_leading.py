@@ -7,6 +7,7 @@ from engram_mcp.retrieval.leading import (
     lead,
     named_first,
     relation_fact_aside,
+    says_trait_of_whom_asked,
     slot_first,
     speaks_most_of,
     tells_trait_of_another_asked,
@@ -172,6 +173,13 @@ def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() 
     assert not tells_trait_of_another_asked(memory("t-two", "my boss Ruth is a physio. Jase is saving for the trip."), question)
     own = focus_of("What did Ngozi do for work before she retired?")
     assert not tells_trait_of_another_asked(memory("f-asked", "Ngozi asked: the assistant keeps it short.", subject="Ngozi"), own)
+
+
+def test_a_relative_the_question_names_is_met_by_their_name_in_the_sentence_saying_the_trait() -> None:
+    question = focus_of("What does Ngozi's partner Riikka do?")
+    assert says_trait_of_whom_asked(memory("t-nurse", "Riikka is ER nurse. Night shifts."), question)
+    assert not says_trait_of_whom_asked(memory("t-vet", "Musti ate Riikka's mitten. Again. Vet?"), question)
+    assert not says_trait_of_whom_asked(memory("t-nurse", "Riikka is ER nurse."), focus_of("What does Ngozi's partner do?"))
 
 
 def test_what_is_said_of_someone_leads_over_the_fact_that_only_says_who_they_are() -> None:

@@ -11,7 +11,7 @@ def asked(question: str) -> str | None:
 
 @pytest.mark.parametrize(("question", "trait"), [
     ("What does Dariusz do for a living?", "occupation"), ("What did I do for work?", "occupation"),
-    ("What does Rui do?", "occupation"),
+    ("What does Rui do?", "occupation"), ("What does Jarkko's partner Riikka do?", "occupation"),
     ("What's Parvin's job?", "occupation"), ("What is Jase's trade?", "occupation"), ("What trade is Jase in?", "occupation"),
     ("Does Lupita have any health conditions?", "health condition"),
     ("Does Ruben have any health problems I should know about?", "health condition"),
@@ -22,7 +22,8 @@ def test_a_question_asking_what_someone_is_asks_that_trait(question: str, trait:
 
 
 @pytest.mark.parametrize("question", ["How does Jurgen get to work?", "What are we eating on Friday?", "Where does Lena work?",
-                                      "What does Rui do on Sundays?", "What do we call the water treatment job now?",
+"What does Rui do on Sundays?", "What does she like to do?",
+                                      "What do we call the water treatment job now?",
                                       "Who is Rukmini's contact at Al Noor Trading?"])
 def test_a_question_about_something_else_asks_no_trait(question: str) -> None:
     assert asked(question) is None
