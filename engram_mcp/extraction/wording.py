@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.time_expr import WEEKDAY_NAMES
+
 __all__ = ["SECOND_PERSON", "clip", "names_in"]
 
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|ya|u)\b", re.IGNORECASE)
@@ -14,8 +16,29 @@ _MAX_STATEMENT_CHARS = 220
 
 def names_in(statement: str, speaker: str) -> tuple[str, ...]:
     """The speaker, then each name the statement capitalises ("Sam's" as "Sam"), once each."""
-    names = [speaker, *(_drop_possessive(match.strip(" .'’")) for match in _CAPITALISED.findall(statement))]
+    runs = (_drop_possessive(match.strip(" .'’")) for match in _CAPITALISED.findall(statement))
+    names = [speaker, *(name for run in runs for name in _apart(run, speaker))]
     return tuple(dict.fromkeys(name for name in names if name and name not in {"I", "The", "A"}))
+
+
+def _apart(run: str, speaker: str) -> list[str]:
+    """The names a run of capitalised words holds: the speaker's name that stands for "I" after another name
+    ("I told Wilber I will …" restated as "… told Wilber Inti will …") and a weekday after a name ("meeting
+    Maria Monday") are names of their own, not part of the name before them."""
+    names: list[str] = []
+    words: list[str] = []
+    for word in run.split():
+        if word in WEEKDAY_NAMES:
+            names += [" ".join(words), word]
+            words = []
+        else:
+            words.append(word)
+    rest = " ".join(words)
+    if rest.endswith(f" {speaker}"):
+        names += [rest[: -len(speaker) - 1], speaker]
+    else:
+        names.append(rest)
+    return [name for name in names if name]
 
 
 def clip(text: str) -> str:
