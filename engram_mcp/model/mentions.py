@@ -280,6 +280,12 @@ def _as_a_name(text: str, found: re.Match[str]) -> bool:
 
 
 _TITLES = ("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof")
+# Words of respect a name is said after, as a whole name's first word: the name without them is the same person.
+# Not "Mama Tobi", "Baba Sola": there the name after it is someone else's (her child's).
+_HONORIFICS = frozenset(title.casefold() for title in _TITLES) | frozenset(
+    """alhaji alhaja chief madame madam mme monsieur mlle mademoiselle señor senor señora senora sr sra don doña dona
+    herr frau sheikh sheikha sir dame pastor rev reverend imam rabbi father fr uncle auntie aunty aunt captain capt
+    coach professor doctor""".split())
 # A word written as a name: "Fortuin", "O'Brien", "Ann-Marie"; not its possessive or "'ll".
 _NAME_WORD = rf"[A-Z](?:[a-z]+|(?={_APOSTROPHE}))(?:{_APOSTROPHE}(?:[A-Z][a-z]+|[a-z]{{3,}})|{_HYPHEN}[A-Za-z][a-z]*)*"
 _FULL_NAME = re.compile(rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{1,2}}")
@@ -298,16 +304,25 @@ def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Na
     """``name``, and for a person's full name the other ways ``texts`` write it: the given name
     alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
     middle of a sentence (as only a name is) and no text pairs it with another family name
-    ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin"). A
+    ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin"); a name said
+    after a word of respect ("Alhaji Musa", "Uncle Tunde") also without it ("Musa"). A
     name some text writes where only a place goes ("moved to Ann Arbor") is a place's, with no
     given name. Whatever the name, the longer names holding it that are places, or other
     ``entities`` the memory knows ("Ivan Petrov" when "Ivan" is asked), are not it."""
-    texts = list(texts)
+    texts, entities = list(texts), list(entities)
     others = _longer_names_elsewhere(name, texts) + _other_entities_holding(name, entities)
     written = _written(name, texts)
     if written is None or any(_a_place_at(text, *found.span()) for text in texts for found in _mentions(text, name)):
         return Named(name, frozenset({entity_key(name)}), others=others)
     given, family = written.split()[0], written.split()[-1]
+    if given.casefold().rstrip(".") in _HONORIFICS:
+        # "Alhaji Musa", "Uncle Tunde", "Madame Haddad": the same person is "Musa", "Tunde", "Haddad" alone.
+        bare = written.split(maxsplit=1)[1]
+        alone_bare = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(bare)}(?:{_APOSTROPHE}s)?(?![\w{APOSTROPHES}-])")
+        # Other known names holding it ("Musa Bello") are someone else, whether or not "Musa" is known alone.
+        besides = [entity for entity in entities if entity_key(entity) != entity_key(name)]
+        others += _longer_names_elsewhere(bare, texts) + _other_entities_holding(bare, [*besides, bare])
+        return Named(name, frozenset({entity_key(name), entity_key(bare)}), (alone_bare,), others)
     titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{_spelled(family)}(?:{_APOSTROPHE}s)?(?![\w{APOSTROPHES}])")
     # A closing quote may follow a name ("Warm regards,\nHenrik'" in a pasted letter), as may "'s" or "'ll".
     alone = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(given)}(?:{_APOSTROPHE}\w*)?(?![\w{APOSTROPHES}-])")

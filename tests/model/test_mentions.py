@@ -84,3 +84,14 @@ def test_a_name_that_is_also_a_word_typed_without_capitals_is_named_where_only_a
 def test_a_full_names_given_name_that_is_a_word_is_taken_only_where_written_as_a_name() -> None:
     will = goes_by("Will Turner", ["Will Turner is my cousin.", "I saw Will at the match.", "Will you call me?"])
     assert will.in_("I saw Will at the match.") and not will.in_("Will you call me?")
+
+
+def test_a_name_said_after_a_word_of_respect_goes_by_the_name_alone_too() -> None:
+    texts = ["My lace supplier is Alhaji Musa at Balogun market.", "Musa can keep his stock.", "Musa Bello fixed my car."]
+    musa = goes_by("Alhaji Musa", texts, ["Alhaji Musa", "Musa Bello"])
+    assert [musa.in_(text) for text in texts] == [True, True, False]
+    assert goes_by("Uncle Tunde", ["Uncle Tunde rang.", "Tunde says hi."]).in_("Tunde says hi.")
+
+
+def test_a_name_after_mama_is_someone_else_not_a_word_of_respect() -> None:
+    assert not goes_by("Mama Tobi", ["Mama Tobi delivers the lace.", "Tobi is at school."]).in_("Tobi is at school.")
