@@ -67,6 +67,10 @@ _VALUE_KINDS = (
     ("number", _NUMBER),
 )
 _A_VALUE = {kind: re.compile(rf"(?<![\w€$£₹¥]){pattern}", re.IGNORECASE) for kind, pattern in _VALUE_KINDS}
+# "sunday and monday", "Tue, Wed & Fri": values of one kind said as a list, put right whole.
+_JOINED = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+|\s*&\s*)"
+_A_LIST = {kind: re.compile(rf"(?<![\w€$£₹¥])(?:{pattern})(?:{_JOINED}(?:{pattern}))+(?!\w)", re.IGNORECASE)
+           for kind, pattern in _VALUE_KINDS}
 
 
 def _ending_a_clause(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -85,9 +89,12 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
         return []
     rest = text[cue.end():]
     rest = rest[said_as.end():] if (said_as := _SAID_AS.match(rest)) else rest
-    for pattern in _A_VALUE.values():
+    for kind, value in _A_VALUE.items():
+        # A list puts right the list said before ("monday and tuesday … wait no, sunday and monday"), else a value.
+        listed = _A_LIST[kind].match(rest) or _ending_a_clause(_A_LIST[kind], rest)
+        pattern = _A_LIST[kind] if listed is not None and _A_LIST[kind].search(before) else value
         # The value first ("no wait, 2pm"), or ending the first clause ("no wait, she re-read the email, 9:30am").
-        new = pattern.match(rest) or _ending_a_clause(pattern, rest)
+        new = listed or value.match(rest) or _ending_a_clause(value, rest)
         if new is None:
             continue
         # A short message is said again whole ("BOQ for the Msasa culverts came back. quote is USD 48,000"),

@@ -45,6 +45,18 @@ def test_a_value_put_right_after_a_word_that_says_so_is_said_again_in_its_senten
     assert restated in [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate == PUTS_RIGHT]
 
 
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("days off at the cafe are monday and tuesday, so i can make tuesday training. wait no, sunday and monday",
+         "Ada put it right: days off at the cafe are sunday and monday, so Ada can make tuesday training."),
+        ("I'm off Tuesday. wait no, Wednesday and Thursday", "Ada put it right: Ada is off Wednesday and Thursday."),
+    ],
+)
+def test_values_put_right_as_a_list_replace_the_list_or_the_value_said_before_whole(said: str, restated: str) -> None:
+    assert restated in [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate == PUTS_RIGHT]
+
+
 def test_a_value_put_right_in_the_next_message_restates_the_one_before_and_is_drawn_from_it() -> None:
     before = turn("sylt trip: 27 students going, hostel deposit is €145 per kid, due by 30 june", speaker="Ada")
     facts = extract(turn("ugh. make that €160 per kid, the hostel just emailed", speaker="Ada"), [before])
