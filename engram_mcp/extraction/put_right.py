@@ -66,6 +66,7 @@ _VALUE_KINDS = (
     ("day", r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"),
     ("number", _NUMBER),
 )
+_CONSEQUENCE = re.compile(r"\s*[,;]\s*(?:so|which|because|cos|coz|since)\b", re.IGNORECASE)
 _A_VALUE = {kind: re.compile(rf"(?<![\w€$£₹¥]){pattern}", re.IGNORECASE) for kind, pattern in _VALUE_KINDS}
 # "sunday and monday", "Tue, Wed & Fri": values of one kind said as a list, put right whole.
 _JOINED = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+|\s*&\s*)"
@@ -106,6 +107,9 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
         old = next(reversed([*pattern.finditer(sentence)]), None) if sentence else None
         if sentence is None or old is None or old.group(0).casefold() == new.group(0).casefold():
             return []
-        said = (sentence[:old.start()] + new.group(0) + sentence[old.end():]).strip().rstrip(" .!?")
+        after = sentence[old.end():]
+        # "…, so i can finally make tuesday training": what followed from the old value may not follow from the new.
+        after = after[:consequence.start()] if (consequence := _CONSEQUENCE.search(after)) else after
+        said = (sentence[:old.start()] + new.group(0) + after).strip().rstrip(" .!?,")
         return _put_right(speaker, old.group(0), new.group(0), said, certainty, also_from=also_from, entities=(speaker,))
     return []
