@@ -28,6 +28,7 @@ from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
+from engram_mcp.model.predicates import HABIT_KINDS
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import CALENDAR_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
@@ -57,6 +58,7 @@ Scored = tuple[Memory, float]
 LEAD_DEPTH = 10
 """How far down the ranked list a rule looks for what should lead."""
 _SLOT_DEPTH = 25
+_HOW_OFTEN = "_how_often"
 
 
 _SPECIFIC = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][\w'’-]+|\b\d[\d.,:]*")
@@ -108,6 +110,8 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     if focus.when:
         # "When does Jayden work at Tesco?" is no more answered by "Jayden works at Tesco" than by any turn.
         answering = [pair for pair in answering if _says_when(pair[0])]
+        # "What day does Jarkko go ice swimming?" is answered by the days of the habit asked.
+        answering += [pair for pair in ranked[:_SLOT_DEPTH] if _days_of_habit_asked(pair[0], focus)][:1]
     # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
     # the place when the question asks where, else the other; then the slot the question names
     # ("What is Noor's address?": her address before the town she lives in).
@@ -115,10 +119,27 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     return lead(ranked, answering[0] if answering else None)
 
 
+_WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
+_HABIT_KIND_STEMS = frozenset(stem(word) for word in HABIT_KINDS)
+
+
+def _days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` is the fact holding how often the habit a when-question names is done ("ice swimming
+    how often" for "What day does Jarkko go ice swimming?"), of whom it asks."""
+    slot = slot_of(memory)
+    if memory.kind is not Kind.FACT or slot is None or slot.negated or not slot.predicate.endswith(_HOW_OFTEN):
+        return False
+    habit = {stem(word) for word in slot.predicate.removesuffix(_HOW_OFTEN).split("_")}
+    asked = {term for term in focus.terms if term not in _WHEN_WORDS}
+    whose = {entity_key(name) for name in focus.asked_of}
+    return (bool(asked & habit) and asked <= habit | _HABIT_KIND_STEMS
+            and (not whose or entity_key((memory.subject or "").partition("'s ")[0]) in whose))
+
+
 def _says_when(memory: Memory) -> bool:
     """Whether a memory says when: a day, a date, a time, or how often ("Jayden works twice a week")."""
     slot = slot_of(memory)
-    return says_a_time(memory.text) or slot is not None and slot.predicate.endswith("_how_often")
+    return says_a_time(memory.text) or slot is not None and slot.predicate.endswith(_HOW_OFTEN)
 
 
 def _slot_named(fact: Memory, focus: Focus) -> bool:

@@ -167,6 +167,18 @@ def test_of_a_question_asking_when_a_fact_in_the_slot_that_says_no_time_does_not
     assert slot_first([(turn, 0.9), (shop, 0.8)], focus_of("Where does Ngozi work?"))[0][0].id == "f-shop"
 
 
+def test_of_a_question_asking_when_a_habit_is_done_the_fact_holding_its_days_leads() -> None:
+    far = memory("t-far", "Kuusijärvi is far now. Ice swimming near Porvoo? Club that meets Thursdays ideal.", day=3)
+    fix = memory("t-fix", "Correction. Ice swimming is Thursdays now, not Tuesdays.", day=2)
+    yoga = memory("f-yoga", "Ngozi's yoga is on Mondays.", subject="Ngozi", predicate="yoga how often", object="on Mondays")
+    days = memory("f-days", "Ngozi's ice swimming is on Thursdays.", day=2, subject="Ngozi", predicate="ice swimming how often",
+                  object="on Thursdays")
+    ranked = [(far, 0.9), (fix, 0.8), (yoga, 0.7), (days, 0.6)]
+    assert slot_first(ranked, focus_of("What day does Ngozi go ice swimming?"))[0][0].id == "f-days"
+    assert slot_first(ranked, focus_of("What day does Ngozi go to the pool?"))[0][0].id == "t-far"
+    assert slot_first(ranked, focus_of("Where does Ngozi go ice swimming?"))[0][0].id == "t-far"
+
+
 def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() -> None:
     question = focus_of("What is Jase's trade?", frozenset({"Jase"}))
     assert tells_trait_of_another_asked(memory("t-intro", "I'm a physio. partner is Jase, he's an electrician."), question)
