@@ -20,7 +20,6 @@ from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
-    answers_slot,
     lexical_coverage,
     speaks_of_another_topic,
     words_of,
@@ -32,6 +31,7 @@ from engram_mcp.retrieval.leading import (
     Restated,
     Scored,
     about,
+    answers_asked,
     lead,
     scored_beside,
     speaks_for,
@@ -103,7 +103,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     # "When is Gurdev going to Amritsar?" asks only of what it names.
     if first is None or not focus.terms and not focus.named - focus.speakers:
         return ranked
-    if focus.terms and first.kind is Kind.FACT and answers_slot(focus.terms, first):
+    if focus.terms and answers_asked(first, focus):
         return lead(ranked, _later_restatement_of_slot(ranked, focus, outdated, said_in))
     asked = about(first.text, focus)
     if not asked:

@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from engram_mcp.retrieval.traits import Trait
 
 __all__ = [
-    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "Restated", "Scored", "about", "change_first", "is_ending",
+    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "Restated", "Scored", "about", "answers_asked", "change_first",
+    "days_of_habit_asked", "is_ending",
     "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
@@ -111,7 +112,7 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
         # "When does Jayden work at Tesco?" is no more answered by "Jayden works at Tesco" than by any turn.
         answering = [pair for pair in answering if _says_when(pair[0])]
         # "What day does Jarkko go ice swimming?" is answered by the days of the habit asked.
-        answering += [pair for pair in ranked[:_SLOT_DEPTH] if _days_of_habit_asked(pair[0], focus)][:1]
+        answering += [pair for pair in ranked[:_SLOT_DEPTH] if days_of_habit_asked(pair[0], focus)][:1]
     # A fact that holds the slot before a plan for it; of two slots a word asks about ("study"),
     # the place when the question asks where, else the other; then the slot the question names
     # ("What is Noor's address?": her address before the town she lives in).
@@ -123,7 +124,7 @@ _WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date ni
 _HABIT_KIND_STEMS = frozenset(stem(word) for word in HABIT_KINDS)
 
 
-def _days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
+def days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
     """Whether ``memory`` is the fact holding how often the habit a when-question names is done ("ice swimming
     how often" for "What day does Jarkko go ice swimming?"), of whom it asks."""
     slot = slot_of(memory)
@@ -134,6 +135,12 @@ def _days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
     whose = {entity_key(name) for name in focus.asked_of}
     return (bool(asked & habit) and asked <= habit | _HABIT_KIND_STEMS
             and (not whose or entity_key((memory.subject or "").partition("'s ")[0]) in whose))
+
+
+def answers_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` is a fact that answers the question whole: it holds the slot asked ("Where does Ana
+    work?"), or the days of the habit a when-question names."""
+    return memory.kind is Kind.FACT and (answers_slot(focus.terms, memory) or focus.when and days_of_habit_asked(memory, focus))
 
 
 def _says_when(memory: Memory) -> bool:
@@ -204,7 +211,7 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     first = ranked[0][0] if ranked else None
     if first is None or not focus.terms:
         return ranked
-    if lexical_coverage(focus.terms, [first.text]) == 1 or first.kind is Kind.FACT and answers_slot(focus.terms, first):
+    if lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus):
         if _names_whom_asked(first, focus):
             return ranked
         # All the words, of someone else: the best ranked that speaks of it and names whom was asked.

@@ -325,3 +325,11 @@ def test_a_later_change_that_tells_no_amount_does_not_lead_for_a_price_asked() -
     assert order[0][0].id == "t-quote"
     assert later_change_first([(quote, 0.9), (done, 0.8)], focus_of("When is the bathroom going to be done?"), set(),
                               no_restatement)[0][0].id == "t-done"
+
+
+def test_the_days_of_the_habit_a_when_question_asks_are_not_led_by_a_later_wish_about_it() -> None:
+    days = memory("f-days", "Ngozi's ice swimming is on Thursdays.", day=2, subject="Ngozi", predicate="ice swimming how often",
+                  object="on Thursdays")
+    wish = memory("t-wish", "Kuusijärvi is far now. Ice swimming near Porvoo? Club that meets Thursdays ideal.", day=5)
+    order = later_change_first([(days, 0.9), (wish, 0.8)], focus_of("What day does Ngozi go ice swimming?"), set(), no_restatement)
+    assert order[0][0].id == "f-days"

@@ -179,6 +179,12 @@ def test_of_a_question_asking_when_a_habit_is_done_the_fact_holding_its_days_lea
     assert slot_first(ranked, focus_of("Where does Ngozi go ice swimming?"))[0][0].id == "t-far"
 
 
+def test_the_days_of_the_habit_asked_stay_first_over_a_reply_that_says_day_in_its_words() -> None:
+    days = memory("f-days", "Ngozi's long runs are on Sundays.", subject="Ngozi", predicate="long runs how often", object="on Sundays")
+    reply = memory("t-reply", "Done: long runs on Sunday, with an easy shakeout on Saturday morning when match day allows.")
+    assert named_first([(days, 0.9), (reply, 0.8)], focus_of("What day are Ngozi's long runs?"), set())[0][0].id == "f-days"
+
+
 def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() -> None:
     question = focus_of("What is Jase's trade?", frozenset({"Jase"}))
     assert tells_trait_of_another_asked(memory("t-intro", "I'm a physio. partner is Jase, he's an electrician."), question)
