@@ -22,9 +22,9 @@ def names_in(statement: str, speaker: str) -> tuple[str, ...]:
 
 
 def _apart(run: str, speaker: str) -> list[str]:
-    """The names a run of capitalised words holds: the speaker's name that stands for "I" after another name
-    ("I told Wilber I will …" restated as "… told Wilber Inti will …") and a weekday after a name ("meeting
-    Maria Monday") are names of their own, not part of the name before them."""
+    """The names a run of capitalised words holds: the speaker's name that stands for "I" or "me" beside another
+    name ("I told Wilber I will …" restated as "… told Wilber Inti will …", "informed me Magnus is" as "informed
+    Dagny Magnus is") and a weekday after a name ("meeting Maria Monday") are names of their own."""
     names: list[str] = []
     words: list[str] = []
     for word in run.split():
@@ -36,6 +36,8 @@ def _apart(run: str, speaker: str) -> list[str]:
     rest = " ".join(words)
     if rest.endswith(f" {speaker}"):
         names += [rest[: -len(speaker) - 1], speaker]
+    elif rest.startswith(f"{speaker} "):
+        names += [speaker, rest[len(speaker) + 1:]]
     else:
         names.append(rest)
     return [name for name in names if name]
