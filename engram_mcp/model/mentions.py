@@ -360,14 +360,24 @@ def _other_entities_holding(name: str, entities: Iterable[str]) -> tuple[re.Patt
     """When ``name`` is itself one of the known ``entities``, those whose longer names hold it as a
     word ("Ivan Petrov", "Мария Петрова" beside "Ivan", "Мария") are someone else, whom forgetting
     ``name`` leaves alone; forgetting them is asked by their own name. A name the facts never
-    speak of alone may be the longer one's short form, so it takes the longer one as before."""
+    speak of alone may be the longer one's short form, so it takes the longer one as before; a longer
+    name that is the name beside another known name or a weekday ("Wilber Inti", "Maria Monday") is
+    no one else."""
     key = entity_key(name)
     entities = set(entities)
-    if key not in {entity_key(entity) for entity in entities}:
+    keys = {entity_key(entity) for entity in entities}
+    if key not in keys:
         return ()
+
+    def two_known_names(entity: str) -> bool:
+        # "Wilber Inti" from "I told Wilber I will …" restated: the name asked beside the speaker, no one else.
+        rest = " ".join(re.sub(rf"(?<!\w){_spelled(name)}(?!\w)", " ", entity, flags=re.IGNORECASE).split())
+        return entity_key(rest) in keys or rest in CALENDAR_NAMES
+
     longer = {
         entity for entity in entities
         if entity_key(entity) != key and any(_mentions(entity, name)) and len(entity_key(entity)) > len(key)
+        and not two_known_names(entity)
     }
     return tuple(re.compile(rf"(?<!\w){_spelled(other)}(?!\w)", re.IGNORECASE) for other in sorted(longer))
 

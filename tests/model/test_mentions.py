@@ -95,3 +95,9 @@ def test_a_name_said_after_a_word_of_respect_goes_by_the_name_alone_too() -> Non
 
 def test_a_name_after_mama_is_someone_else_not_a_word_of_respect() -> None:
     assert not goes_by("Mama Tobi", ["Mama Tobi delivers the lace.", "Tobi is at school."]).in_("Tobi is at school.")
+
+
+def test_a_longer_name_that_is_the_name_beside_another_known_name_is_no_one_else() -> None:
+    texts = ["Inti told Wilber Inti will not take more groups.", "My boss is Wilber."]
+    assert goes_by("Wilber", texts, ["Inti", "Wilber", "Wilber Inti"]).in_(texts[0])
+    assert not goes_by("Ivan", ["Ivan Petrov called."], ["Ivan", "Ivan Petrov"]).in_("Ivan Petrov called.")
