@@ -61,7 +61,14 @@ from engram_mcp.retrieval.leading import (
     where_first,
     which_one_first,
 )
-from engram_mcp.retrieval.names_asked import capitalised, names_asked, names_asked_of, names_person, relations_named
+from engram_mcp.retrieval.names_asked import (
+    capitalised,
+    names_asked,
+    names_asked_of,
+    names_person,
+    names_written_as_in,
+    relations_named,
+)
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name, without_name_asked
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
@@ -97,11 +104,12 @@ class Answering:
         self._lexical_floor = lexical_floor
         self._focus_floor = focus_floor
 
-    def focus(self, query: str, where: MemoryFilter) -> Focus:
+    def focus(self, query: str, where: MemoryFilter, recalled: Sequence[Memory] = ()) -> Focus:
+        """What ``query`` asks; the names it writes as the ``recalled`` memories do are no words of what it asks."""
         namespace = where.namespace or ""
         named = self._catalogue.entities_named_in(query, namespace)
         speakers = self._catalogue.speakers(namespace)
-        words = focus_words(query, speakers | named)
+        words = focus_words(query, speakers | named | names_written_as_in(query, (m.text for m in recalled)))
         return Focus(words, lambda text: self._embedder.embed([text])[0],
                      where=_ASKS_WHERE.search(query) is not None, named=frozenset(entity_key(n) for n in named),
                      speakers=frozenset(entity_key(s) for s in speakers), to_assistant=_TO_ASSISTANT.search(query) is not None,

@@ -9,13 +9,15 @@ memory naming them ("What does Gareth's daughter Cerys do?" by "our Cerys rang, 
 from __future__ import annotations
 
 import re
-from collections.abc import Set
+from collections.abc import Iterable, Set
 
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
-__all__ = ["capitalised", "names_asked", "names_asked_of", "names_person", "relations_named", "without_compounds"]
+__all__ = [
+    "capitalised", "names_asked", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "without_compounds",
+]
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
@@ -27,6 +29,19 @@ _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 # ("Anne-Marie" still names Marie).
 _COMPOUND = re.compile(r"\b\w+(?:-\w+){2,}\b")
 _NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
+
+
+# "Jasmine Grill", "Qori Treks", "Hartvig Nissen": two or more capitalised words, a name of a place or a business.
+_NAME_OF_WORDS = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][\w'’&-]*(?:\s+(?:of\s+|de\s+|la\s+)?[A-Z][\w'’&-]*)+")
+
+
+def names_written_as_in(question: str, texts: Iterable[str]) -> set[str]:
+    """The names of two or more capitalised words the question writes as ``texts`` write them ("What is
+    Jasmine Grill's food hygiene rating?" beside "New weekend hours at Jasmine Grill"): a name, though no fact
+    is about it, whose words say whom or what it asks of, not what it asks."""
+    texts = list(texts)
+    runs = {re.sub(r"['’]s$", "", run) for run in _NAME_OF_WORDS.findall(question)}
+    return {run for run in runs if any(re.search(rf"(?<!\w){re.escape(run)}(?!\w)", text) for text in texts)}
 
 
 def _given_names(question: str) -> list[tuple[str, str]]:

@@ -140,7 +140,7 @@ class Retriever:
         instructions = asks_for_instructions(query) and (not where.types or MemoryType.PROCEDURAL in where.types)
         if instructions and MemoryType.PROCEDURAL in self._catalogue.types(namespace):
             hits = self._instructions_first(hits, where, asked, evidence, limit)
-        focus = self._answering.focus(without_time_phrases(query, times), where)
+        focus = self._answering.focus(without_time_phrases(query, times), where, [h.memory for h in hits])
         supports = {h.memory.id: h.supports for h in hits}
         ranked = self._answering.current_first(
             [(h.memory, h.score) for h in hits], where, now, focus, lambda m: admits(where, m)

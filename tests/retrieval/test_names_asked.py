@@ -3,6 +3,7 @@ from engram_mcp.retrieval.names_asked import (
     names_asked,
     names_asked_of,
     names_person,
+    names_written_as_in,
     relations_named,
     without_compounds,
 )
@@ -45,3 +46,10 @@ def test_a_compound_of_three_words_or_more_names_no_one_but_a_double_name_does()
 
 def test_capitalised_words_are_read_whatever_they_are() -> None:
     assert capitalised("Is Sid still at UCL in London?") == ["Sid", "London"]
+
+
+def test_a_name_of_several_capitalised_words_is_one_where_the_memories_write_it_so() -> None:
+    texts = ["New weekend hours at Jasmine Grill: open until midnight", "I signed with Qori Treks today"]
+    assert names_written_as_in("What is Jasmine Grill's food hygiene rating?", texts) == {"Jasmine Grill"}
+    assert names_written_as_in("When is the Jasmine grill open?", texts) == set()
+    assert names_written_as_in("Who owns Blue Lagoon?", texts) == set()

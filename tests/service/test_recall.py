@@ -323,6 +323,15 @@ def test_a_blood_type_never_told_is_declined_though_a_blood_test_was_and_answere
     assert not service.recall("What is Prakash's blood group?").abstained
 
 
+def test_what_was_never_said_of_a_business_named_only_in_turns_is_declined_and_what_was_is_answered(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["New weekend hours at Jasmine Grill: open until midnight on Fridays and Saturdays. 100% halal.",
+                           "From Monday, Jasmine Grill delivers through Just Eat. Same food, same quality."], speaker="Faisal")
+    assert service.recall("What is Jasmine Grill's food hygiene rating?").abstained
+    assert not service.recall("Which app does Jasmine Grill deliver through?").abstained
+
+
 # Questions a person asks, close in words to "What sport does … do?" and naming no sport.
 _EVERYDAY_QUESTIONS = [
     "what do I do about the neighbours' music at 2am",
