@@ -63,8 +63,10 @@ _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at pres
 _FOR_A_LIVING = re.compile(r"\bd(?:o|oes|id)\s+(?:[a-z]+\s+)?for\s+a\s+living\b")
 # "What does Soren do in his free time?" asks his hobbies.
 _FREE_TIME = re.compile(r"\b(?:in\s+(?:his|her|their|my|your)\s+)?(?:free|spare)\s+time\b")
-# "How does Jurgen get to work?" asks his commute, not his job.
-_TO_WORK = re.compile(r"\b(?:get|gets|go|goes|travel|travels|cycle|cycles|drive|drives)\s+to\s+work\b")
+# "How does Jurgen get to work?" asks his commute, not his job; "How does Per get around now?", "How does Seun get
+# to the hospital these days?" ask it too.
+_TO_WORK = re.compile(r"\b(?:get|gets|go|goes|travel|travels|cycle|cycles|drive|drives)\s+(?:to\s+(?:work|the\s+office|school|"
+                      r"uni|university|college|the\s+hospital|the\s+site|the\s+shop)|around|about)\b")
 _INSTRUCTIONS = re.compile(
     r"\b(?:instructions?|rules?|standing orders?|asked you|told you|want(?:ed)? you to|should you|how (?:do|should) "
     r"(?:you|i|we)|remind(?:ers?)? (?:me|you)|preferences for|address (?:me|him|her|them)|"

@@ -322,6 +322,12 @@ def test_getting_to_work_asks_the_commute_not_the_job() -> None:
     assert lexical_coverage(asked, ["Jurgen works as an electrician."]) == 0.0
 
 
+@pytest.mark.parametrize("question", ["How does Per get around now?", "How does Seun get to the hospital these days?"])
+def test_getting_around_or_to_a_place_of_work_asks_the_commute_too(question: str) -> None:
+    asked = focus_terms(focus_words(question, {"Per", "Seun"}))
+    assert lexical_coverage(asked, ["ahora ando en bici y en el bus"]) == 1.0
+
+
 def test_a_memory_about_another_slot_speaks_of_another_topic() -> None:
     from engram_mcp.retrieval.abstain import speaks_of_another_topic
     assert speaks_of_another_topic(focus_terms(("vehicle",)), "Ray's medication is now Eliquis 5 milligrams.")
