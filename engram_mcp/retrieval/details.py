@@ -171,9 +171,10 @@ _DETAILS += (
     _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
                                   r"|lease|landlord"),
-    # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so.
+    # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
+    # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
     _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
-            rf"{_MONEY}|\d[\d,]*\.\d\d"),
+            rf"{_MONEY}|\d[\d,]*\.\d\d", only_asking="earn earns earned earning make makes made making get paid take home much"),
     # What a thing costs or someone is paid ("How much is Elektro Nord charging?", "What is the budget allocated to
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"
