@@ -122,6 +122,7 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
 
 _WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
 _HABIT_KIND_STEMS = frozenset(stem(word) for word in HABIT_KINDS)
+_TIME_ASKED = stem("time")
 
 
 def days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
@@ -130,6 +131,8 @@ def days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
     slot = slot_of(memory)
     if memory.kind is not Kind.FACT or slot is None or slot.negated or not slot.predicate.endswith(_HOW_OFTEN):
         return False
+    if _TIME_ASKED in focus.terms:
+        return False  # "What time does Thandiwe run?" asks a clock time, which "runs every morning" does not say
     habit = {stem(word) for word in slot.predicate.removesuffix(_HOW_OFTEN).split("_")}
     asked = {term for term in focus.terms if term not in _WHEN_WORDS}
     whose = {entity_key(name) for name in focus.asked_of}
