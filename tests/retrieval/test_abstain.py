@@ -328,6 +328,12 @@ def test_getting_around_or_to_a_place_of_work_asks_the_commute_too(question: str
     assert lexical_coverage(asked, ["ahora ando en bici y en el bus"]) == 1.0
 
 
+def test_a_time_asked_is_met_by_a_clock_time_said() -> None:
+    asked = focus_terms(focus_words("What time is Kaito aiming for?", {"Kaito"}))
+    assert lexical_coverage(asked, ["goal: sub 3:30 at the marathon"]) == 0.5
+    assert lexical_coverage(asked, ["goal: a new PB at the marathon"]) == 0.0
+
+
 def test_a_memory_about_another_slot_speaks_of_another_topic() -> None:
     from engram_mcp.retrieval.abstain import speaks_of_another_topic
     assert speaks_of_another_topic(focus_terms(("vehicle",)), "Ray's medication is now Eliquis 5 milligrams.")
