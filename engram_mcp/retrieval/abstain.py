@@ -25,6 +25,7 @@ from engram_mcp.model import Memory
 from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import (
+    ANIMALS,
     MET_BY,
     PLANNED,
     RELATIONS,
@@ -183,6 +184,8 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
                                *(t for t in TOPICS.values() if by_topic and term in t and term not in _ASKED_OTHERWISE),
                                TASTE if term in _WHICH_ONE else ())
              for term in focus}
+    # An animal's kind is met by that kind only ("a greyhound" for a dog), never by another pet ("my cat").
+    alike |= {term: {term, *kind} for term in focus for kind in ANIMALS if term in kind}
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:

@@ -328,6 +328,13 @@ def test_getting_around_or_to_a_place_of_work_asks_the_commute_too(question: str
     assert lexical_coverage(asked, ["ahora ando en bici y en el bus"]) == 1.0
 
 
+def test_a_kind_of_animal_asked_is_met_by_that_kind_not_by_another_pet() -> None:
+    asked = focus_terms(focus_words("What is Thandiwe's dog called?", {"Thandiwe"}))
+    assert lexical_coverage(asked, ["my cat is called mango, orange ginger boy"]) == 0.0
+    assert lexical_coverage(asked, ["our greyhound Rex sleeps all day"]) == 1.0
+    assert lexical_coverage(focus_terms(focus_words("What pets does Thandiwe have?", {"Thandiwe"})), ["my cat is called mango"]) == 1.0
+
+
 def test_a_time_asked_is_met_by_a_clock_time_said() -> None:
     asked = focus_terms(focus_words("What time is Kaito aiming for?", {"Kaito"}))
     assert lexical_coverage(asked, ["goal: sub 3:30 at the marathon"]) == 0.5
