@@ -14,7 +14,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.corrections import CORRECTION_OPENING, CORRECTS, PUTS_RIGHT, correction_object
 
-__all__ = ["starred_correction", "value_put_right"]
+__all__ = ["starred_correction", "value_put_right", "with_cues_joined"]
 
 # "*Tinashe. typing with one thumb": chat's way of mending a word of the message before.
 # "Nikhil* lol", "Fabian*** sorry": the star after the word too.
@@ -57,10 +57,20 @@ def _put_right(speaker: str, old: str, new: str, said: str, certainty: float, *,
 # of the same kind as one said just before (a time for a time, a sum for a sum).
 # Beside a value of the kind said just before, these put it right too: "sorry, 3 of us", "actually make it 5".
 _SOFTER_OPENING = re.compile(r"^\W*(?:sorry|oops|actually|(?:i\s+)?mean(?:t)?)\b[\s,:;.!—–-]*", re.IGNORECASE)
+_NO = re.compile(r"^\W*no\b[\s,:;.!—–-]*", re.IGNORECASE)
+# A sentence that only says the next one puts something right: "Sorry — no.", "Wait.", "Hang on, no."
+_BARE_CUE = re.compile(r"^\W*(?:(?:sorry|oops|actually|hang\s+on|wait|no|nope|scratch\s+that|correction|my\s+bad)\b[\s,:;.!—–-]*)+$",
+                       re.IGNORECASE)
+# "Wait. No. 10th of May.": sentences of a word that say what follows puts something right.
+_CUE_SENTENCES = re.compile(r"^\W*(?:(?:wait|no|nope|hang\s+on|sorry|oops)\s*[.!—–-]+\s*)+", re.IGNORECASE)
 _WHOLE_MESSAGE = 160
 _SAID_AS = re.compile(r"(?:it'?s|its|make\s+(?:that|it)|it\s+is)\s+", re.IGNORECASE)
 _NUMBER = r"\d+(?:[.,]\d+)*"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _VALUE_KINDS = (
+    # "Saturday 19 December", "19th Dec", "Dec 19": a date, before the day or number it holds.
+    ("date", rf"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+             rf"|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"),
     ("sum", rf"[€$£₹¥]\s?{_NUMBER}|{_NUMBER}\s?(?:euros?|eur|usd|dollars|pounds|rupees|rs|kr|zł|pln|rand|yen)\b"),
     ("time", r"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\d{1,2}[:.]\d{2}\b"),
     ("day", r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"),
@@ -85,10 +95,13 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
     """What ``text`` puts right when it opens with a word that says so and a value ("no wait, 2pm"):
     the same kind of value in the sentence ``before`` it, said again with the new one (drawn from
     ``also_from`` too, the message ``before`` is); none when ``before`` holds no value of that kind."""
-    cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text)
+    cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text) or _CUE_SENTENCES.match(text)
     if cue is None or not before:
         return []
     rest = text[cue.end():]
+    # "Sorry — no. It's Saturday 19 December.": cues one after another.
+    while rest and (more := CORRECTION_OPENING.match(rest) or _SOFTER_OPENING.match(rest) or _NO.match(rest)):
+        rest = rest[more.end():]
     rest = rest[said_as.end():] if (said_as := _SAID_AS.match(rest)) else rest
     for kind, value in _A_VALUE.items():
         # A list puts right the list said before ("monday and tuesday … wait no, sunday and monday"), else a value.
@@ -105,11 +118,25 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
             (s for s in reversed(_SENTENCE_END.split(said_before)) if pattern.search(s)), None)
         # The value said last is the one just put right: "moved it from 3pm to 8.40am. no hang on, 8.20".
         old = next(reversed([*pattern.finditer(sentence)]), None) if sentence else None
-        if sentence is None or old is None or old.group(0).casefold() == new.group(0).casefold():
+        if sentence is None or old is None:
             return []
+        if old.group(0).casefold() == new.group(0).casefold():
+            continue  # "Saturday" said again of another date: a value of another kind may be what changed
         after = sentence[old.end():]
         # "…, so i can finally make tuesday training": what followed from the old value may not follow from the new.
         after = after[:consequence.start()] if (consequence := _CONSEQUENCE.search(after)) else after
         said = (sentence[:old.start()] + new.group(0) + after).strip().rstrip(" .!?,")
         return _put_right(speaker, old.group(0), new.group(0), said, certainty, also_from=also_from, entities=(speaker,))
     return []
+
+
+def with_cues_joined(sentences: list[str]) -> list[str]:
+    """``sentences`` with one that only says the next puts something right ("Sorry — no.") joined to it, so the
+    two read as the correction they are ("Sorry — no. It's Saturday 19 December.")."""
+    joined: list[str] = []
+    for sentence in sentences:
+        if joined and _BARE_CUE.match(joined[-1]):
+            joined[-1] = f"{joined[-1]} {sentence}"
+        else:
+            joined.append(sentence)
+    return joined

@@ -41,7 +41,7 @@ from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.pets import pet_names, pets_named_nearby
-from engram_mcp.extraction.put_right import starred_correction, value_put_right
+from engram_mcp.extraction.put_right import starred_correction, value_put_right, with_cues_joined
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.restate import restated_fact
 from engram_mcp.extraction.states import home_after_moving, state_facts
@@ -107,7 +107,7 @@ class RulesExtractor:
             return validate_facts(mended, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
         facts: list[ExtractedFact] = []
         own = own_words(turn.text)
-        said = sentences(_as_typed(own))[:_MAX_SENTENCES]
+        said = with_cues_joined(sentences(_as_typed(own)))[:_MAX_SENTENCES]
         # Someone who types no capitals at all ("i moved to osaka"), shouting aside, marks no name with one.
         uncased = typed_without_capitals(unshouted(turn.text))
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]

@@ -57,6 +57,17 @@ def test_values_put_right_as_a_list_replace_the_list_or_the_value_said_before_wh
     assert restated in [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate == PUTS_RIGHT]
 
 
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("The date is Saturday 12 December. Sorry — no. It's Saturday 19 December.", "Ada put it right: The date is Saturday 19 December."),
+        ("Party is on the 3rd of May. Wait. No. 10th of May.", "Ada put it right: Party is on the 10th of May."),
+    ],
+)
+def test_a_date_put_right_after_cues_said_as_sentences_of_their_own_is_said_again(said: str, restated: str) -> None:
+    assert restated in [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate == PUTS_RIGHT]
+
+
 def test_a_value_put_right_in_the_next_message_restates_the_one_before_and_is_drawn_from_it() -> None:
     before = turn("sylt trip: 27 students going, hostel deposit is €145 per kid, due by 30 june", speaker="Ada")
     facts = extract(turn("ugh. make that €160 per kid, the hostel just emailed", speaker="Ada"), [before])
