@@ -27,6 +27,7 @@ from engram_mcp.retrieval.abstain import (
 from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
     SENTENCE_END,
+    WHEN_WORDS,
     Focus,
     Restated,
     Scored,
@@ -132,7 +133,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # "Which route does Halvard drive now?": a later change naming the route speaks of the question,
                # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
                and ((shared := ((spoken_of := about(pair[0].text, focus) | _named_by(called, pair[0].text)) & asked
-                                 | _thing_named(pair[0], focus)) - focus.timing)
+                                 | _thing_named(pair[0], focus)) - focus.timing - WHEN_WORDS)
                     or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from engram_mcp.retrieval.traits import Trait
 
 __all__ = [
-    "LEAD_DEPTH", "SENTENCE_END", "Derived", "Focus", "Restated", "Scored", "about", "answers_asked", "change_first",
+    "LEAD_DEPTH", "SENTENCE_END", "WHEN_WORDS", "Derived", "Focus", "Restated", "Scored", "about", "answers_asked", "change_first",
     "days_of_habit_asked", "is_ending",
     "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
@@ -120,7 +120,8 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     return lead(ranked, answering[0] if answering else None)
 
 
-_WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
+WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
+"""Words that ask when, of whatever is asked about: sharing only them is not speaking of the same thing."""
 _HABIT_KIND_STEMS = frozenset(stem(word) for word in HABIT_KINDS)
 _TIME_ASKED = stem("time")
 
@@ -134,7 +135,7 @@ def days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
     if _TIME_ASKED in focus.terms:
         return False  # "What time does Thandiwe run?" asks a clock time, which "runs every morning" does not say
     habit = {stem(word) for word in slot.predicate.removesuffix(_HOW_OFTEN).split("_")}
-    asked = {term for term in focus.terms if term not in _WHEN_WORDS}
+    asked = {term for term in focus.terms if term not in WHEN_WORDS}
     whose = {entity_key(name) for name in focus.asked_of}
     return (bool(asked & habit) and asked <= habit | _HABIT_KIND_STEMS
             and (not whose or entity_key((memory.subject or "").partition("'s ")[0]) in whose))
