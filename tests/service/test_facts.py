@@ -5,7 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.index.edge import EdgeIndex
+from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.temporal import Axis
@@ -570,3 +573,30 @@ def test_a_job_that_begins_next_year_is_upcoming_and_todays_job_stays_current_in
     clock.jump_to(starts + timedelta(days=1))
     later = service.recall("Where does Ana work?")
     assert later.memories[0].memory.id == klarna.id and later.memories[0].status.is_current
+
+
+def test_a_fact_page_says_what_holds_before_and_after_an_upcoming_facts_day_without_being_rewritten(
+    service: MemoryService, facts: FactService, clock: SteppingClock, tmp_path: Path, embedder: OnnxEmbedder
+) -> None:
+    facts.state("Ana works at Siemens.", event_time=datetime(2025, 3, 1, tzinfo=timezone.utc))
+    facts.state("Ana works at Bosch.", event_time=datetime(2027, 1, 1, tzinfo=timezone.utc))
+    page = tmp_path / "facts" / "ana.md"
+    before = page.read_text(encoding="utf-8")
+    # Dates, not statuses: Siemens until the day, Bosch from it (not shown as holding today).
+    assert "- *2025-03-01 → 2027-01-01* — Ana works at Siemens." in before
+    assert "- *from 2027-01-01* — Ana works at Bosch." in before
+    assert "engram_current_facts: 1" in before
+
+    # The day passes; the server starts again and the page is read and written once more.
+    clock.jump_to(datetime(2027, 2, 1, 9, 0, tzinfo=timezone.utc))
+    index = EdgeIndex(tmp_path / ".engram" / "index-after", embedder.dimension)
+    later = MemoryService(MarkdownStore(tmp_path), index, embedder, clock)
+    later.reconcile()
+    assert page.read_text(encoding="utf-8") == before
+    FactService(later, clock).state("Ana lives in Porto.")
+    after = page.read_text(encoding="utf-8")
+    assert "- *2025-03-01 → 2027-01-01* — Ana works at Siemens." in after
+    assert "- *from 2027-01-01* — Ana works at Bosch." in after
+    assert "engram_current_facts: 2" in after
+    assert {m.text for m in later.memories() if m.kind is Kind.FACT} >= {"Ana works at Siemens.", "Ana works at Bosch."}
+    index.close()
