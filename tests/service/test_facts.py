@@ -11,6 +11,7 @@ from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
+from engram_mcp.model.supersede import was_unsaid
 from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.status import State
 from engram_mcp.service.facts import FactService
@@ -600,3 +601,29 @@ def test_a_fact_page_says_what_holds_before_and_after_an_upcoming_facts_day_with
     assert "engram_current_facts: 2" in after
     assert {m.text for m in later.memories() if m.kind is Kind.FACT} >= {"Ana works at Siemens.", "Ana works at Bosch."}
     index.close()
+
+
+def test_with_no_extractor_a_corrected_turn_withdraws_only_the_facts_drawn_from_it_whose_value_it_no_longer_words(
+    facts: FactService, service: MemoryService
+) -> None:
+    from dataclasses import replace
+
+    from engram_mcp.model import Provenance
+
+    turn = service.remember("I live in York, I work at Siemens and I have a dog.", speaker="Zoe")
+    earlier = service.remember("I like jazz.", speaker="Zoe")
+
+    def drawn(memory_id: str, text: str, value: str, turns: tuple[str, ...], **changes: object) -> Memory:
+        fact = Memory(id=memory_id, kind=Kind.FACT, type=MemoryType.SEMANTIC, text=text, created_at=JAN, valid_at=JAN,
+                      provenance=Provenance(speaker="Zoe", turn_ids=turns), subject="Zoe", object=value)
+        service.add(replace(fact, **changes))  # type: ignore[arg-type]
+        return fact
+
+    leeds = drawn("f-00000000001a", "Zoe lives in Leeds.", "in Leeds", (turn.id,))
+    siemens = drawn("f-00000000001b", "Zoe works at Siemens.", "at Siemens", (turn.id,))
+    jazz = drawn("f-00000000001c", "Zoe likes jazz.", "jazz", (earlier.id, turn.id))
+    pinned = drawn("f-00000000001d", "Zoe is a vegetarian.", "a vegetarian", (turn.id,), pinned=True)
+    withdrawn = facts.withdraw_no_longer_worded(service.get(turn.id))
+    assert [f.id for f in withdrawn] == [leeds.id]
+    assert was_unsaid(service.get(leeds.id))
+    assert all(service.get(f.id).is_current() for f in (siemens, jazz, pinned))
