@@ -15,7 +15,7 @@ import re
 __all__ = ["sets_instructions_aside"]
 
 _SET_ASIDE = (
-    r"(?:ignore|disregard|forget|override|overrule|bypass|circumvent|discard|drop|abandon|dismiss|erase|wipe|clear|"
+    r"(?:ignore|disregard|forget(?:\s+about)?|disobey|override|overrule|bypass|circumvent|discard|drop|abandon|dismiss|erase|wipe|clear|"
     r"reset|scrap|throw\s+(?:out|away)|(?:set|put|leave)\s+aside|pay\s+no\s+(?:attention|heed|mind)\s+to|"
     r"stop\s+(?:following|obeying|listening\s+to)|no\s+longer\s+(?:follow|obey|listen\s+to)|"
     r"(?:don't|don’t|dont|do\s+not|never)\s+(?:follow|obey|listen\s+to))"
@@ -23,7 +23,7 @@ _SET_ASIDE = (
 # What the assistant was told, as a whole: the instructions, rules or prompt it works under.
 _TOLD = (r"(?:instructions?|instruction\s+set|rules?|guidelines?|guidance|prompts?|system\s+(?:prompt|message)s?|"
          r"directions?|directives?|commands?|programming|training|guardrails?|safeguards?|restrictions?|constraints?|"
-         r"polic(?:y|ies)|context)")
+         r"protocols?|filters?|polic(?:y|ies)|context)")
 _WHICH = (r"(?:all|any|every|each|the|your|those|these|its|of|prior|previous|earlier|above|preceding|former|original|"
           r"initial|old|existing|current|system|default|developer|developers'|hidden|base|built-in|given|preset|"
           r"standing|safety|other)")
