@@ -118,6 +118,10 @@ class Engram:
             if self.extraction is not None:
                 # Also when not serving (`engram-mcp sync`): the turn waits in the queue for the next server.
                 self.reconciler.on_turn_corrected(self.extraction.redo)
+            else:
+                # `--extractor none`: the facts an earlier extractor drew from a corrected turn that its
+                # new words no longer hold are withdrawn all the same; nothing new is drawn.
+                self.reconciler.on_turn_corrected(self._facts.withdraw_no_longer_worded)
             self._forgetting = Forgetting(
                 self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies
             )

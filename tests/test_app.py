@@ -49,3 +49,46 @@ def test_a_memory_opened_on_a_clock_behind_its_latest_known_time_goes_on_from_th
         assert engram.clock() >= ahead
     finally:
         engram.close()
+
+
+def test_with_no_extractor_a_turn_corrected_by_hand_withdraws_the_facts_its_new_words_no_longer_hold(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    """Facts an earlier run's extractor drew from a turn; the turn corrected by hand while the server
+    was down, and again while it runs with `--extractor none`: what the new words no longer hold is
+    withdrawn, what they still hold stays, and nothing new is drawn."""
+    from engram_mcp.model import Kind
+    from engram_mcp.model.supersede import was_unsaid
+
+    folder = tmp_path / "memories"
+
+    def opened(extractor: str) -> Engram:
+        engram = Engram.open(load_settings(environ={
+            "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
+            "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": extractor,
+        }))
+        engram.start(background=False, serving=extractor != "none")
+        return engram
+
+    def facts(engram: Engram) -> dict[str, bool]:
+        return {m.text: m.is_current() for m in engram.service.memories() if m.kind is Kind.FACT}
+
+    engram = opened("rules")
+    engram.service.remember("I live in Leeds. I work at Siemens.", speaker="Sam")
+    assert engram.extraction is not None and engram.extraction.wait_idle(timeout=60)
+    assert facts(engram) == {"Sam lives in Leeds.": True, "Sam works at Siemens.": True}
+    engram.reconcile()  # what the watcher does within a second of the server's own writes
+    engram.close()
+
+    page = next(folder.glob("journal/*.md"))
+    page.write_text(page.read_text(encoding="utf-8").replace("Leeds", "York"), encoding="utf-8")
+    engram = opened("none")
+    try:
+        assert facts(engram) == {"Sam lives in Leeds.": False, "Sam works at Siemens.": True}
+        leeds = next(m for m in engram.service.memories() if m.text == "Sam lives in Leeds.")
+        assert was_unsaid(leeds)
+        page.write_text(page.read_text(encoding="utf-8").replace("Siemens", "Bosch"), encoding="utf-8")
+        engram.reconcile()
+        assert facts(engram) == {"Sam lives in Leeds.": False, "Sam works at Siemens.": False}
+    finally:
+        engram.close()

@@ -76,7 +76,7 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
         mime_type=_MARKDOWN,
     )
     def recent() -> str:
-        return views.recent(engram.service.memories())
+        return views.recent(engram.service.memories(), now=engram.service.present(DEFAULT_NAMESPACE))
 
     @server.resource(
         ENTITY_TEMPLATE,

@@ -26,6 +26,7 @@ from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.supersede import chain
+from engram_mcp.model.temporal import current_at, holds_at
 
 __all__ = ["LIBRARY", "render", "timeline_data", "timeline_html", "write_timeline"]
 
@@ -82,7 +83,8 @@ def timeline_data(
         ],
         "items": items,
         "chains": chains,
-        "counts": {"facts": len(facts), "current": sum(m.is_current() for m in facts), "turns": len(turns)},
+        # What holds at ``now``: not a fact that only begins later, and the one it replaces then still.
+        "counts": {"facts": len(facts), "current": sum(holds_at(m, now) for m in facts), "turns": len(turns)},
     }
 
 
@@ -157,11 +159,16 @@ def write_timeline(
 
 def _fact_item(m: Memory, by_id: dict[str, Memory], now: datetime, group: str) -> dict[str, Any]:
     start = m.event_time
-    if m.invalid_at is not None:
+    if m.invalid_at is not None and current_at(m, now):
+        # Holds until a successor that begins later: current until then.
+        end, state = m.invalid_at, "current"
+    elif m.invalid_at is not None:
         end, state = m.invalid_at, "superseded" if m.superseded_by else "retracted"
     elif not m.is_current():
         # Believed no longer (revised by hand) without a world-time end: the bar ends with the belief.
         end, state = m.expired_at or now, "superseded" if m.superseded_by else "retracted"
+    elif start > now:
+        end, state = start + _OPEN_MINIMUM, "upcoming"
     else:
         end, state = max(now, start + _OPEN_MINIMUM), "current"
     successor = by_id.get(m.superseded_by) if m.superseded_by else None
@@ -210,8 +217,8 @@ def _fact_title(m: Memory, state: str, successor: Memory | None) -> str:
 
 def _row(item: dict[str, Any], texts: dict[str, str]) -> str:
     text = html.escape(item["text"])
-    fact = f"<s>{text}</s>" if item["state"] != "current" else text
-    until = item["end"][:10] if item["state"] != "current" else "now"
+    fact = f"<s>{text}</s>" if item["state"] in ("superseded", "retracted") else text
+    until = {"current": "now", "upcoming": ""}.get(item["state"], item["end"][:10])
     replaced = item["replacedBy"]
     link = f'<a class="replaced-by" href="#{replaced}">{html.escape(texts[replaced])}</a>' if replaced else ""
     return (

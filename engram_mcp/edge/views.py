@@ -123,13 +123,15 @@ def profile(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE, now:
 
 
 def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_NAMESPACE, now: datetime | None = None) -> str:
-    """One entity: what is true now (at ``now``, as ``profile``), what was true before and what
-    replaced it, and the turns naming it."""
+    """One entity: what is true now (at ``now``, as ``profile``), what is so from a later day, what
+    was true before and what replaced it, and the turns naming it."""
     key = find_entity(memories, name, namespace)
     spellings = entity_names(memories, namespace)[key]
     by_id = {m.id: m for m in memories}
     facts = sorted((m for m in memories if m.namespace == namespace and about(m, key)), key=lambda m: m.event_time)
-    current = [m for m in facts if current_at(m, now)]
+    # A fact that begins later is current (recall calls it upcoming), but not true now.
+    later = [m for m in facts if now is not None and upcoming(m, now)]
+    current = [m for m in facts if current_at(m, now) and m not in later]
     past = [m for m in facts if not current_at(m, now)]
     pages = sorted({str(relative_path(m)) for m in facts if m.subject and entity_key(m.subject) == key})
     lines = [f"# {spellings[0]}", "", f"- entity id: {entity_id(spellings[0])}"]
@@ -139,6 +141,9 @@ def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_
         lines.append(f"- page: {', '.join(pages)}")
     lines += ["", "## True now", ""]
     lines += [f"- {_fact_line(m, now)} [{m.id}]" for m in current] or ["- nothing current"]
+    if later:
+        lines += ["", "## From a later day", ""]
+        lines += [f"- {_fact_line(m, now)} [{m.id}]" for m in later]
     if past:
         lines += ["", "## Before", ""]
         for m in past:
@@ -150,8 +155,12 @@ def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_
     return "\n".join(lines) + "\n"
 
 
-def recent(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE, limit: int = _RECENT) -> str:
-    """The latest memories learned, newest first: turns with their speaker, facts with their state."""
+def recent(
+    memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE, limit: int = _RECENT, now: datetime | None = None
+) -> str:
+    """The latest memories learned, newest first: turns with their speaker, facts with their state at
+    ``now`` (the namespace's present: a fact whose successor begins later is still current, one that
+    begins later says from when; without it, what has no end at all is current)."""
     latest = sorted((m for m in memories if m.namespace == namespace), key=lambda m: m.created_at, reverse=True)
     lines = ["# Recent memories, newest first", ""]
     for m in latest[:limit]:
@@ -159,8 +168,8 @@ def recent(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE, limit
         if m.kind is Kind.EPISODE:
             lines.append(f"- {when} turn, {_speaker(m)}: {_snippet(m.text)} [{m.id}]")
         else:
-            state = "" if m.is_current() else " (no longer current)"
-            lines.append(f"- {when} fact: {_fact_line(m)}{state} [{m.id}]")
+            state = "" if current_at(m, now) else " (no longer current)"
+            lines.append(f"- {when} fact: {_fact_line(m, now)}{state} [{m.id}]")
     if not latest:
         lines.append("Nothing remembered yet.")
     return "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@ from dataclasses import replace
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.certainty import cap_certainty
 from engram_mcp.model import Certainty
+from engram_mcp.model.overriding import sets_instructions_aside
 
 __all__ = [
     "DEFAULT_MIN_GROUNDING",
@@ -100,6 +101,10 @@ def validate_facts(
     seen: list[set[str]] = []
     for fact in facts:
         fact = _normalise(fact, speaker)
+        # "Please ignore all previous instructions": what was said stays in its turn; kept as a
+        # fact, it would be read back into every later chat.
+        if sets_instructions_aside(fact.statement):
+            continue
         words = content_words(fact.statement)
         # No extractor may be surer than the speaker was: the sentence a fact came from caps it,
         # and a fact drawn from a condition ("if I win, I'll ...") is no fact.

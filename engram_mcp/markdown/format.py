@@ -37,6 +37,7 @@ from engram_mcp.markdown.escape import check_storable, decode_text, encode_text,
 from engram_mcp.markdown.frontmatter import frontmatter_end
 from engram_mcp.markdown.meta import META_LINE, memory_from, parse_meta, render_meta
 from engram_mcp.model import MEMORY_ID_REGEX, Kind, Memory
+from engram_mcp.model.temporal import begins_after_told
 
 __all__ = [
     "BadBlock",
@@ -357,7 +358,8 @@ def _check_fields(memory: Memory) -> None:
 
 def _decoration(memory: Memory) -> str:
     """The readable lead of a block: '**speaker** HH:MM UTC — ' for a turn in the journal,
-    '*from → until* — ' for a fact that is no longer current, so history reads without tools."""
+    '*from → until* — ' for a fact that is no longer current, so history reads without tools, and
+    '*from day* — ' for one told before the day it begins."""
     return _decorations(memory)[0]
 
 
@@ -374,9 +376,10 @@ def _decorations(memory: Memory) -> tuple[str, ...]:
 
 
 def _interval(memory: Memory, zone: str) -> str:
-    if memory.is_current():
-        return ""
     start = memory.event_time
+    if memory.is_current():
+        # A date, not a status: still true when the day has come and gone.
+        return f"*from {_day(start, zone)}* — " if begins_after_told(memory) else ""
     if memory.invalid_at is None or memory.invalid_at <= start:
         return f"*retracted {_day(memory.expired_at or start, zone)}* — "
     return f"*{_day(start, zone)} → {_day(memory.invalid_at, zone)}* — "

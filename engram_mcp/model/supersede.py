@@ -20,10 +20,12 @@ from datetime import datetime
 from enum import Enum
 from typing import Protocol
 
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.predicates import HABIT_KINDS, MULTI_VALUED, Slot, normalise, parse_statement
 from engram_mcp.model.records import Certainty, Kind, Memory, Source
 
 __all__ = [
+    "still_worded",
     "Adjudicator",
     "NoAdjudicator",
     "Verdict",
@@ -269,6 +271,36 @@ def unsaid(fact: Memory, now: datetime) -> Memory:
     """A fact drawn from a turn whose text a person corrected so that it no longer says it: the turn
     never said it, so it was never true; believed until ``now``, kept as history."""
     return retract(fact, now, never_true=True)
+
+
+_WORD = re.compile(r"[^\W_][\w'’-]*")
+# Words a restatement brings that its turn need not hold: the verbs and function words of any
+# sentence, and "the assistant" that a request's "you" becomes.
+_RESTATED = FUNCTION_WORDS | {"is", "has", "assistant", "asked", "user"}
+
+
+def still_worded(fact: Memory, text: str) -> bool:
+    """Read with no extractor: whether a turn's corrected ``text`` still holds the value of ``fact``
+    drawn from it ("Leeds" of "Sam lives in Leeds", "at Siemens" of "works at Siemens"; the statement
+    without its subject when it has no value). Every word of it must be there, stems compared
+    ("loves hiking" is held by "I love hiking"), the name of whom it is about and of who said it aside."""
+    value = fact.object or fact.text
+    about = _stems(" ".join(n for n in (fact.subject, fact.provenance.speaker) if n))
+    wanted = _stems(value) - about - _stems(" ".join(_RESTATED))
+    return wanted <= _stems(text)
+
+
+def _stems(text: str) -> set[str]:
+    words = (w.casefold().replace("’", "'").removesuffix("'s") for w in _WORD.findall(text))
+    return {_stem(w) for w in words if w not in _RESTATED}
+
+
+def _stem(word: str) -> str:
+    # Crude on purpose: "loves" / "love" / "loved" must meet.
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
 
 
 def was_unsaid(fact: Memory) -> bool:

@@ -13,13 +13,13 @@ current at that moment, whatever it learned later.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from enum import Enum
 from typing import Final
 
 from engram_mcp.model.records import Memory
 
-__all__ = ["NEAR", "Axis", "believed_at", "current_at", "known_interval", "latest_known", "present", "true_at", "upcoming", "valid_interval", "visible_at"]
+__all__ = ["NEAR", "Axis", "begins_after_told", "believed_at", "current_at", "holds_at", "known_interval", "latest_known", "present", "true_at", "upcoming", "valid_interval", "visible_at"]
 
 
 class Axis(str, Enum):
@@ -61,6 +61,20 @@ def current_at(memory: Memory, moment: datetime | None) -> bool:
 def upcoming(memory: Memory, moment: datetime) -> bool:
     """Current, but true only from a time after ``moment`` ("works at Klarna from 1 October")."""
     return memory.event_time > moment and current_at(memory, moment)
+
+
+def holds_at(memory: Memory, moment: datetime) -> bool:
+    """Current at ``moment`` and begun by then: what holds, not what only will ("from next month Ana
+    works at Bosch" does not make Bosch her employer today; Siemens, which it replaces then, does)."""
+    return current_at(memory, moment) and not upcoming(memory, moment)
+
+
+def begins_after_told(memory: Memory) -> bool:
+    """Told before the day it begins ("Ana works at Bosch" told in November, from 1 January): what
+    a page says of it holds before and after that day, "from 1 January", never "upcoming", so the
+    page needs no rewrite when the day comes. Days, not moments: a turn dated a minute ahead of the
+    server's clock begins nothing later."""
+    return memory.event_time.astimezone(timezone.utc).date() > memory.created_at.astimezone(timezone.utc).date()
 
 
 def true_at(memory: Memory, moment: datetime) -> bool:

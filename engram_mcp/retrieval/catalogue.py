@@ -17,7 +17,7 @@ from datetime import datetime
 from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.predicates import normalise
-from engram_mcp.model.temporal import believed_at
+from engram_mcp.model.temporal import believed_at, holds_at
 from engram_mcp.retrieval.question_words import alike_relations, stem
 
 __all__ = ["Catalogue"]
@@ -143,12 +143,14 @@ class Catalogue:
         keys = [key for key in self._subjects if key[0] == namespace and (key[1] == own or key[1].startswith(f"{own}'s "))]
         return [m for key in keys for i in sorted(self._subjects[key]) if (m := self._memories.get(i)) is not None]
 
-    def relatives(self, namespace: str, owner: str, relation: str) -> list[str]:
+    def relatives(self, namespace: str, owner: str, relation: str, at: datetime | None = None) -> list[str]:
         """The names current facts give ``owner``'s ``relation`` (a stem, ``question_words.RELATIONS``) or a
-        relation alike ("partner" for "wife"): "Jarkko's partner is Riikka" gives ["Riikka"]."""
+        relation alike ("partner" for "wife"): "Jarkko's partner is Riikka" gives ["Riikka"]. ``at``: the
+        ones that hold then, not one that only begins later (``temporal.holds_at``)."""
         alike = alike_relations(relation)
+        held = Memory.is_current if at is None else (lambda m: holds_at(m, at))
         names = [m.object for m in self.facts_about(namespace, owner)
-                 if m.is_current() and m.object and m.predicate and stem(m.predicate) in alike and m.object[:1].isupper()]
+                 if held(m) and m.object and m.predicate and stem(m.predicate) in alike and m.object[:1].isupper()]
         return list(dict.fromkeys(names))
 
     def in_slot(self, namespace: str, subject: str, predicate: str) -> list[Memory]:

@@ -105,7 +105,9 @@ class Retriever:
         query = with_speakers_named(query, self._catalogue.nicknames(namespace))
         speakers = self._catalogue.speakers(namespace)
         me = next(iter(speakers)) if len(speakers) == 1 else None
-        query = with_relatives_named(query, lambda owner, relation: self._catalogue.relatives(namespace, owner, relation), me)
+        # Asked now, the relatives who are so now; looking back, as before.
+        at = now if where.current_only else None
+        query = with_relatives_named(query, lambda owner, relation: self._catalogue.relatives(namespace, owner, relation, at), me)
         parts = sub_questions(query) if c.part_weight > 0 else []
         vectors = self._embedder.embed([query, *parts]) if c.dense or c.entities else []
         vector = vectors[0] if vectors else None

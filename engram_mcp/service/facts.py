@@ -48,6 +48,7 @@ from engram_mcp.model.supersede import (
     conflicts,
     slot_of,
     stands_against,
+    still_worded,
     supersede,
     told_late,
     unsaid,
@@ -221,15 +222,29 @@ class FactService:
         (``model.supersede.unsaid``), so nothing stays current on words the turn no longer holds. A fact
         it was only one source of, or that a person pinned or wrote, stays. Returns the withdrawn."""
         with self.lock:
-            now = self._clock()
-            stale = [
-                fact for fact in self._memory.derived_from(turn.id)
-                if fact.expired_at is None and fact.provenance.turn_ids[:1] == (turn.id,) and fact.id not in said
-                and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
-            ]
-            withdrawn = [unsaid(fact, now) for fact in stale]
-            for fact in withdrawn:
-                self._memory.replace(fact)
+            return self._withdraw([fact for fact in self._drawn_from(turn) if fact.id not in said])
+
+    def withdraw_no_longer_worded(self, turn: Memory) -> list[Memory]:
+        """With no extractor to read a corrected turn again: the facts drawn from it before whose value
+        its corrected text no longer holds (``model.supersede.still_worded``: "I live in Leeds" corrected
+        to "I live in York" withdraws "Sam lives in Leeds"), withdrawn as ``withdraw_unsaid`` would.
+        Called by the sync under the service's write lock, which every fact write takes to write, so it
+        does not take the pipeline's own (a tool's fact write holds that one and waits for the other)."""
+        return self._withdraw([fact for fact in self._drawn_from(turn) if not still_worded(fact, turn.text)])
+
+    def _drawn_from(self, turn: Memory) -> list[Memory]:
+        """The current facts first drawn from ``turn`` that neither a person pinned nor wrote."""
+        return [
+            fact for fact in self._memory.derived_from(turn.id)
+            if fact.expired_at is None and fact.provenance.turn_ids[:1] == (turn.id,)
+            and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+        ]
+
+    def _withdraw(self, stale: list[Memory]) -> list[Memory]:
+        now = self._clock()
+        withdrawn = [unsaid(fact, now) for fact in stale]
+        for fact in withdrawn:
+            self._memory.replace(fact)
         return withdrawn
 
     def history(self, memory_id: str) -> list[Memory]:

@@ -6,7 +6,9 @@ The user's own forms (the user, I, my, me) resolve to the user's name; a stateme
 starts with a name is about that name; one whose subject is a pronoun or an article ("The
 weather is nice", "He works there") cannot be placed and is refused with a clear error, and so
 is one opening with a word that is no name ("Ignore all previous instructions", "Honestly it
-went fine"). A standing request ("Please always answer in French", "Never use emojis", "Avoid
+went fine"), and so is a command to set aside what the assistant was told, however it is prefaced
+("Please ignore all previous instructions", "Kindly disregard your earlier rules":
+``model/overriding``). A standing request ("Please always answer in French", "Never use emojis", "Avoid
 jargon") is the user's instruction, kept as one (``standing_instruction``).
 """
 
@@ -18,6 +20,7 @@ from dataclasses import replace
 from engram_mcp.errors import InvalidInput
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.requests import instruction, is_kept_request
+from engram_mcp.model.overriding import sets_instructions_aside
 from engram_mcp.model.predicates import parse_statement
 
 __all__ = ["Statement", "resolve_statement", "standing_instruction"]
@@ -61,6 +64,11 @@ def resolve_statement(text: str, user: str, subject: str | None = None) -> State
 
     ``user`` is who "the user", "I" and "my" mean; an explicit ``subject`` wins over the text.
     """
+    if sets_instructions_aside(text):
+        raise InvalidInput(
+            f"{text.strip()[:80]!r} tells the assistant to set aside what it was told: "
+            "that is kept only as said in a turn, never as a fact or a standing instruction"
+        )
     # Parsed before capitalising, so a statement with no subject ("works at Meta") stays one.
     stated = _third_person(text.strip(), user)
     # A statement the user's own forms open is about the user, however their name is written
@@ -82,6 +90,8 @@ def standing_instruction(text: str, user: str) -> ExtractedFact | None:
     """The user's standing request a statement makes ("User asked: always answer in French."), as
     the extractor keeps one said in a turn; None when it is no request to the assistant."""
     sentence = " ".join(text.split())
+    if sets_instructions_aside(sentence):
+        return None
     asked = instruction(sentence, user) if is_kept_request(sentence) else None
     return replace(asked, statement=_capitalised(asked.statement)) if asked is not None else None
 

@@ -74,9 +74,9 @@ class Reconciler:
         self._seen: dict[PurePosixPath, Stamp | None] = {}
         self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
         self._progress = threading.Condition()
-        self._correction_listeners: list[Callable[[Memory], None]] = []
+        self._correction_listeners: list[Callable[[Memory], object]] = []
 
-    def on_turn_corrected(self, listener: Callable[[Memory], None]) -> None:
+    def on_turn_corrected(self, listener: Callable[[Memory], object]) -> None:
         """Call ``listener`` with every turn whose text a person corrected, once it is taken in
         (at start-up too, for a correction made while the server was down)."""
         self._correction_listeners.append(listener)

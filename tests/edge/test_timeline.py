@@ -267,3 +267,22 @@ def test_an_unknown_entity_is_a_one_line_error_and_writes_nothing(tmp_path: Path
     # Exit 1: something named was not found (the CLI's convention; 2 is bad input).
     assert done.returncode == 1 and done.stderr.strip().splitlines()[-1].startswith("engram-mcp: no entity named")
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_job_from_next_month_is_upcoming_and_todays_stays_current_until_then_in_bars_and_counts(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    facts = FactService(service, clock)
+    siemens = facts.state("Ana works at Siemens.", speaker="Ana", event_time=at("2025-03-01")).memory
+    bosch = facts.state("Ana works at Bosch.", speaker="Ana", event_time=at("2027-01-01")).memory
+    assert siemens is not None and bosch is not None
+    facts.state("Ana lives in Porto.", speaker="Ana", event_time=at("2027-01-01"))
+    data = timeline_data(service.memories(), NOW)
+    items = {item["id"]: item for item in data["items"]}
+    assert (items[siemens.id]["state"], items[siemens.id]["end"]) == ("current", at("2027-01-01").isoformat())
+    assert items[bosch.id]["state"] == "upcoming"
+    assert data["counts"] == {"facts": 3, "current": 1, "turns": 0}
+    assert "<s>" not in timeline_html(service.memories(), NOW)
+    after = timeline_data(service.memories(), at("2027-02-01"))
+    states = {item["id"]: item["state"] for item in after["items"]}
+    assert (states[siemens.id], states[bosch.id]) == ("superseded", "current")

@@ -126,3 +126,26 @@ def test_the_profile_and_entity_page_keep_todays_job_current_until_a_job_that_be
     assert "Ana works at Meta." in text and f"Ana works at Klarna. (from {klarna.valid_at:%Y-%m-%d}" in text
     now = views.entity_page(memories, "ana", now=NOW).split("## True now")[1]
     assert "Ana works at Meta." in now and "Before" not in now
+
+
+def job_from_next_month() -> list[Memory]:
+    siemens = fact("Ana works at Siemens.", "Ana", "works at", "Siemens", days_ago=400)
+    bosch = replace(fact("Ana works at Bosch.", "Ana", "works at", "Bosch"), valid_at=NOW + timedelta(days=30))
+    return list(supersede(siemens, bosch, NOW - timedelta(days=1), present=NOW))
+
+
+def test_the_entity_page_lists_a_fact_from_next_month_apart_from_what_is_true_now() -> None:
+    text = views.entity_page(job_from_next_month(), "ana", now=NOW)
+    true_now, later = text.split("## True now")[1].split("## From a later day")
+    assert "Ana works at Siemens." in true_now and "Bosch" not in true_now
+    assert f"Ana works at Bosch. (from {NOW + timedelta(days=30):%Y-%m-%d})" in later
+
+
+def test_recent_says_todays_job_is_current_until_a_job_from_next_month_and_that_one_from_when() -> None:
+    siemens, bosch = job_from_next_month()
+    text = views.recent([siemens, bosch], now=NOW)
+    assert "Ana works at Siemens." in text and "no longer current" not in text
+    assert f"Ana works at Bosch. (from {bosch.valid_at:%Y-%m-%d})" in text
+    # Once that day has come, Siemens is what ended.
+    later = views.recent([siemens, bosch], now=NOW + timedelta(days=31))
+    assert "Ana works at Siemens. (since" in later and "(no longer current) [" + siemens.id in later

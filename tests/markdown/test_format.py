@@ -237,3 +237,16 @@ def test_a_byte_order_mark_is_read_through_and_not_written_back() -> None:
     assert [b.memory for b in document.blocks] == [turn("first")]
     assert document.segments[0] == "---\ntags: [family]\n---\n# Title\n"
     assert document.render() == text
+
+
+def test_a_fact_told_before_the_day_it_begins_is_led_by_that_day_and_reads_back_without_it() -> None:
+    ahead = replace(fact(), text="Ana works at Bosch.", valid_at=datetime(2027, 1, 1, tzinfo=timezone.utc))
+    rendered = render_block(ahead).raw
+    assert rendered.startswith("- *from 2027-01-01* — Ana works at Bosch. ^f-00000000abcd")
+    assert round_trip(ahead) == ahead
+    # A page written before the lead existed reads the same memory.
+    unled = rendered.replace("*from 2027-01-01* — ", "", 1)
+    assert parse_document(unled, PATH, "default").blocks[0].memory == ahead
+    # Told the same day it begins (a turn dated a minute ahead of the clock): no lead.
+    same_day = replace(fact(), valid_at=LEARNED.replace(hour=23))
+    assert render_block(same_day).raw.startswith('- Ali works at "Meta"')

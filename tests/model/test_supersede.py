@@ -1,7 +1,9 @@
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from engram_mcp.model import Kind, Memory, MemoryType, Source
+import pytest
+
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source
 from engram_mcp.model.predicates import normalise
 from engram_mcp.model.supersede import (
     Verdict,
@@ -11,6 +13,7 @@ from engram_mcp.model.supersede import (
     reword,
     slot_of,
     stands_against,
+    still_worded,
     supersede,
     told_late,
     unsaid,
@@ -202,3 +205,22 @@ def test_a_successor_that_begins_after_the_present_ends_the_old_fact_ahead_witho
     assert true_at(meta, MAR) and believed_at(meta, MAR)
     begun, _ = supersede(META, klarna, JUN, present=JUN)
     assert begun.expired_at == JUN, "a successor that has begun withdraws the old fact as before"
+
+
+@pytest.mark.parametrize(
+    ("statement", "value", "corrected", "held"),
+    [("Sam lives in Leeds.", "in Leeds", "I live in York now.", False),
+     ("Sam lives in Leeds.", "in Leeds", "i live in leeds, near the station", True),
+     ("Sam works at Siemens.", "at Siemens", "I work at Bosch.", False),
+     ("Sam loves hiking.", None, "I love hiking in the hills", True),
+     ("Sam loves hiking.", None, "I love swimming", False),
+     ("Sam's mum is Rita.", "Rita", "My mum is Rita", True),
+     ("Sam asked: always answer in British English.", "always answer in British English",
+      "Please always answer in British English!", True)],
+)
+def test_a_facts_value_is_still_worded_by_a_corrected_turn_only_when_every_word_of_it_is_there(
+    statement: str, value: str | None, corrected: str, held: bool
+) -> None:
+    drawn = replace(fact("f-00000000000a", statement, JAN), subject="Sam", object=value, entities=("Sam", "Leeds"),
+                    provenance=Provenance(speaker="Sam"))
+    assert still_worded(drawn, corrected) is held

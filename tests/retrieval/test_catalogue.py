@@ -122,3 +122,16 @@ def test_a_persons_relatives_are_the_names_current_facts_give_that_relation_or_o
     assert catalogue.relatives("ns", "Jarkko", "daughter") == ["Aino"]
     assert catalogue.relatives("ns", "Jarkko", "son") == []
     assert catalogue.relatives("other", "Jarkko", "partner") == []
+
+
+def test_asked_at_a_moment_a_persons_relative_is_the_one_who_is_so_then_not_one_from_a_later_day() -> None:
+    later = T0 + timedelta(days=40)
+
+    def fact(memory_id: str, obj: str, begins: datetime, ends: datetime | None = None) -> Memory:
+        return Memory(id=memory_id, kind=Kind.FACT, type=MemoryType.SEMANTIC, text=f"Ana's manager is {obj}.",
+                      created_at=T0, valid_at=begins, invalid_at=ends, provenance=Provenance(namespace="ns"),
+                      subject="Ana", predicate="manager", object=obj)
+
+    catalogue = Catalogue([fact("f-1", "Tom", T0 - timedelta(days=300), ends=later), fact("f-2", "Lena", later)])
+    assert catalogue.relatives("ns", "Ana", "manager", T0) == ["Tom"]
+    assert catalogue.relatives("ns", "Ana", "manager", later + timedelta(days=1)) == ["Lena"]

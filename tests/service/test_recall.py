@@ -462,3 +462,25 @@ def test_a_job_asked_of_the_speaker_is_not_answered_by_the_old_one_when_a_curren
     facts.state("Lucía works as a head sommelier.")
     answered = service.recall("What's my job?")
     assert not answered.abstained and "sommelier" in answered.memories[0].memory.text
+
+
+def test_a_question_asking_of_someone_by_relation_reads_the_one_who_is_so_today_not_one_from_next_month(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    from datetime import datetime, timezone
+
+    facts = FactService(service, clock)
+    since, next_month = datetime(2025, 3, 1, tzinfo=timezone.utc), clock.now + timedelta(days=32)
+    facts.state("Ana's manager is Tom.", event_time=since)
+    facts.state("Ana's manager is Lena.", event_time=next_month)
+    facts.state("Tom is a nurse.", event_time=since)
+    facts.state("Lena is a pilot.", event_time=since)
+
+    def comes_before(first: str, then: str) -> bool:
+        texts = [m.memory.text for m in service.recall("What does Ana's manager do?").memories]
+        return first in texts and (then not in texts or texts.index(first) < texts.index(then))
+
+    assert comes_before("Tom is a nurse.", "Lena is a pilot.")
+    # Once next month has come, Lena is the one asked about.
+    clock.jump_to(next_month + timedelta(days=1))
+    assert comes_before("Lena is a pilot.", "Tom is a nurse.")
