@@ -42,6 +42,10 @@ class Detail:
     """Words (stems) that only ask for the detail ("cost", "pay"): a value of its shape is said of so much
     ("£250 a month" to an uncle) that it tells the detail only beside another word the question asks."""
 
+    told_alone: re.Pattern[str] | None = None
+    """A form that tells the detail beside nothing else the question asks: a pay rate ("$19/hr") tells what
+    is earned at the bakery though it names the bakery only by its name."""
+
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
         told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
@@ -52,14 +56,15 @@ class Detail:
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
-        return not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0
+        return (not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0
+                or self.told_alone is not None and self.told_alone.search(text) is not None)
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None,
-            only_asking: str = "") -> tuple[re.Pattern[str], Detail]:
+            only_asking: str = "", told_alone: str | None = None) -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
         name, _words(told), _words(alongside) if alongside else None,
-        only_asking=frozenset(stem(word) for word in only_asking.split()))
+        only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -174,7 +179,8 @@ _DETAILS += (
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
     # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
     _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
-            rf"{_MONEY}|\d[\d,]*\.\d\d", only_asking="earn earns earned earning make makes made making get paid take home much"),
+            rf"{_MONEY}|\d[\d,]*\.\d\d", only_asking="earn earns earned earning make makes made making get paid take home much",
+            told_alone=rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)|salary|wages?"),
     # What a thing costs or someone is paid ("How much is Elektro Nord charging?", "What is the budget allocated to
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"

@@ -108,12 +108,13 @@ def test_an_amount_tells_a_price_only_beside_another_word_the_question_asks() ->
     assert not detail.told_of("Uncle Kwesi lent me £3,000 and I'm paying him back £250 a month", focus)
 
 
-def test_an_amount_tells_what_is_earned_at_a_place_only_beside_the_place() -> None:
+def test_an_amount_tells_what_is_earned_at_a_place_only_beside_the_place_or_as_a_pay_rate() -> None:
     question = "How much does Thandiwe earn at Standard Bank?"
     detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Thandiwe"]))
     assert detail is not None
     assert detail.told_of("standard bank pays me R14,000 a month", focus)
     assert not detail.told_of("rent is R6,500, due on the 1st", focus)
+    assert detail.told_of("Noted: pastry assistant at Easy Tiger at R95/hr.", focus)
 
 
 @pytest.mark.parametrize("said", ["Rainbow Mountain is 140 soles now, not 120.", "The trek to the lake is 90 quetzales a head.",
