@@ -31,16 +31,17 @@ _COMPOUND = re.compile(r"\b\w+(?:-\w+){2,}\b")
 _NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
 
 
-# "Jasmine Grill", "Qori Treks", "Hartvig Nissen": two or more capitalised words, a name of a place or a business.
-_NAME_OF_WORDS = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][\w'’&-]*(?:\s+(?:of\s+|de\s+|la\s+)?[A-Z][\w'’&-]*)+")
+# "Jasmine Grill's", "Qori Treks'": two or more capitalised words, a place's or a business's name, owning what is asked.
+_NAME_OF_WORDS_OWNING = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w&-]*(?:\s+(?:of\s+|de\s+|la\s+)?[A-Z][\w&-]*)+)['’]s?(?=\s)")
 
 
 def names_written_as_in(question: str, texts: Iterable[str]) -> set[str]:
-    """The names of two or more capitalised words the question writes as ``texts`` write them ("What is
-    Jasmine Grill's food hygiene rating?" beside "New weekend hours at Jasmine Grill"): a name, though no fact
-    is about it, whose words say whom or what it asks of, not what it asks."""
+    """The names of two or more capitalised words the question asks something of, written as ``texts`` write
+    them ("What is Jasmine Grill's food hygiene rating?" beside "New weekend hours at Jasmine Grill"): a name,
+    though no fact is about it, whose words say whom it asks of, not what. A name the question asks about
+    otherwise ("How did we get on against Sutton Vale?") is what it asks."""
     texts = list(texts)
-    runs = {re.sub(r"['’]s$", "", run) for run in _NAME_OF_WORDS.findall(question)}
+    runs = set(_NAME_OF_WORDS_OWNING.findall(question))
     return {run for run in runs if any(re.search(rf"(?<!\w){re.escape(run)}(?!\w)", text) for text in texts)}
 
 

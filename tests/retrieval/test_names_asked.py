@@ -53,3 +53,4 @@ def test_a_name_of_several_capitalised_words_is_one_where_the_memories_write_it_
     assert names_written_as_in("What is Jasmine Grill's food hygiene rating?", texts) == {"Jasmine Grill"}
     assert names_written_as_in("When is the Jasmine grill open?", texts) == set()
     assert names_written_as_in("Who owns Blue Lagoon?", texts) == set()
+    assert names_written_as_in("How did we get on against Jasmine Grill?", texts) == set()
