@@ -394,10 +394,27 @@ def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     if not focus.relations_met(memory.text):
         return False
     if others := focus.named - focus.speakers:
-        return bool(others & about(memory.text, focus))
+        return _said_where_named(memory.text, others, focus)
     if memory.kind is Kind.FACT:
         return relations != () or entity_key(memory.subject or "") in focus.speakers
     return relations != () or trait.told_of_oneself(memory.text)
+
+
+_SAID_OF_THE_ONE_BEFORE = re.compile(r"^\W*(?:she|he|they)\b", re.IGNORECASE)
+
+
+def _said_where_named(text: str, others: frozenset[str], focus: Focus) -> bool:
+    """Whether the trait asked is said in a sentence naming one of ``others``, or in the next, said of them
+    ("My sister Parvin called. she is a florist"); not of a mechanic three sentences after "Ingrid keeps the
+    radiator on full"."""
+    assert focus.trait is not None
+    said = SENTENCE_END.split(text)
+    for at, sentence in enumerate(said):
+        if not focus.trait.said_in(sentence):
+            continue
+        if others & about(sentence, focus) or at > 0 and _SAID_OF_THE_ONE_BEFORE.match(sentence) and others & about(said[at - 1], focus):
+            return True
+    return False
 
 
 def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:

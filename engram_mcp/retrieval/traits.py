@@ -71,9 +71,15 @@ def _trait(name: str, asked: str, words: frozenset[str], slots: str, told_of_one
                  frozenset(slots.split()), tuple(words), said, told_of_oneself or _told_of_oneself(said))
 
 
+# "she taught English all those years": teaching a subject says what one does for work, as "a teacher" would.
+_TEACHES_A_SUBJECT = (r"\b(?:taught|teaches|teaching)\s+(?:english|maths?|mathematics|science|history|music|art|french|german|"
+                      r"spanish|biology|chemistry|physics|geography|latin|drama|pe|ict|economics|piano|violin|yoga|dance)\b")
+_WORK_SAID = re.compile(f"{OCCUPATION_SAID.pattern}|{_TEACHES_A_SUBJECT}", re.IGNORECASE)
+
+
 _TRAITS = (
     # "trade" only as the word itself: its stem is "trading"'s too ("Who is my contact at Al Noor Trading?").
-    _trait("occupation", "job occupation profession career", OCCUPATIONS, "job", says_own_occupation, said=OCCUPATION_SAID,
+    _trait("occupation", "job occupation profession career", OCCUPATIONS, "job", says_own_occupation, said=_WORK_SAID,
            asked_in=r"\bd(?:o|oes|id)\s+(?:[\w'’]+\s+){0,2}?do\s+for\s+work\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’]+\s+){1,2}(?-i:[A-Z][\w'’-]*\s+)?do\s*\?"
                     r"|\btrade\s*\?|\bwhat\s+trade\b"),
     _trait("health condition", "health condition medical illness",

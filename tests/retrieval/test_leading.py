@@ -194,6 +194,14 @@ def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() 
     assert not tells_trait_of_another_asked(memory("f-asked", "Ngozi asked: the assistant keeps it short.", subject="Ngozi"), own)
 
 
+def test_a_trait_is_said_of_someone_named_in_its_sentence_or_the_one_before_it_said_of_them() -> None:
+    question = focus_of("What did Ingrid do for a living?", frozenset({"Ingrid"}))
+    assert says_trait_of_whom_asked(memory("t-sister", "My sister Ingrid called. she is a florist now."), question)
+    assert says_trait_of_whom_asked(memory("t-poem", "A poem for Ingrid, because she taught English all those years."), question)
+    assert not says_trait_of_whom_asked(memory("t-car", "Ingrid keeps the radiator on full. The mechanic says the pads are gone."),
+                                        question)
+
+
 def test_a_relative_the_question_names_is_met_by_their_name_in_the_sentence_saying_the_trait() -> None:
     question = focus_of("What does Ngozi's partner Riikka do?")
     assert says_trait_of_whom_asked(memory("t-nurse", "Riikka is ER nurse. Night shifts."), question)

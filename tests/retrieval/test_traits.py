@@ -47,3 +47,10 @@ def test_a_condition_said_of_someone_else_is_not_the_speakers(text: str) -> None
     diet = trait_asked("What is Ann's diet?", focus_terms(focus_words("What is Ann's diet?", [])))
     assert health is not None and diet is not None
     assert not (health.said_in(text) and health.told_of_oneself(text)) and not (diet.said_in(text) and diet.told_of_oneself(text))
+
+
+def test_teaching_a_subject_says_what_someone_does_for_work() -> None:
+    trait = trait_asked("What did Ingrid do for a living?", focus_terms(focus_words("What did Ingrid do for a living?", [])))
+    assert trait is not None
+    assert trait.said_in("a little poem, in English, because she taught English all those years")
+    assert not trait.said_in("she taught me to swim last summer")
