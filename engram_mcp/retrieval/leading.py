@@ -123,7 +123,7 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
 WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
 """Words that ask when, of whatever is asked about: sharing only them is not speaking of the same thing."""
 _HABIT_KIND_STEMS = frozenset(stem(word) for word in HABIT_KINDS)
-_TIME_ASKED = stem("time")
+_TIME_OR_DATE_ASKED = frozenset({stem("time"), stem("date")})
 
 
 def days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
@@ -132,8 +132,8 @@ def days_of_habit_asked(memory: Memory, focus: Focus) -> bool:
     slot = slot_of(memory)
     if memory.kind is not Kind.FACT or slot is None or slot.negated or not slot.predicate.endswith(_HOW_OFTEN):
         return False
-    if _TIME_ASKED in focus.terms:
-        return False  # "What time does Thandiwe run?" asks a clock time, which "runs every morning" does not say
+    if _TIME_OR_DATE_ASKED & set(focus.terms):
+        return False  # "What time does Thandiwe run?", "What date is the hen on?" ask what no habit's days say
     habit = {stem(word) for word in slot.predicate.removesuffix(_HOW_OFTEN).split("_")}
     asked = {term for term in focus.terms if term not in WHEN_WORDS}
     whose = {entity_key(name) for name in focus.asked_of}

@@ -178,6 +178,7 @@ def test_of_a_question_asking_when_a_habit_is_done_the_fact_holding_its_days_lea
     assert slot_first(ranked, focus_of("What day does Ngozi go to the pool?"))[0][0].id == "t-far"
     assert slot_first(ranked, focus_of("Where does Ngozi go ice swimming?"))[0][0].id == "t-far"
     assert slot_first(ranked, focus_of("What time does Ngozi go ice swimming?"))[0][0].id == "t-far"
+    assert slot_first(ranked, focus_of("What date does Ngozi go ice swimming?"))[0][0].id == "t-far"
 
 
 def test_the_days_of_the_habit_asked_stay_first_over_a_reply_that_says_day_in_its_words() -> None:
