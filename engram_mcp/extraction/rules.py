@@ -30,6 +30,7 @@ from engram_mcp.extraction.corrections import (
     without_what_does_not_hold,
 )
 from engram_mcp.extraction.habits import corrected_habit_days, rescheduled_habit
+from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.job_starts import dated_starts
 from engram_mcp.extraction.lexicon import (
@@ -44,7 +45,7 @@ from engram_mcp.extraction.pets import pet_names, pets_named_nearby
 from engram_mcp.extraction.put_right import starred_correction, value_put_right, with_cues_joined
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.restate import restated_fact
-from engram_mcp.extraction.states import home_after_moving, state_facts
+from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, MemoryType, Source

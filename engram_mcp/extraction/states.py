@@ -1,6 +1,6 @@
-"""States a person has one of at a time (home, diet, partner; employer, job and school in
-``work``, the vehicle driven in ``vehicles``, pets in ``pets``) and the ordinary ways people
-announce that one began or ended. Pure.
+"""States a person has one of at a time (diet, partner; the home in ``homes``, employer, job
+and school in ``work``, the vehicle driven in ``vehicles``, pets in ``pets``) and the ordinary
+ways people announce that one began or ended. Pure.
 
 Each recognised clause becomes a fact whose (subject, predicate, object) normalises to the
 same slot as the plain statement of that state, so supersession works however the change
@@ -19,10 +19,10 @@ Meta") are plans, never the current state.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.homes import home_rules, home_said_ours, homes_in_sentence, moved_house_now_in
 from engram_mcp.extraction.lexicon import LEAD_TIME, expand_contractions, with_dropped_subject
 from engram_mcp.extraction.pets import pet_rules, pets_in_sentence
 from engram_mcp.extraction.state_grammar import (
@@ -41,27 +41,12 @@ from engram_mcp.extraction.work import OFFER_ACCEPTED, work_in_sentence, work_ru
 from engram_mcp.model import Certainty
 from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
 
-__all__ = ["home_after_moving", "state_facts"]
+__all__ = ["state_facts"]
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|next|soon|tomorrow|would|hope to|"
                      r"want to|intend to)\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"^(?:if|when|once|unless|in case)\b|\bif\b", re.IGNORECASE)
-
-
-def _home(m: re.Match[str], who: str) -> list[Found]:
-    place = object_head(m["obj"])
-    return [(f"{who} lives in {place}", "lives in", place, "home", False)]
-
-
-def _moved(m: re.Match[str], who: str) -> list[Found]:
-    place = object_head(m["obj"])
-    return [(f"{who} moved to {place}", "lives in", place, "home", False)]
-
-
-def _new_home(m: re.Match[str], who: str) -> list[Found]:
-    place = object_head(m["obj"])
-    return [(f"{who} has a new home in {place}", "lives in", place, "home~", False)]
 
 
 def _diet(m: re.Match[str], who: str) -> list[Found]:
@@ -121,30 +106,7 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
     name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
     return (
         *work_rules(name),
-        # home
-        rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
-              r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
-              r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
-              name_obj, _moved),
-        # "moved in today, Dublin 8": the place named right after moving in.
-        rule(r"(?:have\s+)?moved\s+in(?:\s+(?:today|yesterday|at\s+last|finally|this\s+\w+|last\s+\w+))?\s*[,:–-]\s*(?:in\s+)?",
-              name_obj, _moved),
-        # "I got a studio in Kralingen", "we signed the lease on the Brunswick place": a new home,
-        # not yet said to be lived in.
-        rule(r"(?:have\s+)?(?:got|found|bought|signed\s+for|signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for))\s+"
-             r"(?:a|an|the|our|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:flat|apartment|apt|house|place|home|studio|condo)\s+in",
-             name_obj, _new_home),
-        rule(r"(?:have\s+)?signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for)\s+(?:the|a|our)\s+(?:new\s+)?",
-             name_obj + r"(?=\s+(?:flat|apartment|house|place|home|studio)\b)", _new_home),
-        # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
-        # "I rent a room in a house in Blackpool": the place the house is in.
-        rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
-              r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in(?:\s+(?:a|an|the)\s+(?:shared\s+)?"
-              r"(?:house|flat|apartment|houseshare|flatshare)\s+in)?", name_obj, _home),
-        # "we stay with host family, Whitaker family in Headingley"
-        rule(r"(?:stay|are\s+staying|am\s+staying|live|are\s+living|am\s+living)\s+with\s+(?:a\s+|the\s+|our\s+|my\s+)?"
-             r"host\s+family(?:,?\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+family)?,?\s+in", name_obj, _home),
+        *home_rules(name),
         # diet
         rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being|am\s+done\s+being)",
               r"(?:an?\s+)?(?P<diet>" + "|".join(DIETS) + r")\b", _diet_ended),
@@ -174,9 +136,6 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
 
 _RULES = _rules_for(NAME)
 _UNCASED_RULES = _rules_for(UNCASED_NAME)
-# "I've moved house, I'm in Brighton now": the change names what "I'm in" means.
-_MOVED_THEN = re.compile(r"\b(?i:moved\s+(?:house|home|flats?|apartments?)|relocated)\b[^.!?]*?\bI\s+(?i:am|'m)\s+"
-                         r"(?i:now\s+)?(?i:at|in|with)\s+(?P<obj>" + NAME + r")")
 # "My brother Idris lives in Leeds", "my sister just moved to Glasgow": someone else's state.
 _THIRD_PARTY = re.compile(
     r"^(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
@@ -231,10 +190,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     if (diet_from := _DIET_FROM.search(text)) is not None:
         # "fully vegan from tomorrow": the diet decided on holds from the day it is said.
         return as_facts(_diet(diet_from, speaker), speaker, certainty)
-    if (ours := _OURS_FROM.search(text)) is not None:
-        # "The townhouse in Westville is ours from tomorrow": the home had, from the day said.
-        place = object_head(ours["where"])
-        return as_facts([(f"{speaker} has a new home in {place}", "lives in", place, "home~", False)], speaker, certainty)
+    if ours := home_said_ours(text, speaker):
+        return as_facts(ours, speaker, certainty)
     if _FUTURE.search(text):
         return []
     if OFFER_ACCEPTED.search(text) is None and OFFER_ACCEPTED.search(context):
@@ -266,15 +223,8 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         found += state_rule.build(match, who)
     found += pets_in_sentence(text, context, who, pets)
     found += work_in_sentence(text, context, who, uncased=uncased)
-    if (moved := _MOVED_THEN.search(context)) is not None:
-        found += _moved(moved, who)
-    found += sold_and_bought(context, who) + _arrived_home(context, who)
-    if (new_place := _NEW_PLACE.search(text)) is not None:
-        place = object_head(new_place["obj"] or new_place["named"])
-        found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
-    elif (home := _CURRENT_HOME.match(text)) is not None:
-        place = object_head(home["obj"])
-        found.append((f"{who} lives in {place}", "lives in", place, "home~", False))
+    found += moved_house_now_in(context, who)
+    found += sold_and_bought(context, who) + homes_in_sentence(text, context, who)
     found += vehicles_in_sentence(text, who)
     return as_facts(one_per_slot(found), who, certainty)
 
@@ -326,102 +276,8 @@ def _with_subject(text: str) -> str:
     return with_dropped_subject(text)
 
 
-# What a home is called.
-_DWELLING = r"flat|apartment|house|townhouse|place|home|studio|unit|condo|cottage|bungalow|room"
-
-
-# "Finally in Valencia, the flat in Ruzafa is tiny but lovely": arrived somewhere, with a home there.
-_ARRIVED = re.compile(r"^(?:(?:I\s+am|I'm|we\s+are|we're)\s+)?(?i:finally|now|at\s+last)\s+(?:here\s+)?in\s+(?P<place>" + NAME + ")")
-# "Finally moved, the house in Wieliczka is full of boxes": the move is done, the home is there.
-_MOVED_IN = re.compile(r"^(?:(?:I|we)\s+(?:have\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?)\s*(?:[,!;:–-]|$)")
-_HOME_THERE = re.compile(r"\b(?i:the|my|our)\s+(?i:new\s+)?(?i:flat|apartment|house|place|home|studio)(?:\s+in\s+(?P<part>" + NAME
-                         + r"))?\s+(?i:is|has|feels|looks)\b")
-
-
 # "No more fish for me - fully vegan from tomorrow", "vegan from now on": a diet said with when it
 # begins, and no verb.
 _DIET_FROM = re.compile(r"(?:^|[,;:–-]\s*)(?:I\s+am\s+)?(?i:now\s+)?(?i:going\s+)?(?i:fully\s+|strictly\s+|totally\s+|100%\s+)?(?P<diet>(?i:"
                         + "|".join(DIETS) + r"))\s+(?i:from\s+(?:now\s+on|today|tomorrow|this\s+\w+|next\s+\w+)|"
                         r"starting\s+(?:today|now|tomorrow)|as\s+of\s+(?:today|now|this\s+\w+))\b")
-# "Sitting on the floor of my new place in Rotterdam", "The Gaia flat is ours": a new home, named
-# by where it is.
-# "Current flat is in Alfama", "My current place is in Headingley": where one lives until a move.
-_CURRENT_HOME = re.compile(r"^(?i:(?:my|our)\s+)?(?i:current|present)\s+(?i:flat|apartment|house|place|home|studio)\s+(?i:is\s+)?in\s+"
-                           r"(?:the\s+)?(?P<obj>" + NAME + r")")
-_NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")|"
-                        r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
-# "The townhouse in Westville is ours (from tomorrow)", "the cottage in Harlech is ours at last": a home had,
-# by where it is, said with the day it is had from or without one.
-_OURS_FROM = re.compile(r"^(?i:the)\s+(?i:new\s+)?(?i:" + _DWELLING + r")\s+in\s+(?P<where>" + NAME + r")\s+is\s+(?i:ours|mine)\b"
-                        r"(?!\s+(?i:if|once|when|unless)\b)")
-
-
-# "officially in lewisham now, tolus box room is tiny": settled somewhere, said without a verb.
-_OFFICIALLY_IN = re.compile(r"^(?:(?i:I\s+am|I'm|im|we\s+are|we're)\s+)?(?i:(?:now\s+)?officially)\s+(?i:living\s+|based\s+)?"
-                            r"(?i:in)\s+(?!(?i:love|charge|trouble|shape|business|debt|pain|training|the\s+clear)\b)"
-                            r"(?P<place>" + NAME + "|" + UNCASED_NAME + r")(?=\s+now\b|\s*[,.!;]|\s*$)")
-
-
-def _arrived_home(text: str, who: str) -> list[Found]:
-    if (settled := _OFFICIALLY_IN.match(text)) is not None:
-        place = object_head(settled["place"])
-        return [(f"{who} lives in {place}", "lives in", place, "home~", False)]
-    arrived, home = _ARRIVED.match(text), _HOME_THERE.search(text)
-    if home is not None and home["part"] and _MOVED_IN.match(text):
-        return [(f"{who} lives in {object_head(home['part'])}", "lives in", object_head(home["part"]), "home~", False)]
-    if arrived is None or home is None:
-        return []
-    place = object_head(arrived["place"])
-    where = f"{object_head(home['part'])}, {place}" if home["part"] else place
-    return [(f"{who} lives in {where}", "lives in", where, "home~", False)]
-
-
-# "all my stuff is at jacks now. first night in sandy bay tonight", "the movers have taken the last boxes and
-# tonight we sleep the first time in Luthagen": a first night somewhere, in a turn about moving there, is
-# at the new home; in a turn about a trip or a stay it is not.
-_FIRST_NIGHT_ANYWHERE = re.compile(r"(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?i:first\s+night|(?:sleep|sleeping|slept)\s+(?:for\s+)?the\s+first\s+time|"
-                                   r"first\s+time\s+sleeping)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
-                                   r"(?:(?i:" + _DWELLING + r")\s+in\s+)?(?!(?i:" + _DWELLING + r"|new|the|a|an)\b)"
-                                   r"(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
-_MOVING = re.compile(r"\b(?:moved|moving|movers|removal\s+(?:van|men|firm)|boxes|unpack(?:ed|ing)?|keys|"
-                     r"all\s+(?:my|our)\s+(?:stuff|things))\b", re.IGNORECASE)
-_SOMEONE_ELSE = re.compile(r"\b(?i:he|she|they|his|her|their)\b|\b[A-Z][\w-]*['’]s\s+(?i:moved|in|here|settled)\b")
-_AWAY = re.compile(r"\b(?:holidays?|trip|hotel|hostel|airbnb|vacation|camping|tent|conference|visit(?:ing)?)\b", re.IGNORECASE)
-
-# "moved!!! first night in maksimir", "We're in. First night in the Leith flat": where the first night
-# after a move is spent is the new home (a first night anywhere else may be a holiday).
-_MOVED_SENTENCE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:(?:finally|just|officially|all)\s+)?(?i:moved(?:\s+in)?|shifted|in)\W*$|"
-                             r"^(?i:we(?:'re|\s+are)\s+in|(?:I|we)\s+moved(?:\s+in)?(?:\s+today)?)\W*$", re.IGNORECASE)
-_FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
-                          r"(?:(?i:flat|apartment|house|place|home|room)\s+in\s+)?(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
-
-
-# "moved in. sleeping on a mattress on the floor in friedrichshain": the one place named, after "in".
-_IN_PLACE = re.compile(r"\bin\s+(?P<obj>" + NAME + "|" + UNCASED_NAME + r")(?=\s*[,.;!?]|$)")
-# "Moved!! Graduate House room is small", "moved. the Leith flat is freezing": the home, by its place's name.
-_NAMED_HOME = re.compile(r"^(?i:the\s+|my\s+|our\s+)?(?P<obj>" + NAME + r")\s+(?i:" + _DWELLING + r")\b")
-# "Now I sleep in my own apartment on Garden City Road": the home, by where it is.
-_HOME_ON = re.compile(r"\b(?i:my|our|the)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+(?i:on|in)\s+(?P<obj>" + NAME + ")")
-
-
-def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
-    """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir",
-    "I moved today. Now I sleep in my own apartment on Garden City Road", "moved in. sleeping on a
-    mattress on the floor in friedrichshain"."""
-    for before, sentence in zip(sentences, sentences[1:], strict=False):
-        if not _MOVED_SENTENCE.match(before.strip()):
-            continue
-        if (home := _FIRST_NIGHT.match(sentence.strip()) or _NAMED_HOME.match(sentence.strip()) or _HOME_ON.search(sentence)
-                or _IN_PLACE.search(sentence)) is not None:
-            place = object_head(home["obj"])
-            return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
-    turn = " ".join(sentences)
-    if not _MOVING.search(turn) or _AWAY.search(turn):
-        return []
-    for sentence in sentences:
-        night = _FIRST_NIGHT_ANYWHERE.search(sentence.strip().rstrip(".!"))
-        # "Papa's moved!! … he slept his first night in Amersfoort": someone else's move.
-        if night is not None and not _SOMEONE_ELSE.search(sentence.strip()[: night.start()]):
-            place = object_head(night["obj"])
-            return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
-    return []
