@@ -240,6 +240,18 @@ class FactService:
         does not take the pipeline's own (a tool's fact write holds that one and waits for the other)."""
         return self._withdraw([fact for fact in self._drawn_from(turn) if not still_worded(fact, turn.text)])
 
+    def withdraw_unsupported(self, turn: Memory) -> list[Memory]:
+        """A person deleted ``turn`` from its page: the facts drawn from it that no turn still stored
+        supports are withdrawn as ``withdraw_unsaid`` would (believed until now, never true), so none
+        stays current on words no file holds. A fact another remaining turn also gave, or that a person
+        pinned or wrote, stays. Called by the sync under the service's write lock, as
+        ``withdraw_no_longer_worded`` is."""
+        return self._withdraw([
+            fact for fact in self._memory.derived_from(turn.id)
+            if fact.expired_at is None and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+            and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)
+        ])
+
     def _drawn_from(self, turn: Memory) -> list[Memory]:
         """The current facts first drawn from ``turn`` that neither a person pinned nor wrote."""
         return [
