@@ -217,9 +217,9 @@ def test_writes_waiting_too_long_are_flushed_even_while_the_index_is_busy(folder
 def test_a_scratch_index_for_a_read_only_folder_leaves_nothing_behind_closed_failed_or_left_open_at_exit(
     tmp_path: Path, entries: list[IndexEntry], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from engram_mcp.index.edge import ScratchIndex
-
     import tempfile
+
+    from engram_mcp.index.edge import ScratchIndex
 
     monkeypatch.setenv("TMPDIR", str(tmp_path))  # for the processes below
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
