@@ -9,11 +9,9 @@ import errno
 import logging
 import os
 import shutil
-import tempfile
 import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
-from pathlib import Path
 
 from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
@@ -78,7 +76,7 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
         return QdrantServerIndex(
             client, settings.qdrant_collection, dimension, layout=layout, where=str(settings.qdrant_url)
         )
-    from engram_mcp.index.edge import EdgeIndex
+    from engram_mcp.index.edge import EdgeIndex, ScratchIndex
     from engram_mcp.index.guarded import GuardedIndex
 
     folder = settings.resolved_index_dir
@@ -91,11 +89,12 @@ def build_index(settings: Settings, dimension: int) -> VectorIndex:
         except OSError as error:
             if error.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
                 raise
-            # A read-only folder can still be recalled from: the index is derived, build it elsewhere.
-            spare = Path(tempfile.mkdtemp(prefix="engram-index-"))
+            # A read-only folder can still be recalled from: the index is derived, build it elsewhere
+            # (removed when the process ends: nothing would ever open it again).
+            spare = ScratchIndex(dimension, flush_interval=1.0)
             log.error("index folder %s is not writable (%s); using %s, rebuilt from the markdown",
-                      folder, error.strerror, spare)
-            return EdgeIndex(spare, dimension, flush_interval=1.0)
+                      folder, error.strerror, spare.path)
+            return spare
         except ConfigError as error:
             # Derived data that cannot be opened (damaged, or built for another embedding model)
             # is rebuilt from the markdown rather than blocking the memory.

@@ -92,3 +92,37 @@ def test_with_no_extractor_a_turn_corrected_by_hand_withdraws_the_facts_its_new_
         assert facts(engram) == {"Sam lives in Leeds.": False, "Sam works at Siemens.": False}
     finally:
         engram.close()
+
+
+def test_a_turn_deleted_by_hand_while_serving_takes_the_facts_it_alone_gave_out_of_recall_and_the_profile(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    """The rules extractor drew a fact from a turn; a person deletes the turn's item (both lines) from
+    the journal: the fact no longer stands on anything, so it is withdrawn; the other turn's stays."""
+    from engram_mcp.edge.views import profile
+    from engram_mcp.model import Kind
+    from engram_mcp.model.supersede import was_unsaid
+
+    folder = tmp_path / "memories"
+    engram = Engram.open(load_settings(environ={
+        "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
+        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "rules",
+    }))
+    try:
+        engram.start(background=False, serving=True)
+        said = engram.service.remember("I take lithium for bipolar disorder.", speaker="Odile")
+        engram.service.remember("I work at Corvel Textiles.", speaker="Odile")
+        assert engram.extraction is not None and engram.extraction.wait_idle(timeout=60)
+        engram.reconcile()
+        page = next(folder.glob("journal/*.md"))
+        lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+        start = next(i for i, line in enumerate(lines) if said.id in line)
+        page.write_text("".join(lines[:start] + lines[start + 2 :]), encoding="utf-8")
+        engram.reconcile()
+        facts = {m.text: m for m in engram.service.memories() if m.kind is Kind.FACT}
+        lithium = next(m for text, m in facts.items() if "lithium" in text)
+        assert not lithium.is_current() and was_unsaid(lithium)
+        assert [m.is_current() for text, m in facts.items() if "Corvel" in text] == [True]
+        assert "lithium" not in profile(engram.service.memories())
+    finally:
+        engram.close()

@@ -48,11 +48,12 @@ from engram_mcp.extraction.restate import restated_fact
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import vehicles_named_nearby
-from engram_mcp.model import Certainty, Memory, MemoryType, Source
+from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.mentions import mentions
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import upcoming_day
+from engram_mcp.model.trust import speaks_of_themselves
 
 __all__ = ["RulesExtractor"]
 
@@ -97,12 +98,13 @@ class RulesExtractor:
 
     def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
         speaker = turn.provenance.speaker or self._default_speaker
-        if turn.provenance.role == "assistant" or turn.provenance.source is Source.ASSISTANT:
-            # "I will use British spelling" is the assistant talking about itself; nothing the user
-            # said is in it. Models may still read facts about the user from it, at lower certainty.
+        if not speaks_of_themselves(turn.provenance):
+            # "I will use British spelling" is the assistant talking about itself, "I live in Madrid" in
+            # a tool's output the page's author; nothing the user said is in either. Models may still
+            # read facts from them, at lower certainty (``trust.believed_at_most``).
             return []
         own_turns = [memory for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker
-                     and memory.provenance.role != "assistant"]
+                     and speaks_of_themselves(memory.provenance)]
         previous = own_turns[-1] if own_turns else None
         if mended := starred_correction(turn.text, previous, speaker):
             return validate_facts(mended, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)

@@ -24,8 +24,9 @@ from pathlib import Path
 from engram_mcp.errors import EngramError, ExtractionError
 from engram_mcp.extraction.base import ExtractedFact, Extractor
 from engram_mcp.files import atomic_write
-from engram_mcp.model import Certainty, Kind, Memory, Provenance, Source, new_memory_id
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 from engram_mcp.model.supersede import was_unsaid
+from engram_mcp.model.trust import believed_at_most, gives_instructions
 
 __all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
 
@@ -95,14 +96,20 @@ def fact_id(turn_id: str, statement: str, said: int = 1) -> str:
     return new_memory_id(Kind.FACT, seed=f"{turn_id}|{normalised}" + (f"|{said}" if said > 1 else ""))
 
 
+def given_by(extracted: Sequence[ExtractedFact], turn: Memory) -> list[ExtractedFact]:
+    """What a turn may give, whichever extractor read it: a standing instruction only from the user
+    or a person (``trust.gives_instructions``); a tool's "always answer in Dutch" stays in its turn."""
+    if gives_instructions(turn.provenance):
+        return list(extracted)
+    return [fact for fact in extracted if fact.type is not MemoryType.PROCEDURAL]
+
+
 def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
     """A fact memory from an extractor's output, with provenance back to its turn."""
     source = turn.provenance
-    certainty = extracted.certainty
-    if source.role == "assistant" or source.source is Source.ASSISTANT:
-        # The assistant's word is not the user's: at most a strong inference until the user confirms
-        # it (a later user turn saying the same reinforces the fact).
-        certainty = min(certainty, Certainty.STRONG_INFERENCE.value)
+    # The assistant's word is not the user's, nor a tool's output anyone's: at most a strong inference
+    # or a guess until the user says it (a later user turn saying the same reinforces the fact).
+    certainty = min(extracted.certainty, believed_at_most(source))
     return Memory(
         id=fact_id(turn.id, extracted.statement),
         kind=Kind.FACT,
@@ -294,7 +301,7 @@ class ExtractionWorker:
         try:
             extracted_facts = self._extractor.extract(turn, self._context_of(turn, _CONTEXT_TURNS))
             now = self._clock()
-            told = [self._as_told_again(fact_from(e, turn, now), turn, e.statement) for e in extracted_facts]
+            told = [self._as_told_again(fact_from(e, turn, now), turn, e.statement) for e in given_by(extracted_facts, turn)]
             facts = [fact for fact in told if fact is not None]
             if self._withdraw_unsaid is not None:
                 self._withdraw_unsaid(turn, frozenset(fact.id for fact in facts))

@@ -28,14 +28,18 @@ is locked here with ``flock`` before the engine touches anything.
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import logging
 import os
+import shutil
+import tempfile
 import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import qdrant_edge as qe
 
@@ -55,7 +59,7 @@ from engram_mcp.index.payload import (
 from engram_mcp.index.sparse import Bm25Encoder, SparseEncoder
 from engram_mcp.model import point_id
 
-__all__ = ["EdgeIndex"]
+__all__ = ["EdgeIndex", "ScratchIndex"]
 
 logger = logging.getLogger(__name__)
 
@@ -364,3 +368,24 @@ def _engine_call(path: Path, open_shard: Callable[[], qe.EdgeShard]) -> qe.EdgeS
             f"cannot open the index at {path}: {message}. "
             "The index is derived data: delete the folder to rebuild it from the memory files."
         ) from error
+
+
+class ScratchIndex(EdgeIndex):
+    """An EdgeIndex in a folder of its own under the system's temporary folder, for a memory folder
+    that cannot hold its index (read-only): nothing will ever open it again, so it is removed when
+    the index closes, when opening it fails, and, if the process ends without closing it, at exit."""
+
+    def __init__(self, dim: int, **options: Any) -> None:
+        folder = Path(tempfile.mkdtemp(prefix="engram-index-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        try:
+            super().__init__(folder, dim, **options)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            shutil.rmtree(self.path, ignore_errors=True)

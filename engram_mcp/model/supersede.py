@@ -23,6 +23,7 @@ from typing import Protocol
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.predicates import HABIT_KINDS, MULTI_VALUED, Slot, normalise, parse_statement
 from engram_mcp.model.records import Certainty, Kind, Memory, Source
+from engram_mcp.model.trust import trust
 
 __all__ = [
     "still_worded",
@@ -158,7 +159,8 @@ def stands_against(old: Memory, new: Memory) -> bool:
     in Corona") does not end a surer fact ("Killa lives in Jackson Heights"); a strong inference
     does ("Finally moved, the house in Wieliczka is full of boxes"). The user's word wins over the
     assistant's: a fact the assistant stated (read from its own turn) does not end one the user
-    stated, while a later word of the user's ends the assistant's as usual.
+    stated, while a later word of the user's ends the assistant's as usual; a tool's output ends
+    neither (``trust``: person > user > assistant > tool).
     """
     if _by_person(new):
         return False
@@ -166,8 +168,7 @@ def stands_against(old: Memory, new: Memory) -> bool:
         return True
     if new.certainty <= Certainty.WEAK_GUESS.value < old.certainty:
         return True
-    users_word = old.provenance.source is Source.USER or old.provenance.role == "user"  # an imported user turn too
-    return new.said_by_assistant() and not old.said_by_assistant() and users_word
+    return trust(new.provenance) < trust(old.provenance)
 
 
 def _by_person(memory: Memory) -> bool:

@@ -53,6 +53,7 @@ from engram_mcp.model.supersede import (
     told_late,
     unsaid,
 )
+from engram_mcp.model.trust import believed_at_most, gives_instructions
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.statements import Statement, resolve_statement, standing_instruction
@@ -127,12 +128,19 @@ class FactService:
         """A fact stated directly ("Ali works at Google", "The user works at Meta", "My partner is
         Alex"), with no turn behind it. The user's own forms resolve to ``speaker``, else the
         configured user name, else the namespace's one user speaker; a standing request ("Never use
-        emojis") is kept as the user's instruction; a statement about nobody that can be named is
+        emojis") is kept as the user's instruction, and refused from a tool or the assistant, whose
+        statements are believed only so far (``model.trust``); a statement about nobody that can be named is
         refused (``statements.resolve_statement``)."""
         if not text.strip():
             raise InvalidInput("text must not be empty")
         user = speaker or self._user_name or self._memory.main_user(namespace) or "user"
+        provenance = Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source)
         asked = standing_instruction(text, user) if subject is None else None
+        if asked is not None and not gives_instructions(provenance):
+            raise InvalidInput(
+                f"{text.strip()[:80]!r} is a standing instruction, and only the user gives those, not the "
+                f"{source.value}: remember it as a turn (kept word for word) or with role 'user' if the user said it"
+            )
         if asked is not None:
             stated: Statement = (asked.statement, asked.subject, asked.predicate, asked.object)
             type, entities = asked.type, asked.entities
@@ -152,8 +160,8 @@ class FactService:
             created_at=now,
             valid_at=valid,
             utc_offset=told_offset(event_time),
-            certainty=certainty,
-            provenance=Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source),
+            certainty=min(certainty, believed_at_most(provenance)),
+            provenance=provenance,
             entities=entities,
             subject=subject,
             predicate=predicate,
@@ -231,6 +239,18 @@ class FactService:
         Called by the sync under the service's write lock, which every fact write takes to write, so it
         does not take the pipeline's own (a tool's fact write holds that one and waits for the other)."""
         return self._withdraw([fact for fact in self._drawn_from(turn) if not still_worded(fact, turn.text)])
+
+    def withdraw_unsupported(self, turn: Memory) -> list[Memory]:
+        """A person deleted ``turn`` from its page: the facts drawn from it that no turn still stored
+        supports are withdrawn as ``withdraw_unsaid`` would (believed until now, never true), so none
+        stays current on words no file holds. A fact another remaining turn also gave, or that a person
+        pinned or wrote, stays. Called by the sync under the service's write lock, as
+        ``withdraw_no_longer_worded`` is."""
+        return self._withdraw([
+            fact for fact in self._memory.derived_from(turn.id)
+            if fact.expired_at is None and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+            and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)
+        ])
 
     def _drawn_from(self, turn: Memory) -> list[Memory]:
         """The current facts first drawn from ``turn`` that neither a person pinned nor wrote."""

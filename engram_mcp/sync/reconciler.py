@@ -30,7 +30,7 @@ from engram_mcp.files import NotARegularFile, Stamp, content_digest, file_stamp,
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file, told
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
-from engram_mcp.model import Memory, Source
+from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.sync.check import CheckReport, compare
@@ -75,11 +75,17 @@ class Reconciler:
         self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
         self._progress = threading.Condition()
         self._correction_listeners: list[Callable[[Memory], object]] = []
+        self._deletion_listeners: list[Callable[[Memory], object]] = []
 
     def on_turn_corrected(self, listener: Callable[[Memory], object]) -> None:
         """Call ``listener`` with every turn whose text a person corrected, once it is taken in
         (at start-up too, for a correction made while the server was down)."""
         self._correction_listeners.append(listener)
+
+    def on_turn_deleted(self, listener: Callable[[Memory], object]) -> None:
+        """Call ``listener`` with every turn a person deleted from its page (both its lines, or the
+        whole page), once it is forgotten (at start-up too, for a deletion made while the server was down)."""
+        self._deletion_listeners.append(listener)
 
     # -- passes --------------------------------------------------------------------------
 
@@ -112,8 +118,10 @@ class Reconciler:
                 for memory_id, m in memories.items()
             }
             reconciled = self._service.reconcile(LoadReport(memories=catalogue, errors=loaded.errors))
-            # A turn corrected meanwhile is read as corrected; what was drawn from its old text follows.
+            # A turn corrected meanwhile is read as corrected; what was drawn from its old text follows,
+            # and so does what was drawn from a turn deleted meanwhile.
             self._corrected([m for i, m in memories.items() if i in previous and is_correction(previous[i], m)])
+            self._deleted([m for i, m in previous.items() if i not in memories])
             batch, report = _Batch(), SyncReport(errors=list(loaded.errors))
             for relative in self._store.cached_files():
                 state = self._store.state(relative)
@@ -320,8 +328,10 @@ class Reconciler:
             held = self._store.memory_ids() if unplaced else set()
             gone = [i for i in unplaced if i not in held]
         corrected = [m for m in batch.absorbed if (known := self._service.find(m.id)) is not None and is_correction(known, m)]
+        deleted = [known for i in gone if (known := self._service.find(i)) is not None]
         report.embedded += self._service.absorb(batch.absorbed, gone)
         self._corrected(corrected)
+        self._deleted(deleted)
         report.forgotten += len(gone)
         for found in batch.revisions:
             try:
@@ -338,6 +348,12 @@ class Reconciler:
         for turn in turns:
             for listener in self._correction_listeners:
                 listener(turn)
+
+    def _deleted(self, memories: Iterable[Memory]) -> None:
+        for turn in memories:
+            if turn.kind is Kind.EPISODE:
+                for listener in self._deletion_listeners:
+                    listener(turn)
 
     def _problem(self, relative: PurePosixPath, errors: list[MalformedMemoryFile]) -> None:
         before = {str(e) for e in self._problems.get(relative, [])}

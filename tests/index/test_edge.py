@@ -212,3 +212,32 @@ def test_writes_waiting_too_long_are_flushed_even_while_the_index_is_busy(folder
         index.upsert([entry(fact("busy", "a memory"), HIKING)])
         _busy(index, 1.5)
         assert index.flushes, "writes waited past flush_overdue"
+
+
+def test_a_scratch_index_for_a_read_only_folder_leaves_nothing_behind_closed_failed_or_left_open_at_exit(
+    tmp_path: Path, entries: list[IndexEntry], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    from engram_mcp.index.edge import ScratchIndex
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # for the processes below
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with ScratchIndex(DIM) as index:
+        index.upsert(entries)
+        assert index.path.parent == tmp_path and any(index.path.iterdir())
+    assert not index.path.exists()
+    with pytest.raises(EngramError):
+        ScratchIndex(0)  # refused by the index once its folder is made
+    assert list(tmp_path.iterdir()) == []
+    for ending in ("pass", "raise SystemExit('recall failed')", "raise RuntimeError('boom')"):
+        ran = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(f"""
+                from engram_mcp.index.edge import ScratchIndex
+                index = ScratchIndex({DIM}, flush_interval=1.0)
+                print(index.path, flush=True)
+                {ending}
+            """)], cwd=REPO, capture_output=True, text=True, timeout=60,
+        )
+        left = Path(ran.stdout.strip())
+        assert left.parent == tmp_path and not left.exists(), ran.stderr

@@ -134,6 +134,20 @@ def test_the_users_word_stands_against_the_assistants_and_not_the_other_way_roun
     assert stands_against(person, assistant) and stands_against(person, user) and not stands_against(user, person)
 
 
+def test_a_tools_output_ends_no_fact_of_the_user_or_the_assistant_however_sure_it_is() -> None:
+    from engram_mcp.model import Provenance, Source
+
+    base = Memory(id="f-0000000000aa", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Sam lives in Porto.",
+                  created_at=datetime(2026, 1, 1, tzinfo=timezone.utc), valid_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    user = replace(base, provenance=Provenance(role="user", source=Source.USER))
+    imported = replace(base, id="f-0000000000ab", provenance=Provenance(role="user", source=Source.IMPORT))
+    assistant = replace(base, id="f-0000000000bb", provenance=Provenance(role="assistant", source=Source.ASSISTANT))
+    tool = replace(base, id="f-0000000000cc", certainty=1.0, provenance=Provenance(role="tool", source=Source.TOOL))
+    assert stands_against(user, tool) and stands_against(imported, tool) and stands_against(assistant, tool)
+    assert not stands_against(tool, user) and not stands_against(tool, assistant)
+    assert not stands_against(tool, replace(tool, id="f-0000000000dd"))
+
+
 def test_a_surer_fact_stands_against_a_guess_and_a_strong_inference_ends_what_was_said() -> None:
     stated = replace(GOOGLE, certainty=1.0)
     inferred = replace(GOOGLE, id="f-0000000000ee", certainty=0.7)

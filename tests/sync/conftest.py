@@ -12,6 +12,7 @@ from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Memory as Record
+from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.sync.last_good import LastGood
 from engram_mcp.sync.reconciler import Reconciler
@@ -26,6 +27,7 @@ class Memory:
     index: EdgeIndex
     service: MemoryService
     reconciler: Reconciler
+    facts: FactService
 
     def write(self, relative: str, text: str) -> Path:
         path = self.folder / relative
@@ -42,17 +44,21 @@ class Opener:
         self.folder, self.embedder, self.clock = folder, embedder, clock
         self.opened: list[Memory] = []
 
-    def __call__(self, on_turn_corrected: Callable[[Record], None] | None = None) -> Memory:
+    def __call__(self, on_turn_corrected: Callable[[Record], None] | None = None, *, as_the_app: bool = False) -> Memory:
+        """``as_the_app``: a turn a person deletes withdraws what it alone supported, as the app wires it."""
         for memory in self.opened:
             memory.index.close()
         index = EdgeIndex(self.folder / ".engram" / "index", self.embedder.dimension)
         store = MarkdownStore(self.folder)
         service = MemoryService(store, index, self.embedder, self.clock)
         reconciler = Reconciler(store, service, LastGood(self.folder / ".engram" / "last-good"), self.clock)
+        facts = FactService(service, self.clock)
         if on_turn_corrected is not None:
             reconciler.on_turn_corrected(on_turn_corrected)
+        if as_the_app:
+            reconciler.on_turn_deleted(facts.withdraw_unsupported)
         reconciler.start_up()
-        memory = Memory(self.folder, index, service, reconciler)
+        memory = Memory(self.folder, index, service, reconciler, facts)
         self.opened = [memory]
         return memory
 

@@ -138,6 +138,49 @@ def test_a_malformed_file_is_reported_left_untouched_and_its_memories_stay(
     assert text.startswith("malformed (left untouched; its last good memories stay):") and f"facts/ana.md:{line}" in text
 
 
+def test_deleting_a_turn_by_hand_withdraws_the_facts_only_it_supported_while_serving_and_after_a_stop(
+    open_memory: Opener,
+) -> None:
+    from dataclasses import replace
+
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+    from engram_mcp.model import Memory as Record
+    from engram_mcp.model import MemoryType
+    from engram_mcp.model.supersede import was_unsaid
+
+    memory = open_memory(as_the_app=True)
+    said = memory.service.remember("I take sertraline for anxiety. I live in Leeds.", speaker="Ines")
+    again = memory.service.remember("Still in Leeds, yes.", speaker="Ines")
+    job = memory.service.remember("I work at Harbour Books.", speaker="Ines")
+
+    def drawn(turn: Record, statement: str, obj: str, *also: str, pinned: bool = False) -> str:
+        fact = fact_from(ExtractedFact(statement, MemoryType.SEMANTIC, 1.0, "Ines", "has", obj, also_from=also),
+                         turn, open_memory.clock())
+        written = memory.facts.write(replace(fact, pinned=pinned)).memory
+        assert written is not None
+        return written.id
+
+    medicine = drawn(said, "Ines takes sertraline for anxiety.", "sertraline")
+    home = drawn(said, "Ines lives in Leeds.", "Leeds", again.id)
+    pinned = drawn(said, "Ines is anxious.", "anxious", pinned=True)
+    work = drawn(job, "Ines works at Harbour Books.", "Harbour Books")
+    journal = memory.folder / "journal" / "2026-11-30.md"
+    lines = journal.read_text().splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if said.id in line)
+    journal.write_text("".join(lines[:start] + lines[start + 2 :]))
+    memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+    withdrawn = memory.service.get(medicine)
+    assert not withdrawn.is_current() and was_unsaid(withdrawn)
+    assert all(memory.service.get(i).is_current() for i in (home, pinned, work))
+
+    lines = journal.read_text().splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if job.id in line)
+    journal.write_text("".join(lines[:start] + lines[start + 2 :]))
+    restarted = open_memory(as_the_app=True)
+    assert not restarted.service.get(work).is_current() and restarted.service.get(home).is_current()
+
+
 def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_memory: Opener) -> None:
     path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
     memory.reconciler.sync([FACTS])
