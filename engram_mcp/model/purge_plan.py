@@ -14,7 +14,8 @@ because the two share some third memory:
   nothing else left goes, with the facts drawn from it alone. A sentence that names it in a
   list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
   keeps "My clients are Lego."). A person's full name ("Ricardo Fortuin") also names them
-  where the memories call them by their given name alone ("Ricardo paid in full") or by a title
+  where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
+  I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
   ("Ricardo Silva"); never inside a double name ("Ann-Marie") or a place named with it ("drove
   to Ann Arbor"): how a name is matched is ``model.mentions``. No sentence ends inside the name

@@ -124,3 +124,18 @@ def test_forgetting_a_name_cuts_its_sentence_from_every_copy_of_the_turn(
     for path in (page, copy):
         assert "Ana" not in path.read_text() and "I fixed the fence." in path.read_text()
     assert set(service.files_of(turn.id)) == {PurePosixPath(p.relative_to(tmp_path).as_posix()) for p in (page, copy)}
+
+
+def test_forgetting_a_full_name_takes_the_sentences_opening_with_the_given_name_alone_but_not_another_of_that_name(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "My coach is Ricardo Fortuin. Ricardo said I should run more. Mr Fortuin is strict.",
+         "Ylva told me to stretch. I bought new shoes.", "My therapist is Ylva Strand.")
+    forgetting.forget_entity("Ricardo Fortuin")
+    forgetting.forget_entity("Ylva Strand")
+    assert turns(service) == ["I bought new shoes."]
+    assert "Ricardo" not in files(tmp_path) and "Ylva" not in files(tmp_path)
+    # Another known full name with the same given name keeps the sentences calling someone by it.
+    told(service, facts, clock, "My coach is Ines Valdez.", "My neighbour is Ines Moreau.", "Ines said hi.")
+    forgetting.forget_entity("Ines Valdez")
+    assert turns(service) == ["I bought new shoes.", "Ines said hi.", "My neighbour is Ines Moreau."]
