@@ -184,7 +184,8 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
         'purge' removes exactly what was asked: a turn (with the facts drawn from it alone); a
         fact (with the sentences of its source turns that state it); or, for an entity, the facts
-        about it and every sentence that names it (the rest of each turn stays). Nothing else is
+        about it, every turn a person of that name spoke, and every sentence that names it (the
+        rest of each turn stays). Nothing else is
         touched. The receipt lists every item with its text and, the preview too, every page it
         leaves (a sync tool's conflict copy of a page as well). Use 'retract' when something merely
         stopped being true ("I no longer work there"): it is ended and kept as history, and a

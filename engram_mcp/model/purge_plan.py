@@ -20,7 +20,10 @@ because the two share some third memory:
   ("Ricardo Silva"); never inside a double name ("Ann-Marie") or a place named with it ("drove
   to Ann Arbor"): how a name is matched is ``model.mentions``. No sentence ends inside the name
   ("J. Smith"), nor at an abbreviation closing it when the sentence goes on in lower case ("ACME
-  Ltd. yesterday"). Nothing else changes.
+  Ltd. yesterday"). Every turn the one named spoke (its speaker is that name) goes whole, with
+  the facts drawn from it alone and any fact told under that name: what someone said tells
+  who they are as surely as their name, and a speaker label would keep the name itself.
+  Nothing else changes.
 
 The plan lists what is removed, what is rewritten (a turn redacted, a fact with a purged turn
 dropped from its sources, a chain relinked) and, for a receipt, each item's text.
@@ -113,7 +116,9 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     doomed: set[str] = set()
     cuts: dict[str, dict[str, str]] = {}
     for memory in in_namespace:
-        if memory.kind is Kind.FACT:
+        if _spoken_by(memory, named):
+            doomed.add(memory.id)
+        elif memory.kind is Kind.FACT:
             if _about(memory, named.keys) or named.in_(memory.text):
                 doomed.add(memory.id)
                 if memory.subject and entity_key(memory.subject) in named.keys:
@@ -121,6 +126,15 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
         elif named.in_(memory.text):
             cuts[memory.id] = _naming(_sentences_around(memory.text, named), named)
     return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
+
+
+def _spoken_by(memory: Memory, name: Named) -> bool:
+    """Whether ``memory`` is what the one named said: a turn (or a fact told) under their name as
+    speaker. Their words go whole, not only where they name themselves: "I live in Harrogate and I fix
+    boilers" tells who said it as surely as their name does."""
+    speaker = (memory.provenance.speaker or "").strip()
+    # The whole label names them ("Quentin Zarvelli", "Mr Zarvelli"); "Google Search" is not Google.
+    return bool(speaker) and (entity_key(speaker) in name.keys or (0, len(speaker)) in name.spans(speaker))
 
 
 def _sentences_around(text: str, name: Named) -> list[str]:

@@ -3,7 +3,7 @@
 ``purge`` (the default): a person who asks to be forgotten expects it gone, and nothing
 else. What goes is decided in one place, ``model.purge_plan``: a turn and the facts drawn
 from it alone; a fact and the sentences of its source turns that state it; for an entity,
-the facts about it and every sentence naming it. Removed memories leave the markdown, the
+the facts about it, every turn it spoke (its speaker) and every sentence naming it. Removed memories leave the markdown, the
 index (then compacted, so deleted points leave the segment files), the usage statistics and
 the extraction queue (which skips ids that no longer exist).
 

@@ -1,3 +1,4 @@
+from dataclasses import replace
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
@@ -264,3 +265,22 @@ def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb() -
     assert will.remove == ("f-cousin",)
     assert {m.id: m.text for m in will.rewritten} == {"t-1": "I will call the plumber on Friday."}
     assert plan_purge_entity(memories, "May", "default").remove == ("t-3",)
+
+
+def test_forgetting_a_person_takes_every_turn_they_spoke_whole_and_the_facts_drawn_from_them() -> None:
+    def said_by(memory_id: str, text: str, speaker: str, turns: tuple[str, ...] = (), **fields: object) -> Memory:
+        spoken = memory(memory_id, text, turns, **fields)
+        return replace(spoken, provenance=replace(spoken.provenance, speaker=speaker))
+
+    memories = by_id(
+        said_by("t-1", "Hi, it's me, about the boiler repair.", "Quentin Zarvelli"),
+        said_by("t-2", "I live in Harrogate and I fix boilers.", "quentin zarvelli"),
+        said_by("t-3", "My van is blue.", "Mr Zarvelli"),
+        said_by("t-4", "The boiler is fixed. Search results below.", "Zarvelli Search"),
+        said_by("t-5", "Booked the boiler repair for Friday.", "Sam"),
+        said_by("f-home", "Quentin Zarvelli lives in Harrogate.", "Quentin Zarvelli", ("t-2",), subject="Quentin Zarvelli"),
+        said_by("f-trade", "The caller fixes boilers.", "Quentin Zarvelli", ("t-2", "t-5")),
+    )
+    plan = plan_purge_entity(memories, "Quentin Zarvelli", "default")
+    assert plan.remove == ("f-home", "f-trade", "t-1", "t-2", "t-3")
+    assert not plan.rewritten

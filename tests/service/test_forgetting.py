@@ -139,3 +139,19 @@ def test_forgetting_a_full_name_takes_the_sentences_opening_with_the_given_name_
     told(service, facts, clock, "My coach is Ines Valdez.", "My neighbour is Ines Moreau.", "Ines said hi.")
     forgetting.forget_entity("Ines Valdez")
     assert turns(service) == ["I bought new shoes.", "Ines said hi.", "My neighbour is Ines Moreau."]
+
+
+def test_forgetting_a_person_takes_every_turn_they_spoke_from_the_pages_and_recall(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    for text in ("Hi, it's me, I'm calling about the boiler repair.", "I live in Harrogate and I fix boilers."):
+        stored = service.remember(text, speaker="Quentin Zarvelli")
+        for extracted in RulesExtractor().extract(stored, []):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+    service.remember("Booked the boiler repair for Friday.", speaker="Ana")
+    assert any(m.subject == "Quentin Zarvelli" for m in service.memories())
+    forgetting.forget_entity("Quentin Zarvelli")
+    assert "Zarvelli" not in files(tmp_path) and "Harrogate" not in files(tmp_path)
+    assert turns(service) == ["Booked the boiler repair for Friday."]
+    recalled = service.recall("Who fixes boilers in Harrogate?")
+    assert all("Harrogate" not in m.memory.text and m.memory.provenance.speaker == "Ana" for m in recalled.memories)
