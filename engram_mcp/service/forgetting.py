@@ -33,6 +33,7 @@ from engram_mcp.model.name_words import is_a_word
 from engram_mcp.model.purge_plan import PurgePlan, known_entities, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
+from engram_mcp.service.inputs import in_namespace
 from engram_mcp.service.memory import MemoryService
 
 __all__ = ["ForgetMode", "Forgetting", "ForgettingReceipt", "ReceiptItem"]
@@ -91,9 +92,12 @@ class Forgetting:
         self._after_purge = after_purge
 
     def forget(
-        self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False
+        self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False,
+        namespace: str = DEFAULT_NAMESPACE,
     ) -> ForgettingReceipt:
-        self._memory.get(memory_id)
+        """The memory ``memory_id`` of ``namespace``: one of another namespace is not found there, so a
+        call scoped to one namespace never changes another's."""
+        in_namespace(self._memory.get(memory_id), namespace)
         if mode is ForgetMode.RETRACT:
             return self._retract([memory_id], dry_run, with_derived=True)
         with self._facts.lock:

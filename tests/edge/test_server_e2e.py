@@ -77,6 +77,31 @@ def test_bad_arguments_get_a_clear_error_and_the_server_keeps_working(tmp_path: 
     run_session(tmp_path / "memories", model_cache, scenario)
 
 
+def test_an_id_asked_in_another_namespace_than_its_own_is_not_found_there_and_nothing_is_lost(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> None:
+        work = await call(client, "remember", text="My manager Ivo approved my raise to 90k.", speaker="Mara",
+                          namespace="work")
+        await call(client, "remember", text="I have a dentist appointment on Friday.", speaker="Mara",
+                   namespace="personal")
+        for tool, arguments in (("forget", {"memory_id": work["id"], "namespace": "personal"}),
+                                ("forget", {"memory_id": work["id"], "dry_run": True}),
+                                ("history", {"memory_id": work["id"], "namespace": "personal"})):
+            refused = await client.call_tool(tool, arguments)
+            text = refused.content[0].text  # type: ignore[union-attr]
+            assert refused.is_error and "90k" not in text, (tool, text)
+            assert f"no memory with id '{work['id']}' in namespace" in text, (tool, text)
+        assert "raise to 90k" in tree_text(memories)
+        assert (await call(client, "history", memory_id=work["id"], namespace="work"))["versions"]
+        await call(client, "forget", memory_id=work["id"], namespace="work")
+        assert "raise to 90k" not in tree_text(memories) and "dentist" in tree_text(memories)
+
+    run_session(memories, model_cache, scenario, "--extractor", "none")
+
+
 def test_a_second_server_on_the_same_folder_proxies_to_the_first_and_a_writer_command_is_refused(
     tmp_path: Path, model_cache: Path
 ) -> None:
