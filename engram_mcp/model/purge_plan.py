@@ -7,7 +7,10 @@ because the two share some third memory:
   gone); a fact with other sources keeps them.
 - **a fact, by id**: the fact goes, and so do the sentences of its source turns that state it
   (the rest of each turn stays; a turn with nothing else left goes). Other facts from those
-  turns stay. Its supersession chain stays, linked around the gap.
+  turns stay. Its supersession chain stays, linked around the gap, and ended as if it had never
+  been told: the version before it ends where the next one begins, or, when it was the newest,
+  is current again (a chain's last value forgotten leaves no end dated by it: "OUTDATED since
+  1 Jun" with nothing after). Forgetting the whole chain is forgetting its subject, by entity.
 - **an entity**: every fact about it or naming it goes, with its whole chain when the chain's
   subject is that entity; every sentence that names it is cut from the turns, with a sentence
   right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
@@ -265,7 +268,25 @@ def _relinked(memory: Memory, memories: Mapping[str, Memory], doomed: set[str]) 
             predecessors.append(earlier)
     if successor == memory.superseded_by and tuple(predecessors) == memory.supersedes:
         return memory
-    return replace(memory, superseded_by=successor, supersedes=tuple(dict.fromkeys(predecessors)))
+    relinked = replace(memory, superseded_by=successor, supersedes=tuple(dict.fromkeys(predecessors)))
+    ended_by = memories.get(memory.superseded_by) if memory.superseded_by in doomed else None
+    if ended_by is None:
+        return relinked
+    return _ended_as_if_never_told(relinked, ended_by, memories.get(successor) if successor else None)
+
+
+def _ended_as_if_never_told(memory: Memory, purged: Memory, successor: Memory | None) -> Memory:
+    """``memory``, whose successor ``purged`` is forgotten, ended as if that had never been told: by
+    the next version that stays (from when it began, believed over when it was learned), or, when
+    none does, not at all: it is current again, as it was before, and no end keeps the date of
+    what was forgotten. An end of its own (one not set by ``purged``) stays."""
+    ended_by_it = memory.invalid_at is None or memory.invalid_at == max(purged.event_time, memory.event_time)
+    if successor is None:
+        return replace(memory, invalid_at=None if ended_by_it else memory.invalid_at, expired_at=None)
+    if not ended_by_it:
+        return memory
+    believed_until = None if memory.expired_at is None else max(memory.expired_at, successor.created_at)
+    return replace(memory, invalid_at=max(successor.event_time, memory.event_time), expired_at=believed_until)
 
 
 def _states(sentence: str, fact: Memory) -> bool:

@@ -284,3 +284,33 @@ def test_forgetting_a_person_takes_every_turn_they_spoke_whole_and_the_facts_dra
     plan = plan_purge_entity(memories, "Quentin Zarvelli", "default")
     assert plan.remove == ("f-home", "f-trade", "t-1", "t-2", "t-3")
     assert not plan.rewritten
+
+
+def at(year: int, month: int) -> datetime:
+    return datetime(year, month, 1, tzinfo=timezone.utc)
+
+
+HOMES = by_id(
+    memory("f-leeds", "Sam lives in Leeds.", (), subject="Sam", valid_at=at(2025, 1), invalid_at=at(2026, 6),
+           expired_at=at(2026, 6), superseded_by="f-york"),
+    memory("f-york", "Sam lives in York.", (), subject="Sam", valid_at=at(2026, 6), invalid_at=at(2026, 9),
+           expired_at=at(2026, 9), supersedes=("f-leeds",), superseded_by="f-hull"),
+    replace(memory("f-hull", "Sam lives in Hull.", (), subject="Sam", valid_at=at(2026, 9), supersedes=("f-york",)),
+            created_at=at(2026, 10)),
+)
+
+
+def test_purging_the_newest_value_of_a_chain_leaves_the_one_before_current_again_with_no_end_dated_by_it() -> None:
+    memories = {key: value for key, value in HOMES.items() if key != "f-hull"}
+    memories["f-york"] = replace(memories["f-york"], invalid_at=None, expired_at=None, superseded_by=None)
+    [york] = [m for m in plan_purge(memories, ["f-leeds"]).rewritten]
+    assert york.supersedes == () and york.is_current()  # forgetting the older value leaves the newer as it was
+    [leeds] = plan_purge(memories, ["f-york"]).rewritten
+    assert (leeds.superseded_by, leeds.invalid_at, leeds.expired_at) == (None, None, None) and leeds.is_current()
+
+
+def test_purging_a_value_inside_a_chain_ends_the_one_before_where_the_next_begins() -> None:
+    rewritten = {m.id: m for m in plan_purge(HOMES, ["f-york"]).rewritten}
+    leeds, hull = rewritten["f-leeds"], rewritten["f-hull"]
+    assert (leeds.superseded_by, leeds.invalid_at, leeds.expired_at) == ("f-hull", at(2026, 9), at(2026, 10))
+    assert hull.supersedes == ("f-leeds",) and hull.is_current()

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import shutil
+from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
+from engram_mcp.retrieval.status import CURRENT
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
 from engram_mcp.service.memory import MemoryService
@@ -155,3 +157,21 @@ def test_forgetting_a_person_takes_every_turn_they_spoke_from_the_pages_and_reca
     assert turns(service) == ["Booked the boiler repair for Friday."]
     recalled = service.recall("Who fixes boilers in Harrogate?")
     assert all("Harrogate" not in m.memory.text and m.memory.provenance.speaker == "Ana" for m in recalled.memories)
+
+
+def test_forgetting_the_newest_value_of_a_chain_leaves_the_one_before_current_on_the_page_and_in_recall(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    for text, day in (("I live in Leeds.", datetime(2025, 1, 1, tzinfo=timezone.utc)),
+                      ("I moved to York.", datetime(2026, 6, 1, tzinfo=timezone.utc))):
+        stored = service.remember(text, speaker="Ana", event_time=day)
+        for extracted in RulesExtractor().extract(stored, []):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+    [york] = [m for m in service.memories() if m.kind is Kind.FACT and "York" in m.text]
+    forgetting.forget(york.id)
+    [leeds] = [m for m in MarkdownStore(tmp_path).load_all().memories.values() if m.kind is Kind.FACT]
+    assert "Leeds" in leeds.text and leeds.is_current() and leeds.superseded_by is None
+    assert "York" not in files(tmp_path) and "2026-06-01" not in files(tmp_path)
+    recalled = service.recall("Where does Ana live?")
+    assert [m.memory.id for m in recalled.memories if m.memory.kind is Kind.FACT] == [leeds.id]
+    assert all(m.status == CURRENT for m in recalled.memories)
