@@ -123,7 +123,8 @@ class Engram:
                 # new words no longer hold are withdrawn all the same; nothing new is drawn.
                 self.reconciler.on_turn_corrected(self._facts.withdraw_no_longer_worded)
             self._forgetting = Forgetting(
-                self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies
+                self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies,
+                forgotten=self.extraction.forget if self.extraction is not None else None,
             )
             self.watcher: FolderWatcher | None = None
         except BaseException:

@@ -5,7 +5,7 @@ else. What goes is decided in one place, ``model.purge_plan``: a turn and the fa
 from it alone; a fact and the sentences of its source turns that state it; for an entity,
 the facts about it, every turn it spoke (its speaker) and every sentence naming it. Removed memories leave the markdown, the
 index (then compacted, so deleted points leave the segment files), the usage statistics and
-the extraction queue (which skips ids that no longer exist).
+the extraction queue, whose last error is cleared too (it may quote the forgotten text).
 
 ``retract``: "that is no longer true". The memory is ended now on both time axes and kept,
 so ``as_of`` and ``history`` still show it; retracting a turn retracts the facts drawn from
@@ -84,12 +84,16 @@ class Forgetting:
         facts: FactService,
         clock: Callable[[], datetime],
         after_purge: Callable[[Sequence[PurePosixPath]], None] | None = None,
+        forgotten: Callable[[Sequence[str]], None] | None = None,
     ) -> None:
-        """``after_purge`` is told which files a purge rewrote, so copies of them elsewhere follow."""
+        """``after_purge`` is told which files a purge rewrote, so copies of them elsewhere follow;
+        ``forgotten``, which memories it removed, so nothing that keeps their text besides the
+        memory (the extraction queue and its last error) keeps it."""
         self._memory = memory
         self._facts = facts
         self._clock = clock
         self._after_purge = after_purge
+        self._forgotten = forgotten
 
     def forget(
         self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False,
@@ -159,6 +163,8 @@ class Forgetting:
         files = list(dict.fromkeys(files))
         if self._after_purge is not None:
             self._after_purge(files)
+        if self._forgotten is not None:
+            self._forgotten(plan.remove)
         compacted = self._memory.compact_index()
         return ForgettingReceipt(
             mode=ForgetMode.PURGE, removed=plan.remove, updated=updated,

@@ -3,6 +3,7 @@ with the real embedder, the real Qdrant engine and real files."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from tests.extraction.helpers import quoting_server
 from tests.stdio_client import call, recalled, run_session, server_env
 
 pytestmark = pytest.mark.slow
@@ -100,6 +102,28 @@ def test_an_id_asked_in_another_namespace_than_its_own_is_not_found_there_and_no
         assert "raise to 90k" not in tree_text(memories) and "dentist" in tree_text(memories)
 
     run_session(memories, model_cache, scenario, "--extractor", "none")
+
+
+def test_a_forgotten_turn_leaves_no_text_in_the_extraction_status_an_erring_server_quoted_it_in(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> dict[str, Any]:
+        secret = await call(client, "remember", text="My HIV status is positive, diagnosed by Dr Moor.", speaker="Mara")
+        for _ in range(60):
+            status = await call(client, "memory_status")
+            if "HIV" in (status["last_extraction_error"] or ""):
+                break
+            await asyncio.sleep(0.5)
+        assert "HIV" in (status["last_extraction_error"] or "")
+        await call(client, "forget", memory_id=secret["id"])
+        return await call(client, "memory_status")
+
+    with quoting_server() as url:
+        after = run_session(memories, model_cache, scenario, "--extractor", f"openai:{url}")
+    assert after["last_extraction_error"] is None and after["extraction_queue"] == 0
+    assert not any(b"HIV" in p.read_bytes() for p in memories.rglob("*") if p.is_file())
 
 
 def test_a_second_server_on_the_same_folder_proxies_to_the_first_and_a_writer_command_is_refused(
