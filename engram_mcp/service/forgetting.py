@@ -17,6 +17,7 @@ the user what would go. Every receipt lists each item with its text, shortened.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +25,7 @@ from enum import Enum
 from pathlib import PurePosixPath
 from typing import Literal
 
-from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.errors import InvalidInput, MemoryNotFound, StorageError
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
@@ -37,6 +38,8 @@ from engram_mcp.service.inputs import in_namespace
 from engram_mcp.service.memory import MemoryService
 
 __all__ = ["ForgetMode", "Forgetting", "ForgettingReceipt", "ReceiptItem"]
+
+log = logging.getLogger(__name__)
 
 _RECEIPT_CHARS = 120
 
@@ -165,7 +168,14 @@ class Forgetting:
             self._after_purge(files)
         if self._forgotten is not None:
             self._forgotten(plan.remove)
-        compacted = self._memory.compact_index()
+        try:
+            compacted = self._memory.compact_index()
+        except StorageError as error:
+            # What was asked is forgotten (the markdown, the index's search, the bookkeeping): only the
+            # rewrite that takes deleted points out of the segment files waits for the next compaction,
+            # and the receipt does not list those files.
+            log.warning("forgotten; the index's segment files were not rewritten now: %s", error)
+            compacted = False
         return ForgettingReceipt(
             mode=ForgetMode.PURGE, removed=plan.remove, updated=updated,
             removed_from=_places(files) + (("index-segments",) if compacted else ()), items=tuple(items),

@@ -4,8 +4,11 @@ import shutil
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
+from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
+from engram_mcp.index.edge import EdgeIndex
+from engram_mcp.index.guarded import GuardedIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
 from engram_mcp.retrieval.status import CURRENT
@@ -175,3 +178,23 @@ def test_forgetting_the_newest_value_of_a_chain_leaves_the_one_before_current_on
     recalled = service.recall("Where does Ana live?")
     assert [m.memory.id for m in recalled.memories if m.memory.kind is Kind.FACT] == [leeds.id]
     assert all(m.status == CURRENT for m in recalled.memories)
+
+
+def test_forgetting_after_the_state_folder_was_deleted_succeeds_and_says_the_index_was_not_compacted(
+    tmp_path: Path, embedder: OnnxEmbedder, clock: SteppingClock
+) -> None:
+    folder = tmp_path / ".engram" / "index"
+    index = GuardedIndex(lambda: EdgeIndex(folder, embedder.dimension), folder)
+    service = MemoryService(MarkdownStore(tmp_path), index, embedder, clock)
+    service.reconcile()
+    try:
+        service.remember("I work at Fennick Tools.", speaker="Mara")
+        service.remember("My daughter Wren plays the cello.", speaker="Mara")
+        index.flush()
+        shutil.rmtree(tmp_path / ".engram")  # "derived, hidden, safe to delete", even while serving
+        receipt = Forgetting(service, FactService(service, clock), clock).forget_entity("Fennick Tools")
+        assert [item.text for item in receipt.items] == ["I work at Fennick Tools."]
+        assert "index-segments" not in receipt.removed_from and "markdown:journal/2026-11-30.md" in receipt.removed_from
+        assert "Fennick" not in files(tmp_path) and turns(service) == ["My daughter Wren plays the cello."]
+    finally:
+        index.close()
