@@ -125,7 +125,8 @@ class Engram:
             # A turn a person deleted takes the facts no other turn supports (as a corrected one does).
             self.reconciler.on_turn_deleted(self._facts.withdraw_unsupported)
             self._forgetting = Forgetting(
-                self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies
+                self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies,
+                forgotten=self.extraction.forget if self.extraction is not None else None,
             )
             self.watcher: FolderWatcher | None = None
         except BaseException:

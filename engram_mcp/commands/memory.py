@@ -62,7 +62,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
                         help="purge: delete it everywhere (default); retract: no longer true, keep history")
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
-    history = commands.add_parser("history", parents=[common, output], help="how one fact changed over time")
+    history = commands.add_parser("history", parents=parents, help="how one fact changed over time")
     history.add_argument("memory_id", help="a fact id (f-…)")
 
     entities = commands.add_parser(
@@ -119,6 +119,7 @@ def _history(settings: Settings, args: argparse.Namespace) -> int:
     from engram_mcp.errors import MemoryNotFound
     from engram_mcp.markdown.store import MarkdownStore
     from engram_mcp.model.supersede import chain
+    from engram_mcp.service.inputs import in_namespace
     from engram_mcp.service.results import RecalledMemory
     from engram_mcp.state.usage import UsageStore
 
@@ -126,6 +127,7 @@ def _history(settings: Settings, args: argparse.Namespace) -> int:
     memories = store.load_all().memories
     if args.memory_id not in memories:
         raise MemoryNotFound(f"no memory with id {args.memory_id!r}")
+    in_namespace(memories[args.memory_id], args.namespace)
     versions = chain(memories, args.memory_id)
     if args.json:
         usage = UsageStore(settings.state_dir / "usage.json").get

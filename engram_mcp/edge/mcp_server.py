@@ -40,7 +40,7 @@ from engram_mcp.edge.wire import (
 from engram_mcp.model import MEMORY_ID_REGEX, MemoryType, Source
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.forgetting import ForgetMode
-from engram_mcp.service.inputs import MAX_QUERY_CHARS
+from engram_mcp.service.inputs import MAX_QUERY_CHARS, in_namespace
 from engram_mcp.service.results import RecalledMemory
 
 __all__ = ["build_server", "INSTRUCTIONS"]
@@ -184,7 +184,8 @@ def build_server(engram: Engram) -> MCPServer[Any]:
 
         'purge' removes exactly what was asked: a turn (with the facts drawn from it alone); a
         fact (with the sentences of its source turns that state it); or, for an entity, the facts
-        about it and every sentence that names it (the rest of each turn stays). Nothing else is
+        about it, every turn a person of that name spoke, and every sentence that names it (the
+        rest of each turn stays). Nothing else is
         touched. The receipt lists every item with its text and, the preview too, every page it
         leaves (a sync tool's conflict copy of a page as well). Use 'retract' when something merely
         stopped being true ("I no longer work there"): it is ended and kept as history, and a
@@ -195,7 +196,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         forgetting = engram.forgetting
         how = ForgetMode(mode)
         if memory_id is not None:
-            receipt = forgetting.forget(memory_id, how, dry_run=dry_run)
+            receipt = forgetting.forget(memory_id, how, dry_run=dry_run, namespace=namespace)
         else:
             assert entity is not None
             receipt = forgetting.forget_entity(entity, how, namespace, dry_run=dry_run)
@@ -214,9 +215,11 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     @_tool_errors
     def history(
         memory_id: Annotated[str, Field(pattern=rf"^{MEMORY_ID_REGEX}$", description="A fact's id.")],
+        namespace: Namespace = "default",
     ) -> HistoryOut:
         """How one fact changed over time: every version, oldest first, with when each was true
         (valid_at..invalid_at) and when memory believed it (created_at..expired_at)."""
+        in_namespace(engram.service.get(memory_id), namespace)
         versions = engram.facts.history(memory_id)
         usage = engram.service.usage.get
         return HistoryOut(

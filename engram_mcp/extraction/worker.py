@@ -16,7 +16,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -200,6 +200,40 @@ class ExtractionWorker:
         self._done.discard(turn.id)
         self.enqueue(turn)
 
+    def forget(self, memory_ids: Collection[str]) -> None:
+        """A purge removed ``memory_ids`` and cut text from turns: the removed turns leave the queue and
+        the retries, so the status no longer counts them, and the last error is cleared here and in
+        the published status. An error may quote any text a request carried (the turn, the turns before
+        it as context, a model's answer), so no error from before a purge is shown after it; the next
+        failure sets one again."""
+        gone = set(memory_ids)
+        with self._wake:
+            self._queue = deque(turn_id for turn_id in self._queue if turn_id not in gone)
+            self._queued -= gone
+            for turn_id in gone:
+                self._retry_at.pop(turn_id, None)
+                self._attempts.pop(turn_id, None)
+            self._counters.last_error = None
+            self._wake.notify_all()
+        if self._thread is not None:
+            self._publish()
+        else:
+            self._clear_published_error()
+
+    def _clear_published_error(self) -> None:
+        """Not extracting here (a one-shot command): the status a server left keeps its counts and loses
+        its error."""
+        if self._status_file is None or not self._status_file.exists():
+            return
+        try:
+            published = json.loads(self._status_file.read_text(encoding="utf-8"))
+            if isinstance(published, dict) and published.get("last_error"):
+                published["last_error"] = None
+                atomic_write(self._status_file, json.dumps(published, indent=2).encode(), durable=False)
+        except (OSError, ValueError) as error:
+            log.warning("could not clear the last extraction error from %s (%s): removing it", self._status_file, error)
+            self._status_file.unlink(missing_ok=True)
+
     def resume(self, turns: Sequence[Memory]) -> int:
         """Queue every stored turn not yet extracted (e.g. after a crash); returns how many."""
         waiting = sorted(
@@ -311,6 +345,8 @@ class ExtractionWorker:
                     written += 1
             self._done.add(turn_id)
         except (ExtractionError, EngramError, OSError, ValueError) as error:
+            if self._lookup(turn_id) is None:
+                return  # forgotten while it was being extracted: neither its error nor a retry stays
             # Counted and logged, never dropped: the turn is tried again later (and after a restart,
             # since it is not in done.log).
             self._counters.failed += 1

@@ -117,9 +117,11 @@ class GuardedIndex:
         return self.open().count()
 
     def compact(self) -> bool:
-        self.check_writable()
-        compact = getattr(self.open(), "compact", None)
-        return bool(compact()) if compact is not None else False
+        """Rewrite segments holding deleted points; an engine failure (its folder deleted under it) is a
+        StorageError naming the folder, like a failed write."""
+        compacted: list[bool] = []
+        self._write(lambda index: compacted.append(bool(getattr(index, "compact", lambda: False)())))
+        return compacted == [True]
 
     def flush(self) -> None:
         flush = getattr(self._index, "flush", None)

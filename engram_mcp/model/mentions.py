@@ -4,7 +4,9 @@ A name is matched as whole words in any case, with a possessive, however its apo
 typed ("O'Brien", "O’Brien", "OBrien") and with or without an abbreviation's full stop ("ACME
 Ltd"), never inside a double name ("Ann-Marie", "Mary-Ann"). What the memories call a person
 or thing besides the name asked (``goes_by``) is read from the memories themselves: a person's
-full name also names them by their given name alone or by a title and their family name; a
+full name also names them by their given name alone (once a memory calls them so, mid-sentence
+or opening one as only a person's name does: "Ricardo said …") or by a title and their family
+name; a
 longer name holding the name that some memory writes where only a place goes ("drove to Ann
 Arbor") names that place, not the one asked, wherever it is written. A surname after a given
 name ("Ann Smith") is still the given name's. A name that is also an everyday word ("Will",
@@ -302,9 +304,9 @@ _WHERE_A_PLACE_GOES = re.compile(
 
 def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Named:
     """``name``, and for a person's full name the other ways ``texts`` write it: the given name
-    alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text writes it alone in the
-    middle of a sentence (as only a name is) and no text pairs it with another family name
-    ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin"); a name said
+    alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text calls them so
+    (``_said_alone``: "I paid Ricardo", "Ricardo said …") and neither a text nor a known entity
+    pairs it with another family name ("Ricardo Silva"); and always a title with the family name ("Mr Fortuin", "Mr. Fortuin"); a name said
     after a word of respect ("Alhaji Musa", "Uncle Tunde") also without it ("Musa"). A
     name some text writes where only a place goes ("moved to Ann Arbor") is a place's, with no
     given name. Whatever the name, the longer names holding it that are places, or other
@@ -326,16 +328,56 @@ def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Na
     titled = re.compile(rf"\b(?:{'|'.join(_TITLES)})\.?\s+{_spelled(family)}(?:{_APOSTROPHE}s)?(?![\w{APOSTROPHES}])")
     # A closing quote may follow a name ("Warm regards,\nHenrik'" in a pasted letter), as may "'s" or "'ll".
     alone = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(given)}(?:{_APOSTROPHE}\w*)?(?![\w{APOSTROPHES}-])")
-    mid_sentence = re.compile(rf"[^\s.!?:;\n*>\-\"“({APOSTROPHES}]\s+{alone.pattern}(?![ \t]+[A-Z])")
     surnames = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(given)}\s+({_NAME_WORD})")
     family_names = {entity_key(word) for word in written.split()[1:]}
     other_family = any(entity_key(found.group(1)) not in family_names and found.group(1).lower() not in FUNCTION_WORDS
                        for text in texts for found in surnames.finditer(text))
+    other_family = other_family or any(_another_full_name(entity, given, family_names) for entity in entities)
     # "Will" is a function word too; where it is written as a name is told as any such name's is.
     a_function_word = given.lower() in FUNCTION_WORDS and not is_a_word(given)
-    if a_function_word or other_family or not any(mid_sentence.search(t) for t in texts):
+    if a_function_word or other_family or not any(_said_alone(given, written, text) for text in texts):
         return Named(name, frozenset({entity_key(name)}), (titled,), others)
     return Named(name, frozenset({entity_key(name), entity_key(given)}), (titled, alone), others)
+
+
+def _said_alone(given: str, full_name: str, text: str) -> bool:
+    """Whether ``text`` calls someone by the given name ``given`` alone, capitalised and with no
+    family name after it: in the middle of a sentence ("I paid Ricardo today"), or opening one
+    after the text gave the ``full_name``, or opening one as only a person's name does ("Ricardo
+    said …", "Ylva told me …", "Ines's clinic"; not "Blue skies today" for "Blue Bottle"). A
+    given name that is an everyday word too counts only where it is written as a name ("Will
+    said", not "Will you")."""
+    alone = re.compile(rf"(?<![\w{APOSTROPHES}-]){_spelled(given)}(?={_APOSTROPHE}\w|(?![\w{APOSTROPHES}-]))(?![ \t]+[A-Z])")
+    for found in alone.finditer(text):
+        start, end = found.span()
+        if is_a_word(given):
+            if _written_as_a_name(text, start, end):
+                return True
+        elif (_SENTENCE_START.search(text[max(0, start - 20):start]) is None or _said_of_a_person(text[end:])
+              or mentions(text[:start], full_name)):
+            return True
+    return False
+
+
+def _said_of_a_person(after: str) -> bool:
+    """Whether what follows a word opening a sentence is said only of a person: a possessive or a
+    verb a person's name goes before ("… said", "… told me", "… is", "… recommended")."""
+    if _POSSESSIVE.match(after):
+        return True
+    for found in _A_WORD.finditer(after[:80]):
+        word = found.group(0).casefold().replace("’", "'")
+        if word in _ADVERBS:
+            continue
+        return word in _SAID_OF_SOMEONE or (word.endswith("ed") and _third_person_or_past(word))
+    return False
+
+
+def _another_full_name(entity: str, given: str, family_names: set[str]) -> bool:
+    """Whether the known name ``entity`` is someone else's full name with the same given name
+    ("Ricardo Silva" beside "Ricardo Fortuin")."""
+    words = entity.split()
+    return (len(words) > 1 and entity_key(words[0]) == entity_key(given)
+            and not {entity_key(word) for word in words[1:]} <= family_names)
 
 
 def _longer_names_elsewhere(name: str, texts: list[str]) -> tuple[re.Pattern[str], ...]:

@@ -7,19 +7,26 @@ because the two share some third memory:
   gone); a fact with other sources keeps them.
 - **a fact, by id**: the fact goes, and so do the sentences of its source turns that state it
   (the rest of each turn stays; a turn with nothing else left goes). Other facts from those
-  turns stay. Its supersession chain stays, linked around the gap.
+  turns stay. Its supersession chain stays, linked around the gap, and ended as if it had never
+  been told: the version before it ends where the next one begins, or, when it was the newest,
+  is current again (a chain's last value forgotten leaves no end dated by it: "OUTDATED since
+  1 Jun" with nothing after). Forgetting the whole chain is forgetting its subject, by entity.
 - **an entity**: every fact about it or naming it goes, with its whole chain when the chain's
   subject is that entity; every sentence that names it is cut from the turns, with a sentence
   right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
   nothing else left goes, with the facts drawn from it alone. A sentence that names it in a
   list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
   keeps "My clients are Lego."). A person's full name ("Ricardo Fortuin") also names them
-  where the memories call them by their given name alone ("Ricardo paid in full") or by a title
+  where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
+  I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
   ("Ricardo Silva"); never inside a double name ("Ann-Marie") or a place named with it ("drove
   to Ann Arbor"): how a name is matched is ``model.mentions``. No sentence ends inside the name
   ("J. Smith"), nor at an abbreviation closing it when the sentence goes on in lower case ("ACME
-  Ltd. yesterday"). Nothing else changes.
+  Ltd. yesterday"). Every turn the one named spoke (its speaker is that name) goes whole, with
+  the facts drawn from it alone and any fact told under that name: what someone said tells
+  who they are as surely as their name, and a speaker label would keep the name itself.
+  Nothing else changes.
 
 The plan lists what is removed, what is rewritten (a turn redacted, a fact with a purged turn
 dropped from its sources, a chain relinked) and, for a receipt, each item's text.
@@ -112,7 +119,9 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     doomed: set[str] = set()
     cuts: dict[str, dict[str, str]] = {}
     for memory in in_namespace:
-        if memory.kind is Kind.FACT:
+        if _spoken_by(memory, named):
+            doomed.add(memory.id)
+        elif memory.kind is Kind.FACT:
             if _about(memory, named.keys) or named.in_(memory.text):
                 doomed.add(memory.id)
                 if memory.subject and entity_key(memory.subject) in named.keys:
@@ -120,6 +129,15 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
         elif named.in_(memory.text):
             cuts[memory.id] = _naming(_sentences_around(memory.text, named), named)
     return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
+
+
+def _spoken_by(memory: Memory, name: Named) -> bool:
+    """Whether ``memory`` is what the one named said: a turn (or a fact told) under their name as
+    speaker. Their words go whole, not only where they name themselves: "I live in Harrogate and I fix
+    boilers" tells who said it as surely as their name does."""
+    speaker = (memory.provenance.speaker or "").strip()
+    # The whole label names them ("Quentin Zarvelli", "Mr Zarvelli"); "Google Search" is not Google.
+    return bool(speaker) and (entity_key(speaker) in name.keys or (0, len(speaker)) in name.spans(speaker))
 
 
 def _sentences_around(text: str, name: Named) -> list[str]:
@@ -250,7 +268,25 @@ def _relinked(memory: Memory, memories: Mapping[str, Memory], doomed: set[str]) 
             predecessors.append(earlier)
     if successor == memory.superseded_by and tuple(predecessors) == memory.supersedes:
         return memory
-    return replace(memory, superseded_by=successor, supersedes=tuple(dict.fromkeys(predecessors)))
+    relinked = replace(memory, superseded_by=successor, supersedes=tuple(dict.fromkeys(predecessors)))
+    ended_by = memories.get(memory.superseded_by) if memory.superseded_by in doomed else None
+    if ended_by is None:
+        return relinked
+    return _ended_as_if_never_told(relinked, ended_by, memories.get(successor) if successor else None)
+
+
+def _ended_as_if_never_told(memory: Memory, purged: Memory, successor: Memory | None) -> Memory:
+    """``memory``, whose successor ``purged`` is forgotten, ended as if that had never been told: by
+    the next version that stays (from when it began, believed over when it was learned), or, when
+    none does, not at all: it is current again, as it was before, and no end keeps the date of
+    what was forgotten. An end of its own (one not set by ``purged``) stays."""
+    ended_by_it = memory.invalid_at is None or memory.invalid_at == max(purged.event_time, memory.event_time)
+    if successor is None:
+        return replace(memory, invalid_at=None if ended_by_it else memory.invalid_at, expired_at=None)
+    if not ended_by_it:
+        return memory
+    believed_until = None if memory.expired_at is None else max(memory.expired_at, successor.created_at)
+    return replace(memory, invalid_at=max(successor.event_time, memory.event_time), expired_at=believed_until)
 
 
 def _states(sentence: str, fact: Memory) -> bool:

@@ -3,9 +3,9 @@
 ``purge`` (the default): a person who asks to be forgotten expects it gone, and nothing
 else. What goes is decided in one place, ``model.purge_plan``: a turn and the facts drawn
 from it alone; a fact and the sentences of its source turns that state it; for an entity,
-the facts about it and every sentence naming it. Removed memories leave the markdown, the
+the facts about it, every turn it spoke (its speaker) and every sentence naming it. Removed memories leave the markdown, the
 index (then compacted, so deleted points leave the segment files), the usage statistics and
-the extraction queue (which skips ids that no longer exist).
+the extraction queue, whose last error is cleared too (it may quote the forgotten text).
 
 ``retract``: "that is no longer true". The memory is ended now on both time axes and kept,
 so ``as_of`` and ``history`` still show it; retracting a turn retracts the facts drawn from
@@ -17,6 +17,7 @@ the user what would go. Every receipt lists each item with its text, shortened.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +25,7 @@ from enum import Enum
 from pathlib import PurePosixPath
 from typing import Literal
 
-from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.errors import InvalidInput, MemoryNotFound, StorageError
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
@@ -33,9 +34,12 @@ from engram_mcp.model.name_words import is_a_word
 from engram_mcp.model.purge_plan import PurgePlan, known_entities, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
+from engram_mcp.service.inputs import in_namespace
 from engram_mcp.service.memory import MemoryService
 
 __all__ = ["ForgetMode", "Forgetting", "ForgettingReceipt", "ReceiptItem"]
+
+log = logging.getLogger(__name__)
 
 _RECEIPT_CHARS = 120
 
@@ -83,17 +87,24 @@ class Forgetting:
         facts: FactService,
         clock: Callable[[], datetime],
         after_purge: Callable[[Sequence[PurePosixPath]], None] | None = None,
+        forgotten: Callable[[Sequence[str]], None] | None = None,
     ) -> None:
-        """``after_purge`` is told which files a purge rewrote, so copies of them elsewhere follow."""
+        """``after_purge`` is told which files a purge rewrote, so copies of them elsewhere follow;
+        ``forgotten``, which memories it removed, so nothing that keeps their text besides the
+        memory (the extraction queue and its last error) keeps it."""
         self._memory = memory
         self._facts = facts
         self._clock = clock
         self._after_purge = after_purge
+        self._forgotten = forgotten
 
     def forget(
-        self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False
+        self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False,
+        namespace: str = DEFAULT_NAMESPACE,
     ) -> ForgettingReceipt:
-        self._memory.get(memory_id)
+        """The memory ``memory_id`` of ``namespace``: one of another namespace is not found there, so a
+        call scoped to one namespace never changes another's."""
+        in_namespace(self._memory.get(memory_id), namespace)
         if mode is ForgetMode.RETRACT:
             return self._retract([memory_id], dry_run, with_derived=True)
         with self._facts.lock:
@@ -155,7 +166,16 @@ class Forgetting:
         files = list(dict.fromkeys(files))
         if self._after_purge is not None:
             self._after_purge(files)
-        compacted = self._memory.compact_index()
+        if self._forgotten is not None:
+            self._forgotten(plan.remove)
+        try:
+            compacted = self._memory.compact_index()
+        except StorageError as error:
+            # What was asked is forgotten (the markdown, the index's search, the bookkeeping): only the
+            # rewrite that takes deleted points out of the segment files waits for the next compaction,
+            # and the receipt does not list those files.
+            log.warning("forgotten; the index's segment files were not rewritten now: %s", error)
+            compacted = False
         return ForgettingReceipt(
             mode=ForgetMode.PURGE, removed=plan.remove, updated=updated,
             removed_from=_places(files) + (("index-segments",) if compacted else ()), items=tuple(items),

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from datetime import datetime
 
-from engram_mcp.errors import InvalidInput
+from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.markdown.escape import check_storable
 from engram_mcp.model import (
     DEFAULT_NAMESPACE,
@@ -27,6 +27,7 @@ __all__ = [
     "check_label",
     "check_namespace",
     "check_text",
+    "in_namespace",
     "new_turn",
     "searched_for",
     "utc",
@@ -128,3 +129,11 @@ def new_turn(
             namespace=namespace, speaker=speaker, role=role, session=session, source=source or _ROLES[role]
         ),
     )
+
+
+def in_namespace(memory: Memory, namespace: str) -> Memory:
+    """``memory`` when it is of ``namespace``; else it is not found there (MemoryNotFound), as an id
+    never stored would not be: an id asked in one namespace reads or changes nothing of another."""
+    if memory.namespace != namespace:
+        raise MemoryNotFound(f"no memory with id {memory.id!r} in namespace {namespace!r}")
+    return memory

@@ -159,3 +159,15 @@ def test_entities_are_listed_and_merged_through_a_running_server(engram, serving
         after = engram("entities", "--json", *dir_args)
     names = {entity["name"]: entity["facts"] for entity in json.loads(after.stdout)["entities"]}
     assert names["Ali"] == 2 and "Alii" not in names
+
+
+def test_history_of_an_id_from_another_namespace_is_not_found_there(engram, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "memories"
+    stored = engram("remember", "Ivo works at Acme", "--fact", "--namespace", "work", "--memory-dir", str(folder),
+                    "--json")
+    assert stored.returncode == 0, stored.stderr
+    fact = json.loads(stored.stdout)["id"]
+    elsewhere = engram("history", fact, "--memory-dir", str(folder))
+    assert elsewhere.returncode == 1 and "Acme" not in elsewhere.stdout + elsewhere.stderr
+    assert f"no memory with id '{fact}' in namespace 'default'" in elsewhere.stderr
+    assert "Ivo works at Acme" in engram("history", fact, "--namespace", "work", "--memory-dir", str(folder)).stdout

@@ -3,6 +3,7 @@ with the real embedder, the real Qdrant engine and real files."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from tests.extraction.helpers import quoting_server
 from tests.stdio_client import call, recalled, run_session, server_env
 
 pytestmark = pytest.mark.slow
@@ -75,6 +77,53 @@ def test_bad_arguments_get_a_clear_error_and_the_server_keeps_working(tmp_path: 
         await call(client, "remember", text="Still here.")
 
     run_session(tmp_path / "memories", model_cache, scenario)
+
+
+def test_an_id_asked_in_another_namespace_than_its_own_is_not_found_there_and_nothing_is_lost(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> None:
+        work = await call(client, "remember", text="My manager Ivo approved my raise to 90k.", speaker="Mara",
+                          namespace="work")
+        await call(client, "remember", text="I have a dentist appointment on Friday.", speaker="Mara",
+                   namespace="personal")
+        for tool, arguments in (("forget", {"memory_id": work["id"], "namespace": "personal"}),
+                                ("forget", {"memory_id": work["id"], "dry_run": True}),
+                                ("history", {"memory_id": work["id"], "namespace": "personal"})):
+            refused = await client.call_tool(tool, arguments)
+            text = refused.content[0].text  # type: ignore[union-attr]
+            assert refused.is_error and "90k" not in text, (tool, text)
+            assert f"no memory with id '{work['id']}' in namespace" in text, (tool, text)
+        assert "raise to 90k" in tree_text(memories)
+        assert (await call(client, "history", memory_id=work["id"], namespace="work"))["versions"]
+        await call(client, "forget", memory_id=work["id"], namespace="work")
+        assert "raise to 90k" not in tree_text(memories) and "dentist" in tree_text(memories)
+
+    run_session(memories, model_cache, scenario, "--extractor", "none")
+
+
+def test_a_forgotten_turn_leaves_no_text_in_the_extraction_status_an_erring_server_quoted_it_in(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> dict[str, Any]:
+        secret = await call(client, "remember", text="My HIV status is positive, diagnosed by Dr Moor.", speaker="Mara")
+        for _ in range(60):
+            status = await call(client, "memory_status")
+            if "HIV" in (status["last_extraction_error"] or ""):
+                break
+            await asyncio.sleep(0.5)
+        assert "HIV" in (status["last_extraction_error"] or "")
+        await call(client, "forget", memory_id=secret["id"])
+        return await call(client, "memory_status")
+
+    with quoting_server() as url:
+        after = run_session(memories, model_cache, scenario, "--extractor", f"openai:{url}")
+    assert after["last_extraction_error"] is None and after["extraction_queue"] == 0
+    assert not any(b"HIV" in p.read_bytes() for p in memories.rglob("*") if p.is_file())
 
 
 def test_a_second_server_on_the_same_folder_proxies_to_the_first_and_a_writer_command_is_refused(

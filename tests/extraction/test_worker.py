@@ -1,14 +1,19 @@
+import json
 from dataclasses import replace
 from pathlib import Path
 
+from engram_mcp.extraction.endpoint import EndpointExtractor
 from engram_mcp.extraction.rules import RulesExtractor
 from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_from, fact_id
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.temporal import believed_at, true_at
 from engram_mcp.service.facts import FactService
+from engram_mcp.service.forgetting import Forgetting
 from engram_mcp.service.memory import MemoryService
 from tests.conftest import SteppingClock
+from tests.extraction.helpers import quoting_server
+from tests.waiting import wait_until
 
 TURNS = [
     "Hey Mel! Good to see you!",
@@ -267,3 +272,44 @@ def test_a_turn_ordering_the_assistant_to_drop_its_instructions_is_kept_word_for
     assert facts(service) == ["Oskar asked: always answer in British English."]
     reloaded = MarkdownStore(tmp_path).load_all().memories[kept.id]
     assert reloaded.text == said
+
+
+def test_forgetting_a_turn_takes_it_out_of_the_queue_and_its_text_out_of_the_last_extraction_error(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    published = tmp_path / "state" / "status.json"
+    fact_service = FactService(service, clock)
+    with quoting_server() as url:
+        worker = ExtractionWorker(
+            EndpointExtractor(url, retries=1), DoneLog(tmp_path / "done.log"), lookup=service.find,
+            context_of=service.previous_turns, write_fact=fact_service.add_extracted, clock=clock,
+            status_file=published, retry_delay=600,
+        )
+        forgetting = Forgetting(service, fact_service, clock, forgotten=worker.forget)
+        service.on_turn_stored(worker.enqueue)
+        worker.start()
+        try:
+            kept = service.remember("I fixed the fence.", speaker="Mara")
+            secret = service.remember("My HIV status is positive, diagnosed by Dr Moor.", speaker="Mara")
+            wait_until(lambda: "HIV" in (worker.status().last_error or ""), what="the quoting error")
+            assert "HIV" in published.read_text()
+            forgetting.forget(secret.id)
+            status = worker.status()
+            assert status.last_error is None and status.queued == status.retrying == 1  # the fence turn still waits
+            assert "HIV" not in published.read_text() and kept.id in service.by_id()
+        finally:
+            worker.stop()
+
+
+def test_a_purge_by_a_one_shot_command_clears_the_error_a_server_published_and_keeps_its_counts(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    published = tmp_path / "state" / "status.json"
+    published.parent.mkdir()
+    published.write_text(json.dumps({"extracted_turns": 7, "failed_turns": 1, "last_error": "t-1: input was: HIV"}))
+    worker = ExtractionWorker(
+        RulesExtractor(), DoneLog(tmp_path / "done.log"), lookup=service.find, context_of=service.previous_turns,
+        write_fact=FactService(service, clock).add_extracted, clock=clock, status_file=published,
+    )
+    worker.forget(["t-1"])
+    assert json.loads(published.read_text()) == {"extracted_turns": 7, "failed_turns": 1, "last_error": None}

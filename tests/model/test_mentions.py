@@ -101,3 +101,25 @@ def test_a_longer_name_that_is_the_name_beside_another_known_name_is_no_one_else
     texts = ["Inti told Wilber Inti will not take more groups.", "My boss is Wilber."]
     assert goes_by("Wilber", texts, ["Inti", "Wilber", "Wilber Inti"]).in_(texts[0])
     assert not goes_by("Ivan", ["Ivan Petrov called."], ["Ivan", "Ivan Petrov"]).in_("Ivan Petrov called.")
+
+
+def test_a_full_names_given_name_opening_a_sentence_is_taken_though_no_sentence_has_it_in_the_middle() -> None:
+    ricardo = goes_by("Ricardo Fortuin", ["My coach is Ricardo Fortuin.", "Ricardo said I should run more."])
+    assert ricardo.in_("Ricardo said I should run more.") and ricardo.in_("Ricardo put me on a new plan.")
+    # After the full name in the same text, the given name opening a sentence is that person whatever follows.
+    ines = goes_by("Ines Valdez", ["My physio is Ines Valdez. Ines put me on a new plan."])
+    assert ines.in_("Ines put me on a new plan.")
+    will = goes_by("Will Turner", ["Will Turner is my cousin.", "Will said the match was off."])
+    assert will.in_("Will said the match was off.") and not will.in_("Will you call me?")
+
+
+def test_a_word_opening_a_sentence_is_not_a_full_names_given_name() -> None:
+    # "Blue skies" and "Will you" say nothing of a person: the given name alone stays unknown.
+    assert not goes_by("Blue Bottle", ["Coffee at Blue Bottle again.", "Blue skies today."]).in_("Blue skies today.")
+    assert not goes_by("Will Turner", ["Will Turner is my cousin.", "Will you call me?"]).in_("I saw Will.")
+
+
+def test_a_full_names_given_name_is_not_taken_when_a_known_entity_has_it_with_another_family_name() -> None:
+    texts = ["My physio is Ines Valdez.", "Ines said I should stretch."]
+    assert not goes_by("Ines Valdez", texts, ["Ines Valdez", "Ines Moreau"]).in_(texts[1])
+    assert goes_by("Ines Valdez", texts, ["Ines Valdez", "Ines"]).in_(texts[1])

@@ -1,3 +1,4 @@
+from dataclasses import replace
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
@@ -264,3 +265,52 @@ def test_forgetting_a_person_named_will_keeps_sentences_where_will_is_a_verb() -
     assert will.remove == ("f-cousin",)
     assert {m.id: m.text for m in will.rewritten} == {"t-1": "I will call the plumber on Friday."}
     assert plan_purge_entity(memories, "May", "default").remove == ("t-3",)
+
+
+def test_forgetting_a_person_takes_every_turn_they_spoke_whole_and_the_facts_drawn_from_them() -> None:
+    def said_by(memory_id: str, text: str, speaker: str, turns: tuple[str, ...] = (), **fields: object) -> Memory:
+        spoken = memory(memory_id, text, turns, **fields)
+        return replace(spoken, provenance=replace(spoken.provenance, speaker=speaker))
+
+    memories = by_id(
+        said_by("t-1", "Hi, it's me, about the boiler repair.", "Quentin Zarvelli"),
+        said_by("t-2", "I live in Harrogate and I fix boilers.", "quentin zarvelli"),
+        said_by("t-3", "My van is blue.", "Mr Zarvelli"),
+        said_by("t-4", "The boiler is fixed. Search results below.", "Zarvelli Search"),
+        said_by("t-5", "Booked the boiler repair for Friday.", "Sam"),
+        said_by("f-home", "Quentin Zarvelli lives in Harrogate.", "Quentin Zarvelli", ("t-2",), subject="Quentin Zarvelli"),
+        said_by("f-trade", "The caller fixes boilers.", "Quentin Zarvelli", ("t-2", "t-5")),
+    )
+    plan = plan_purge_entity(memories, "Quentin Zarvelli", "default")
+    assert plan.remove == ("f-home", "f-trade", "t-1", "t-2", "t-3")
+    assert not plan.rewritten
+
+
+def at(year: int, month: int) -> datetime:
+    return datetime(year, month, 1, tzinfo=timezone.utc)
+
+
+HOMES = by_id(
+    memory("f-leeds", "Sam lives in Leeds.", (), subject="Sam", valid_at=at(2025, 1), invalid_at=at(2026, 6),
+           expired_at=at(2026, 6), superseded_by="f-york"),
+    memory("f-york", "Sam lives in York.", (), subject="Sam", valid_at=at(2026, 6), invalid_at=at(2026, 9),
+           expired_at=at(2026, 9), supersedes=("f-leeds",), superseded_by="f-hull"),
+    replace(memory("f-hull", "Sam lives in Hull.", (), subject="Sam", valid_at=at(2026, 9), supersedes=("f-york",)),
+            created_at=at(2026, 10)),
+)
+
+
+def test_purging_the_newest_value_of_a_chain_leaves_the_one_before_current_again_with_no_end_dated_by_it() -> None:
+    memories = {key: value for key, value in HOMES.items() if key != "f-hull"}
+    memories["f-york"] = replace(memories["f-york"], invalid_at=None, expired_at=None, superseded_by=None)
+    [york] = [m for m in plan_purge(memories, ["f-leeds"]).rewritten]
+    assert york.supersedes == () and york.is_current()  # forgetting the older value leaves the newer as it was
+    [leeds] = plan_purge(memories, ["f-york"]).rewritten
+    assert (leeds.superseded_by, leeds.invalid_at, leeds.expired_at) == (None, None, None) and leeds.is_current()
+
+
+def test_purging_a_value_inside_a_chain_ends_the_one_before_where_the_next_begins() -> None:
+    rewritten = {m.id: m for m in plan_purge(HOMES, ["f-york"]).rewritten}
+    leeds, hull = rewritten["f-leeds"], rewritten["f-hull"]
+    assert (leeds.superseded_by, leeds.invalid_at, leeds.expired_at) == ("f-hull", at(2026, 9), at(2026, 10))
+    assert hull.supersedes == ("f-leeds",) and hull.is_current()

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 import shutil
+from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
+from engram_mcp.embedding.onnx import OnnxEmbedder
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
+from engram_mcp.index.edge import EdgeIndex
+from engram_mcp.index.guarded import GuardedIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind
+from engram_mcp.retrieval.status import CURRENT
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.forgetting import ForgetMode, Forgetting
 from engram_mcp.service.memory import MemoryService
@@ -124,3 +129,72 @@ def test_forgetting_a_name_cuts_its_sentence_from_every_copy_of_the_turn(
     for path in (page, copy):
         assert "Ana" not in path.read_text() and "I fixed the fence." in path.read_text()
     assert set(service.files_of(turn.id)) == {PurePosixPath(p.relative_to(tmp_path).as_posix()) for p in (page, copy)}
+
+
+def test_forgetting_a_full_name_takes_the_sentences_opening_with_the_given_name_alone_but_not_another_of_that_name(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "My coach is Ricardo Fortuin. Ricardo said I should run more. Mr Fortuin is strict.",
+         "Ylva told me to stretch. I bought new shoes.", "My therapist is Ylva Strand.")
+    forgetting.forget_entity("Ricardo Fortuin")
+    forgetting.forget_entity("Ylva Strand")
+    assert turns(service) == ["I bought new shoes."]
+    assert "Ricardo" not in files(tmp_path) and "Ylva" not in files(tmp_path)
+    # Another known full name with the same given name keeps the sentences calling someone by it.
+    told(service, facts, clock, "My coach is Ines Valdez.", "My neighbour is Ines Moreau.", "Ines said hi.")
+    forgetting.forget_entity("Ines Valdez")
+    assert turns(service) == ["I bought new shoes.", "Ines said hi.", "My neighbour is Ines Moreau."]
+
+
+def test_forgetting_a_person_takes_every_turn_they_spoke_from_the_pages_and_recall(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    for text in ("Hi, it's me, I'm calling about the boiler repair.", "I live in Harrogate and I fix boilers."):
+        stored = service.remember(text, speaker="Quentin Zarvelli")
+        for extracted in RulesExtractor().extract(stored, []):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+    service.remember("Booked the boiler repair for Friday.", speaker="Ana")
+    assert any(m.subject == "Quentin Zarvelli" for m in service.memories())
+    forgetting.forget_entity("Quentin Zarvelli")
+    assert "Zarvelli" not in files(tmp_path) and "Harrogate" not in files(tmp_path)
+    assert turns(service) == ["Booked the boiler repair for Friday."]
+    recalled = service.recall("Who fixes boilers in Harrogate?")
+    assert all("Harrogate" not in m.memory.text and m.memory.provenance.speaker == "Ana" for m in recalled.memories)
+
+
+def test_forgetting_the_newest_value_of_a_chain_leaves_the_one_before_current_on_the_page_and_in_recall(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    for text, day in (("I live in Leeds.", datetime(2025, 1, 1, tzinfo=timezone.utc)),
+                      ("I moved to York.", datetime(2026, 6, 1, tzinfo=timezone.utc))):
+        stored = service.remember(text, speaker="Ana", event_time=day)
+        for extracted in RulesExtractor().extract(stored, []):
+            facts.add_extracted(fact_from(extracted, stored, clock()))
+    [york] = [m for m in service.memories() if m.kind is Kind.FACT and "York" in m.text]
+    forgetting.forget(york.id)
+    [leeds] = [m for m in MarkdownStore(tmp_path).load_all().memories.values() if m.kind is Kind.FACT]
+    assert "Leeds" in leeds.text and leeds.is_current() and leeds.superseded_by is None
+    assert "York" not in files(tmp_path) and "2026-06-01" not in files(tmp_path)
+    recalled = service.recall("Where does Ana live?")
+    assert [m.memory.id for m in recalled.memories if m.memory.kind is Kind.FACT] == [leeds.id]
+    assert all(m.status == CURRENT for m in recalled.memories)
+
+
+def test_forgetting_after_the_state_folder_was_deleted_succeeds_and_says_the_index_was_not_compacted(
+    tmp_path: Path, embedder: OnnxEmbedder, clock: SteppingClock
+) -> None:
+    folder = tmp_path / ".engram" / "index"
+    index = GuardedIndex(lambda: EdgeIndex(folder, embedder.dimension), folder)
+    service = MemoryService(MarkdownStore(tmp_path), index, embedder, clock)
+    service.reconcile()
+    try:
+        service.remember("I work at Fennick Tools.", speaker="Mara")
+        service.remember("My daughter Wren plays the cello.", speaker="Mara")
+        index.flush()
+        shutil.rmtree(tmp_path / ".engram")  # "derived, hidden, safe to delete", even while serving
+        receipt = Forgetting(service, FactService(service, clock), clock).forget_entity("Fennick Tools")
+        assert [item.text for item in receipt.items] == ["I work at Fennick Tools."]
+        assert "index-segments" not in receipt.removed_from and "markdown:journal/2026-11-30.md" in receipt.removed_from
+        assert "Fennick" not in files(tmp_path) and turns(service) == ["My daughter Wren plays the cello."]
+    finally:
+        index.close()
