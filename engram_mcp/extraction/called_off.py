@@ -358,10 +358,14 @@ _PLAN_OFF = re.compile(
     # Only one's own plan is "off" so ("the light is off" calls nothing off).
     r"(?:cancel(?:l)?ed|called\s+off|scrapped|(?P<off>off)|not\s+happening)(?:\s+(?:after\s+all|now|in\s+the\s+end))?\s*$",
     re.IGNORECASE)
+# What one plans to do, not a state one is in ("not living in Leeds any more" is an ending of its own).
+_PLAN_VERBS = (r"(?:moving|going|flying|travell?ing|visiting|selling|buying|taking|doing|having|hosting|attending|running|getting|"
+               r"starting|leaving|coming|applying|joining|renting|booking|throwing|holding|heading|relocating|emigrating|driving|"
+               r"sailing|hiking|competing|entering|organi[sz]ing|celebrating|spending|adopting)")
 # "I'm not moving to York after all", "we're no longer going to Crete", "I won't be selling the flat after all".
 _PLAN_NOT = re.compile(
     r"^(?:I|we)(?:'m|\s+am|'re|\s+are|\s+won't\s+be|\s+will\s+not\s+be)\s+(?P<no>not\s+|no\s+longer\s+)?"
-    r"(?P<plan>(?!going\s+to\s+(?!the\b|a\b)[a-z]+\b)[a-z]+ing\s+[^,;.!?]{2,40}?)\s+(?P<when>after\s+all|any\s*more|in\s+the\s+end)\s*$",
+    r"(?P<plan>(?!going\s+to\s+(?!the\b|a\b)(?-i:[a-z]+)\b)" + _PLAN_VERBS + r"\s+[^,;.!?]{2,40}?)(?:\s+(?P<when>after\s+all|any\s*more|in\s+the\s+end))?\s*$",
     re.IGNORECASE)
 _NOT_A_PLAN = frozenset({"it", "that", "this", "plans", "plan", "everything", "them"})
 
@@ -372,10 +376,11 @@ def plan_called_off(clause: str, speaker: str, certainty: float, statement: str 
     clause as restated in the third person, kept as what is said of it."""
     text = clause.strip().rstrip(".!").replace("’", "'")
     if (not_doing := _PLAN_NOT.match(text)) is not None:
-        if not_doing["no"] is None and "won't" not in text.lower() and "will not" not in text.lower():
+        # "I'm not working today" calls nothing off; "after all", "any more" or "no longer" says it did.
+        if not_doing["when"] is None and (not_doing["no"] or "").strip().lower() != "no longer":
             return None
         plan = not_doing["plan"]
-        said = statement or f"{speaker} is not {plan} {not_doing['when'].lower()}."
+        said = statement or f"{speaker} is {' '.join((not_doing['no'] or 'not').split()).lower()} {plan} {(not_doing['when'] or '').lower()}".rstrip() + "."
     elif (cancelled := _PLAN_CANCELLED.match(text) or _PLAN_OFF.match(text)) is not None:
         if cancelled.groupdict().get("off") and cancelled["whose"].lower() == "the":
             return None

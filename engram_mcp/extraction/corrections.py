@@ -157,7 +157,7 @@ _SWITCHED_FROM = re.compile(
 # "I swapped the violin for the cello", "gave up coffee for green tea": what one does now for what one did.
 # Not what one gives something up for ("for Lent", "for good", "for a month", "for her").
 _SWAPPED_FOR = re.compile(
-    r"^(?:(?:I|we)(?:\s+have|'ve)?\s+)?(?:just\s+|finally\s+)?(?:swapped|exchanged|gave\s+up|given\s+up|ditched|dropped)\s+"
+    r"^(?:(?:I|we)(?:\s+have|'ve)?\s+)?(?:just\s+|finally\s+)?(?:swapped|exchanged|traded|gave\s+up|given\s+up|ditched|dropped)\s+"
     r"(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3}?)\s+for\s+(?!(?:lent|ramadan|good|now|ever|life|nothing|free|cash|money|"
     r"him|her|them|me|us|you|a\s+(?:while|bit)|(?:my|his|her|their|our)\s+(?:health|sake)|(?:a|an|the|one|two|three|few|\d+|this|"
     r"next|the\s+rest\s+of\s+the)\s+(?:[a-z]+\s+)?(?:days?|weeks?|months?|years?|summer|winter|spring|autumn|term|holidays?))\b)"

@@ -27,8 +27,9 @@ _TAKES_BACK_ENDING = re.compile(r"(?:(?:[,;:—–-]|\.{2,}|…)\s*(?:(?:haha+|l
                                 r"\s(?:(?:haha+|lol|lmao)\s*,?\s*)?(?:just\s+(?:kidding|joking)|only\s+(?:kidding|joking)|jk|j/k|lol\s+no))"
                                 r"\s*(?:haha+|lol|lmao)?[\W_]*$", re.IGNORECASE)
 # Said to mean the opposite: "…, sure.", "yeah right", "as if", an eye-roll, "/s".
-_SARCASM = re.compile(r",\s*sure[.!…]*\s*$|\byeah,?\s+right\b|\bas\s+if[.!…]*\s*$|🙄|(?:^|\s)/s\s*$|^\W*oh\s+sure\b",
-                      re.IGNORECASE)
+_SARCASM = re.compile(r",\s*sure[.!…]*\s*$|\byeah,?\s+right\b|\bas\s+if[.!…]*\s*$|🙄|(?:^|\s)/s\s*$|^\W*oh\s+sure\b|"
+                      # "Sure, and I'm the Pope.", "I'm moving to Hawaii, NOT."
+                      r"^\W*sure,?\s+and\b|(?-i:[,.…]\s*NOT)[.!]*\s*$", re.IGNORECASE)
 # A laugh beside what one "basically" is: "lol I'm basically the Queen of England now".
 _LAUGH = re.compile(r"\b(?:lol|lmao|rofl|haha+|hehe+)\b|😂|🤣|😜|😝", re.IGNORECASE)
 _FIGURATIVELY = re.compile(r"\b(?:I'm|I\s+am|I've\s+become|I\s+have\s+become)\s+(?:basically|practically|literally|virtually|"

@@ -192,6 +192,8 @@ def test_what_holds_said_again_in_other_words_is_restated_with_it() -> None:
         ("Our trip to Rome is off.", "trip to Rome", "Mara's trip to Rome is cancelled."),
         ("I'm not moving to York after all.", "moving to York", "Mara is not moving to York after all."),
         ("I won't be selling the flat after all", "selling the flat", "Mara is not selling the flat after all."),
+        ("We're not going to Berlin after all", "going to Berlin", "Mara is not going to Berlin after all."),
+        ("I'm no longer moving to York", "moving to York", "Mara is no longer moving to York."),
     ],
 )
 def test_a_plan_called_off_ends_the_plan_it_names(clause: str, plan: str, said: str) -> None:
@@ -199,7 +201,8 @@ def test_a_plan_called_off_ends_the_plan_it_names(clause: str, plan: str, said: 
     assert fact is not None and fact.predicate == CALLS_OFF and fact.object == plan and fact.statement == said
 
 
-@pytest.mark.parametrize("clause", ["The light is off.", "I'm not working today.", "I cancelled it.", "I'm not moving to York."])
+@pytest.mark.parametrize("clause", ["The light is off.", "I'm not working today.", "I cancelled it.", "I'm not moving to York.",
+                                    "I'm not going to eat meat anymore."])
 def test_what_calls_off_no_plan_gives_no_ending(clause: str) -> None:
     assert plan_called_off(clause, "Mara", 1.0) is None
 

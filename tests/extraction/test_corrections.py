@@ -258,7 +258,7 @@ def test_a_contrast_that_names_no_value_is_not_read_as_one_ruled_out(text: str) 
 @pytest.mark.parametrize(
     ("text", "old", "new"),
     [("I swapped the violin for the cello.", "violin", "cello"), ("I gave up coffee for green tea.", "coffee", "green tea"),
-     ("We've ditched Spotify for Tidal.", "Spotify", "Tidal"), ("I switched from the violin to the cello.", "violin", "cello")],
+     ("We've ditched Spotify for Tidal.", "Spotify", "Tidal"), ("I traded tennis for squash.", "tennis", "squash"), ("I switched from the violin to the cello.", "violin", "cello")],
 )
 def test_a_thing_given_up_or_swapped_for_another_is_a_switch_from_the_one_to_the_other(text: str, old: str, new: str) -> None:
     [switch] = RulesExtractor().extract(turn(text, speaker="Mara"), [])
