@@ -390,7 +390,8 @@ def plan_called_off(clause: str, speaker: str, certainty: float, statement: str 
     else:
         return None
     plan = plan.strip()
-    if plan.casefold() in _NOT_A_PLAN or len(plan.split()) > 6:
+    # "the old 647-555-0139 is cancelled": a number is no plan.
+    if plan.casefold() in _NOT_A_PLAN or len(plan.split()) > 6 or re.search(r"\d", plan):
         return None
     return ExtractedFact(statement=said[:1].upper() + said[1:], type=MemoryType.EPISODIC, certainty=certainty, subject=speaker,
                          predicate=CALLS_OFF, object=plan, entities=(speaker, *(w for w in plan.split() if w[:1].isupper())))

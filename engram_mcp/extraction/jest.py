@@ -2,7 +2,7 @@
 
 "I work at NASA now. Just kidding!", "I'm moving to Mars jk", "I love Mondays. Not really.": the
 statement is taken back as it is made. "Oh yeah, I totally work at NASA now, sure.", "I'm a
-millionaire, yeah right", "Love doing taxes 🙄", "lol I'm basically the Queen of England now":
+millionaire, yeah right", "lol I'm basically the Queen of England now":
 the statement is said so as to mean it is not so. A note-taker keeps none of them as a fact (the
 turn itself is still stored, word for word). What follows a retraction that opens a sentence
 ("Just kidding, I actually work at Tesco") is meant, and read.
@@ -26,8 +26,8 @@ _TAKES_BACK_OPENING = re.compile(r"^\W*(?:(?:haha+|lol|lmao)\s*,?\s*)?" + _RETRA
 _TAKES_BACK_ENDING = re.compile(r"(?:(?:[,;:—–-]|\.{2,}|…)\s*(?:(?:haha+|lol|lmao)\s*,?\s*)?(?:" + _RETRACTION + r"|not\s+really)|"
                                 r"\s(?:(?:haha+|lol|lmao)\s*,?\s*)?(?:just\s+(?:kidding|joking)|only\s+(?:kidding|joking)|jk|j/k|lol\s+no))"
                                 r"\s*(?:haha+|lol|lmao)?[\W_]*$", re.IGNORECASE)
-# Said to mean the opposite: "…, sure.", "yeah right", "as if", an eye-roll, "/s".
-_SARCASM = re.compile(r",\s*sure[.!…]*\s*$|\byeah,?\s+right\b|\bas\s+if[.!…]*\s*$|🙄|(?:^|\s)/s\s*$|^\W*oh\s+sure\b|"
+# Said to mean the opposite: "…, sure.", "yeah right", "as if", "/s" (not an eye-roll, said of what annoys as often).
+_SARCASM = re.compile(r",\s*sure[.!…]*\s*$|\byeah,?\s+right\b|\bas\s+if[.!…]*\s*$|(?:^|\s)/s\s*$|^\W*oh\s+sure\b|"
                       # "Sure, and I'm the Pope.", "I'm moving to Hawaii, NOT."
                       r"^\W*sure,?\s+and\b|(?-i:[,.…]\s*NOT)[.!]*\s*$", re.IGNORECASE)
 # A laugh beside what one "basically" is: "lol I'm basically the Queen of England now".

@@ -40,17 +40,19 @@ def own_words(text: str) -> str:
 
 
 _QUOTATION = r"(?:\"[^\"\n]+\"|“[^”\n]+”|‘[^’\n]+’(?!\w)|(?<!\w)'[^'\n]+?'(?!\w)|«[^»\n]+»|„[^“”\n]+[“”])"
-_SAYS = (r"(?:said|says|say|wrote|writes|asked|asks|replied|replies|answered|added|adds|shouted|yelled|goes|went|insists|insisted|"
+_SAYS = (r"(?:said|says|wrote|writes|asked|asks|replied|replies|answered|added|adds|shouted|yelled|goes|went|insists|insisted|"
          r"(?:told|tells|texted|texts|messaged|emailed)(?:\s+(?:me|us|him|her|them|everyone|everybody))?|"
          r"(?:is|was|'s|’s)\s+(?:all\s+)?like|put\s+it)")
 # "My boss said 'I live in Paris'", "Tom told me: I moved to Paris last year", "and she goes "I quit"":
 # the clause of someone else saying it, with what they said, quoted or after a colon (to the sentence's end).
 _REPORTED = re.compile(r"(?P<sayer>(?:^|(?<=[.!?;,]\s)|(?<=\n)|(?<=\band\s)|(?<=\bbut\s))(?:(?!\b(?:and|but)\s)[^.!?;,\n\"“‘'«]){0,60}?)\b" + _SAYS +
-                       r"(?:\s*,?\s*" + _QUOTATION + r"|\s*:\s*[^\n]*?(?:[.!?]+(?=\s|$)|$))", re.IGNORECASE)
+                       r"(?P<said>\s*,?\s*" + _QUOTATION + r"|\s*:\s*[^\n]*?(?:[.!?]+(?=\s|$)|$))", re.IGNORECASE)
 _SPEAKER_SAYS = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|our|ours|us)(?!['’]?\w)", re.IGNORECASE)
 _OTHERS = frozenset("he she they you someone somebody everyone everybody people".split())
 # "Ah sorry, should have said: please …": the speaker, their "I" dropped.
-_NAMING_NO_ONE = FUNCTION_WORDS | frozenset("would could might must also already ah oh sorry well yesterday today actually".split())
+_NAMING_NO_ONE = FUNCTION_WORDS | frozenset("would could might must also already ah oh sorry well yesterday today actually please never always "
+                                                "ever".split())
 
 
 def _someone_else(sayer: str) -> bool:
@@ -60,9 +62,10 @@ def _someone_else(sayer: str) -> bool:
 
 
 def without_others_speech(text: str) -> str:
-    """``text`` without what someone other than the person is quoted as saying, with the clause that
-    says they said it; what the person quotes themselves saying ("I told him 'I quit'") is kept."""
-    cut = _REPORTED.sub(lambda m: "\0" if _someone_else(m["sayer"]) else m.group(0), text)
+    """``text`` without what someone other than the person is quoted as saying in the first person,
+    with the clause that says they said it; what the person quotes themselves saying ("I told him 'I
+    quit'"), or another says of no one speaking ("she says 'a fixed salary is a fixed roof'"), is kept."""
+    cut = _REPORTED.sub(lambda m: "\0" if _someone_else(m["sayer"]) and _FIRST_PERSON.search(m["said"]) else m.group(0), text)
     # "I live in Leeds and my boss said …": the word that joined the clause goes with it.
     return _CUT.sub("", cut) if "\0" in cut else text
 

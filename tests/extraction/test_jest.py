@@ -23,7 +23,7 @@ def test_a_statement_taken_back_in_the_same_turn_is_not_meant(said: list[str]) -
 
 @pytest.mark.parametrize(
     "said",
-    ["Oh yeah, I totally work at NASA now, sure.", "I'm a millionaire now, yeah right.", "I love doing my taxes 🙄",
+    ["Oh yeah, I totally work at NASA now, sure.", "I'm a millionaire now, yeah right.", "I love doing my taxes /s",
      "lol I'm basically the Queen of England now", "haha I'm practically a rocket scientist", "Sure, and I'm the Pope.",
      "I'm moving to Hawaii, NOT."],
 )

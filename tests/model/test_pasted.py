@@ -43,7 +43,9 @@ def test_what_someone_else_is_quoted_saying_is_not_the_persons_words(text: str, 
 @pytest.mark.parametrize(
     "text",
     ["I told him 'I quit'.", "Yesterday I said: I quit.", "My doctor said I need to rest.", "I watched 'The Office' last night.",
-     "Ah sorry, should have said: please always give me code in R."],
+     "Ah sorry, should have said: please always give me code in R.", "also pls never say 'reach out' to me",
+     "PROF JUST EMAILED: 'the statica exam of 14 january is moved to 3 february'", "she says 'a fixed salary is a fixed roof'",
+     "I drove him back and he said 'Dad, you are a natural.'"],
 )
 def test_what_the_person_quotes_themselves_saying_or_reports_without_quoting_is_theirs(text: str) -> None:
     assert without_others_speech(text) == text
