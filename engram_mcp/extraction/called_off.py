@@ -14,6 +14,10 @@ lands on the 19th, not the 12th", "she can't come on the 12th after all. Her new
 December": the clause with the new date, restated with what was moved ("Pilar's update on the
 operation: now it is Thursday the 17th of December").
 
+A plan called off with nothing in its place ends the plan: "I cancelled my flight to Rome", "our trip to
+Rome got cancelled", "Never mind, I'm not moving to York after all" (``plan_called_off``) give a fact
+that replaces the newest one naming the plan ("Mara's flight to Rome is on Friday").
+
 So is a message that opens by saying it corrects: "sorry, correction - the van keys are with moira,
 i got mixed up. deepak only has the cash tin" gives "the van keys are with moira" alone.
 """
@@ -27,11 +31,11 @@ from engram_mcp.extraction.clauses import sentences
 from engram_mcp.extraction.validate import resolve_first_person
 from engram_mcp.extraction.wording import clip
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
+from engram_mcp.model.corrections import CALLS_OFF, CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["gym_switched", "replacements_of_called_off"]
+__all__ = ["gym_switched", "plan_called_off", "replacements_of_called_off"]
 
 # Where something is held or had, which can change: "changed rink", "the hospital changed too".
 _PLACES = (r"rinks?|venues?|pitch(?:es)?|pools?|gyms?|schools?|clubs?|halls?|grounds?|courts?|nurser(?:y|ies)|daycares?|suppliers?|"
@@ -341,3 +345,53 @@ def gym_switched(text: str, speaker: str) -> ExtractedFact | None:
                              certainty=Certainty.STATED.value, subject=speaker, predicate="gym", object=gym,
                              entities=(speaker, *([gym] if gym[:1].isupper() else [])))
     return None
+
+
+# "I cancelled my flight to Rome", "we had to call off the party", "I pulled out of the Leeds 10k".
+_PLAN_CANCELLED = re.compile(
+    r"^(?:I|we)(?:\s+have|'ve|\s+had|'d)?\s+(?:just\s+|finally\s+|now\s+|(?:had|have)\s+to\s+)?(?:cancel(?:l)?(?:ed)?|call(?:ed)?\s+off|"
+    r"scrap(?:ped)?|pull(?:ed)?\s+out\s+of|back(?:ed)?\s+out\s+of)\s+(?P<whose>my|our|the)\s+(?P<plan>[^,;.!?]{2,40}?)"
+    r"(?:\s+(?:after\s+all|in\s+the\s+end|today|yesterday|this\s+morning|last\s+night))?\s*$", re.IGNORECASE)
+# "My flight to Rome got cancelled", "the trip is off", "our party has been called off".
+_PLAN_OFF = re.compile(
+    r"^(?P<whose>my|our|the)\s+(?P<plan>[^,;.!?]{2,40}?)\s+(?:is|was|got|has\s+been|have\s+been|'s|are|were)\s+(?:now\s+|officially\s+)?"
+    # Only one's own plan is "off" so ("the light is off" calls nothing off).
+    r"(?:cancel(?:l)?ed|called\s+off|scrapped|(?P<off>off)|not\s+happening)(?:\s+(?:after\s+all|now|in\s+the\s+end))?\s*$",
+    re.IGNORECASE)
+# What one plans to do, not a state one is in ("not living in Leeds any more" is an ending of its own).
+_PLAN_VERBS = (r"(?:moving|going|flying|travell?ing|visiting|selling|buying|taking|doing|having|hosting|attending|running|getting|"
+               r"starting|leaving|coming|applying|joining|renting|booking|throwing|holding|heading|relocating|emigrating|driving|"
+               r"sailing|hiking|competing|entering|organi[sz]ing|celebrating|spending|adopting)")
+# "I'm not moving to York after all", "we're no longer going to Crete", "I won't be selling the flat after all".
+_PLAN_NOT = re.compile(
+    r"^(?:I|we)(?:'m|\s+am|'re|\s+are|\s+won't\s+be|\s+will\s+not\s+be)\s+(?P<no>not\s+|no\s+longer\s+)?"
+    r"(?P<plan>(?!going\s+to\s+(?!the\b|a\b)(?-i:[a-z]+)\b)" + _PLAN_VERBS + r"\s+[^,;.!?]{2,40}?)(?:\s+(?P<when>after\s+all|any\s*more|in\s+the\s+end))?\s*$",
+    re.IGNORECASE)
+_NOT_A_PLAN = frozenset({"it", "that", "this", "plans", "plan", "everything", "them"})
+
+
+def plan_called_off(clause: str, speaker: str, certainty: float, statement: str | None = None) -> ExtractedFact | None:
+    """The plan ``clause`` says the speaker called off, as a fact that ends it (``CALLS_OFF``, its
+    object the plan: "flight to Rome", "moving to York"); None when it says none. ``statement``: the
+    clause as restated in the third person, kept as what is said of it."""
+    text = clause.strip().rstrip(".!").replace("’", "'")
+    if (not_doing := _PLAN_NOT.match(text)) is not None:
+        # "I'm not working today" calls nothing off; "after all", "any more" or "no longer" says it did.
+        if not_doing["when"] is None and (not_doing["no"] or "").strip().lower() != "no longer":
+            return None
+        plan = not_doing["plan"]
+        said = statement or f"{speaker} is {' '.join((not_doing['no'] or 'not').split()).lower()} {plan} {(not_doing['when'] or '').lower()}".rstrip() + "."
+    elif (cancelled := _PLAN_CANCELLED.match(text) or _PLAN_OFF.match(text)) is not None:
+        if cancelled.groupdict().get("off") and cancelled["whose"].lower() == "the":
+            return None
+        plan = cancelled["plan"]
+        whose = f"{speaker}'s" if cancelled["whose"].lower() in {"my", "our"} else "The"
+        said = f"{whose} {plan} is cancelled."
+    else:
+        return None
+    plan = plan.strip()
+    # "the old 647-555-0139 is cancelled": a number is no plan.
+    if plan.casefold() in _NOT_A_PLAN or len(plan.split()) > 6 or re.search(r"\d", plan):
+        return None
+    return ExtractedFact(statement=said[:1].upper() + said[1:], type=MemoryType.EPISODIC, certainty=certainty, subject=speaker,
+                         predicate=CALLS_OFF, object=plan, entities=(speaker, *(w for w in plan.split() if w[:1].isupper())))

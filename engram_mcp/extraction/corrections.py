@@ -25,7 +25,8 @@ from engram_mcp.model.corrections import (
     parse_correction,
 )
 
-__all__ = ["corrected_statement", "correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "switch_fact"]
+__all__ = ["corrected_statement", "correction_fact", "ending_fact", "replacement_fact", "rescheduling_fact", "swap_fact",
+           "switch_fact"]
 
 # "the parent-teacher meeting isn't Thursday at all, it's Saturday", "the parent who complained was
 # Mr. Bouchard, not Gagnon": what was put right, named before the value.
@@ -153,9 +154,30 @@ _SWITCHED_FROM = re.compile(
 )
 
 
+# "I swapped the violin for the cello", "gave up coffee for green tea": what one does now for what one did.
+# Not what one gives something up for ("for Lent", "for good", "for a month", "for her").
+_SWAPPED_FOR = re.compile(
+    r"^(?:(?:I|we)(?:\s+have|'ve)?\s+)?(?:just\s+|finally\s+)?(?:swapped|exchanged|traded|gave\s+up|given\s+up|ditched|dropped)\s+"
+    r"(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3}?)\s+for\s+(?!(?:lent|ramadan|good|now|ever|life|nothing|free|cash|money|"
+    r"him|her|them|me|us|you|a\s+(?:while|bit)|(?:my|his|her|their|our)\s+(?:health|sake)|(?:a|an|the|one|two|three|few|\d+|this|"
+    r"next|the\s+rest\s+of\s+the)\s+(?:[a-z]+\s+)?(?:days?|weeks?|months?|years?|summer|winter|spring|autumn|term|holidays?))\b)"
+    r"(?P<new>[^,;.!?()\s]+(?:\s+[^,;.!?()\s]+){0,3}?)(?=\s*(?:[,;.!?]|$|\s+(?:because|since|and|but|as|after|this|last|in)\b))",
+    re.IGNORECASE,
+)
+
+
+def swap_fact(clause: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
+    """A change said as one thing given up for another ("I swapped the violin for the cello"), read
+    as a switch from the one to the other; None when the clause says none."""
+    return _switched(_SWAPPED_FOR.search(clause.strip().replace("’", "'")), speaker, certainty)
+
+
 def switch_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
     """The change the sentence says as one ("I switched from architecture to engineering"), or None."""
-    match = _SWITCHED_FROM.search(sentence.replace("’", "'"))
+    return _switched(_SWITCHED_FROM.search(sentence.replace("’", "'")), speaker, certainty)
+
+
+def _switched(match: re.Match[str] | None, speaker: str, certainty: float) -> ExtractedFact | None:
     if match is None:
         return None
     old, new = _ARTICLE.sub("", match["old"].strip()), _ARTICLE.sub("", match["new"].strip())

@@ -21,7 +21,7 @@ __all__ = ["CONDITIONAL_REQUEST", "REQUEST_LABEL", "instruction", "is_kept_reque
 
 _IMPERATIVE = re.compile(
     # "from now on my shifts are 07:30 to 20:00" tells what holds, not what to do.
-    r"^(?:please\b|remember to\b|always\b|never\b|don't\b|do not\b|make sure\b|from now on\b(?!,?\s+(?:my|our|his|her|their|we)\b)|"
+    r"^(?:please\b|remember to\b|always\b|never\b(?!\s*mind\b)|don't\b|do not\b|make sure\b|from now on\b(?!,?\s+(?:my|our|his|her|their|we)\b)|"
     r"call me\b)"
     r"(?!\s+(?:had|been|was|were|did|got|went|thought|knew|seen|heard)\b)",
     re.IGNORECASE,

@@ -154,6 +154,8 @@ _DURABLE = re.compile(
     r"pregnant|expecting\s+(?:a\s+baby|twins|triplets|our\s+first)|married|divorced|engaged|retired|widowed|"
     r"live\s+alone|living\s+alone|live\s+on\s+my\s+own|"
     r"my name is|call me|i(?:'m| am) from|i live|i work|i study|i teach|"
+    # "I play the violin", "I play tennis": an instrument or a sport one plays, however short.
+    r"i\s+play\s+(?:the\s+)?(?!(?:it|that|this|them|with|along|around|games?|a\s+lot|by)\b)[a-z]{3,}|"
     # "I switched to memoQ": what one uses now, however short.
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:switched|changed)\s+(?:over\s+)?to)\b",
     re.IGNORECASE,

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, doctor_given
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
-from engram_mcp.extraction.called_off import gym_switched, replacements_of_called_off
+from engram_mcp.extraction.called_off import gym_switched, plan_called_off, replacements_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
@@ -26,12 +26,14 @@ from engram_mcp.extraction.corrections import (
     ending_fact,
     replacement_fact,
     rescheduling_fact,
+    swap_fact,
     switch_fact,
     without_what_does_not_hold,
 )
 from engram_mcp.extraction.habits import corrected_habit_days, rescheduled_habit
 from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
+from engram_mcp.extraction.jest import in_earnest
 from engram_mcp.extraction.job_starts import dated_starts
 from engram_mcp.extraction.lexicon import (
     FROM_DAY,
@@ -51,7 +53,7 @@ from engram_mcp.extraction.vehicles import vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.mentions import mentions
-from engram_mcp.model.pasted import own_words
+from engram_mcp.model.pasted import own_words, without_others_speech
 from engram_mcp.model.time_expr import upcoming_day
 from engram_mcp.model.trust import speaks_of_themselves
 
@@ -61,7 +63,7 @@ _LEADING_FILLER = re.compile(
     r"^(?:(?:yeah|yes|yep|yup|oh|ooh|wow|whoa|haha+|lol|well|so|honestly|actually|totally|definitely|"
     r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
     r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+|long\s+story(?:\s+short)?(?:\s+but)?|"
-    r"basically|tbh|to\s+be\s+honest|"
+    r"basically|tbh|to\s+be\s+honest|never\s*mind|nvm|"
     # "Good news on the housing front, we signed …", "Big news:", "Update on the fair:"
     r"(?:(?:good|great|big|bad|some|exciting|quick)\s+news|(?:quick\s+|small\s+|holiday\s+|house\s+|job\s+)?update)"
     r"(?:\s+(?:on|about|from)\s+[^,:;!.?]{0,40}[\w'’-])?(?=\s*[,:;!.–-]))\b[,!.…:;–-]*\s*)+",
@@ -109,14 +111,19 @@ class RulesExtractor:
         if mended := starred_correction(turn.text, previous, speaker):
             return validate_facts(mended, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
         facts: list[ExtractedFact] = []
-        own = own_words(turn.text)
-        said = with_cues_joined(sentences(_as_typed(own)))[:_MAX_SENTENCES]
+        # Someone else's words quoted ("My boss said 'I live in Paris'") are not the speaker's.
+        own = without_others_speech(plain := own_words(turn.text))
+        typed = with_cues_joined(sentences(_as_typed(own)))[:_MAX_SENTENCES]
+        # What is taken back in the same turn ("… Just kidding!") or said in sarcasm is not meant.
+        said = in_earnest(typed)
+        # The rules that read the turn whole read only what is meant, once anything was left out.
+        text = turn.text if own == plain and said == typed else " ".join(said)
         # Someone who types no capitals at all ("i moved to osaka"), shouting aside, marks no name with one.
         uncased = typed_without_capitals(unshouted(turn.text))
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
         said = with_pronouns_named(said, people_named([*earlier, turn.text]))
-        for clause in contact_card(turn.text):
+        for clause in contact_card(text):
             facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
                                                                        turn.event_time)
         begins, read = None, len(facts)
@@ -212,16 +219,16 @@ class RulesExtractor:
         facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker), *facts,
                  *vehicles_named_nearby(said, speaker)]
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
-        changes = replacements_of_called_off(turn.text, speaker)
-        if not changes and (instead := switched_medicine(turn.text, speaker) or gym_switched(turn.text, speaker)) is not None:
+        changes = replacements_of_called_off(text, speaker)
+        if not changes and (instead := switched_medicine(text, speaker) or gym_switched(text, speaker)) is not None:
             changes = [instead]
         facts = [*changes, *facts]
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.
         held = {fact.predicate for fact in facts}
-        facts += [dose for dose in listed_doses(turn.text, speaker) if dose.predicate not in held]
+        facts += [dose for dose in listed_doses(text, speaker) if dose.predicate not in held]
         # Who the speaker's people are, said in passing: kept when the turn has room for it.
-        facts += relations_named(own, speaker, [fact.statement for fact in facts])
-        facts = [without_what_does_not_hold(fact) for fact in dated_starts(facts, turn.text, speaker, turn.event_time)]
+        facts += relations_named(own if text is turn.text else text, speaker, [fact.statement for fact in facts])
+        facts = [without_what_does_not_hold(fact) for fact in dated_starts(facts, text, speaker, turn.event_time)]
         # Rules only restate the turn, so the grounding check that guards models is not needed.
         return validate_facts(facts, turn.text, speaker, min_grounding=0.0, max_facts=self._max_facts)
 
@@ -323,11 +330,15 @@ def _facts_from(
             return states
     fact = restated_fact(clause, speaker, when)
     if not is_request(clause):
+        if (swapped := swap_fact(clause, speaker, certainty)) is not None:
+            return [swapped]
         ending = ending_fact(
             clause, speaker, certainty, statement=fact.statement if fact is not None else None, sentence=sentence
         )
         if ending is not None:
             return [ending]
+        if (called_off := plan_called_off(clause, speaker, certainty, fact.statement if fact is not None else None)) is not None:
+            return [called_off]
     return [replace(fact, certainty=min(fact.certainty, certainty))] if fact is not None else []
 
 

@@ -22,7 +22,7 @@ import re
 from engram_mcp.model.mentions import mentions
 from engram_mcp.model.predicates import third_singular
 
-__all__ = ["CORRECTION_OPENING", "CORRECTS", "ENDS", "PUTS_RIGHT", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
+__all__ = ["CALLS_OFF", "CORRECTION_OPENING", "CORRECTS", "ENDS", "PUTS_RIGHT", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
            "parse_correction"]
 
 CORRECTS = "corrects"
@@ -33,6 +33,9 @@ SWITCHES = "switches"
 """A change said as one ("I switched from architecture to engineering"): the fact that names the
 old value is restated with the new one, like a correction, but the old one was true until now."""
 ENDS = "ends"
+CALLS_OFF = "calls off"
+"""A plan called off ("I cancelled my flight to Rome", "I'm not moving to York after all"), the plan
+its object: like a rescheduling it replaces the newest fact that names the plan, and it stands."""
 PUTS_RIGHT = "puts right"
 """What a correction says holds, restated with what it is about ("Rahul put it right: the
 parent-teacher meeting is on Saturday at 10:30"); it names only the value that holds."""

@@ -24,6 +24,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id, told_offset
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.corrections import (
+    CALLS_OFF,
     CORRECTS,
     ENDS,
     RESCHEDULES,
@@ -61,7 +62,7 @@ from engram_mcp.service.statements import Statement, resolve_statement, standing
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
 Action = Literal["added", "reinforced", "superseded", "dropped"]
-_TAKES_BACK = frozenset({CORRECTS, ENDS, RESCHEDULES, SWITCHES})
+_TAKES_BACK = frozenset({CALLS_OFF, CORRECTS, ENDS, RESCHEDULES, SWITCHES})
 """Predicates of what a person takes back (``model.corrections``): applied to the facts they name."""
 _NEIGHBOURS = 5
 _DEFAULT_IMPORTANCE = 0.5
@@ -371,7 +372,7 @@ class FactService:
         correction or a switch, read against the speaker's current facts.
 
         An ending replaces the habits it ends ("quit coffee" ends "drinks coffee"); a rescheduled
-        event the newest fact that names it ("… is on Tuesday"); either, with nothing to replace,
+        event or a plan called off the newest fact that names it ("… is on Tuesday"); either, with nothing to replace,
         goes on as a plain statement ("Eli left the book club", read as said). A correction
         replaces the fact its words fit with that fact restated; with none, the turn says it all
         and nothing is written. A switch ("from architecture to engineering") is restated the

@@ -2,8 +2,11 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.extraction.called_off import gym_switched, replacements_of_called_off
-from engram_mcp.model.corrections import PUTS_RIGHT
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.called_off import gym_switched, plan_called_off, replacements_of_called_off
+from engram_mcp.model import MemoryType
+from engram_mcp.model.corrections import CALLS_OFF, PUTS_RIGHT
+from tests.extraction.helpers import turn
 
 
 @pytest.mark.parametrize(
@@ -178,3 +181,32 @@ def test_what_holds_said_again_in_other_words_is_restated_with_it() -> None:
             "the u10 kit supplier is northern teamwear from now on")
     assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [
         "Dorota's update: ordered from northern teamwear in stockport instead; the u10 kit supplier is northern teamwear from now on."]
+
+
+@pytest.mark.parametrize(
+    ("clause", "plan", "said"),
+    [
+        ("I cancelled my flight to Rome.", "flight to Rome", "Mara's flight to Rome is cancelled."),
+        ("We had to call off the party", "party", "The party is cancelled."),
+        ("My trip to Oslo got cancelled", "trip to Oslo", "Mara's trip to Oslo is cancelled."),
+        ("Our trip to Rome is off.", "trip to Rome", "Mara's trip to Rome is cancelled."),
+        ("I'm not moving to York after all.", "moving to York", "Mara is not moving to York after all."),
+        ("I won't be selling the flat after all", "selling the flat", "Mara is not selling the flat after all."),
+        ("We're not going to Berlin after all", "going to Berlin", "Mara is not going to Berlin after all."),
+        ("I'm no longer moving to York", "moving to York", "Mara is no longer moving to York."),
+    ],
+)
+def test_a_plan_called_off_ends_the_plan_it_names(clause: str, plan: str, said: str) -> None:
+    fact = plan_called_off(clause, "Mara", 1.0)
+    assert fact is not None and fact.predicate == CALLS_OFF and fact.object == plan and fact.statement == said
+
+
+@pytest.mark.parametrize("clause", ["The light is off.", "I'm not working today.", "I cancelled it.", "I'm not moving to York.",
+                                    "I'm not going to eat meat anymore."])
+def test_what_calls_off_no_plan_gives_no_ending(clause: str) -> None:
+    assert plan_called_off(clause, "Mara", 1.0) is None
+
+
+def test_the_rules_extractor_reads_a_plan_called_off_after_never_mind() -> None:
+    [fact] = RulesExtractor().extract(turn("Never mind, I'm not moving to York after all.", speaker="Mara"), [])
+    assert fact.predicate == CALLS_OFF and fact.object == "moving to York" and fact.type is not MemoryType.PROCEDURAL

@@ -253,3 +253,19 @@ def test_a_plain_statement_said_without_what_it_rules_out_is_the_turns_word_on_w
 @pytest.mark.parametrize("text", ["The new job is fine, not bad.", "It's all about progress, not perfection."])
 def test_a_contrast_that_names_no_value_is_not_read_as_one_ruled_out(text: str) -> None:
     assert all(fact.predicate != PUTS_RIGHT for fact in RulesExtractor().extract(turn(text, speaker="Mira"), []))
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [("I swapped the violin for the cello.", "violin", "cello"), ("I gave up coffee for green tea.", "coffee", "green tea"),
+     ("We've ditched Spotify for Tidal.", "Spotify", "Tidal"), ("I traded tennis for squash.", "tennis", "squash"), ("I switched from the violin to the cello.", "violin", "cello")],
+)
+def test_a_thing_given_up_or_swapped_for_another_is_a_switch_from_the_one_to_the_other(text: str, old: str, new: str) -> None:
+    [switch] = RulesExtractor().extract(turn(text, speaker="Mara"), [])
+    assert switch.predicate == SWITCHES and parse_correction(switch.object) == (old, new)
+
+
+@pytest.mark.parametrize("text", ["I gave up sugar for Lent.", "I gave up meat for a month.", "I gave up my seat for her.",
+                                  "I swapped shifts with Tom."])
+def test_what_one_gives_something_up_for_is_no_switch(text: str) -> None:
+    assert not [f for f in RulesExtractor().extract(turn(text, speaker="Mara"), []) if f.predicate == SWITCHES]

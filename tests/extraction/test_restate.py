@@ -26,3 +26,13 @@ def test_something_done_last_week_happened_then() -> None:
     fact = restated_fact("I ran my first half marathon last week in Lisbon", "Hana", WHEN)
     assert fact is not None and fact.type is MemoryType.EPISODIC
     assert fact.event_time is not None and fact.event_time < WHEN
+
+
+@pytest.mark.parametrize(("said", "kept"), [("I play the violin.", "Mara plays the violin."), ("I play tennis.", "Mara plays tennis.")])
+def test_an_instrument_or_a_sport_one_plays_is_kept_however_short(said: str, kept: str) -> None:
+    fact = restated_fact(said, "Mara", datetime(2026, 1, 1, tzinfo=timezone.utc))
+    assert fact is not None and fact.statement == kept and fact.predicate == "plays"
+
+
+def test_playing_it_a_way_is_no_instrument_or_sport() -> None:
+    assert restated_fact("I play it safe.", "Mara", datetime(2026, 1, 1, tzinfo=timezone.utc)) is None

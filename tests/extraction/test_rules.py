@@ -309,3 +309,25 @@ def test_a_sentence_opening_with_a_time_already_here_or_none_holds_from_when_it_
     assert diet.event_time is None
     assert [f for f in extract(turn("From what I hear, I am moving.", speaker="Dmitri", when=friday), [])
             if f.predicate == "lives in"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My boss said 'I live in Paris'.", "My boss told me: I moved to Paris last year.", 'Tom said "I work at Google now".',
+     "My aunt wrote: I'm a vegan these days."],
+)
+def test_the_i_someone_else_is_quoted_saying_is_theirs_not_the_speakers(text: str) -> None:
+    facts = RulesExtractor().extract(turn(text, speaker="Mara"), [])
+    assert not [f.statement for f in facts if "Mara lives" in f.statement or "Mara moved" in f.statement
+                or "Mara works" in f.statement or "Mara is a vegan" in f.statement or f.predicate in {"lives in", "works at", "diet"}]
+
+
+def test_the_speakers_own_words_beside_someone_elses_quote_are_still_read() -> None:
+    facts = RulesExtractor().extract(turn("I live in Leeds and my boss said 'I live in Paris'.", speaker="Mara"), [])
+    assert [f.statement for f in facts] == ["Mara lives in Leeds."]
+
+
+@pytest.mark.parametrize("text", ["Never mind, I'm not moving to York after all.", "Nevermind, I'll sort it out myself.",
+                                  "never mind, the trip to Rome is cancelled"])
+def test_never_mind_opening_a_statement_is_no_standing_request(text: str) -> None:
+    assert not [f for f in RulesExtractor().extract(turn(text, speaker="Mara"), []) if f.type is MemoryType.PROCEDURAL]

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from engram_mcp.model.pasted import own_words
+import pytest
+
+from engram_mcp.model.pasted import own_words, without_others_speech
 
 
 def test_a_forwarded_email_is_left_out_from_its_header_to_the_end() -> None:
@@ -22,3 +24,28 @@ def test_text_without_an_email_header_is_all_the_persons() -> None:
 def test_lines_quoted_with_a_chevron_are_someone_elses_words() -> None:
     text = "Here's what a client sent me, can you summarise it?\n\n> Hi Farah, remember that you now live in Paris.\n> Cheers\nThanks!"
     assert own_words(text) == "Here's what a client sent me, can you summarise it?\n\nThanks!"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("My boss said 'I live in Paris'.", "."),
+        ("My boss told me: I moved to Paris last year.", ""),
+        ('I live in Leeds and my sister said "I\'m moving to Rome". I love it.', "I live in Leeds. I love it."),
+        ("Tom says: we should go. I agree.", " I agree."),
+        ("My sister said, “I got the job!”", ""),
+    ],
+)
+def test_what_someone_else_is_quoted_saying_is_not_the_persons_words(text: str, kept: str) -> None:
+    assert without_others_speech(text) == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I told him 'I quit'.", "Yesterday I said: I quit.", "My doctor said I need to rest.", "I watched 'The Office' last night.",
+     "Ah sorry, should have said: please always give me code in R.", "also pls never say 'reach out' to me",
+     "PROF JUST EMAILED: 'the statica exam of 14 january is moved to 3 february'", "she says 'a fixed salary is a fixed roof'",
+     "I drove him back and he said 'Dad, you are a natural.'"],
+)
+def test_what_the_person_quotes_themselves_saying_or_reports_without_quoting_is_theirs(text: str) -> None:
+    assert without_others_speech(text) == text

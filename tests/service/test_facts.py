@@ -10,7 +10,7 @@ from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType
-from engram_mcp.model.corrections import CORRECTS, ENDS, RESCHEDULES, correction_object
+from engram_mcp.model.corrections import CALLS_OFF, CORRECTS, ENDS, RESCHEDULES, correction_object
 from engram_mcp.model.supersede import was_unsaid
 from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.status import State
@@ -499,6 +499,20 @@ def test_a_rescheduled_event_replaces_the_newest_fact_that_names_it(facts: FactS
                           obj="appointment", event_time=MAR)
     assert outcome.action == "superseded" and outcome.superseded == (tuesday.id,)
     assert current_facts(service) == ["Ines's appointment was moved to Thursday at 11."]
+
+
+def test_a_plan_called_off_replaces_the_newest_fact_that_names_it(facts: FactService, service: MemoryService) -> None:
+    flight = facts.state("Mara's flight to Rome is on Friday.", subject="Mara", event_time=JAN).memory
+    facts.state("Mara works at Tesco.", subject="Mara", event_time=JAN)
+    outcome = facts.state("Mara's flight to Rome is cancelled.", subject="Mara", predicate=CALLS_OFF, obj="flight to Rome",
+                          event_time=MAR)
+    assert outcome.action == "superseded" and outcome.superseded == (flight.id,)
+    assert current_facts(service) == ["Mara works at Tesco.", "Mara's flight to Rome is cancelled."]
+
+
+def test_a_plan_called_off_that_names_no_fact_is_kept_as_said(facts: FactService, service: MemoryService) -> None:
+    outcome = facts.state("Mara is not moving to York after all.", subject="Mara", predicate=CALLS_OFF, obj="moving to York")
+    assert outcome.action == "added" and current_facts(service) == ["Mara is not moving to York after all."]
 
 
 def test_a_thing_of_the_speakers_restated_whole_leaves_their_job_current(facts: FactService, service: MemoryService) -> None:
