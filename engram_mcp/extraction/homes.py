@@ -34,6 +34,13 @@ def _moved(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} moved to {place}", "lives in", place, "home", False)]
 
 
+def _home_ended(m: re.Match[str], who: str) -> list[Found]:
+    place = object_head(m["obj"])
+    said = m.group(0).lower()
+    verb = "moved away from" if "away" in said else "moved out of" if "moved" in said else "no longer lives in"
+    return [(f"{who} {verb} {place}", "no longer lives in", place, "home", True)]
+
+
 def _new_home(m: re.Match[str], who: str) -> list[Found]:
     place = object_head(m["obj"])
     return [(f"{who} has a new home in {place}", "lives in", place, "home~", False)]
@@ -42,10 +49,27 @@ def _new_home(m: re.Match[str], who: str) -> list[Found]:
 def home_rules(name: str) -> tuple[Rule, ...]:
     """The home rows of the state rule table, with ``name`` as what marks a name."""
     name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
+    # "I no longer live in Leeds", "I'm not living in Leeds any more", "I moved out of Leeds": the home
+    # ends, with none said in its place. A plain "I don't live in Leeds" may be a correction; "any more" says a change.
+    any_more = r"(?=\s+(?:any\s*more)\b)"
+    # A stay is no home: "I'm back in Bristol for the weekend", "… now, visiting Mum".
+    not_a_stay = (r"(?![^.!?;]*\b(?i:for\s+(?:the|a|an|two|three|four|a\s+few|some|now)\b|visit(?:ing)?|until|till|trip|holidays?|"
+                  r"vacation|weekend|conference|wedding|funeral)\b)")
     return (
+        rule(r"(?:(?:no\s+longer\s+live|am\s+no\s+longer\s+living)\s+in|(?:have\s+)?moved\s+(?:out\s+of|away\s+from))",
+             name_obj, _home_ended),
+        rule(r"(?:do\s+not\s+live|am\s+not\s+living)\s+in\s+", name_obj + any_more, _home_ended),
+        # "I've been living in Bristol since March", "I have lived in Leeds for six years": the home still.
+        rule(r"have\s+(?:been\s+living|lived)\s+in", name_obj + r"(?=\s+(?:since|for)\b)" + not_a_stay, _home),
+        rule(r"have\s+been\s+living\s+in", name_obj + r"(?=\s*(?:[,.;!?]|$|\s+(?:now|these\s+days|nowadays)\b))" + not_a_stay,
+             _home),
+        # "I'm back in Bristol now", "I'm back living in Bristol": back home, for more than a stay.
+        rule(r"am\s+(?:now\s+)?back\s+(?:living\s+|home\s+)?in", name_obj + r"(?=\s+(?:now|for\s+good|permanently|these\s+days|"
+             r"nowadays)\b)" + not_a_stay, _home),
+        rule(r"am\s+(?:now\s+)?back\s+living\s+in", name_obj + not_a_stay, _home),
         rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
+        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:(?:from|out\s+of|away\s+from)\s+[\w\s-]+?\s+)?(?:to|into)"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
               name_obj, _moved),
         # "moved in today, Dublin 8": the place named right after moving in.
@@ -107,6 +131,13 @@ _OFFICIALLY_IN = re.compile(r"^(?:(?i:I\s+am|I'm|im|we\s+are|we're)\s+)?(?i:(?:n
                             r"(?P<place>" + NAME + "|" + UNCASED_NAME + r")(?=\s+now\b|\s*[,.!;]|\s*$)")
 
 
+# "Home is Glasgow these days", "My home's in Leith now", "Home for us is Ghent": the home, named.
+# A home for a night or a season ("Home is Glasgow for the summer") is a stay.
+_HOME_IS = re.compile(r"^(?i:(?:my|our)\s+)?(?i:home|base)(?:\s+(?i:for\s+(?:me|us)|now|these\s+days|nowadays))?(?:\s+(?i:is)|'s)\s+"
+                      r"(?i:now\s+|still\s+)?(?i:in\s+)?(?:the\s+)?(?P<obj>" + NAME + r")(?=\s*[,.;!?]|\s*$|\s+(?i:now|these\s+days|"
+                      r"nowadays|again)\b)(?![^.!?;]*\b(?i:for\s+(?:the|a|an|now)|until|till)\b)")
+
+
 def _arrived_home(text: str, who: str) -> list[Found]:
     if (settled := _OFFICIALLY_IN.match(text)) is not None:
         place = object_head(settled["place"])
@@ -133,6 +164,9 @@ def homes_in_sentence(text: str, context: str, who: str) -> list[Found]:
     """The home a clause says without a verb of living or moving: arrived or settled somewhere (in
     ``context``, the whole sentence), a new place of one's own, or the current one."""
     found = _arrived_home(context, who)
+    if (named := _HOME_IS.match(text)) is not None:
+        place = object_head(named["obj"])
+        found.append((f"{who} lives in {place}", "lives in", place, "home", False))
     if (new_place := _NEW_PLACE.search(text)) is not None:
         place = object_head(new_place["obj"] or new_place["named"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
