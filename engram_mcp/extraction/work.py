@@ -50,7 +50,7 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", org_obj, _left_job),
         # "I don't work at Tesco any more", "I'm not working for Arup anymore": the job ended ("I don't work
         # at Tesco" alone may put a mistake right, which its slot's own correction reads).
-        rule(r"(?:do\s+not\s+work|am\s+not\s+(?:working|employed))\s+(?:at|for|by)", org_obj + r"(?=\s+(?:any\s*more)\b)",
+        rule(r"(?:do\s+not\s+work|am\s+not\s+(?:working|employed))\s+(?:at|for|by)", org_obj + r"(?=\s+(?:any\s*more|any\s+longer|now)\b)",
              _left_job),
         rule(_EMPLOYED, org_obj, _works_at),
         # "I drive long-haul for Nordfrakt", "I drive for Uber at weekends": driving is the work.

@@ -162,7 +162,8 @@ def test_quitting_a_job_at_a_gym_still_leaves_an_employer() -> None:
 
 
 @pytest.mark.parametrize("text", ["I don't work at Tesco any more.", "I'm not working at Tesco anymore.",
-                                  "I'm no longer working at Tesco.", "i dont work at tesco any more"])
+                                  "I'm no longer working at Tesco.", "i dont work at tesco any more",
+                                  "I'm not working for Tesco any longer."])
 def test_a_job_said_to_be_over_ends_the_employer_with_no_new_one(text: str) -> None:
     assert {slot for slot in slots(text) if slot[0] == "works_at"} == {("works_at", "tesco", True)}
 
