@@ -1,6 +1,8 @@
 """Where a person lives, and the ordinary ways people say they moved or found a new home
 ("We relocated to Valencia", "moved in today, Dublin 8", "I got a studio in Kralingen",
-"The townhouse in Westville is ours from tomorrow", "moved!!! first night in maksimir"). Pure.
+"The townhouse in Westville is ours from tomorrow", "moved!!! first night in maksimir", "I'm back in
+Bristol now", "Home is Glasgow these days"), or that the home is over ("I no longer live in Leeds",
+"I moved out of Leeds": the slot ended, with no new home claimed). Pure.
 
 ``home_rules`` is the part of the state rule table (``states``) about the home;
 ``home_said_ours``, ``moved_house_now_in`` and ``homes_in_sentence`` read what only a whole
