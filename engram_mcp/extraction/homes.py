@@ -1,6 +1,8 @@
 """Where a person lives, and the ordinary ways people say they moved or found a new home
 ("We relocated to Valencia", "moved in today, Dublin 8", "I got a studio in Kralingen",
-"The townhouse in Westville is ours from tomorrow", "moved!!! first night in maksimir"). Pure.
+"The townhouse in Westville is ours from tomorrow", "moved!!! first night in maksimir", "I'm back in
+Bristol now", "Home is Glasgow these days"), or that the home is over ("I no longer live in Leeds",
+"I moved out of Leeds": the slot ended, with no new home claimed). Pure.
 
 ``home_rules`` is the part of the state rule table (``states``) about the home;
 ``home_said_ours``, ``moved_house_now_in`` and ``homes_in_sentence`` read what only a whole
@@ -20,6 +22,16 @@ from engram_mcp.model import Certainty
 __all__ = ["home_after_moving", "home_rules", "home_said_ours", "homes_in_sentence", "moved_house_now_in"]
 
 
+# A stay is no home: "living in Bristol for the summer", "back in Bristol now, visiting Mum".
+_NOT_A_STAY = (r"(?![^.!?;]*\b(?i:for\s+(?:the|this|that|a|an|one|two|three|a\s+few|a\s+couple\s+of|some|\d+)?\s*(?:nights?|days?|"
+               r"weeks?|weekends?|fortnight|summer|winter|spring|autumn|term|semester|holidays?|season|moment|time\s+being|now)\b|"
+               r"for\s+the\s+next\b|visit(?:ing)?|until|till|trip|holidays?|vacation|conference|wedding|funeral)\b)")
+# What one is "living in" or "back in" that is no place, in a turn typed without capitals: "living in denial",
+# "back in the office now", "back in business".
+_NOT_A_PLACE = (r"(?!(?:the|a|an)\s+[a-z]|(?i:denial|fear|hope|limbo|luxury|chaos|sin|peace|harmony|comfort|poverty|pain|love|business|action|"
+                r"training|shape|touch|form|town|class|office|gym|hospital|rehab|therapy|style|fashion|charge|control)\b)")
+# "… now", "… for good", "… these days": said of the present, not of a while.
+_FOR_GOOD = re.compile(r"^\s+(?:now|for\s+good|permanently|these\s+days|nowadays)\b", re.IGNORECASE)
 # What a home is called.
 _DWELLING = r"flat|apartment|house|townhouse|place|home|studio|unit|condo|cottage|bungalow|room"
 
@@ -34,6 +46,21 @@ def _moved(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} moved to {place}", "lives in", place, "home", False)]
 
 
+def _home_ended(m: re.Match[str], who: str) -> list[Found]:
+    place = object_head(m["obj"])
+    said = m.group(0).lower()
+    verb = "moved away from" if "away" in said else "moved out of" if "moved" in said else "no longer lives in"
+    return [(f"{who} {verb} {place}", "no longer lives in", place, "home", True)]
+
+
+def _home_back(m: re.Match[str], who: str) -> list[Found]:
+    """"I'm back in Bristol now": home again, when the sentence says for good, not for a while."""
+    said = m.group(0).lower()
+    if not re.search(r"\b(?:now\s+back|back\s+home|back\s+living)\b", said) and not _FOR_GOOD.match(m.string[m.end():]):
+        return []
+    return _home(m, who)
+
+
 def _new_home(m: re.Match[str], who: str) -> list[Found]:
     place = object_head(m["obj"])
     return [(f"{who} has a new home in {place}", "lives in", place, "home~", False)]
@@ -42,10 +69,26 @@ def _new_home(m: re.Match[str], who: str) -> list[Found]:
 def home_rules(name: str) -> tuple[Rule, ...]:
     """The home rows of the state rule table, with ``name`` as what marks a name."""
     name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
+    place_obj = _NOT_A_PLACE + name_obj
+    # "I no longer live in Leeds", "I'm not living in Leeds any more", "I moved out of Leeds": the home
+    # ends, with none said in its place. A plain "I don't live in Leeds" may be a correction; "any more" says a change.
+    any_more = r"(?=\s+(?:any\s*more|any\s+longer|now)\b)"
     return (
+        rule(r"(?:(?:no\s+longer\s+live|am\s+no\s+longer\s+(?:living|based))\s+in|(?:have\s+)?moved\s+(?:out\s+of|away\s+from))",
+             name_obj, _home_ended),
+        rule(r"(?:do\s+not\s+live|am\s+not\s+(?:living|based))\s+in\s+", name_obj + any_more, _home_ended),
+        # "I've been living in Bristol since March", "I have lived in Leeds for six years": the home still
+        # (how long so far, not a stay: "for the summer").
+        rule(r"have\s+(?:been\s+living|lived)\s+in", place_obj + r"(?=\s+(?:since|for)\b)" + _NOT_A_STAY, _home),
+        rule(r"have\s+been\s+living\s+in", place_obj + r"(?=\s*(?:[,.;!?]|$|\s+(?:now|these\s+days|nowadays)\b))" + _NOT_A_STAY,
+             _home),
+        # "I'm back in Bristol now", "I'm now back in Bristol", "I'm back home in Bristol": home again; for any
+        # time at all, a stay ("back in Bristol for the weekend", "… now for a few days").
+        rule(r"am\s+(?:back\s+(?:living\s+)?in|(?:now\s+back|back\s+home)\s+(?:living\s+)?in|now\s+back\s+home\s+in)",
+             place_obj + r"(?![^.!?;]*\b(?i:for)\b(?!\s+(?i:good)\b))" + _NOT_A_STAY, _home_back),
         rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:from\s+[\w\s-]+?\s+)?(?:to|into)"
+        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:(?:from|out\s+of|away\s+from)\s+[\w\s-]+?\s+)?(?:to|into)"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
               name_obj, _moved),
         # "moved in today, Dublin 8": the place named right after moving in.
@@ -107,6 +150,17 @@ _OFFICIALLY_IN = re.compile(r"^(?:(?i:I\s+am|I'm|im|we\s+are|we're)\s+)?(?i:(?:n
                             r"(?P<place>" + NAME + "|" + UNCASED_NAME + r")(?=\s+now\b|\s*[,.!;]|\s*$)")
 
 
+# "Home is Glasgow these days", "My home's in Leith now", "Home for us is Ghent": the home, named.
+# A home for a night or a season ("Home is Glasgow for the summer") is a stay.
+_HOME_IS = re.compile(r"^(?:(?i:these\s+days|nowadays|now)\s*,?\s+)?(?i:(?:my|our)\s+)?(?i:home|base)(?:\s+(?i:for\s+(?:me|us)|now|"
+                      r"these\s+days|nowadays))?(?:\s+(?i:is)|'s)\s+(?i:now\s+|still\s+)?(?i:in\s+)?(?:the\s+)?(?P<obj>" + NAME + r")"
+                      r"(?=\s*[,.;!?]|\s*$|\s+(?i:now|these\s+days|nowadays|again)\b)" + _NOT_A_STAY
+                      # "Bristol is my home now", "I call Bristol home these days" ("Ben is home now" is Ben come home).
+                      + r"|^(?:(?i:these\s+days|nowadays)\s*,?\s+)?(?:(?P<place>" + NAME + r")\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my|our)\s+"
+                      r"(?i:home|base)|I\s+(?i:now\s+)?(?i:call)\s+(?P<called>" + NAME + r")\s+(?i:home))\b(?!\s+(?i:town|page|club|"
+                      r"ground|team)\b)" + _NOT_A_STAY)
+
+
 def _arrived_home(text: str, who: str) -> list[Found]:
     if (settled := _OFFICIALLY_IN.match(text)) is not None:
         place = object_head(settled["place"])
@@ -133,6 +187,9 @@ def homes_in_sentence(text: str, context: str, who: str) -> list[Found]:
     """The home a clause says without a verb of living or moving: arrived or settled somewhere (in
     ``context``, the whole sentence), a new place of one's own, or the current one."""
     found = _arrived_home(context, who)
+    if (named := _HOME_IS.match(text)) is not None:
+        place = object_head(named["obj"] or named["place"] or named["called"])
+        found.append((f"{who} lives in {place}", "lives in", place, "home", False))
     if (new_place := _NEW_PLACE.search(text)) is not None:
         place = object_head(new_place["obj"] or new_place["named"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))

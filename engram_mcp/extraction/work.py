@@ -46,8 +46,12 @@ def work_rules(name: str) -> tuple[Rule, ...]:
     return (
         # employer and school
         rule(r"(?:have\s+|had\s+)?(?:quit|left\s+my\s+(?:job|role|position)\s+(?:at|with)|resigned\s+from|retired\s+from|was\s+laid\s+off\s+(?:from|by)|(?:was|got)\s+made\s+redundant\s+(?:from|at|by)|"
-              r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|stopped\s+working\s+(?:at|for)|"
+              r"got\s+(?:fired|laid\s+off)\s+from|no\s+longer\s+work\s+(?:at|for)|am\s+no\s+longer\s+(?:working|employed)\s+(?:at|for|by)|stopped\s+working\s+(?:at|for)|"
               r"graduated\s+from|dropped\s+out\s+of)(?:\s+my\s+job\s+at)?", org_obj, _left_job),
+        # "I don't work at Tesco any more", "I'm not working for Arup anymore": the job ended ("I don't work
+        # at Tesco" alone may put a mistake right, which its slot's own correction reads).
+        rule(r"(?:do\s+not\s+work|am\s+not\s+(?:working|employed))\s+(?:at|for|by)", org_obj + r"(?=\s+(?:any\s*more|any\s+longer|now)\b)",
+             _left_job),
         rule(_EMPLOYED, org_obj, _works_at),
         # "I drive long-haul for Nordfrakt", "I drive for Uber at weekends": driving is the work.
         rule(r"(?:drive|am\s+driving)\s+(?:long-haul\s+|trucks\s+|lorries\s+|buses\s+|(?:a\s+)?(?:taxi|cab|bus|truck|lorry|van)\s+)?for",

@@ -76,3 +76,72 @@ def test_a_home_in_a_place_said_to_be_ours_is_a_new_home(text: str, expected: se
                                                 ("Landed! First night in Rome, the hotel is lovely.", set())])
 def test_the_first_night_or_the_home_said_after_a_move_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I no longer live in Leeds.", {("lives_in", "leeds", True)}),
+    ("I'm not living in Leeds any more.", {("lives_in", "leeds", True)}),
+    ("I don't live in Hull anymore.", {("lives_in", "hull", True)}),
+    ("I'm no longer living in Cork.", {("lives_in", "cork", True)}),
+    ("I moved out of Leeds.", {("lives_in", "leeds", True)}),
+    ("We moved away from Dundee last year.", {("lives_in", "dundee", True)}),
+    ("i no longer live in leeds", {("lives_in", "leeds", True)}),
+    ("I moved out of Leeds to York.", {("lives_in", "leeds", True), ("lives_in", "york", False)}),
+    ("I don't live in Leeds any longer.", {("lives_in", "leeds", True)}),
+    ("I'm no longer based in Leeds.", {("lives_in", "leeds", True)}),
+])
+def test_a_home_said_to_be_left_ends_with_no_new_one_made_up(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
+
+
+def test_a_home_left_by_a_relative_is_theirs() -> None:
+    [fact] = extract(turn("My brother moved out of Leeds.", speaker="Mara"), [])
+    assert (fact.statement, normalise(fact.subject, fact.predicate, fact.object).negated) == ("Mara's brother moved out of Leeds.", True)
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("I've been living in Bristol since March.", "bristol"),
+    ("I have lived in Leeds for six years.", "leeds"),
+    ("I'm back in Bristol now.", "bristol"),
+    ("I'm back living in Derry.", "derry"),
+    ("Home is Glasgow these days.", "glasgow"),
+    ("Home's Ghent now.", "ghent"),
+    ("My home is in Leith now.", "leith"),
+    ("These days home is Glasgow.", "glasgow"),
+    ("Bristol is my home now.", "bristol"),
+    ("I call Bristol home now.", "bristol"),
+    ("I'm now back in Bristol.", "bristol"),
+    ("I'm back home in Bristol.", "bristol"),
+    ("I'm back in Bristol for good.", "bristol"),
+    ("I've been living in Bristol for two years now.", "bristol"),
+    ("i'm back in bristol now", "bristol"),
+    ("I'm back in The Hague now.", "hague"),
+])
+def test_the_home_said_in_everyday_words_fills_the_home_slot(text: str, place: str) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "lives_in"} == {("lives_in", place, False)}
+
+
+@pytest.mark.parametrize("text", [
+    "I'm back in Bristol for the weekend.",
+    "I'm back in Bristol now for the wedding.",
+    "I've been living in Bristol for the summer.",
+    "Home is Glasgow now, for the summer.",
+    "Home is Glasgow now, for the next few months.",
+    "I'm back home in Lagos for Christmas.",
+    "I'm back in Bristol now, visiting Mum.",
+    "I'm back in Bristol.",
+    "Ben is home now.",
+    "Leeds is my home town.",
+    "i'm back in the office now",
+    "i'm back in business now",
+    "i've been living in denial for years",
+    "I've lived in Paris, Rome and Tokyo.",
+    "Home is where the heart is.",
+])
+def test_a_stay_or_a_past_home_is_no_current_home(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] == "lives_in"}
+
+
+def test_a_relative_who_has_been_living_somewhere_lives_there_and_the_speaker_does_not() -> None:
+    [fact] = extract(turn("My sister has been living in Bristol since March.", speaker="Mara"), [])
+    assert (fact.subject, fact.statement) == ("Mara's sister", "Mara's sister lives in Bristol.")

@@ -217,6 +217,41 @@ def test_an_event_on_the_way_does_not_end_the_state_it_does_not_contradict(
     assert events and all(m.is_current() for m in events)
 
 
+@pytest.mark.parametrize(("before", "ended", "old"), [
+    ("I live in Leeds.", "I no longer live in Leeds.", "Noor lives in Leeds."),
+    ("I live in Leeds.", "I'm not living in Leeds any more.", "Noor lives in Leeds."),
+    ("I live in Leeds.", "I moved out of Leeds.", "Noor lives in Leeds."),
+    ("I work at Tesco.", "I don't work at Tesco any more.", "Noor works at Tesco."),
+])
+def test_a_home_or_job_said_to_be_over_is_no_longer_current_and_nothing_takes_its_place(
+    service: MemoryService, facts: FactService, clock: SteppingClock, before: str, ended: str, old: str
+) -> None:
+    tell(service, facts, clock, 0, before)
+    tell(service, facts, clock, 30, ended)
+    now = current(service)
+    assert old not in now
+    assert len(now) == 1 and ("no longer" in now[0] or "moved out of" in now[0]), now
+
+
+@pytest.mark.parametrize("moved", ["I've been living in Bristol since March.", "I'm back in Bristol now.",
+                                   "Home is Bristol these days."])
+def test_a_new_home_said_in_everyday_words_supersedes_the_old_one(
+    service: MemoryService, facts: FactService, clock: SteppingClock, moved: str
+) -> None:
+    tell(service, facts, clock, 0, "I live in York.")
+    tell(service, facts, clock, 90, moved)
+    assert current(service) == ["Noor lives in Bristol."]
+
+
+@pytest.mark.parametrize("said", ["I'm back in Bristol for the weekend.", "My sister has been living in Bristol since March."])
+def test_a_stay_or_a_relatives_home_leaves_the_speakers_home_current(
+    service: MemoryService, facts: FactService, clock: SteppingClock, said: str
+) -> None:
+    tell(service, facts, clock, 0, "I live in York.")
+    tell(service, facts, clock, 90, said)
+    assert "Noor lives in York." in current(service)
+
+
 def test_a_partner_or_a_pet_who_dies_weeks_later_is_no_longer_current(
     service: MemoryService, facts: FactService, clock: SteppingClock
 ) -> None:

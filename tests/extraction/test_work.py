@@ -159,3 +159,15 @@ def test_quitting_a_sport_or_a_choir_ends_it_and_names_no_employer(text: str) ->
 
 def test_quitting_a_job_at_a_gym_still_leaves_an_employer() -> None:
     assert ("works_at", "gym", True) in slots("quit my job at the gym", speaker="Ffion")
+
+
+@pytest.mark.parametrize("text", ["I don't work at Tesco any more.", "I'm not working at Tesco anymore.",
+                                  "I'm no longer working at Tesco.", "i dont work at tesco any more",
+                                  "I'm not working for Tesco any longer."])
+def test_a_job_said_to_be_over_ends_the_employer_with_no_new_one(text: str) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "works_at"} == {("works_at", "tesco", True)}
+
+
+def test_a_job_a_relative_no_longer_has_is_theirs() -> None:
+    [fact] = extract(turn("My wife doesn't work at Tesco any more.", speaker="Mara"), [])
+    assert (fact.subject, fact.statement) == ("Mara's wife", "Mara's wife no longer works at Tesco.")
