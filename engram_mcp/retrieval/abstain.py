@@ -62,6 +62,9 @@ _NOT_FOCUS = frozenset(
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
 # "What does Theo do for a living?", "What did I do for a living?" ask a job.
 _FOR_A_LIVING = re.compile(r"\bd(?:o|oes|id)\s+(?:[a-z]+\s+)?for\s+a\s+living\b")
+# "Do I have any health issues?", "Any medical problems?" ask of health: the issue is no second thing asked.
+_HEALTH_MATTERS = re.compile(r"\b(?:health|medical)(?:[\s-]+related)?\s+(?:issues?|problems?|concerns?|conditions?|troubles?|"
+                             r"history|stuff|things?|matters?)\b")
 # "What does Soren do in his free time?" asks his hobbies.
 _FREE_TIME = re.compile(r"\b(?:in\s+(?:his|her|their|my|your)\s+)?(?:free|spare)\s+time\b")
 # "How does Jurgen get to work?" asks his commute, not his job; "How does Per get around now?", "How does Seun get
@@ -136,8 +139,8 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {stem(w) for name in names for w in WORD.findall(name.casefold())}
     words = []
-    asked = _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
-        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))
+    asked = _HEALTH_MATTERS.sub(" health ", _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
+        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))))))
     for word in WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word.replace("’", "'") in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:

@@ -81,6 +81,11 @@ _RELATION_SPELLINGS = {
     "vet": "veterinarian", "coach": "trainer",
 }
 RELATIONS = _relation_groups(_RELATION_SPELLINGS)
+# The relations that are a person's family (not a doctor, a boss or a neighbour), each with its other
+# names: "Who is in my family?" is met by "my sister Ilka", "Tell me about my relatives" by "mamá".
+_KIN = ("mother mum mom father dad parent sister brother sibling son daughter child children kid wife husband "
+        "grandmother grandma grandfather grandpa grandparent aunt uncle cousin niece nephew").split()
+KIN_WORDS = " ".join(sorted({word for relation in _KIN for word in f"{relation} {_RELATION_SPELLINGS[relation]}".split()}))
 
 
 def alike_relations(relation: str) -> frozenset[str]:
@@ -198,6 +203,11 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "Tell me about my family", "Who are my relatives?" ask of the people in it, each named by their relation.
+    "family": f"families relative relatives {KIN_WORDS} grandson granddaughter grandchildren stepson stepdaughter in-laws",
+    "relative": f"relatives family {KIN_WORDS} grandson granddaughter grandchildren stepson stepdaughter in-laws",
+    # "Do I have any health issues?" is met by a medicine taken as by a condition ("I'm on an inhaler").
+    "health": "medication medications medicine medicines meds prescription prescribed inhaler",
     # "What docstring format do I want?" is met by "google-style docstrings".
     "format": "formats formatted formatting style styled",
     # "Who is Golnaz's PI?" is met by "a postdoc in the laboratory of Professor Mette Kjaer".

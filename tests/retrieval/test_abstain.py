@@ -194,6 +194,28 @@ def test_a_question_about_medication_is_met_by_the_words_a_medicine_is_taken_in(
     assert lexical_coverage(medication, ["Marta prefers metric units."]) == 0.0
 
 
+@pytest.mark.parametrize("question", ["Tell me about my family.", "Who is in my family?", "Who are Ana's relatives?"])
+def test_a_family_is_met_by_a_relative_named_by_their_relation_and_not_by_anyone_else(question: str) -> None:
+    family = focus_terms(focus_words(question, ["Ana"]))
+    assert lexical_coverage(family, ["My sister Ilka lives in Graz."]) == 1.0
+    assert lexical_coverage(family, ["mamá turns 70 in May"]) == 1.0
+    assert lexical_coverage(family, ["My dentist is Dr Hughes, my boss is Priya."]) == 0.0
+    assert lexical_coverage(family, ["I drive a red Skoda."]) == 0.0
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Do I have any health issues?", "Any medical problems?", "What health concerns does Ana have?", "Ana's health conditions?"],
+)
+def test_health_issues_ask_of_health_and_are_met_by_a_condition_an_allergy_or_a_medicine(question: str) -> None:
+    health = focus_terms(focus_words(question, ["Ana"]))
+    assert health == (stem("health"),)
+    assert lexical_coverage(health, ["I'm allergic to penicillin."]) == 1.0
+    assert lexical_coverage(health, ["my asthma has been bad"]) == 1.0
+    assert lexical_coverage(health, ["Ana is on prescribed medication for it."]) == 1.0
+    assert lexical_coverage(health, ["My sister Ilka lives in Graz."]) == 0.0
+
+
 def test_an_email_address_is_asked_as_an_email_and_never_met_by_a_home() -> None:
     assert focus_words("What is Rosa's email address?", ["Rosa"]) == ("email",)
     assert focus_words("What is Rosa's IP address?", ["Rosa"]) == ("ip",)

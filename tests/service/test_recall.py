@@ -484,3 +484,15 @@ def test_a_question_asking_of_someone_by_relation_reads_the_one_who_is_so_today_
     # Once next month has come, Lena is the one asked about.
     clock.jump_to(next_month + timedelta(days=1))
     assert comes_before("Lena is a pilot.", "Tom is a nurse.")
+
+
+def test_broad_questions_about_family_and_health_are_answered_by_a_relative_or_an_allergy_and_declined_without_one(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My dog is called Pretzel.", "I work as a nurse at St James's hospital."], speaker="Mara")
+    for question in ["Tell me about my family.", "Who is in my family?", "Do I have any health issues?"]:
+        assert service.recall(question).abstained, question
+    _told(service, clock, ["My sister Ilka lives in Graz.", "I'm allergic to penicillin."], speaker="Mara")
+    assert "Ilka" in _first_answer(service, "Tell me about my family.")
+    assert "Ilka" in _first_answer(service, "Who is in my family?")
+    assert "penicillin" in _first_answer(service, "Do I have any health issues?")
