@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
+from engram_mcp.model.belongings import VEHICLE_MAKES
 from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import (
@@ -195,6 +196,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
         have = (words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
                 | {stem(w) for w in what_medicines_are_for(prose(text))} | ({"truck"} if _PICKUP_TRUCK.search(text) else set())
+                | ({_CAR} if _CAR_BY_MAKE.search(text) else set())
                 | ({_TIME} if _CLOCK_TIME.search(text) else set()))
         met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
@@ -213,6 +215,15 @@ _CLOCK_TIME = re.compile(r"(?<![\d.:])\d{1,2}[:.]\d{2}(?![\d.:])|\b\d{1,2}\s?(?:
 # "a Hilux pickup", "my pickup": a pickup had is a truck; "badge pickup at gate 3", "daycare pickup" are collections.
 _PICKUP_TRUCK = re.compile(r"\b(?:(?i:a|my|our|his|her|their|the|new|old|used)|(?-i:[A-Z][\w-]+))\s+pick-?up\b"
                            r"(?!\s+(?i:at|on|from|time|point|for|window|location|is|was|spot|zone|date|and|or)\b)")
+
+
+# "Ilka just bought a Tesla": a car named by its make, written as a name; not the makes that are everyday words
+# too ("Golf on Sunday", "Jazz night", "the Focus group").
+_CAR = stem("car")
+_MAKES_THAT_ARE_WORDS = frozenset("""focus golf model mini seat jazz transit ranger genesis leaf polo land range boxer caddy
+    accord civic lucid juke sprinter outlander pacifica odyssey alfa lincoln captur duster kona tiida vito ev estate""".split())
+_CAR_BY_MAKE = re.compile(r"\b(?:" + "|".join(sorted((re.escape(make.capitalize()) for make in VEHICLE_MAKES - _MAKES_THAT_ARE_WORDS
+                                                      if make.isalpha()), key=len, reverse=True)) + r")\b")
 
 
 # Words that end many compounds meaning something else ("greenhouse", "workplace").

@@ -216,6 +216,13 @@ def test_health_issues_ask_of_health_and_are_met_by_a_condition_an_allergy_or_a_
     assert lexical_coverage(health, ["My sister Ilka lives in Graz."]) == 0.0
 
 
+def test_a_car_is_met_by_its_make_written_as_a_name_but_not_by_a_make_that_is_an_everyday_word() -> None:
+    car = focus_terms(focus_words("What car does Ilka have?", ["Ilka"]))
+    assert lexical_coverage(car, ["Ilka just bought a Tesla."]) == 1.0
+    assert lexical_coverage(car, ["Golf on Sunday with Ilka, then Jazz night."]) == 0.0
+    assert lexical_coverage(car, ["the tesla coil at the science museum"]) == 0.0
+
+
 def test_an_email_address_is_asked_as_an_email_and_never_met_by_a_home() -> None:
     assert focus_words("What is Rosa's email address?", ["Rosa"]) == ("email",)
     assert focus_words("What is Rosa's IP address?", ["Rosa"]) == ("ip",)

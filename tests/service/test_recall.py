@@ -496,3 +496,17 @@ def test_broad_questions_about_family_and_health_are_answered_by_a_relative_or_a
     assert "Ilka" in _first_answer(service, "Tell me about my family.")
     assert "Ilka" in _first_answer(service, "Who is in my family?")
     assert "penicillin" in _first_answer(service, "Do I have any health issues?")
+
+
+def test_a_car_asked_of_the_sister_is_declined_rather_than_answered_by_the_speakers_own_and_answered_once_hers_is_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My sister Ilka lives in Graz.", "Ilka works as a pharmacist.", "I drive a red Skoda."], speaker="Mara")
+    for question in ["What car does my sister drive?", "What colour is Ilka's car?", "What car does Ilka drive?"]:
+        assert service.recall(question).abstained, question
+    assert "Skoda" in _first_answer(service, "What car do I drive?")
+    _told(service, clock, ["Ilka just bought a Tesla."], speaker="Mara")
+    assert "Tesla" in _first_answer(service, "What car does Ilka drive?")
+    assert "Tesla" in _first_answer(service, "What car does my sister drive?")
+    assert service.recall("What colour is Ilka's car?").abstained
+
