@@ -373,8 +373,13 @@ class Answering:
         wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
         trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
-        lexical = 1.0 if wholly_named or trait_said or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
-            terms, [m.text for m in top])
+        # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
+        detail = detail_asked(query)
+        others = focus.named - focus.speakers
+        detail_told = detail is not None and bool(others) and any(
+            detail.told_of(m.text, focus.terms) and others <= about(m.text, focus) for m in top)
+        lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
+            lexical_coverage(terms, [m.text for m in top]))
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
@@ -384,7 +389,6 @@ class Answering:
         asked_of = names_asked_of(query, focus.speakers) or relatives_asked_of(query, (m.text for m in recalled))
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query))
-        detail = detail_asked(query)
         # "What colour is Ilka's car?" is not told by "I drive a red Skoda": the speaker's own car is no one else's.
         untold = detail.name if detail and not any(detail.told_of(m.text, focus.terms) for m in top
                                                    if may_be_of_whom_asked(m, focus)) else None

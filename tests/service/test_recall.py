@@ -510,3 +510,12 @@ def test_a_car_asked_of_the_sister_is_declined_rather_than_answered_by_the_speak
     assert "Tesla" in _first_answer(service, "What car does my sister drive?")
     assert service.recall("What colour is Ilka's car?").abstained
 
+
+def test_a_breed_asked_of_a_pet_by_its_name_is_answered_by_the_memory_naming_it_with_its_breed(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My cat Miso sleeps all day.", "I drive a red Skoda."], speaker="Mara")
+    assert service.recall("What breed is Miso?").abstained
+    _told(service, clock, ["My dog Pretzel is a beagle."], speaker="Mara")
+    assert "beagle" in _first_answer(service, "What breed is Pretzel?")
+    assert service.recall("What breed is Miso?").abstained
