@@ -27,6 +27,7 @@ from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import (
     ANIMALS,
+    BROAD,
     MET_BY,
     PLANNED,
     RELATIONS,
@@ -177,14 +178,17 @@ AT_A_PLACE = re.compile(r"\b(?:at|in|into)\s+\w", re.IGNORECASE)
 """What says where: a where-question is met by "at", "in" or "into" something ("booked into Ashgrove")."""
 
 
-def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True) -> float:
+def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True, broad: bool = False) -> float:
     """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words); with
     ``by_topic`` off, a word about a slot is held only by itself or what meets it, not by the
-    slot's other words."""
+    slot's other words; with ``broad`` (whether the question is addressed at all), a broad word
+    asked alone ("family", "health") is held by its instances (``question_words.BROAD``)."""
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
-    alike = {term: set().union({term}, MET_BY.get(term, ()), RELATIONS.get(term, ()),
+    # With ``broad``, a broad word all the question asks is met by its instances ("Who is in my family?" by "my sister").
+    asked_alone = BROAD.get(focus[0], ()) if broad and len(focus) == 1 else ()
+    alike = {term: set().union({term}, MET_BY.get(term, ()), asked_alone, RELATIONS.get(term, ()),
                                *(t for t in TOPICS.values() if by_topic and term in t and term not in _ASKED_OTHERWISE),
                                TASTE if term in _WHICH_ONE else ())
              for term in focus}

@@ -379,7 +379,7 @@ class Answering:
         detail_told = detail is not None and bool(others) and any(
             detail.told_of(m.text, focus.terms) and others <= about(m.text, focus) for m in top)
         lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
-            lexical_coverage(terms, [m.text for m in top]))
+            lexical_coverage(terms, [m.text for m in top], broad=True))
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
