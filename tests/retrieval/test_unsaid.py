@@ -97,3 +97,13 @@ def test_a_car_asked_of_someone_is_unsaid_until_a_memory_naming_them_says_one_by
     assert unsaid(asked, {"Ilka"}, ["Ilka's car is in the garage again."]) == ()
     assert unsaid("What colour is Ilka's car?", {"Ilka"}, ["Ilka works as a pharmacist."]) == ("ilka",)
 
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("What bike does Henrik ride?", "Henrik is on a Brompton these days."),
+    ("What laptop does Henrik use?", "Henrik finally got a MacBook."),
+    ("What camera does Henrik shoot with?", "Henrik swears by his Fujifilm."),
+])
+def test_a_thing_one_has_one_of_asked_of_someone_is_unsaid_until_a_memory_naming_them_says_it(question: str, said: str) -> None:
+    assert unsaid(question, {"Henrik"}, ["My brother Henrik lives in Oslo."]) == ("henrik",)
+    assert unsaid(question, {"Henrik"}, ["My brother Henrik lives in Oslo.", said]) == ()
+
