@@ -81,7 +81,7 @@ from engram_mcp.retrieval.question_words import (
 from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
-from engram_mcp.retrieval.unsaid import unsaid_of
+from engram_mcp.retrieval.unsaid import asks_a_belonging, unsaid_of
 
 __all__ = ["Answering"]
 
@@ -385,8 +385,10 @@ class Answering:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         unnamed = name_asked and not naming
-        # Asked of someone by who they are ("my sister"), what is said of them answers, never the speaker's own.
-        asked_of = names_asked_of(query, focus.speakers) or relatives_asked_of(query, (m.text for m in recalled))
+        # A belonging asked of someone by who they are ("What car does my sister drive?"): what is said of them answers,
+        # never the speaker's own. (Other slots asked so are said in more ways: "my daughter Lucía turns 7 on 14 September".)
+        asked_of = names_asked_of(query, focus.speakers) or (
+            relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query))
         # "What colour is Ilka's car?" is not told by "I drive a red Skoda": the speaker's own car is no one else's.

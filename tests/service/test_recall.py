@@ -519,3 +519,11 @@ def test_a_breed_asked_of_a_pet_by_its_name_is_answered_by_the_memory_naming_it_
     _told(service, clock, ["My dog Pretzel is a beagle."], speaker="Mara")
     assert "beagle" in _first_answer(service, "What breed is Pretzel?")
     assert service.recall("What breed is Miso?").abstained
+
+
+def test_a_birthday_asked_of_a_daughter_by_relation_is_answered_by_the_day_she_turns_an_age(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["- my daughter Lucía turns 7 on 14 September", "Lucía's party was great, she loved the piñata."],
+          speaker="Diego")
+    assert "14 September" in _first_answer(service, "When is Diego's daughter's birthday?")
