@@ -3,8 +3,8 @@
 Loopback by default. Any other bind needs a bearer token: a random secret generated on first
 use into ``.engram/http-token`` (mode 0600) and shown by ``engram-mcp doctor``. Against DNS
 rebinding, a browser page is served only from a loopback origin or the bound host, and on
-loopback the SDK also checks the Host header. Request bodies are capped; the token check sits
-in front of everything.
+loopback the Host header must name this machine. These checks, like the token's, sit in front
+of every route (``/mcp``, ``/timeline``, any other), not only the SDK's; request bodies are capped.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ __all__ = [
     "BearerToken",
     "HttpOptions",
     "LocalOrigins",
+    "LoopbackHost",
     "ensure_token",
     "http_app",
     "is_loopback",
@@ -93,21 +94,47 @@ class HttpOptions:
 
 
 def http_app(server: MCPServer[Any], options: HttpOptions, token: str | None) -> ASGIApp:
-    """The ASGI app serving ``server`` at /mcp with the checks above."""
-    loopback = is_loopback(options.host)
-    # On loopback the SDK checks Host as well as Origin. Beyond it the names clients use for
-    # this machine are unknown, and the bearer token (which a rebinding page cannot know)
-    # takes the Host check's place; Origin is checked below either way.
-    security = TransportSecuritySettings(
-        enable_dns_rebinding_protection=loopback,
-        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
-        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
-    )
+    """The ASGI app serving ``server`` at /mcp (and its custom routes) with the checks above."""
+    # The SDK's own Host/Origin check guards /mcp only, not custom routes such as /timeline,
+    # so it is off and the checks below wrap the whole app instead: one check for every route.
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     app: ASGIApp = server.streamable_http_app(
         transport_security=security, max_request_body_size=MAX_REQUEST_BYTES, host=options.host
     )
     app = LocalOrigins(app, options.host)
+    # Beyond loopback the names clients use for this machine are unknown, and the bearer token
+    # (which a rebinding page cannot know) takes the Host check's place.
+    if is_loopback(options.host):
+        app = LoopbackHost(app)
     return BearerToken(app, token) if token else app
+
+
+class LoopbackHost:
+    """Refuses (421) a request whose Host header does not name this machine.
+
+    A page on ``evil.example`` that rebinds its name to 127.0.0.1 reaches a loopback server
+    same-origin, so without Origin; its requests still carry ``Host: evil.example``.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self._app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = dict(scope.get("headers") or []).get(b"host")
+            if host is None or not names_this_machine(host.decode("latin-1")):
+                await _refuse(send, 421, b"the Host header must be a loopback name (127.0.0.1, localhost, [::1])")
+                return
+        await self._app(scope, receive, send)
+
+
+def names_this_machine(host_header: str) -> bool:
+    """Whether a Host header (``name[:port]``) is a loopback name, in any letter case."""
+    try:
+        name = urlsplit("//" + host_header.strip()).hostname
+    except ValueError:
+        return False
+    return name is not None and is_loopback(name)
 
 
 class LocalOrigins:

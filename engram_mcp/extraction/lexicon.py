@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from engram_mcp.model.belongings import VEHICLE_MAKES, VEHICLE_WORDS
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.predicates import PET_WORDS
 
@@ -19,22 +20,6 @@ __all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "
 # job"), not as what holds: attributes and doses are not taken from it.
 NOT_YET = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
 
-VEHICLE_WORDS = frozenset(
-    """car van truck pickup suv hatchback saloon sedan estate convertible coupe ev motorbike motorcycle
-    scooter campervan minivan jeep""".split()
-)
-VEHICLE_MAKES = frozenset(
-    """tesla toyota honda ford bmw audi mercedes volkswagen vw volvo kia hyundai nissan mazda subaru fiat
-    peugeot renault skoda seat mini jaguar porsche lexus jeep chevrolet chevy dodge citroen citroën opel
-    vauxhall polestar rivian lucid cupra dacia suzuki mitsubishi landrover land range saab alfa lancia
-    golf polo passat civic corolla prius camry accord yaris clio corsa fiesta focus mustang leaf zoe
-    octavia qashqai juke rav4 cr-v outback impreza model i3 e-golf id.3 id3 ioniq niro kona micra
-    chrysler buick cadillac gmc lincoln infiniti acura genesis tata mahindra maruti byd isuzu proton perodua
-    vitz highlander pacifica premio hilux zafira mondeo astra fabia kodiaq tiguan touran sportage tucson
-    x-trail sandero duster megane captur berlingo f-150 silverado tacoma tundra wrangler odyssey sienna
-    land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia tiida jazz ranger
-    vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco""".split()
-)
 
 def alternation(words: Iterable[str]) -> str:
     """``words`` as a regex alternation, longest first, so "migraines" is tried before "migraine"."""

@@ -2,12 +2,13 @@
 MacBook"), by kind. Pure tables.
 
 Read by the rules extractor (a laptop one bought is the laptop one has) and by recall's question
-words ("What camera does Aroha use?" is met by "shooting on a Canon R6").
+words ("What camera does Aroha use?" is met by "shooting on a Canon R6"); vehicles by their kinds and
+makers alike (the extractor's car driven, recall's "a Tesla" said of someone as their car).
 """
 
 from __future__ import annotations
 
-__all__ = ["BRANDS", "kind_of"]
+__all__ = ["BRANDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "kind_of"]
 
 BRANDS: dict[str, tuple[str, ...]] = {
     "camera": ("canon", "nikon", "sony", "fujifilm", "fuji", "leica", "olympus", "panasonic", "lumix", "pentax", "hasselblad",
@@ -26,3 +27,22 @@ def kind_of(name: str) -> str | None:
     """The kind of thing a maker's name opens ("MacBook Air M3" is a laptop), else None."""
     first = name.split(maxsplit=1)[0].lower() if name.strip() else ""
     return _KIND_OF.get(first)
+
+
+# What a vehicle is called by its kind, and the makes and model lines it is called by ("a Skoda", "the Corolla").
+VEHICLE_WORDS = frozenset(
+    """car van truck pickup suv hatchback saloon sedan estate convertible coupe ev motorbike motorcycle
+    scooter campervan minivan jeep""".split()
+)
+VEHICLE_MAKES = frozenset(
+    """tesla toyota honda ford bmw audi mercedes volkswagen vw volvo kia hyundai nissan mazda subaru fiat
+    peugeot renault skoda seat mini jaguar porsche lexus jeep chevrolet chevy dodge citroen citroën opel
+    vauxhall polestar rivian lucid cupra dacia suzuki mitsubishi landrover land range saab alfa lancia
+    golf polo passat civic corolla prius camry accord yaris clio corsa fiesta focus mustang leaf zoe
+    octavia qashqai juke rav4 cr-v outback impreza model i3 e-golf id.3 id3 ioniq niro kona micra
+    chrysler buick cadillac gmc lincoln infiniti acura genesis tata mahindra maruti byd isuzu proton perodua
+    vitz highlander pacifica premio hilux zafira mondeo astra fabia kodiaq tiguan touran sportage tucson
+    x-trail sandero duster megane captur berlingo f-150 silverado tacoma tundra wrangler odyssey sienna
+    land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia tiida jazz ranger
+    vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco""".split()
+)

@@ -22,10 +22,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engram_mcp.model import Memory
+from engram_mcp.model.belongings import VEHICLE_MAKES
 from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.question_words import (
     ANIMALS,
+    BROAD,
     MET_BY,
     PLANNED,
     RELATIONS,
@@ -62,6 +64,9 @@ _NOT_FOCUS = frozenset(
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
 # "What does Theo do for a living?", "What did I do for a living?" ask a job.
 _FOR_A_LIVING = re.compile(r"\bd(?:o|oes|id)\s+(?:[a-z]+\s+)?for\s+a\s+living\b")
+# "Do I have any health issues?", "Any medical problems?" ask of health: the issue is no second thing asked.
+_HEALTH_MATTERS = re.compile(r"\b(?:health|medical)(?:[\s-]+related)?\s+(?:issues?|problems?|concerns?|conditions?|troubles?|"
+                             r"history|stuff|things?|matters?)\b")
 # "What does Soren do in his free time?" asks his hobbies.
 _FREE_TIME = re.compile(r"\b(?:in\s+(?:his|her|their|my|your)\s+)?(?:free|spare)\s+time\b")
 # "How does Jurgen get to work?" asks his commute, not his job; "How does Per get around now?", "How does Seun get
@@ -136,8 +141,8 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {stem(w) for name in names for w in WORD.findall(name.casefold())}
     words = []
-    asked = _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
-        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))
+    asked = _HEALTH_MATTERS.sub(" health ", _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
+        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))))))
     for word in WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word.replace("’", "'") in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:
@@ -173,14 +178,17 @@ AT_A_PLACE = re.compile(r"\b(?:at|in|into)\s+\w", re.IGNORECASE)
 """What says where: a where-question is met by "at", "in" or "into" something ("booked into Ashgrove")."""
 
 
-def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True) -> float:
+def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: bool = True, broad: bool = False) -> float:
     """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words); with
     ``by_topic`` off, a word about a slot is held only by itself or what meets it, not by the
-    slot's other words."""
+    slot's other words; with ``broad`` (whether the question is addressed at all), a broad word
+    asked alone ("family", "health") is held by its instances (``question_words.BROAD``)."""
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
-    alike = {term: set().union({term}, MET_BY.get(term, ()), RELATIONS.get(term, ()),
+    # With ``broad``, a broad word all the question asks is met by its instances ("Who is in my family?" by "my sister").
+    asked_alone = BROAD.get(focus[0], ()) if broad and len(focus) == 1 else ()
+    alike = {term: set().union({term}, MET_BY.get(term, ()), asked_alone, RELATIONS.get(term, ()),
                                *(t for t in TOPICS.values() if by_topic and term in t and term not in _ASKED_OTHERWISE),
                                TASTE if term in _WHICH_ONE else ())
              for term in focus}
@@ -192,6 +200,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
         # "5mg" speaks of mg; "warfarin" of a blood thinner.
         have = (words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
                 | {stem(w) for w in what_medicines_are_for(prose(text))} | ({"truck"} if _PICKUP_TRUCK.search(text) else set())
+                | ({_CAR} if _CAR_BY_MAKE.search(text) else set())
                 | ({_TIME} if _CLOCK_TIME.search(text) else set()))
         met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
@@ -210,6 +219,15 @@ _CLOCK_TIME = re.compile(r"(?<![\d.:])\d{1,2}[:.]\d{2}(?![\d.:])|\b\d{1,2}\s?(?:
 # "a Hilux pickup", "my pickup": a pickup had is a truck; "badge pickup at gate 3", "daycare pickup" are collections.
 _PICKUP_TRUCK = re.compile(r"\b(?:(?i:a|my|our|his|her|their|the|new|old|used)|(?-i:[A-Z][\w-]+))\s+pick-?up\b"
                            r"(?!\s+(?i:at|on|from|time|point|for|window|location|is|was|spot|zone|date|and|or)\b)")
+
+
+# "Ilka just bought a Tesla": a car named by its make, written as a name; not the makes that are everyday words
+# too ("Golf on Sunday", "Jazz night", "the Focus group").
+_CAR = stem("car")
+_MAKES_THAT_ARE_WORDS = frozenset("""focus golf model mini seat jazz transit ranger genesis leaf polo land range boxer caddy
+    accord civic lucid juke sprinter outlander pacifica odyssey alfa lincoln captur duster kona tiida vito ev estate""".split())
+_CAR_BY_MAKE = re.compile(r"\b(?:" + "|".join(sorted((re.escape(make.capitalize()) for make in VEHICLE_MAKES - _MAKES_THAT_ARE_WORDS
+                                                      if make.isalpha()), key=len, reverse=True)) + r")\b")
 
 
 # Words that end many compounds meaning something else ("greenhouse", "workplace").

@@ -51,6 +51,7 @@ from engram_mcp.retrieval.leading import (
     change_first,
     is_ending,
     lead,
+    may_be_of_whom_asked,
     named_first,
     relation_fact_aside,
     says_trait_of_whom_asked,
@@ -68,6 +69,8 @@ from engram_mcp.retrieval.names_asked import (
     names_person,
     names_written_as_in,
     relations_named,
+    relatives_asked_of,
+    relatives_given_names,
 )
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name, without_name_asked
 from engram_mcp.retrieval.question_words import (
@@ -78,7 +81,7 @@ from engram_mcp.retrieval.question_words import (
 from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
-from engram_mcp.retrieval.unsaid import unsaid_of
+from engram_mcp.retrieval.unsaid import asks_a_belonging, unsaid_of
 
 __all__ = ["Answering"]
 
@@ -116,7 +119,14 @@ class Answering:
                      asked_of=tuple(sorted(named)) if named else tuple(speakers) if len(speakers) == 1 else (),
                      when=_ASKS_WHEN.search(query) is not None, who=_ASKS_WHO.match(query) is not None, timing=times_meant(query),
                      asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)),
-                     detail=detail_asked(query), relatives=relations_named(query))
+                     detail=detail_asked(query), relatives=self._relatives(query, recalled))
+
+    @staticmethod
+    def _relatives(query: str, recalled: Sequence[Memory]) -> dict[str, str]:
+        """The relations the question gives a name, or that it asks of alone and the recalled memories give one
+        name ("my sister" as "Ilka" beside "My sister Ilka lives in Graz")."""
+        given = relatives_given_names(query, (m.text for m in recalled))
+        return {relation: next(iter(names)) for relation, names in given.items() if len(names) == 1} | relations_named(query)
 
     def statuses(self, memories: Sequence[Memory], where: MemoryFilter, now: datetime) -> dict[str, MemoryStatus]:
         """Each memory's status at the moment ``where`` looks at (``now`` for current recall)."""
@@ -363,17 +373,27 @@ class Answering:
         wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
         trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
-        lexical = 1.0 if wholly_named or trait_said or any(about_topic(focus.terms, m) for m in top) else lexical_coverage(
-            terms, [m.text for m in top])
+        # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
+        detail = detail_asked(query)
+        others = focus.named - focus.speakers
+        detail_told = detail is not None and bool(others) and any(
+            detail.told_of(m.text, focus.terms) and others <= about(m.text, focus) for m in top)
+        lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
+            lexical_coverage(terms, [m.text for m in top], broad=True))
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         unnamed = name_asked and not naming
-        unsaid = unsaid_of(names_asked_of(query, focus.speakers), focus.terms, recalled, where=focus.where,
+        # A belonging asked of someone by who they are ("What car does my sister drive?"): what is said of them answers,
+        # never the speaker's own. (Other slots asked so are said in more ways: "my daughter Lucía turns 7 on 14 September".)
+        asked_of = names_asked_of(query, focus.speakers) or (
+            relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
+        unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query))
-        detail = detail_asked(query)
-        untold = detail.name if detail and not any(detail.told_of(m.text, focus.terms) for m in top) else None
+        # "What colour is Ilka's car?" is not told by "I drive a red Skoda": the speaker's own car is no one else's.
+        untold = detail.name if detail and not any(detail.told_of(m.text, focus.terms) for m in top
+                                                   if may_be_of_whom_asked(m, focus)) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

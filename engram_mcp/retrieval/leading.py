@@ -215,8 +215,16 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     first = ranked[0][0] if ranked else None
     if first is None or not focus.terms:
         return ranked
+    if not may_be_of_whom_asked(first, focus):
+        # "What car does my sister drive?": the speaker's own car is no answer; the best that speaks of her and of
+        # what else is asked ("Ilka just bought a Tesla", Ilka being the sister) is.
+        rest = tuple(term for term in focus.terms if term not in RELATION_WORDS)
+        asked = focus.named - focus.speakers
+        return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
+                                  and may_be_of_whom_asked(pair[0], focus) and lexical_coverage(rest, [pair[0].text]) > 0
+                                  and asked <= about(pair[0].text, focus) and focus.relations_met(pair[0].text)), None))
     if lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus):
-        if _names_whom_asked(first, focus):
+        if may_be_of_whom_asked(first, focus):
             return ranked
         # All the words, of someone else: the best ranked that speaks of it and names whom was asked.
         return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
@@ -230,18 +238,38 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
                              None))
 
 
-def _names_whom_asked(memory: Memory, focus: Focus) -> bool:
+def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     """Whether ``memory`` may be said of whom the question names (the speakers aside): "What does
     Hina want for her birthday?" is not answered by "Aoi wants a new shinai", which names someone
-    else and not her, however alike the words; a memory naming no one may be said of them."""
+    else and not her, however alike the words; nor "What car does my sister drive?" by the speaker's
+    own "I drive a red Skoda"; a memory naming no one may be said of them."""
     asked = focus.named - focus.speakers
-    if not asked or asked <= about(memory.text, focus):
+    if asked and asked <= about(memory.text, focus):
+        return True
+    # Asked of the speaker too ("What car do Ngozi and Bengt drive?"), their own answers for them.
+    if (asked or not focus.relations_met(memory.text)) and not focus.named & focus.speakers and _the_speakers_own(memory, focus):
+        return False
+    if not asked:
         return True
     # A capitalised word after an article or "in"/"at" is a thing or a place ("Ulla drives a Volvo V70",
     # "Yuki lives in Dulwich Hill"), no one else.
     people = _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text))
     others = _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
     return not others
+
+
+def _the_speakers_own(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says something of the speaker: a fact about them ("Mara drives a red Skoda"), or
+    their turn in the first person that speaks of no one else ("I drive a red Skoda"). Asked of Ilka, it is
+    no answer, however alike its words."""
+    if memory.kind is Kind.FACT:
+        return entity_key(memory.subject or "") in focus.speakers
+    return (not memory.said_by_assistant() and _FIRST_PERSON.search(memory.text) is not None
+            and _THIRD_PERSON.search(memory.text) is None)
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORECASE)
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|their|them|hers|theirs)\b", re.IGNORECASE)
 
 
 _A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")

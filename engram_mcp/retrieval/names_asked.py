@@ -16,7 +16,8 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
 __all__ = [
-    "capitalised", "names_asked", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "without_compounds",
+    "capitalised", "names_asked", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "relatives_asked_of",
+    "relatives_given_names", "without_compounds",
 ]
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
@@ -68,6 +69,31 @@ def names_asked_of(question: str, speakers: Set[str]) -> set[str]:
     does Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
     names = _named_after_relation(question) or {a or b for a, b in _ASKED_NAME.findall(question)}
     return {name for name in names - _NOT_NAMES if entity_key(name) not in speakers}
+
+
+# "my sister", "our son", "Mara's sister": someone asked of by who they are to the speaker or to someone named,
+# no name given after ("my sister Ilka" gives one: ``names_asked_of``).
+_OWNED_RELATION = re.compile(r"\b(?:(?i:my|our)|[A-Z][^\W\d_][\w-]*['’]s)\s+(?P<relation>[a-z]+)\b(?!\s+[A-Z])")
+
+
+def relatives_given_names(question: str, texts: Iterable[str]) -> dict[str, set[str]]:
+    """For each relation a question asks of alone ("What car does my sister drive?"), the names ``texts`` give
+    it right after it ("My sister Ilka lives in Graz" gives {"Ilka"}); a relation none names maps to no name."""
+    asked = {stem(m["relation"]) for m in _OWNED_RELATION.finditer(question)} & set(RELATIONS)
+    texts = list(texts)
+    given: dict[str, set[str]] = {}
+    for relation in sorted(asked):
+        words = sorted({relation, *RELATIONS[relation]}, key=len, reverse=True)
+        named = re.compile(r"\b(?i:" + "|".join(map(re.escape, words)) + r")\s+([A-Z][^\W\d_]{2,})\b")
+        given[relation] = {m[1] for text in texts for m in named.finditer(text)} - _NOT_NAMES
+    return given
+
+
+def relatives_asked_of(question: str, texts: Iterable[str]) -> set[str]:
+    """Whom a question asks of by their relation alone: the names ``texts`` give that relation
+    (``relatives_given_names``), else the relation's word itself, so what is said of them, not of the
+    speaker, is what answers."""
+    return {name for relation, names in relatives_given_names(question, texts).items() for name in names or {relation}}
 
 
 def relations_named(question: str) -> dict[str, str]:

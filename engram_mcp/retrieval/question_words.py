@@ -13,7 +13,7 @@ from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
-__all__ = ["ANIMALS", "PETS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
+__all__ = ["ANIMALS", "BROAD", "PETS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
            "thing_asked_for", "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
@@ -81,6 +81,11 @@ _RELATION_SPELLINGS = {
     "vet": "veterinarian", "coach": "trainer",
 }
 RELATIONS = _relation_groups(_RELATION_SPELLINGS)
+# The relations that are a person's family (not a doctor, a boss or a neighbour), each with its other
+# names: "Who is in my family?" is met by "my sister Ilka", "Tell me about my relatives" by "mamá".
+_KIN = ("mother mum mom father dad parent sister brother sibling son daughter child children kid wife husband "
+        "grandmother grandma grandfather grandpa grandparent aunt uncle cousin niece nephew").split()
+_KIN_WORDS = " ".join(sorted({word for relation in _KIN for word in f"{relation} {_RELATION_SPELLINGS[relation]}".split()}))
 
 
 def alike_relations(relation: str) -> frozenset[str]:
@@ -295,6 +300,17 @@ _MET_BY_WORDS: dict[str, str] = {
 }
 MET_BY: dict[str, frozenset[str]] = {
     stem(word): frozenset(stem(w) for w in f"{word} {instances}".split()) for word, instances in _MET_BY_WORDS.items()
+}
+# Broad words met by their instances only when they are all a question asks: "Who is in my family?" is met by "my
+# sister", "Do I have any health issues?" by "I'm on an inhaler"; in "the family reunion", "our family doctor",
+# "health insurance" they only say which one.
+_BROAD_WORDS = {
+    "family": f"families relative relatives {_KIN_WORDS} grandson granddaughter grandchildren stepson stepdaughter in-laws",
+    "relative": f"relatives family {_KIN_WORDS} grandson granddaughter grandchildren stepson stepdaughter in-laws",
+    "health": "medication medications medicine medicines meds prescription prescribed inhaler",
+}
+BROAD: dict[str, frozenset[str]] = {
+    stem(word): frozenset(stem(w) for w in f"{word} {instances}".split()) for word, instances in _BROAD_WORDS.items()
 }
 # Kinds whose instances say them, whatever else is said: "What sport does Katya do?" is met by "bouldering
 # w oksana tonight", "What instrument does Leandro play?" by "Cavaquinho this afternoon at our roda".

@@ -4,13 +4,19 @@ from typing import Any
 
 import anyio
 import pytest
+from mcp.server.mcpserver import MCPServer
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
 
 from engram_mcp.edge.http import (
     BearerToken,
     HttpOptions,
     LocalOrigins,
+    LoopbackHost,
     ensure_token,
+    http_app,
     is_loopback,
+    names_this_machine,
     read_token,
     token_file,
 )
@@ -43,7 +49,7 @@ def test_the_token_is_made_once_readable_only_by_its_user_and_then_reused(tmp_pa
     assert ensure_token(state) == token == read_token(state)
 
 
-def run_app(app: Any, headers: dict[str, str]) -> int:
+def run_app(app: Any, headers: dict[str, str], path: str = "/mcp") -> int:
     """One GET through the ASGI app; the status it answered with."""
     sent: list[dict[str, Any]] = []
 
@@ -54,7 +60,8 @@ def run_app(app: Any, headers: dict[str, str]) -> int:
         sent.append(message)
 
     scope = {
-        "type": "http", "method": "GET", "path": "/mcp",
+        "type": "http", "method": "GET", "path": path, "raw_path": path.encode(), "root_path": "",
+        "query_string": b"", "scheme": "http", "server": ("127.0.0.1", 8765), "http_version": "1.1",
         "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
     }
     anyio.run(app, scope, receive, send)
@@ -89,3 +96,58 @@ def test_the_bearer_token_must_match_exactly() -> None:
     assert run_app(app, {"authorization": "Bearer s3cre"}) == 401
     assert run_app(app, {"authorization": "s3cret"}) == 401
     assert run_app(app, {}) == 401
+
+
+@pytest.mark.parametrize(
+    ("host", "named"),
+    [
+        ("127.0.0.1:8765", True),
+        ("127.0.0.1", True),
+        ("localhost:8765", True),
+        ("LOCALHOST:8765", True),
+        ("[::1]:8765", True),
+        ("evil.example:8765", False),
+        ("evil.example", False),
+        ("127.0.0.1.evil.example:8765", False),
+        ("localhost.evil.example", False),
+        ("", False),
+    ],
+)
+def test_only_a_loopback_name_in_the_host_header_names_this_machine(host: str, named: bool) -> None:
+    assert names_this_machine(host) is named
+
+
+def test_a_loopback_server_refuses_a_request_whose_host_is_another_name() -> None:
+    app = LoopbackHost(reached)
+    assert run_app(app, {"host": "127.0.0.1:8765"}) == 204
+    assert run_app(app, {"host": "evil.example:8765"}) == 421
+    assert run_app(app, {}) == 421
+
+
+def server_with_a_page() -> MCPServer[Any]:
+    server: MCPServer[Any] = MCPServer(name="pages")
+
+    @server.custom_route("/timeline", methods=["GET"])  # type: ignore[untyped-decorator]
+    async def timeline(request: Request) -> Response:
+        return PlainTextResponse("every fact")
+
+    return server
+
+
+@pytest.mark.parametrize("path", ["/timeline", "/mcp", "/anything"])
+def test_on_loopback_every_route_refuses_a_rebound_host_and_a_foreign_origin(path: str) -> None:
+    app = http_app(server_with_a_page(), HttpOptions("127.0.0.1", 8765), None)
+    assert run_app(app, {"host": "evil.example:8765"}, path) == 421
+    assert run_app(app, {"host": "127.0.0.1:8765", "origin": "http://evil.example:8765"}, path) == 403
+
+
+def test_on_loopback_the_timeline_is_served_to_a_loopback_host() -> None:
+    app = http_app(server_with_a_page(), HttpOptions("127.0.0.1", 8765), None)
+    assert run_app(app, {"host": "localhost:8765"}, "/timeline") == 200
+
+
+def test_beyond_loopback_the_token_takes_the_host_checks_place_on_every_route() -> None:
+    app = http_app(server_with_a_page(), HttpOptions("0.0.0.0", 8765, require_token=True), "s3cret")
+    assert run_app(app, {"host": "memory.example.org:8765"}, "/timeline") == 401
+    bearer = {"host": "memory.example.org:8765", "authorization": "Bearer s3cret"}
+    assert run_app(app, bearer, "/timeline") == 200

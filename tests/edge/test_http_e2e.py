@@ -90,6 +90,23 @@ def test_a_loopback_client_works_without_a_token(start_http) -> None:  # type: i
     anyio.run(scenario)
 
 
+def test_a_page_rebinding_its_name_to_loopback_reads_no_memory_from_any_route(start_http) -> None:  # type: ignore[no-untyped-def]
+    url, _ = start_http()
+
+    async def remember() -> None:
+        async with Client(url, read_timeout_seconds=240) as client:
+            await call(client, "remember", text="My PIN hint is my first goldfish, Zebulon.")
+
+    anyio.run(remember)
+    base = url.removesuffix("/mcp")
+    port = base.rsplit(":", 1)[1]
+    for path in ["/timeline", "/timeline?entity=Zebulon", "/mcp"]:
+        rebound = httpx.get(base + path, headers={"host": f"evil.example:{port}"})
+        assert (rebound.status_code, "Zebulon" in rebound.text) == (421, False), path
+    page = httpx.get(base + "/timeline", headers={"host": f"localhost:{port}"})
+    assert page.status_code == 200 and "Zebulon" in page.text
+
+
 def test_a_non_loopback_bind_refuses_to_start_without_a_token(tmp_path: Path, model_cache: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "engram_mcp", "serve", "--http", "--host", "0.0.0.0", "--port", str(free_port()),

@@ -194,6 +194,42 @@ def test_a_question_about_medication_is_met_by_the_words_a_medicine_is_taken_in(
     assert lexical_coverage(medication, ["Marta prefers metric units."]) == 0.0
 
 
+@pytest.mark.parametrize("question", ["Tell me about my family.", "Who is in my family?", "Who are Ana's relatives?"])
+def test_a_family_asked_of_alone_is_met_by_a_relative_named_by_their_relation_and_not_by_anyone_else(question: str) -> None:
+    family = focus_terms(focus_words(question, ["Ana"]))
+    assert lexical_coverage(family, ["My sister Ilka lives in Graz."], broad=True) == 1.0
+    assert lexical_coverage(family, ["mamá turns 70 in May"], broad=True) == 1.0
+    assert lexical_coverage(family, ["My dentist is Dr Hughes, my boss is Priya."], broad=True) == 0.0
+    assert lexical_coverage(family, ["I drive a red Skoda."], broad=True) == 0.0
+
+
+def test_a_family_that_only_says_which_thing_is_asked_is_met_by_no_relative() -> None:
+    reunion = focus_terms(focus_words("Where is the family reunion?", []))
+    assert lexical_coverage(reunion, ["Jase's mum Sharon lives in Hamilton"], broad=True) == 0.0
+    doctor = focus_terms(focus_words("Who is our family doctor?", []))
+    assert lexical_coverage(doctor, ["my son Migs plays hockey"], broad=True) == 0.0
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Do I have any health issues?", "Any medical problems?", "What health concerns does Ana have?", "Ana's health conditions?"],
+)
+def test_health_issues_ask_of_health_and_are_met_by_a_condition_an_allergy_or_a_medicine(question: str) -> None:
+    health = focus_terms(focus_words(question, ["Ana"]))
+    assert health == (stem("health"),)
+    assert lexical_coverage(health, ["I'm allergic to penicillin."], broad=True) == 1.0
+    assert lexical_coverage(health, ["my asthma has been bad"], broad=True) == 1.0
+    assert lexical_coverage(health, ["Ana is on prescribed medication for it."], broad=True) == 1.0
+    assert lexical_coverage(health, ["My sister Ilka lives in Graz."], broad=True) == 0.0
+
+
+def test_a_car_is_met_by_its_make_written_as_a_name_but_not_by_a_make_that_is_an_everyday_word() -> None:
+    car = focus_terms(focus_words("What car does Ilka have?", ["Ilka"]))
+    assert lexical_coverage(car, ["Ilka just bought a Tesla."]) == 1.0
+    assert lexical_coverage(car, ["Golf on Sunday with Ilka, then Jazz night."]) == 0.0
+    assert lexical_coverage(car, ["the tesla coil at the science museum"]) == 0.0
+
+
 def test_an_email_address_is_asked_as_an_email_and_never_met_by_a_home() -> None:
     assert focus_words("What is Rosa's email address?", ["Rosa"]) == ("email",)
     assert focus_words("What is Rosa's IP address?", ["Rosa"]) == ("ip",)

@@ -5,6 +5,7 @@ from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.retrieval.leading import (
     change_first,
     lead,
+    may_be_of_whom_asked,
     named_first,
     relation_fact_aside,
     says_trait_of_whom_asked,
@@ -238,3 +239,18 @@ def test_a_question_asking_who_is_answered_by_the_fact_that_names_them_whatever_
     email = memory("t-email", "Pasting Graham's email about the work rota for the line.", day=1)
     order = relation_fact_aside([(manager, 0.9), (email, 0.8)], focus_of("Who is my line manager at work?"), set())
     assert order[0][0].id == "f-manager"
+
+
+def test_a_thing_asked_of_someone_else_is_not_answered_first_by_the_speakers_own() -> None:
+    own_fact = memory("f-own", "Ngozi drives a Skoda.", subject="Ngozi")
+    own_turn = memory("t-own", "I drive a red Skoda.")
+    hers = memory("t-hers", "Ilka just bought a Tesla.")
+    asked = focus_of("What car does Ilka drive?", frozenset({"Ilka"}))
+    assert not may_be_of_whom_asked(own_fact, asked) and not may_be_of_whom_asked(own_turn, asked)
+    assert may_be_of_whom_asked(hers, asked)
+    assert named_first([(own_fact, 2.0), (own_turn, 1.9), (hers, 1.8)], asked, set())[0][0] is hers
+    sister = focus_of("What car does my sister drive?")
+    assert not may_be_of_whom_asked(own_turn, sister)
+    assert may_be_of_whom_asked(memory("t-sis", "my sister drives a Polo"), sister)
+    assert may_be_of_whom_asked(own_turn, focus_of("What car do I drive?"))
+    assert may_be_of_whom_asked(own_fact, focus_of("What car do Ngozi and Ilka drive?", frozenset({"Ilka", "Ngozi"})))

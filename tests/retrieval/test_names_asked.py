@@ -5,6 +5,7 @@ from engram_mcp.retrieval.names_asked import (
     names_person,
     names_written_as_in,
     relations_named,
+    relatives_asked_of,
     without_compounds,
 )
 from engram_mcp.retrieval.question_words import stem
@@ -54,3 +55,13 @@ def test_a_name_of_several_capitalised_words_is_one_where_the_memories_write_it_
     assert names_written_as_in("When is the Jasmine grill open?", texts) == set()
     assert names_written_as_in("Who owns Blue Lagoon?", texts) == set()
     assert names_written_as_in("How did we get on against Jasmine Grill?", texts) == set()
+
+
+def test_someone_asked_of_by_their_relation_alone_is_the_name_memory_gives_it_else_the_relation() -> None:
+    texts = ["My sister Ilka lives in Graz.", "I drive a red Skoda."]
+    assert relatives_asked_of("What car does my sister drive?", texts) == {"Ilka"}
+    assert relatives_asked_of("What colour is Mara's sister's car?", texts) == {"Ilka"}
+    assert relatives_asked_of("What car does my brother drive?", texts) == {stem("brother")}
+    assert relatives_asked_of("What car does my sister Ilka drive?", texts) == set()
+    assert relatives_asked_of("What car do I drive?", texts) == set()
+

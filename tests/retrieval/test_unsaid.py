@@ -88,3 +88,22 @@ def test_a_slot_said_of_someone_or_asked_in_other_words_is_not_unsaid(question: 
 
 def test_a_name_no_recalled_memory_holds_is_left_to_the_other_rules() -> None:
     assert unsaid("What does Camila do for work?", {"Camila"}, ["Rodrigo has the kids this weekend"]) == ()
+
+
+def test_a_car_asked_of_someone_is_unsaid_until_a_memory_naming_them_says_one_by_its_word_or_its_make() -> None:
+    asked = "What car does Ilka drive?"
+    assert unsaid(asked, {"Ilka"}, ["My sister Ilka lives in Graz.", "Ilka works as a pharmacist."]) == ("ilka",)
+    assert unsaid(asked, {"Ilka"}, ["My sister Ilka lives in Graz.", "Ilka just bought a Tesla."]) == ()
+    assert unsaid(asked, {"Ilka"}, ["Ilka's car is in the garage again."]) == ()
+    assert unsaid("What colour is Ilka's car?", {"Ilka"}, ["Ilka works as a pharmacist."]) == ("ilka",)
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("What bike does Henrik ride?", "Henrik is on a Brompton these days."),
+    ("What laptop does Henrik use?", "Henrik finally got a MacBook."),
+    ("What camera does Henrik shoot with?", "Henrik swears by his Fujifilm."),
+])
+def test_a_thing_one_has_one_of_asked_of_someone_is_unsaid_until_a_memory_naming_them_says_it(question: str, said: str) -> None:
+    assert unsaid(question, {"Henrik"}, ["My brother Henrik lives in Oslo."]) == ("henrik",)
+    assert unsaid(question, {"Henrik"}, ["My brother Henrik lives in Oslo.", said]) == ()
+

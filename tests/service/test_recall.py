@@ -484,3 +484,46 @@ def test_a_question_asking_of_someone_by_relation_reads_the_one_who_is_so_today_
     # Once next month has come, Lena is the one asked about.
     clock.jump_to(next_month + timedelta(days=1))
     assert comes_before("Lena is a pilot.", "Tom is a nurse.")
+
+
+def test_broad_questions_about_family_and_health_are_answered_by_a_relative_or_an_allergy_and_declined_without_one(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My dog is called Pretzel.", "I work as a nurse at St James's hospital."], speaker="Mara")
+    for question in ["Tell me about my family.", "Who is in my family?", "Do I have any health issues?"]:
+        assert service.recall(question).abstained, question
+    _told(service, clock, ["My sister Ilka lives in Graz.", "I'm allergic to penicillin."], speaker="Mara")
+    assert "Ilka" in _first_answer(service, "Tell me about my family.")
+    assert "Ilka" in _first_answer(service, "Who is in my family?")
+    assert "penicillin" in _first_answer(service, "Do I have any health issues?")
+
+
+def test_a_car_asked_of_the_sister_is_declined_rather_than_answered_by_the_speakers_own_and_answered_once_hers_is_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My sister Ilka lives in Graz.", "Ilka works as a pharmacist.", "I drive a red Skoda."], speaker="Mara")
+    for question in ["What car does my sister drive?", "What colour is Ilka's car?", "What car does Ilka drive?"]:
+        assert service.recall(question).abstained, question
+    assert "Skoda" in _first_answer(service, "What car do I drive?")
+    _told(service, clock, ["Ilka just bought a Tesla."], speaker="Mara")
+    assert "Tesla" in _first_answer(service, "What car does Ilka drive?")
+    assert "Tesla" in _first_answer(service, "What car does my sister drive?")
+    assert service.recall("What colour is Ilka's car?").abstained
+
+
+def test_a_breed_asked_of_a_pet_by_its_name_is_answered_by_the_memory_naming_it_with_its_breed(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My cat Miso sleeps all day.", "I drive a red Skoda."], speaker="Mara")
+    assert service.recall("What breed is Miso?").abstained
+    _told(service, clock, ["My dog Pretzel is a beagle."], speaker="Mara")
+    assert "beagle" in _first_answer(service, "What breed is Pretzel?")
+    assert service.recall("What breed is Miso?").abstained
+
+
+def test_a_birthday_asked_of_a_daughter_by_relation_is_answered_by_the_day_she_turns_an_age(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["- my daughter Lucía turns 7 on 14 September", "Lucía's party was great, she loved the piñata."],
+          speaker="Diego")
+    assert "14 September" in _first_answer(service, "When is Diego's daughter's birthday?")
