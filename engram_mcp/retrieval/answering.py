@@ -75,13 +75,14 @@ from engram_mcp.retrieval.names_asked import (
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name, without_name_asked
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
+    asks_a_belonging,
     slots_asked,
     thing_asked_for,
 )
 from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
-from engram_mcp.retrieval.unsaid import asks_a_belonging, unsaid_of
+from engram_mcp.retrieval.unsaid import unsaid_of
 
 __all__ = ["Answering"]
 

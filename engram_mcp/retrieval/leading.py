@@ -42,7 +42,7 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE, without_name_asked
-from engram_mcp.retrieval.question_words import RELATION_WORDS, birth_order, birth_orders, stem
+from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging, birth_order, birth_orders, stem
 
 if TYPE_CHECKING:
     from engram_mcp.retrieval.details import Detail
@@ -247,7 +247,10 @@ def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     if asked and asked <= about(memory.text, focus):
         return True
     # Asked of the speaker too ("What car do Ngozi and Bengt drive?"), their own answers for them.
-    if (asked or not focus.relations_met(memory.text)) and not focus.named & focus.speakers and _the_speakers_own(memory, focus):
+    # Only of a person asked by relation or a belonging of theirs: "Where does La Chispa do its lunch service?" asks of
+    # the speaker's own truck, which their own "springdale general said yes!!" answers.
+    if ((asked or not focus.relations_met(memory.text)) and (focus.relations or asks_a_belonging(focus.terms))
+            and not focus.named & focus.speakers and _the_speakers_own(memory, focus)):
         return False
     if not asked:
         return True

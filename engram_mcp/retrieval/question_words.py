@@ -13,7 +13,7 @@ from engram_mcp.model.belongings import BRANDS
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 from engram_mcp.model.time_expr import WEEKDAY_NAMES
 
-__all__ = ["ANIMALS", "BROAD", "PETS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "slots_asked", "stem",
+__all__ = ["ANIMALS", "BELONGINGS", "BROAD", "PETS", "KIND_INSTANCES", "MET_BY", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "asks_a_belonging", "slots_asked", "stem",
            "thing_asked_for", "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
@@ -376,3 +376,14 @@ def thing_asked_for(question: str, terms: tuple[str, ...]) -> str:
     asked = _WHICH_THING.search(question)
     word = stem(asked.group(1).casefold()) if asked else ""
     return word if word in terms else ""
+
+
+# The things one has one of, said by their word or their make ("Ilka just got a Tesla", "on a Brompton":
+# ``abstain.lexical_coverage``): "What car does my sister drive?" is not answered by the speaker's own car.
+BELONGINGS = ("drives", "bike", "laptop", "camera")
+_BELONGING_WORDS = frozenset().union(*(TOPICS[slot] for slot in BELONGINGS))
+
+
+def asks_a_belonging(focus: tuple[str, ...]) -> bool:
+    """Whether a question asks of a thing one has one of (a car, a bike, a laptop, a camera)."""
+    return bool(_BELONGING_WORDS & set(focus))

@@ -29,9 +29,9 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
-from engram_mcp.retrieval.question_words import RELATIONS, TOPICS, stem
+from engram_mcp.retrieval.question_words import BELONGINGS, RELATIONS, TOPICS, stem
 
-__all__ = ["asks_a_belonging", "unsaid_of"]
+__all__ = ["unsaid_of"]
 
 
 def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
@@ -151,20 +151,10 @@ _AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
-# The things one has one of, said by their word or their make ("Ilka just got a Tesla", "on a Brompton":
-# ``abstain.lexical_coverage``): "What car does my sister drive?" is not answered by the speaker's own car.
-_BELONGINGS = ("drives", "bike", "laptop", "camera")
-_BELONGING_WORDS = frozenset().union(*(TOPICS[slot] for slot in _BELONGINGS))
-
-
-def asks_a_belonging(focus: tuple[str, ...]) -> bool:
-    """Whether a question asks of a thing one has one of (a car, a bike, a laptop, a camera)."""
-    return bool(_BELONGING_WORDS & set(focus))
-
 
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
-    "phone", "email", *_BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))
+    "phone", "email", *BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
 # Where someone lives, was born or comes from: no answer to where they work or study.

@@ -196,6 +196,12 @@ def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() 
     assert not tells_trait_of_another_asked(memory("f-asked", "Ngozi asked: the assistant keeps it short.", subject="Ngozi"), own)
 
 
+def test_the_speakers_own_memory_answers_of_a_thing_of_theirs_named_in_the_question() -> None:
+    springdale = memory("t-springdale", "springdale general said yes!! tue + wed + thu lunch 11-2, so bye domain i guess")
+    assert may_be_of_whom_asked(springdale, focus_of("Where does La Chispa do its weekday lunch service?", frozenset({"La Chispa"})))
+    assert not may_be_of_whom_asked(memory("t-skoda", "I drive a red Skoda."), focus_of("What car does Ilka drive?", frozenset({"Ilka"})))
+
+
 def test_a_trait_is_said_of_someone_named_in_its_sentence_or_the_one_before_it_said_of_them() -> None:
     question = focus_of("What did Ingrid do for a living?", frozenset({"Ingrid"}))
     assert says_trait_of_whom_asked(memory("t-sister", "My sister Ingrid called. she is a florist now."), question)
