@@ -215,7 +215,7 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     first = ranked[0][0] if ranked else None
     if first is None or not focus.terms:
         return ranked
-    if not may_be_of_whom_asked(first, focus):
+    if (focus.relations or asks_a_belonging(focus.terms)) and not may_be_of_whom_asked(first, focus):
         # "What car does my sister drive?": the speaker's own car is no answer; the best that speaks of her and of
         # what else is asked ("Ilka just bought a Tesla", Ilka being the sister) is.
         rest = tuple(term for term in focus.terms if term not in RELATION_WORDS)

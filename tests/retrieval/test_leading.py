@@ -202,6 +202,13 @@ def test_the_speakers_own_memory_answers_of_a_thing_of_theirs_named_in_the_quest
     assert not may_be_of_whom_asked(memory("t-skoda", "I drive a red Skoda."), focus_of("What car does Ilka drive?", frozenset({"Ilka"})))
 
 
+def test_a_memory_naming_all_that_is_asked_of_a_thing_leads_one_that_only_names_the_thing() -> None:
+    intro = memory("t-intro", "ok hi. i run a food truck in austin called La Chispa, birria + tacos")
+    moved = memory("t-moved", "Congratulations! So from the 19th your lunch service moves to Springdale General, Tuesday to Thursday.")
+    question = focus_of("Where does La Chispa do its weekday lunch service?", frozenset({"La Chispa"}))
+    assert named_first([(intro, 0.9), (moved, 0.8)], question, set())[0][0].id == "t-moved"
+
+
 def test_a_trait_is_said_of_someone_named_in_its_sentence_or_the_one_before_it_said_of_them() -> None:
     question = focus_of("What did Ingrid do for a living?", frozenset({"Ingrid"}))
     assert says_trait_of_whom_asked(memory("t-sister", "My sister Ingrid called. she is a florist now."), question)
