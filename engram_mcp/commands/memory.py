@@ -127,7 +127,8 @@ def _history(settings: Settings, args: argparse.Namespace) -> int:
     memories = store.load_all().memories
     if args.memory_id not in memories:
         raise MemoryNotFound(f"no memory with id {args.memory_id!r}")
-    in_namespace(memories[args.memory_id], args.namespace)
+    # An id names one memory wherever it is; another namespace asked by name must be its own.
+    in_namespace(memories[args.memory_id], None if args.namespace == "default" else args.namespace)
     versions = chain(memories, args.memory_id)
     if args.json:
         usage = UsageStore(settings.state_dir / "usage.json").get
@@ -173,7 +174,8 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
     if (args.memory_id is None) == (args.entity is None):
         raise InvalidInput("give a memory id or --entity NAME (one of them)")
     arguments = _present({
-        "memory_id": args.memory_id, "entity": args.entity, "mode": args.mode, "namespace": args.namespace,
+        "memory_id": args.memory_id, "entity": args.entity, "mode": args.mode,
+        "namespace": None if args.namespace == "default" else args.namespace,
     })
     with open_access(settings) as memory:
         if not args.yes and not memory.accepts("forget", "dry_run"):

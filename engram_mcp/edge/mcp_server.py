@@ -37,7 +37,7 @@ from engram_mcp.edge.wire import (
     memory_out,
     recall_text,
 )
-from engram_mcp.model import MEMORY_ID_REGEX, MemoryType, Source
+from engram_mcp.model import DEFAULT_NAMESPACE, MEMORY_ID_REGEX, MemoryType, Source
 from engram_mcp.model.temporal import Axis
 from engram_mcp.service.forgetting import ForgetMode
 from engram_mcp.service.inputs import MAX_QUERY_CHARS, in_namespace
@@ -177,7 +177,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         dry_run: Annotated[
             bool, Field(description="Preview: return the receipt of what would change, change nothing.")
         ] = False,
-        namespace: Namespace = "default",
+        namespace: Namespace | None = None,
     ) -> ForgetOut:
         """Forget a memory, or everything about an entity, when the user asks. Preview first:
         call with dry_run=true, show the user the items it lists, and purge only once they agree.
@@ -199,7 +199,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
             receipt = forgetting.forget(memory_id, how, dry_run=dry_run, namespace=namespace)
         else:
             assert entity is not None
-            receipt = forgetting.forget_entity(entity, how, namespace, dry_run=dry_run)
+            receipt = forgetting.forget_entity(entity, how, namespace or DEFAULT_NAMESPACE, dry_run=dry_run)
         return ForgetOut(
             id=memory_id, mode=mode, dry_run=receipt.dry_run, removed=list(receipt.removed),
             retracted=list(receipt.retracted), updated=list(receipt.updated),
@@ -215,7 +215,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     @_tool_errors
     def history(
         memory_id: Annotated[str, Field(pattern=rf"^{MEMORY_ID_REGEX}$", description="A fact's id.")],
-        namespace: Namespace = "default",
+        namespace: Namespace | None = None,
     ) -> HistoryOut:
         """How one fact changed over time: every version, oldest first, with when each was true
         (valid_at..invalid_at) and when memory believed it (created_at..expired_at)."""

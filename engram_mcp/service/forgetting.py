@@ -100,10 +100,10 @@ class Forgetting:
 
     def forget(
         self, memory_id: str, mode: ForgetMode = ForgetMode.PURGE, *, dry_run: bool = False,
-        namespace: str = DEFAULT_NAMESPACE,
+        namespace: str | None = None,
     ) -> ForgettingReceipt:
-        """The memory ``memory_id`` of ``namespace``: one of another namespace is not found there, so a
-        call scoped to one namespace never changes another's."""
+        """The memory ``memory_id`` (of ``namespace``, when one is given: one of another namespace is not
+        found there, so a call scoped to one namespace never changes another's)."""
         in_namespace(self._memory.get(memory_id), namespace)
         if mode is ForgetMode.RETRACT:
             return self._retract([memory_id], dry_run, with_derived=True)

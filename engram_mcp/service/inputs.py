@@ -131,9 +131,10 @@ def new_turn(
     )
 
 
-def in_namespace(memory: Memory, namespace: str) -> Memory:
-    """``memory`` when it is of ``namespace``; else it is not found there (MemoryNotFound), as an id
-    never stored would not be: an id asked in one namespace reads or changes nothing of another."""
-    if memory.namespace != namespace:
+def in_namespace(memory: Memory, namespace: str | None) -> Memory:
+    """``memory`` when it is of ``namespace`` (or none is given: an id names one memory wherever it is); else
+    it is not found there (MemoryNotFound), as an id never stored would not be: an id asked in one namespace
+    reads or changes nothing of another."""
+    if namespace is not None and memory.namespace != namespace:
         raise MemoryNotFound(f"no memory with id {memory.id!r} in namespace {namespace!r}")
     return memory

@@ -167,7 +167,8 @@ def test_history_of_an_id_from_another_namespace_is_not_found_there(engram, tmp_
                     "--json")
     assert stored.returncode == 0, stored.stderr
     fact = json.loads(stored.stdout)["id"]
-    elsewhere = engram("history", fact, "--memory-dir", str(folder))
+    elsewhere = engram("history", fact, "--namespace", "personal", "--memory-dir", str(folder))
     assert elsewhere.returncode == 1 and "Acme" not in elsewhere.stdout + elsewhere.stderr
-    assert f"no memory with id '{fact}' in namespace 'default'" in elsewhere.stderr
+    assert f"no memory with id '{fact}' in namespace 'personal'" in elsewhere.stderr
     assert "Ivo works at Acme" in engram("history", fact, "--namespace", "work", "--memory-dir", str(folder)).stdout
+    assert "Ivo works at Acme" in engram("history", fact, "--memory-dir", str(folder)).stdout

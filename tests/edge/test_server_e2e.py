@@ -90,7 +90,7 @@ def test_an_id_asked_in_another_namespace_than_its_own_is_not_found_there_and_no
         await call(client, "remember", text="I have a dentist appointment on Friday.", speaker="Mara",
                    namespace="personal")
         for tool, arguments in (("forget", {"memory_id": work["id"], "namespace": "personal"}),
-                                ("forget", {"memory_id": work["id"], "dry_run": True}),
+                                ("forget", {"memory_id": work["id"], "namespace": "personal", "dry_run": True}),
                                 ("history", {"memory_id": work["id"], "namespace": "personal"})):
             refused = await client.call_tool(tool, arguments)
             text = refused.content[0].text  # type: ignore[union-attr]
@@ -98,6 +98,8 @@ def test_an_id_asked_in_another_namespace_than_its_own_is_not_found_there_and_no
             assert f"no memory with id '{work['id']}' in namespace" in text, (tool, text)
         assert "raise to 90k" in tree_text(memories)
         assert (await call(client, "history", memory_id=work["id"], namespace="work"))["versions"]
+        # No namespace given: an id names one memory wherever it is.
+        assert (await call(client, "forget", memory_id=work["id"], dry_run=True))["items"]
         await call(client, "forget", memory_id=work["id"], namespace="work")
         assert "raise to 90k" not in tree_text(memories) and "dentist" in tree_text(memories)
 
