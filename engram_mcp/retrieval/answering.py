@@ -44,6 +44,7 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
+    SENTENCE_END,
     LEAD_DEPTH,
     Focus,
     Scored,
@@ -378,7 +379,8 @@ class Answering:
         detail = detail_asked(query)
         others = focus.named - focus.speakers
         detail_told = detail is not None and bool(others) and any(
-            detail.told_of(m.text, focus.terms) and others <= about(m.text, focus) for m in top)
+            detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
+            for m in top for sentence in SENTENCE_END.split(m.text))
         lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
             lexical_coverage(terms, [m.text for m in top], broad=True))
         focus_cosine = confidence
