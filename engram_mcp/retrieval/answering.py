@@ -44,8 +44,8 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
-    SENTENCE_END,
     LEAD_DEPTH,
+    SENTENCE_END,
     Focus,
     Scored,
     about,
