@@ -396,7 +396,8 @@ class Answering:
                            other_names=capitalised(query))
         # "What colour is Ilka's car?" is not told by "I drive a red Skoda": the speaker's own car is no one else's.
         untold = detail.name if detail and not any(detail.told_of(m.text, focus.terms) for m in top
-                                                   if may_be_of_whom_asked(m, focus)) else None
+                                                   if not (focus.relations or asks_a_belonging(focus.terms))
+                                                   or may_be_of_whom_asked(m, focus)) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 
