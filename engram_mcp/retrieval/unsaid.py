@@ -151,7 +151,6 @@ _AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
-
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
     "phone", "email", *BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))

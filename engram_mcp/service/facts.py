@@ -249,16 +249,14 @@ class FactService:
         ``withdraw_no_longer_worded`` is."""
         return self._withdraw([
             fact for fact in self._memory.derived_from(turn.id)
-            if fact.expired_at is None and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
-            and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)
+            if _withdrawable(fact) and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)
         ])
 
     def _drawn_from(self, turn: Memory) -> list[Memory]:
         """The current facts first drawn from ``turn`` that neither a person pinned nor wrote."""
         return [
             fact for fact in self._memory.derived_from(turn.id)
-            if fact.expired_at is None and fact.provenance.turn_ids[:1] == (turn.id,)
-            and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+            if _withdrawable(fact) and fact.provenance.turn_ids[:1] == (turn.id,)
         ]
 
     def _withdraw(self, stale: list[Memory]) -> list[Memory]:
@@ -454,3 +452,9 @@ class FactService:
 
 def _drawn_from_one_turn(a: Memory, b: Memory) -> bool:
     return bool(set(a.provenance.turn_ids) & set(b.provenance.turn_ids))
+
+
+def _withdrawable(fact: Memory) -> bool:
+    """Whether a fact may be withdrawn when the words it was drawn from change or go: current, and
+    neither pinned nor written by a person."""
+    return fact.expired_at is None and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
