@@ -41,7 +41,7 @@ from engram_mcp.retrieval.abstain import (
     unmet_relations,
 )
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.details import detail_asked
+from engram_mcp.retrieval.details import Detail, detail_asked
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
@@ -99,6 +99,18 @@ _ASKS_WHO = re.compile(r"\W*(?:who|who's|whos|whom)\b", re.IGNORECASE)
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
+def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus) -> bool:
+    """Whether ``memory`` tells ``detail`` of whom the question names. "What colour is Ilka's car?" is
+    not told by "I drive a red Skoda": the speaker's own car is no one else's. Asked of no one by relation
+    or belonging, a line naming someone else tells nothing of whom is asked ("How much does Tamsin earn at
+    Ovo?" by "offer from Octopus Energy. senior QA, £58k."), while a list's line naming no one may
+    ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app")."""
+    if focus.relations or asks_a_belonging(focus.terms):
+        return detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
+    return any(detail.told_of(line, focus.terms) and may_be_of_whom_asked(replace(memory, text=line), focus)
+               for line in memory.text.splitlines())
+
+
 class Answering:
     def __init__(
         self, index: VectorIndex, embedder: Embedder, catalogue: Catalogue, lexical_floor: float, focus_floor: float
@@ -394,10 +406,7 @@ class Answering:
             relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query))
-        # "What colour is Ilka's car?" is not told by "I drive a red Skoda": the speaker's own car is no one else's.
-        untold = detail.name if detail and not any(detail.told_of(m.text, focus.terms) for m in top
-                                                   if not (focus.relations or asks_a_belonging(focus.terms))
-                                                   or may_be_of_whom_asked(m, focus)) else None
+        untold = detail.name if detail and not any(_tells_detail_of_whom_asked(m, detail, focus) for m in top) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

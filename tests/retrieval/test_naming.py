@@ -1,7 +1,7 @@
 import pytest
 
 from engram_mcp.retrieval.abstain import focus_terms, focus_words
-from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name
+from engram_mcp.retrieval.naming import NAME_INSIDE, asks_name, asks_surname, names_thing, things_to_name
 
 
 @pytest.mark.parametrize(
@@ -95,3 +95,8 @@ def test_the_names_a_question_says_are_no_thing_it_asks_the_name_of() -> None:
     assert not names_thing(things, "league ok'd it: Sutton Vale Colts v Ashfield Rovers, KO 9:30, Sutton Vale Rec")
     assert names_thing(things, "Sutton Vale's manager, Dave Pickering, messaged me")
     assert things_to_name("What is the name of the Alamo Stitchers?", ("alamo", "stitcher")) == ("alamo", "stitcher")
+
+
+def test_a_capitalised_word_with_a_digit_is_a_code_or_an_amount_and_no_name_inside_a_sentence() -> None:
+    text = "- pay R85 for the trip, take the M25 past Jo-Ann's and ask Ray"
+    assert NAME_INSIDE.findall(text) == ["Jo-Ann's", "Ray"]

@@ -521,6 +521,24 @@ def test_a_breed_asked_of_a_pet_by_its_name_is_answered_by_the_memory_naming_it_
     assert service.recall("What breed is Miso?").abstained
 
 
+def test_pay_asked_at_one_employer_is_declined_when_only_another_employers_offer_tells_an_amount(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["work: QA lead @ Ovo Energy. team of 5.", "offer from Octopus Energy. senior QA, £58k. thinking.",
+                           "accepted Octopus. start 2 Feb. handed notice in to Ovo today."], speaker="Tamsin")
+    assert service.recall("How much does Tamsin earn at Ovo Energy?").abstained
+    assert "£58k" in _first_answer(service, "How much would Tamsin earn at Octopus Energy?")
+
+
+def test_an_amount_on_a_list_line_naming_no_one_answers_what_is_owed_for_a_child_though_other_lines_name_others(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My daughter Naledi is seven, in Grade 2 at the school on Oxford Road.",
+                           "to do today\n- pay R85 zoo trip on the school app\n- send the Ikhwezi update to Mathebula by 12"],
+          speaker="Thabo")
+    assert "R85" in _first_answer(service, "How much do I owe for Naledi's school trip?")
+
+
 def test_a_birthday_asked_of_a_daughter_by_relation_is_answered_by_the_day_she_turns_an_age(
     service: MemoryService, clock: SteppingClock
 ) -> None:
