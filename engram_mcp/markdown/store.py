@@ -41,20 +41,17 @@ from engram_mcp.files import (
     replace_unchanged,
     stamp_of,
 )
+from engram_mcp.markdown.aliases import PageAliases
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
-from engram_mcp.markdown.frontmatter import aliases_written
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
 from engram_mcp.markdown.layout import (
-    base_stem,
-    folder_of,
     home_of,
     in_memory_folders,
     is_memory_file,
     namespace_of,
     overflow_path,
     relative_path,
-    slug,
 )
 from engram_mcp.markdown.listing import markdown_files, why_not_read
 from engram_mcp.markdown.pages import (
@@ -67,7 +64,6 @@ from engram_mcp.markdown.pages import (
 )
 from engram_mcp.markdown.sections import belongs_in_history, place
 from engram_mcp.model import Memory
-from engram_mcp.model.entities import entity_key
 
 __all__ = ["FileState", "LoadReport", "MarkdownStore"]
 
@@ -109,9 +105,7 @@ class MarkdownStore:
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
         self._copies: dict[str, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
-        # Other names of the entity a fact page is about, from its ``aliases`` (a person's or a merge's).
-        self._aliases: dict[PurePosixPath, tuple[str, frozenset[str]]] = {}
-        self._pages_by_alias: dict[str, set[PurePosixPath]] = {}
+        self._aliases = PageAliases()
         self._recent = RecentPages()
         self._late_writes = LateWrites(root, grace=late_write_grace, clock=clock)
         self._lock = threading.RLock()
@@ -575,26 +569,11 @@ class MarkdownStore:
         if old is not None:
             self._release(state.path, old.document)
         self._files[state.path] = state
-        self._drop_aliases(state.path)
-        owner = _page_owner(state.path, state.document)
-        first = state.document.segments[0] if state.document.segments else None
-        if owner is not None and isinstance(first, str):
-            keys = frozenset(entity_key(name) for name in aliases_written(first))
-            self._aliases[state.path] = (owner, keys)
-            for key in keys:
-                self._pages_by_alias.setdefault(key, set()).add(state.path)
+        self._aliases.read(state.path, state.document)
         if home_of(state.path) != state.path:
             self._moved.setdefault(home_of(state.path), set()).add(state.path)
         for block in identified(state.document):
             self._claim(block_id(block), state.path)
-
-    def _drop_aliases(self, relative: PurePosixPath) -> None:
-        _, keys = self._aliases.pop(relative, ("", frozenset()))
-        for key in keys:
-            pages = self._pages_by_alias.get(key, set())
-            pages.discard(relative)
-            if not pages:
-                self._pages_by_alias.pop(key, None)
 
     def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
         held = self._where.get(memory_id)
@@ -628,8 +607,7 @@ class MarkdownStore:
         """The entity whose fact page lists ``name`` among its aliases ("Bobby" added in Obsidian to
         Bob Smith's page, a name merged into his), as that page's facts spell it; None if none does."""
         with self._lock:
-            pages = sorted(p for p in self._pages_by_alias.get(entity_key(name), ()) if namespace_of(p) == namespace)
-            return self._aliases[pages[0]][0] if pages else None
+            return self._aliases.entity_of(namespace, name)
 
     def add_alias(self, relative: PurePosixPath, name: str) -> PurePosixPath:
         """``name`` added to a fact page's aliases, kept from then on as a person's alias is."""
@@ -643,7 +621,7 @@ class MarkdownStore:
             return self._until_written(attempt)
 
     def _forget_file(self, relative: PurePosixPath) -> None:
-        self._drop_aliases(relative)
+        self._aliases.drop(relative)
         moved = self._moved.get(home_of(relative), set())
         moved.discard(relative)
         if not moved:
@@ -651,14 +629,6 @@ class MarkdownStore:
         old = self._files.pop(relative, None)
         if old is not None:
             self._release(relative, old.document)
-
-
-def _page_owner(relative: PurePosixPath, document: Document) -> str | None:
-    """Whom a fact page is about: the subject its name is the slug of, as its facts spell it."""
-    if folder_of(relative) != "facts":
-        return None
-    stem = base_stem(relative)
-    return next((b.memory.subject for b in document.blocks if b.memory.subject and slug(b.memory.subject) == stem), None)
 
 
 def _leads_back_to_itself(path: Path) -> bool:

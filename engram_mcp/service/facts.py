@@ -5,11 +5,13 @@ interleave):
 
 1. its source turns must still exist (a turn purged while it was being extracted yields nothing);
 2. its subject and entities take the spelling already in use for the same entity key;
-3. a current fact that says the same thing (equal slot, or cosine >= ``threshold`` and the
+3. what a person takes back (an ending, a correction, a switch, a plan moved or called off)
+   supersedes the current facts it names, read by ``taking_back.py``;
+4. a current fact that says the same thing (equal slot, or cosine >= ``threshold`` and the
    lexical guard of ``model.consolidate``) is reinforced instead of adding a copy;
-4. current facts it contradicts (``model.supersede.compare``) are superseded; pairs the slots
+5. current facts it contradicts (``model.supersede.compare``) are superseded; pairs the slots
    cannot settle go to the adjudicator, which is off by default;
-5. otherwise it is added.
+6. otherwise it is added.
 """
 
 from __future__ import annotations
@@ -23,22 +25,8 @@ from typing import Literal
 from engram_mcp.errors import InvalidInput, MemoryNotFound
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Provenance, Source, new_memory_id, told_offset
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
-from engram_mcp.model.corrections import (
-    CALLS_OFF,
-    CORRECTS,
-    ENDS,
-    RESCHEDULES,
-    SWITCHED_TO,
-    SWITCHES,
-    before_its_details,
-    corrected,
-    ends,
-    habit_restated,
-    names_event,
-    parse_correction,
-)
+from engram_mcp.model.corrections import SWITCHED_TO
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
-from engram_mcp.model.predicates import subject_key
 from engram_mcp.model.salience import default_importance
 from engram_mcp.model.supersede import (
     Adjudicator,
@@ -58,12 +46,11 @@ from engram_mcp.model.trust import believed_at_most, gives_instructions
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.statements import Statement, resolve_statement, standing_instruction
+from engram_mcp.service.taking_back import TAKES_BACK, as_the_habit_it_replaces, taken_back
 
 __all__ = ["EntityInfo", "FactOutcome", "FactService"]
 
 Action = Literal["added", "reinforced", "superseded", "dropped"]
-_TAKES_BACK = frozenset({CALLS_OFF, CORRECTS, ENDS, RESCHEDULES, SWITCHES})
-"""Predicates of what a person takes back (``model.corrections``): applied to the facts they name."""
 _NEIGHBOURS = 5
 _DEFAULT_IMPORTANCE = 0.5
 
@@ -183,9 +170,9 @@ class FactService:
                 return FactOutcome("dropped", None)
             fact = self._resolved(fact)
             if fact.predicate == SWITCHED_TO:
-                fact = self._as_the_habit_it_replaces(fact)
-            if fact.predicate in _TAKES_BACK:
-                replaced, taken = self._taken_back(fact)
+                fact = as_the_habit_it_replaces(fact, self._memory.fact_lookup, self._memory.find)
+            if fact.predicate in TAKES_BACK:
+                replaced, taken = taken_back(fact, self._memory.fact_lookup)
                 if taken is None:
                     return FactOutcome("dropped", None)
                 if replaced:
@@ -364,77 +351,6 @@ class FactService:
         for memory in changed:
             self._memory.replace(memory)
         return FactOutcome("added", late, late.supersedes, superseded_by=late.superseded_by)
-
-    def _taken_back(self, fact: Memory) -> tuple[list[Memory], Memory | None]:
-        """(the current facts ``fact`` replaces, what to write): for an ending, a rescheduling, a
-        correction or a switch, read against the speaker's current facts.
-
-        An ending replaces the habits it ends ("quit coffee" ends "drinks coffee"); a rescheduled
-        event or a plan called off the newest fact that names it ("… is on Tuesday"); either, with nothing to replace,
-        goes on as a plain statement ("Eli left the book club", read as said). A correction
-        replaces the fact its words fit with that fact restated; with none, the turn says it all
-        and nothing is written. A switch ("from architecture to engineering") is restated the
-        same way, and said as it was when nothing names the old value.
-        """
-        lookup, subject = self._memory.fact_lookup, subject_key(fact.subject or "")
-        if fact.predicate == CORRECTS:
-            # "Actually, Julien's bistro is in Vieux Lyon": a correction may be of what was said of one's people.
-            restated, wrong = self._applied(fact, lookup.current_about_and_theirs(fact.namespace, subject))
-            return ([wrong], restated) if wrong is not None else ([], None)
-        about = lookup.current_about(fact.namespace, subject)
-        if fact.predicate == SWITCHES:
-            restated, before = self._applied(fact, about)
-            return ([before], restated) if before is not None else ([], replace(fact, predicate="states", object=None))
-        if fact.predicate == ENDS:
-            replaced = [m for m in about
-                        if (held := slot_of(m)) is not None and not held.negated and m.predicate not in _TAKES_BACK
-                        and ends(fact.object or "", held.predicate, held.object)]
-        else:
-            named = [m for m in about if names_event(fact.object or "", m.text)]
-            replaced = [max(named, key=lambda m: (m.event_time, m.id))] if named else []
-        return (replaced, fact) if replaced else ([], replace(fact, predicate="states", object=None))
-
-    def _as_the_habit_it_replaces(self, fact: Memory) -> Memory:
-        """"Only green tea now", after "I've quit coffee" ended "Eli drinks coffee": "Eli drinks
-        green tea." As said when the ending beside it ended no habit."""
-        about = self._memory.fact_lookup.current_about(fact.namespace, subject_key(fact.subject or ""))
-        turns = set(fact.provenance.turn_ids)
-        ending = next((m for m in reversed(about) if m.predicate == ENDS and turns & set(m.provenance.turn_ids)), None)
-        for ended_id in ending.supersedes if ending is not None else ():
-            ended = self._memory.find(ended_id)
-            slot = slot_of(ended) if ended is not None else None
-            restated = habit_restated(fact.subject or "", slot.predicate, fact.object or "") if slot else None
-            if restated is not None:
-                text, predicate = restated
-                return replace(fact, text=text, predicate=predicate)
-        return fact
-
-    def _applied(self, correction: Memory, about: list[Memory]) -> tuple[Memory, Memory | None]:
-        """(the restatement, the fact it corrects): of the speaker's current facts (``about``), the
-        one that names the old value, said with the new one; (the correction, None) when none does."""
-        parsed = parse_correction(correction.object or "")
-        if parsed is None or not correction.subject:
-            return correction, None
-        old_value, new_value = parsed
-        # The fact the correction's words fit best ("the Copenhagen half marathon" fits the race,
-        # not the home in Berlin), the newest of those.
-        words = set(new_value.casefold().split())
-        for fact in sorted(about, key=lambda m: (len(words & set(m.text.casefold().split())), m.event_time, m.id),
-                           reverse=True):
-            text = corrected(fact.text, old_value, new_value) if fact.predicate not in {CORRECTS, SWITCHES} else None
-            if text is None:
-                continue
-            if correction.predicate == SWITCHES:
-                # What came after the old value described it ("sertraline …, 50mg in the morning").
-                text = before_its_details(text, new_value)
-            obj = corrected(fact.object or "", old_value, new_value) or fact.object
-            entities = tuple(e for e in fact.entities if e.casefold() != old_value.casefold())
-            restated = replace(
-                correction, text=text, type=fact.type, subject=fact.subject, predicate=fact.predicate, object=obj,
-                entities=entities + ((new_value,) if new_value[:1].isupper() else ()),
-            )
-            return restated, fact
-        return correction, None
 
     def _resolved(self, fact: Memory) -> Memory:
         lookup = self._memory.fact_lookup

@@ -1,4 +1,4 @@
-"""The memory service: remember, recall, forget, as_of — the business rules.
+"""The memory service: every memory it holds, the one write pipeline, and recall / as_of (``asking.py``).
 
 The markdown store is written first and is the source of truth; the index is derived and
 brought back in step by ``reconcile`` whenever it may have drifted (start-up, reindex,
@@ -7,9 +7,8 @@ a file edited by hand).
 
 from __future__ import annotations
 
-import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import PurePosixPath
 from types import MappingProxyType
@@ -25,20 +24,17 @@ from engram_mcp.model.supersede import reword
 from engram_mcp.model.temporal import Axis, present
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.pipeline import RecallConfig, Retriever
+from engram_mcp.service.asking import Asking
 from engram_mcp.service.extractor_context import turns_to_read_with
 from engram_mcp.service.fact_lookup import FactLookup
 from engram_mcp.service.indexing import IndexProgress, IndexWriter
-from engram_mcp.service.inputs import check_namespace, check_text, new_turn, searched_for, utc
-from engram_mcp.service.looking_back import held_at
-from engram_mcp.service.results import Recall, ReconcileReport, recall_of
-from engram_mcp.service.warm_up import warm_up
+from engram_mcp.service.inputs import check_text, new_turn
+from engram_mcp.service.results import Recall, ReconcileReport
 from engram_mcp.state.usage import UsageStore
 
 __all__ = ["IndexProgress", "MemoryService"]
 
 _Written = TypeVar("_Written")
-
-log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 
@@ -66,7 +62,6 @@ class MemoryService:
         self._index = index
         self._embedder = embedder
         self._clock = clock
-        self._recall_limit = recall_limit
         self._turn_listeners: list[Callable[[Memory], None]] = []
         self._memories: dict[str, Memory] = {}
         self._catalogue = Catalogue()
@@ -76,9 +71,15 @@ class MemoryService:
         self._weights = salience_weights or SalienceWeights()
         self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
         self._indexing = IndexWriter(index, embedder, self._catalogue, progress)
+        self._asking = Asking(self._retriever, self._catalogue, self.present, store.file_of, self._accessed, recall_limit)
 
     def _prior(self, memory: Memory, now: datetime) -> float:
+        # The usage counts and weights are read at each call: the benchmarks swap them for each variant.
         return salience(memory, self.usage.get(memory.id), now, self._weights)
+
+    def _accessed(self, memory_ids: Iterable[str], now: datetime) -> None:
+        """Count the use of what a recall found (``Asking.recall``), in the usage counts held when it is asked."""
+        self.usage.accessed(memory_ids, now)
 
     # -- writing -----------------------------------------------------------------------
 
@@ -293,6 +294,17 @@ class MemoryService:
         """What an extractor reads ``turn`` with (``extractor_context.turns_to_read_with``)."""
         return turns_to_read_with(self._catalogue, turn, count)
 
+    def similar(
+        self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
+    ) -> list[tuple[Memory, float]]:
+        """Current memories nearest to ``text`` by dense similarity (cosine), best first."""
+        vector = self._embedder.embed([text])[0]
+        where = MemoryFilter(namespace=namespace, kinds=tuple(kinds), current_only=True)
+        hits = self._index.search_dense(vector, where, limit)
+        return [(m, hit.score) for hit in hits if (m := self._memories.get(hit.memory_id)) is not None]
+
+    # -- asking (``asking.py``) -----------------------------------------------------------
+
     def recall(
         self,
         query: str,
@@ -304,45 +316,8 @@ class MemoryService:
         at: datetime | None = None,
         axis: Axis = Axis.VALID,
     ) -> Recall:
-        """The memories most relevant to ``query``; current ones, or those visible at ``at``."""
-        query = searched_for(query)
-        check_namespace(namespace)
-        limit = self._check_limit(limit)
-        moment = utc(at, "at") if at else None
-        now = self.present(namespace)
-        where = MemoryFilter(
-            namespace=namespace,
-            types=tuple(types),
-            kinds=tuple(kinds),
-            current_only=moment is None,
-            present=now if moment is None else None,
-            valid_at=moment if axis is Axis.VALID else None,
-            known_at=moment if axis is Axis.KNOWN else None,
-        )
-        # Looking back ranks as recall does, facts at their usual weight: at full weight a fact that
-        # only names the person ("Theo works as an electrician") went before what answers.
-        found = self._retriever.recall(query, where, limit, now)
-        try:
-            self.usage.accessed([hit.memory.id for hit in found.hits], now)
-        except OSError as error:
-            # Access counts are bookkeeping: a full or read-only disk must not fail a recall.
-            log.warning("access counts not saved: %s", error.strerror or error)
-        return recall_of(found, self._store.file_of)
-
-    def warm_up(self) -> int:
-        """Ask each namespace a few everyday questions, counting no use of what they find (``warm_up.py``):
-        a server pays for a freshly opened index at start-up instead of in a person's first recalls.
-        Returns the questions asked."""
-        return warm_up(self._retriever, self._catalogue.namespaces(), self.present, self._recall_limit)
-
-    def similar(
-        self, text: str, *, namespace: str, kinds: Sequence[Kind] = (), limit: int = 5
-    ) -> list[tuple[Memory, float]]:
-        """Current memories nearest to ``text`` by dense similarity (cosine), best first."""
-        vector = self._embedder.embed([text])[0]
-        where = MemoryFilter(namespace=namespace, kinds=tuple(kinds), current_only=True)
-        hits = self._index.search_dense(vector, where, limit)
-        return [(m, hit.score) for hit in hits if (m := self._memories.get(hit.memory_id)) is not None]
+        """The memories most relevant to ``query``; current ones, or those visible at ``at`` (``Asking.recall``)."""
+        return self._asking.recall(query, limit=limit, namespace=namespace, types=types, kinds=kinds, at=at, axis=axis)
 
     def as_of(
         self,
@@ -354,21 +329,14 @@ class MemoryService:
         namespace: str = DEFAULT_NAMESPACE,
         types: Sequence[MemoryType] = (),
     ) -> Recall:
-        """What was true (axis=valid) or believed (axis=known) at ``at``; the latest first without a query."""
-        moment = utc(at, "at")
-        if query:
-            return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
-        check_namespace(namespace)
-        limit = self._check_limit(limit)
-        # Without a question, what held then is the useful answer.
-        held = held_at(self._catalogue, namespace, moment, axis, types, limit)
-        where = MemoryFilter(
-            namespace=namespace,
-            types=tuple(types),
-            valid_at=moment if axis is Axis.VALID else None,
-            known_at=moment if axis is Axis.KNOWN else None,
-        )
-        return recall_of(self._retriever.present(held, where, self.present(namespace)), self._store.file_of)
+        """What was true (axis=valid) or believed (axis=known) at ``at`` (``Asking.as_of``)."""
+        return self._asking.as_of(at, query, axis=axis, limit=limit, namespace=namespace, types=types)
+
+    def warm_up(self) -> int:
+        """Ask each namespace a few everyday questions, counting no use of what they find (``warm_up.py``):
+        a server pays for a freshly opened index at start-up instead of in a person's first recalls.
+        Returns the questions asked."""
+        return self._asking.warm_up()
 
     # -- keeping the index in step -----------------------------------------------------------
 
@@ -410,12 +378,6 @@ class MemoryService:
         self._catalogue.remove(memory_id)
         self.fact_lookup.remove(memory_id)
         return True
-
-    def _check_limit(self, limit: int | None) -> int:
-        limit = self._recall_limit if limit is None else limit
-        if not 1 <= limit <= 200:
-            raise InvalidInput(f"limit must be within 1..200, got {limit}")
-        return limit
 
 
 def _changed(held: Memory | None, memory: Memory) -> bool:
