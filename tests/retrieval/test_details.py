@@ -131,3 +131,25 @@ def test_a_time_written_with_a_p_tells_no_price() -> None:
     detail = detail_asked(question)
     assert detail is not None
     assert not detail.told_of("The Rainbow Mountain tour leaves at 4 p.m. from the plaza.", focus_terms(focus_words(question, [])))
+
+
+def test_what_a_job_pays_is_what_is_earned_at_it_told_by_a_pay_rate_alone() -> None:
+    question = "How much does the surf instructor job pay?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, []))
+    assert detail is not None and detail.name == "amount earned"
+    assert detail.told_of("first day at the new place went ok. I get $24 an hour plus tips", focus)
+    assert not detail.told_of("insurance is killing me, $160 for the truck", focus)
+
+
+def test_a_pay_rate_tells_a_salary_by_its_form_alone() -> None:
+    detail = detail_asked("What's Tevita's new pay rate?")
+    assert detail is not None and detail.name == "salary"
+    assert detail.told_by_its_form("moving to the Papatoetoe job. $38 an hour up from $32")
+    assert not detail.told_by_its_form("bought the boots for $38, up from $32 last year")
+
+
+def test_a_german_rent_is_told_by_its_amount_warm_or_kalt() -> None:
+    detail = detail_asked("How much is the rent for the Pankow flat?")
+    assert detail is not None and detail.name == "rent"
+    assert detail.told_in("We get the flat in Pankow, Florastraße, three rooms, 1.480 euro warm.")
+    assert not detail.told_in("It was warm today, the flat in Pankow has 3 rooms and 1.480 books")
