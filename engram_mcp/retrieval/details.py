@@ -195,6 +195,8 @@ _DETAILS += (
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"
                      r"fees?|price[sd]?|deposit|budget|stipend|pension|bill|quoted?)\b"
+                     # "How much is Radek's van insurance?": what a thing is, in money.
+                     r"|^\W*how\s+much\s+(?:is|are|was|were|will\s+be)\b"
                      r"|^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:[\w'’-]+\s+){0,4}?"
                      r"(?:price|cost|fee|fare|budget|deposit|stipend)s?"
                      r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
@@ -209,6 +211,11 @@ _DETAILS += (
             r"graduate|train|get|do)",
             _PLACE_OF_LEARNING),
     _SCHOOL,
+    # When a place opens or closes is told by a time of day: "What time does Kita Sonnenblume open?" is not told by
+    # "Kita Sonnenblume, he start there 3 November", nor by the movers coming "8 o'clock morning".
+    _detail("opening time", r"\bwhat\s+time\s+(?:does|do|will|is|are)\b[^?]*\b(?:open|opens|close|closes|shut|shuts)\b",
+            r"\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|o['’]clock|uhr|h)|midnight|noon|midday",
+            only_asking="time open opens opening close closes closing shut shuts morning evening night"),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
     _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS),

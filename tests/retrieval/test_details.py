@@ -153,3 +153,20 @@ def test_a_german_rent_is_told_by_its_amount_warm_or_kalt() -> None:
     assert detail is not None and detail.name == "rent"
     assert detail.told_in("We get the flat in Pankow, Florastraße, three rooms, 1.480 euro warm.")
     assert not detail.told_in("It was warm today, the flat in Pankow has 3 rooms and 1.480 books")
+
+
+def test_what_a_thing_is_in_money_is_a_price_told_only_by_an_amount() -> None:
+    question = "How much is Radek's van insurance?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Radek"]))
+    assert detail is not None and detail.name == "price"
+    assert detail.told_of("van insurance went up to £1,240 a year", focus)
+    assert not detail.told_of("my van is a white ford transit custom 2017, 140 thousand miles on it", focus)
+
+
+def test_when_a_place_opens_is_told_by_a_time_of_day_said_of_it() -> None:
+    question = "What time does Kita Sonnenblume open in the morning?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, []))
+    assert detail is not None and detail.name == "opening time"
+    assert detail.told_of("Kita Sonnenblume opens 7.30, pick up by 16:00", focus)
+    assert not detail.told_of("And Kita for Lev in Pankow also we find, Kita Sonnenblume, he start there 3 November", focus)
+    assert not detail.told_of("For move we book company Umzug Schnell, they come 1 November 8 o'clock morning.", focus)

@@ -577,3 +577,12 @@ def test_the_names_of_someone_elses_children_are_declined_when_only_the_speakers
     assert service.recall("What are the names of Solveig's sons?").abstained
     _told(service, clock, ["Solveig's sons are Ola and Per, they hate the move."], speaker="Dagny")
     assert not service.recall("What are the names of Solveig's sons?").abstained
+
+
+def test_what_the_speaker_paid_is_not_told_by_what_they_sold_it_for_though_the_buyers_payment_is(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["I have a grey 2012 Jetta, the AC died in June",
+                           "sold the Jetta to my cousin Bongani for $2,300!! he wanted it for parts lol"], speaker="Ximena")
+    assert service.recall("How much did Ximena pay for the Jetta?").abstained
+    assert _answered_in_first_five(service.recall("How much did Bongani pay for the Jetta?"), "2,300")
