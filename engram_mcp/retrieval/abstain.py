@@ -201,7 +201,8 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
         have = (words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
                 | {stem(w) for w in what_medicines_are_for(prose(text))} | ({"truck"} if _PICKUP_TRUCK.search(text) else set())
                 | ({_CAR} if _CAR_BY_MAKE.search(text) else set())
-                | ({_TIME} if _CLOCK_TIME.search(text) else set()))
+                | ({_TIME} if _CLOCK_TIME.search(text) else set())
+                | ({_BIRTHDAY} if _TURNS_AN_AGE.search(text) else set()))
         met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
@@ -214,6 +215,13 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
 # "What time is Kaito aiming for?" is met by "sub 3:30", "What time does the Kita open?" by "opens 7.30am".
 _TIME = stem("time")
 _CLOCK_TIME = re.compile(r"(?<![\d.:])\d{1,2}[:.]\d{2}(?![\d.:])|\b\d{1,2}\s?(?:am|pm)\b", re.IGNORECASE)
+
+
+# "my abuela Chuy turns 90 el 9 de agosto", "Abuela Chuy's 90th": an age one turns is a birthday.
+_BIRTHDAY = stem("birthday")
+_TURNS_AN_AGE = re.compile(r"\bturn(?:s|ing|ed)?\s+\d{1,3}\b(?![:.]\d)(?!\s*(?:%|°|percent|mins?|minutes?|hours?|hrs?|days?|weeks?|"
+                           r"months?|degrees?|times?|pages?|km|miles?|pounds?|quid|euros?|dollars?)\b)|(?:['’]s|\b(?:his|her|their|my|our))\s+\d{1,3}(?:st|nd|rd|th)\b",
+                           re.IGNORECASE)
 
 
 # "a Hilux pickup", "my pickup": a pickup had is a truck; "badge pickup at gate 3", "daycare pickup" are collections.

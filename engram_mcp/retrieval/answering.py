@@ -64,6 +64,7 @@ from engram_mcp.retrieval.leading import (
     which_one_first,
 )
 from engram_mcp.retrieval.names_asked import (
+    asks_anothers_relatives,
     capitalised,
     names_asked,
     names_asked_of,
@@ -72,6 +73,7 @@ from engram_mcp.retrieval.names_asked import (
     relations_named,
     relatives_asked_of,
     relatives_given_names,
+    verbs_asked_of,
 )
 from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name, without_name_asked
 from engram_mcp.retrieval.question_words import (
@@ -99,16 +101,24 @@ _ASKS_WHO = re.compile(r"\W*(?:who|who's|whos|whom)\b", re.IGNORECASE)
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
 """How much further in meaning from the question than an ending what replaced it may be and still go first."""
-def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus) -> bool:
+def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *, of_the_speaker: bool = False) -> bool:
     """Whether ``memory`` tells ``detail`` of whom the question names. "What colour is Ilka's car?" is
     not told by "I drive a red Skoda": the speaker's own car is no one else's. Asked of no one by relation
     or belonging, a line naming someone else tells nothing of whom is asked ("How much does Tamsin earn at
     Ovo?" by "offer from Octopus Energy. senior QA, £58k."), while a list's line naming no one may
-    ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app")."""
+    ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app"). What the speaker
+    paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300")."""
     if focus.relations or asks_a_belonging(focus.terms):
         return detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
+    speakers_payment = of_the_speaker and _PAID in focus.terms
     return any(detail.told_of(line, focus.terms) and may_be_of_whom_asked(replace(memory, text=line), focus)
+               and not (speakers_payment and _SOLD.search(line) and not _BOUGHT.search(line))
                for line in memory.text.splitlines())
+
+
+_PAID = stem_of("pay")
+_SOLD = re.compile(r"\b(?:sold|sell|selling|vend[ií]|vendido|vendu|verkauft|sprzeda\w+|prodal\w*)\b", re.IGNORECASE)
+_BOUGHT = re.compile(r"\b(?:bought|paid|buy|buying|compr[eé]|pagu[eé]|achet[eé]|gekauft|kupi\w+)\b", re.IGNORECASE)
 
 
 class Answering:
@@ -380,7 +390,8 @@ class Answering:
         surname = asks_surname(query)
         name_asked = asks_name(query)
         things = things_to_name(query, focus.terms)
-        naming = [m for m in top if names_thing(things, m.text, surname=surname)] if name_asked else []
+        owners = asks_anothers_relatives(query, focus.speakers)
+        naming = [m for m in top if names_thing(things, m.text, surname=surname, owners=owners)] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)
@@ -390,9 +401,12 @@ class Answering:
         # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
         detail = detail_asked(query)
         others = focus.named - focus.speakers
-        detail_told = detail is not None and bool(others) and any(
+        of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
+        # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
+        detail_told = detail is not None and (any(
             detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
-            for m in top for sentence in SENTENCE_END.split(m.text))
+            for m in top for sentence in SENTENCE_END.split(m.text)) if others else any(
+            _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top))
         lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
             lexical_coverage(terms, [m.text for m in top], broad=True))
         focus_cosine = confidence
@@ -405,8 +419,10 @@ class Answering:
         asked_of = names_asked_of(query, focus.speakers) or (
             relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
-                           other_names=capitalised(query))
-        untold = detail.name if detail and not any(_tells_detail_of_whom_asked(m, detail, focus) for m in top) else None
+                           other_names=capitalised(query), verbs=verbs_asked_of(query),
+                           tells_detail=detail.told_in if detail is not None else None)
+        untold = detail.name if detail and not any(_tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker)
+                                                   for m in top) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

@@ -56,8 +56,11 @@ class Detail:
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
-        return (not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0
-                or self.told_alone is not None and self.told_alone.search(text) is not None)
+        return not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0 or self.told_by_its_form(text)
+
+    def told_by_its_form(self, text: str) -> bool:
+        """Whether ``text`` tells this detail in a form that says it alone ("$38 an hour" a pay rate)."""
+        return self.told_alone is not None and self.told_alone.search(text) is not None
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None,
@@ -101,6 +104,8 @@ _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|G
           r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
           r"kyat|lari|drams?|manats?|hryvnias?|uah|r[uo]ubles?|rub|forint|korun[ay]|leva|lev|kuna|denars?|yuan|rmb|renminbi|"
           r"pence|cents?)\b")
+_PAY_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)"
+"""An amount by the hour, the day, the year: a rate of pay, whatever else is said beside it."""
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
 # A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
 _PLACE_OF_LEARNING = (
@@ -172,19 +177,26 @@ _DETAILS += (
             _EMAIL_VALUE),
     _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)",
             _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|an?\s+(?:hour|day|year|month)"
-                    r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly"),
+                    r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly",
+            told_alone=_PAY_RATE),
     _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
-                                  r"|lease|landlord"),
+                                  r"|lease|landlord"
+                                  # "1.480 euro warm": a German rent, with heating (warm) or without (kalt).
+                                  rf"|(?:{_MONEY})\s+(?:warm|kalt)"),
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
     # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
-    _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)",
+    # What a job pays is what is earned at it ("How much does the surf instructor job pay?" is told by "$24 an hour").
+    _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)"
+                             r"|\b(?:how\s+much|what)\s+(?:does|did|will)\s+(?:[\w'’-]+\s+){1,4}?(?:job|role|position|gig|post)\s+pay\b",
             rf"{_MONEY}|\d[\d,]*\.\d\d", only_asking="earn earns earned earning make makes made making get paid take home much",
-            told_alone=rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)|salary|wages?"),
+            told_alone=rf"{_PAY_RATE}|salary|wages?"),
     # What a thing costs or someone is paid ("How much is Elektro Nord charging?", "What is the budget allocated to
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"
                      r"fees?|price[sd]?|deposit|budget|stipend|pension|bill|quoted?)\b"
+                     # "How much is Radek's van insurance?": what a thing is, in money.
+                     r"|^\W*how\s+much\s+(?:is|are|was|were|will\s+be)\b"
                      r"|^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:[\w'’-]+\s+){0,4}?"
                      r"(?:price|cost|fee|fare|budget|deposit|stipend)s?"
                      r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
@@ -199,6 +211,11 @@ _DETAILS += (
             r"graduate|train|get|do)",
             _PLACE_OF_LEARNING),
     _SCHOOL,
+    # When a place opens or closes is told by a time of day: "What time does Kita Sonnenblume open?" is not told by
+    # "Kita Sonnenblume, he start there 3 November", nor by the movers coming "8 o'clock morning".
+    _detail("opening time", r"\bwhat\s+time\s+(?:does|do|will|is|are)\b[^?]*\b(?:open|opens|close|closes|shut|shuts)\b",
+            r"\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|o['’]clock|uhr|h)|midnight|noon|midday",
+            only_asking="time open opens opening close closes closing shut shuts morning evening night"),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
     _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS),

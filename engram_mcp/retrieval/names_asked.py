@@ -16,7 +16,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
 __all__ = [
-    "capitalised", "names_asked", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "relatives_asked_of",
+    "asks_anothers_relatives", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "relatives_asked_of",
     "relatives_given_names", "without_compounds",
 ]
 
@@ -117,3 +117,22 @@ def names_person(name: str, text: str) -> bool:
 def capitalised(question: str) -> list[str]:
     """The capitalised words of a question, names or not."""
     return _CAPITALISED.findall(question)
+
+
+# "What position does Sione play?": the verb after whom the question asks of.
+_VERB_AFTER_NAME = re.compile(r"\b(?:do|does|did|will|can|would|should)\s+[A-Z][^\W\d_][\w'’-]*\s+([a-z]+)\b")
+
+
+def verbs_asked_of(question: str) -> set[str]:
+    """The verbs (stems) a question asks of whom it names: "play" in "What position does Sione play?"."""
+    return {stem(verb) for verb in _VERB_AFTER_NAME.findall(question)}
+
+
+_ANOTHERS_RELATION = re.compile(r"\b([A-Z][^\W\d_][\w-]*)['’]s?\s+([a-z]+)\b")
+
+
+def asks_anothers_relatives(question: str, speakers: Set[str]) -> set[str]:
+    """Whose relatives a question asks of, when it names them and they are not the speakers (entity keys),
+    casefolded: "solveig" in "What are the names of Solveig's sons?"."""
+    return {owner.casefold() for owner, relation in _ANOTHERS_RELATION.findall(question)
+            if stem(relation) in RELATIONS and entity_key(owner) not in speakers and owner not in _NOT_NAMES}

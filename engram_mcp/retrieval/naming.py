@@ -9,6 +9,7 @@ Recall declines a question that asks a name when nothing recalled gives one
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
@@ -17,7 +18,7 @@ from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, R
 __all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
 
 
-_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bname\s+of\b|\bname\W*$|\bsurname\b", re.IGNORECASE)
+_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bnames?\s+of\b|\bnames?\W*$|\bsurname\b", re.IGNORECASE)
 _NAME_ASKED = frozenset({"nam", "call"})
 # "What is Aunty Mele's surname?": the name after the one the question already gives.
 _ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)
@@ -79,11 +80,13 @@ def things_to_name(question: str, focus: tuple[str, ...]) -> tuple[str, ...]:
     return things if without_name_asked(things) else focus
 
 
-def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> bool:
+def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, owners: Collection[str] = ()) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
-    "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it."""
+    "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it. Asked
+    for the names of the relatives of someone else than the speaker (``owners``, casefolded: "Solveig's sons"),
+    "my son Eirik" or "Dagny's son Eirik" names another's."""
     if surname:
         # Only a name said after the one asked of ("Mele Tupou") gives it; "Aunty Mele wants …" does not;
         # nor does anything but the surname said as one ("the groom's surname is Ybarra with a Y").
@@ -101,7 +104,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()
-        if stem(word.casefold()) not in things:
+        if stem(word.casefold()) not in things or owners and _anothers(text[:start], owners):
             continue
         # "Rusty (kelpie, 13)", "old mate rusty (kelpie": the name, then what it is in brackets.
         if _NAME_BEFORE_BRACKET.search(text[:start]):
@@ -130,6 +133,15 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False) -> 
     return uncased and (_UNCASED_CALLED.search(text) is not None
                         or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
                                for found in _UNCASED_MY_THING.finditer(text)))
+
+
+_OWNED_BY = re.compile(r"\b(?:(?P<speaker>(?i:my|our))|(?P<owner>[A-Z][\w-]*)['’]s)\s+(?:[\w-]+\s+)?$")
+
+
+def _anothers(before: str, owners: Collection[str]) -> bool:
+    """Whether what ``before`` ends with says the thing after it is the speaker's, or someone's but the ``owners``."""
+    owned = _OWNED_BY.search(before)
+    return owned is not None and (owned["speaker"] is not None or owned["owner"].casefold() not in owners)
 
 
 _SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"

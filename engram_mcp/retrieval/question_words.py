@@ -60,6 +60,9 @@ _MOTHER_ABROAD = "mamá mami mãe maman mamma"
 _FATHER_ABROAD = "papá papi pai"
 _HUSBAND_ABROAD = "marido esposo ehemann"
 _WIFE_ABROAD = "esposa moglie ehefrau"
+# "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
+_GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu"
+_GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATION_SPELLINGS = {
@@ -71,9 +74,10 @@ _RELATION_SPELLINGS = {
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD}",
     "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
-    "grandmother": "grandma gran granny nan nana", "grandma": "grandmother gran granny nan nana",
-    "grandfather": "grandpa granddad grandad", "grandpa": "grandfather granddad grandad",
-    "grandparent": "grandparents grandmother grandfather grandma grandpa", "aunt": "auntie", "uncle": "",
+    "grandmother": f"grandma gran granny nan nana {_GRANDMOTHER_ABROAD}",
+    "grandma": f"grandmother gran granny nan nana {_GRANDMOTHER_ABROAD}",
+    "grandfather": f"grandpa granddad grandad {_GRANDFATHER_ABROAD}", "grandpa": f"grandfather granddad grandad {_GRANDFATHER_ABROAD}",
+    "grandparent": f"grandparents grandmother grandfather grandma grandpa {_GRANDMOTHER_ABROAD} {_GRANDFATHER_ABROAD}", "aunt": "auntie", "uncle": "",
     "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician dr", "gp": "doctor physician dr",
     "dentist": "", "therapist": "counsellor counselor", "manager": "boss mgr", "boss": "manager mgr",
     "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
@@ -250,7 +254,8 @@ _MET_BY_WORDS: dict[str, str] = {
              "intolerance",
     "programming": "python javascript typescript java kotlin swift rust golang ruby php sql haskell scala",
     "language": "languages english french spanish german italian portuguese dutch polish japanese chinese mandarin "
-                "korean arabic hindi russian swahili python javascript typescript java kotlin swift rust golang ruby php",
+                "korean arabic hindi russian swahili español espanol inglés ingles francés francais français alemán deutsch "
+                "italiano português portugues python javascript typescript java kotlin swift rust golang ruby php",
     # The things people have one of at a time, met by their makers' names: "What camera does Vusi use?"
     # by "shooting on a Canon R6", "What laptop does Wojtek use?" by "this ThinkPad is dying".
     "camera": f"cameras {' '.join(BRANDS['camera'])} dslr mirrorless",
@@ -264,9 +269,16 @@ _MET_BY_WORDS: dict[str, str] = {
     # "just off shift at the depot" speaks of work; a question about shifts is not about an employer.
     "work": "shift shifts",
     # "Kirsty, who is in her fourth year of veterinary medicine": what one studies is said by its field.
-    "study": "studies studying medicine engineering architecture nursing veterinary pharmacy dentistry physics chemistry "
+    # "What is Mei-Lin studying?" is met by "learning Korean".
+    "study": "studies studying learn learns learning learned learnt medicine engineering architecture nursing veterinary pharmacy dentistry physics chemistry "
              "biology mathematics maths economics psychology philosophy sociology linguistics geology anthropology "
              "midwifery physiotherapy informatics phd masters",
+    # "What position does Kudzai play?" is met by "plays flanker" (not by the positions that are everyday words too, "wing").
+    "position": "positions goalkeeper goalie keeper defender midfielder striker winger fullback full-back halfback "
+                "fly-half flyhalf scrum-half scrumhalf hooker flanker pitcher catcher shortstop quarterback",
+    # "When are Anwar's Urdu lessons?" is met by "Urdu classes at the mosque".
+    "lesson": "lessons class classes",
+    "class": "classes lesson lessons",
     # "katla is 15 and at leith academy": a school is said by its kind.
     "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "
               "gymnasium lycée lycee",

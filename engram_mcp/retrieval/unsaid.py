@@ -9,7 +9,7 @@ with) to one that opens with someone else, and on through the sentences that go 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import takewhile
 
 from engram_mcp.model import Kind, Memory
@@ -29,13 +29,14 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
-from engram_mcp.retrieval.question_words import BELONGINGS, RELATIONS, TOPICS, stem
+from engram_mcp.retrieval.question_words import BELONGINGS, RELATION_WORDS, RELATIONS, TOPICS, stem
 
 __all__ = ["unsaid_of"]
 
 
 def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
-              other_names: Iterable[str] = ()) -> tuple[str, ...]:
+              other_names: Iterable[str] = (), verbs: Iterable[str] = (),
+              tells_detail: Callable[[str], bool] | None = None) -> tuple[str, ...]:
     """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
     no recalled memory naming them says anything of.
 
@@ -47,7 +48,11 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
     a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
     Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
-    are the question's other names as written (its capitalised words), no part of what it asks."""
+    are the question's other names as written (its capitalised words), no part of what it asks; ``verbs``
+    (stems) what the question asks them to do ("play" in "What position does Sione play?"): beside a slot's
+    word they say only how it is asked, and "he plays in my U15s" says no position. A detail the question asks
+    in a form of its own (``details.py``) is said by that form: "my cousin Makana gave me $3,500 for it" tells
+    what Makana paid for the truck."""
     names = {stem(name.casefold()) for name in names}
     unasked = names | {stem(name.casefold()) for name in other_names}
     # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
@@ -57,6 +62,8 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                   if term not in unasked and (term not in RELATIONS or index > last_name))
     if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > RELATION_QUESTION_WORDS:
         return ()
+    verbs = set(verbs) - _PERSONAL_SLOT_WORDS
+    asked = tuple(term for term in asked if term not in verbs)
     # "Who is Arnel's family doctor?" asks his doctor: "family stuff: husband arnel is a welder" says nothing of it.
     heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
     # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
@@ -69,18 +76,28 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
         for index, part in enumerate(parts):
-            named_here = words_of(without_compounds(part))
+            named_here = words_of(without_compounds(_without_owners(part)))
             for name in (name for name in names if name in named_here or called[name] & named_here):
                 passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
                     lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
+                    or tells_detail is not None and tells_detail(passage)
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     # "Mateo is at St Joseph's": a school is said by where one goes.
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
+
+
+# "marta's cousin joanna does bookkeeping" speaks of the cousin, not of Marta.
+_OWNER = re.compile(r"\b[^\W\d_]+['’]s\s+(?:(?:new|old|little|big|baby|eldest|youngest|older|younger|twin)\s+)?([^\W\d_]+)")
+
+
+def _without_owners(text: str) -> str:
+    """``text`` without the names said only as whose a relative is ("marta's cousin joanna")."""
+    return _OWNER.sub(lambda found: found[1] if stem_of(found[1].casefold()) in RELATION_WORDS else found[0], text)
 
 
 def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:

@@ -527,3 +527,32 @@ def test_a_pickup_that_is_a_collection_is_no_vehicle_but_a_pickup_driven_or_a_pi
     assert lexical_coverage(car, ["Mateo's daycare pickup is at 5."]) < 1.0
     assert lexical_coverage(car, ["Anselm drives a pickup now."]) == 1.0
     assert lexical_coverage(car, ["Sold the Golf, got a pickup truck."]) == 1.0
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("When are Anwar's Urdu lessons?", "Signed up for Urdu classes at the mosque, Friday 7pm"),
+    ("What is Mei-Lin studying?", "Learning Korean on Wednesdays at the Korean Cultural Centre"),
+    ("Which language should the assistant use with Ximena?", "por fa cuando me escribas mezcla español e inglés"),
+    ("What position does Kudzai play?", "lives for rugby, plays flanker"),
+])
+def test_a_word_asked_is_met_by_the_words_people_say_it_in(question: str, said: str) -> None:
+    focus = focus_terms(focus_words(question, ["Anwar", "Mei-Lin", "Ximena", "Kudzai", "Urdu"]))
+    assert lexical_coverage(focus, [said]) == 1.0
+
+
+@pytest.mark.parametrize("said", ["my abuela Chuy turns 90 el 9 de agosto!!", "gogo turns 85 on the 2nd of march",
+                                  "I'll remind you about Abuela Chuy's 90th on August 9"])
+def test_an_age_someone_turns_says_their_birthday(said: str) -> None:
+    assert lexical_coverage((stem("birthday"),), [said]) == 1.0
+
+
+@pytest.mark.parametrize("said", ["turn left at 5 after the lights", "the oven turned 40 minutes in", "it's my turn to host"])
+def test_turning_that_is_no_age_says_no_birthday(said: str) -> None:
+    assert lexical_coverage((stem("birthday"),), [said]) == 0.0
+
+
+@pytest.mark.parametrize("said", ["gogo turns 85 on the 2nd of march", "my abuela Chuy turns 90", "Oma is coming for Easter",
+                                  "nonna's lasagne, the real one"])
+def test_a_grandmother_asked_of_is_met_by_the_word_for_her_in_the_languages_chat_mixes_in(said: str) -> None:
+    assert unmet_relations((stem("old"), stem("grandmother")), [said]) == ()
+    assert unmet_relations((stem("grandmother"),), ["my aunt turns 60"]) == (stem("grandmother"),)

@@ -131,3 +131,42 @@ def test_a_time_written_with_a_p_tells_no_price() -> None:
     detail = detail_asked(question)
     assert detail is not None
     assert not detail.told_of("The Rainbow Mountain tour leaves at 4 p.m. from the plaza.", focus_terms(focus_words(question, [])))
+
+
+def test_what_a_job_pays_is_what_is_earned_at_it_told_by_a_pay_rate_alone() -> None:
+    question = "How much does the surf instructor job pay?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, []))
+    assert detail is not None and detail.name == "amount earned"
+    assert detail.told_of("first day at the new place went ok. I get $24 an hour plus tips", focus)
+    assert not detail.told_of("insurance is killing me, $160 for the truck", focus)
+
+
+def test_a_pay_rate_tells_a_salary_by_its_form_alone() -> None:
+    detail = detail_asked("What's Tevita's new pay rate?")
+    assert detail is not None and detail.name == "salary"
+    assert detail.told_by_its_form("moving to the Papatoetoe job. $38 an hour up from $32")
+    assert not detail.told_by_its_form("bought the boots for $38, up from $32 last year")
+
+
+def test_a_german_rent_is_told_by_its_amount_warm_or_kalt() -> None:
+    detail = detail_asked("How much is the rent for the Pankow flat?")
+    assert detail is not None and detail.name == "rent"
+    assert detail.told_in("We get the flat in Pankow, Florastraße, three rooms, 1.480 euro warm.")
+    assert not detail.told_in("It was warm today, the flat in Pankow has 3 rooms and 1.480 books")
+
+
+def test_what_a_thing_is_in_money_is_a_price_told_only_by_an_amount() -> None:
+    question = "How much is Radek's van insurance?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Radek"]))
+    assert detail is not None and detail.name == "price"
+    assert detail.told_of("van insurance went up to £1,240 a year", focus)
+    assert not detail.told_of("my van is a white ford transit custom 2017, 140 thousand miles on it", focus)
+
+
+def test_when_a_place_opens_is_told_by_a_time_of_day_said_of_it() -> None:
+    question = "What time does Kita Sonnenblume open in the morning?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, []))
+    assert detail is not None and detail.name == "opening time"
+    assert detail.told_of("Kita Sonnenblume opens 7.30, pick up by 16:00", focus)
+    assert not detail.told_of("And Kita for Lev in Pankow also we find, Kita Sonnenblume, he start there 3 November", focus)
+    assert not detail.told_of("For move we book company Umzug Schnell, they come 1 November 8 o'clock morning.", focus)

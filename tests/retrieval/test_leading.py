@@ -267,3 +267,10 @@ def test_a_thing_asked_of_someone_else_is_not_answered_first_by_the_speakers_own
     assert may_be_of_whom_asked(memory("t-sis", "my sister drives a Polo"), sister)
     assert may_be_of_whom_asked(own_turn, focus_of("What car do I drive?"))
     assert may_be_of_whom_asked(own_fact, focus_of("What car do Ngozi and Ilka drive?", frozenset({"Ilka", "Ngozi"})))
+
+
+def test_a_pay_rate_leads_a_question_asking_it_though_it_says_no_word_the_question_asks() -> None:
+    job = memory("t-job", "Tevita works as a carpenter.", day=0)
+    rate = memory("t-rate", "boss called me in. site foreman from next week. $38 an hour up from $32", day=1)
+    ranked = [(job, 0.9), (rate, 0.8)]
+    assert told_first(ranked, focus_of("What's Tevita's new pay rate?"), set())[0][0] is rate

@@ -1,4 +1,5 @@
 from engram_mcp.retrieval.names_asked import (
+    asks_anothers_relatives,
     capitalised,
     names_asked,
     names_asked_of,
@@ -6,6 +7,7 @@ from engram_mcp.retrieval.names_asked import (
     names_written_as_in,
     relations_named,
     relatives_asked_of,
+    verbs_asked_of,
     without_compounds,
 )
 from engram_mcp.retrieval.question_words import stem
@@ -65,3 +67,14 @@ def test_someone_asked_of_by_their_relation_alone_is_the_name_memory_gives_it_el
     assert relatives_asked_of("What car does my sister Ilka drive?", texts) == set()
     assert relatives_asked_of("What car do I drive?", texts) == set()
 
+
+
+def test_the_verb_after_whom_a_question_asks_of_is_what_it_asks_them_to_do() -> None:
+    assert verbs_asked_of("What position does Sione play?") == {stem("play")}
+    assert verbs_asked_of("What car does my sister drive?") == set()
+
+
+def test_a_question_asks_of_the_relatives_of_someone_named_who_is_not_the_speaker() -> None:
+    assert asks_anothers_relatives("What are the names of Solveig's sons?", frozenset({"dagny"})) == {"solveig"}
+    assert asks_anothers_relatives("What is Dagny's son called?", frozenset({"dagny"})) == set()
+    assert asks_anothers_relatives("What is Solveig's job?", frozenset({"dagny"})) == set()

@@ -2,6 +2,7 @@ import pytest
 
 from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.naming import NAME_INSIDE, asks_name, asks_surname, names_thing, things_to_name
+from engram_mcp.retrieval.question_words import stem
 
 
 @pytest.mark.parametrize(
@@ -100,3 +101,16 @@ def test_the_names_a_question_says_are_no_thing_it_asks_the_name_of() -> None:
 def test_a_capitalised_word_with_a_digit_is_a_code_or_an_amount_and_no_name_inside_a_sentence() -> None:
     text = "- pay R85 for the trip, take the M25 past Jo-Ann's and ask Ray"
     assert NAME_INSIDE.findall(text) == ["Jo-Ann's", "Ray"]
+
+
+def test_names_asked_in_the_plural_ask_a_name() -> None:
+    assert asks_name("What are the names of Solveig's sons?")
+    assert asks_name("What are Kofi's kids' names?")
+
+
+def test_the_names_of_someone_elses_relatives_are_not_given_by_the_speakers_own() -> None:
+    sons = (stem("son"),)
+    assert not names_thing(sons, "My son Eirik is 20, studies engineering at NTNU.", owners={"solveig"})
+    assert not names_thing(sons, "Dagny's son Eirik got a place through the transfer.", owners={"solveig"})
+    assert names_thing(sons, "Solveig's son Ola starts school in Bergen.", owners={"solveig"})
+    assert names_thing(sons, "My son Eirik is 20, studies engineering at NTNU.")

@@ -4,6 +4,8 @@ import pytest
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import Coverage, focus_terms, focus_words, should_abstain
+from engram_mcp.retrieval.details import detail_asked
+from engram_mcp.retrieval.question_words import stem
 from engram_mcp.retrieval.unsaid import unsaid_of
 
 WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
@@ -41,6 +43,10 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
                                                     "my wife sunita is coming also. she was a teacher for 30 years"]),
     ("What does Sergio do for a living?", {"Sergio"},
      ["I'm divorced from their dad Sergio, we get on ok. my partner is Andrés, he's a vet with his own clinic"]),
+    # whose a relative is says nothing of them: the cousin keeps the books
+    ("What does Marta do for a living?", {"Marta"},
+     ["my accountant is retiring end of the month, marta's cousin joanna wilk does bookkeeping maybe her",
+      "my wife marta says I should tell you the family stuff"]),
     # a place named in a compound of its own ("gent-sint-pieters") names no one
     ("What does Fiona's husband Pieter do for work?", {"Pieter"},
      ["pieter is away in lyon until thursday", "bus company needs the text: pick up at gent-sint-pieters 13:15"]),
@@ -107,3 +113,21 @@ def test_a_thing_one_has_one_of_asked_of_someone_is_unsaid_until_a_memory_naming
     assert unsaid(question, {"Henrik"}, ["My brother Henrik lives in Oslo."]) == ("henrik",)
     assert unsaid(question, {"Henrik"}, ["My brother Henrik lives in Oslo.", said]) == ()
 
+
+
+def test_the_verb_a_question_asks_with_says_nothing_of_the_slot_it_asks() -> None:
+    question = "What position does Sione play?"
+    terms = focus_terms(focus_words(question, ["Maureen"]))
+    said = [turn("kids: Mele 19, Sione 14 (he plays in my U15s, no favouritism I promise lol)")]
+    assert unsaid_of({"Sione"}, terms, said, verbs={stem("play")}) == (stem("sione"),)
+    assert unsaid_of({"Sione"}, terms, [turn("Sione plays hooker for the U15s now")], verbs={stem("play")}) == ()
+
+
+def test_a_detail_asked_in_a_form_of_its_own_is_said_of_someone_by_that_form() -> None:
+    question = "How much did Makana pay for the truck?"
+    terms = focus_terms(focus_words(question, ["Maureen"]))
+    detail = detail_asked(question)
+    assert detail is not None
+    said = [turn("the Tacoma's got a new owner. my cousin Makana gave me $3,500 for it.")]
+    assert unsaid_of({"Makana"}, terms, said) == ("makana",)
+    assert unsaid_of({"Makana"}, terms, said, tells_detail=detail.told_in) == ()

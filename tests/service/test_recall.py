@@ -545,3 +545,44 @@ def test_a_birthday_asked_of_a_daughter_by_relation_is_answered_by_the_day_she_t
     _told(service, clock, ["- my daughter Lucía turns 7 on 14 September", "Lucía's party was great, she loved the piñata."],
           speaker="Diego")
     assert "14 September" in _first_answer(service, "When is Diego's daughter's birthday?")
+
+
+def test_a_position_never_said_of_whom_it_asks_is_declined_though_they_play(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, ["kids: Mele 19, Sione 14 (he plays in my U15s, no favouritism I promise lol)",
+                           "U15s beat Otara 24-12 this morning. Sione scored twice."], speaker="Tevita")
+    assert service.recall("What position does Sione play?").abstained
+
+
+def test_what_someone_paid_is_answered_by_the_amount_said_of_them(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, ["I drive a 2008 Toyota Tacoma, silver, rusted out in the bed",
+                           "the Tacoma's got a new owner. my cousin Makana gave me $3,500 for it."], speaker="Ikaika")
+    found = service.recall("How much did Makana pay for the truck?")
+    assert not found.abstained and _answered_in_first_five(found, "3,500")
+
+
+def test_a_pay_rate_asked_of_the_speaker_is_answered_by_the_rate_though_it_says_no_word_asked(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Tevita here, builder with Fletcher on the Otahuhu site, carpenter.",
+                           "boss called me in. I'm site foreman from next week. $38 an hour up from $32."], speaker="Tevita")
+    found = service.recall("What's Tevita's new pay rate?")
+    assert not found.abstained and _answered_in_first_five(found, "$38")
+
+
+def test_the_names_of_someone_elses_children_are_declined_when_only_the_speakers_own_are_named(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My son Eirik is 20, studies mechanical engineering at NTNU.",
+                           "My sister Solveig lives in Trondheim with her two boys."], speaker="Dagny")
+    assert service.recall("What are the names of Solveig's sons?").abstained
+    _told(service, clock, ["Solveig's sons are Ola and Per, they hate the move."], speaker="Dagny")
+    assert not service.recall("What are the names of Solveig's sons?").abstained
+
+
+def test_what_the_speaker_paid_is_not_told_by_what_they_sold_it_for_though_the_buyers_payment_is(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["I have a grey 2012 Jetta, the AC died in June",
+                           "sold the Jetta to my cousin Bongani for $2,300!! he wanted it for parts lol"], speaker="Ximena")
+    assert service.recall("How much did Ximena pay for the Jetta?").abstained
+    assert _answered_in_first_five(service.recall("How much did Bongani pay for the Jetta?"), "2,300")
