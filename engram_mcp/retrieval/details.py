@@ -106,6 +106,20 @@ _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|G
           r"pence|cents?)\b")
 _PAY_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)"
 """An amount by the hour, the day, the year: a rate of pay, whatever else is said beside it."""
+_SMALL_NUMBER = (r"\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|"
+                 r"eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                 r"sixteen|seventeen|eighteen|nineteen|a\s+hundred")
+_AGE_TOLD = (
+    rf"(?:{_SMALL_NUMBER})\s*-?\s*(?:years?|yrs?|yr|y|months?|weeks?)\s*-?\s*(?:old|o\b|of\s+age)|\d{{1,3}}\s?y/?o"
+    rf"|(?:aged?|turn(?:s|ed|ing)?|be|is|are|was|am|['’]s|['’]m|who['’]s|just|now|only|nearly|almost|soon)\s+(?:{_SMALL_NUMBER})"
+    r"(?!\s*(?:am|pm|a\.m|p\.m|o['’]clock|[:.,]\d|%|percent|kg|km|miles?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|times?|"
+    r"[£$€]|euros?|pounds?|dollars?|quid|k\b|people|kids|of\s+us|of\s+them))"
+    r"|\d{1,3}(?:st|nd|rd|th)\b|(?:twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|hundred)th"
+    r"|(?-i:[A-Z])[\w'’-]+,?\s+\(?\d{1,3}\)?(?=\s*(?:[,;)\n]|and\b|$))|(?<=[(,])\s?\d{1,3}\s*\)"
+    r"|born|birth\s*(?:day|date)|\bage\b|years?\s+old|teen(?:ager|s)?|toddler|newborn|baby|infant|retired|pensioner"
+    r"|in\s+(?:his|her|their|my|our|your)\s+(?:early\s+|mid\s*-?\s*|late\s+)?(?:\d0s|twenties|thirties|forties|fifties|"
+    r"sixties|seventies|eighties|nineties)|built\s+(?:in\s+)?\d{4}|from\s+(?:the\s+)?\d{4}"
+)
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
 # A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
 _PLACE_OF_LEARNING = (
@@ -216,6 +230,11 @@ _DETAILS += (
     _detail("opening time", r"\bwhat\s+time\s+(?:does|do|will|is|are)\b[^?]*\b(?:open|opens|close|closes|shut|shuts)\b",
             r"\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|o['’]clock|uhr|h)|midnight|noon|midday",
             only_asking="time open opens opening close closes closing shut shuts morning evening night"),
+    # An age is told by a number said as one ("34 years old", "aged 7", "turns 90", "Naledi who's seven",
+    # "kids: Mele 19, Sione 14", "dad (78)") or by when they were born: "How old is Dominik?" is not told by
+    # "Lea lives here now", nor "How old is Kalani?" by her flight schedule.
+    _detail("age", r"^\W*how\s+old\b|\bwhat\s+age\b|\b(?:what(?:'s|’s|\s+is|\s+was)|which)\s+(?:[\w'’-]+\s+){0,3}age\b",
+            _AGE_TOLD),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
     _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS),
