@@ -403,7 +403,7 @@ class Answering:
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
         # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
-        detail_told = detail is not None and (any(
+        detail_told = detail is not None and detail.answers_by_its_form and (any(
             detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
             for m in top for sentence in SENTENCE_END.split(m.text)) if others else any(
             _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top))

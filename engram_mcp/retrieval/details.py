@@ -46,6 +46,11 @@ class Detail:
     """A form that tells the detail beside nothing else the question asks: a pay rate ("$19/hr") tells what
     is earned at the bakery though it names the bakery only by its name."""
 
+    answers_by_its_form: bool = True
+    """Whether a memory telling it in its form answers the question though it holds none of the question's
+    words ("My dog Pretzel is a beagle" answers "What breed is Pretzel?"). Not an age: ages are said of so
+    many people ("kids: Mele 19, Sione 14") that one told answers only as any memory does; none told declines."""
+
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
         told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
@@ -63,11 +68,12 @@ class Detail:
         return self.told_alone is not None and self.told_alone.search(text) is not None
 
 
-def _detail(name: str, asked: str, told: str, alongside: str | None = None,
-            only_asking: str = "", told_alone: str | None = None) -> tuple[re.Pattern[str], Detail]:
+def _detail(name: str, asked: str, told: str, alongside: str | None = None, only_asking: str = "",
+            told_alone: str | None = None, answers_by_its_form: bool = True) -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
         name, _words(told), _words(alongside) if alongside else None,
-        only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None)
+        only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None,
+        answers_by_its_form=answers_by_its_form)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -113,9 +119,14 @@ _AGE_TOLD = (
     rf"(?:{_SMALL_NUMBER})\s*-?\s*(?:years?|yrs?|yr|y|months?|weeks?)\s*-?\s*(?:old|o\b|of\s+age)|\d{{1,3}}\s?y/?o"
     rf"|(?:aged?|turn(?:s|ed|ing)?|be|is|are|was|am|['’]s|['’]m|who['’]s|just|now|only|nearly|almost|soon)\s+(?:{_SMALL_NUMBER})"
     r"(?!\s*(?:am|pm|a\.m|p\.m|o['’]clock|[:.,]\d|%|percent|kg|km|miles?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|times?|"
-    r"[£$€]|euros?|pounds?|dollars?|quid|k\b|people|kids|of\s+us|of\s+them))"
-    r"|\d{1,3}(?:st|nd|rd|th)\b|(?:twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|hundred)th"
-    r"|(?-i:[A-Z])[\w'’-]+,?\s+\(?\d{1,3}\)?(?=\s*(?:[,;)\n]|and\b|$))|(?<=[(,])\s?\d{1,3}\s*\)"
+    r"[£$€]|euros?|pounds?|dollars?|quid|k\b|people|kids|of\s+us|of\s+them|(?:st|nd|rd|th)\b|jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec))"
+    r"|(?<=['’]s\s)\d{1,3}(?:st|nd|rd|th)\b|\d{1,3}(?:st|nd|rd|th)\s+(?:birthday|bday|b-day)"
+    r"|(?:twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|hundred)th"
+    r"|(?!(?:year|grade|room|flat|bus|route|gate|platform|level|floor|unit|apt|block|class|form|season|episode|chapter|"
+    r"page|week|day|stage|phase|version|terminal|line|ward|bay|table|number|no|size|team|group|box|aisle|row|seat|pier|"
+    r"exit|junction|zone|section|part|step|track|lane|road|street|house)\b)(?-i:[A-Z])[\w'’-]+,?\s+\(?\d{1,3}\)?"
+    r"(?=\s*(?:[,;)\n]|and\b|$))|(?<=[(,])\s?\d{1,3}\s*\)"
     r"|born|birth\s*(?:day|date)|\bage\b|years?\s+old|teen(?:ager|s)?|toddler|newborn|baby|infant|retired|pensioner"
     r"|in\s+(?:his|her|their|my|our|your)\s+(?:early\s+|mid\s*-?\s*|late\s+)?(?:\d0s|twenties|thirties|forties|fifties|"
     r"sixties|seventies|eighties|nineties)|built\s+(?:in\s+)?\d{4}|from\s+(?:the\s+)?\d{4}"
@@ -234,7 +245,7 @@ _DETAILS += (
     # "kids: Mele 19, Sione 14", "dad (78)") or by when they were born: "How old is Dominik?" is not told by
     # "Lea lives here now", nor "How old is Kalani?" by her flight schedule.
     _detail("age", r"^\W*how\s+old\b|\bwhat\s+age\b|\b(?:what(?:'s|’s|\s+is|\s+was)|which)\s+(?:[\w'’-]+\s+){0,3}age\b",
-            _AGE_TOLD),
+            _AGE_TOLD, answers_by_its_form=False),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
     _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS),
