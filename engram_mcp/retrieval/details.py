@@ -126,8 +126,8 @@ _AGE_TOLD = (
     r"|(?!(?:year|grade|room|flat|bus|route|gate|platform|level|floor|unit|apt|block|class|form|season|episode|chapter|"
     r"page|week|day|stage|phase|version|terminal|line|ward|bay|table|number|no|size|team|group|box|aisle|row|seat|pier|"
     r"exit|junction|zone|section|part|step|track|lane|road|street|house)\b)(?-i:[A-Z])[\w'’-]+,?\s+\(?\d{1,3}\)?"
-    r"(?=\s*(?:[,;)\n]|and\b|$))|(?<=[(,])\s?\d{1,3}\s*\)"
-    r"|born|birth\s*(?:day|date)|\bage\b|years?\s+old|teen(?:ager|s)?|toddler|newborn|baby|infant|retired|pensioner"
+    r"(?=\s*(?:[,;](?!\d)|\)|\n|and\b|$))|(?<=[(,])\s?\d{1,3}\s*\)"
+    r"|born|birth\s*(?:day|date)|\bage\b|years?\s+old|teen(?:ager|s)?|toddler|newborn"
     r"|in\s+(?:his|her|their|my|our|your)\s+(?:early\s+|mid\s*-?\s*|late\s+)?(?:\d0s|twenties|thirties|forties|fifties|"
     r"sixties|seventies|eighties|nineties)|built\s+(?:in\s+)?\d{4}|from\s+(?:the\s+)?\d{4}"
 )

@@ -91,7 +91,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("Which school does Keeva go to?", "keeva's in year 3 at st maries primary", "picked keeva up from school at 3"),
         ("How old is Zofia?", "zofia is seven my son kuba is four", "zofia's swimming lesson is now on sundays at 9:30"),
         ("How old is Sione?", "kids: Mele 19, Sione 14, and the twins", "Sione trains at 5:30 with the U15s"),
-        ("How old is Dominik?", "Dominik, 34, teaches maths in Hamburg", "Dominik moved in with Lea, 3 people in the flat now"),
+        ("How old is Dominik?", "Dominik, 34, teaches maths in Hamburg", "my sister had her baby on the 12th, Mila, 3,4 kg"),
         ("What age is Ernesto?", "my dad (ernesto, 78) rang", "dad rang at 7 about the boiler"),
         ("How old is Chuy?", "Abuela Chuy turns 90 on Sunday", "Abuela Chuy's party is at 4pm"),
     ],

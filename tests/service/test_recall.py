@@ -530,6 +530,18 @@ def test_pay_asked_at_one_employer_is_declined_when_only_another_employers_offer
     assert "£58k" in _first_answer(service, "How much would Tamsin earn at Octopus Energy?")
 
 
+def test_an_age_is_declined_until_a_memory_tells_one_not_by_a_baby_born_or_a_days_ordinal(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Aloha! Kalani here, flight attendant sa Hawaiian Airlines, based in Honolulu.",
+                           "My schedule this month: inter-island lang, mostly HNL-OGG and HNL-KOA turns. I'm home every night.",
+                           "My sister had her baby last night! Mila, 3,4 kg.", "Lola's party is in Laoag on the 20th, I fly on the 17th."],
+          speaker="Kalani")
+    assert service.recall("How old is Kalani?").abstained
+    _told(service, clock, ["Quick intro for the new app: Kalani, 29, flight attendant."], speaker="Kalani")
+    assert "29" in _first_answer(service, "How old is Kalani?")
+
+
 def test_an_amount_on_a_list_line_naming_no_one_answers_what_is_owed_for_a_child_though_other_lines_name_others(
     service: MemoryService, clock: SteppingClock
 ) -> None:
