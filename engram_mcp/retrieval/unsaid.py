@@ -77,6 +77,9 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
         for index, part in enumerate(parts):
             named_here = words_of(without_compounds(_without_owners(part)))
+            # Named only as whose a relative is ("Rob's parents want us in Cornwall"), they are named and nothing is said of them.
+            for name in (names & words_of(without_compounds(part))) - named_here:
+                said.setdefault(name, False)
             for name in (name for name in names if name in named_here or called[name] & named_here):
                 passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
                 words = words_of(passage)

@@ -47,6 +47,10 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("What does Marta do for a living?", {"Marta"},
      ["my accountant is retiring end of the month, marta's cousin joanna wilk does bookkeeping maybe her",
       "my wife marta says I should tell you the family stuff"]),
+    # named only as whose a relative is, they are named and nothing is said of them
+    ("What does Philippa's husband Rob do for a living?", {"Rob"},
+     ["A message from my daughter Philippa: 'Mum, change of plan for Christmas, sorry!! Rob's parents want us in Cornwall "
+      "so we can't do Harrogate this year.'"]),
     # a place named in a compound of its own ("gent-sint-pieters") names no one
     ("What does Fiona's husband Pieter do for work?", {"Pieter"},
      ["pieter is away in lyon until thursday", "bus company needs the text: pick up at gent-sint-pieters 13:15"]),
