@@ -230,6 +230,14 @@ _DETAILS += (
             r"per\s+\w+|/\s?(?:h|hr|hour|day|wk|week|mo|month|yr|year|night|term))",
             only_asking="cost costs costing charge charges charged charging pay pays paying paid spend spending spent "
                         "owe owes owed price prices priced total amount money much"),
+    # What a thing sold for ("How much did Dominik sell his car for?") is told by an amount said with the sale:
+    # "Sold the Golf!! … 4.300 €" tells it, "thinking of selling it … would be happy with 4000" does not.
+    _detail("sale price", r"how\s+much\s+(?:did|does|do|will|would|could|can|is|was|were)\b[^?]*\b(?:sell|sold|selling|sells|go\s+for|"
+                          r"went\s+for|get\s+for|fetch(?:ed)?)\b",
+            rf"{_MONEY}|\d{{1,3}}(?:[ ,.]\d{{3}})+(?![\d:/])",
+            r"sold|went\s+for|got|fetched|buyer|bought\s+it|paid\s+me|gave\s+me|vendí|vendido|vendu|verkauft|sprzeda\w+",
+            only_asking="much sell sells sold selling go went get got fetch fetched",
+            told_alone=r"sold|went\s+for|fetched|buyer|vendí|vendido|vendu|verkauft"),
     _detail("where they studied",
             r"where\s+did\b[^?]*\b(?:study|train|graduate|go\s+to\s+(?:university|uni|college)|get\b[^?]*\bdegree|"
             r"do\b[^?]*\bdegree)|(?:which|what)\s+(?:university|uni|college)\s+(?:did|does|do)\b[^?]*\b(?:go|attend|study|"

@@ -278,6 +278,8 @@ _MET_BY_WORDS: dict[str, str] = {
                 "fly-half flyhalf scrum-half scrumhalf hooker flanker pitcher catcher shortstop quarterback",
     # "When are Anwar's Urdu lessons?" is met by "Urdu classes at the mosque".
     "lesson": "lessons class classes",
+    # "How much did Gwilym sell the transit for?" is met by "transit sold": a verb whose past is another word.
+    "sell": "sells selling sold", "buy": "buys buying bought",
     "class": "classes lesson lessons",
     # "katla is 15 and at leith academy": a school is said by its kind.
     "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "

@@ -69,6 +69,14 @@ def test_what_someone_studies_is_met_by_its_field() -> None:
     assert lexical_coverage(terms, ["Kirsty loves music and cooking"]) == 0.0
 
 
+def test_selling_and_buying_are_met_by_their_past_forms() -> None:
+    sell = focus_terms(focus_words("How much did Gwilym sell the van for?", {"Gwilym"}))
+    assert lexical_coverage(sell, ["van sold. lad from newport, £6,600 cash"]) == 1.0
+    buy = focus_terms(focus_words("When did Gwilym buy the van?", {"Gwilym"}))
+    assert lexical_coverage(buy, ["bought the van off a mate in june"]) == 1.0
+    assert lexical_coverage(buy, ["the van needs tyres"]) == 0.5
+
+
 def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
     terms = focus_terms(focus_words("What is Sam's favourite football team?", {"Sam"}))
     assert lexical_coverage(terms, ["My favourite coffee is a flat white."]) < 0.5

@@ -542,6 +542,16 @@ def test_an_age_is_declined_until_a_memory_tells_one_not_by_a_baby_born_or_a_day
     assert "29" in _first_answer(service, "How old is Kalani?")
 
 
+def test_what_a_car_sold_for_is_declined_while_only_an_asking_price_is_told_and_answered_by_the_sale(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Selling car. Saab 9-3, 2008, 231 000 km. Asking 2900 €.", "Bought bus card. 55 € / month."],
+          speaker="Ilkka")
+    assert service.recall("How much did Ilkka sell his car for?").abstained
+    _told(service, clock, ["transit sold. lad from newport, £6,600 cash. less than i wanted"], speaker="Ilkka")
+    assert "£6,600" in _first_answer(service, "how much did ilkka sell the transit for?")
+
+
 def test_an_amount_on_a_list_line_naming_no_one_answers_what_is_owed_for_a_child_though_other_lines_name_others(
     service: MemoryService, clock: SteppingClock
 ) -> None:
