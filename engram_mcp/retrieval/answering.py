@@ -403,9 +403,9 @@ class Answering:
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
         # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
-        detail_told = detail is not None and detail.answers_by_its_form and (any(
+        detail_told = detail is not None and (any(
             detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
-            for m in top for sentence in SENTENCE_END.split(m.text)) if others else any(
+            for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and any(
             _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top))
         lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
             lexical_coverage(terms, [m.text for m in top], broad=True))
@@ -419,7 +419,7 @@ class Answering:
         asked_of = names_asked_of(query, focus.speakers) or (
             relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
-                           other_names=capitalised(query), verbs=verbs_asked_of(query),
+                           other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
                            tells_detail=detail.told_in if detail is not None else None)
         untold = detail.name if detail and not any(_tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker)
                                                    for m in top) else None

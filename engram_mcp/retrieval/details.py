@@ -47,9 +47,11 @@ class Detail:
     is earned at the bakery though it names the bakery only by its name."""
 
     answers_by_its_form: bool = True
-    """Whether a memory telling it in its form answers the question though it holds none of the question's
-    words ("My dog Pretzel is a beagle" answers "What breed is Pretzel?"). Not an age: ages are said of so
-    many people ("kids: Mele 19, Sione 14") that one told answers only as any memory does; none told declines."""
+    """Whether a memory telling it in its form answers a question asked of the speaker though it holds none of
+    the question's words ("$38 an hour up from $32" answers "What's Tevita's new pay rate?"). Not an age, a
+    favourite or a colour: they are said of so much ("kids: Mele 19, Sione 14", "I love spicy food", "red wine")
+    that one told answers only as any memory does; none told declines. (Asked of someone named, a sentence naming
+    them that tells it answers: "My dog Pretzel is a beagle".)"""
 
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
@@ -255,8 +257,8 @@ _DETAILS += (
     _detail("age", r"^\W*how\s+old\b|\bwhat\s+age\b|\b(?:what(?:'s|’s|\s+is|\s+was)|which)\s+(?:[\w'’-]+\s+){0,3}age\b",
             _AGE_TOLD, answers_by_its_form=False),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
-    _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE),
-    _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS),
+    _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE, answers_by_its_form=False),
+    _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS, answers_by_its_form=False),
 )
 
 

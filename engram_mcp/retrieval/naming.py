@@ -119,6 +119,9 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, own
         # (not "the dog idea, Lars is allergic").
         if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest):
             return True
+        # "My twins are in JSS2, Chukwudi and Ugochi": several, named as a list later in the sentence.
+        if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):
+            return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
         # "a meeting with Mr Kowalczyk from the Gdańsk importer": someone named as the thing's.
@@ -135,6 +138,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, own
                                for found in _UNCASED_MY_THING.finditer(text)))
 
 
+_PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
+_NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-Z][\w'’-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'’-]+")
 _OWNED_BY = re.compile(r"\b(?:(?P<speaker>(?i:my|our))|(?P<owner>[A-Z][\w-]*)['’]s)\s+(?:[\w-]+\s+)?$")
 
 

@@ -114,3 +114,11 @@ def test_the_names_of_someone_elses_relatives_are_not_given_by_the_speakers_own(
     assert not names_thing(sons, "Dagny's son Eirik got a place through the transfer.", owners={"solveig"})
     assert names_thing(sons, "Solveig's son Ola starts school in Bergen.", owners={"solveig"})
     assert names_thing(sons, "My son Eirik is 20, studies engineering at NTNU.")
+
+
+def test_the_names_of_several_are_given_by_a_list_of_names_later_in_the_sentence_that_speaks_of_them() -> None:
+    focus = focus_terms(focus_words("What are the names of Ngozi's children?", ["Ngozi"]))
+    assert asks_name("What are the names of Ngozi's children?")
+    assert names_thing(focus, "My twins are in JSS2, Chukwudi and Ugochi. Ugochi wants to do sewing like mummy.")
+    assert not names_thing(focus_terms(focus_words("What is the name of Ngozi's child?", ["Ngozi"])),
+                           "My child is off to JSS2, then Tesco and Lidl.")
