@@ -105,7 +105,8 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
         return ranked
     # A fact that answers the question whole is rare enough to be trusted further down than the rest
     # ("Orla's doctor is Dr Mulcahy" 14th for "Who is Orla's GP?", behind turns that say "GP").
-    answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
+    answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])
+                 and not _the_speakers_for_another(pair[0], focus)]
     if not answering:
         answering = [(fact, ranked[0][1]) for fact in held if answers_slot(focus.terms, fact)][:1]
     if focus.when:
@@ -118,6 +119,14 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     # ("What is Noor's address?": her address before the town she lives in).
     answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where, not _slot_named(pair[0], focus)))
     return lead(ranked, answering[0] if answering else None)
+
+
+def _the_speakers_for_another(fact: Memory, focus: Focus) -> bool:
+    """Whether ``fact`` is the speaker's own while the question names someone else and not them: "Which city
+    is Olesya in?" is not answered by "Yevgenia lives in Neukölln", whose slot it holds."""
+    asked = focus.named - focus.speakers
+    return (bool(asked) and not focus.named & focus.speakers and entity_key(fact.subject or "") in focus.speakers
+            and not asked & about(fact.text, focus))
 
 
 WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())

@@ -333,3 +333,14 @@ def test_the_days_of_the_habit_a_when_question_asks_are_not_led_by_a_later_wish_
     wish = memory("t-wish", "Kuusijärvi is far now. Ice swimming near Porvoo? Club that meets Thursdays ideal.", day=5)
     order = later_change_first([(days, 0.9), (wish, 0.8)], focus_of("What day does Ngozi go ice swimming?"), set(), no_restatement)
     assert order[0][0].id == "f-days"
+
+
+def test_a_later_change_naming_someone_else_and_not_whom_the_question_asks_of_does_not_lead() -> None:
+    friend = memory("f-friend", "Ngozi's best friend Olesya lives in Hamburg.", subject="Ngozi's best friend Olesya",
+                    predicate="lives in", object="Hamburg")
+    mother = memory("t-mother", "My mother Galina want to come to Berlin for Lev birthday. She live in Riga now.", day=2)
+    ranked = [(friend, 0.9), (mother, 0.8)]
+    question = focus_of("Which city is Olesya in?", frozenset({"Olesya"}))
+    assert later_change_first(ranked, question, set(), no_restatement) == ranked
+    moved = memory("t-moved", "Olesya call me, she is in Leipzig now! She move there yesterday.", day=3)
+    assert later_change_first([(friend, 0.9), (moved, 0.8)], question, set(), no_restatement)[0][0].id == "t-moved"

@@ -267,3 +267,12 @@ def test_a_thing_asked_of_someone_else_is_not_answered_first_by_the_speakers_own
     assert may_be_of_whom_asked(memory("t-sis", "my sister drives a Polo"), sister)
     assert may_be_of_whom_asked(own_turn, focus_of("What car do I drive?"))
     assert may_be_of_whom_asked(own_fact, focus_of("What car do Ngozi and Ilka drive?", frozenset({"Ilka", "Ngozi"})))
+
+
+def test_the_speakers_own_fact_in_the_slot_does_not_lead_for_a_question_naming_someone_else() -> None:
+    friend = memory("f-friend", "Ngozi's best friend Olesya lives in Hamburg.", subject="Ngozi's best friend Olesya",
+                    predicate="lives in", object="Hamburg")
+    own = memory("f-own", "Ngozi lives in Neukölln.", subject="Ngozi", predicate="lives in", object="Neukölln")
+    ranked = [(friend, 0.9), (own, 0.8)]
+    assert slot_first(ranked, focus_of("Which city is Olesya in?", frozenset({"Olesya"}))) == ranked
+    assert slot_first([(friend, 0.9), (own, 0.8)], focus_of("Which city does Ngozi live in?"))[0][0].id == "f-own"
