@@ -241,10 +241,22 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
                                   and focus.named - focus.speakers <= about(pair[0].text, focus)), None))
     # Of a question asking when, only one that says a time ("When does Jayden work at Tesco?" is not
     # answered by "Jayden works at tesco" before "Jayden works on sundays").
-    return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
-                              if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                              and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))),
-                             None))
+    whole = next((pair for pair in ranked[:LEAD_DEPTH]
+                  if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
+                  and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))), None)
+    return lead(ranked, whole or _thing_asked_over_a_time_word(ranked, focus, outdated))
+
+
+def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:
+    """"What day is Tamsin's dentist appointment?": a first memory sharing only a word that asks when ("gym 7pm
+    from now on, same days") speaks of another thing; the best that names the thing asked ("dentist moved.
+    Fri 11:00 now."), of whom it asks and, for a question of when, saying a time, goes first."""
+    thing = set(focus.terms) - WHEN_WORDS - focus.timing
+    shared = about(ranked[0][0].text, focus) & set(focus.terms)
+    if not thing or not shared or shared & thing:
+        return None
+    return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing
+                 and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))), None)
 
 
 def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:

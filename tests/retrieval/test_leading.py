@@ -276,3 +276,15 @@ def test_the_speakers_own_fact_in_the_slot_does_not_lead_for_a_question_naming_s
     ranked = [(friend, 0.9), (own, 0.8)]
     assert slot_first(ranked, focus_of("Which city is Olesya in?", frozenset({"Olesya"}))) == ranked
     assert slot_first([(friend, 0.9), (own, 0.8)], focus_of("Which city does Ngozi live in?"))[0][0].id == "f-own"
+
+
+def test_a_first_memory_sharing_only_a_word_that_asks_when_gives_way_to_one_naming_the_thing_asked() -> None:
+    gym = memory("t-gym", "mornings not working. gym 7pm from now on, same days.", day=2)
+    moved = memory("t-moved", "dentist moved. Fri 11:00 now.", day=2)
+    first = memory("t-first", "note: dentist Thu 14:30, Dr Okafor.")
+    question = focus_of("What day is Ngozi's dentist appointment?")
+    assert [m.id for m, _ in named_first([(gym, 0.9), (moved, 0.8), (first, 0.7)], question, set())][0] == "t-moved"
+    # A first memory naming the thing asked keeps the lead, and so does one sharing no word at all.
+    assert named_first([(first, 0.9), (gym, 0.8)], question, set())[0][0] is first
+    vague = memory("t-vague", "Sorted for Friday.", day=2)
+    assert named_first([(vague, 0.9), (moved, 0.8)], question, set())[0][0] is vague
