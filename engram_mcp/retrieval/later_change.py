@@ -34,6 +34,7 @@ from engram_mcp.retrieval.leading import (
     about,
     answers_asked,
     lead,
+    of_another_person,
     scored_beside,
     speaks_for,
     speaks_most_of,
@@ -126,7 +127,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
                # "My mother Galina … She live in Riga now" is no change of where Olesya is.
-               and not _of_another_person(pair[0], focus)
+               and not of_another_person(pair[0], focus)
                and (_CHANGED.search(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
@@ -170,15 +171,6 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         chosen = restatement if restatement is not None and (
             speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
     return lead(ranked, chosen)
-
-
-def _of_another_person(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` speaks of one of the speaker's people the question does not ask of, and not of whom
-    it names: "My mother Galina … She live in Riga now" for "Which city is Olesya in?"."""
-    asked = focus.named - focus.speakers
-    if not asked or asked & about(memory.text, focus):
-        return False
-    return bool(words_of(memory.text) & RELATION_WORDS - set(focus.terms))
 
 
 # A thing given its name: "bakery, Golden Crust", "a café called The Daily Grind", "our dog Biscuit".

@@ -39,6 +39,7 @@ from engram_mcp.retrieval.abstain import (
     is_place,
     is_plan,
     lexical_coverage,
+    words_of,
 )
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE, without_name_asked
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "WHEN_WORDS", "Derived", "Focus", "Restated", "Scored", "about", "answers_asked", "change_first",
     "days_of_habit_asked", "is_ending",
-    "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
+    "lead", "named_first", "of_another_person", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
 
@@ -243,8 +244,26 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     # answered by "Jayden works at tesco" before "Jayden works on sundays").
     whole = next((pair for pair in ranked[:LEAD_DEPTH]
                   if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                  and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))), None)
+                  and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))
+                  # "Where does Temi live?": not "… My mum Folake … back home in Ibadan", of someone else.
+                  and not of_another_person(pair[0], focus)), None)
     return lead(ranked, whole or _thing_asked_over_a_time_word(ranked, focus, outdated))
+
+
+def of_another_person(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` is the speaker's word of someone else they name, not of whom the question names: "My
+    mother Galina … She live in Riga now" for "Which city is Olesya in?" ("my sister moved to Manchester",
+    naming no one else, may be of Olesya)."""
+    asked = focus.named - focus.speakers
+    if not asked or focus.named & focus.speakers or asked & about(memory.text, focus):
+        return False
+    people = _A_PLACE_GONE_TO.sub(" ", _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text)))
+    if not _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - _CALENDAR:
+        return False
+    return bool(_FIRST_PERSON.search(memory.text) or words_of(memory.text) & RELATION_WORDS - set(focus.terms))
+
+
+_A_PLACE_GONE_TO = re.compile(r"\b(?:to|from)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
 
 
 def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:

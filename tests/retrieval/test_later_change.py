@@ -335,7 +335,7 @@ def test_the_days_of_the_habit_a_when_question_asks_are_not_led_by_a_later_wish_
     assert order[0][0].id == "f-days"
 
 
-def test_a_later_change_naming_someone_else_and_not_whom_the_question_asks_of_does_not_lead() -> None:
+def test_a_later_change_about_another_of_the_speakers_people_and_not_whom_the_question_asks_of_does_not_lead() -> None:
     friend = memory("f-friend", "Ngozi's best friend Olesya lives in Hamburg.", subject="Ngozi's best friend Olesya",
                     predicate="lives in", object="Hamburg")
     mother = memory("t-mother", "My mother Galina want to come to Berlin for Lev birthday. She live in Riga now.", day=2)

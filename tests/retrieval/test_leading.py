@@ -7,6 +7,7 @@ from engram_mcp.retrieval.leading import (
     lead,
     may_be_of_whom_asked,
     named_first,
+    of_another_person,
     relation_fact_aside,
     says_trait_of_whom_asked,
     slot_first,
@@ -288,3 +289,21 @@ def test_a_first_memory_sharing_only_a_word_that_asks_when_gives_way_to_one_nami
     assert named_first([(first, 0.9), (gym, 0.8)], question, set())[0][0] is first
     vague = memory("t-vague", "Sorted for Friday.", day=2)
     assert named_first([(vague, 0.9), (moved, 0.8)], question, set())[0][0] is vague
+
+
+def test_a_memory_with_all_the_words_asked_but_of_someone_else_does_not_go_before_one_of_whom_asked() -> None:
+    temi = memory("f-temi", "Ngozi's little sister Temi is doing her master's at Leeds.", subject="Ngozi's little sister Temi",
+                  predicate="states", object="doing her master's at Leeds")
+    mum = memory("t-mum", "My mum Folake thinks I made it up in England because back home in Ibadan nobody had heard of it, "
+                          "she lives on milk powder.")
+    ranked = [(temi, 0.9), (mum, 0.8)]
+    assert named_first(ranked, focus_of("Where does Temi live?", frozenset({"Temi"})), set()) == ranked
+
+
+def test_the_speakers_word_naming_someone_else_is_not_of_whom_a_question_names() -> None:
+    question = focus_of("Where does Temi live?", frozenset({"Temi"}))
+    assert of_another_person(memory("t-mum", "My mum Folake says back home in Ibadan nobody had heard of it."), question)
+    assert not of_another_person(memory("t-sister", "My sister moved to Manchester."), question)
+    assert not of_another_person(memory("t-temi", "Temi moved to Manchester, my mum Folake cried."), question)
+    assert not of_another_person(memory("t-moved", "So from the 19th your lunch service moves to Springdale General."),
+                                 question)
