@@ -344,3 +344,15 @@ def test_a_later_change_about_another_of_the_speakers_people_and_not_whom_the_qu
     assert later_change_first(ranked, question, set(), no_restatement) == ranked
     moved = memory("t-moved", "Olesya call me, she is in Leipzig now! She move there yesterday.", day=3)
     assert later_change_first([(friend, 0.9), (moved, 0.8)], question, set(), no_restatement)[0][0].id == "t-moved"
+
+
+def test_a_later_turn_saying_old_of_an_age_says_no_change() -> None:
+    site = memory("f-site", "Ngozi is site foreman from next week, moving to the Papatoetoe job.", subject="Ngozi",
+                  predicate="is", object="site foreman from next week, moving to the Papatoetoe job")
+    walking = memory("t-walk", "she wants me to start walking every morning. 6am round the domain before work. "
+                               "day 1 done, feel like an old man", day=1)
+    ranked = [(site, 0.9), (walking, 0.8)]
+    assert later_change_first(ranked, focus_of("Which site is Ngozi working on?"), set(), no_restatement) == ranked
+    van = memory("t-van", "the old van goes to the wreckers, I'm on the vivaro for work", day=1)
+    assert later_change_first([(site, 0.9), (van, 0.8)], focus_of("Which van does Ngozi drive for work?"), set(),
+                              no_restatement)[0][0] is van
