@@ -61,6 +61,8 @@ def vehicle_rules() -> tuple[Rule, ...]:
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
               r"[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+up)?(?:" + BOUNDARY + "|" + _PRICE_AFTER + ")", _vehicle_bought),
         rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
+              # "my brother sold his Tesla": whose it was goes.
+              r"(?i:his\s+|her\s+|their\s+)?"
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_sold),
     )
 

@@ -126,3 +126,8 @@ def test_a_vehicle_bought_from_someone_or_with_its_price_said_after_is_the_one_d
 @pytest.mark.parametrize("text", ["My truck is a mess.", "I bought Mum's birthday present.", "my van is a nightmare to park"])
 def test_what_is_said_of_a_van_or_bought_of_someone_that_names_no_vehicle_is_none(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] == "drives"}
+
+
+def test_a_relative_who_sold_their_vehicle_no_longer_drives_it_said_without_whose_it_was() -> None:
+    [fact] = extract(turn("My brother sold his Tesla.", speaker="Dagny"), [])
+    assert (fact.statement, fact.object) == ("Dagny's brother sold the Tesla.", "Tesla")
