@@ -56,7 +56,7 @@ _CHANGED = re.compile(
     r"rescheduled|postponed|moved|moves\s+to|"
     # "the old van goes to the wreckers", not "feel like an old man" or "four years old"
     r"(?<!\ban\s)(?<!\ba\s)(?<!\bhow\s)(?<!years\s)(?<!year\s)(?<!yrs\s)old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
-    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
+    r"from\s+(?:next|this)\s+(?:week|month|year)|starting\s+(?:next|this)\s+(?:week|month)|"
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
