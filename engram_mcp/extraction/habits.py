@@ -16,7 +16,7 @@ from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.predicates import HABIT_KINDS, third_singular
 
-__all__ = ["corrected_habit_days", "how_often_said", "rescheduled_habit"]
+__all__ = ["corrected_habit_days", "habit_moved_to_a_time_of_day", "how_often_said", "rescheduled_habit"]
 
 # "like six cups a day", "Cut down to three coffees a day": how much of a thing one has, one amount at a time.
 _PER_DAY = re.compile(r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|a\s+few)\s+"
@@ -161,3 +161,24 @@ def corrected_habit_days(sentence: str, speaker: str) -> list[ExtractedFact]:
         if _RECURRING.search(days):
             return _habit_days(corrected["owner"] or speaker, corrected["thing"].lower(), "", days)
     return []
+
+
+# "switching to evening runs, 6:30pm", "I've moved to lunchtime walks": a habit done at another time of day from now on.
+_TO_A_TIME_OF_DAY = re.compile(
+    r"^(?:(?:I|we)\s+(?:am\s+|are\s+|have\s+)?|(?:I|we)(?:'m|'re|'ve)\s+)?(?:(?:now|just)\s+)?"
+    r"(?:switch(?:ing|ed)?|mov(?:ing|ed)|chang(?:ing|ed)|go(?:ing)?|gone|went)\s+(?:over\s+|back\s+)?to\s+"
+    r"(?P<when>morning|evening|night|afternoon|lunchtime|weekend)\s+(?P<habit>[a-z]+)s\b"
+    r"(?:\s*,?\s*(?:at\s+)?(?P<time>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}[:.]\d{2}))?", re.IGNORECASE)
+
+
+def habit_moved_to_a_time_of_day(sentence: str, speaker: str) -> list[ExtractedFact]:
+    """"switching to evening runs, 6:30pm": the habit ("run how often") done in the evenings now, so it
+    replaces "I run every morning at 5:30"."""
+    moved = _TO_A_TIME_OF_DAY.match(expand_contractions(sentence.strip()))
+    if moved is None or (verb := moved["habit"].lower()) not in _HABIT_VERBS:
+        return []
+    when = "at lunchtime" if moved["when"].lower() == "lunchtime" else f"in the {moved['when'].lower()}s"
+    often = f"{when}, at {' '.join(moved['time'].split())}" if moved["time"] else when
+    return [ExtractedFact(statement=f"{speaker} {third_singular(verb)} {often} now.", type=MemoryType.SEMANTIC,
+                          certainty=Certainty.STATED.value, subject=speaker, predicate=f"{verb} how often", object=often,
+                          entities=(speaker,))]

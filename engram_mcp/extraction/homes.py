@@ -102,9 +102,9 @@ def home_rules(name: str) -> tuple[Rule, ...]:
         rule(r"(?:have\s+)?signed\s+(?:the\s+)?(?:lease|contract|rental\s+agreement)\s+(?:on|for)\s+(?:the|a|our)\s+(?:new\s+)?",
              name_obj + r"(?=\s+(?:flat|apartment|house|place|home|studio)\b)", _new_home),
         # "My boyfriend and I share a flat in Södermalm": where one lives, put as the home one has.
-        # "I rent a room in a house in Blackpool": the place the house is in.
+        # "I rent a room in a house in Blackpool": the place the house is in; "I rent a room on Kapahulu Ave": its street.
         rule(r"(?:share|rent|are\s+renting|am\s+renting)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
-              r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+in(?:\s+(?:a|an|the)\s+(?:shared\s+)?"
+              r"(?:flat|apartment|house|place|home|room|studio|condo|bedsit)\s+(?:in|on)(?:\s+(?:a|an|the)\s+(?:shared\s+)?"
               r"(?:house|flat|apartment|houseshare|flatshare)\s+in)?", name_obj, _home),
         # "we stay with host family, Whitaker family in Headingley"
         rule(r"(?:stay|are\s+staying|am\s+staying|live|are\s+living|am\s+living)\s+with\s+(?:a\s+|the\s+|our\s+|my\s+)?"
@@ -227,10 +227,24 @@ _NAMED_HOME = re.compile(r"^(?i:the\s+|my\s+|our\s+)?(?P<obj>" + NAME + r")\s+(?
 _HOME_ON = re.compile(r"\b(?i:my|our|the)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+(?i:on|in)\s+(?P<obj>" + NAME + ")")
 
 
+# "handed my keys back to the landlord", "The old keys went back in the post", "Handed the Scarborough key back":
+# the home before is given up.
+_KEYS_BACK = re.compile(r"\b(?:hand(?:ed|ing)?|gave|giv(?:e|ing)|return(?:ed|ing)?|post(?:ed|ing)?|dropp(?:ed|ing))\s+"
+                        r"(?:back\s+)?(?:[\w'’]+\s+){0,3}?keys?\s+back\b|\bkeys?\s+(?:went|go(?:es)?|(?:are|is)\s+going)\s+back\b|"
+                        r"\b(?:handed|gave|returned)\s+back\s+(?:my|our|the)\s+(?:[\w'’]+\s+){0,2}?keys?\b", re.IGNORECASE)
+# Where one is now, in a turn giving the old home up: "boxes at Tutu's now", "all my stuff is at Jack's now",
+# "The new apartment at Finch has a real window", "Made it to Aoife's".
+_NOW_AT = re.compile(r"^(?i:made\s+it\s+to)\s+(?P<reached>" + NAME + r")(?=\s*[,.;!?]|$)|"
+                     r"\b(?i:boxes|stuff|things|everything)\s+(?i:is\s+|are\s+)?(?i:all\s+)?(?i:at|in)\s+"
+                     r"(?P<obj>" + NAME + "|" + UNCASED_NAME + r")\s+(?i:now)\b|"
+                     r"\b(?i:the|my|our)\s+(?i:new)\s+(?i:" + _DWELLING + r")\s+(?i:at|in|on)\s+(?P<new>" + NAME + ")")
+
+
 def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
     """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir",
     "I moved today. Now I sleep in my own apartment on Garden City Road", "moved in. sleeping on a
-    mattress on the floor in friedrichshain"."""
+    mattress on the floor in friedrichshain"; the one a turn giving the old home's keys back says
+    one is at now: "handed my keys back to the landlord … boxes at Tutu's now"."""
     for before, sentence in zip(sentences, sentences[1:], strict=False):
         if not _MOVED_SENTENCE.match(before.strip()):
             continue
@@ -239,6 +253,12 @@ def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedF
             place = object_head(home["obj"])
             return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
     turn = " ".join(sentences)
+    if _KEYS_BACK.search(turn) and not _AWAY.search(turn):
+        for sentence in sentences:
+            if (now_at := _NOW_AT.search(sentence)) is not None and not _SOMEONE_ELSE.search(sentence[: now_at.start()]):
+                place = object_head(now_at["obj"] or now_at["new"] or now_at["reached"])
+                return as_facts([(f"{speaker} lives at {place}", "lives in", place, "home", False)], speaker,
+                                Certainty.STATED.value)
     if not _MOVING.search(turn) or _AWAY.search(turn):
         return []
     for sentence in sentences:

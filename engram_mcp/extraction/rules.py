@@ -30,7 +30,7 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
     without_what_does_not_hold,
 )
-from engram_mcp.extraction.habits import corrected_habit_days, rescheduled_habit
+from engram_mcp.extraction.habits import corrected_habit_days, habit_moved_to_a_time_of_day, rescheduled_habit
 from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.jest import in_earnest
@@ -178,6 +178,8 @@ class RulesExtractor:
             if moved := rescheduled_habit(sentence, speaker, [*earlier, *said[:index]]):
                 facts += moved
                 continue
+            # "switching to evening runs, and parkrun on saturdays": the habit's new time, and whatever else is said.
+            facts += habit_moved_to_a_time_of_day(sentence, speaker)
             introduced = introduction_clauses(sentence, speaker, uncased=uncased) or self_description(_sentence_case(sentence))
             if introduced:
                 for fragment in introduced:

@@ -43,16 +43,26 @@ def _vehicle_sold(m: re.Match[str], who: str) -> list[Found]:
     return [] if car is None else [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
 
 
+# A price said right after what was bought: "for £11,200", "eleven thousand two hundred".
+_PRICE_AFTER = (r"(?=\s+(?:for\s+)?(?:[£$€]\d|\d{1,3},\d{3}\b|\d[\d.]*\s*(?i:k|grand|quid|pounds|euros?|dollars)\b|"
+                r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\s+"
+                r"(?i:hundred|thousand|grand)\b))")
+
+
 def vehicle_rules() -> tuple[Rule, ...]:
     """Driving, buying and selling one, the object read by ``vehicle_name`` (a make, a model or
     a vehicle word), so names need no capitals here."""
     return (
         rule(r"(?:drive|am\s+driving|ride|am\s+riding|have|own|got|bought|have\s+bought|have\s+got|picked\s+up|picked|leased|"
              r"traded\s+up\s+to|(?:ended\s+up\s+)?(?:going|went|gone)\s+with)",
-              # "picked the vivaro up": the vehicle between the verb and its "up"
+              # "picked the vivaro up": the vehicle between the verb and its "up"; "bought pawel's vivaro": whose it was
+              # goes; "… vivaro eleven thousand two hundred in the end": the price said after it ends it.
+              r"(?:(?i:(?:my|our)\s+)?[\w-]+['’]s\s+(?=[\w.-]+(?:\s+[\w.-]+){0,2}?(?:" + BOUNDARY + "|" + _PRICE_AFTER + ")))?"
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+)?(?i:new\s+|used\s+|second-hand\s+|secondhand\s+|brand\s+new\s+)?"
-              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+up)?" + BOUNDARY, _vehicle_bought),
+              r"[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+up)?(?:" + BOUNDARY + "|" + _PRICE_AFTER + ")", _vehicle_bought),
         rule(r"(?:have\s+)?(?:sold|got\s+rid\s+of|traded\s+in|scrapped|gave\s+away)",
+              # "my brother sold his Tesla": whose it was goes.
+              r"(?i:his\s+|her\s+|their\s+)?"
               r"(?P<obj>(?i:a\s+|an\s+|the\s+|my\s+|our\s+)?(?i:old\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY, _vehicle_sold),
     )
 
@@ -83,9 +93,13 @@ _THEN_GOT = re.compile(r"^(?i:(?:(?:this|last|yesterday|today|on)\b[\w\s]{0,25}?
 # "my uncle tadhg is selling me his 2015 corolla", "Dad sold me his old Polo": a car bought from someone.
 _SOLD_ME = re.compile(r"\b(?i:is\s+selling|sold|has\s+sold|'s\s+selling)\s+(?i:me|us)\s+(?i:his|her|their)\s+(?i:old\s+)?" + _VEHICLE_NAME
                       + BOUNDARY)
-# "Our car is a 2012 Peugeot 208", "My car, the Corolla, …": the car one drives, said of the car.
-_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+)?car(?:\s+is\s+(?:now\s+)?(?:an?\s+)?|,\s+(?:the|a|an)\s+)(?:\d{4}\s+)?)"
-                     r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,2}?)" + BOUNDARY)
+# "Our car is a 2012 Peugeot 208", "My car, the Corolla, …", "my van is a white ford transit custom 2017": the
+# vehicle one drives, said of it.
+_CAR_IS = re.compile(r"^(?i:(?:my|our)\s+(?:new\s+|current\s+|family\s+|work\s+)?(?:" + alternation(VEHICLE_WORDS) + r")"
+                     r"(?:\s+is\s+(?:now\s+)?(?:an?\s+)?|,\s+(?:the|a|an)\s+)(?:\d{4}\s+)?)"
+                     r"(?P<obj>[\w.-]+(?:\s+[\w.-]+){0,3}?(?:\s+(?:19|20)\d\d)?)(?:" + BOUNDARY
+                     # a run-on sentence typed by voice: "… custom 2017 it's got 140 thousand miles on it"
+                     + r"|(?=\s+it(?:'s|’s)?\s))")
 
 
 # "The old Micra gone to the scrapman this morning": a car of one's own gone for good.

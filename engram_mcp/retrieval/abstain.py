@@ -403,7 +403,10 @@ def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
 
 def holds_another_slot(focus: tuple[str, ...], memory: Memory) -> bool:
     """Whether ``memory`` is a fact in a slot none of the focus words ask about, while they ask about
-    one: "Sid lives in Leith" for "Who is Sid's PhD supervisor?"."""
+    one: "Sid lives in Leith" for "Who is Sid's PhD supervisor?", "Thandiwe runs in the evenings" (a habit's slot,
+    named by the habit) for "What company is Thandiwe joining?"."""
     slot = slot_of(memory)
     topic = topic_words(slot.predicate) if slot is not None else None
+    if slot is not None and topic is None and slot.predicate.endswith("_how_often"):
+        topic = frozenset(stem(word) for word in slot.predicate.removesuffix("_how_often").split("_"))
     return topic is not None and not any(term in topic for term in focus) and any(set(focus) & words for words in TOPICS.values())

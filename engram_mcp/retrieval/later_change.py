@@ -34,6 +34,7 @@ from engram_mcp.retrieval.leading import (
     about,
     answers_asked,
     lead,
+    of_another_person,
     scored_beside,
     speaks_for,
     speaks_most_of,
@@ -52,8 +53,10 @@ __all__ = ["SaidIn", "later_change_first", "times_meant"]
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
-    r"rescheduled|postponed|moved|moves\s+to|old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
-    r"from\s+next\s+(?:week|month|year)|starting\s+next\s+(?:week|month)|"
+    r"rescheduled|postponed|moved|moves\s+to|"
+    # "the old van goes to the wreckers", not "feel like an old man" or "four years old"
+    r"(?<!\ban\s)(?<!\ba\s)(?<!\bhow\s)(?<!years\s)(?<!year\s)(?<!yrs\s)old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
+    r"from\s+(?:next|this)\s+(?:week|month|year)|starting\s+(?:next|this)\s+(?:week|month)|"
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
@@ -125,6 +128,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
+               # "My mother Galina … She live in Riga now" is no change of where Olesya is.
+               and not of_another_person(pair[0], focus)
                and (_CHANGED.search(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))

@@ -39,6 +39,7 @@ from engram_mcp.retrieval.abstain import (
     is_place,
     is_plan,
     lexical_coverage,
+    words_of,
 )
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE, without_name_asked
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LEAD_DEPTH", "SENTENCE_END", "WHEN_WORDS", "Derived", "Focus", "Restated", "Scored", "about", "answers_asked", "change_first",
     "days_of_habit_asked", "is_ending",
-    "lead", "named_first", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
+    "lead", "named_first", "of_another_person", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
     "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
 ]
 
@@ -105,7 +106,8 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
         return ranked
     # A fact that answers the question whole is rare enough to be trusted further down than the rest
     # ("Orla's doctor is Dr Mulcahy" 14th for "Who is Orla's GP?", behind turns that say "GP").
-    answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])]
+    answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])
+                 and not _the_speakers_for_another(pair[0], focus)]
     if not answering:
         answering = [(fact, ranked[0][1]) for fact in held if answers_slot(focus.terms, fact)][:1]
     if focus.when:
@@ -118,6 +120,14 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     # ("What is Noor's address?": her address before the town she lives in).
     answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where, not _slot_named(pair[0], focus)))
     return lead(ranked, answering[0] if answering else None)
+
+
+def _the_speakers_for_another(fact: Memory, focus: Focus) -> bool:
+    """Whether ``fact`` is the speaker's own while the question names someone else and not them: "Which city
+    is Olesya in?" is not answered by "Yevgenia lives in Neukölln", whose slot it holds."""
+    asked = focus.named - focus.speakers
+    return (bool(asked) and not focus.named & focus.speakers and entity_key(fact.subject or "") in focus.speakers
+            and not asked & about(fact.text, focus))
 
 
 WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
@@ -232,10 +242,40 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
                                   and focus.named - focus.speakers <= about(pair[0].text, focus)), None))
     # Of a question asking when, only one that says a time ("When does Jayden work at Tesco?" is not
     # answered by "Jayden works at tesco" before "Jayden works on sundays").
-    return lead(ranked, next((pair for pair in ranked[:LEAD_DEPTH]
-                              if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
-                              and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))),
-                             None))
+    whole = next((pair for pair in ranked[:LEAD_DEPTH]
+                  if pair[0].id not in outdated and lexical_coverage(focus.terms, [pair[0].text]) == 1
+                  and not _restates_change_of(first, pair[0].id) and (not focus.when or _says_when(pair[0]))
+                  # "Where does Temi live?": not "… My mum Folake … back home in Ibadan", of someone else.
+                  and not of_another_person(pair[0], focus)), None)
+    return lead(ranked, whole or _thing_asked_over_a_time_word(ranked, focus, outdated))
+
+
+def of_another_person(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` is the speaker's word of someone else they name, not of whom the question names: "My
+    mother Galina … She live in Riga now" for "Which city is Olesya in?" ("my sister moved to Manchester",
+    naming no one else, may be of Olesya)."""
+    asked = focus.named - focus.speakers
+    if not asked or focus.named & focus.speakers or asked & about(memory.text, focus):
+        return False
+    people = _A_PLACE_GONE_TO.sub(" ", _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text)))
+    if not _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - _CALENDAR:
+        return False
+    return bool(_FIRST_PERSON.search(memory.text) or words_of(memory.text) & RELATION_WORDS - set(focus.terms))
+
+
+_A_PLACE_GONE_TO = re.compile(r"\b(?:to|from)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
+
+
+def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:
+    """"What day is Tamsin's dentist appointment?": a first memory sharing only a word that asks when ("gym 7pm
+    from now on, same days") speaks of another thing; the best that names the thing asked ("dentist moved.
+    Fri 11:00 now."), of whom it asks and, for a question of when, saying a time, goes first."""
+    thing = set(focus.terms) - WHEN_WORDS - focus.timing
+    shared = about(ranked[0][0].text, focus) & set(focus.terms)
+    if not thing or not shared or shared & thing:
+        return None
+    return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing
+                 and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))), None)
 
 
 def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:

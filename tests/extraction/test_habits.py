@@ -2,7 +2,12 @@
 import pytest
 
 from engram_mcp.extraction.attributes import attribute_facts
-from engram_mcp.extraction.habits import corrected_habit_days, how_often_said, rescheduled_habit
+from engram_mcp.extraction.habits import (
+    corrected_habit_days,
+    habit_moved_to_a_time_of_day,
+    how_often_said,
+    rescheduled_habit,
+)
 
 
 def test_a_habit_said_of_someone_else_or_aimed_at_is_no_habit_of_the_speakers() -> None:
@@ -68,3 +73,20 @@ def test_one_day_put_right_is_no_habit_and_a_habit_the_rule_for_moves_reads_is_r
     assert corrected_habit_days("Ice swimming is Thursday, not Tuesday.", "Jarkko") == []
     assert corrected_habit_days("Volleyball is Tuesdays, not Mondays.", "Jarkko") == []
     assert len(rescheduled_habit("Volleyball is Tuesdays, not Mondays.", "Jarkko")) == 1
+
+
+@pytest.mark.parametrize(("said", "habit", "often"), [
+    ("switching to evening runs, 6:30pm, and parkrun on saturdays", "I run every morning at 5:30", "in the evenings, at 6:30pm"),
+    ("I've switched to lunchtime walks.", "I walk every evening", "at lunchtime"),
+    ("We're moving to morning swims at 7am", "I swim every evening", "in the mornings, at 7am"),
+])
+def test_a_habit_moved_to_another_time_of_day_takes_the_slot_of_how_often_it_was_done(said: str, habit: str,
+                                                                                     often: str) -> None:
+    [moved] = habit_moved_to_a_time_of_day(said, "Thandiwe")
+    [(_, slot, _)] = how_often_said(habit, "Thandiwe").values()
+    assert (moved.predicate, moved.object) == (slot, often)
+
+
+@pytest.mark.parametrize("said", ["switching to night shifts", "moving to evening classes", "I went to evening mass"])
+def test_a_time_of_day_for_what_is_no_habit_done_or_no_switch_is_not_a_habit_moved(said: str) -> None:
+    assert habit_moved_to_a_time_of_day(said, "Thandiwe") == []

@@ -145,3 +145,26 @@ def test_a_stay_or_a_past_home_is_no_current_home(text: str) -> None:
 def test_a_relative_who_has_been_living_somewhere_lives_there_and_the_speaker_does_not() -> None:
     [fact] = extract(turn("My sister has been living in Bristol since March.", speaker="Mara"), [])
     assert (fact.subject, fact.statement) == ("Mara's sister", "Mara's sister lives in Bristol.")
+
+
+def test_a_room_rented_on_a_street_is_the_home_not_the_rent() -> None:
+    assert slots("I rent a room on Kapahulu Ave with two other guys.") == {("lives_in", "kapahulu ave", False)}
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("handed my keys back to the landlord on Kapahulu this morning, got my deposit back. boxes at Tutu's now", "tutu's"),
+    ("Last box in. The new apartment at Finch has a real window. Handed the Scarborough key back to the landlady.",
+     "finch"),
+    ("Made it to Aoife's. Room is lovely though. The old keys went back in the post to the landlord.", "aoife's"),
+])
+def test_a_turn_giving_the_old_homes_keys_back_makes_where_one_is_now_the_home(text: str, place: str) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "lives_in"} == {("lives_in", place, False)}
+
+
+@pytest.mark.parametrize("text", [
+    "boxes at Tutu's now, moving on Saturday.",
+    "Made it to the airport, keys went back to the landlord. Two weeks of holiday!",
+    "Gave Mum's keys back to her. Her boxes are at Jack's now.",
+])
+def test_where_ones_boxes_are_with_no_keys_given_back_or_on_a_trip_or_someone_elses_is_no_home(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] == "lives_in"}

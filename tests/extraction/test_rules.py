@@ -197,6 +197,8 @@ def test_a_condition_or_living_alone_is_kept_however_short_and_whoever_reports_i
         ("Seeing the smiles on their faces made it worth it.", "Seeing the smiles on their faces made it worth it."),
         ("Running a business isn't easy.", "Running a business isn't easy."),
         ("Now running 10k twice a week.", "I am now running 10k twice a week."),
+        ("rent a room on Kapahulu Ave with two other guys.", "I rent a room on Kapahulu Ave with two other guys."),
+        ("Rent: 900 a month.", "Rent: 900 a month."),
     ],
 )
 def test_chat_that_drops_i_i_was_or_im_gets_it_back_and_a_gerund_subject_does_not(said: str, restored: str) -> None:

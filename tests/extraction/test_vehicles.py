@@ -102,3 +102,32 @@ def test_the_car_bought_and_named_in_the_next_sentence_is_the_one_driven_and_unn
 
 def test_the_new_one_named_after_a_vehicle_sold_is_the_one_driven() -> None:
     assert ("drives", "kia niro", False) in slots("Sold the old car. New one is a Kia Niro. Electric.", speaker="Soren")
+
+
+@pytest.mark.parametrize(("text", "vehicle"), [
+    ("my van is a white ford transit custom 2017 it's got 140 thousand miles on it", "white ford transit custom 2017"),
+    ("My truck is a 2015 Toyota Hilux.", "toyota hilux"),
+    ("My car is a red Skoda Fabia.", "red skoda fabia"),
+])
+def test_a_van_or_truck_said_to_be_a_make_is_the_vehicle_driven(text: str, vehicle: str) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "drives"} == {("drives", vehicle, False)}
+
+
+@pytest.mark.parametrize(("text", "vehicle"), [
+    ("bought pawel's vivaro eleven thousand two hundred in the end he knocked a bit off", "vivaro"),
+    ("I bought my brother's Golf.", "golf"),
+    ("I bought a Golf for £3,000.", "golf"),
+    ("I bought a Tesla Model 3 last weekend.", "tesla model 3"),
+])
+def test_a_vehicle_bought_from_someone_or_with_its_price_said_after_is_the_one_driven(text: str, vehicle: str) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "drives"} == {("drives", vehicle, False)}
+
+
+@pytest.mark.parametrize("text", ["My truck is a mess.", "I bought Mum's birthday present.", "my van is a nightmare to park"])
+def test_what_is_said_of_a_van_or_bought_of_someone_that_names_no_vehicle_is_none(text: str) -> None:
+    assert not {slot for slot in slots(text) if slot[0] == "drives"}
+
+
+def test_a_relative_who_sold_their_vehicle_no_longer_drives_it_said_without_whose_it_was() -> None:
+    [fact] = extract(turn("My brother sold his Tesla.", speaker="Dagny"), [])
+    assert (fact.statement, fact.object) == ("Dagny's brother sold the Tesla.", "Tesla")

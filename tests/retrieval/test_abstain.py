@@ -510,6 +510,13 @@ def test_a_fact_in_a_slot_the_question_does_not_ask_about_holds_another_slot() -
     assert not holds_another_slot(focus_terms(focus_words("What medication does Gideon take?", ["Gideon"])), medicine)
 
 
+def test_a_habits_slot_is_another_slot_than_the_one_asked_unless_the_question_names_the_habit() -> None:
+    runs = replace(fact("Thandiwe runs in the evenings, at 6:30pm now.", "Thandiwe"), predicate="run how often",
+                   object="in the evenings, at 6:30pm")
+    assert holds_another_slot(focus_terms(focus_words("What company is Thandiwe joining?", ["Thandiwe"])), runs)
+    assert not holds_another_slot(focus_terms(focus_words("When does Thandiwe go running?", ["Thandiwe"])), runs)
+
+
 def test_a_pickup_asked_about_is_a_collection_and_not_met_by_a_car() -> None:
     asked = focus_terms(focus_words("Which day is my daycare pickup?", {"Yuki"}))
     assert lexical_coverage(asked, ["second car seat for the Atto 3 before the 4th"]) == 0.0

@@ -287,6 +287,7 @@ def test_a_thing_spoken_of_later_by_the_name_it_was_given_moves_with_it() -> Non
      "How much is the bathroom going to cost?"),
     ("The Parkinson's nurse says two Sinemet doses a day.", "The nurse says increase the Sinemet doses to four times a day.",
      "How many Sinemet doses a day?"),
+    ("I drive a bus for BVG, line M41.", "From this week I drive bus 200, through Tiergarten.", "Which bus line do I drive?"),
 ])
 def test_a_later_turn_saying_it_changed_in_other_words_leads(first: str, later: str, question: str) -> None:
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
@@ -333,3 +334,26 @@ def test_the_days_of_the_habit_a_when_question_asks_are_not_led_by_a_later_wish_
     wish = memory("t-wish", "Kuusijärvi is far now. Ice swimming near Porvoo? Club that meets Thursdays ideal.", day=5)
     order = later_change_first([(days, 0.9), (wish, 0.8)], focus_of("What day does Ngozi go ice swimming?"), set(), no_restatement)
     assert order[0][0].id == "f-days"
+
+
+def test_a_later_change_about_another_of_the_speakers_people_and_not_whom_the_question_asks_of_does_not_lead() -> None:
+    friend = memory("f-friend", "Ngozi's best friend Olesya lives in Hamburg.", subject="Ngozi's best friend Olesya",
+                    predicate="lives in", object="Hamburg")
+    mother = memory("t-mother", "My mother Galina want to come to Berlin for Lev birthday. She live in Riga now.", day=2)
+    ranked = [(friend, 0.9), (mother, 0.8)]
+    question = focus_of("Which city is Olesya in?", frozenset({"Olesya"}))
+    assert later_change_first(ranked, question, set(), no_restatement) == ranked
+    moved = memory("t-moved", "Olesya call me, she is in Leipzig now! She move there yesterday.", day=3)
+    assert later_change_first([(friend, 0.9), (moved, 0.8)], question, set(), no_restatement)[0][0].id == "t-moved"
+
+
+def test_a_later_turn_saying_old_of_an_age_says_no_change() -> None:
+    site = memory("f-site", "Ngozi is site foreman from next week, moving to the Papatoetoe job.", subject="Ngozi",
+                  predicate="is", object="site foreman from next week, moving to the Papatoetoe job")
+    walking = memory("t-walk", "she wants me to start walking every morning. 6am round the domain before work. "
+                               "day 1 done, feel like an old man", day=1)
+    ranked = [(site, 0.9), (walking, 0.8)]
+    assert later_change_first(ranked, focus_of("Which site is Ngozi working on?"), set(), no_restatement) == ranked
+    van = memory("t-van", "the old van goes to the wreckers, I'm on the vivaro for work", day=1)
+    assert later_change_first([(site, 0.9), (van, 0.8)], focus_of("Which van does Ngozi drive for work?"), set(),
+                              no_restatement)[0][0] is van

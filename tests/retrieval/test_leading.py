@@ -7,6 +7,7 @@ from engram_mcp.retrieval.leading import (
     lead,
     may_be_of_whom_asked,
     named_first,
+    of_another_person,
     relation_fact_aside,
     says_trait_of_whom_asked,
     slot_first,
@@ -274,3 +275,42 @@ def test_a_pay_rate_leads_a_question_asking_it_though_it_says_no_word_the_questi
     rate = memory("t-rate", "boss called me in. site foreman from next week. $38 an hour up from $32", day=1)
     ranked = [(job, 0.9), (rate, 0.8)]
     assert told_first(ranked, focus_of("What's Tevita's new pay rate?"), set())[0][0] is rate
+
+
+def test_the_speakers_own_fact_in_the_slot_does_not_lead_for_a_question_naming_someone_else() -> None:
+    friend = memory("f-friend", "Ngozi's best friend Olesya lives in Hamburg.", subject="Ngozi's best friend Olesya",
+                    predicate="lives in", object="Hamburg")
+    own = memory("f-own", "Ngozi lives in Neukölln.", subject="Ngozi", predicate="lives in", object="Neukölln")
+    ranked = [(friend, 0.9), (own, 0.8)]
+    assert slot_first(ranked, focus_of("Which city is Olesya in?", frozenset({"Olesya"}))) == ranked
+    assert slot_first([(friend, 0.9), (own, 0.8)], focus_of("Which city does Ngozi live in?"))[0][0].id == "f-own"
+
+
+def test_a_first_memory_sharing_only_a_word_that_asks_when_gives_way_to_one_naming_the_thing_asked() -> None:
+    gym = memory("t-gym", "mornings not working. gym 7pm from now on, same days.", day=2)
+    moved = memory("t-moved", "dentist moved. Fri 11:00 now.", day=2)
+    first = memory("t-first", "note: dentist Thu 14:30, Dr Okafor.")
+    question = focus_of("What day is Ngozi's dentist appointment?")
+    assert [m.id for m, _ in named_first([(gym, 0.9), (moved, 0.8), (first, 0.7)], question, set())][0] == "t-moved"
+    # A first memory naming the thing asked keeps the lead, and so does one sharing no word at all.
+    assert named_first([(first, 0.9), (gym, 0.8)], question, set())[0][0] is first
+    vague = memory("t-vague", "Sorted for Friday.", day=2)
+    assert named_first([(vague, 0.9), (moved, 0.8)], question, set())[0][0] is vague
+
+
+def test_a_memory_with_all_the_words_asked_but_of_someone_else_does_not_go_before_one_of_whom_asked() -> None:
+    temi = memory("f-temi", "Ngozi's little sister Temi is doing her master's at Leeds.", subject="Ngozi's little sister Temi",
+                  predicate="states", object="doing her master's at Leeds")
+    mum = memory("t-mum", "My mum Folake thinks I made it up in England because back home in Ibadan nobody had heard of it, "
+                          "she lives on milk powder.")
+    ranked = [(temi, 0.9), (mum, 0.8)]
+    assert named_first(ranked, focus_of("Where does Temi live?", frozenset({"Temi"})), set()) == ranked
+
+
+def test_the_speakers_word_naming_someone_else_is_not_of_whom_a_question_names() -> None:
+    question = focus_of("Where does Temi live?", frozenset({"Temi"}))
+    assert of_another_person(memory("t-mum", "My mum Folake says back home in Ibadan nobody had heard of it."), question)
+    assert not of_another_person(memory("t-sister", "My sister moved to Manchester."), question)
+    assert not of_another_person(memory("t-temi", "Temi moved to Manchester, my mum Folake cried."), question)
+    assert not of_another_person(memory("t-moved", "So from the 19th your lunch service moves to Springdale General."),
+                                 question)
