@@ -236,8 +236,8 @@ _DETAILS += (
     # "Sold the Golf!! … 4.300 €" tells it, "thinking of selling it … would be happy with 4000" does not.
     _detail("sale price", r"how\s+much\s+(?:did|does|do|will|would|could|can|is|was|were)\b[^?]*\b(?:sell|sold|selling|sells|go\s+for|"
                           r"went\s+for|get\s+for|fetch(?:ed)?)\b",
-            rf"{_MONEY}|\d{{1,3}}(?:[ ,.]\d{{3}})+(?![\d:/])",
-            r"sold|went\s+for|got|fetched|buyer|bought\s+it|paid\s+me|gave\s+me|vendí|vendido|vendu|verkauft|sprzeda\w+",
+            rf"{_MONEY}|\d{{1,3}}(?:[ ,.]\d{{3}})+(?![\d:/])|\d[\d,.]*\s+(?:cash|in\s+cash|ono)|(?:gave\s+me|paid\s+me|got)\s+\d[\d,.]{{2,}}",
+            r"sold|went\s+for|got|fetched|buyer|paid\s+me|gave\s+me|vendí|vendido|vendu|verkauft|sprzeda\w+",
             only_asking="much sell sells sold selling go went get got fetch fetched",
             told_alone=r"sold|went\s+for|fetched|buyer|vendí|vendido|vendu|verkauft"),
     _detail("where they studied",

@@ -92,6 +92,8 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("How much did Dominik sell his car for?", "Sold the Golf!! A student from Harburg, 4.300 €",
          "thinking of selling it. Bought it for 6000, would be happy with 4000"),
         ("how much did gwilym sell the transit for?", "transit sold. lad from newport, £6,600 cash", "transit's up for sale, £7k ono"),
+        ("How much did Aurelio sell his car for?", "sold the panda um a guy from gaia gave me 1800 cash so thats gone",
+         "the panda needs a clutch, 1800 they said"),
         ("How old is Zofia?", "zofia is seven my son kuba is four", "zofia's swimming lesson is now on sundays at 9:30"),
         ("How old is Sione?", "kids: Mele 19, Sione 14, and the twins", "Sione trains at 5:30 with the U15s"),
         ("How old is Dominik?", "Dominik, 34, teaches maths in Hamburg", "my sister had her baby on the 12th, Mila, 3,4 kg"),
