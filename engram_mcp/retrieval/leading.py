@@ -269,10 +269,12 @@ _A_PLACE_GONE_TO = re.compile(r"\b(?:to|from)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w
 def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:
     """"What day is Tamsin's dentist appointment?": a first memory sharing only a word that asks when ("gym 7pm
     from now on, same days") speaks of another thing; the best that names the thing asked ("dentist moved.
-    Fri 11:00 now."), of whom it asks and, for a question of when, saying a time, goes first."""
+    Fri 11:00 now."), of whom it asks and, for a question of when, saying a time, goes first. Not a fact: one that
+    says a date ("Anwar put it right: The date is Saturday 19 December.") was read from the conversation asked about,
+    and the memory naming the thing is often only the reply to it."""
     thing = set(focus.terms) - WHEN_WORDS - focus.timing
     shared = about(ranked[0][0].text, focus) & set(focus.terms)
-    if not thing or not shared or shared & thing:
+    if not thing or not shared or shared & thing or ranked[0][0].kind is Kind.FACT:
         return None
     return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing
                  and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))), None)

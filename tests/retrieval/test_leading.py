@@ -298,6 +298,15 @@ def test_a_first_memory_sharing_only_a_word_that_asks_when_gives_way_to_one_nami
     assert named_first([(vague, 0.9), (moved, 0.8)], question, set())[0][0] is vague
 
 
+
+def test_a_fact_that_says_the_date_asked_keeps_the_lead_over_the_reply_naming_the_thing() -> None:
+    fact = memory("f-date", "Ngozi put it right: The date is Saturday 19 December.", day=2)
+    reply = memory("t-reply", "Got it: the wedding is on Saturday 19 December.", day=2,
+                   provenance=Provenance(speaker=None, role="assistant"))
+    question = focus_of("What date is the wedding?")
+    assert named_first([(fact, 0.9), (reply, 0.8)], question, set())[0][0] is fact
+
+
 def test_a_memory_with_all_the_words_asked_but_of_someone_else_does_not_go_before_one_of_whom_asked() -> None:
     temi = memory("f-temi", "Ngozi's little sister Temi is doing her master's at Leeds.", subject="Ngozi's little sister Temi",
                   predicate="states", object="doing her master's at Leeds")
