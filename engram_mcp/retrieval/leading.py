@@ -253,9 +253,10 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
 def of_another_person(memory: Memory, focus: Focus) -> bool:
     """Whether ``memory`` is the speaker's word of someone else they name, not of whom the question names: "My
     mother Galina … She live in Riga now" for "Which city is Olesya in?" ("my sister moved to Manchester",
-    naming no one else, may be of Olesya)."""
+    naming no one else, may be of Olesya). Not for a question asking who: its answer is someone else ("Who is my
+    contact at the Proteomics Core?" by "I met Camilla Juhl today, who now manages our mass spectrometry samples")."""
     asked = focus.named - focus.speakers
-    if not asked or focus.named & focus.speakers or asked & about(memory.text, focus):
+    if not asked or focus.who or focus.named & focus.speakers or asked & about(memory.text, focus):
         return False
     people = _A_PLACE_GONE_TO.sub(" ", _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text)))
     if not _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - _CALENDAR:

@@ -323,3 +323,6 @@ def test_the_speakers_word_naming_someone_else_is_not_of_whom_a_question_names()
     assert not of_another_person(memory("t-temi", "Temi moved to Manchester, my mum Folake cried."), question)
     assert not of_another_person(memory("t-moved", "So from the 19th your lunch service moves to Springdale General."),
                                  question)
+    # Asked who, the answer is someone else.
+    who = focus_of("Who is my contact at the Proteomics Core?", frozenset({"Proteomics Core"}))
+    assert not of_another_person(memory("t-met", "I met Camilla Juhl today, who now manages our mass spectrometry samples."), who)
