@@ -81,7 +81,8 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
             for name in (names & words_of(without_compounds(part))) - named_here:
                 said.setdefault(name, False)
             for name in (name for name in names if name in named_here or called[name] & named_here):
-                passage = _said_of({name} | called[name], part, parts[index + 1:index + 3])
+                passage = _without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3]),
+                                                   {name} | called[name])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
                     lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
@@ -92,6 +93,15 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
+
+
+# "driving to Eshowe with Thando … for Gogo's 85th!": the birthday is Gogo's, not Thando's.
+_OWNED_ORDINAL = re.compile(r"\b([^\W\d_]+)['’]s\s+\d{1,3}(?:st|nd|rd|th)\b")
+
+
+def _without_others_ordinals(text: str, known_as: set[str]) -> str:
+    """``text`` without another's birthday said by its ordinal ("Gogo's 85th"), so it tells nothing of ``known_as``."""
+    return _OWNED_ORDINAL.sub(lambda found: found[0] if stem(found[1].casefold()) in known_as else " ", text)
 
 
 # "marta's cousin joanna does bookkeeping" speaks of the cousin, not of Marta.

@@ -47,6 +47,9 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("What does Marta do for a living?", {"Marta"},
      ["my accountant is retiring end of the month, marta's cousin joanna wilk does bookkeeping maybe her",
       "my wife marta says I should tell you the family stuff"]),
+    # another's birthday said by its ordinal is not theirs
+    ("When is Thando's birthday?", {"Thando"},
+     ["Now driving to Eshowe with Thando and my mom for Gogo's 85th! What can I get an 85 year old?"]),
     # named only as whose a relative is, they are named and nothing is said of them
     ("What does Philippa's husband Rob do for a living?", {"Rob"},
      ["A message from my daughter Philippa: 'Mum, change of plan for Christmas, sorry!! Rob's parents want us in Cornwall "
