@@ -116,6 +116,7 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
                for line in memory.text.splitlines())
 
 
+_NAMES_OF_SEVERAL = re.compile(r"\bnames\b", re.IGNORECASE)
 _PAID = stem_of("pay")
 _SOLD = re.compile(r"\b(?:sold|sell|selling|vend[ií]|vendido|vendu|verkauft|sprzeda\w+|prodal\w*)\b", re.IGNORECASE)
 _BOUGHT = re.compile(r"\b(?:bought|paid|buy|buying|compr[eé]|pagu[eé]|achet[eé]|gekauft|kupi\w+)\b", re.IGNORECASE)
@@ -388,9 +389,12 @@ class Answering:
         # Anything recalled may name the relation: the answer is read from the whole context.
         unmet = unmet_relations(terms, [m.text for m in recalled])
         surname = asks_surname(query)
-        name_asked = asks_name(query)
-        things = things_to_name(query, focus.terms)
         owners = asks_anothers_relatives(query, focus.speakers)
+        # The names of several ("What are the names of Saoirse's grandchildren?") are said in too many ways ("my grandson
+        # Cian … His sister Niamh") to decline when none is given as a name; asked of someone else's, the speaker's own
+        # relatives are no answer ("What are the names of Solveig's sons?" beside "My son Eirik").
+        name_asked = asks_name(query) and (bool(owners) or _NAMES_OF_SEVERAL.search(query) is None)
+        things = things_to_name(query, focus.terms)
         naming = [m for m in top if names_thing(things, m.text, surname=surname, owners=owners)] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
@@ -420,7 +424,7 @@ class Answering:
             relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
-                           tells_detail=detail.told_in if detail is not None else None)
+                           tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None)
         untold = detail.name if detail and not any(_tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker)
                                                    for m in top) else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,

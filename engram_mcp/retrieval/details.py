@@ -179,6 +179,8 @@ _SCHOOL = (
                             rf"|(?:{_SCHOOL_WORDS})\s+(?:is|called|named)\s+{_NOT_A_SCHOOLS_NAME}[\w'’-]+"
                             rf"|(?:at|attends?|attending)\s+{_NOT_A_SCHOOLS_NAME}(?!(?:home|work|night|nights|noon|least|all|once|"
                             r"it|about|around|lunch|weekends?|mine|gran'?s|nan'?s|\d)\b)[a-z]{3,}"),
+        # Typed without capitals, "at" a word is said of so much ("parked at bad bentheim") that it answers only beside the name.
+        answers_by_its_form=False,
     ),
 )
 _BREEDS = (

@@ -77,8 +77,9 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
         for index, part in enumerate(parts):
             named_here = words_of(without_compounds(_without_owners(part)))
-            # Named only as whose a relative is ("Rob's parents want us in Cornwall"), they are named and nothing is said of them.
-            for name in (names & words_of(without_compounds(part))) - named_here:
+            # Named only as whose a relative is ("Rob's parents want us in Cornwall"), they are named and nothing is said of
+            # them, unless that relative is what is asked ("Ana's dentist is Dr Lind" for "Who is Ana's dentist?").
+            for name in (names & words_of(without_compounds(part))) - named_here - _owners_of(part, set(focus)):
                 said.setdefault(name, False)
             for name in (name for name in names if name in named_here or called[name] & named_here):
                 passage = _without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3]),
@@ -106,6 +107,12 @@ def _without_others_ordinals(text: str, known_as: set[str]) -> str:
 
 # "marta's cousin joanna does bookkeeping" speaks of the cousin, not of Marta.
 _OWNER = re.compile(r"\b[^\W\d_]+['’]s\s+(?:(?:new|old|little|big|baby|eldest|youngest|older|younger|twin)\s+)?([^\W\d_]+)")
+
+
+def _owners_of(text: str, relations: set[str]) -> set[str]:
+    """Whose ``relations`` (stems) ``text`` names ("ana" in "Ana's dentist is Dr Lind" for the dentist)."""
+    return {stem_of(found[0].split("'")[0].split("’")[0].casefold()) for found in _OWNER.finditer(text)
+            if stem_of(found[1].casefold()) in relations}
 
 
 def _without_owners(text: str) -> str:
