@@ -406,11 +406,12 @@ class Answering:
         detail = detail_asked(query)
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
+        told_of_whom_asked = detail is not None and any(
+            _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top)
         # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
         detail_told = detail is not None and (any(
             detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
-            for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and any(
-            _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top))
+            for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and told_of_whom_asked)
         lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
             lexical_coverage(terms, [m.text for m in top], broad=True))
         focus_cosine = confidence
@@ -425,8 +426,7 @@ class Answering:
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None)
-        untold = detail.name if detail and not any(_tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker)
-                                                   for m in top) else None
+        untold = detail.name if detail and not told_of_whom_asked else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

@@ -106,18 +106,20 @@ def _without_others_ordinals(text: str, known_as: set[str]) -> str:
 
 
 # "marta's cousin joanna does bookkeeping" speaks of the cousin, not of Marta.
-_OWNER = re.compile(r"\b[^\W\d_]+['’]s\s+(?:(?:new|old|little|big|baby|eldest|youngest|older|younger|twin)\s+)?([^\W\d_]+)")
+_OWNER = re.compile(r"\b(?P<owner>[^\W\d_]+)['’]s\s+(?:(?:new|old|little|big|baby|eldest|youngest|older|younger|twin)\s+)?"
+                    r"(?P<relative>[^\W\d_]+)")
 
 
 def _owners_of(text: str, relations: set[str]) -> set[str]:
     """Whose ``relations`` (stems) ``text`` names ("ana" in "Ana's dentist is Dr Lind" for the dentist)."""
-    return {stem_of(found[0].split("'")[0].split("’")[0].casefold()) for found in _OWNER.finditer(text)
-            if stem_of(found[1].casefold()) in relations}
+    return {stem_of(found["owner"].casefold()) for found in _OWNER.finditer(text)
+            if stem_of(found["relative"].casefold()) in relations}
 
 
 def _without_owners(text: str) -> str:
     """``text`` without the names said only as whose a relative is ("marta's cousin joanna")."""
-    return _OWNER.sub(lambda found: found[1] if stem_of(found[1].casefold()) in RELATION_WORDS else found[0], text)
+    return _OWNER.sub(lambda found: found["relative"] if stem_of(found["relative"].casefold()) in RELATION_WORDS else found[0],
+                      text)
 
 
 def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
