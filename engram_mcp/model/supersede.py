@@ -274,6 +274,26 @@ def unsaid(fact: Memory, now: datetime) -> Memory:
     return retract(fact, now, never_true=True)
 
 
+def ended_by(fact: Memory, lookup: Callable[[str], Memory | None]) -> list[Memory]:
+    """The facts ``fact`` ended in the world when it superseded them ("Sam lives in Leeds" ended by
+    "Sam lives in York"), not the wordings it replaced (``reword`` gives those no world end)."""
+    ended = (lookup(memory_id) for memory_id in fact.supersedes)
+    return [m for m in ended if m is not None and m.superseded_by == fact.id and m.invalid_at is not None]
+
+
+def reopen(ended: Memory, new_id: str, now: datetime) -> tuple[Memory, Memory]:
+    """(ended', again): what ended ``ended`` was withdrawn as never said, so ``ended`` holds again.
+
+    Belief is not rewritten: ``ended`` keeps its end, believed until it was withdrawn (``now`` if it
+    still stood with an end ahead), and ``again`` is the same statement believed from ``now`` with no
+    end, linked after it. Asked "what did you believe then", the answer between the two stays what
+    was believed then; asked "what was true then", ``again`` answers for every time.
+    """
+    again = replace(ended, id=new_id, created_at=now, expired_at=None, invalid_at=None, superseded_by=None,
+                    supersedes=(ended.id,))
+    return replace(ended, expired_at=ended.expired_at or now, superseded_by=again.id), again
+
+
 _WORD = re.compile(r"[^\W_][\w'’-]*")
 # Words a restatement brings that its turn need not hold: the verbs and function words of any
 # sentence, and "the assistant" that a request's "you" becomes.

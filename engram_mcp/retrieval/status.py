@@ -87,7 +87,9 @@ def status_of(
         return MemoryStatus(State.RETRACTED, _end(memory, axis))
     # A fact withdrawn because a person corrected the turn's text was never what the turn says.
     facts = [f for f in derived(memory.id) if not was_unsaid(f)]
-    ended = [s for f in facts if not (s := _fact_status(f, moment, axis, lookup)).is_current]
+    # What holds again in the same words (a move withdrawn, a move back) leaves the turn saying what holds.
+    ended = [s for f in facts if not (s := _fact_status(f, moment, axis, lookup)).is_current
+             and not (s.replaced_by is not None and s.replaced_by.text == f.text)]
     # A fact that began after the moment says nothing about then: it is not yet, not ended.
     ended = [s for s in ended if s.since is not None and s.since <= moment]
     if not ended:

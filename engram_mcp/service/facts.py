@@ -35,6 +35,8 @@ from engram_mcp.model.supersede import (
     chain,
     compare,
     conflicts,
+    ended_by,
+    reopen,
     slot_of,
     stands_against,
     still_worded,
@@ -247,11 +249,24 @@ class FactService:
         ]
 
     def _withdraw(self, stale: list[Memory]) -> list[Memory]:
+        """Each of ``stale`` withdrawn as never said; what one of them ended holds again (``reopen``)
+        while a turn still stored, a pin or a person's hand supports it: deleting "I moved to York"
+        from the journal leaves Leeds the home, as if the move had never been told."""
         now = self._clock()
         withdrawn = [unsaid(fact, now) for fact in stale]
         for fact in withdrawn:
             self._memory.replace(fact)
+            for ended in ended_by(fact, self._memory.find):
+                if self._still_supported(ended):
+                    ended_after, again = reopen(ended, new_memory_id(Kind.FACT), now)
+                    self._memory.add(again)
+                    self._memory.replace(ended_after)
         return withdrawn
+
+    def _still_supported(self, fact: Memory) -> bool:
+        if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT or not fact.provenance.turn_ids:
+            return True
+        return any(self._memory.find(turn_id) is not None for turn_id in fact.provenance.turn_ids)
 
     def history(self, memory_id: str) -> list[Memory]:
         """The supersession chain ``memory_id`` belongs to, oldest first."""

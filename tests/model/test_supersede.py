@@ -9,6 +9,8 @@ from engram_mcp.model.supersede import (
     Verdict,
     chain,
     compare,
+    ended_by,
+    reopen,
     retract,
     reword,
     slot_of,
@@ -119,6 +121,25 @@ def test_a_fact_its_corrected_turn_no_longer_says_was_believed_until_then_never_
     assert was_unsaid(withdrawn)
     superseded, _ = supersede(GOOGLE, META, MAR)
     assert not any(was_unsaid(m) for m in (GOOGLE, retract(GOOGLE, MAR), superseded))
+
+
+def test_what_a_withdrawn_fact_ended_in_the_world_holds_again_and_what_was_believed_meanwhile_is_kept() -> None:
+    AUG = datetime(2026, 8, 1, tzinfo=timezone.utc)
+    google, meta = supersede(GOOGLE, META, MAR)
+    withdrawn = unsaid(meta, JUN)
+    memories = {m.id: m for m in (google, withdrawn)}
+    [ended] = ended_by(withdrawn, memories.get)
+    assert ended.id == GOOGLE.id
+    kept, again = reopen(ended, "f-000000000009", JUN)
+    assert again.text == GOOGLE.text and again.supersedes == (GOOGLE.id,) and kept.superseded_by == again.id
+    assert believed_at(kept, JAN) and not believed_at(kept, MAR) and not believed_at(again, MAR)
+    assert believed_at(withdrawn, MAR), "between the move and its withdrawal, the move was what was believed"
+    assert believed_at(again, JUN) and again.is_current() and true_at(again, JAN) and true_at(again, AUG)
+
+
+def test_a_wording_replaced_by_one_later_withdrawn_is_not_what_it_ended() -> None:
+    old, new = reword(GOOGLE, "f-000000000009", "Ali works at Google as a welder.", MAR, source=Source.USER)
+    assert ended_by(unsaid(new, JUN), {old.id: old}.get) == []
 
 
 def test_the_users_word_stands_against_the_assistants_and_not_the_other_way_round() -> None:

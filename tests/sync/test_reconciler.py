@@ -181,6 +181,53 @@ def test_deleting_a_turn_by_hand_withdraws_the_facts_only_it_supported_while_ser
     assert not restarted.service.get(work).is_current() and restarted.service.get(home).is_current()
 
 
+def test_deleting_by_hand_the_turn_that_told_a_move_makes_the_home_before_it_current_again_unless_its_own_turn_went_too(
+    open_memory: Opener,
+) -> None:
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+    from engram_mcp.model import Memory as Record
+    from engram_mcp.model import MemoryType
+
+    memory = open_memory(as_the_app=True)
+    told = {city: memory.service.remember(f"I live in {city} now.", speaker="Ines") for city in ("Leeds", "York")}
+
+    def drawn(turn: Record, city: str) -> None:
+        fact = fact_from(ExtractedFact(f"Ines lives in {city}.", MemoryType.SEMANTIC, 1.0, "Ines", "lives in", city),
+                         turn, open_memory.clock())
+        memory.facts.write(fact)
+
+    for city, turn in told.items():
+        drawn(turn, city)
+    assert texts(memory, "Where does Ines live?")[0] == "Ines lives in York."
+
+    def delete_by_hand(turn: Record) -> None:
+        journal = memory.folder / "journal" / "2026-11-30.md"
+        lines = journal.read_text().splitlines(keepends=True)
+        start = next(i for i, line in enumerate(lines) if turn.id in line)
+        journal.write_text("".join(lines[:start] + lines[start + 2 :]))
+        memory.reconciler.sync([PurePosixPath("journal/2026-11-30.md")])
+
+    delete_by_hand(told["York"])
+    current = [m.text for m in memory.service.memories() if m.kind is Kind.FACT and m.is_current()]
+    assert current == ["Ines lives in Leeds."]
+    found = {item.memory.id: item.status for item in memory.service.recall("Where does Ines live?").memories}
+    assert found[told["Leeds"].id].is_current, "the turn that told the home again holds is not outdated by it"
+    assert texts(memory, "Where does Ines live?")[0] == "Ines lives in Leeds."
+    believed = memory.service.as_of(open_memory.clock.now, "Where does Ines live?")
+    assert [found.memory.text for found in believed.memories][:1] == ["Ines lives in Leeds."]
+    assert open_memory(as_the_app=True).check_lines() == []
+
+    memory = open_memory(as_the_app=True)
+    told["Bristol"] = memory.service.remember("I live in Bristol now.", speaker="Ines")
+    drawn(told["Bristol"], "Bristol")
+    delete_by_hand(told["Leeds"])
+    delete_by_hand(told["Bristol"])
+    assert not [m.text for m in memory.service.memories() if m.kind is Kind.FACT and m.is_current()], (
+        "a home whose own turn is gone does not come back"
+    )
+
+
 def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_memory: Opener) -> None:
     path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
     memory.reconciler.sync([FACTS])
