@@ -519,6 +519,24 @@ def test_withdrawing_what_a_corrected_turn_no_longer_says_keeps_what_it_still_sa
     assert facts.withdraw_unsaid(turn, {kept.id}) == []
 
 
+def test_a_move_its_corrected_turn_no_longer_says_gives_the_home_before_it_back(
+    facts: FactService, service: MemoryService
+) -> None:
+    from dataclasses import replace
+
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+
+    told = {city: service.remember(f"I live in {city} now.", speaker="Zoe") for city in ("Leeds", "York")}
+    for city, turn in told.items():
+        facts.write(fact_from(ExtractedFact(f"Zoe lives in {city}.", MemoryType.SEMANTIC, 1.0, "Zoe", "lives in",
+                                            f"in {city}"), turn, JAN))
+    assert current_facts(service) == ["Zoe lives in York."]
+    [withdrawn] = facts.withdraw_no_longer_worded(replace(told["York"], text="I stayed in Bath overnight."))
+    assert withdrawn.text == "Zoe lives in York." and was_unsaid(service.get(withdrawn.id))
+    assert current_facts(service) == ["Zoe lives in Leeds."]
+
+
 def test_a_job_that_begins_next_year_is_upcoming_and_todays_job_stays_current_in_recall_and_as_of(
     facts: FactService, service: MemoryService, clock: SteppingClock
 ) -> None:
