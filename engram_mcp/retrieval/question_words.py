@@ -280,6 +280,14 @@ _MET_BY_WORDS: dict[str, str] = {
     "lesson": "lessons class classes",
     # "How much did Gwilym sell the transit for?" is met by "transit sold": a verb whose past is another word.
     "sell": "sells selling sold", "buy": "buys buying bought",
+    # "When does Deolinda fly to Lisbon?" is met by "my flight is now on 14 June": a verb is said by its
+    # irregular forms and by the noun of its act.
+    "fly": "flies flying flew flown flight flights", "arrive": "arrives arriving arrived arrival arrivals",
+    "depart": "departs departing departed departure departures", "leave": "leaves leaving left departure",
+    "marry": "marries married marrying wedding marriage", "operate": "operation operations surgery",
+    "deliver": "delivers delivered delivery deliveries", "pay": "pays paying paid payment payments",
+    "teach": "teaches teaching taught",
+    "begin": "begins beginning began begun start starts",
     "class": "classes lesson lessons",
     # "katla is 15 and at leith academy": a school is said by its kind.
     "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "

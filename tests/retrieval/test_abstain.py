@@ -77,6 +77,17 @@ def test_selling_and_buying_are_met_by_their_past_forms() -> None:
     assert lexical_coverage(buy, ["the van needs tyres"]) == 0.5
 
 
+def test_a_verb_is_met_by_its_irregular_forms_and_by_the_noun_of_its_act() -> None:
+    fly = focus_terms(focus_words("When does Deolinda fly to Lisbon?", {"Deolinda", "Lisbon"}))
+    assert lexical_coverage(fly, ["my flight to Lisbon is changed. The new date is June 14."]) == 1.0
+    assert lexical_coverage(fly, ["I flew to Lisbon once, in 1998."]) == 1.0
+    assert lexical_coverage(fly, ["Lisbon is lovely in spring."]) == 0.0
+    arrive = focus_terms(focus_words("When does Chidera's mum arrive?", {"Chidera"}))
+    assert lexical_coverage(arrive, ["mum's arrival got pushed to the 21st"]) > 0.0
+    teach = focus_terms(focus_words("What did Ottavio teach?", {"Ottavio"}))
+    assert lexical_coverage(teach, ["he taught chemistry for thirty years"]) == 1.0
+
+
 def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
     terms = focus_terms(focus_words("What is Sam's favourite football team?", {"Sam"}))
     assert lexical_coverage(terms, ["My favourite coffee is a flat white."]) < 0.5
