@@ -55,6 +55,7 @@ _NOT_FOCUS = frozenset(
     their theirs one ones thing things something anything kind type sort say said tell told mention mentioned
     talk talked know knew remember remembered think thought like get got go going just also still now currently
     again please let lets user assistant recently last first next happen happens happened happening doing
+    latest newest recent current most
     called named size put take takes taking took while whilst during until till because since if unless though
     use uses used using help helps helped helping
     i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's

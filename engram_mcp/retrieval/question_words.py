@@ -63,13 +63,17 @@ _WIFE_ABROAD = "esposa moglie ehefrau"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
 _GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu"
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"
+# "Mera bhai Kabir Toronto mein hai", "onii-chan haruki texted", "mi hermana Luz": a sibling likewise.
+_BROTHER_ABROAD = "bhai bhaiya hermano irmão frère frere fratello bruder onii aniki"
+_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra onee aneki"
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATION_SPELLINGS = {
     "mother": f"mum mom mam mama mommy mummy {_MOTHER_ABROAD}", "mum": f"mother mom mam mama mummy {_MOTHER_ABROAD}",
     "mom": f"mother mum mommy mama {_MOTHER_ABROAD}", "father": f"dad daddy papa {_FATHER_ABROAD}",
     "dad": f"father daddy papa {_FATHER_ABROAD}", "parent": "parents mother father mum mom dad",
-    "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
+    "sister": f"sis {_SISTER_ABROAD}", "brother": f"bro {_BROTHER_ABROAD}",
+    "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD}",

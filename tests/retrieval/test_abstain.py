@@ -88,6 +88,12 @@ def test_a_verb_is_met_by_its_irregular_forms_and_by_the_noun_of_its_act() -> No
     assert lexical_coverage(teach, ["he taught chemistry for thirty years"]) == 1.0
 
 
+def test_asking_for_the_latest_or_most_recent_says_which_one_not_what_is_asked() -> None:
+    assert focus_words("What was Eulalia's most recent A1c?", {"Eulalia", "A1c"}) == ()
+    assert focus_words("What is Ilkka's latest blood pressure?", {"Ilkka"}) == ("blood", "pressure")
+    assert focus_words("What is Sam's current job?", {"Sam"}) == ("job",)
+
+
 def test_a_memory_holding_most_of_the_focus_addresses_the_question() -> None:
     terms = focus_terms(focus_words("What is Sam's favourite football team?", {"Sam"}))
     assert lexical_coverage(terms, ["My favourite coffee is a flat white."]) < 0.5
@@ -155,6 +161,9 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
         ("What does Lena's younger sister study?", ["Ishita is the youngest of us, final year architecture."], False),
         ("What does Ana's husband do?", ["Tomás, mi marido, drives the number 72 bus."], False),
         ("What does Ana's wife do?", ["Giulia, mia moglie, teaches maths."], False),
+        ("Where does Ana's brother live?", ["Mera bhai Kabir Toronto mein hai, he moved there in 2022."], False),
+        ("Where does Ana's sister live?", ["mi hermana Luz se mudó a Quito"], False),
+        ("Where does Ana's sister live?", ["Mera bhai Kabir Toronto mein hai."], True),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
