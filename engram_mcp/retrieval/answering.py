@@ -82,6 +82,7 @@ from engram_mcp.retrieval.question_words import (
     slots_asked,
     thing_asked_for,
 )
+from engram_mcp.retrieval.readings import latest_reading_first
 from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
@@ -241,7 +242,7 @@ class Answering:
         first = change_first(slot_first(replaced, focus, self._held(focus, where, admitted)), focus, restated, derived)
         told = told_first(where_first(which_one_first(named_first(self._what_is_before_what_ended(first, where, focus), focus, outdated),
                                                       focus), focus), focus, outdated)
-        later = later_change_first(told, focus, outdated, restated, said_in)
+        later = latest_reading_first(later_change_first(told, focus, outdated, restated, said_in), focus, outdated)
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
         found = self._instance_first(

@@ -1,0 +1,45 @@
+from engram_mcp.retrieval.readings import latest_reading_first, says_a_reading
+from tests.retrieval.leading_cases import focus_of, memory
+
+
+def weigh_ins() -> list:
+    return [
+        (memory("t-227", "note: weight 227.", day=4), 0.9),
+        (memory("t-ortho", "Mason's ortho done. braces on the bottom now.", day=4), 0.8),
+        (memory("t-224", "note: weight 224 this morning. 7 lb in a week.", day=6), 0.7),
+        (memory("t-231", "note: weight 231 lb this morning. doctor wants me under 215 by spring.", day=0), 0.6),
+    ]
+
+
+def test_of_several_readings_of_the_measure_asked_the_newest_leads() -> None:
+    for question in ("What is Ngozi's weight?", "What is Ngozi's current weight?", "What does Ngozi weigh now?"):
+        assert latest_reading_first(weigh_ins(), focus_of(question), set())[0][0].id == "t-224", question
+
+
+def test_a_question_asking_for_another_reading_than_the_newest_keeps_the_ranking() -> None:
+    for question in ("What was Ngozi's starting weight?", "What is Ngozi's target weight?", "When did Ngozi weigh 227?"):
+        assert latest_reading_first(weigh_ins(), focus_of(question), set())[0][0].id == "t-227", question
+
+
+def test_a_newer_line_naming_the_measure_apart_from_its_number_is_no_reading() -> None:
+    shift = memory("t-shift", "todo: shift at Coffeewerk 4-10 saturday", day=0)
+    run = memory("t-run", "5k: 25:58!!! SUB 26 BABY. the break-up cardio works", day=5)
+    job = memory("t-job", "starting at the bookshop, weekend work, 12 an hour", day=3)
+    ranked = [(job, 0.9), (shift, 0.8), (run, 0.7)]
+    assert latest_reading_first(ranked, focus_of("What does Ngozi earn at work?"), set())[0][0].id == "t-job"
+
+
+def test_readings_of_the_measure_named_most_fully_win_over_newer_lines_naming_part_of_it() -> None:
+    ranked = [
+        (memory("t-choir", "I sing in the choir, the only one who can read music.", day=0), 0.9),
+        (memory("t-146", "Pressure today 146/92. A little better.", day=2), 0.8),
+        (memory("t-132", "Pressure today 132/84. My best number in months!", day=6), 0.7),
+        (memory("t-blood", "blood test on the 20th, fasting from 8pm", day=7), 0.6),
+    ]
+    order = latest_reading_first(ranked, focus_of("What was Ngozi's most recent blood pressure reading?"), set())
+    assert order[0][0].id == "t-132"
+
+
+def test_a_reading_is_a_number_said_not_a_year() -> None:
+    assert says_a_reading("Pressure 138/86 this morning") and says_a_reading("5k again: 26:41")
+    assert says_a_reading("quoted €220") and not says_a_reading("I have lived in Dublin since 2011.")
