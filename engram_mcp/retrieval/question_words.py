@@ -65,7 +65,7 @@ _GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo 
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"
 # "Mera bhai Kabir Toronto mein hai", "onii-chan haruki texted", "mi hermana Luz": a sibling likewise.
 _BROTHER_ABROAD = "bhai bhaiya hermano irmão frère frere fratello bruder onii aniki"
-_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra onee aneki"
+_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra aneki"
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATION_SPELLINGS = {

@@ -164,6 +164,7 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
         ("Where does Ana's brother live?", ["Mera bhai Kabir Toronto mein hai, he moved there in 2022."], False),
         ("Where does Ana's sister live?", ["mi hermana Luz se mudó a Quito"], False),
         ("Where does Ana's sister live?", ["Mera bhai Kabir Toronto mein hai."], True),
+        ("Where does Ana's sister live?", ["Only one of us still lives in Porto."], True),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
