@@ -403,8 +403,10 @@ class Focus:
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
                  asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
                  asked_for: str = "", trait: Trait | None = None, who: bool = False, detail: Detail | None = None,
-                 relatives: Mapping[str, str] | None = None) -> None:
+                 relatives: Mapping[str, str] | None = None, value: bool = False) -> None:
         self.words = words
+        self.value = value
+        """Whether it asks for a value ("What is Hollis's weight?", "How much did the repair cost?"), not whether."""
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""

@@ -50,8 +50,9 @@ def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
 
 def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """When the memories near the top give several readings of the measure asked, the newest goes first,
-    unless the question asks when, where, who, at which time, or for another reading than the newest ("best")."""
-    if (not ranked or not focus.terms or focus.when or focus.where or focus.who or focus.timing
+    for a question asking what or how much, not whether ("Is Aurelio still flying to Turin?"), when, where, who,
+    at which time, or for another reading than the newest ("best")."""
+    if (not ranked or not focus.value or not focus.terms or focus.when or focus.where or focus.who or focus.timing
             or set(focus.terms) & _NOT_THE_NEWEST):
         return ranked
     first = ranked[0][0]

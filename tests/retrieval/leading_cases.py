@@ -37,7 +37,7 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
                  who=question.startswith("Who"),
                  timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)),
                  trait=trait_asked(question, focus_terms(words)), detail=detail_asked(question),
-                 relatives=relations_named(question))
+                 relatives=relations_named(question), value=question.startswith(("What", "How")))
 
 
 def no_restatement(turn_id: str) -> Memory | None:

@@ -21,6 +21,14 @@ def test_a_question_asking_for_another_reading_than_the_newest_keeps_the_ranking
         assert latest_reading_first(weigh_ins(), focus_of(question), set())[0][0].id == "t-227", question
 
 
+def test_a_question_asking_whether_is_not_asking_for_a_reading() -> None:
+    booked = memory("t-booked", "my sister's birthday is the 23rd, i booked flights to turin for the 22nd, 89 euros", day=0)
+    cancelled = memory("t-off", "the turin thing is off, i cancelled the flight, lost the 89 euros", day=4)
+    chat = memory("t-chat", "ryanair flights to turin are 2 for 1 in january", day=5)
+    ranked = [(cancelled, 0.9), (booked, 0.8), (chat, 0.7)]
+    assert latest_reading_first(ranked, focus_of("Is Ngozi still flying to Turin?"), set())[0][0].id == "t-off"
+
+
 def test_a_newer_line_naming_the_measure_apart_from_its_number_is_no_reading() -> None:
     shift = memory("t-shift", "todo: shift at Coffeewerk 4-10 saturday", day=0)
     run = memory("t-run", "5k: 25:58!!! SUB 26 BABY. the break-up cardio works", day=5)
