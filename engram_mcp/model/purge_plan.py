@@ -14,7 +14,9 @@ because the two share some third memory:
 - **an entity**: every fact about it or naming it goes, with its whole chain when the chain's
   subject is that entity; every sentence that names it is cut from the turns, with a sentence
   right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
-  nothing else left goes, with the facts drawn from it alone. A sentence that names it in a
+  nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
+  on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
+  sentences of three words or fewer). A sentence that names it in a
   list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
   keeps "My clients are Lego."). A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
@@ -39,6 +41,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named, goes_by
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
@@ -72,6 +75,10 @@ _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|cur
                          re.IGNORECASE)
 # A sentence opening with a third-person pronoun continues the one before it.
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
+# Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
+_A_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|he's|she's)\b", re.IGNORECASE)
+_A_FEW_WORDS = 3
+_A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +164,21 @@ def _naming(parts: list[str], name: Named) -> dict[str, str]:
         elif previous in cut and _CONTINUES.match(part):
             cut[part] = ""
         previous = part
+    # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
+    # own, only goes on about the one forgotten, so the turn goes whole.
+    left = [part for part in parts if part not in cut]
+    if cut and left and any(map(_goes_on_about_someone, left)) and all(
+        _goes_on_about_someone(part) or len(_WORD.findall(part)) <= _A_FEW_WORDS for part in left
+    ):
+        cut.update((part, "") for part in left)
     return cut
+
+
+def _goes_on_about_someone(sentence: str) -> bool:
+    """Whether ``sentence`` speaks of someone only by pronoun, naming no one ("why does he still do this";
+    not "Simone paid hers")."""
+    names = [word for word in _A_NAME.findall(sentence) if word.casefold() not in FUNCTION_WORDS]
+    return bool(_A_PERSON.search(sentence)) and not names
 
 
 def _rest_of_list(sentence: str, name: Named) -> str:

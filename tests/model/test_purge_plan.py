@@ -153,6 +153,20 @@ def test_purging_an_entity_named_first_keeps_a_later_clause_about_the_speaker_al
     assert plan_purge_entity(pat, "Pat", "default").rewritten[0].text == "the cat's called Smudge."
 
 
+def test_a_turn_left_saying_nothing_of_its_own_but_going_on_about_the_one_forgotten_goes_whole() -> None:
+    memories = by_id(
+        memory("t-1", "daisuke (my ex) messaged me again asking to meet. i said no. why does he still do this"),
+        memory("t-2", "yeah. daisuke is in the past. ok back to pipetting"),
+        memory("t-3", "Daisuke texted. Allergic to cats."),
+        memory("t-4", "Daisuke called. Tom laughed at him, he thinks it is funny."),
+        memory("t-5", "Daisuke wrote to me again. I said no. Why does he still do this?"),
+    )
+    plan = plan_purge_entity(memories, "Daisuke", "default")
+    assert {"t-1", "t-5"} <= set(plan.remove)
+    assert {m.id: m.text for m in plan.rewritten} == {
+        "t-2": "yeah. ok back to pipetting", "t-3": "Allergic to cats.", "t-4": "Tom laughed at him, he thinks it is funny."}
+
+
 def test_a_titles_full_stop_ends_no_sentence_so_forgetting_a_fact_leaves_no_name_behind() -> None:
     memories = by_id(
         memory("t-1", "My boss is Mr. Adeyemi, he wants the bridge report by Friday. I drive a Honda."),
