@@ -80,6 +80,7 @@ from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
     asks_a_belonging,
     slots_asked,
+    stem,
     thing_asked_for,
 )
 from engram_mcp.retrieval.readings import latest_reading_first
@@ -98,7 +99,7 @@ _INSTANCE_DEPTH = 10
 """How many memories naming an instance of a kind asked are read for one that answers."""
 _ASKS_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"\b(?:when|what\s+(?:time|date|day|night)|which\s+(?:day|date|night))\b", re.IGNORECASE)
-_ASKS_A_VALUE = re.compile(r"\s*(?:what|how)\b", re.IGNORECASE)
+_ASKS_A_VALUE = re.compile(r"\s*(what|how\s+many|how\s+much|how)\b", re.IGNORECASE)
 _ASKS_WHO = re.compile(r"\W*(?:who|who's|whos|whom)\b", re.IGNORECASE)
 _TO_ASSISTANT = re.compile(r"\b(?:you|your|yours|you'd|you've|you're)\b", re.IGNORECASE)
 _AS_CLOSE = 0.05
@@ -147,7 +148,8 @@ class Answering:
                      when=_ASKS_WHEN.search(query) is not None, who=_ASKS_WHO.match(query) is not None, timing=times_meant(query),
                      asked_for=thing_asked_for(query, focus_terms(words)), trait=trait_asked(query, focus_terms(words)),
                      detail=detail_asked(query), relatives=self._relatives(query, recalled),
-                     value=_ASKS_A_VALUE.match(query) is not None)
+                     value=" ".join(asked.group(1).casefold().split()) if (asked := _ASKS_A_VALUE.match(query)) else "",
+                     written_as_names=frozenset(stem(word.casefold()) for word in capitalised(query)[1:]))
 
     @staticmethod
     def _relatives(query: str, recalled: Sequence[Memory]) -> dict[str, str]:

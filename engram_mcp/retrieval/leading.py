@@ -403,10 +403,14 @@ class Focus:
                  named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
                  asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
                  asked_for: str = "", trait: Trait | None = None, who: bool = False, detail: Detail | None = None,
-                 relatives: Mapping[str, str] | None = None, value: bool = False) -> None:
+                 relatives: Mapping[str, str] | None = None, value: str = "",
+                 written_as_names: frozenset[str] = frozenset()) -> None:
         self.words = words
+        self.written_as_names = written_as_names
+        """The words the question writes with a capital inside it, as stems ("almaz" in "What is Almaz's pet
+        called?"), names whether or not the memories know them."""
         self.value = value
-        """Whether it asks for a value ("What is Hollis's weight?", "How much did the repair cost?"), not whether."""
+        """How it asks for a value, if it does ("what", "how", "how much", "how many"; "" for "Is …?", "Does …?")."""
         self.terms = focus_terms(words)
         self.where = where
         """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""

@@ -13,6 +13,7 @@ import re
 
 from engram_mcp.model import Kind
 from engram_mcp.model.pasted import own_words
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.leading import (
     LEAD_DEPTH,
     SENTENCE_END,
@@ -27,36 +28,72 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 
 __all__ = ["latest_reading_first", "says_a_reading"]
 
-# A measure: "224", "132/84", "26:41", "€150", "6.4"; not a year said alone ("since 2011").
-_READING = re.compile(r"(?<![\w/:.,])(?!(?:19|20)\d\d\b)\d+(?:[.,:/]\d+)*(?![\w/:])")
+# A number as a reading gives it: "224", "132/84", "26:41", "€150", "6.4", "1,450".
+_NUMBER = re.compile(r"^[$€£¥₹]?\d+(?:[.,:/]\d+)*[%]?$")
+_TOKEN = re.compile(r"[^\s,;()!?]+")
+# What makes a number a date, a day or a year, not a reading: "17 December", "Oct 20-24", "the 23rd", "since 2011".
+_CALENDAR = frozenset(word[:3].casefold() for word in CALENDAR_NAMES)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+# How near the word naming the measure a number must stand to be its reading ("weight 224 this morning",
+# "Pressure today 146/92", "5k: 25:58"), so that a sentence's other numbers are not.
+_NEAR = 3
 # A question that asks for another reading than the newest: the best, the first, the one before.
 _NOT_THE_NEWEST = frozenset(stem(word) for word in (
     "best worst highest lowest fastest slowest quickest longest shortest biggest smallest heaviest lightest first "
     "original initial previous earlier earliest old older starting start record personal peak maximum minimum max "
     "min average usual normal target goal").split())
+# The words for a reading itself, which name no measure: "the most recent blood pressure reading".
+_THE_READING = frozenset(stem(word) for word in "reading readings level levels result results score number figure value".split())
+_MEASURE_WORDS = 2
+# A name is said, not read: "What is the name of Ananya's fiancé?" beside "the engagement moved to the 16th".
+_SAID_NOT_READ = frozenset({stem("name"), stem("names"), stem("called")})
 
 
 def says_a_reading(text: str) -> bool:
-    """Whether ``text``, in the person's own words, gives a measure as a number."""
-    return bool(_READING.search(own_words(text)))
+    """Whether ``text``, in the person's own words, gives a number that is no date, day or year."""
+    tokens = _TOKEN.findall(own_words(text))
+    return any(_is_reading(tokens, at) for at in range(len(tokens)))
+
+
+def _is_reading(tokens: list[str], at: int) -> bool:
+    word = tokens[at].strip(".:'\"’")
+    if not _NUMBER.match(word) or _YEAR.match(word):
+        return False
+    beside = {tokens[i].strip(".:'\"’").casefold()[:3] for i in (at - 1, at + 1) if 0 <= i < len(tokens)}
+    return not beside & _CALENDAR
 
 
 def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
-    """The measures asked that ``text`` gives a reading of: each named in a sentence that gives a number
-    ("Pressure today 146/92"; not "works" in "5k: 25:58!!! … the break-up cardio works")."""
-    return set().union(*(about(sentence, focus) & measure for sentence in SENTENCE_END.split(own_words(text))
-                         if says_a_reading(sentence)))
+    """The measures asked that ``text`` gives a reading of: each named by a word standing near a number that is
+    no date ("Pressure today 146/92"; not "works" in "5k: 25:58!!! the break-up cardio works", nor the wedding
+    of "the wedding is on 17 December")."""
+    read: set[str] = set()
+    for sentence in SENTENCE_END.split(own_words(text)):
+        tokens = _TOKEN.findall(sentence)
+        numbers = [at for at in range(len(tokens)) if _is_reading(tokens, at)]
+        for at, token in enumerate(tokens):
+            if any(abs(at - number) <= _NEAR for number in numbers):
+                read |= about(token, focus) & measure
+    return read
 
 
 def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """When the memories near the top give several readings of the measure asked, the newest goes first,
     for a question asking what or how much, not whether ("Is Aurelio still flying to Turin?"), when, where, who,
     at which time, or for another reading than the newest ("best")."""
-    if (not ranked or not focus.value or not focus.terms or focus.when or focus.where or focus.who or focus.timing
-            or set(focus.terms) & _NOT_THE_NEWEST):
+    # "What phone does Anselm use?" asks for a thing (``Focus.asked_for``), whatever numbers are said beside it.
+    if (not ranked or not focus.value or focus.asked_for or not focus.terms or focus.when or focus.where or focus.who or focus.timing
+            or set(focus.terms) & (_NOT_THE_NEWEST | _SAID_NOT_READ)):
         return ranked
     first = ranked[0][0]
-    measure = set(focus.terms) - RELATION_WORDS
+    # "How many guests are coming to the wedding?" counts guests: the wedding is only where.
+    measure = set(focus.terms[:1]) if focus.value == "how many" else set(focus.terms) - RELATION_WORDS - _THE_READING
+    # Whose the measure is names no measure: "almaz" of "What is Almaz's pet called?" beside "almaz is 82".
+    measure -= focus.written_as_names
+    # A measure is named in a word or two ("weight", "blood pressure"); a question naming more asks of a thing
+    # ("How much does Lewis pay each month for the Clarendon Park flat?"), which other rules read.
+    if not measure or len(measure) > _MEASURE_WORDS:
+        return ranked
     readings = [
         (pair, met) for pair in ranked[:LEAD_DEPTH]
         if pair[0].id not in outdated and not pair[0].said_by_assistant() and not of_another_person(pair[0], focus)

@@ -8,8 +8,8 @@ from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.later_change import times_meant
 from engram_mcp.retrieval.leading import Focus
-from engram_mcp.retrieval.names_asked import relations_named
-from engram_mcp.retrieval.question_words import thing_asked_for
+from engram_mcp.retrieval.names_asked import capitalised, relations_named
+from engram_mcp.retrieval.question_words import stem, thing_asked_for
 from engram_mcp.retrieval.traits import trait_asked
 
 NOV16 = datetime(2026, 11, 16, 9, tzinfo=timezone.utc)
@@ -37,7 +37,8 @@ def _focus(question: str, named: frozenset[str]) -> Focus:
                  who=question.startswith("Who"),
                  timing=times_meant(question), asked_for=thing_asked_for(question, focus_terms(words)),
                  trait=trait_asked(question, focus_terms(words)), detail=detail_asked(question),
-                 relatives=relations_named(question), value=question.startswith(("What", "How")))
+                 relatives=relations_named(question), value=next((v for v in ("how many", "how much", "how", "what") if question.lower().startswith(v)), ""),
+                 written_as_names=frozenset(stem(w.casefold()) for w in capitalised(question)[1:]))
 
 
 def no_restatement(turn_id: str) -> Memory | None:

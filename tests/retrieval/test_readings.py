@@ -48,6 +48,28 @@ def test_readings_of_the_measure_named_most_fully_win_over_newer_lines_naming_pa
     assert order[0][0].id == "t-132"
 
 
-def test_a_reading_is_a_number_said_not_a_year() -> None:
+def test_a_reading_is_a_number_said_not_a_date_a_day_or_a_year() -> None:
     assert says_a_reading("Pressure 138/86 this morning") and says_a_reading("5k again: 26:41")
     assert says_a_reading("quoted €220") and not says_a_reading("I have lived in Dublin since 2011.")
+    assert not says_a_reading("the engagement moved to 16 November") and not says_a_reading("on Oct 20, finally")
+
+
+def test_numbers_beside_other_words_of_the_sentence_are_no_reading_of_the_measure() -> None:
+    ranked = [
+        (memory("t-count", "we're at 180 guests now, mum keeps adding cousins", day=0), 0.9),
+        (memory("t-hall", "Mehndi decision: it's at the hall, Wedding Palace in Bordesley Green, Thursday 17 December",
+                day=3), 0.8),
+        (memory("t-email", "Dear Mr Tesfaye, your wedding booking ref 48213 for 2 rooms is confirmed", day=4), 0.7),
+    ]
+    assert latest_reading_first(ranked, focus_of("How many guests are coming to the wedding?"), set())[0][0].id == "t-count"
+    fiance = [(memory("t-name", "Ananya's fiancé is Rohit, a dentist from Pune", day=0), 0.9),
+              (memory("t-moved", "the engagement moved to the 16th, 11 am, the pandit says it's auspicious", day=2), 0.8),
+              (memory("t-date", "engagement lunch for 40 people booked", day=3), 0.7)]
+    assert latest_reading_first(fiance, focus_of("What is the name of Ananya's fiancé?"), set())[0][0].id == "t-name"
+
+
+def test_whose_the_measure_is_is_no_measure() -> None:
+    ranked = [(memory("t-budgie", "mum has a new budgie, she called it tena", day=1), 0.9),
+              (memory("t-82", "mum almaz is 82 and lives on her own, about 10 min drive away", day=0), 0.8),
+              (memory("t-slippers", "almaz slippers, size 5", day=3), 0.7)]
+    assert latest_reading_first(ranked, focus_of("What is Almaz's pet called?"), set())[0][0].id == "t-budgie"
