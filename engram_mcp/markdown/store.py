@@ -54,6 +54,7 @@ from engram_mcp.markdown.layout import (
     relative_path,
 )
 from engram_mcp.markdown.listing import markdown_files, why_not_read
+from engram_mcp.markdown.locations import MemoryLocations
 from engram_mcp.markdown.pages import (
     block_id,
     holds_only_scaffolding,
@@ -101,9 +102,8 @@ class MarkdownStore:
     ) -> None:
         self.root = root
         self._files: dict[PurePosixPath, FileState] = {}
-        self._where: dict[str, PurePosixPath] = {}
+        self._locations = MemoryLocations()
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
-        self._copies: dict[str, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
         self._aliases = PageAliases()
         self._recent = RecentPages()
@@ -120,9 +120,8 @@ class MarkdownStore:
         errors: list[MalformedMemoryFile] = []
         with self._lock:
             self._files.clear()
-            self._where.clear()
+            self._locations.clear()
             self._moved.clear()
-            self._copies.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
@@ -134,7 +133,7 @@ class MarkdownStore:
                     continue
                 errors.extend(state.document.problems)
                 for block in state.document.blocks:
-                    held = self._where.get(block.memory.id)
+                    held = self._locations.file_of(block.memory.id)
                     if held != relative and block.memory.id in memories:
                         errors.append(_duplicate(self.root / relative, block, held))
                         continue
@@ -174,18 +173,14 @@ class MarkdownStore:
         return found
 
     def file_of(self, memory_id: str) -> PurePosixPath | None:
-        return self._where.get(memory_id)
+        return self._locations.file_of(memory_id)
 
     def files_of(self, memory_id: str) -> tuple[PurePosixPath, ...]:
         """Every file holding a memory: the one it is read from (``file_of``), then each other file
         holding a copy of its block (a sync tool's conflict copy, a backup: what ``check`` reports as
         "also in"), in path order."""
         with self._lock:
-            held = self._where.get(memory_id)
-            if held is None:
-                return ()
-            copies = sorted(p for p in self._copies.get(memory_id, ()) if p != held and self._holds(p, memory_id))
-            return (held, *copies)
+            return self._locations.files_of(memory_id)
 
     def state(self, relative: PurePosixPath) -> FileState | None:
         return self._files.get(relative)
@@ -303,8 +298,7 @@ class MarkdownStore:
                     return None
             elif not self._write(relative, remaining, basis):
                 return None
-            if self._where.get(memory_id) == relative:
-                del self._where[memory_id]
+            self._locations.block_taken_off(relative, memory_id)
             return relative
 
         with self._lock:
@@ -420,7 +414,7 @@ class MarkdownStore:
             return None
 
     def _require(self, memory_id: str) -> PurePosixPath:
-        relative = self._where.get(memory_id)
+        relative = self._locations.file_of(memory_id)
         if relative is None:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return relative
@@ -520,7 +514,7 @@ class MarkdownStore:
         state = FileState(relative, document, digest.hexdigest(), stamp)
         if added is not None and basis is not None:
             self._files[relative] = state
-            self._claim(added.memory.id, relative)
+            self._locations.block_added(relative, added.memory.id)
         else:
             self._index_file(state)
         return True
@@ -565,43 +559,11 @@ class MarkdownStore:
         return True
 
     def _index_file(self, state: FileState) -> None:
-        old = self._files.get(state.path)
-        if old is not None:
-            self._release(state.path, old.document)
         self._files[state.path] = state
         self._aliases.read(state.path, state.document)
         if home_of(state.path) != state.path:
             self._moved.setdefault(home_of(state.path), set()).add(state.path)
-        for block in identified(state.document):
-            self._claim(block_id(block), state.path)
-
-    def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
-        held = self._where.get(memory_id)
-        if held is not None and held != relative and self._holds(held, memory_id):
-            # A memory in two files is a copy, not a move: the first file in path order holds
-            # it, as load_all and check read it; the other copy is reported and ignored.
-            self._copies.setdefault(memory_id, set()).update((held, relative))
-            if held < relative:
-                return
-        self._where[memory_id] = relative
-
-    def _release(self, relative: PurePosixPath, document: Document) -> None:
-        """The file no longer holds the memories of ``document``: each goes to its next copy, if any."""
-        for block in identified(document):
-            memory_id = block_id(block)
-            copies = self._copies.get(memory_id, set())
-            copies.discard(relative)
-            if self._where.get(memory_id) == relative:
-                del self._where[memory_id]
-                others = sorted(p for p in copies if self._holds(p, memory_id))
-                if others:
-                    self._where[memory_id] = others[0]
-            if len(copies) < 2:
-                self._copies.pop(memory_id, None)
-
-    def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
-        state = self._files.get(relative)
-        return state is not None and any(block_id(b) == memory_id for b in identified(state.document))
+        self._locations.page_read(state.path, (block_id(block) for block in identified(state.document)))
 
     def alias_of(self, namespace: str, name: str) -> str | None:
         """The entity whose fact page lists ``name`` among its aliases ("Bobby" added in Obsidian to
@@ -626,9 +588,8 @@ class MarkdownStore:
         moved.discard(relative)
         if not moved:
             self._moved.pop(home_of(relative), None)
-        old = self._files.pop(relative, None)
-        if old is not None:
-            self._release(relative, old.document)
+        self._files.pop(relative, None)
+        self._locations.page_gone(relative)
 
 
 def _leads_back_to_itself(path: Path) -> bool:
