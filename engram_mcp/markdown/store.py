@@ -66,7 +66,7 @@ from engram_mcp.markdown.pages import (
 from engram_mcp.markdown.sections import belongs_in_history, place
 from engram_mcp.model import Memory
 
-__all__ = ["FileState", "LoadReport", "MarkdownStore"]
+__all__ = ["FileState", "LoadReport", "MarkdownStore", "as_malformed"]
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ class MarkdownStore:
                     continue  # made one since it was listed: check names it
                 except (MalformedMemoryFile, StorageError) as error:
                     log.warning("skipping unreadable memory file: %s", error)
-                    errors.append(_as_malformed(error, self.root / relative))
+                    errors.append(as_malformed(error, self.root / relative))
                     continue
                 errors.extend(state.document.problems)
                 for block in state.document.blocks:
@@ -609,6 +609,7 @@ def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> Malforme
     return MalformedMemoryFile(path, block.line, f"memory ^{block.memory.id} is also in {held}; this copy is ignored")
 
 
-def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+def as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+    """A page that could not be read, as the store and the sync report it: a disk's refusal at line 0."""
     return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
 

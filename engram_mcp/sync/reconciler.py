@@ -27,7 +27,7 @@ from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
 from engram_mcp.files import NotARegularFile, Stamp, content_digest, read_regular
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file, told
-from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
+from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore, as_malformed
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
@@ -237,7 +237,7 @@ class Reconciler:
         try:
             state = self._store.reread(relative)
         except (MalformedMemoryFile, StorageError) as error:
-            self._unreadable(relative, _as_malformed(error, path), stamp, report)
+            self._unreadable(relative, as_malformed(error, path), stamp, report)
             return
         if state is None:
             return
@@ -371,12 +371,6 @@ def _fallback_from(
         return {b.memory.id: b.memory for b in kept.blocks if b.memory.id not in have}
     bad = {b.memory_id for b in state.document.bad_blocks}
     return {b.memory.id: b.memory for b in kept.blocks if b.memory.id in bad and b.memory.id not in have}
-
-
-def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
-    return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
-
-
 
 
 def _stamp_of(store: MarkdownStore, relative: PurePosixPath) -> Stamp:

@@ -7,9 +7,9 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from engram_mcp.errors import MemoryNotFound, NotAPage, StorageError
+from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.markdown import store as store_module
-from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.markdown.store import MarkdownStore, as_malformed
 from tests.markdown.test_format import fact, turn
 
 
@@ -380,3 +380,11 @@ def test_a_memory_updated_everywhere_leaves_its_old_text_in_no_copy_of_its_page(
     assert set(written) == {PurePosixPath("journal/2023-05-08.md"), PurePosixPath(copy.relative_to(tmp_path).as_posix())}
     for path in (page, copy):
         assert "Ana" not in path.read_text() and "I fixed the fence. ^t-0123456789ab" in path.read_text()
+
+
+def test_a_page_the_disk_refuses_to_read_is_reported_as_malformed_at_line_0_and_a_malformed_one_as_it_is() -> None:
+    page = Path("/memory/facts/ana.md")
+    refused = as_malformed(StorageError("cannot read facts/ana.md: Permission denied"), page)
+    assert (refused.path, refused.line, refused.reason) == (page, 0, "cannot read facts/ana.md: Permission denied")
+    malformed = MalformedMemoryFile(page, 3, "not UTF-8 text")
+    assert as_malformed(malformed, page) is malformed
