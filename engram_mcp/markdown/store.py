@@ -45,15 +45,8 @@ from engram_mcp.markdown.aliases import PageAliases
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
-from engram_mcp.markdown.layout import (
-    home_of,
-    in_memory_folders,
-    is_memory_file,
-    namespace_of,
-    overflow_path,
-    relative_path,
-)
-from engram_mcp.markdown.listing import markdown_files, why_not_read
+from engram_mcp.markdown.layout import home_of, namespace_of, overflow_path, relative_path
+from engram_mcp.markdown.listing import memory_files, why_not_read
 from engram_mcp.markdown.locations import MemoryLocations
 from engram_mcp.markdown.pages import (
     block_id,
@@ -141,36 +134,8 @@ class MarkdownStore:
         return LoadReport(memories=memories, errors=errors)
 
     def memory_files(self) -> Iterator[PurePosixPath]:
-        """The memory files under the folder: regular files (``files.open_regular``) whose paths are
-        pages (``layout.is_memory_file``)."""
-        for relative, kind in markdown_files(self.root):
-            if kind is None and is_memory_file(relative):
-                yield relative
-
-    def not_pages(self) -> dict[PurePosixPath, str]:
-        """Files in the memory folders named like pages that are not read, with why (``why_not_read``)."""
-        return {
-            relative: why
-            for relative, kind in markdown_files(self.root)
-            if in_memory_folders(relative) and (why := why_not_read(relative, kind)) is not None
-        }
-
-    def unread_files(self) -> dict[PurePosixPath, int]:
-        """Markdown files holding memory blocks that the store does not read, being outside the
-        layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
-        (Obsidian's ``.trash``, ``.engram``) hold no pages."""
-        found: dict[PurePosixPath, int] = {}
-        for relative, kind in markdown_files(self.root):
-            if kind is not None or in_memory_folders(relative):
-                continue
-            try:
-                text = read_regular(self.root / relative)[1].decode("utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            held = identified(parse_document(text, self.root / relative, namespace_of(relative)))
-            if held:
-                found[relative] = len(held)
-        return found
+        """The memory files under the folder (``listing.memory_files``)."""
+        return memory_files(self.root)
 
     def file_of(self, memory_id: str) -> PurePosixPath | None:
         return self._locations.file_of(memory_id)

@@ -27,6 +27,7 @@ from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
 from engram_mcp.files import NotARegularFile, Stamp, content_digest, read_regular
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file, told
+from engram_mcp.markdown.listing import not_pages, unread_files
 from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore, as_malformed
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.service.memory import MemoryService
@@ -201,8 +202,8 @@ class Reconciler:
             divergence=compare(memories, indexed),
             malformed=tuple(str(e) for e in fresh.errors),
             behind=tuple(str(b) for b in behind),
-            unread={told(path): count for path, count in reader.unread_files().items()},
-            not_pages={told(path): why for path, why in reader.not_pages().items()},
+            unread={told(path): count for path, count in unread_files(self._store.root).items()},
+            not_pages={told(path): why for path, why in not_pages(self._store.root).items()},
         )
 
     @property
