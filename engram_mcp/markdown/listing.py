@@ -1,9 +1,9 @@
 """What the memory folder holds: every markdown file under it, and why one named like a page
 is not read.
 
-One listing of the folder says which files are pages (``MarkdownStore.memory_files``,
-``not_pages``, ``unread_files``): a regular file (``files.open_regular``) whose name is text
-(``layout.is_memory_file``).
+One listing of the folder says which files are pages (``memory_files``, ``not_pages``,
+``unread_files``): a regular file (``files.open_regular``) whose name is text
+(``layout.is_memory_file``). Each is read from the disk as it is now, with nothing the store holds.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import os
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
-from engram_mcp.files import LOOPING_LINK, kind_of
-from engram_mcp.markdown.layout import is_text
+from engram_mcp.files import LOOPING_LINK, kind_of, read_regular
+from engram_mcp.markdown.format import parse_document
+from engram_mcp.markdown.layout import in_memory_folders, is_memory_file, is_text, namespace_of
+from engram_mcp.markdown.pages import identified
 
-__all__ = ["markdown_files", "why_not_read"]
+__all__ = ["markdown_files", "memory_files", "not_pages", "unread_files", "why_not_read"]
 
 
 def markdown_files(root: Path) -> Iterator[tuple[PurePosixPath, str | None]]:
@@ -24,6 +26,41 @@ def markdown_files(root: Path) -> Iterator[tuple[PurePosixPath, str | None]]:
     when it is not a regular file (``files.kind_of``: "a named pipe"); folders are walked into."""
     if root.is_dir():
         yield from _listed(root, PurePosixPath())
+
+
+def memory_files(root: Path) -> Iterator[PurePosixPath]:
+    """The memory files under ``root``: regular files (``files.open_regular``) whose paths are
+    pages (``layout.is_memory_file``)."""
+    for relative, kind in markdown_files(root):
+        if kind is None and is_memory_file(relative):
+            yield relative
+
+
+def not_pages(root: Path) -> dict[PurePosixPath, str]:
+    """Files in the memory folders named like pages that are not read, with why (``why_not_read``)."""
+    return {
+        relative: why
+        for relative, kind in markdown_files(root)
+        if in_memory_folders(relative) and (why := why_not_read(relative, kind)) is not None
+    }
+
+
+def unread_files(root: Path) -> dict[PurePosixPath, int]:
+    """Markdown files holding memory blocks that the store does not read, being outside the
+    layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
+    (Obsidian's ``.trash``, ``.engram``) hold no pages."""
+    found: dict[PurePosixPath, int] = {}
+    for relative, kind in markdown_files(root):
+        if kind is not None or in_memory_folders(relative):
+            continue
+        try:
+            text = read_regular(root / relative)[1].decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        held = identified(parse_document(text, root / relative, namespace_of(relative)))
+        if held:
+            found[relative] = len(held)
+    return found
 
 
 def why_not_read(relative: PurePosixPath, kind: str | None) -> str | None:

@@ -45,15 +45,9 @@ from engram_mcp.markdown.aliases import PageAliases
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, parse_document, render_block
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
-from engram_mcp.markdown.layout import (
-    home_of,
-    in_memory_folders,
-    is_memory_file,
-    namespace_of,
-    overflow_path,
-    relative_path,
-)
-from engram_mcp.markdown.listing import markdown_files, why_not_read
+from engram_mcp.markdown.layout import home_of, namespace_of, overflow_path, relative_path
+from engram_mcp.markdown.listing import memory_files, why_not_read
+from engram_mcp.markdown.locations import MemoryLocations
 from engram_mcp.markdown.pages import (
     block_id,
     holds_only_scaffolding,
@@ -65,7 +59,7 @@ from engram_mcp.markdown.pages import (
 from engram_mcp.markdown.sections import belongs_in_history, place
 from engram_mcp.model import Memory
 
-__all__ = ["FileState", "LoadReport", "MarkdownStore"]
+__all__ = ["FileState", "LoadReport", "MarkdownStore", "as_malformed"]
 
 log = logging.getLogger(__name__)
 
@@ -101,9 +95,8 @@ class MarkdownStore:
     ) -> None:
         self.root = root
         self._files: dict[PurePosixPath, FileState] = {}
-        self._where: dict[str, PurePosixPath] = {}
+        self._locations = MemoryLocations()
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
-        self._copies: dict[str, set[PurePosixPath]] = {}
         self._folded: set[PurePosixPath] = set()
         self._aliases = PageAliases()
         self._recent = RecentPages()
@@ -120,9 +113,8 @@ class MarkdownStore:
         errors: list[MalformedMemoryFile] = []
         with self._lock:
             self._files.clear()
-            self._where.clear()
+            self._locations.clear()
             self._moved.clear()
-            self._copies.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)
@@ -130,11 +122,11 @@ class MarkdownStore:
                     continue  # made one since it was listed: check names it
                 except (MalformedMemoryFile, StorageError) as error:
                     log.warning("skipping unreadable memory file: %s", error)
-                    errors.append(_as_malformed(error, self.root / relative))
+                    errors.append(as_malformed(error, self.root / relative))
                     continue
                 errors.extend(state.document.problems)
                 for block in state.document.blocks:
-                    held = self._where.get(block.memory.id)
+                    held = self._locations.file_of(block.memory.id)
                     if held != relative and block.memory.id in memories:
                         errors.append(_duplicate(self.root / relative, block, held))
                         continue
@@ -142,50 +134,18 @@ class MarkdownStore:
         return LoadReport(memories=memories, errors=errors)
 
     def memory_files(self) -> Iterator[PurePosixPath]:
-        """The memory files under the folder: regular files (``files.open_regular``) whose paths are
-        pages (``layout.is_memory_file``)."""
-        for relative, kind in markdown_files(self.root):
-            if kind is None and is_memory_file(relative):
-                yield relative
-
-    def not_pages(self) -> dict[PurePosixPath, str]:
-        """Files in the memory folders named like pages that are not read, with why (``why_not_read``)."""
-        return {
-            relative: why
-            for relative, kind in markdown_files(self.root)
-            if in_memory_folders(relative) and (why := why_not_read(relative, kind)) is not None
-        }
-
-    def unread_files(self) -> dict[PurePosixPath, int]:
-        """Markdown files holding memory blocks that the store does not read, being outside the
-        layout's folders (a page moved to ``notes/``), with how many each holds. Hidden folders
-        (Obsidian's ``.trash``, ``.engram``) hold no pages."""
-        found: dict[PurePosixPath, int] = {}
-        for relative, kind in markdown_files(self.root):
-            if kind is not None or in_memory_folders(relative):
-                continue
-            try:
-                text = read_regular(self.root / relative)[1].decode("utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            held = identified(parse_document(text, self.root / relative, namespace_of(relative)))
-            if held:
-                found[relative] = len(held)
-        return found
+        """The memory files under the folder (``listing.memory_files``)."""
+        return memory_files(self.root)
 
     def file_of(self, memory_id: str) -> PurePosixPath | None:
-        return self._where.get(memory_id)
+        return self._locations.file_of(memory_id)
 
     def files_of(self, memory_id: str) -> tuple[PurePosixPath, ...]:
         """Every file holding a memory: the one it is read from (``file_of``), then each other file
         holding a copy of its block (a sync tool's conflict copy, a backup: what ``check`` reports as
         "also in"), in path order."""
         with self._lock:
-            held = self._where.get(memory_id)
-            if held is None:
-                return ()
-            copies = sorted(p for p in self._copies.get(memory_id, ()) if p != held and self._holds(p, memory_id))
-            return (held, *copies)
+            return self._locations.files_of(memory_id)
 
     def state(self, relative: PurePosixPath) -> FileState | None:
         return self._files.get(relative)
@@ -303,8 +263,7 @@ class MarkdownStore:
                     return None
             elif not self._write(relative, remaining, basis):
                 return None
-            if self._where.get(memory_id) == relative:
-                del self._where[memory_id]
+            self._locations.block_taken_off(relative, memory_id)
             return relative
 
         with self._lock:
@@ -420,7 +379,7 @@ class MarkdownStore:
             return None
 
     def _require(self, memory_id: str) -> PurePosixPath:
-        relative = self._where.get(memory_id)
+        relative = self._locations.file_of(memory_id)
         if relative is None:
             raise MemoryNotFound(f"no memory with id {memory_id!r}")
         return relative
@@ -520,7 +479,7 @@ class MarkdownStore:
         state = FileState(relative, document, digest.hexdigest(), stamp)
         if added is not None and basis is not None:
             self._files[relative] = state
-            self._claim(added.memory.id, relative)
+            self._locations.block_added(relative, added.memory.id)
         else:
             self._index_file(state)
         return True
@@ -565,43 +524,11 @@ class MarkdownStore:
         return True
 
     def _index_file(self, state: FileState) -> None:
-        old = self._files.get(state.path)
-        if old is not None:
-            self._release(state.path, old.document)
         self._files[state.path] = state
         self._aliases.read(state.path, state.document)
         if home_of(state.path) != state.path:
             self._moved.setdefault(home_of(state.path), set()).add(state.path)
-        for block in identified(state.document):
-            self._claim(block_id(block), state.path)
-
-    def _claim(self, memory_id: str, relative: PurePosixPath) -> None:
-        held = self._where.get(memory_id)
-        if held is not None and held != relative and self._holds(held, memory_id):
-            # A memory in two files is a copy, not a move: the first file in path order holds
-            # it, as load_all and check read it; the other copy is reported and ignored.
-            self._copies.setdefault(memory_id, set()).update((held, relative))
-            if held < relative:
-                return
-        self._where[memory_id] = relative
-
-    def _release(self, relative: PurePosixPath, document: Document) -> None:
-        """The file no longer holds the memories of ``document``: each goes to its next copy, if any."""
-        for block in identified(document):
-            memory_id = block_id(block)
-            copies = self._copies.get(memory_id, set())
-            copies.discard(relative)
-            if self._where.get(memory_id) == relative:
-                del self._where[memory_id]
-                others = sorted(p for p in copies if self._holds(p, memory_id))
-                if others:
-                    self._where[memory_id] = others[0]
-            if len(copies) < 2:
-                self._copies.pop(memory_id, None)
-
-    def _holds(self, relative: PurePosixPath, memory_id: str) -> bool:
-        state = self._files.get(relative)
-        return state is not None and any(block_id(b) == memory_id for b in identified(state.document))
+        self._locations.page_read(state.path, (block_id(block) for block in identified(state.document)))
 
     def alias_of(self, namespace: str, name: str) -> str | None:
         """The entity whose fact page lists ``name`` among its aliases ("Bobby" added in Obsidian to
@@ -626,9 +553,8 @@ class MarkdownStore:
         moved.discard(relative)
         if not moved:
             self._moved.pop(home_of(relative), None)
-        old = self._files.pop(relative, None)
-        if old is not None:
-            self._release(relative, old.document)
+        self._files.pop(relative, None)
+        self._locations.page_gone(relative)
 
 
 def _leads_back_to_itself(path: Path) -> bool:
@@ -648,6 +574,7 @@ def _duplicate(path: Path, block: Block, held: PurePosixPath | None) -> Malforme
     return MalformedMemoryFile(path, block.line, f"memory ^{block.memory.id} is also in {held}; this copy is ignored")
 
 
-def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+def as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
+    """A page that could not be read, as the store and the sync report it: a disk's refusal at line 0."""
     return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
 

@@ -2,7 +2,7 @@
 
 Such a name is the name only where it is written as one ("I will call the plumber" names no
 Will; "Will is my cousin" does): where a text names someone by it is decided by how and where
-it is written (``model.mentions``). A name that is no everyday word ("Cormac") is matched in
+it is written (``model.name_or_word``). A name that is no everyday word ("Cormac") is matched in
 any case, as chat types it.
 """
 

@@ -21,7 +21,7 @@ from engram_mcp.errors import InvalidInput
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.requests import instruction, is_kept_request
 from engram_mcp.model.overriding import sets_instructions_aside
-from engram_mcp.model.predicates import parse_statement
+from engram_mcp.model.predicates import parse_statement, third_singular
 
 __all__ = ["Statement", "resolve_statement", "standing_instruction"]
 
@@ -102,22 +102,20 @@ def _third_person(text: str, user: str) -> str:
         return text
     for pattern, replacement in _FIRST_PERSON_FORMS:
         text = pattern.sub(replacement.format(u=user), text)
-    text = _I_VERB.sub(lambda m: f"{user} {_third_singular(m.group(1))}", text)
+    text = _I_VERB.sub(lambda m: f"{user} {_conjugated_for_the_user(m.group(1))}", text)
     text = re.sub(r"\bI\b", user, text)
     text = re.sub(r"(?<=\s)me\b", user, text)
     return text
 
 
-def _third_singular(verb: str) -> str:
+def _conjugated_for_the_user(verb: str) -> str:
+    """The verb after the user's name where "I" stood: "I study" → "Sam studies"; a modal or a past
+    form stays ("I can", "I moved")."""
     if verb in _NOT_CONJUGATED or verb.endswith("ed"):
         return verb
     if verb == "have":
         return "has"
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
+    return third_singular(verb)
 
 
 def _capitalised(text: str) -> str:

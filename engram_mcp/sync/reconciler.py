@@ -18,21 +18,21 @@ Running it twice on the same files does nothing the second time.
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
-from engram_mcp.files import NotARegularFile, Stamp, content_digest, file_stamp, read_regular
+from engram_mcp.files import NotARegularFile, Stamp, content_digest, read_regular
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file, told
-from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore
+from engram_mcp.markdown.listing import not_pages, unread_files
+from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore, as_malformed
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
+from engram_mcp.sync.catching_up import CatchingUp, disk_stamp
 from engram_mcp.sync.check import CheckReport, compare
 from engram_mcp.sync.edits import is_correction, is_revision, settle
 from engram_mcp.sync.last_good import LastGood
@@ -71,9 +71,8 @@ class Reconciler:
         self._service = service
         self._last_good = last_good
         self._clock = clock
-        self._seen: dict[PurePosixPath, Stamp | None] = {}
+        self._catching_up = CatchingUp(store)
         self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
-        self._progress = threading.Condition()
         self._correction_listeners: list[Callable[[Memory], object]] = []
         self._deletion_listeners: list[Callable[[Memory], object]] = []
 
@@ -107,7 +106,7 @@ class Reconciler:
             memories = dict(loaded.memories)
             for relative, errors in _by_file(self._store.root, loaded.errors).items():
                 self._problem(relative, errors)
-                self._seen[relative] = _disk_stamp(self._store, relative)
+                self._catching_up.took_in(relative, disk_stamp(self._store, relative))
                 kept = last_docs.get(relative)
                 if kept is not None:
                     memories.update(self._fallback(relative, kept, memories))
@@ -184,22 +183,11 @@ class Reconciler:
 
     def behind(self) -> list[PurePosixPath]:
         """Memory files whose current version this reconciler has not processed yet."""
-        on_disk = set(self._store.memory_files())
-        late = [r for r in on_disk if self._seen.get(r) != _disk_stamp(self._store, r)]
-        late += [r for r in self._store.cached_files() if r not in on_disk]
-        return sorted(late)
+        return self._catching_up.behind()
 
     def wait_until_caught_up(self, timeout: float, stopped: Callable[[], bool] = lambda: False) -> list[PurePosixPath]:
         """Wait until every file's latest version is processed (or ``stopped``); the files still behind."""
-        deadline = time.monotonic() + timeout
-        with self._progress:
-            while True:
-                late = self.behind()
-                remaining = deadline - time.monotonic()
-                if not late or remaining <= 0 or stopped():
-                    return late
-                # Re-checked after every pass, and now and then in case an event is still in flight.
-                self._progress.wait(min(remaining, 0.1))
+        return self._catching_up.wait_until_caught_up(timeout, stopped)
 
     def check(self, indexed: Mapping[str, str], behind: Iterable[PurePosixPath] = ()) -> CheckReport:
         """Compare the files as they are on disk now (read afresh) with the index's content hashes."""
@@ -214,8 +202,8 @@ class Reconciler:
             divergence=compare(memories, indexed),
             malformed=tuple(str(e) for e in fresh.errors),
             behind=tuple(str(b) for b in behind),
-            unread={told(path): count for path, count in reader.unread_files().items()},
-            not_pages={told(path): why for path, why in reader.not_pages().items()},
+            unread={told(path): count for path, count in unread_files(self._store.root).items()},
+            not_pages={told(path): why for path, why in not_pages(self._store.root).items()},
         )
 
     @property
@@ -237,12 +225,12 @@ class Reconciler:
             self._store.reread(relative)
             self._last_good.remove(relative)
             self._problems.pop(relative, None)
-            self._seen.pop(relative, None)
+            self._catching_up.let_go(relative)
             report.files += 1
             return
         known = self._store.state(relative)
         if known is not None and known.digest == content_digest(data) and not self._store.take_folded(relative):
-            self._seen[relative] = stamp
+            self._catching_up.took_in(relative, stamp)
             if relative not in self._problems:
                 self._last_good.save(relative, data, stamp)
             return
@@ -250,7 +238,7 @@ class Reconciler:
         try:
             state = self._store.reread(relative)
         except (MalformedMemoryFile, StorageError) as error:
-            self._unreadable(relative, _as_malformed(error, path), stamp, report)
+            self._unreadable(relative, as_malformed(error, path), stamp, report)
             return
         if state is None:
             return
@@ -263,7 +251,7 @@ class Reconciler:
             self._problem(relative, list(state.document.problems))
             report.errors.extend(state.document.problems)
             batch.absorbed.extend(b.memory for b in state.document.blocks if self._store.file_of(b.memory.id) == relative)
-            self._seen[relative] = stamp
+            self._catching_up.took_in(relative, stamp)
             return
         self._problems.pop(relative, None)
         self._settle(relative, state, stamp, batch, report)
@@ -272,7 +260,7 @@ class Reconciler:
         self, relative: PurePosixPath, error: MalformedMemoryFile, stamp: Stamp, report: SyncReport
     ) -> None:
         self._problem(relative, [error])
-        self._seen[relative] = stamp
+        self._catching_up.took_in(relative, stamp)
         report.errors.append(error)
         kept = self._last_good.document(relative)
         if kept is not None:
@@ -299,7 +287,7 @@ class Reconciler:
                 batch.revisions.append(block.memory)
             else:
                 batch.absorbed.append(block.memory)
-        self._seen[relative] = stamp
+        self._catching_up.took_in(relative, stamp)
         self._last_good.save(relative, state.document.render().encode("utf-8"), state.stamp)
 
     def _rewrite(self, relative: PurePosixPath, document: Document, digest: str) -> bool | None:
@@ -341,8 +329,7 @@ class Reconciler:
                 # A wording the service refuses (e.g. emptied) is still what the file says.
                 log.warning("hand edit of %s taken as it stands, not as a revision: %s", found.id, error)
                 report.embedded += self._service.absorb([found])
-        with self._progress:
-            self._progress.notify_all()
+        self._catching_up.pass_done()
 
     def _corrected(self, turns: Iterable[Memory]) -> None:
         for turn in turns:
@@ -385,19 +372,6 @@ def _fallback_from(
         return {b.memory.id: b.memory for b in kept.blocks if b.memory.id not in have}
     bad = {b.memory_id for b in state.document.bad_blocks}
     return {b.memory.id: b.memory for b in kept.blocks if b.memory.id in bad and b.memory.id not in have}
-
-
-def _as_malformed(error: MalformedMemoryFile | StorageError, path: Path) -> MalformedMemoryFile:
-    return error if isinstance(error, MalformedMemoryFile) else MalformedMemoryFile(path, 0, str(error))
-
-
-
-
-def _disk_stamp(store: MarkdownStore, relative: PurePosixPath) -> Stamp | None:
-    try:
-        return file_stamp(store.root / relative)
-    except FileNotFoundError:
-        return None
 
 
 def _stamp_of(store: MarkdownStore, relative: PurePosixPath) -> Stamp:

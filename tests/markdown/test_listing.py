@@ -2,7 +2,9 @@ import os
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.files import LOOPING_LINK
-from engram_mcp.markdown.listing import markdown_files, why_not_read
+from engram_mcp.markdown.listing import markdown_files, unread_files, why_not_read
+from engram_mcp.markdown.store import MarkdownStore
+from tests.markdown.test_format import turn
 
 
 def test_every_markdown_file_is_listed_in_path_order_with_hidden_ones_and_other_files_aside(tmp_path: Path) -> None:
@@ -45,3 +47,15 @@ def test_why_a_file_named_like_a_page_is_not_read_is_said_in_checks_words() -> N
         "a named pipe, not a regular file; only a regular file is opened"
     )
     assert why_not_read(PurePosixPath("facts/ali-khan.md"), None) is None
+
+
+def test_markdown_holding_memories_outside_the_memory_folders_is_named_and_hidden_folders_are_not(
+    tmp_path: Path,
+) -> None:
+    store = MarkdownStore(tmp_path)
+    page = tmp_path / store.add(turn("first"))
+    for elsewhere in ("notes/2023-05-08.md", ".trash/2023-05-08.md", "journal/.hidden/2023-05-08.md"):
+        (tmp_path / elsewhere).parent.mkdir(parents=True)
+        (tmp_path / elsewhere).write_text(page.read_text())
+    (tmp_path / "notes" / "ideas.md").write_text("- an idea of mine\n")
+    assert unread_files(tmp_path) == {PurePosixPath("notes/2023-05-08.md"): 1}

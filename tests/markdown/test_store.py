@@ -7,9 +7,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from engram_mcp.errors import MemoryNotFound, NotAPage, StorageError
+from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.markdown import store as store_module
-from engram_mcp.markdown.store import MarkdownStore
+from engram_mcp.markdown.listing import not_pages, unread_files
+from engram_mcp.markdown.store import MarkdownStore, as_malformed
 from tests.markdown.test_format import fact, turn
 
 
@@ -255,18 +256,6 @@ def test_pages_a_person_moved_into_subfolders_are_read_and_written_where_they_st
     assert (tmp_path / "facts/people/ali-khan.md").read_text().startswith("---\nengram_entity:")
 
 
-def test_markdown_holding_memories_outside_the_memory_folders_is_named_and_hidden_folders_are_not(
-    tmp_path: Path,
-) -> None:
-    store = MarkdownStore(tmp_path)
-    page = tmp_path / store.add(turn("first"))
-    for elsewhere in ("notes/2023-05-08.md", ".trash/2023-05-08.md", "journal/.hidden/2023-05-08.md"):
-        (tmp_path / elsewhere).parent.mkdir(parents=True)
-        (tmp_path / elsewhere).write_text(page.read_text())
-    (tmp_path / "notes" / "ideas.md").write_text("- an idea of mine\n")
-    assert store.unread_files() == {PurePosixPath("notes/2023-05-08.md"): 1}
-
-
 # A named pipe with no writer blocks whoever opens it: reverted, the tests that make one fail by the timeout.
 @pytest.mark.timeout(20)
 def test_files_named_like_pages_that_are_no_pages_are_not_read_and_are_named_with_why(tmp_path: Path) -> None:
@@ -284,13 +273,13 @@ def test_files_named_like_pages_that_are_no_pages_are_not_read_and_are_named_wit
 
     assert list(MarkdownStore(tmp_path).load_all().memories) == ["f-00000000abcd"]
     assert sorted(store.memory_files()) == [PurePosixPath("facts/ali-khan.md")]
-    assert {str(path): why for path, why in store.not_pages().items()} == {
+    assert {str(path): why for path, why in not_pages(tmp_path).items()} == {
         os.fsdecode(b"facts/\xff\xfe.md"): "its name is not UTF-8 text; renamed, it is read",
         "facts/null.md": "a character device, not a regular file; only a regular file is opened",
         "facts/nowhere.md": "a link to nothing, not a regular file; only a regular file is opened",
         "facts/pipe.md": "a named pipe, not a regular file; only a regular file is opened",
     }
-    assert store.unread_files() == {}
+    assert unread_files(tmp_path) == {}
 
 
 @pytest.mark.timeout(20)
@@ -313,7 +302,7 @@ def test_remember_goes_on_in_a_sibling_page_while_a_link_that_leads_back_to_itse
     store = MarkdownStore(tmp_path)
     assert store.add(turn("first")) == PurePosixPath("journal/2023-05-08.2.md")
     assert list(MarkdownStore(tmp_path).load_all().memories) == ["t-0123456789ab"]
-    assert {str(path): why for path, why in store.not_pages().items()} == {
+    assert {str(path): why for path, why in not_pages(tmp_path).items()} == {
         "journal/2023-05-08.md": "a link that leads back to itself, not a regular file; only a regular file is opened",
     }
 
@@ -380,3 +369,11 @@ def test_a_memory_updated_everywhere_leaves_its_old_text_in_no_copy_of_its_page(
     assert set(written) == {PurePosixPath("journal/2023-05-08.md"), PurePosixPath(copy.relative_to(tmp_path).as_posix())}
     for path in (page, copy):
         assert "Ana" not in path.read_text() and "I fixed the fence. ^t-0123456789ab" in path.read_text()
+
+
+def test_a_page_the_disk_refuses_to_read_is_reported_as_malformed_at_line_0_and_a_malformed_one_as_it_is() -> None:
+    page = Path("/memory/facts/ana.md")
+    refused = as_malformed(StorageError("cannot read facts/ana.md: Permission denied"), page)
+    assert (refused.path, refused.line, refused.reason) == (page, 0, "cannot read facts/ana.md: Permission denied")
+    malformed = MalformedMemoryFile(page, 3, "not UTF-8 text")
+    assert as_malformed(malformed, page) is malformed

@@ -14,6 +14,13 @@ def test_the_users_own_forms_resolve_to_the_user() -> None:
     assert resolve_statement("I'm vegetarian.", "Sam")[0] == "Sam is vegetarian."
 
 
+def test_a_statement_in_the_first_person_takes_the_verb_said_of_the_user() -> None:
+    assert resolve_statement("I study law.", "Sam")[0] == "Sam studies law."
+    assert resolve_statement("I watch rugby.", "Sam")[0] == "Sam watches rugby."
+    assert resolve_statement("I have a cat.", "Sam")[0] == "Sam has a cat."
+    assert resolve_statement("I can drive.", "Sam")[0] == "Sam can drive."
+
+
 def test_a_named_subject_is_kept_and_an_explicit_one_wins() -> None:
     assert resolve_statement("Biscuit's vet is Dr. Walsh.", "Sam")[1] == "Biscuit"
     assert resolve_statement("works at Meta", "Sam", subject="Ana")[1] == "Ana"
