@@ -24,26 +24,20 @@ from engram_mcp.retrieval.abstain import (
     speaks_of_another_topic,
     words_of,
 )
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.leading import (
-    LEAD_DEPTH,
-    SENTENCE_END,
     WHEN_WORDS,
-    Focus,
     Restated,
-    Scored,
-    about,
     answers_asked,
-    lead,
-    of_another_person,
     scored_beside,
     speaks_for,
     speaks_most_of,
     speaks_to,
-    specifics,
 )
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
+from engram_mcp.retrieval.whom_asked import of_another_person
 
 __all__ = ["SaidIn", "later_change_first", "times_meant"]
 
