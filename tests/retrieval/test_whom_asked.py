@@ -59,3 +59,10 @@ def test_the_speakers_word_naming_someone_else_is_not_of_whom_a_question_names()
     # Asked who, the answer is someone else.
     who = focus_of("Who is my contact at the Proteomics Core?", frozenset({"Proteomics Core"}))
     assert not of_another_person(memory("t-met", "I met Camilla Juhl today, who now manages our mass spectrometry samples."), who)
+
+
+def test_i_with_its_verb_is_no_one_else_named_in_the_speakers_word() -> None:
+    question = focus_of("Which day of the week is Kringle & Co shut?", frozenset({"Kringle & Co"}))
+    sign = memory("t-sign", "Day off today and I've realised the sign is wrong. Our closed day is Tuesday! Can you fix it?")
+    assert not of_another_person(sign, question)
+    assert of_another_person(memory("t-ditte", "I've told my sister Ditte our closed day is Tuesday."), question)
