@@ -218,7 +218,7 @@ class RulesExtractor:
         facts[read:] = _from_day(facts[read:], begins)
         # A pet, a new home or a vehicle spoken of in one sentence and named in the next is read across the two;
         # a pet's name is worth more than the turn's other facts when five must be kept.
-        facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker), *facts,
+        facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker, previous.text if previous is not None else ""), *facts,
                  *vehicles_named_nearby(said, speaker)]
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
         changes = replacements_of_called_off(text, speaker)
