@@ -46,7 +46,7 @@ __all__ = ["SaidIn", "later_change_first", "times_meant"]
 # end", "the old van goes to the wreckers", "it's going to be in Abuja now", "Kwik from now on".
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
-    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
+    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|called\s+off|is\s+off|are\s+off|replaced|rebooked|"
     r"rescheduled|postponed|moved|moves\s+to|"
     # "the old van goes to the wreckers", not "feel like an old man" or "four years old"
     r"(?<!\ban\s)(?<!\ba\s)(?<!\bhow\s)(?<!years\s)(?<!year\s)(?<!yrs\s)old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"

@@ -195,7 +195,10 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
         return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
                                   and may_be_of_whom_asked(pair[0], focus) and lexical_coverage(rest, [pair[0].text]) > 0
                                   and asked <= about(pair[0].text, focus) and focus.relations_met(pair[0].text)), None))
-    if lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus):
+    # Of a question asking when, a first memory naming all it asks but saying no time ("welsh class was good")
+    # does not keep the lead from one that names all of it and says a time.
+    if ((lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus))
+            and (not focus.when or _says_when(first) or answers_asked(first, focus))):
         if may_be_of_whom_asked(first, focus):
             return ranked
         # All the words, of someone else: the best ranked that speaks of it and names whom was asked.

@@ -357,3 +357,10 @@ def test_a_later_turn_saying_old_of_an_age_says_no_change() -> None:
     van = memory("t-van", "the old van goes to the wreckers, I'm on the vivaro for work", day=1)
     assert later_change_first([(site, 0.9), (van, 0.8)], focus_of("Which van does Ngozi drive for work?"), set(),
                               no_restatement)[0][0] is van
+
+
+def test_a_later_turn_saying_the_thing_was_called_off_goes_before_the_first_mention() -> None:
+    booked = memory("t-booked", "booked camping on the gower saturday night, rhossili, just me and the kids")
+    off = memory("t-off", "gower camping tonight is called off, met office says 40mm of rain.", day=3)
+    ranked = [(booked, 0.9), (off, 0.8)]
+    assert later_change_first(ranked, focus_of("Is the gower camping trip still on?"), set(), no_restatement)[0][0].id == "t-off"

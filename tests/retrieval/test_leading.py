@@ -265,3 +265,11 @@ def test_a_memory_with_all_the_words_asked_but_of_someone_else_does_not_go_befor
                           "she lives on milk powder.")
     ranked = [(temi, 0.9), (mum, 0.8)]
     assert named_first(ranked, focus_of("Where does Temi live?", frozenset({"Temi"})), set()) == ranked
+
+
+def test_of_a_question_asking_when_a_first_memory_naming_all_it_asks_but_no_time_gives_way_to_one_saying_a_time() -> None:
+    good = memory("t-good", "welsh class was good. tutor's called delyth, she's terrifying and great", day=2)
+    when = memory("t-when", "welsh class wednesday, 7pm, canton library on cowbridge road.", day=1)
+    ranked = [(good, 0.9), (when, 0.8)]
+    assert named_first(ranked, focus_of("When is Ngozi's welsh class?"), set())[0][0].id == "t-when"
+    assert named_first(ranked, focus_of("Who teaches Ngozi's welsh class?"), set()) == ranked
