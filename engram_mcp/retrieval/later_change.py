@@ -164,8 +164,11 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         restatement = ranked_restatements[best.id] if best is not None else scored_beside(restated(chosen[0].id), chosen)
         if restatement is not None and not speaks_for(restatement[0], chosen[0], focus):
             restatement = None
+        # Of a question asking when, nor one that says no time ("we go to Debrecen instead") for a turn that says
+        # the new time ("operation of my mother is moved earlier, to 12 May").
         chosen = restatement if restatement is not None and (
-            speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
+            speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) and (
+            not focus.when or _says_when_of(restatement[0], focus) or not _says_when_of(chosen[0], focus)) else chosen
     return lead(ranked, chosen)
 
 
