@@ -137,7 +137,9 @@ _CURRENT_HOME = re.compile(r"^(?i:(?:my|our)\s+)?(?i:current|present)\s+(?i:flat
 # "Sitting on the floor of my new place in Rotterdam", "The Gaia flat is ours": a new home, named
 # by where it is.
 _NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")|"
-                        r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
+                        r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b|"
+                        # "We got the Kaimuki apartment!": the home applied for, had.
+                        r"^(?:I|we|We)\s+(?i:got)\s+(?i:the)\s+(?P<got>" + NAME + r")\s+(?i:flat|apartment|house|studio)\b")
 # "The townhouse in Westville is ours (from tomorrow)", "the cottage in Harlech is ours at last": a home had,
 # by where it is, said with the day it is had from or without one.
 _OURS_FROM = re.compile(r"^(?i:the)\s+(?i:new\s+)?(?i:" + _DWELLING + r")\s+in\s+(?P<where>" + NAME + r")\s+is\s+(?i:ours|mine)\b"
@@ -191,7 +193,7 @@ def homes_in_sentence(text: str, context: str, who: str) -> list[Found]:
         place = object_head(named["obj"] or named["place"] or named["called"])
         found.append((f"{who} lives in {place}", "lives in", place, "home", False))
     if (new_place := _NEW_PLACE.search(text)) is not None:
-        place = object_head(new_place["obj"] or new_place["named"])
+        place = object_head(new_place["obj"] or new_place["named"] or new_place["got"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
     elif (home := _CURRENT_HOME.match(text)) is not None:
         place = object_head(home["obj"])

@@ -35,6 +35,12 @@ def test_a_new_home_said_in_passing_fills_its_slot(text: str, expected: tuple[st
     assert expected in slots(text)
 
 
+def test_the_home_one_says_one_got_by_its_place_is_a_new_home() -> None:
+    assert slots("We got the Kaimuki apartment! $2,150 a month, 1BR. Move in tomorrow.", speaker="Kalani") >= {
+        ("lives_in", "kaimuki", False)}
+    assert not [slot for slot in slots("We got the Ikea bookcase up at last.", speaker="Kalani") if slot[0] == "lives_in"]
+
+
 @pytest.mark.parametrize("text", ["I got a place in the team.", "We stayed at a lovely place in Porto last summer."])
 def test_a_place_that_is_no_home_fills_no_slot(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives", "diet"}}
