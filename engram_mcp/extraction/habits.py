@@ -50,7 +50,7 @@ _RESCHEDULED = re.compile(r"^(?:(?:so|anyway|and|but|also|well|ok|okay|oh)\W+)?(
 # Friday", "my long runs have to move to Sundays from now on": a habit's days put right or changed, the habit
 # named in one or two words.
 _CORRECTED_DAYS = re.compile(
-    r"^(?:(?:ugh|oh|sorry|ok|okay)\W+)?(?:correction\s*(?:to\s+[\w\s]+?)?[:,.!–-]\s*)?"
+    r"^(?:(?:ugh|oh|sorry|ok|okay)\W+)?(?:(?:one|a|quick|small)\s+)?(?:correction\s*(?:(?:to|from|for)\s+[\w\s]+?)?\s*[:,.!–-]\s*)?"
     r"(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['’]s\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there)\b)"
     r"(?P<thing>[a-z]+(?:\s+(?!(?:is|are|have|has)\b)[a-z]+)?)\s+"
     r"(?:(?:is|are)\s+(?:now\s+|actually\s+|really\s+)?" + _DAY_LIST + r"(?:\s+at\s+\d[\d:.]*\s*(?:am|pm)?)?(?:\s+now)?\s*,?\s+"

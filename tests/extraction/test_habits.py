@@ -64,6 +64,7 @@ def test_when_a_group_meets_is_a_habit_and_a_single_day_is_not() -> None:
     ("Correction. Ice swimming is Thursdays now, not Tuesdays.", ("Jarkko", "ice swimming how often", "on Thursdays")),
     ("Correction: Nabila's badminton is Saturday mornings at 9, not Friday.", ("Nabila", "badminton how often", "on Saturday mornings")),
     ("the Sharks play on Saturdays so my long runs have to move to Sundays from now on", ("Jarkko", "long runs how often", "on Sundays")),
+    ("sorry one correction from yesterday - Banjo's swimming is THURSDAYS not Tuesdays.", ("Banjo", "swimming how often", "on THURSDAYS")),
 ])
 def test_a_habits_days_put_right_or_moved_are_its_days_now(said: str, held: tuple[str, str, str]) -> None:
     assert [(f.subject, f.predicate, f.object) for f in corrected_habit_days(said, "Jarkko")] == [held]
