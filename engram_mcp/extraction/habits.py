@@ -40,15 +40,17 @@ _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:mornings|evenings
 _FREQUENCY = _FREQUENCY.replace("_DAYS", _DAYS)
 _DAY_LIST = r"(?P<days>(?:on\s+)?_DAYS(?:\s*,\s*(?:and\s+)?_DAYS)*(?:\s*,?\s*and\s+_DAYS)?)".replace("_DAYS", _DAYS)
 # "My yoga classes moved to Tuesdays and Thursdays": the days of a habit said before, changed.
-_RESCHEDULED = re.compile(r"^(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['’]s\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there|everything|nothing|today|"
+# A word that opens a sentence to join it to what came before ("So choir is Tuesdays now") is no part of the habit.
+_RESCHEDULED = re.compile(r"^(?:(?:so|anyway|and|but|also|well|ok|okay|oh)\W+)?(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['’]s\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there|everything|nothing|today|"
                           r"tomorrow|work|school)\b)(?P<thing>[a-z]+)(?:\s+(?P<kind>" + "|".join(sorted(HABIT_KINDS, key=len, reverse=True)) + r"))?\s+(?:have\s+|has\s+)?"
                           r"(?:(?:moved|changed|switched|are\s+now|is\s+now)|(?P<plain>meets?|runs?|happens?|takes\s+place|is|are))"
-                          r"\s+(?:to\s+|back\s+to\s+)?" + _DAY_LIST + r"\b", re.IGNORECASE)
+                          # A day said with its date ("now tuesday the 25th") is one day, not a habit's days.
+                          r"\s+(?:to\s+|back\s+to\s+)?" + _DAY_LIST + r"\b(?!,?\s+(?:the\s+\d|\d{1,2}(?:st|nd|rd|th)\b))", re.IGNORECASE)
 # "Ice swimming is Thursdays now, not Tuesdays", "Correction: Nabila's badminton is Saturday mornings at 9, not
 # Friday", "my long runs have to move to Sundays from now on": a habit's days put right or changed, the habit
 # named in one or two words.
 _CORRECTED_DAYS = re.compile(
-    r"^(?:(?:ugh|oh|sorry|ok|okay)\W+)?(?:correction\s*(?:to\s+[\w\s]+?)?[:,.!–-]\s*)?"
+    r"^(?:(?:ugh|oh|sorry|ok|okay)\W+)?(?:(?:one|a|quick|small)\s+)?(?:correction\s*(?:(?:to|from|for)\s+[\w\s]+?)?\s*[:,.!–-]\s*)?"
     r"(?:(?:my|our|the)\s+|(?P<owner>(?-i:[A-Z])[\w-]+)['’]s\s+)?(?!(?:it|this|that|he|she|they|we|i|you|there)\b)"
     r"(?P<thing>[a-z]+(?:\s+(?!(?:is|are|have|has)\b)[a-z]+)?)\s+"
     r"(?:(?:is|are)\s+(?:now\s+|actually\s+|really\s+)?" + _DAY_LIST + r"(?:\s+at\s+\d[\d:.]*\s*(?:am|pm)?)?(?:\s+now)?\s*,?\s+"

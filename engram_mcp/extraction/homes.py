@@ -137,7 +137,9 @@ _CURRENT_HOME = re.compile(r"^(?i:(?:my|our)\s+)?(?i:current|present)\s+(?i:flat
 # "Sitting on the floor of my new place in Rotterdam", "The Gaia flat is ours": a new home, named
 # by where it is.
 _NEW_PLACE = re.compile(r"\b(?i:my|our)\s+(?i:new)\s+(?i:flat|apartment|house|place|home|studio)\s+in\s+(?P<obj>" + NAME + ")|"
-                        r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b")
+                        r"^(?i:the)\s+(?P<named>" + NAME + r")\s+(?i:flat|apartment|house|place|home|studio)\s+is\s+(?i:ours|mine)\b|"
+                        # "We got the Kaimuki apartment!": the home applied for, had.
+                        r"^(?:I|we|We)\s+(?i:got)\s+(?i:the)\s+(?P<got>" + NAME + r")\s+(?i:flat|apartment|house|studio)\b")
 # "The townhouse in Westville is ours (from tomorrow)", "the cottage in Harlech is ours at last": a home had,
 # by where it is, said with the day it is had from or without one.
 _OURS_FROM = re.compile(r"^(?i:the)\s+(?i:new\s+)?(?i:" + _DWELLING + r")\s+in\s+(?P<where>" + NAME + r")\s+is\s+(?i:ours|mine)\b"
@@ -191,7 +193,7 @@ def homes_in_sentence(text: str, context: str, who: str) -> list[Found]:
         place = object_head(named["obj"] or named["place"] or named["called"])
         found.append((f"{who} lives in {place}", "lives in", place, "home", False))
     if (new_place := _NEW_PLACE.search(text)) is not None:
-        place = object_head(new_place["obj"] or new_place["named"])
+        place = object_head(new_place["obj"] or new_place["named"] or new_place["got"])
         found.append((f"{who} has a new home in {place}", "lives in", place, "home~", False))
     elif (home := _CURRENT_HOME.match(text)) is not None:
         place = object_head(home["obj"])
@@ -206,6 +208,9 @@ _FIRST_NIGHT_ANYWHERE = re.compile(r"(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?i
                                    r"first\s+time\s+sleeping)\s+(?i:in|at)\s+(?i:the\s+|my\s+|our\s+)?(?i:new\s+)?"
                                    r"(?:(?i:" + _DWELLING + r")\s+in\s+)?(?!(?i:" + _DWELLING + r"|new|the|a|an)\b)"
                                    r"(?P<obj>" + NAME + "|" + UNCASED_NAME + r")")
+# "Everything is in the casita in Pasadena except my plants": where all one's things are, in a turn about moving.
+_ALL_THINGS_IN = re.compile(r"\b(?i:everything|all\s+(?:my|our)\s+(?:stuff|things|boxes))\s+(?i:is|are|'s)\s+(?i:now\s+)?(?i:in|at)\s+"
+                            r"(?i:the|my|our)\s+(?i:new\s+)?(?i:" + _DWELLING + r"|casita)\s+(?i:in|at|on)\s+(?P<obj>" + NAME + ")")
 _MOVING = re.compile(r"\b(?:moved|moving|movers|removal\s+(?:van|men|firm)|boxes|unpack(?:ed|ing)?|keys|"
                      r"all\s+(?:my|our)\s+(?:stuff|things))\b", re.IGNORECASE)
 _SOMEONE_ELSE = re.compile(r"\b(?i:he|she|they|his|her|their)\b|\b[A-Z][\w-]*['’]s\s+(?i:moved|in|here|settled)\b")
@@ -240,18 +245,24 @@ _NOW_AT = re.compile(r"^(?i:made\s+it\s+to)\s+(?P<reached>" + NAME + r")(?=\s*[,
                      r"\b(?i:the|my|our)\s+(?i:new)\s+(?i:" + _DWELLING + r")\s+(?i:at|in|on)\s+(?P<new>" + NAME + ")")
 
 
-def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
+def home_after_moving(sentences: Sequence[str], speaker: str, said_before: str = "") -> list[ExtractedFact]:
     """The home a sentence saying the move is done is followed by: "moved!!! first night in maksimir",
     "I moved today. Now I sleep in my own apartment on Garden City Road", "moved in. sleeping on a
-    mattress on the floor in friedrichshain"; the one a turn giving the old home's keys back says
-    one is at now: "handed my keys back to the landlord … boxes at Tutu's now"."""
-    for before, sentence in zip(sentences, sentences[1:], strict=False):
+    mattress on the floor in friedrichshain", "MOVED. Boxes everywhere. The Chapel Allerton flat is
+    lovely"; the one a turn giving the old home's keys back says one is at now: "handed my keys back
+    to the landlord … boxes at Tutu's now"; where a turn about moving, or one right after the speaker's
+    turn about it (``said_before``), says one spends the first night or has all one's things ("First
+    night in the Oranmore house.", "Everything is in the casita in Pasadena")."""
+    for at, before in enumerate(sentences):
         if not _MOVED_SENTENCE.match(before.strip()):
             continue
-        if (home := _FIRST_NIGHT.match(sentence.strip()) or _NAMED_HOME.match(sentence.strip()) or _HOME_ON.search(sentence)
-                or _IN_PLACE.search(sentence)) is not None:
-            place = object_head(home["obj"])
-            return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker, Certainty.STATED.value)
+        # The next sentence may name the place alone ("in friedrichshain"); a later one, the home by its place.
+        for distance, sentence in enumerate(sentences[at + 1:]):
+            if (home := _FIRST_NIGHT.match(sentence.strip()) or _NAMED_HOME.match(sentence.strip()) or _HOME_ON.search(sentence)
+                    or (_IN_PLACE.search(sentence) if distance == 0 else None)) is not None:
+                place = object_head(home["obj"])
+                return as_facts([(f"{speaker} lives in {place}", "lives in", place, "home", False)], speaker,
+                                Certainty.STATED.value)
     turn = " ".join(sentences)
     if _KEYS_BACK.search(turn) and not _AWAY.search(turn):
         for sentence in sentences:
@@ -259,10 +270,10 @@ def home_after_moving(sentences: Sequence[str], speaker: str) -> list[ExtractedF
                 place = object_head(now_at["obj"] or now_at["new"] or now_at["reached"])
                 return as_facts([(f"{speaker} lives at {place}", "lives in", place, "home", False)], speaker,
                                 Certainty.STATED.value)
-    if not _MOVING.search(turn) or _AWAY.search(turn):
+    if not (_MOVING.search(turn) or _MOVING.search(said_before) and not _AWAY.search(said_before)) or _AWAY.search(turn):
         return []
     for sentence in sentences:
-        night = _FIRST_NIGHT_ANYWHERE.search(sentence.strip().rstrip(".!"))
+        night = _FIRST_NIGHT_ANYWHERE.search(sentence.strip().rstrip(".!")) or _ALL_THINGS_IN.search(sentence)
         # "Papa's moved!! … he slept his first night in Amersfoort": someone else's move.
         if night is not None and not _SOMEONE_ELSE.search(sentence.strip()[: night.start()]):
             place = object_head(night["obj"])

@@ -14,7 +14,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.corrections import CORRECTION_OPENING, CORRECTS, PUTS_RIGHT, correction_object
 
-__all__ = ["starred_correction", "value_put_right", "with_cues_joined"]
+__all__ = ["put_right_within", "starred_correction", "value_put_right", "with_cues_joined"]
 
 # "*Tinashe. typing with one thumb": chat's way of mending a word of the message before.
 # "Nikhil* lol", "Fabian*** sorry": the star after the word too.
@@ -64,6 +64,7 @@ _BARE_CUE = re.compile(r"^\W*(?:(?:sorry|oops|actually|hang\s+on|wait|no|nope|sc
 # "Wait. No. 10th of May.": sentences of a word that say what follows puts something right.
 _CUE_SENTENCES = re.compile(r"^\W*(?:(?:wait|no|nope|hang\s+on|sorry|oops)\s*[.!—–-]+\s*)+", re.IGNORECASE)
 _WHOLE_MESSAGE = 160
+_SAID_RIGHT_BEFORE = 4
 _SAID_AS = re.compile(r"(?:it'?s|its|make\s+(?:that|it)|it\s+is)\s+", re.IGNORECASE)
 _NUMBER = r"\d+(?:[.,]\d+)*"
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
@@ -98,7 +99,31 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
     cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text) or _CUE_SENTENCES.match(text)
     if cue is None or not before:
         return []
-    rest = text[cue.end():]
+    return _mended(text[cue.end():], before, speaker, certainty, also_from)
+
+
+def put_right_within(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> tuple[list[ExtractedFact], str]:
+    """What a sentence puts right in itself ("welsh class tuesday, i mean wednesday, 7pm", "i start on monday,
+    no, friday"): the correction and the sentence said again with the value mended and what it says after it
+    kept ("welsh class wednesday, 7pm"), with that mended sentence; none, and the sentence, when no value of
+    the kind said before the cue follows it."""
+    for cue in _WITHIN_CUE.finditer(sentence):
+        head, rest = sentence[:cue.start()], sentence[cue.end():]
+        if facts := _mended(rest, head, speaker, certainty, (), keep_rest=True):
+            return facts, str(facts[-1].object)
+    return [], sentence
+
+
+# "tuesday, no wait, thursday at 10", "tuesday, i mean wednesday", "on monday, no, friday": a cue inside a
+# sentence, after a value, that says the value after it replaces the one before.
+_WITHIN_CUE = re.compile(r"(?:,\s*|\s+)(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|i\s+mean|scratch\s+that|make\s+that)\b[\s,:;—–-]*"
+                         r"|,\s*no\s*,\s*|\s+[—–-]+\s*no\b[\s,:;—–-]*", re.IGNORECASE)
+
+
+def _mended(rest: str, before: str, speaker: str, certainty: float, also_from: tuple[str, ...],
+            keep_rest: bool = False) -> list[ExtractedFact]:
+    """The correction ``rest`` (what follows a cue) makes of the same kind of value in ``before``; with
+    ``keep_rest``, what ``rest`` says after the new value is kept in the sentence said again."""
     # "Sorry — no. It's Saturday 19 December.": cues one after another.
     while rest and (more := CORRECTION_OPENING.match(rest) or _SOFTER_OPENING.match(rest) or _NO.match(rest)):
         rest = rest[more.end():]
@@ -108,7 +133,11 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
         listed = _A_LIST[kind].match(rest) or _ending_a_clause(_A_LIST[kind], rest)
         pattern = _A_LIST[kind] if listed is not None and _A_LIST[kind].search(before) else value
         # The value first ("no wait, 2pm"), or ending the first clause ("no wait, she re-read the email, 9:30am").
-        new = listed or value.match(rest) or _ending_a_clause(value, rest)
+        # Inside a sentence, the new value follows the cue ("tuesday, i mean wednesday, 7pm").
+        # Inside a sentence, the new value follows the cue ("tuesday, i mean wednesday, 7pm"), and a list stands for a
+        # list said before it ("Tuesday no wait Thursday, Thursday the 12th" says one day twice).
+        new = (None if keep_rest and pattern is value else listed) or value.match(rest) or (
+            None if keep_rest else _ending_a_clause(value, rest))
         if new is None:
             continue
         # A short message is said again whole ("BOQ for the Msasa culverts came back. quote is USD 48,000"),
@@ -125,6 +154,11 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
         after = sentence[old.end():]
         # "…, so i can finally make tuesday training": what followed from the old value may not follow from the new.
         after = after[:consequence.start()] if (consequence := _CONSEQUENCE.search(after)) else after
+        if keep_rest:
+            if len(sentence[old.end():].split()) > _SAID_RIGHT_BEFORE:
+                return []  # the value put right is the one said just before the cue, not one said further back
+            # "welsh class tuesday, i mean wednesday, 7pm, canton library": the sentence goes on after the new value.
+            after = rest[new.end():]
         said = (sentence[:old.start()] + new.group(0) + after).strip().rstrip(" .!?,")
         return _put_right(speaker, old.group(0), new.group(0), said, certainty, also_from=also_from, entities=(speaker,))
     return []

@@ -44,7 +44,7 @@ from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.extraction.names import named_group
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.pets import pet_names, pets_named_nearby
-from engram_mcp.extraction.put_right import starred_correction, value_put_right, with_cues_joined
+from engram_mcp.extraction.put_right import put_right_within, starred_correction, value_put_right, with_cues_joined
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.restate import restated_fact
 from engram_mcp.extraction.states import state_facts
@@ -133,6 +133,9 @@ class RulesExtractor:
             read, begins = len(facts), _begins_on(sentence, turn.event_time)
             # "Ice swimming is Thursdays now, not Tuesdays": a habit's days, beside whatever else the sentence puts right.
             facts += corrected_habit_days(sentence, speaker)
+            # "welsh class tuesday, i mean wednesday, 7pm": the sentence as meant, after what it puts right in itself.
+            mended, sentence = put_right_within(sentence, speaker)
+            facts += mended
             # "no wait, 2pm": a value put right, in this turn or the one before.
             if put_right := (value_put_right(sentence, " ".join(said[:index]), speaker) or previous is not None
                              and value_put_right(sentence, previous.text, speaker, also_from=(previous.id,))):
@@ -218,7 +221,7 @@ class RulesExtractor:
         facts[read:] = _from_day(facts[read:], begins)
         # A pet, a new home or a vehicle spoken of in one sentence and named in the next is read across the two;
         # a pet's name is worth more than the turn's other facts when five must be kept.
-        facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker), *facts,
+        facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker, previous.text if previous is not None else ""), *facts,
                  *vehicles_named_nearby(said, speaker)]
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
         changes = replacements_of_called_off(text, speaker)

@@ -22,6 +22,7 @@ from engram_mcp.extraction.state_grammar import (
     object_head,
     rule,
 )
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["ACCEPTED_OFFER", "CALLED", "OFFER_ACCEPTED", "WILL_WORK_AS", "work_in_sentence", "work_rules"]
 
@@ -343,6 +344,7 @@ _AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?:(?i:at|with)|(?i:doing
                       r"coaching)\s+(?:[\w-]+\s+){0,2}?(?i:at))\s+" + CALLED + r"(?P<obj>" + NAME + r")")
 _WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
                        r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b|(?:left|quit|resigned\s+from)\s+(?-i:[A-Z]))", re.IGNORECASE)
+_CALENDAR_WORD = r"(?:" + "|".join(sorted(CALENDAR_NAMES)) + r"|Mon|Tues?|Wed|Thu|Thurs|Fri|Sat|Sun|Today|Tomorrow|Back|Of|On|In|Done)\b"
 # "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
 # "day 1 at the marine institute done", "first shift at padaria flor done" likewise.
 _FIRST = r"(?:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|(?:day|week|shift)\s+(?:1|one)|new\s+(?:job|role|position)(?:\s+is)?)"
@@ -350,8 +352,9 @@ _FIRST = r"(?:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|(?:da
 _FOR_ANOTHER = r"(?!(?:[\w'’&-]+\s+){1,4}(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|their)\b))"
 # "First day as floor supervisor at Harbour Kitchen": the job too.
 _AS_ROLE = r"(?:\s+(?i:as)\s+(?:(?i:an?)\s+)?(?P<first_role>(?-i:[a-z][\w-]*)(?:\s+(?!(?:at|with|in|on|for|from)\b)(?-i:[a-z][\w-]*)){0,2}?))?"
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")" + _AS_ROLE + r"\s+(?i:at|with)\s+(?i:the\s+)?" + _FOR_ANOTHER
-                        + r"(?P<obj>" + NAME + r")")
+# "First day Bittium.", "First shift Danderyd done": the place named, its "at" dropped (not a day: "First day Monday").
+_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")" + _AS_ROLE + r"(?:\s+(?i:at|with)\s+(?i:the\s+)?|\s+(?!" + _CALENDAR_WORD
+                        + r"))" + _FOR_ANOTHER + r"(?P<obj>" + NAME + r")")
 _FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + _AS_ROLE + r"\s+(?:at|with)\s+(?:the\s+)?" + _FOR_ANOTHER
                                 + r"(?P<obj>" + UNCASED_NAME + r")")
 OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME

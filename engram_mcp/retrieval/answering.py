@@ -42,23 +42,15 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import Detail, detail_asked
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
-    LEAD_DEPTH,
-    SENTENCE_END,
-    Focus,
-    Scored,
-    about,
     change_first,
     is_ending,
-    lead,
-    may_be_of_whom_asked,
     named_first,
     relation_fact_aside,
-    says_trait_of_whom_asked,
     slot_first,
     speaks_most_of,
-    tells_trait_of_another_asked,
     told_first,
     where_first,
     which_one_first,
@@ -88,6 +80,7 @@ from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
 from engram_mcp.retrieval.unsaid import unsaid_of
+from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, says_trait_of_whom_asked, tells_trait_of_another_asked
 
 __all__ = ["Answering"]
 

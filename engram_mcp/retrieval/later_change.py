@@ -24,26 +24,20 @@ from engram_mcp.retrieval.abstain import (
     speaks_of_another_topic,
     words_of,
 )
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.leading import (
-    LEAD_DEPTH,
-    SENTENCE_END,
     WHEN_WORDS,
-    Focus,
     Restated,
-    Scored,
-    about,
     answers_asked,
-    lead,
-    of_another_person,
     scored_beside,
     speaks_for,
     speaks_most_of,
     speaks_to,
-    specifics,
 )
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
+from engram_mcp.retrieval.whom_asked import of_another_person
 
 __all__ = ["SaidIn", "later_change_first", "times_meant"]
 
@@ -52,7 +46,7 @@ __all__ = ["SaidIn", "later_change_first", "times_meant"]
 # end", "the old van goes to the wreckers", "it's going to be in Abuja now", "Kwik from now on".
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
-    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|is\s+off|are\s+off|replaced|rebooked|"
+    r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|called\s+off|is\s+off|are\s+off|replaced|rebooked|"
     r"rescheduled|postponed|moved|moves\s+to|"
     # "the old van goes to the wreckers", not "feel like an old man" or "four years old"
     r"(?<!\ban\s)(?<!\ba\s)(?<!\bhow\s)(?<!years\s)(?<!year\s)(?<!yrs\s)old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
@@ -170,8 +164,11 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         restatement = ranked_restatements[best.id] if best is not None else scored_beside(restated(chosen[0].id), chosen)
         if restatement is not None and not speaks_for(restatement[0], chosen[0], focus):
             restatement = None
+        # Of a question asking when, nor one that says no time ("we go to Debrecen instead") for a turn that says
+        # the new time ("operation of my mother is moved earlier, to 12 May").
         chosen = restatement if restatement is not None and (
-            speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) else chosen
+            speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) and (
+            not focus.when or _says_when_of(restatement[0], focus) or not _says_when_of(chosen[0], focus)) else chosen
     return lead(ranked, chosen)
 
 

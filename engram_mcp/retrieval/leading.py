@@ -13,16 +13,15 @@ one memory moved to the top (``lead``); ``Answering.current_first`` runs them in
 - ``where_first`` and ``which_one_first``: the memory that says where, or says it of the sibling asked;
 - ``relation_fact_aside``: what is said of someone over the fact that only says who they are.
 
-Here too is what the rules share: the question's ``Focus``, what a text says of it (``about``,
-``specifics``) and ``lead``. Pure: no index, no clock; the catalogue's lookups come in as
+The question's ``Focus`` and ``lead`` are ``focus.py``'s; whether a memory is said of whom the
+question asks is ``whom_asked.py``'s. Pure: no index, no clock; the catalogue's lookups come in as
 ``Restated`` and ``Derived``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
@@ -30,58 +29,29 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.predicates import HABIT_KINDS
 from engram_mcp.model.supersede import slot_of
-from engram_mcp.model.time_expr import CALENDAR_NAMES, says_a_time
+from engram_mcp.model.time_expr import says_a_time
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
     answers_slot,
-    focus_terms,
     holds_asked_slot,
     is_place,
     is_plan,
     lexical_coverage,
-    words_of,
 )
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
 from engram_mcp.retrieval.names_asked import names_person
-from engram_mcp.retrieval.naming import NAME_INSIDE, without_name_asked
+from engram_mcp.retrieval.naming import without_name_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging, birth_order, birth_orders, stem
-
-if TYPE_CHECKING:
-    from engram_mcp.retrieval.details import Detail
-    from engram_mcp.retrieval.traits import Trait
+from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, of_another_person, the_speakers_for_another
 
 __all__ = [
-    "LEAD_DEPTH", "SENTENCE_END", "WHEN_WORDS", "Derived", "Focus", "Restated", "Scored", "about", "answers_asked", "change_first",
-    "days_of_habit_asked", "is_ending",
-    "lead", "named_first", "of_another_person", "relation_fact_aside", "says_trait_of_whom_asked", "scored_beside", "slot_first", "speaks_for", "told_first",
-    "speaks_most_of", "speaks_to", "specifics", "tells_trait_of_another_asked", "where_first", "which_one_first",
+    "WHEN_WORDS", "Derived", "Restated", "answers_asked", "change_first", "days_of_habit_asked", "is_ending", "named_first",
+    "relation_fact_aside", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "told_first",
+    "where_first", "which_one_first",
 ]
 
-Scored = tuple[Memory, float]
-LEAD_DEPTH = 10
-"""How far down the ranked list a rule looks for what should lead."""
 _SLOT_DEPTH = 25
 _HOW_OFTEN = "_how_often"
-
-
-_SPECIFIC = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][\w'’-]+|\b\d[\d.,:]*")
-
-
-# Whom a reply speaks to is nothing it says: "I'm sorry, Winnie." "Hi Kehinde!"
-_VOCATIVE = re.compile(r"(?:,\s*|\b(?:Hi|Hello|Hey|Dear|Thanks|Sorry)\s+)[A-Z][\w'’-]+(?=\s*[,.!?])")
-
-
-# A day or month a reply names is when, not a new value: "Enjoy Thursday's rehearsal."
-_CALENDAR = frozenset(entity_key(name) for name in CALENDAR_NAMES)
-
-
-def specifics(text: str) -> set[str]:
-    """The names and figures a text says, as keys ("Ramipril", "5mg" → "5"); words that open a sentence are no names."""
-    return _keys(_SPECIFIC.findall(_VOCATIVE.sub(",", text.strip()))) - _CALENDAR
-
-
-def _keys(words: list[str]) -> set[str]:
-    """Names as entity keys, a possessive's "'s" dropped ("Ray's" → "ray")."""
-    return {entity_key(re.sub(r"['’]s$", "", word)) for word in words}
 
 
 def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
@@ -107,7 +77,7 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     # A fact that answers the question whole is rare enough to be trusted further down than the rest
     # ("Orla's doctor is Dr Mulcahy" 14th for "Who is Orla's GP?", behind turns that say "GP").
     answering = [pair for pair in ranked[:_SLOT_DEPTH] if pair[0].kind is Kind.FACT and answers_slot(focus.terms, pair[0])
-                 and not _the_speakers_for_another(pair[0], focus)]
+                 and not the_speakers_for_another(pair[0], focus)]
     if not answering:
         answering = [(fact, ranked[0][1]) for fact in held if answers_slot(focus.terms, fact)][:1]
     if focus.when:
@@ -120,14 +90,6 @@ def slot_first(ranked: list[Scored], focus: Focus, held: Sequence[Memory] = ()) 
     # ("What is Noor's address?": her address before the town she lives in).
     answering.sort(key=lambda pair: (is_plan(pair[0]), is_place(pair[0]) != focus.where, not _slot_named(pair[0], focus)))
     return lead(ranked, answering[0] if answering else None)
-
-
-def _the_speakers_for_another(fact: Memory, focus: Focus) -> bool:
-    """Whether ``fact`` is the speaker's own while the question names someone else and not them: "Which city
-    is Olesya in?" is not answered by "Yevgenia lives in Neukölln", whose slot it holds."""
-    asked = focus.named - focus.speakers
-    return (bool(asked) and not focus.named & focus.speakers and entity_key(fact.subject or "") in focus.speakers
-            and not asked & about(fact.text, focus))
 
 
 WHEN_WORDS = frozenset(stem(word) for word in "day days week time often date night morning evening afternoon".split())
@@ -233,7 +195,10 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
         return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
                                   and may_be_of_whom_asked(pair[0], focus) and lexical_coverage(rest, [pair[0].text]) > 0
                                   and asked <= about(pair[0].text, focus) and focus.relations_met(pair[0].text)), None))
-    if lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus):
+    # Of a question asking when, a first memory naming all it asks but saying no time ("welsh class was good")
+    # does not keep the lead from one that names all of it and says a time.
+    if ((lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus))
+            and (not focus.when or _says_when(first) or answers_asked(first, focus))):
         if may_be_of_whom_asked(first, focus):
             return ranked
         # All the words, of someone else: the best ranked that speaks of it and names whom was asked.
@@ -250,23 +215,6 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
     return lead(ranked, whole or _thing_asked_over_a_time_word(ranked, focus, outdated))
 
 
-def of_another_person(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` is the speaker's word of someone else they name, not of whom the question names: "My
-    mother Galina … She live in Riga now" for "Which city is Olesya in?" ("my sister moved to Manchester",
-    naming no one else, may be of Olesya). Not for a question asking who: its answer is someone else ("Who is my
-    contact at the Proteomics Core?" by "I met Camilla Juhl today, who now manages our mass spectrometry samples")."""
-    asked = focus.named - focus.speakers
-    if not asked or focus.who or focus.named & focus.speakers or asked & about(memory.text, focus):
-        return False
-    people = _A_PLACE_GONE_TO.sub(" ", _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text)))
-    if not _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - _CALENDAR:
-        return False
-    return bool(_FIRST_PERSON.search(memory.text) or words_of(memory.text) & RELATION_WORDS - set(focus.terms))
-
-
-_A_PLACE_GONE_TO = re.compile(r"\b(?:to|from)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
-
-
 def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:
     """"What day is Tamsin's dentist appointment?": a first memory sharing only a word that asks when ("gym 7pm
     from now on, same days") speaks of another thing; the best that names the thing asked ("dentist moved.
@@ -279,50 +227,6 @@ def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: 
         return None
     return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing
                  and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))), None)
-
-
-def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` may be said of whom the question names (the speakers aside): "What does
-    Hina want for her birthday?" is not answered by "Aoi wants a new shinai", which names someone
-    else and not her, however alike the words; nor "What car does my sister drive?" by the speaker's
-    own "I drive a red Skoda"; a memory naming no one may be said of them."""
-    asked = focus.named - focus.speakers
-    if asked and asked <= about(memory.text, focus):
-        return True
-    # Asked of the speaker too ("What car do Ngozi and Bengt drive?"), their own answers for them.
-    # Only of a person asked by relation or a belonging of theirs: "Where does La Chispa do its lunch service?" asks of
-    # the speaker's own truck, which their own "springdale general said yes!!" answers.
-    if ((asked or not focus.relations_met(memory.text)) and (focus.relations or asks_a_belonging(focus.terms))
-            and not focus.named & focus.speakers and _the_speakers_own(memory, focus)):
-        return False
-    if not asked:
-        return True
-    # A capitalised word after an article or "in"/"at" is a thing or a place ("Ulla drives a Volvo V70",
-    # "Yuki lives in Dulwich Hill"), no one else.
-    people = _A_THING_OR_PLACE.sub(" ", _VOCATIVE.sub(",", memory.text))
-    others = _keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
-    return not others
-
-
-def _the_speakers_own(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` says something of the speaker: a fact about them ("Mara drives a red Skoda"), or
-    their turn in the first person that speaks of no one else ("I drive a red Skoda"). Asked of Ilka, it is
-    no answer, however alike its words."""
-    if memory.kind is Kind.FACT:
-        return entity_key(memory.subject or "") in focus.speakers
-    return (not memory.said_by_assistant() and _FIRST_PERSON.search(memory.text) is not None
-            and _THIRD_PERSON.search(memory.text) is None)
-
-
-_FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORECASE)
-_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|their|them|hers|theirs)\b", re.IGNORECASE)
-
-
-_A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
-
-
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:
@@ -362,17 +266,6 @@ def _says_where(memory: Memory, focus: Focus) -> bool | None:
     return any(AT_A_PLACE.search(passage) for passage in naming) if naming else None
 
 
-def about(text: str, focus: Focus) -> set[str]:
-    """What of the question ``text`` speaks of: each focus word it meets, and each name the
-    question names that it names."""
-    met = {term for term in focus.terms if lexical_coverage((term,), [text]) > 0}
-    # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
-    # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
-    spoken_of = _VOCATIVE.sub(",", text)
-    anywhere, inside = _keys(_NAME_IN_TEXT.findall(spoken_of)), _keys(NAME_INSIDE.findall(spoken_of))
-    return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
-
-
 def speaks_most_of(memories: Sequence[Memory], focus: Focus) -> Memory | None:
     """Of several things one message put right ("mamá's surgery: now it's thursday 26th", "the hospital:
     they're doing it at Clínica Pueyrredón"), the one that names what the question asks for ("Which
@@ -385,129 +278,9 @@ def speaks_most_of(memories: Sequence[Memory], focus: Focus) -> Memory | None:
     return max(memories, key=spoken_of, default=None)
 
 
-def lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
-    if best is None or best is ranked[0]:
-        return ranked
-    return [(best[0], ranked[0][1] * 1.0001 + 1e-9), *(pair for pair in ranked if pair[0].id != best[0].id)]
-
-
 def is_ending(memory: Memory) -> bool:
     slot = slot_of(memory)
     return memory.kind is Kind.FACT and (memory.predicate == ENDS or (slot is not None and slot.negated))
-
-
-class Focus:
-    """What a question asks once known names are taken out, with its vector computed at most once."""
-
-    def __init__(self, words: tuple[str, ...], embed: Callable[[str], Sequence[float]], where: bool = False,
-                 named: frozenset[str] = frozenset(), speakers: frozenset[str] = frozenset(), to_assistant: bool = False,
-                 asked_of: tuple[str, ...] = (), when: bool = False, timing: frozenset[str] = frozenset(),
-                 asked_for: str = "", trait: Trait | None = None, who: bool = False, detail: Detail | None = None,
-                 relatives: Mapping[str, str] | None = None, value: str = "",
-                 written_as_names: frozenset[str] = frozenset()) -> None:
-        self.words = words
-        self.written_as_names = written_as_names
-        """The words the question writes with a capital inside it, as stems ("almaz" in "What is Almaz's pet
-        called?"), names whether or not the memories know them."""
-        self.value = value
-        """How it asks for a value, if it does ("what", "how", "how much", "how many"; "" for "Is …?", "Does …?")."""
-        self.terms = focus_terms(words)
-        self.where = where
-        """Whether it asks where: "Where does Sofia study?" is her university, "What does she study?" her subject."""
-        self.who = who
-        """Whether it asks who: "Who is my line manager?" is answered by the fact that names them."""
-        self.when = when
-        """Whether it asks when: "When is our moving day?", "What time is swim?"."""
-        self.timing = timing
-        """Which time it means, not what it asks (stems): "weekend" in "Where is the braai this weekend?"."""
-        self.asked_for = asked_for
-        """The thing a which- or what-question asks for (a stem): "hospital" in "Which hospital is it at?"."""
-        self.trait = trait
-        """What the question asks someone is, if it asks one: their work, a health condition, their diet."""
-        self.detail = detail
-        """A detail told in a form of its own that it asks, if any: a price, a phone number, a school."""
-        self.named = named
-        """The known names the question names, as entity keys ("julien" in "Where is Julien's bistro?")."""
-        self.speakers = speakers
-        """The namespace's speakers, as entity keys."""
-        self.to_assistant = to_assistant
-        """Whether it asks about what the assistant said or does ("What did you recommend?")."""
-        self.asked_of = asked_of
-        """Whom it asks about, as named: those it names, else the one speaker ("What car am I driving?")."""
-        self.relatives = dict(relatives or {})
-        """The relations it gives a name (stems), with the name: "partner" as "Riikka" in "What does Jarkko's partner
-        Riikka do?" (the pipeline adds the one name memory gives a relation)."""
-        self._embed = embed
-        self._vector: Sequence[float] | None = None
-
-    @property
-    def relations(self) -> tuple[str, ...]:
-        """The relations it asks of (stems): "son" in "What does my son do?"."""
-        return tuple(term for term in self.terms if term in RELATION_WORDS)
-
-    def relations_met(self, text: str) -> bool:
-        """Whether ``text`` speaks of every relation asked: by its word, or by the name the question gives it
-        in a sentence saying the trait asked, if one is ("Riikka is ER nurse" for "What does Jarkko's partner
-        Riikka do?"; not "Musti ate Aino's mitten. Vet?" for "What does Jarkko's daughter Aino do?")."""
-        def named(relation: str) -> bool:
-            name = self.relatives.get(relation)
-            return name is not None and any(
-                names_person(name, sentence) and (self.trait is None or self.trait.said_in(sentence))
-                for sentence in SENTENCE_END.split(text))
-
-        return lexical_coverage(tuple(relation for relation in self.relations if not named(relation)), [text]) == 1.0
-
-    @property
-    def vector(self) -> Sequence[float]:
-        if self._vector is None:
-            self._vector = self._embed(" ".join(self.words))
-        return self._vector
-
-
-def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
-    """Whether ``memory`` says the trait asked (``focus.trait``) of whom it is asked: of someone else, where
-    they are named, with the relation asked ("my son"); of the speaker, one they say is theirs ("im coeliac")."""
-    trait = focus.trait
-    if trait is None or not trait.said_in(memory.text):
-        return False
-    relations = focus.relations
-    if not focus.relations_met(memory.text):
-        return False
-    if others := focus.named - focus.speakers:
-        return _said_where_named(memory.text, others, focus)
-    if memory.kind is Kind.FACT:
-        return relations != () or entity_key(memory.subject or "") in focus.speakers
-    return relations != () or trait.told_of_oneself(memory.text)
-
-
-_SAID_OF_THE_ONE_BEFORE = re.compile(r"^\W*(?:she|he|they)\b", re.IGNORECASE)
-
-
-def _said_where_named(text: str, others: frozenset[str], focus: Focus) -> bool:
-    """Whether the trait asked is said in a sentence naming one of ``others``, or in the next, said of them
-    ("My sister Parvin called. she is a florist"); not of a mechanic three sentences after "Ingrid keeps the
-    radiator on full"."""
-    assert focus.trait is not None
-    said = SENTENCE_END.split(text)
-    for at, sentence in enumerate(said):
-        if not focus.trait.said_in(sentence):
-            continue
-        if others & about(sentence, focus) or at > 0 and _SAID_OF_THE_ONE_BEFORE.match(sentence) and others & about(said[at - 1], focus):
-            return True
-    return False
-
-
-def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
-    """Whether a sentence of ``memory`` says the trait asked of someone else, naming them or the relation
-    asked ("partner is Jase, he's an electrician" for "What is Jase's trade?"); what a person says of
-    themselves is left to the words of the question (a fact "Wiremu asked: … the assistant …" says no work)."""
-    trait = focus.trait
-    others, relations = focus.named - focus.speakers, focus.relations
-    if trait is None or not (others or relations) or memory.said_by_assistant():
-        return False
-    return any(trait.said_in(sentence) and others <= about(sentence, focus) and focus.relations_met(sentence)
-               for sentence in SENTENCE_END.split(own_words(memory.text)))
-
 
 
 def relation_fact_aside(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:

@@ -158,6 +158,6 @@ _IN_A_GROUP = re.compile(r"(?:(?:['’]m|\bam|['’]re|\bare|['’]s|\bis|\bsing
                          r"\bjoin(?:ed|ing|s)?)\s+the\s+[A-Z][\w'’-]+")
 _GROUP_NAMED_WITHIN = 120
 _RENAMING = re.compile(r"\b(?:re-?nam(?:e|ed|es|ing)|(?:new|changing\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)name)\b", re.IGNORECASE)
-NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z](?![\w'’-]*\d)[\w'’-]+")
+NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b(?!I['’](?:m|ve|ll|d)\b)[A-Z](?![\w'’-]*\d)[\w'’-]+")
 """A capitalised word inside a sentence, where a capital marks a name (not one that opens it); a word
-with a digit is a code, a road or an amount ("R85", "M25"), no name."""
+with a digit is a code, a road or an amount ("R85", "M25"), no name; nor is "I" with its verb ("I've", "I'm")."""

@@ -14,17 +14,10 @@ import re
 from engram_mcp.model import Kind
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import CALENDAR_NAMES
-from engram_mcp.retrieval.leading import (
-    LEAD_DEPTH,
-    SENTENCE_END,
-    Focus,
-    Scored,
-    about,
-    answers_asked,
-    lead,
-    of_another_person,
-)
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
+from engram_mcp.retrieval.leading import answers_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
+from engram_mcp.retrieval.whom_asked import of_another_person
 
 __all__ = ["latest_reading_first", "says_a_reading"]
 

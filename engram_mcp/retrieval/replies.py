@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engram_mcp.model import Memory
-from engram_mcp.retrieval.leading import Focus, Scored, lead, specifics
+from engram_mcp.retrieval.focus import Focus, Scored, lead, specifics
 
 __all__ = ["RepliedTo", "said_before_reply_first"]
 

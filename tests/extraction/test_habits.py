@@ -64,6 +64,7 @@ def test_when_a_group_meets_is_a_habit_and_a_single_day_is_not() -> None:
     ("Correction. Ice swimming is Thursdays now, not Tuesdays.", ("Jarkko", "ice swimming how often", "on Thursdays")),
     ("Correction: Nabila's badminton is Saturday mornings at 9, not Friday.", ("Nabila", "badminton how often", "on Saturday mornings")),
     ("the Sharks play on Saturdays so my long runs have to move to Sundays from now on", ("Jarkko", "long runs how often", "on Sundays")),
+    ("sorry one correction from yesterday - Banjo's swimming is THURSDAYS not Tuesdays.", ("Banjo", "swimming how often", "on THURSDAYS")),
 ])
 def test_a_habits_days_put_right_or_moved_are_its_days_now(said: str, held: tuple[str, str, str]) -> None:
     assert [(f.subject, f.predicate, f.object) for f in corrected_habit_days(said, "Jarkko")] == [held]
@@ -90,3 +91,17 @@ def test_a_habit_moved_to_another_time_of_day_takes_the_slot_of_how_often_it_was
 @pytest.mark.parametrize("said", ["switching to night shifts", "moving to evening classes", "I went to evening mass"])
 def test_a_time_of_day_for_what_is_no_habit_done_or_no_switch_is_not_a_habit_moved(said: str) -> None:
     assert habit_moved_to_a_time_of_day(said, "Thandiwe") == []
+
+
+def test_a_word_joining_a_sentence_to_the_one_before_is_no_part_of_the_habit_moved() -> None:
+    [choir] = rescheduled_habit("So choir is Tuesdays now.", "Chidera")
+    [swim] = rescheduled_habit("also Banjo's swimming lessons have moved to Tuesdays after school", "Kirra")
+    assert (choir.predicate, choir.object) == ("choir how often", "on Tuesdays")
+    assert (swim.subject, swim.predicate, swim.object) == ("Banjo", "swimming how often", "on Tuesdays")
+
+
+def test_a_day_said_with_its_date_is_one_day_and_no_habits_days() -> None:
+    assert rescheduled_habit("filming moved to monday 19th, 2pm.", "Haruto") == []
+    assert rescheduled_habit("so the practical is now tuesday the 25th not wed the 19th.", "Dumisani") == []
+    [sauna] = rescheduled_habit("Sauna group moved to Wednesdays 19:00.", "Ilkka")
+    assert sauna.object == "on Wednesdays"

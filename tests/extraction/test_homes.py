@@ -35,6 +35,12 @@ def test_a_new_home_said_in_passing_fills_its_slot(text: str, expected: tuple[st
     assert expected in slots(text)
 
 
+def test_the_home_one_says_one_got_by_its_place_is_a_new_home() -> None:
+    assert slots("We got the Kaimuki apartment! $2,150 a month, 1BR. Move in tomorrow.", speaker="Kalani") >= {
+        ("lives_in", "kaimuki", False)}
+    assert not [slot for slot in slots("We got the Ikea bookcase up at last.", speaker="Kalani") if slot[0] == "lives_in"]
+
+
 @pytest.mark.parametrize("text", ["I got a place in the team.", "We stayed at a lovely place in Porto last summer."])
 def test_a_place_that_is_no_home_fills_no_slot(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] in {"lives_in", "drives", "diet"}}
@@ -51,6 +57,9 @@ def test_a_place_that_is_no_home_fills_no_slot(text: str) -> None:
     ("Papa's moved!! Van came at 8, we carried 60 boxes up, and he slept his first night in Amersfoort.", set()),
     ("The movers took the last boxes and tonight she can sleep the first time in Luthagen.", set()),
     ("First night in the new place! Everything's in boxes, we're eating pizza on the floor.", set()),
+    ("Move done!! Everything is in the casita in Pasadena except my plants. Left my Montrose keys with Vale.",
+     {("lives_in", "pasadena", False)}),
+    ("Everything is in the cottage in Harlech, ready for the holiday week. Keys from the owner.", set()),
 ])
 def test_a_first_night_somewhere_in_a_turn_about_moving_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
@@ -73,6 +82,9 @@ def test_a_home_in_a_place_said_to_be_ours_is_a_new_home(text: str, expected: se
                                                 ("Moved!! Graduate House room is small but very quiet.",
                                                  {("lives_in", "graduate house", False)}),
                                                 ("shifted!!! the Kothrud flat is tiny but no curfew", {("lives_in", "kothrud", False)}),
+                                                ("MOVED. Boxes everywhere. The Chapel Allerton flat is lovely, kitchen is tiny though.",
+                                                 {("lives_in", "chapel allerton", False)}),
+                                                ("Moved in! Boxes everywhere. Pizza on the floor in Leith.", set()),
                                                 ("Landed! First night in Rome, the hotel is lovely.", set())])
 def test_the_first_night_or_the_home_said_after_a_move_is_the_new_home(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected
@@ -168,3 +180,11 @@ def test_a_turn_giving_the_old_homes_keys_back_makes_where_one_is_now_the_home(t
 ])
 def test_where_ones_boxes_are_with_no_keys_given_back_or_on_a_trip_or_someone_elses_is_no_home(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] == "lives_in"}
+
+
+def test_a_first_night_somewhere_right_after_the_speakers_turn_about_moving_is_the_new_home() -> None:
+    keys = turn("Handed the keys back to the landlord this afternoon. Kept EUR 200 of the deposit.", speaker="Fionnuala")
+    night = turn("First night in the Oranmore house. No curtains yet.", speaker="Fionnuala")
+    assert [fact.statement for fact in extract(night, [keys])] == ["Fionnuala lives in Oranmore."]
+    trip = turn("Booked the camping trip, keys to the van from Dad.", speaker="Fionnuala")
+    assert extract(night, [trip]) == []

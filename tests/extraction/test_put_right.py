@@ -94,3 +94,37 @@ def test_a_word_that_corrects_with_no_value_of_the_same_kind_before_puts_nothing
 def test_a_value_put_right_after_a_clause_or_an_ok_no_is_said_again_too(before: str, said: str, restated: str) -> None:
     facts = extract(turn(said, speaker="Ada"), [turn(before, speaker="Ada")])
     assert restated in [f.statement for f in facts if f.predicate == PUTS_RIGHT]
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("welsh class tuesday, i mean wednesday, 7pm, canton library.", "Ada put it right: welsh class wednesday, 7pm, canton library."),
+        ("client meeting for the kitchen is tuesday, no wait, thursday at 10.",
+         "Ada put it right: client meeting for the kitchen is thursday at 10."),
+        ("the bill is due on the 28th no wait 26th, remind me.", "Ada put it right: the bill is due on the 26th, remind Ada."),
+        ("Ren's check is Friday no wait Thursday, Thursday the 26th at 11.",
+         "Ada put it right: Ren's check is Thursday, Thursday the 26th at 11."),
+    ],
+)
+def test_a_value_put_right_inside_its_own_sentence_is_said_again_with_what_follows_it(said: str, restated: str) -> None:
+    facts = extract(turn(said, speaker="Ada"), [])
+    assert [f.statement for f in facts if f.predicate == PUTS_RIGHT] == [restated]
+    assert len([f for f in facts if f.predicate == CORRECTS]) == 1
+
+
+def test_what_a_sentence_puts_right_in_itself_is_all_the_rest_of_it_reads() -> None:
+    facts = extract(turn("said yes to owen. i start at penarth joinery on monday, no, friday.", speaker="Gwilym"), [])
+    assert not [f for f in facts if "monday" in f.statement and f.predicate != CORRECTS]
+    assert "Gwilym put it right: Gwilym start at penarth joinery on friday." in [f.statement for f in facts]
+
+
+def test_a_cue_inside_a_sentence_puts_right_only_a_value_of_its_kind_said_just_before_it() -> None:
+    def put_right(said: str) -> list[str]:
+        return [f.statement for f in extract(turn(said, speaker="Ada"), []) if f.predicate in (PUTS_RIGHT, CORRECTS)]
+
+    assert put_right("Dinner on Friday, no wait, Saturday.") == ["Ada corrected Friday to Saturday.", "Ada put it right: Dinner on Saturday."]
+    assert not put_right("I paid 40 for the class, i mean the yoga one.")
+    assert not put_right("I moved here in 2019, I mean who wouldn't, it's lovely.")
+    assert not put_right("Dinner on Friday with Ana at 8, no wait, I need to check with her.")
+    assert not put_right("Dinner on Friday with Ana and her parents at the place on the corner, no wait, Saturday.")

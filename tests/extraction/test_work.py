@@ -103,6 +103,13 @@ def test_a_first_day_or_shift_at_a_named_place_is_work_there(text: str) -> None:
     assert {slot[:2] for slot in slots(text, speaker="Esme")} & {("works_at", "royal melbourne"), ("works_at", "royal infirmary")}
 
 
+def test_a_first_day_or_shift_at_a_named_place_said_without_at_is_work_there_and_a_first_day_on_a_day_is_not() -> None:
+    assert ("works_at", "bittium", False) in slots("First day Bittium. Laptop works.", speaker="Ilkka")
+    assert ("works_at", "danderyd", False) in slots("First shift Danderyd done. Ward 12. Nice team.", speaker="Birgitta")
+    assert not [slot for slot in slots("First day Monday, so nervous.", speaker="Ilkka") if slot[0] == "works_at"]
+    assert not [slot for slot in slots("First day Back at the gym.", speaker="Ilkka") if slot[0] == "works_at"]
+
+
 @pytest.mark.parametrize("text", ["First day as floor supervisor at Harbour Kitchen today, nervous!!",
                                   "first shift as a floor supervisor at harbour kitchen done"])
 def test_a_first_day_as_a_role_at_a_named_place_is_that_job_there(text: str) -> None:

@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.details import detail_asked
+from engram_mcp.retrieval.focus import Focus
 from engram_mcp.retrieval.later_change import times_meant
-from engram_mcp.retrieval.leading import Focus
 from engram_mcp.retrieval.names_asked import capitalised, relations_named
 from engram_mcp.retrieval.question_words import stem, thing_asked_for
 from engram_mcp.retrieval.traits import trait_asked

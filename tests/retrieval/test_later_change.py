@@ -357,3 +357,22 @@ def test_a_later_turn_saying_old_of_an_age_says_no_change() -> None:
     van = memory("t-van", "the old van goes to the wreckers, I'm on the vivaro for work", day=1)
     assert later_change_first([(site, 0.9), (van, 0.8)], focus_of("Which van does Ngozi drive for work?"), set(),
                               no_restatement)[0][0] is van
+
+
+def test_a_later_turn_saying_the_thing_was_called_off_goes_before_the_first_mention() -> None:
+    booked = memory("t-booked", "booked camping on the gower saturday night, rhossili, just me and the kids")
+    off = memory("t-off", "gower camping tonight is called off, met office says 40mm of rain.", day=3)
+    ranked = [(booked, 0.9), (off, 0.8)]
+    assert later_change_first(ranked, focus_of("Is the gower camping trip still on?"), set(), no_restatement)[0][0].id == "t-off"
+
+
+def test_a_later_change_saying_the_new_time_is_not_replaced_by_its_restatement_of_another_thing_saying_none() -> None:
+    first = memory("t-first", "My mother needs a hip operation, the hospital say 24 May. Before this we plan a weekend on Balaton.")
+    moved = memory("t-moved", "Hospital is calling: operation of my mother is moved earlier, to 12 May. So Balaton is not "
+                   "happening, we go to Debrecen instead.", day=1)
+    instead = memory("f-instead", "Ngozi's update: we go to Debrecen instead.", day=1, predicate=PUTS_RIGHT,
+                     provenance=Provenance(speaker="Ngozi", turn_ids=("t-moved",)))
+    ranked = [(first, 0.9), (moved, 0.8)]
+    order = later_change_first(ranked, focus_of("When is my mother's hip operation?"), set(),
+                               lambda turn_id: instead if turn_id == "t-moved" else None)
+    assert order[0][0].id == "t-moved"

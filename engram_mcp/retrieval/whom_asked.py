@@ -1,0 +1,132 @@
+"""Whether a memory is said of whom a question asks: not the speaker's own ("I drive a red Skoda") for a
+question asked of someone else, nor the speaker's word of another person they name; and whether it says
+the trait asked (their work, a condition, a diet) of the one asked. Pure."""
+
+from __future__ import annotations
+
+import re
+
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.entities import entity_key
+from engram_mcp.model.pasted import own_words
+from engram_mcp.retrieval.abstain import words_of
+from engram_mcp.retrieval.focus import CALENDAR, SENTENCE_END, VOCATIVE, Focus, about, name_keys
+from engram_mcp.retrieval.naming import NAME_INSIDE
+from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
+
+__all__ = [
+    "may_be_of_whom_asked", "of_another_person", "says_trait_of_whom_asked", "tells_trait_of_another_asked",
+    "the_speakers_for_another",
+]
+
+
+def the_speakers_for_another(fact: Memory, focus: Focus) -> bool:
+    """Whether ``fact`` is the speaker's own while the question names someone else and not them: "Which city
+    is Olesya in?" is not answered by "Yevgenia lives in Neukölln", whose slot it holds."""
+    asked = focus.named - focus.speakers
+    return (bool(asked) and not focus.named & focus.speakers and entity_key(fact.subject or "") in focus.speakers
+            and not asked & about(fact.text, focus))
+
+
+def of_another_person(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` is the speaker's word of someone else they name, not of whom the question names: "My
+    mother Galina … She live in Riga now" for "Which city is Olesya in?" ("my sister moved to Manchester",
+    naming no one else, may be of Olesya). Not for a question asking who: its answer is someone else ("Who is my
+    contact at the Proteomics Core?" by "I met Camilla Juhl today, who now manages our mass spectrometry samples")."""
+    asked = focus.named - focus.speakers
+    if not asked or focus.who or focus.named & focus.speakers or asked & about(memory.text, focus):
+        return False
+    people = _A_PLACE_GONE_TO.sub(" ", _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text)))
+    if not name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - CALENDAR:
+        return False
+    return bool(_FIRST_PERSON.search(memory.text) or words_of(memory.text) & RELATION_WORDS - set(focus.terms))
+
+
+_A_PLACE_GONE_TO = re.compile(r"\b(?:to|from)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
+
+
+def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` may be said of whom the question names (the speakers aside): "What does
+    Hina want for her birthday?" is not answered by "Aoi wants a new shinai", which names someone
+    else and not her, however alike the words; nor "What car does my sister drive?" by the speaker's
+    own "I drive a red Skoda"; a memory naming no one may be said of them."""
+    asked = focus.named - focus.speakers
+    if asked and asked <= about(memory.text, focus):
+        return True
+    # Asked of the speaker too ("What car do Ngozi and Bengt drive?"), their own answers for them.
+    # Only of a person asked by relation or a belonging of theirs: "Where does La Chispa do its lunch service?" asks of
+    # the speaker's own truck, which their own "springdale general said yes!!" answers.
+    if ((asked or not focus.relations_met(memory.text)) and (focus.relations or asks_a_belonging(focus.terms))
+            and not focus.named & focus.speakers and _the_speakers_own(memory, focus)):
+        return False
+    if not asked:
+        return True
+    # A capitalised word after an article or "in"/"at" is a thing or a place ("Ulla drives a Volvo V70",
+    # "Yuki lives in Dulwich Hill"), no one else.
+    people = _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text))
+    others = name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
+    return not others
+
+
+def _the_speakers_own(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says something of the speaker: a fact about them ("Mara drives a red Skoda"), or
+    their turn in the first person that speaks of no one else ("I drive a red Skoda"). Asked of Ilka, it is
+    no answer, however alike its words."""
+    if memory.kind is Kind.FACT:
+        return entity_key(memory.subject or "") in focus.speakers
+    return (not memory.said_by_assistant() and _FIRST_PERSON.search(memory.text) is not None
+            and _THIRD_PERSON.search(memory.text) is None)
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORECASE)
+
+
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|their|them|hers|theirs)\b", re.IGNORECASE)
+
+
+_A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
+
+
+def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` says the trait asked (``focus.trait``) of whom it is asked: of someone else, where
+    they are named, with the relation asked ("my son"); of the speaker, one they say is theirs ("im coeliac")."""
+    trait = focus.trait
+    if trait is None or not trait.said_in(memory.text):
+        return False
+    relations = focus.relations
+    if not focus.relations_met(memory.text):
+        return False
+    if others := focus.named - focus.speakers:
+        return _said_where_named(memory.text, others, focus)
+    if memory.kind is Kind.FACT:
+        return relations != () or entity_key(memory.subject or "") in focus.speakers
+    return relations != () or trait.told_of_oneself(memory.text)
+
+
+_SAID_OF_THE_ONE_BEFORE = re.compile(r"^\W*(?:she|he|they)\b", re.IGNORECASE)
+
+
+def _said_where_named(text: str, others: frozenset[str], focus: Focus) -> bool:
+    """Whether the trait asked is said in a sentence naming one of ``others``, or in the next, said of them
+    ("My sister Parvin called. she is a florist"); not of a mechanic three sentences after "Ingrid keeps the
+    radiator on full"."""
+    assert focus.trait is not None
+    said = SENTENCE_END.split(text)
+    for at, sentence in enumerate(said):
+        if not focus.trait.said_in(sentence):
+            continue
+        if others & about(sentence, focus) or at > 0 and _SAID_OF_THE_ONE_BEFORE.match(sentence) and others & about(said[at - 1], focus):
+            return True
+    return False
+
+
+def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether a sentence of ``memory`` says the trait asked of someone else, naming them or the relation
+    asked ("partner is Jase, he's an electrician" for "What is Jase's trade?"); what a person says of
+    themselves is left to the words of the question (a fact "Wiremu asked: … the assistant …" says no work)."""
+    trait = focus.trait
+    others, relations = focus.named - focus.speakers, focus.relations
+    if trait is None or not (others or relations) or memory.said_by_assistant():
+        return False
+    return any(trait.said_in(sentence) and others <= about(sentence, focus) and focus.relations_met(sentence)
+               for sentence in SENTENCE_END.split(own_words(memory.text)))

@@ -1,0 +1,9 @@
+from engram_mcp.retrieval.focus import lead
+from tests.retrieval.leading_cases import memory
+
+
+def test_leading_moves_one_memory_to_the_top_with_a_score_just_above_the_first() -> None:
+    a, b, c = memory("t-a", "a"), memory("t-b", "b"), memory("t-c", "c")
+    order = lead([(a, 0.5), (b, 0.4), (c, 0.3)], (c, 0.3))
+    assert [m.id for m, _ in order] == ["t-c", "t-a", "t-b"] and order[0][1] > 0.5
+    assert lead([(a, 0.5), (b, 0.4)], None) == [(a, 0.5), (b, 0.4)]

@@ -1,0 +1,68 @@
+from engram_mcp.retrieval.whom_asked import (
+    may_be_of_whom_asked,
+    of_another_person,
+    says_trait_of_whom_asked,
+    tells_trait_of_another_asked,
+)
+from tests.retrieval.leading_cases import focus_of, memory
+
+
+def test_a_trait_is_told_of_someone_else_only_in_the_sentence_that_names_them() -> None:
+    question = focus_of("What is Jase's trade?", frozenset({"Jase"}))
+    assert tells_trait_of_another_asked(memory("t-intro", "I'm a physio. partner is Jase, he's an electrician."), question)
+    assert not tells_trait_of_another_asked(memory("t-two", "my boss Ruth is a physio. Jase is saving for the trip."), question)
+    own = focus_of("What did Ngozi do for work before she retired?")
+    assert not tells_trait_of_another_asked(memory("f-asked", "Ngozi asked: the assistant keeps it short.", subject="Ngozi"), own)
+
+
+def test_the_speakers_own_memory_answers_of_a_thing_of_theirs_named_in_the_question() -> None:
+    springdale = memory("t-springdale", "springdale general said yes!! tue + wed + thu lunch 11-2, so bye domain i guess")
+    assert may_be_of_whom_asked(springdale, focus_of("Where does La Chispa do its weekday lunch service?", frozenset({"La Chispa"})))
+    assert not may_be_of_whom_asked(memory("t-skoda", "I drive a red Skoda."), focus_of("What car does Ilka drive?", frozenset({"Ilka"})))
+
+
+def test_a_trait_is_said_of_someone_named_in_its_sentence_or_the_one_before_it_said_of_them() -> None:
+    question = focus_of("What did Ingrid do for a living?", frozenset({"Ingrid"}))
+    assert says_trait_of_whom_asked(memory("t-sister", "My sister Ingrid called. she is a florist now."), question)
+    assert says_trait_of_whom_asked(memory("t-poem", "A poem for Ingrid, because she taught English all those years."), question)
+    assert not says_trait_of_whom_asked(memory("t-car", "Ingrid keeps the radiator on full. The mechanic says the pads are gone."),
+                                        question)
+
+
+def test_a_relative_the_question_names_is_met_by_their_name_in_the_sentence_saying_the_trait() -> None:
+    question = focus_of("What does Ngozi's partner Riikka do?")
+    assert says_trait_of_whom_asked(memory("t-nurse", "Riikka is ER nurse. Night shifts."), question)
+    assert not says_trait_of_whom_asked(memory("t-vet", "Musti ate Riikka's mitten. Again. Vet?"), question)
+    assert not says_trait_of_whom_asked(memory("t-nurse", "Riikka is ER nurse."), focus_of("What does Ngozi's partner do?"))
+
+
+def test_the_speakers_own_memory_is_not_said_of_someone_else_asked_by_name_or_relation() -> None:
+    own_fact = memory("f-own", "Ngozi drives a Skoda.", subject="Ngozi")
+    own_turn = memory("t-own", "I drive a red Skoda.")
+    asked = focus_of("What car does Ilka drive?", frozenset({"Ilka"}))
+    assert not may_be_of_whom_asked(own_fact, asked) and not may_be_of_whom_asked(own_turn, asked)
+    assert may_be_of_whom_asked(memory("t-hers", "Ilka just bought a Tesla."), asked)
+    sister = focus_of("What car does my sister drive?")
+    assert not may_be_of_whom_asked(own_turn, sister)
+    assert may_be_of_whom_asked(memory("t-sis", "my sister drives a Polo"), sister)
+    assert may_be_of_whom_asked(own_turn, focus_of("What car do I drive?"))
+    assert may_be_of_whom_asked(own_fact, focus_of("What car do Ngozi and Ilka drive?", frozenset({"Ilka", "Ngozi"})))
+
+
+def test_the_speakers_word_naming_someone_else_is_not_of_whom_a_question_names() -> None:
+    question = focus_of("Where does Temi live?", frozenset({"Temi"}))
+    assert of_another_person(memory("t-mum", "My mum Folake says back home in Ibadan nobody had heard of it."), question)
+    assert not of_another_person(memory("t-sister", "My sister moved to Manchester."), question)
+    assert not of_another_person(memory("t-temi", "Temi moved to Manchester, my mum Folake cried."), question)
+    assert not of_another_person(memory("t-moved", "So from the 19th your lunch service moves to Springdale General."),
+                                 question)
+    # Asked who, the answer is someone else.
+    who = focus_of("Who is my contact at the Proteomics Core?", frozenset({"Proteomics Core"}))
+    assert not of_another_person(memory("t-met", "I met Camilla Juhl today, who now manages our mass spectrometry samples."), who)
+
+
+def test_i_with_its_verb_is_no_one_else_named_in_the_speakers_word() -> None:
+    question = focus_of("Which day of the week is Kringle & Co shut?", frozenset({"Kringle & Co"}))
+    sign = memory("t-sign", "Day off today and I've realised the sign is wrong. Our closed day is Tuesday! Can you fix it?")
+    assert not of_another_person(sign, question)
+    assert of_another_person(memory("t-ditte", "I've told my sister Ditte our closed day is Tuesday."), question)
