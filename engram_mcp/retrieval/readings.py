@@ -14,7 +14,7 @@ import re
 from engram_mcp.model import Kind
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import CALENDAR_NAMES
-from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, lead
 from engram_mcp.retrieval.leading import answers_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 from engram_mcp.retrieval.whom_asked import of_another_person
@@ -22,8 +22,9 @@ from engram_mcp.retrieval.whom_asked import of_another_person
 __all__ = ["latest_reading_first", "says_a_reading"]
 
 # A number as a reading gives it: "224", "132/84", "26:41", "€150", "6.4", "1,450".
-_NUMBER = re.compile(r"^[$€£¥₹]?\d+(?:[.,:/]\d+)*[%]?$")
+_NUMBER = re.compile(r"^(?:[$€£¥₹]|Rs?\.?|kr)?\d+(?:[.,:/]\d+)*%?$")
 _TOKEN = re.compile(r"[^\s,;()!?]+")
+_LETTERS = re.compile(r"[^\W\d_]+")
 # What makes a number a date, a day or a year, not a reading: "17 December", "Oct 20-24", "the 23rd", "since 2011".
 _CALENDAR = frozenset(word[:3].casefold() for word in CALENDAR_NAMES)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -57,8 +58,8 @@ def _is_reading(tokens: list[str], at: int) -> bool:
 
 
 def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
-    """The measures asked that ``text`` gives a reading of: each named by a word standing near a number that is
-    no date ("Pressure today 146/92"; not "works" in "5k: 25:58!!! the break-up cardio works", nor the wedding
+    """The measures asked that ``text`` gives a reading of: each named by its own word (not a word met by it: no
+    "flat" for rent) standing near a number that is no date ("Pressure today 146/92"; not "works" in "5k: 25:58!!! the break-up cardio works", nor the wedding
     of "the wedding is on 17 December")."""
     read: set[str] = set()
     for sentence in SENTENCE_END.split(own_words(text)):
@@ -66,7 +67,8 @@ def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
         numbers = [at for at in range(len(tokens)) if _is_reading(tokens, at)]
         for at, token in enumerate(tokens):
             if any(abs(at - number) <= _NEAR for number in numbers):
-                read |= about(token, focus) & measure
+                word = token.strip(".:'\"’").casefold()
+                read |= {term for term in measure if stem(word) == term or word.startswith(term)}
     return read
 
 
@@ -87,10 +89,14 @@ def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str])
     # ("How much does Lewis pay each month for the Clarendon Park flat?"), which other rules read.
     if not measure or len(measure) > _MEASURE_WORDS:
         return ranked
+    # A reading of someone the question names, other than the person speaking, names them ("her rent will be R6,400
+    # from May" in "Ek het gedink oor Nellie …", not Lwazi's rent).
+    whose = focus.written_as_names - {stem(speaker) for speaker in focus.speakers}
     readings = [
         (pair, met) for pair in ranked[:LEAD_DEPTH]
         if pair[0].id not in outdated and not pair[0].said_by_assistant() and not of_another_person(pair[0], focus)
         and (met := _measures_read(pair[0].text, focus, measure))
+        and (not whose or whose & {stem(word) for word in _LETTERS.findall(pair[0].text.casefold())})
     ]
     if len(readings) < 2:
         return ranked

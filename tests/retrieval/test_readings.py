@@ -73,3 +73,14 @@ def test_whose_the_measure_is_is_no_measure() -> None:
               (memory("t-82", "mum almaz is 82 and lives on her own, about 10 min drive away", day=0), 0.8),
               (memory("t-slippers", "almaz slippers, size 5", day=3), 0.7)]
     assert latest_reading_first(ranked, focus_of("What is Almaz's pet called?"), set())[0][0].id == "t-budgie"
+
+
+def test_a_reading_of_someone_the_question_names_names_them_and_the_measure_by_its_own_word() -> None:
+    ranked = [
+        (memory("t-nellie", "Flat 2 is Tannie Nellie. Her rent is R6,200.", day=0), 0.9),
+        (memory("t-lwazi", "Flat 1 is Lwazi. Her rent is R7,800.", day=0), 0.8),
+        (memory("t-up", "Ek het gedink oor Nellie. Her rent will be R6,400 from May.", day=4), 0.7),
+        (memory("t-stairs", "Nellie's daughter phoned, I told her Flat 2 is ground floor.", day=5), 0.6),
+        (memory("t-dev", "the rent for flat 3 went up to R7,100 today.", day=6), 0.5),
+    ]
+    assert latest_reading_first(ranked, focus_of("What is Tannie Nellie's rent?"), set())[0][0].id == "t-up"
