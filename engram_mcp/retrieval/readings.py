@@ -25,6 +25,7 @@ __all__ = ["latest_reading_first", "says_a_reading"]
 _NUMBER = re.compile(r"^(?:[$€£¥₹]|Rs?\.?|kr)?\d+(?:[.,:/]\d+)*%?$")
 _TOKEN = re.compile(r"[^\s,;()!?]+")
 _LETTERS = re.compile(r"[^\W\d_]+")
+_FIRST_PERSON = re.compile(r"I(?:['’]\w+)?$")
 # What makes a number a date, a day or a year, not a reading: "17 December", "Oct 20-24", "the 23rd", "since 2011".
 _CALENDAR = frozenset(word[:3].casefold() for word in CALENDAR_NAMES)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -59,17 +60,27 @@ def _is_reading(tokens: list[str], at: int) -> bool:
 
 def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
     """The measures asked that ``text`` gives a reading of: each named by its own word (not a word met by it: no
-    "flat" for rent) standing near a number that is no date ("Pressure today 146/92"; not "works" in "5k: 25:58!!! the break-up cardio works", nor the wedding
+    "flat" for rent) standing near a number that is no date, in a sentence naming no one and nothing but whom the
+    question names ("Pressure today 146/92"; not "works" in "5k: 25:58!!! the break-up cardio works", nor the wedding
     of "the wedding is on 17 December")."""
     read: set[str] = set()
     for sentence in SENTENCE_END.split(own_words(text)):
         tokens = _TOKEN.findall(sentence)
+        # "The Loaf Lane Bakery two stalls down has started doing sourdough at £3.95" reads another's measure.
+        if any(word[:1].isupper() and not _NUMBER.match(word) and word.strip(".:'\"’") not in CALENDAR_NAMES
+               and stem(_possessor(word)) not in focus.written_as_names and not _FIRST_PERSON.match(word)
+               for word in tokens[1:]):
+            continue
         numbers = [at for at in range(len(tokens)) if _is_reading(tokens, at)]
         for at, token in enumerate(tokens):
             if any(abs(at - number) <= _NEAR for number in numbers):
                 word = token.strip(".:'\"’").casefold()
                 read |= {term for term in measure if stem(word) == term or word.startswith(term)}
     return read
+
+
+def _possessor(word: str) -> str:
+    return re.sub(r"['’]s$", "", word.strip(".:'\"’")).casefold()
 
 
 def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
@@ -100,9 +111,7 @@ def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str])
     ]
     if len(readings) < 2:
         return ranked
-    # The readings of the measure the question names most of: "blood pressure" over a line naming only "blood".
-    widest = max(len(met) for _, met in readings)
-    newest = max((pair for pair, met in readings if len(met) == widest), key=lambda pair: pair[0].event_time)
+    newest = max((pair for pair, _ in readings), key=lambda pair: pair[0].event_time)
     # A fact that holds the slot asked, told no earlier, already says what holds.
     if first.kind is Kind.FACT and answers_asked(first, focus) and first.event_time >= newest[0].event_time:
         return ranked

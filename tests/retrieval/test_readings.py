@@ -37,7 +37,7 @@ def test_a_newer_line_naming_the_measure_apart_from_its_number_is_no_reading() -
     assert latest_reading_first(ranked, focus_of("What does Ngozi earn at work?"), set())[0][0].id == "t-job"
 
 
-def test_readings_of_the_measure_named_most_fully_win_over_newer_lines_naming_part_of_it() -> None:
+def test_the_newest_reading_leads_though_an_older_one_names_more_of_the_question() -> None:
     ranked = [
         (memory("t-choir", "I sing in the choir, the only one who can read music.", day=0), 0.9),
         (memory("t-146", "Pressure today 146/92. A little better.", day=2), 0.8),
@@ -46,6 +46,9 @@ def test_readings_of_the_measure_named_most_fully_win_over_newer_lines_naming_pa
     ]
     order = latest_reading_first(ranked, focus_of("What was Ngozi's most recent blood pressure reading?"), set())
     assert order[0][0].id == "t-132"
+    loaves = [(memory("t-450", "The sourdough is £4.50 a loaf, the conchas £1.80 each.", day=0), 0.9),
+              (memory("t-520", "Ready for the new week: stall Thursday and Saturday, sourdough £5.20.", day=6), 0.8)]
+    assert latest_reading_first(loaves, focus_of("How much is my sourdough loaf?"), set())[0][0].id == "t-520"
 
 
 def test_a_reading_is_a_number_said_not_a_date_a_day_or_a_year() -> None:
@@ -84,3 +87,11 @@ def test_a_reading_of_someone_the_question_names_names_them_and_the_measure_by_i
         (memory("t-dev", "the rent for flat 3 went up to R7,100 today.", day=6), 0.5),
     ]
     assert latest_reading_first(ranked, focus_of("What is Tannie Nellie's rent?"), set())[0][0].id == "t-up"
+
+
+def test_a_reading_said_of_someone_or_something_else_named_is_not_the_persons() -> None:
+    ranked = [
+        (memory("t-450", "The sourdough is £4.50 a loaf, the conchas £1.80 each.", day=0), 0.9),
+        (memory("t-rival", "The Loaf Lane Bakery two stalls down has started doing sourdough at £3.95.", day=2), 0.8),
+    ]
+    assert latest_reading_first(ranked, focus_of("How much is my sourdough loaf?"), set())[0][0].id == "t-450"
