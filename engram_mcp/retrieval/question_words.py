@@ -60,6 +60,9 @@ _MOTHER_ABROAD = "mamá mami mãe maman mamma"
 _FATHER_ABROAD = "papá papi pai"
 _HUSBAND_ABROAD = "marido esposo ehemann"
 _WIFE_ABROAD = "esposa moglie ehefrau"
+# "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
+_BOYFRIEND_ABROAD = "novio namorado fidanzato"
+_GIRLFRIEND_ABROAD = "novia namorada fidanzata"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
 _GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu"
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"
@@ -72,8 +75,9 @@ _RELATION_SPELLINGS = {
     "sister": "sis", "brother": "bro", "sibling": "siblings sister brother", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
-    "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD}",
-    "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
+    "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "
+               f"{_BOYFRIEND_ABROAD} {_GIRLFRIEND_ABROAD}",
+    "boyfriend": f"partner bf {_BOYFRIEND_ABROAD}", "girlfriend": f"partner gf {_GIRLFRIEND_ABROAD}", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
     "grandmother": f"grandma gran granny nan nana {_GRANDMOTHER_ABROAD}",
     "grandma": f"grandmother gran granny nan nana {_GRANDMOTHER_ABROAD}",
     "grandfather": f"grandpa granddad grandad {_GRANDFATHER_ABROAD}", "grandpa": f"grandfather granddad grandad {_GRANDFATHER_ABROAD}",

@@ -37,6 +37,13 @@ def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:
     assert focus_terms(("lives", "living", "lived")) == ("liv",)
 
 
+def test_what_someone_does_at_a_place_asks_their_work_but_what_they_do_at_a_time_does_not() -> None:
+    assert focus_words("What does Jussi do at Ericsson?", {"Jussi", "Ericsson"}) == ("job",)
+    assert focus_words("What does Fionnuala's sister Niamh do in Boston?", {"Fionnuala", "Niamh", "Boston"}) == ("sister", "job")
+    assert focus_words("What does Dorota do in the evenings?", {"Dorota"}) == ("evenings",)
+    assert focus_words("What does Gwen do in her spare time?", {"Gwen"}) == ("hobby",)
+
+
 def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
     assert focus_words("Which removal firm are we using?", {"Sam"}) == ("removal", "firm")
     terms = focus_terms(focus_words("Which removal firm are we using?", {"Sam"}))
@@ -144,6 +151,7 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
         ("What does Lena's younger sister study?", ["Ishita is the youngest of us, final year architecture."], False),
         ("What does Ana's husband do?", ["Tomás, mi marido, drives the number 72 bus."], False),
         ("What does Ana's wife do?", ["Giulia, mia moglie, teaches maths."], False),
+        ("Who is Ana's boyfriend?", ["Y mi novio Marco wants us to move in together ya."], False),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
