@@ -61,7 +61,8 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     meets it, or is a fact in the slot; for work, when it names an occupation ("fiona is a
     physio"); for a where-question, when it says at or in somewhere ("kasia's at Costa now").
     Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
-    a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
+    a home unless asked where ("Which city does Kerem live in?" by "kerem is in ankara"; "Where does Katrin live?"
+    is said at or in somewhere, or by a home's words, never by "Katrin had her baby last night") or what else a question asks ("How many paying accounts does
     Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
     are the question's other names as written (its capitalised words), no part of what it asks; ``verbs``
     (stems) what the question asks them to do ("play" in "What position does Sione play?"): beside a slot's
@@ -78,10 +79,15 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     last_name = max((index for index, term in enumerate(focus) if term in names), default=len(focus))
     asked = tuple(term for index, term in enumerate(focus)
                   if term not in unasked and (term not in RELATIONS or index > last_name))
-    if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > RELATION_QUESTION_WORDS:
+    # "Where does Katrin live?" asks a home where it is said: at or in somewhere, or by the words of a home.
+    about_home = where and any(term in _HOME_WORDS for term in asked)
+    if (not names or not (about_home or any(term in _PERSONAL_SLOT_WORDS for term in asked))
+            or len(asked) > RELATION_QUESTION_WORDS):
         return ()
-    verbs = set(verbs) - _PERSONAL_SLOT_WORDS
+    verbs = set(verbs) - _PERSONAL_SLOT_WORDS - (_HOME_WORDS if about_home else frozenset())
     asked = tuple(term for term in asked if term not in verbs)
+    if not asked:
+        return ()
     # "Who is Arnel's family doctor?" asks his doctor: "family stuff: husband arnel is a welder" says nothing of it.
     heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
     # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
@@ -114,7 +120,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     # "Mateo is at St Joseph's": a school is said by where one goes.
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
-                    or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
+                    or where and AT_A_PLACE.search(passage if about_home else _A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
@@ -217,6 +223,7 @@ _AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
+_HOME_WORDS = frozenset(stem(word) for word in ("live", "lives", "living", "based", "home"))
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
     "phone", "email", *BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))

@@ -162,3 +162,24 @@ def test_a_place_asked_with_is_given_only_for_the_work_asked_and_never_a_time() 
     assert workplace_given("What does Jussi do at Ericsson?") == ("Ericsson",)
     assert workplace_given("What does Dorota do in the evenings?") == ()
     assert workplace_given("When does Jayden work at Tesco?") == ()
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Also my sister Katrin had her baby last night!! Mila, 3,4 kg. I'm Onkel now.", False),
+    ("A message from Philippa: 'big news, I got the partnership!! Don't tell Katrin yet.' I am so very proud.", False),
+    ("my sister katrin moved to munich last year", True),
+    ("Katrin is in Munich now, near the Isar", True),
+    ("Katrin lives with her boyfriend near the Isar", True),
+])
+def test_where_someone_lives_asked_where_is_unsaid_until_a_memory_naming_them_says_at_or_in_somewhere_or_a_home(
+    text: str, said: bool
+) -> None:
+    assert unsaid("Where does Katrin live?", {"Katrin"}, [text], where=True) == (() if said else ("katrin",))
+
+
+def test_where_someone_lives_is_asked_by_its_verb_and_still_said_by_a_home() -> None:
+    terms = focus_terms(focus_words("Where does Graziella live?", ["Maureen"]))
+    said = [turn("my sister graziella's birthday is the 23rd, she lives in turin now since she left milan")]
+    assert unsaid_of({"Graziella"}, terms, said, where=True, verbs={stem("live")}) == ()
+    silent = [turn("Graziella rang, her birthday is the 23rd")]
+    assert unsaid_of({"Graziella"}, terms, silent, where=True, verbs={stem("live")}) == (stem("graziella"),)
