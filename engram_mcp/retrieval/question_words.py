@@ -211,6 +211,9 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "What's Ruben's usual route?" is met by "my regular run is Doncaster down to Southampton docks", "What routes will
+    # Kalani fly?" by "I'm on the LAX line": a route driven or flown is a run or a line.
+    "route": "routes run runs line lines",
     # "What docstring format do I want?" is met by "google-style docstrings".
     "format": "formats formatted formatting style styled",
     # "Who is Golnaz's PI?" is met by "a postdoc in the laboratory of Professor Mette Kjaer".

@@ -44,6 +44,13 @@ def test_what_someone_does_at_a_place_asks_their_work_but_what_they_do_at_a_time
     assert focus_words("What does Gwen do in her spare time?", {"Gwen"}) == ("hobby",)
 
 
+def test_a_route_driven_or_flown_is_met_by_a_run_or_a_line() -> None:
+    route = focus_terms(focus_words("What's Ruben's usual route?", {"Ruben"}))
+    assert lexical_coverage(route, ["my regular run is Doncaster down to Southampton docks and back"]) == 0.5  # not "usual"
+    flown = focus_terms(focus_words("What routes will Kalani fly?", {"Kalani"}))
+    assert lexical_coverage(flown, ["starting January I'm on the LAX line, transpacific"]) == 0.5
+
+
 def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
     assert focus_words("Which removal firm are we using?", {"Sam"}) == ("removal", "firm")
     terms = focus_terms(focus_words("Which removal firm are we using?", {"Sam"}))
