@@ -85,6 +85,8 @@ from engram_mcp.retrieval.naming import (
 )
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
+    RELATION_WORDS,
+    TOPICS,
     asks_a_belonging,
     slots_asked,
     thing_asked_for,
@@ -268,7 +270,8 @@ class Answering:
         found = self._instance_first(
             said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
             where, focus, admitted)
-        return relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated)
+        return _who_they_are_first(relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated),
+                                   where, focus, admitted)
 
     def _instance_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
@@ -466,6 +469,29 @@ class Answering:
                 if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+# Who someone is to a person, beside their name: "my wife kirra", "Lachlan's wife is kirra.", "moira, the wife, says".
+_WHO_THEY_ARE = "(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS | {"friend", "bestie", "mate", "pal"}), key=len, reverse=True)) + r")\w*"
+"""A word for who someone is to a person, by its stem ("wif" for "wife")."""
+
+
+def _who_they_are_first(ranked: list[Scored], where: MemoryFilter, focus: Focus,
+                        admitted: Callable[[Memory], bool]) -> list[Scored]:
+    """"who's kirra", "Who is Tobenna?": asked only who someone is, the first memory recalled that says who they are to
+    someone beside their name ("my wife kirra n our boy archie", "moira, the wife, says lead w the cough") leads."""
+    others = focus.named - focus.speakers
+    names = others if others and not focus.terms else (
+        set(focus.terms) if not others and len(focus.terms) == 1 else set())
+    if (not focus.who or not ranked or not where.current_only or len(names) != 1
+            or names & RELATION_WORDS or any(names & words for words in TOPICS.values())):
+        return ranked
+    name = re.escape(next(iter(names)))
+    says = re.compile(rf"\b(?:my|our|the|his|her|their|[\w-]+['’]s)\s+{_WHO_THEY_ARE}\s*(?:,|\bis\b)?\s*{name}\b|"
+                      rf"\b{name}\s*(?:,|\(|\bis\b|['’]s)\s*(?:my|our|the|a|an|his|her|their)\s+(?:[\w-]+\s+)?{_WHO_THEY_ARE}\b",
+                      re.IGNORECASE)
+    return lead(ranked, next(((memory, ranked[0][1]) for memory, _ in ranked[:_DEPTH]
+                              if _may_lead(memory, admitted) and says.search(memory.text)), None))
 
 
 def _may_lead(memory: Memory, admitted: Callable[[Memory], bool]) -> bool:

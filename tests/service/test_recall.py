@@ -612,6 +612,16 @@ def test_an_age_asked_of_a_grandson_is_not_told_by_the_speakers_own_age_said_bes
     assert not service.recall("How old is Lavinia's grandson Toby?").abstained
 
 
+def test_asked_only_who_someone_is_the_memory_saying_who_they_are_to_the_speaker_comes_first(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["moira's pal jean dragged me along to indoor bowls at the leisure centre, tues n fri",
+                           "grapefruit?? moira has half one every morning. she can keep it",
+                           "moira, the wife, says lead w the cough. shes been on at me for weeks about it",
+                           "moira thinks ive lost the plot buying the kia"], speaker="Hamish")
+    assert "the wife" in _first_answer(service, "who is moira")
+
+
 def test_what_several_are_called_is_not_declined_for_want_of_a_name_given_as_one(
     service: MemoryService, clock: SteppingClock
 ) -> None:
