@@ -39,7 +39,7 @@ from engram_mcp.retrieval.question_words import (
     topic_words,
 )
 
-__all__ = ["AT_A_PLACE", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["AT_A_PLACE", "AT_A_PLACE_ASKED", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -65,6 +65,12 @@ _NOT_FOCUS = frozenset(
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")
 # "What does Theo do for a living?", "What did I do for a living?" ask a job.
 _FOR_A_LIVING = re.compile(r"\bd(?:o|oes|id)\s+(?:[a-z]+\s+)?for\s+a\s+living\b")
+# "What does Jussi do at Ericsson?", "What does Niamh do in Boston?" ask the work one does there (not "What does Dorota
+# do in the evenings?", "What does Gwen do in her spare time?").
+AT_A_PLACE_ASKED = (r"(?:at|in)\s+(?!(?:(?:his|her|their|my|your|our|the)\s+)?(?:mornings?|evenings?|afternoons?|nights?|"
+                    r"weekends?|week|summer|winter|spring|autumn|spare|free|holidays?|meantime|future|past|moment)\b)")
+"""What a question says a place with ("at Ericsson", "in Boston"), not a time ("in the evenings", "at the weekend")."""
+_DOES_AT_A_PLACE = re.compile(r"\b(d(?:o|oes|id)\s+(?:[\w'’-]+\s+){1,4}?)do(?=\s+" + AT_A_PLACE_ASKED + ")")
 # "Do I have any health issues?", "Any medical problems?" ask of health: the issue is no second thing asked.
 _HEALTH_MATTERS = re.compile(r"\b(?:health|medical)(?:[\s-]+related)?\s+(?:issues?|problems?|concerns?|conditions?|troubles?|"
                              r"history|stuff|things?|matters?)\b")
@@ -142,8 +148,8 @@ def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {stem(w) for name in names for w in WORD.findall(name.casefold())}
     words = []
-    asked = _HEALTH_MATTERS.sub(" health ", _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _FOR_A_LIVING.sub(
-        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold()))))))
+    asked = _HEALTH_MATTERS.sub(" health ", _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _DOES_AT_A_PLACE.sub(r"\1job", _FOR_A_LIVING.sub(
+        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))))
     for word in WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word.replace("’", "'") in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:

@@ -67,9 +67,18 @@ from engram_mcp.retrieval.names_asked import (
     relatives_given_names,
     verbs_asked_of,
 )
-from engram_mcp.retrieval.naming import asks_name, asks_surname, names_thing, things_to_name, without_name_asked
+from engram_mcp.retrieval.naming import (
+    asks_first_name,
+    asks_name,
+    asks_surname,
+    names_thing,
+    things_to_name,
+    without_name_asked,
+)
 from engram_mcp.retrieval.question_words import (
     KIND_INSTANCES,
+    RELATION_WORDS,
+    TOPICS,
     asks_a_belonging,
     slots_asked,
     stem,
@@ -79,7 +88,7 @@ from engram_mcp.retrieval.readings import latest_reading_first
 from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
-from engram_mcp.retrieval.unsaid import unsaid_of
+from engram_mcp.retrieval.unsaid import unsaid_of, workplace_given
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, says_trait_of_whom_asked, tells_trait_of_another_asked
 
 __all__ = ["Answering"]
@@ -104,15 +113,29 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
     Ovo?" by "offer from Octopus Energy. senior QA, £58k."), while a list's line naming no one may
     ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app"). What the speaker
     paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300")."""
+    # A fact about the speaker is theirs: "Lavinia is 71 years old." tells nothing of her grandson Toby.
+    others = focus.named - focus.speakers
+    if (memory.kind is Kind.FACT and others and entity_key(memory.subject or "") in focus.speakers
+            and not others & about(memory.text, focus)):
+        return False
+
+    def in_a_sentence_of_theirs(text: str) -> bool:
+        # "my grandson Toby has set up this programme … I am 71" tells the speaker's age, not Toby's; the sentence holding
+        # the value need not say what it is of ("my cousin Makana gave me $3,500 for it").
+        return any(detail.value_in(sentence) and may_be_of_whom_asked(replace(memory, text=sentence), focus)
+                   for sentence in SENTENCE_END.split(text))
+
     if focus.relations or asks_a_belonging(focus.terms):
-        return detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
+        return (detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
+                and in_a_sentence_of_theirs(memory.text))
     speakers_payment = of_the_speaker and _PAID in focus.terms
     return any(detail.told_of(line, focus.terms) and may_be_of_whom_asked(replace(memory, text=line), focus)
-               and not (speakers_payment and _SOLD.search(line) and not _BOUGHT.search(line))
+               and in_a_sentence_of_theirs(line) and not (speakers_payment and _SOLD.search(line) and not _BOUGHT.search(line))
                for line in memory.text.splitlines())
 
 
-_NAMES_OF_SEVERAL = re.compile(r"\bnames\b", re.IGNORECASE)
+# "What are the names of Saoirse's grandchildren?", "What are Declan's kids called?": the names of several.
+_NAMES_OF_SEVERAL = re.compile(r"\bnames\b|\b(?:are|were)\s+(?:[\w'’]+\s+){1,4}?(?:called|named)\b", re.IGNORECASE)
 _PAID = stem_of("pay")
 _SOLD = re.compile(r"\b(?:sold|sell|selling|vend[ií]|vendido|vendu|verkauft|sprzeda\w+|prodal\w*)\b", re.IGNORECASE)
 _BOUGHT = re.compile(r"\b(?:bought|paid|buy|buying|compr[eé]|pagu[eé]|achet[eé]|gekauft|kupi\w+)\b", re.IGNORECASE)
@@ -245,7 +268,8 @@ class Answering:
         found = self._instance_first(
             said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
             where, focus, admitted)
-        return relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated)
+        return _who_they_are_first(relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated),
+                                   where, focus, admitted)
 
     def _instance_first(
         self, ranked: list[Scored], where: MemoryFilter, focus: Focus, admitted: Callable[[Memory], bool]
@@ -393,7 +417,9 @@ class Answering:
         # relatives are no answer ("What are the names of Solveig's sons?" beside "My son Eirik").
         name_asked = asks_name(query) and (bool(owners) or _NAMES_OF_SEVERAL.search(query) is None)
         things = things_to_name(query, focus.terms)
-        naming = [m for m in top if names_thing(things, m.text, surname=surname, owners=owners)] if name_asked else []
+        first_name = asks_first_name(query)
+        naming = [m for m in top if names_thing(things, m.text, surname=surname, first_name=first_name, owners=owners)
+                  ] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)
@@ -423,7 +449,8 @@ class Answering:
             relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
-                           tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None)
+                           tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
+                           workplace=workplace_given(query))
         untold = detail.name if detail and not told_of_whom_asked else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
@@ -440,6 +467,29 @@ class Answering:
                 if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+# Who someone is to a person, beside their name: "my wife kirra", "Lachlan's wife is kirra.", "moira, the wife, says".
+_WHO_THEY_ARE = "(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS | {"friend", "bestie", "mate", "pal"}), key=len, reverse=True)) + r")\w*"
+"""A word for who someone is to a person, by its stem ("wif" for "wife")."""
+
+
+def _who_they_are_first(ranked: list[Scored], where: MemoryFilter, focus: Focus,
+                        admitted: Callable[[Memory], bool]) -> list[Scored]:
+    """"who's kirra", "Who is Tobenna?": asked only who someone is, the first memory recalled that says who they are to
+    someone beside their name ("my wife kirra n our boy archie", "moira, the wife, says lead w the cough") leads."""
+    others = focus.named - focus.speakers
+    names = others if others and not focus.terms else (
+        set(focus.terms) if not others and len(focus.terms) == 1 else set())
+    if (not focus.who or not ranked or not where.current_only or len(names) != 1
+            or names & RELATION_WORDS or any(names & words for words in TOPICS.values())):
+        return ranked
+    name = re.escape(next(iter(names)))
+    says = re.compile(rf"\b(?:my|our|the|his|her|their|[\w-]+['’]s)\s+{_WHO_THEY_ARE}\s*(?:,|\bis\b)?\s*{name}\b|"
+                      rf"\b{name}\s*(?:,|\(|\bis\b|['’]s)\s*(?:my|our|the|a|an|his|her|their)\s+(?:[\w-]+\s+)?{_WHO_THEY_ARE}\b",
+                      re.IGNORECASE)
+    return lead(ranked, next(((memory, ranked[0][1]) for memory, _ in ranked[:_DEPTH]
+                              if _may_lead(memory, admitted) and says.search(memory.text)), None))
 
 
 def _may_lead(memory: Memory, admitted: Callable[[Memory], bool]) -> bool:

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
 
-__all__ = ["Detail", "detail_asked"]
+__all__ = ["AT_NO_TIME", "Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -55,8 +56,12 @@ class Detail:
 
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
+        return self.value_in(text) and (self.alongside is None or self.alongside.search(text) is not None)
+
+    def value_in(self, text: str) -> bool:
+        """Whether ``text`` holds a value of this detail, whatever is said beside it ("- EUR 1,249" in a list of a bike bought)."""
         told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
-        return told.search(text) is not None and (self.alongside is None or self.alongside.search(text) is not None)
+        return told.search(text) is not None
 
     def told_of(self, text: str, focus: tuple[str, ...]) -> bool:
         """Whether ``text`` tells this detail of what the question asks about (``focus``, stems)."""
@@ -159,6 +164,8 @@ def _kinds(written: Callable[[str], str]) -> str:
 
 _SCHOOL_KINDS = _kinds(lambda word: word)
 _CAPITALISED_KINDS = _kinds(lambda word: word.upper() if word == "ps" else "-".join(map(str.capitalize, word.split("-"))))
+# "Daan scored 2 goals at Friday training": a day, a month or a feast after "at" is a time, no school.
+AT_NO_TIME = r"(?!(?i:" + "|".join(sorted(CALENDAR_NAMES)) + r"|christmas|easter|halloween|midnight|noon|lunchtime)\b)"
 _SCHOOL_WORDS = r"school|nursery|école|ecole|escola|escuela|scuola|schule|szkoła|przedszkole|školka|kita|daycare|kindergarten"
 _NOT_A_SCHOOLS_NAME = (r"(?!(?:a|an|the|my|his|her|their|our|your|to|at|in|into|from|of|for|and|or|after|before|local|new|old|"
                        r"this|that|same|any|some|which|what|whole|every|each|good|big|public|private|state|primary|secondary|"
@@ -174,7 +181,7 @@ _SCHOOL = (
         "school",
         _words(rf"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}}\s+(?-i:{_CAPITALISED_KINDS})"
                rf"|(?:{_SCHOOL_WORDS})\s+(?:is\s+|called\s+|named\s+)?(?-i:[A-Z])[\w'’-]+"
-               r"|(?:at|attends?|attending|into)\s+(?-i:[A-Z])[\w'’-]+"),
+               r"|(?:at|attends?|attending|into)\s+" + AT_NO_TIME + r"(?-i:[A-Z])[\w'’-]+"),
         told_uncased=_words(rf"(?<!['’])(?:{_NOT_A_SCHOOLS_NAME}[\w'’.-]+\s+){{1,2}}(?:{_SCHOOL_KINDS})"
                             rf"|(?:{_SCHOOL_WORDS})\s+(?:is|called|named)\s+{_NOT_A_SCHOOLS_NAME}[\w'’-]+"
                             rf"|(?:at|attends?|attending)\s+{_NOT_A_SCHOOLS_NAME}(?!(?:home|work|night|nights|noon|least|all|once|"

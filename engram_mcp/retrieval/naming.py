@@ -13,9 +13,10 @@ from collections.abc import Collection
 
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.time_expr import says_a_time
 from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, RELATIONS, stem
 
-__all__ = ["NAME_INSIDE", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
+__all__ = ["NAME_INSIDE", "asks_first_name", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
 
 
 _ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bnames?\s+of\b|\bnames?\W*$|\bsurname\b", re.IGNORECASE)
@@ -23,6 +24,13 @@ _NAME_ASKED = frozenset({"nam", "call"})
 # "What is Aunty Mele's surname?": the name after the one the question already gives.
 _ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)
 _SURNAME_SAID = re.compile(r"\b(?i:surname|(?:last|family|maiden)\s+name)\s*(?:is|was|'s|:|=)\s*[A-Z]")
+# "What is Mrs Pritchard's first name?": the name before the one the question already gives.
+# Asked of someone by their name ("Mrs Pritchard's", "Ashworth's"), not by who they are ("Branwen's mother's first name?":
+# "my mam Eleri" gives it).
+_ASKS_FIRST_NAME = re.compile(r"(?:\b(?i:mr|mrs|ms|miss|mx|dr|prof)\.?\s+[^\W\d_][\w-]*|(?<![.?!]\s)(?<!^)\b[A-Z][\w-]*)['’]s\s+"
+                              r"(?i:first|given|christian|fore)\s*name\b")
+_FIRST_NAME_SAID = re.compile(r"\b(?i:(?:first|given|christian|fore)\s*name)\s*(?:(?:is|was|'s|:|=)\s*)?[A-Z]")
+_TITLES = frozenset("mr mrs ms miss mx dr prof professor sir dame lady lord aunty auntie aunt uncle".split())
 _NAME_PAIR = re.compile(r"\b([A-Z][\w'’-]+)\s+(?=([A-Z][\w'’-]+))")
 # "mams party is NOT at the pub": a word shouted in capitals is no name.
 _SHOUTED_NOT_NAMES = r"(?!(?:NOT|NO|NEVER|ALL|AND|BUT|THE|IS|ARE|WAS|YES|VERY|SO|REALLY|STILL|JUST|ONLY|ALWAYS|AT|IN|ON|OFF|OK)\b)"
@@ -33,15 +41,18 @@ _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|o
                          r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
-_NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\((?:(?:my|our|a|an|the)\s+)?$",
+# "Chispa (mi chihuahua)": "my" in the languages chat mixes in.
+_NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\("
+                                  r"(?:(?:my|our|a|an|the|mi|mis|mon|ma|mes|mein|meine|meu|minha|mio|mia)\s+)?$",
                                   re.IGNORECASE)
 _HER_NAME = re.compile(r"\b(?i:her|his|their|its)\s+name(?:\s+is|['’]s)\s+[A-Z]|"
                        # "i take a kitten. grey girl, 3 months. name Tyshkan": a name given (not "my name is").
                        r"(?<![Mm]y\s)(?<![Oo]ur\s)\b(?i:name)(?:\s+is|:)?\s+[A-Z]")
 _NOT_A_NAME_WORDS = "is|was|has|had|and|but|from|in|at|on|to|the|a|an|with|for|got|keeps|needs|who|that|just|really|also"
 _NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
-# "mum called from pune", "she called me back": called on the phone, naming no one.
-_UNCASED_CALLED = re.compile(r"(?:\b(?:called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|"
+# "mum called from pune", "she called me back", "i called dona fatima": called on the phone, naming no one; a
+# pronoun that does the calling says so.
+_UNCASED_CALLED = re.compile(r"(?:\b(?:(?<!\bi\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\byou\s)called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|"
                              r"yesterday|tonight|again|about|earlier|up|off|round|over|around)\b)\w|"
                              # "archie named her mabel": naming someone is never a phone call.
                              r"\bnamed\s+(?:him|her|them|it)\s+(?!(?:" + _NOT_A_NAME_WORDS + r")\b)\w)")
@@ -50,7 +61,12 @@ _LOWERCASE_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?" + _UNCASED
 # "my partner gethin": a name after the thing; after another relation than the one asked it names
 # someone else ("mum is fine … my partner gethin" names no mother). "my address w/ the uni": no name is
 # one letter, or cut short by a slash.
-_UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")[a-z]{2,}(?<![^s]s)(?<!ed)\b(?!/)")
+_UNCASED_MY_THING = re.compile(r"\b(?:my|our)\s+(?P<thing>[a-z]+)\s+(?!" + _NOT_A_NAME + r")(?P<name>[a-z]{2,})(?<![^s]s)(?<!ed)\b(?!/)")
+# "nuno is on my sofa tonight", "my commute now", "in my first week": a word of the language's closed classes (a
+# function word, a time, an ordinal or a word that says which one) is no name, nor is what it follows a thing named.
+_NEVER_NAMES = FUNCTION_WORDS | frozenset("""today tonight tomorrow yesterday now day days night nights week weeks weekend month
+    months year years morning mornings afternoon evening evenings first second third last next new old own other whole only
+    usual same""".split())
 _NAME_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
@@ -80,13 +96,25 @@ def things_to_name(question: str, focus: tuple[str, ...]) -> tuple[str, ...]:
     return things if without_name_asked(things) else focus
 
 
-def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, owners: Collection[str] = ()) -> bool:
+def asks_first_name(question: str) -> bool:
+    """Whether the question asks the name before one it gives ("What is Mrs Pritchard's first name?")."""
+    return _ASKS_FIRST_NAME.search(question.strip()) is not None
+
+
+def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, first_name: bool = False,
+                owners: Collection[str] = ()) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
     "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it. Asked
     for the names of the relatives of someone else than the speaker (``owners``, casefolded: "Solveig's sons"),
-    "my son Eirik" or "Dagny's son Eirik" names another's."""
+    "my son Eirik" or "Dagny's son Eirik" names another's. Asked for a ``first_name``, only a name right before
+    the one asked of gives it ("Mrs Eleri Pritchard"; not "sent mrs pritchard the quote"), or one said as a first name."""
+    if first_name:
+        if _FIRST_NAME_SAID.search(text):
+            return True
+        return any(stem(after.casefold()) in focus and stem(given.casefold()) not in focus and given.casefold() not in _TITLES
+                   and given.casefold() not in FUNCTION_WORDS for given, after in _NAME_PAIR.findall(text))
     if surname:
         # Only a name said after the one asked of ("Mele Tupou") gives it; "Aunty Mele wants …" does not;
         # nor does anything but the surname said as one ("the groom's surname is Ybarra with a Y").
@@ -135,7 +163,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, own
             return True
     return uncased and (_UNCASED_CALLED.search(text) is not None
                         or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
-                               for found in _UNCASED_MY_THING.finditer(text)))
+                               for found in _UNCASED_MY_THING.finditer(text)
+                               if not {found["thing"], found["name"]} & _NEVER_NAMES and not says_a_time(found["name"])))
 
 
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})

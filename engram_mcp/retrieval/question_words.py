@@ -60,6 +60,9 @@ _MOTHER_ABROAD = "mamá mami mãe maman mamma"
 _FATHER_ABROAD = "papá papi pai"
 _HUSBAND_ABROAD = "marido esposo ehemann"
 _WIFE_ABROAD = "esposa moglie ehefrau"
+# "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
+_BOYFRIEND_ABROAD = "novio namorado fidanzato"
+_GIRLFRIEND_ABROAD = "novia namorada fidanzata"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
 _GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu"
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"
@@ -76,8 +79,9 @@ _RELATION_SPELLINGS = {
     "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": "", "daughter": "",
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
-    "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD}",
-    "boyfriend": "partner bf", "girlfriend": "partner gf", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
+    "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "
+               f"{_BOYFRIEND_ABROAD} {_GIRLFRIEND_ABROAD}",
+    "boyfriend": f"partner bf {_BOYFRIEND_ABROAD}", "girlfriend": f"partner gf {_GIRLFRIEND_ABROAD}", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
     "grandmother": f"grandma gran granny nan nana {_GRANDMOTHER_ABROAD}",
     "grandma": f"grandmother gran granny nan nana {_GRANDMOTHER_ABROAD}",
     "grandfather": f"grandpa granddad grandad {_GRANDFATHER_ABROAD}", "grandpa": f"grandfather granddad grandad {_GRANDFATHER_ABROAD}",
@@ -211,6 +215,9 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "What's Ruben's usual route?" is met by "my regular run is Doncaster down to Southampton docks", "What routes will
+    # Kalani fly?" by "I'm on the LAX line": a route driven or flown is a run or a line.
+    "route": "routes run runs line lines",
     # "What docstring format do I want?" is met by "google-style docstrings".
     "format": "formats formatted formatting style styled",
     # "Who is Golnaz's PI?" is met by "a postdoc in the laboratory of Professor Mette Kjaer".

@@ -17,8 +17,10 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.purge_plan import sentences
+from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,
+    AT_A_PLACE_ASKED,
     RELATION_QUESTION_WORDS,
     WORD,
     about_topic,
@@ -27,16 +29,29 @@ from engram_mcp.retrieval.abstain import (
     stem_of,
     words_of,
 )
+from engram_mcp.retrieval.details import AT_NO_TIME
 from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import BELONGINGS, RELATION_WORDS, RELATIONS, TOPICS, stem
 
-__all__ = ["unsaid_of"]
+__all__ = ["unsaid_of", "workplace_given"]
+
+
+# "What was Bence's job at the printing company?", "What does Jussi do at Ericsson?": where the work asked is done.
+_WORKPLACE_GIVEN = re.compile(r"\b(?:job|do|role|title|position)\s+" + AT_A_PLACE_ASKED + r"(?:the\s+)?"
+                              r"(?P<place>[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,3})\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def workplace_given(question: str) -> tuple[str, ...]:
+    """The words of the place a question says someone's work is done at, when it asks what that work is
+    ("printing", "company" in "What was Bence's job at the printing company?")."""
+    found = _WORKPLACE_GIVEN.search(question)
+    return tuple(WORD.findall(found["place"])) if found is not None else ()
 
 
 def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
               other_names: Iterable[str] = (), verbs: Iterable[str] = (),
-              tells_detail: Callable[[str], bool] | None = None) -> tuple[str, ...]:
+              tells_detail: Callable[[str], bool] | None = None, workplace: Iterable[str] = ()) -> tuple[str, ...]:
     """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
     no recalled memory naming them says anything of.
 
@@ -46,24 +61,33 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     meets it, or is a fact in the slot; for work, when it names an occupation ("fiona is a
     physio"); for a where-question, when it says at or in somewhere ("kasia's at Costa now").
     Only the slots people say in their words are held to this, not an age ("Misha, he is 4"),
-    a home ("kerem is in ankara") or what else a question asks ("How many paying accounts does
+    a home unless asked where ("Which city does Kerem live in?" by "kerem is in ankara"; "Where does Katrin live?"
+    is said at or in somewhere, or by a home's words, never by "Katrin had her baby last night") or what else a question asks ("How many paying accounts does
     Groomly have?"). A name no recalled memory holds is left to the other rules; ``other_names``
     are the question's other names as written (its capitalised words), no part of what it asks; ``verbs``
     (stems) what the question asks them to do ("play" in "What position does Sione play?"): beside a slot's
     word they say only how it is asked, and "he plays in my U15s" says no position. A detail the question asks
     in a form of its own (``details.py``) is said by that form: "my cousin Makana gave me $3,500 for it" tells
-    what Makana paid for the truck."""
+    what Makana paid for the truck. Asked what someone's work is at a ``workplace`` the question gives ("What does Jussi
+    do at Ericsson?"), the place is no part of what it asks, and where they work, or the word "job" ("Jussi took a job at
+    Ericsson", "he lost his job"), says only that they work there: their work is said by what they are or do."""
     names = {stem(name.casefold()) for name in names}
-    unasked = names | {stem(name.casefold()) for name in other_names}
+    workplace = {stem_of(word.casefold()) for word in workplace}
+    unasked = names | {stem(name.casefold()) for name in other_names} | workplace
     # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
     # what is asked ("Who is Arnel's family doctor?").
     last_name = max((index for index, term in enumerate(focus) if term in names), default=len(focus))
     asked = tuple(term for index, term in enumerate(focus)
                   if term not in unasked and (term not in RELATIONS or index > last_name))
-    if not names or not any(term in _PERSONAL_SLOT_WORDS for term in asked) or len(asked) > RELATION_QUESTION_WORDS:
+    # "Where does Katrin live?" asks a home where it is said: at or in somewhere, or by the words of a home.
+    about_home = where and any(term in _HOME_WORDS for term in asked)
+    if (not names or not (about_home or any(term in _PERSONAL_SLOT_WORDS for term in asked))
+            or len(asked) > RELATION_QUESTION_WORDS):
         return ()
-    verbs = set(verbs) - _PERSONAL_SLOT_WORDS
+    verbs = set(verbs) - _PERSONAL_SLOT_WORDS - (_HOME_WORDS if about_home else frozenset())
     asked = tuple(term for term in asked if term not in verbs)
+    if not asked:
+        return ()
     # "Who is Arnel's family doctor?" asks his doctor: "family stuff: husband arnel is a welder" says nothing of it.
     heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
     # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
@@ -72,6 +96,9 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
     about_employer = any(term in _EMPLOYER_WORDS for term in asked)
     about_school = _SCHOOL in asked
+    work_at_a_place = bool(workplace) and about_work and not about_employer
+    if work_at_a_place:
+        heads = tuple(term for term in heads if term not in _WORK_WORDS)
     said: dict[str, bool] = {}
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
@@ -86,14 +113,20 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                                                    {name} | called[name])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
-                    lexical_coverage(heads, [passage]) > 0 or about_topic(asked, memory)
+                    bool(heads) and lexical_coverage(heads, [passage]) > 0
+                    or (_in_job_slot(memory) if work_at_a_place else about_topic(asked, memory))
                     or tells_detail is not None and tells_detail(passage)
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     # "Mateo is at St Joseph's": a school is said by where one goes.
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
-                    or where and AT_A_PLACE.search(_A_HOME.sub(" ", passage)) is not None)
+                    or where and AT_A_PLACE.search(passage if about_home else _A_HOME.sub(" ", passage)) is not None)
     return tuple(sorted(name for name, was in said.items() if not was))
+
+
+def _in_job_slot(memory: Memory) -> bool:
+    slot = slot_of(memory) if memory.kind is Kind.FACT else None
+    return slot is not None and not slot.negated and slot.predicate == "job"
 
 
 # "driving to Eshowe with Thando … for Gogo's 85th!": the birthday is Gogo's, not Thando's.
@@ -186,10 +219,11 @@ _SCHOOL = stem("school")
 _SCHOOLS = frozenset(stem(word) for word in (
     "primary", "secondary", "high", "academy", "college", "nursery", "kindergarten", "preschool", "montessori",
     "elementary", "grammar", "uni", "university", "daycare", "creche", "gymnasium", "lycee", "year", "grade", "class"))
-_AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?[A-Z]")
+_AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?" + AT_NO_TIME + "[A-Z]")
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
 _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
+_HOME_WORDS = frozenset(stem(word) for word in ("live", "lives", "living", "based", "home"))
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
     "phone", "email", *BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))

@@ -37,6 +37,20 @@ def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:
     assert focus_terms(("lives", "living", "lived")) == ("liv",)
 
 
+def test_what_someone_does_at_a_place_asks_their_work_but_what_they_do_at_a_time_does_not() -> None:
+    assert focus_words("What does Jussi do at Ericsson?", {"Jussi", "Ericsson"}) == ("job",)
+    assert focus_words("What does Fionnuala's sister Niamh do in Boston?", {"Fionnuala", "Niamh", "Boston"}) == ("sister", "job")
+    assert focus_words("What does Dorota do in the evenings?", {"Dorota"}) == ("evenings",)
+    assert focus_words("What does Gwen do in her spare time?", {"Gwen"}) == ("hobby",)
+
+
+def test_a_route_driven_or_flown_is_met_by_a_run_or_a_line() -> None:
+    route = focus_terms(focus_words("What's Ruben's usual route?", {"Ruben"}))
+    assert lexical_coverage(route, ["my regular run is Doncaster down to Southampton docks and back"]) == 0.5  # not "usual"
+    flown = focus_terms(focus_words("What routes will Kalani fly?", {"Kalani"}))
+    assert lexical_coverage(flown, ["starting January I'm on the LAX line, transpacific"]) == 0.5
+
+
 def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
     assert focus_words("Which removal firm are we using?", {"Sam"}) == ("removal", "firm")
     terms = focus_terms(focus_words("Which removal firm are we using?", {"Sam"}))
@@ -165,6 +179,7 @@ def test_a_fact_in_the_asked_slot_answers_only_when_it_covers_the_rest_of_the_fo
         ("Where does Ana's sister live?", ["mi hermana Luz se mudó a Quito"], False),
         ("Where does Ana's sister live?", ["Mera bhai Kabir Toronto mein hai."], True),
         ("Where does Ana's sister live?", ["Only one of us still lives in Porto."], True),
+        ("Who is Ana's boyfriend?", ["Y mi novio Marco wants us to move in together ya."], False),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(

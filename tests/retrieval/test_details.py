@@ -89,6 +89,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("Which school does Ibrahim go to?", "Ibrahim will go to école Jules Guesde", "Ibrahim's lesson is on Mondays at 5"),
         ("Which school does Layla go to?", "layla is officially at westview from monday", "layla's school called again"),
         ("Which school does Keeva go to?", "keeva's in year 3 at st maries primary", "picked keeva up from school at 3"),
+        ("Which school does Daan go to?", "Daan started at De Regenboog", "- Daan scored 2 goals at Friday training"),
         ("How much did Dominik sell his car for?", "Sold the Golf!! A student from Harburg, 4.300 €",
          "thinking of selling it. Bought it for 6000, would be happy with 4000"),
         ("how much did gwilym sell the transit for?", "transit sold. lad from newport, £6,600 cash", "transit's up for sale, £7k ono"),

@@ -1,7 +1,14 @@
 import pytest
 
 from engram_mcp.retrieval.abstain import focus_terms, focus_words
-from engram_mcp.retrieval.naming import NAME_INSIDE, asks_name, asks_surname, names_thing, things_to_name
+from engram_mcp.retrieval.naming import (
+    NAME_INSIDE,
+    asks_first_name,
+    asks_name,
+    asks_surname,
+    names_thing,
+    things_to_name,
+)
 from engram_mcp.retrieval.question_words import stem
 
 
@@ -32,6 +39,7 @@ from engram_mcp.retrieval.question_words import stem
         ("What is Jo's cat called?", "ok not only look. i take a kitten. grey girl, 3 months. name Tyshkan, mean little mouse"),
         ("What is the name of Jo's pet?", "Jo's guinea pig Pickle escaped AGAIN and ate the lettuce seedlings"),
         ("What is the name of Jo's teacher?", "jo is 9, yr 5 at holmfield primary, teacher is mr pryce. dad's away"),
+        ("What is Jo's dog's name?", "Chispa (mi chihuahua) has her grooming Saturday 10am at Petco"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
@@ -70,6 +78,16 @@ def test_calling_on_the_phone_or_naming_someone_else_gives_no_name(text: str) ->
     assert not names_thing(focus_terms(focus_words("What is Rohan's mum's name?", ["Rohan"])), text)
 
 
+@pytest.mark.parametrize("text", [
+    "nuno is on my sofa tonight and probably all week, he got the cat which is funny",
+    "i cant take the 22nd off in my first week so i cancelled the flight",
+    "bought a second hand e-bike so thats my commute now forty minutes along the river",
+    "tasca ferro had been cutting my hours so i called dona fatima and told her im done",
+])
+def test_a_time_a_function_word_or_a_phone_call_in_lowercase_chat_names_nothing(text: str) -> None:
+    assert not names_thing(focus_terms(focus_words("What is the name of Nuno's cat?", ["Nuno"])), text)
+
+
 @pytest.mark.parametrize(("question", "text", "named"), [
     ("What is Aunty Mele's surname?", "After church. Aunty Mele wants the sopranos in red sashes.", False),
     ("What is Aunty Mele's surname?", "Aunty Mele Tupou rang about the sashes.", True),
@@ -81,6 +99,24 @@ def test_calling_on_the_phone_or_naming_someone_else_gives_no_name(text: str) ->
 def test_a_surname_is_given_only_by_a_name_said_after_the_one_asked_of(question: str, text: str, named: bool) -> None:
     assert asks_name(question) and asks_surname(question)
     assert names_thing(focus_terms(focus_words(question, ["Tevita"])), text, surname=True) is named
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("sent mrs pritchard the oak quote, £4,100 all in. fingers crossed", False),
+    ("welsh class was good. tutor's called delyth, she's terrifying and great", False),
+    ("Mrs Pritchard said yes to oak.", False),
+    ("Invoice to Mrs Eleri Pritchard, 14 Kings Road.", True),
+    ("Pritchard, first name Eleri, wants oak.", True),
+])
+def test_a_first_name_asked_of_someone_named_is_given_only_by_a_name_said_before_theirs(text: str, named: bool) -> None:
+    question = "what is mrs pritchard's first name?"
+    assert asks_name(question) and asks_first_name(question)
+    assert names_thing(things_to_name(question, focus_terms(focus_words(question, []))), text, first_name=True) is named
+
+
+def test_a_first_name_asked_of_someone_by_who_they_are_is_asked_as_any_name() -> None:
+    assert not asks_first_name("What is Branwen's mother's first name?")
+    assert asks_first_name("What is Dr Ashworth's first name?")
 
 
 def test_a_name_before_what_it_is_in_brackets_names_it() -> None:

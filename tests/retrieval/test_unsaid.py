@@ -6,7 +6,7 @@ from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import Coverage, focus_terms, focus_words, should_abstain
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.question_words import stem
-from engram_mcp.retrieval.unsaid import unsaid_of
+from engram_mcp.retrieval.unsaid import unsaid_of, workplace_given
 
 WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
 
@@ -37,6 +37,7 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     # said of someone else in the same sentence, or in the next one after naming them
     ("What sport does Arman play?", {"Arman"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("Which school does Mereana go to?", {"Mereana"}, ["Mereana got into the kapa haka group for the regionals!! so proud."]),
+    ("Which school does Daan go to?", {"Daan"}, ["- called mum, she's fine\n- Daan scored 2 goals at Friday training"]),
     ("What does Marc do for work?", {"Marc"}, ["Yasaman is 27, she is a paralegal in Ottawa and she is engaged to Marc, the wedding is in June"]),
     # someone else's wife is not the one the speaker's wife is
     ("What does Priti do for a living?", {"Priti"}, ["amit is pharmacist. his wife is priti and vihaan is 6",
@@ -138,3 +139,47 @@ def test_a_detail_asked_in_a_form_of_its_own_is_said_of_someone_by_that_form() -
     said = [turn("the Tacoma's got a new owner. my cousin Makana gave me $3,500 for it.")]
     assert unsaid_of({"Makana"}, terms, said) == ("makana",)
     assert unsaid_of({"Makana"}, terms, said, tells_detail=detail.told_in) == ()
+
+
+@pytest.mark.parametrize(("question", "name", "texts"), [
+    ("What does Jussi do at Ericsson?", "Jussi", ["Jussi took a job at Ericsson. Moved to Stockholm already."]),
+    ("What was Bence's job at the printing company?", "Bence",
+     ["Bence (my husband) he lost his job today, the printing company is closing.",
+      "Bence is working in the bike shop since yesterday, he come home with black hands"]),
+    ("What does Niamh do in Boston?", "Niamh", ["Niamh rang from Boston, she flew in this morning for Mam's party."]),
+])
+def test_the_work_asked_of_someone_at_a_place_is_not_said_by_where_they_work_or_the_word_job(
+    question: str, name: str, texts: list[str]
+) -> None:
+    terms = focus_terms(focus_words(question, ["Maureen", "Ericsson", "Boston"]))
+    assert unsaid_of({name}, terms, [turn(t) for t in texts], workplace=workplace_given(question)) == (stem(name.casefold()),)
+    said = [turn(t) for t in [*texts, f"{name} is a nurse there, nights mostly."]]
+    assert unsaid_of({name}, terms, said, workplace=workplace_given(question)) == ()
+
+
+def test_a_place_asked_with_is_given_only_for_the_work_asked_and_never_a_time() -> None:
+    assert workplace_given("What was Bence's job at the printing company?") == ("printing", "company")
+    assert workplace_given("What does Jussi do at Ericsson?") == ("Ericsson",)
+    assert workplace_given("What does Dorota do in the evenings?") == ()
+    assert workplace_given("When does Jayden work at Tesco?") == ()
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Also my sister Katrin had her baby last night!! Mila, 3,4 kg. I'm Onkel now.", False),
+    ("A message from Philippa: 'big news, I got the partnership!! Don't tell Katrin yet.' I am so very proud.", False),
+    ("my sister katrin moved to munich last year", True),
+    ("Katrin is in Munich now, near the Isar", True),
+    ("Katrin lives with her boyfriend near the Isar", True),
+])
+def test_where_someone_lives_asked_where_is_unsaid_until_a_memory_naming_them_says_at_or_in_somewhere_or_a_home(
+    text: str, said: bool
+) -> None:
+    assert unsaid("Where does Katrin live?", {"Katrin"}, [text], where=True) == (() if said else ("katrin",))
+
+
+def test_where_someone_lives_is_asked_by_its_verb_and_still_said_by_a_home() -> None:
+    terms = focus_terms(focus_words("Where does Graziella live?", ["Maureen"]))
+    said = [turn("my sister graziella's birthday is the 23rd, she lives in turin now since she left milan")]
+    assert unsaid_of({"Graziella"}, terms, said, where=True, verbs={stem("live")}) == ()
+    silent = [turn("Graziella rang, her birthday is the 23rd")]
+    assert unsaid_of({"Graziella"}, terms, silent, where=True, verbs={stem("live")}) == (stem("graziella"),)

@@ -601,6 +601,35 @@ def test_the_names_of_someone_elses_children_are_declined_when_only_the_speakers
     assert not service.recall("What are the names of Solveig's sons?").abstained
 
 
+def test_an_age_asked_of_a_grandson_is_not_told_by_the_speakers_own_age_said_beside_him(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Good morning. My name is Lavinia Hartley and my grandson Toby has set up this programme for me "
+                           "on the tablet. I am 71, a retired music teacher, and I live in Harrogate with my husband Gerald.",
+                           "Toby passed his driving test this morning at the first attempt!"], speaker="Lavinia")
+    assert service.recall("How old is Lavinia's grandson Toby?").abstained
+    _told(service, clock, ["Toby turned 17 in March, so he is old enough to drive."], speaker="Lavinia")
+    assert not service.recall("How old is Lavinia's grandson Toby?").abstained
+
+
+def test_asked_only_who_someone_is_the_memory_saying_who_they_are_to_the_speaker_comes_first(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["moira's pal jean dragged me along to indoor bowls at the leisure centre, tues n fri",
+                           "grapefruit?? moira has half one every morning. she can keep it",
+                           "moira, the wife, says lead w the cough. shes been on at me for weeks about it",
+                           "moira thinks ive lost the plot buying the kia"], speaker="Hamish")
+    assert "the wife" in _first_answer(service, "who is moira")
+
+
+def test_what_several_are_called_is_not_declined_for_want_of_a_name_given_as_one(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["kids soccer. aoife scored. ciaran sulking on the bench"], speaker="Declan")
+    found = service.recall("What are Declan's kids called?")
+    assert not found.abstained and _answered_in_first_five(found, "aoife")
+
+
 def test_what_the_speaker_paid_is_not_told_by_what_they_sold_it_for_though_the_buyers_payment_is(
     service: MemoryService, clock: SteppingClock
 ) -> None:
