@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import re
 
-from engram_mcp.model import Kind
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, lead
-from engram_mcp.retrieval.leading import answers_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 from engram_mcp.retrieval.whom_asked import of_another_person
 
@@ -112,7 +110,8 @@ def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str])
     if len(readings) < 2:
         return ranked
     newest = max((pair for pair, _ in readings), key=lambda pair: pair[0].event_time)
-    # A fact that holds the slot asked, told no earlier, already says what holds.
-    if first.kind is Kind.FACT and answers_asked(first, focus) and first.event_time >= newest[0].event_time:
+    # What leads, said no earlier (a later change read before: "so the life list is 415 now"), already says
+    # what holds.
+    if first.event_time >= newest[0].event_time:
         return ranked
     return lead(ranked, newest)

@@ -95,3 +95,12 @@ def test_a_reading_said_of_someone_or_something_else_named_is_not_the_persons() 
         (memory("t-rival", "The Loaf Lane Bakery two stalls down has started doing sourdough at £3.95.", day=2), 0.8),
     ]
     assert latest_reading_first(ranked, focus_of("How much is my sourdough loaf?"), set())[0][0].id == "t-450"
+
+
+def test_a_later_memory_already_leading_keeps_the_lead_from_an_older_reading() -> None:
+    ranked = [
+        (memory("t-415", "three lifers!! so the life list is 415 now. very happy", day=4), 0.9),
+        (memory("t-412", "i keep my list on ebird, life list is 412 species as of now", day=0), 0.8),
+        (memory("f-412", "Ngozi's life list is 412 species.", day=0), 0.7),
+    ]
+    assert latest_reading_first(ranked, focus_of("How many species are on Ngozi's life list?"), set())[0][0].id == "t-415"
