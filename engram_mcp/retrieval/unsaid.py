@@ -113,8 +113,11 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                                                    {name} | called[name])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
-                    bool(heads) and lexical_coverage(heads, [passage]) > 0
-                    or (_in_job_slot(memory) if work_at_a_place else about_topic(asked, memory))
+                    # Whom someone works for is said only by an employer: "Tomek is electrician" and "Tomek finished
+                    # big job in Swords" say his work, not his company.
+                    not about_employer and bool(heads) and lexical_coverage(heads, [passage]) > 0
+                    or about_employer and _in_slot(memory, "works_at")
+                    or not about_employer and (_in_job_slot(memory) if work_at_a_place else about_topic(asked, memory))
                     or tells_detail is not None and tells_detail(passage)
                     or about_work and not about_employer and bool(words & _AT_WORK)
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
@@ -125,8 +128,12 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
 
 
 def _in_job_slot(memory: Memory) -> bool:
+    return _in_slot(memory, "job")
+
+
+def _in_slot(memory: Memory, predicate: str) -> bool:
     slot = slot_of(memory) if memory.kind is Kind.FACT else None
-    return slot is not None and not slot.negated and slot.predicate == "job"
+    return slot is not None and not slot.negated and slot.predicate == predicate
 
 
 # "driving to Eshowe with Thando … for Gogo's 85th!": the birthday is Gogo's, not Thando's.
@@ -222,7 +229,7 @@ _SCHOOLS = frozenset(stem(word) for word in (
 _AT_A_SCHOOL = re.compile(r"\b(?:at|attends|attending|goes\s+to|started\s+at)\s+(?:the\s+)?" + AT_NO_TIME + "[A-Z]")
 _WORK_WORDS = TOPICS["works_at"] | TOPICS["job"]
 _EMPLOYER_WORDS = frozenset(stem(word) for word in ("company", "employer", "firm", "organisation", "organization", "agency"))
-_AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|joined|joining)\s+(?:the\s+)?[A-Z]")
+_AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|by|joined|joining)\s+(?:the\s+)?[A-Z]")
 _HOME_WORDS = frozenset(stem(word) for word in ("live", "lives", "living", "based", "home"))
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",

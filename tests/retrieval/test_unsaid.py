@@ -32,6 +32,8 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("Where does Kevin work?", {"Kevin"}, ["Fourth is Sora, she lives in Atlanta with her husband Kevin. She is pregnant!"]),
     ("What position does Kudzai play in rugby?", {"Kudzai"}, ["Kudzai is the middle one, 15. Ropa plays flanker"]),
     ("Which company does Nikhil work for?", {"Nikhil"}, ["also Nikhil is a civil engineer in Nashik btw, mum approves"]),
+    ("Which company does Tomek work for?", {"Tomek"},
+     ["My husband Tomek is electrician.", "Tomek finished big job in Swords today, he is happy."]),
     ("Who is Arnel's family doctor?", {"Arnel"}, ["family stuff: husband arnel is a welder at prairie steel, day shifts."]),
     ("Who is Zofia's hockey coach?", {"Zofia"}, ["son migs plays hockey, coach bryce. daughter zofia is 11 and does piano"]),
     # said of someone else in the same sentence, or in the next one after naming them
@@ -72,6 +74,7 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("What does Fiona's husband Liam do for a living?", {"Liam"}, ["Liam is a welder at the shipyard now"]),
     ("What does Darren do for work?", {"Darren"}, ["my son darren works fly in fly out in the pilbara"]),
     ("Which company does Nikhil work for?", {"Nikhil"}, ["Nikhil is a civil engineer at Larsen & Toubro"]),
+    ("Which company does Nikhil work for?", {"Nikhil"}, ["Nikhil got hired by Infosys last spring"]),
     ("Where does Kasia work now?", {"Kasia"}, ["kasia's at costa now, loves it"]),
     ("What does Liam do for work?", {"Liam"}, ["Liam's back from Cork. He's a welder at the shipyard now."]),
     ("What did Ingrid do for a living?", {"Ingrid"},
