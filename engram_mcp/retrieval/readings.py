@@ -64,10 +64,9 @@ def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
     read: set[str] = set()
     for sentence in SENTENCE_END.split(own_words(text)):
         tokens = _TOKEN.findall(sentence)
-        # "The Loaf Lane Bakery two stalls down has started doing sourdough at £3.95" reads another's measure.
-        if any(word[:1].isupper() and not _NUMBER.match(word) and word.strip(".:'\"’") not in CALENDAR_NAMES
-               and stem(_possessor(word)) not in focus.written_as_names and not _FIRST_PERSON.match(word)
-               for word in tokens[1:]):
+        # "The Loaf Lane Bakery two stalls down has started doing sourdough at £3.95", "Lena's gym costs €49", "my
+        # brother earns £42k": another's measure.
+        if _names_another(tokens, focus):
             continue
         numbers = [at for at in range(len(tokens)) if _is_reading(tokens, at)]
         for at, token in enumerate(tokens):
@@ -75,6 +74,22 @@ def _measures_read(text: str, focus: Focus, measure: set[str]) -> set[str]:
                 word = token.strip(".:'\"’").casefold()
                 read |= {term for term in measure if stem(word) == term or word.startswith(term)}
     return read
+
+
+def _names_another(tokens: list[str], focus: Focus) -> bool:
+    """Whether a sentence's words name someone or something the question does not: a capitalised word inside it, or
+    opening it as a name does ("Lena's gym", "Harlow Furniture now sells …"), or a relation the question does not ask of."""
+    def a_name(at: int) -> bool:
+        word = tokens[at]
+        if not word[:1].isupper() or _NUMBER.match(word) or word.strip(".:'\"’") in CALENDAR_NAMES or _FIRST_PERSON.match(word):
+            return False
+        if stem(_possessor(word)) in focus.written_as_names:
+            return False
+        opens_as_a_name = _possessor(word) != word.strip(".:'\"’").casefold() or at + 1 < len(tokens) and tokens[at + 1][:1].isupper()
+        return at > 0 or opens_as_a_name
+
+    relatives = {stem(_possessor(word)) for word in tokens} & RELATION_WORDS - set(focus.terms)
+    return bool(relatives) or any(a_name(at) for at in range(len(tokens)))
 
 
 def _possessor(word: str) -> str:

@@ -104,3 +104,12 @@ def test_a_later_memory_already_leading_keeps_the_lead_from_an_older_reading() -
         (memory("f-412", "Ngozi's life list is 412 species.", day=0), 0.7),
     ]
     assert latest_reading_first(ranked, focus_of("How many species are on Ngozi's life list?"), set())[0][0].id == "t-415"
+
+
+def test_a_reading_opening_with_another_name_or_of_a_relative_is_theirs() -> None:
+    gym = [(memory("t-35", "My gym membership is €35 a month.", day=0), 0.9),
+           (memory("t-lena", "Lena's gym costs €49.", day=4), 0.8)]
+    assert latest_reading_first(gym, focus_of("How much is my gym membership?"), set())[0][0].id == "t-35"
+    salary = [(memory("t-mine", "salary is £38k now, finally", day=0), 0.9),
+              (memory("t-bro", "my brother's salary is £42k, show-off", day=4), 0.8)]
+    assert latest_reading_first(salary, focus_of("What's my salary?"), set())[0][0].id == "t-mine"
