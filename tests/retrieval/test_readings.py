@@ -110,6 +110,6 @@ def test_a_reading_opening_with_another_name_or_of_a_relative_is_theirs() -> Non
     gym = [(memory("t-35", "My gym membership is €35 a month.", day=0), 0.9),
            (memory("t-lena", "Lena's gym costs €49.", day=4), 0.8)]
     assert latest_reading_first(gym, focus_of("How much is my gym membership?"), set())[0][0].id == "t-35"
-    salary = [(memory("t-mine", "salary is £38k now, finally", day=0), 0.9),
-              (memory("t-bro", "my brother's salary is £42k, show-off", day=4), 0.8)]
+    salary = [(memory("t-mine", "salary is £38,000 now, finally", day=0), 0.9),
+              (memory("t-bro", "my brother's salary is £42,000, show-off", day=4), 0.8)]
     assert latest_reading_first(salary, focus_of("What's my salary?"), set())[0][0].id == "t-mine"
