@@ -209,7 +209,8 @@ class FactService:
             # gives a home and where the work is, both true when it was said.
             contradicted = [m for m in contradicted if m not in disputed and not _drawn_from_one_turn(m, fact)]
             if not contradicted:
-                self._memory.add(fact)
+                if not self._memory.add(fact, sources=fact.provenance.turn_ids):
+                    return FactOutcome("dropped", None)
                 return FactOutcome("added", fact, disputes=tuple(m.id for m in disputed))
             outcome = self._supersede(contradicted, fact)
             return replace(outcome, disputes=tuple(m.id for m in disputed))
@@ -353,18 +354,23 @@ class FactService:
         for old in olds:
             old_after, fact = supersede(old, fact, now, present)
             ended.append(old_after)
-        # The successor is written first so a chain never points at a block that is not there.
-        self._memory.add(fact)
-        for old_after in ended:
-            self._memory.replace(old_after)
+        # The successor is written first so a chain never points at a block that is not there; the sync waits for
+        # both, so a turn a person deletes meanwhile withdraws the successor and gives back what it ended.
+        with self._memory.write_lock:
+            if not self._memory.add(fact, sources=fact.provenance.turn_ids):
+                return FactOutcome("dropped", None)
+            for old_after in ended:
+                self._memory.replace(old_after)
         return FactOutcome("superseded", fact, tuple(old.id for old in olds))
 
     def _told_late(self, current: Memory, fact: Memory, now: datetime) -> FactOutcome:
         """A fact about a time before the current one began: placed in the history, ended by what followed."""
         changed, late = told_late(current, fact, self._memory.find, now)
-        self._memory.add(late)
-        for memory in changed:
-            self._memory.replace(memory)
+        with self._memory.write_lock:
+            if not self._memory.add(late, sources=late.provenance.turn_ids):
+                return FactOutcome("dropped", None)
+            for memory in changed:
+                self._memory.replace(memory)
         return FactOutcome("added", late, late.supersedes, superseded_by=late.superseded_by)
 
     def _resolved(self, fact: Memory) -> Memory:

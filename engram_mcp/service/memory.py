@@ -8,7 +8,7 @@ a file edited by hand).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import PurePosixPath
 from types import MappingProxyType
@@ -112,13 +112,19 @@ class MemoryService:
         """Call ``listener`` with every turn ``remember`` stores, after it is stored."""
         self._turn_listeners.append(listener)
 
-    def add(self, memory: Memory) -> None:
-        """Write any memory through the one pipeline: markdown, then embedding, then index."""
+    def add(self, memory: Memory, *, sources: Collection[str] = ()) -> bool:
+        """Write any memory through the one pipeline: markdown, then embedding, then index. ``sources``: the
+        memories it is drawn from, which must still be held when it is written (a fact whose turn a person
+        deleted while it was being extracted is not written: the sync takes this lock to delete and withdraw).
+        Returns whether it was written."""
         with self._write_lock:
+            if any(source not in self._memories for source in sources):
+                return False
             self._indexing.check_writable()
             self._store.add(memory)
             self._hold(memory)
         self._indexing.write([memory])
+        return True
 
     def add_many(self, memories: Sequence[Memory]) -> None:
         """Write many memories at once (an import): each file rewritten once, embeddings batched.

@@ -49,6 +49,21 @@ def test_bad_input_is_rejected_and_nothing_is_written(
     assert not (tmp_path / "journal").exists()
 
 
+def test_a_memory_drawn_from_a_turn_deleted_meanwhile_is_not_written(service: MemoryService, tmp_path: Path) -> None:
+    from engram_mcp.model import Memory, MemoryType, Provenance
+
+    turn = service.remember("I moved to York.", speaker="Ines")
+    drawn = Memory(id="f-00000000y0rk", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Ines lives in York.",
+                   created_at=turn.created_at, provenance=Provenance(speaker="Ines", turn_ids=(turn.id,)))
+    service.remove(turn.id)
+    assert service.add(drawn, sources=drawn.provenance.turn_ids) is False
+    assert service.find(drawn.id) is None and not (tmp_path / "facts").exists()
+    kept = service.remember("I moved to Leeds.", speaker="Ines")
+    assert service.add(Memory(id="f-0000000leeds", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Ines lives in Leeds.",
+                              created_at=kept.created_at, provenance=Provenance(speaker="Ines", turn_ids=(kept.id,))),
+                       sources=(kept.id,)) is True
+
+
 def test_namespaces_keep_their_memories_apart(service: MemoryService, tmp_path: Path) -> None:
     service.remember("Project Apollo uses PostgreSQL.", namespace="work")
     assert service.recall("Which database does Apollo use?").abstained
