@@ -324,6 +324,12 @@ def _stem(word: str) -> str:
     return word
 
 
+def unsaid_in_history(fact: Memory, now: datetime) -> Memory:
+    """A fact already ended, drawn only from a turn a person deleted: it keeps what was believed and when, and
+    was never true ("I live in Leeds" deleted after "I moved to York": asked what was true in March, nothing)."""
+    return replace(fact, invalid_at=fact.event_time, expired_at=fact.expired_at or now)
+
+
 def was_unsaid(fact: Memory) -> bool:
     """Whether ``fact`` was withdrawn by ``unsaid`` (never true, with nothing in its place), so a turn
     corrected back to saying it gives it again."""

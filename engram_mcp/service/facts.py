@@ -43,6 +43,7 @@ from engram_mcp.model.supersede import (
     supersede,
     told_late,
     unsaid,
+    unsaid_in_history,
 )
 from engram_mcp.model.trust import believed_at_most, gives_instructions
 from engram_mcp.service.inputs import utc
@@ -237,10 +238,15 @@ class FactService:
         stays current on words no file holds. A fact another remaining turn also gave, or that a person
         pinned or wrote, stays. Called by the sync under the service's write lock, as
         ``withdraw_no_longer_worded`` is."""
-        return self._withdraw([
-            fact for fact in self._memory.derived_from(turn.id)
-            if _withdrawable(fact) and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)
-        ])
+        unsupported = [fact for fact in self._memory.derived_from(turn.id)
+                       if not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+                       and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)]
+        # What had already ended stays history, never true: as_of no longer answers with what no file says.
+        now = self._clock()
+        for fact in unsupported:
+            if not _withdrawable(fact) and fact.invalid_at != fact.event_time:
+                self._memory.replace(unsaid_in_history(fact, now))
+        return self._withdraw([fact for fact in unsupported if _withdrawable(fact)])
 
     def _drawn_from(self, turn: Memory) -> list[Memory]:
         """The current facts first drawn from ``turn`` that neither a person pinned nor wrote."""

@@ -228,6 +228,33 @@ def test_deleting_by_hand_the_turn_that_told_a_move_makes_the_home_before_it_cur
     )
 
 
+def test_deleting_by_hand_the_turn_that_told_an_older_home_leaves_it_true_at_no_time(open_memory: Opener) -> None:
+    from datetime import datetime, timezone
+
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+    from engram_mcp.model import MemoryType
+
+    memory = open_memory(as_the_app=True)
+    told = {}
+    for city, month in (("Leeds", 1), ("York", 6)):
+        when = datetime(2026, month, 10, tzinfo=timezone.utc)
+        told[city] = memory.service.remember(f"I live in {city} now.", speaker="Ines", event_time=when)
+        memory.facts.write(fact_from(ExtractedFact(f"Ines lives in {city}.", MemoryType.SEMANTIC, 1.0, "Ines",
+                                                   "lives in", city), told[city], open_memory.clock()))
+    march = datetime(2026, 3, 1, tzinfo=timezone.utc)
+    assert [f.memory.text for f in memory.service.as_of(march, "Where does Ines live?").memories][:1] == [
+        "Ines lives in Leeds."]
+    journal = memory.folder / "journal" / "2026-01-10.md"
+    lines = journal.read_text().splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if told["Leeds"].id in line)
+    journal.write_text("".join(lines[:start] + lines[start + 2 :]))
+    memory.reconciler.sync([PurePosixPath("journal/2026-01-10.md")])
+    then = [f.memory.text for f in memory.service.as_of(march, "Where does Ines live?").memories]
+    assert "Ines lives in Leeds." not in then
+    assert texts(memory, "Where does Ines live?")[0] == "Ines lives in York."
+
+
 def test_edits_made_while_stopped_are_taken_in_at_start_up(memory: Memory, open_memory: Opener) -> None:
     path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
     memory.reconciler.sync([FACTS])
