@@ -18,7 +18,8 @@ because the two share some third memory:
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
   sentences of three words or fewer). A sentence that names it in a
   list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
-  keeps "My clients are Lego."). A person's full name ("Ricardo Fortuin") also names them
+  keeps "My clients are Lego."); one that names it only as whom something was done with keeps what was done
+  ("I moved to York with my partner Sven" keeps "I moved to York."). A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
   I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
@@ -73,6 +74,8 @@ _CLAUSE_JOINT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?")
 # A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
 _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
                          re.IGNORECASE)
+# A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
+_WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
 # A sentence opening with a third-person pronoun continues the one before it.
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
 # Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
@@ -187,6 +190,10 @@ def _rest_of_list(sentence: str, name: Named) -> str:
     that reads as a statement."""
     body = sentence.rstrip()
     end = body[-1] if body[-1:] in ".!?" else "."
+    # "I moved to York with my partner Sven.": who came along is cut, what the speaker did stays.
+    along = _WITH_SOMEONE.match(body.rstrip(".!?"))
+    if along is not None and name.in_(along["who"]) and not name.in_(along["done"]) and len(along["done"].split()) >= 3:
+        return along["done"] + end
     items = _outside_brackets(_LIST_JOINT, body.rstrip(".!?"))
     if len(items) < 2:
         return ""

@@ -328,3 +328,11 @@ def test_purging_a_value_inside_a_chain_ends_the_one_before_where_the_next_begin
     leeds, hull = rewritten["f-leeds"], rewritten["f-hull"]
     assert (leeds.superseded_by, leeds.invalid_at, leeds.expired_at) == ("f-hull", at(2026, 9), at(2026, 10))
     assert hull.supersedes == ("f-leeds",) and hull.is_current()
+
+
+def test_forgetting_whom_something_was_done_with_keeps_what_was_done() -> None:
+    memories = by_id(memory("t-1", "I moved to York with my partner Sven. The flat is tiny."),
+                     memory("t-2", "Had lunch with Sven, we talked for hours, he is moving to Oslo."))
+    plan = plan_purge_entity(memories, "Sven", "default")
+    assert {m.id: m.text for m in plan.rewritten} == {"t-1": "I moved to York. The flat is tiny."}
+    assert "t-2" in plan.remove
