@@ -17,7 +17,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
 
 __all__ = ["last_person_named", "people_named", "relations_named", "with_pronouns_named"]
 
-_RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|flatmate|"
+_RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|buddy|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
               r"girlfriend|gf|bf|hubby|wifey|sis|bro|bff|other\s+half|better\s+half")
 # How chat shortens who someone is: "femke (gf)".
@@ -29,7 +29,8 @@ _NAME = r"[A-Z][\w'’-]+"
 _WHICH_ONE = r"(?i:(?:younger|older|little|big|baby|eldest|oldest|youngest|middle|first|second|third|fourth|fifth|twin)\s+)?"
 _INTRODUCED = re.compile(
     r"\b(?i:my|our)\s+" + _WHICH_ONE + r"(?P<relation>(?i:" + _RELATIONS + r"))\s*,?\s+"
-    r"(?P<name>" + _NAME + r")|(?P<named>" + _NAME + r"),\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<is>(?i:" + _RELATIONS + r"))\b"
+    r"(?P<name>" + _NAME + r")|(?!(?:Now|So|Well|Anyway|Also|And|But|Oh|Yes|No|Today|Then|Hi|Hello|Sorry)\b)(?P<named>" + _NAME
+    + r"),\s+(?i:my|our)\s+" + _WHICH_ONE + r"(?P<is>(?i:" + _RELATIONS + r"))\b"
     # "my boss is Sharon, my husband is Donal": a relation with a verb of its own is another clause.
     r"(?!\s+(?i:is|was|'s|has|had)\b)|"
     # "Maeve's my daughter", "Samira is my wife", "Jonas (boyfriend)", "Samira (my wife)"
@@ -72,7 +73,10 @@ _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|b
 _STATE_VERB = (r"(?:has\s+|'s\s+|just\s+|now\s+|also\s+|finally\s+)*(?:moved|lives|is\s+living|relocated|started|joined|works|"
                r"is\s+working|got|accepted|took|left|quit|has)\b")
 # "karim got a job at shopify", "Emeka started at LIRS": one of the speaker's people, by name alone.
-_NAME_CLAUSE = re.compile(r"^(?P<name>[\w'’-]+)\s+(?=" + _STATE_VERB + ")", re.IGNORECASE)
+# "Denny's officially in Tampa now", "Denny's moving too": the name with "is" (or "has") run into it.
+_NAME_CLAUSE = re.compile(r"^(?P<name>[\w'’-]+?)(?:\s+(?=" + _STATE_VERB + r")|(?P<is>['’]s)\s+(?=(?:officially|now|finally|also|just|"
+                          r"already|still|been|got|in|moving|living|working|starting|joining|leaving|staying|studying|relocating|settling|"
+                          r"based|settled|engaged|married)\b))", re.IGNORECASE)
 _APPOSED = re.compile(r"^(?P<name>" + _NAME + r"),\s+(?i:my|our)\s+(?P<relation>(?i:" + _RELATIONS + r")),\s+(?P<rest>\S.*)$")
 # "she has accepted …", "- he moved to Leeds": a clause whose subject is the pronoun, with a verb after it.
 _PRONOUN_CLAUSE = re.compile(r"(?:^|(?<=[:;,]\s)|(?<=\s-\s)|(?<=\s–\s))(?P<pronoun>(?i:she|he))\s+(?=" + _STATE_VERB + ")")
@@ -83,12 +87,15 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for text in texts:
         for match in (*_INTRODUCED_UNCASED.finditer(text), *_GLOSSED_UNCASED.finditer(text)):
-            found[match["name"].capitalize()] = _relation(match["relation"])
+            if match["name"].capitalize() not in _NOT_PERSONS:  # "our granddaughter, she is 10"
+                found[match["name"].capitalize()] = _relation(match["relation"])
         for match in (*_LISTED.finditer(text), *_NAME_MY.finditer(text)):
             if match["name"] not in _NOT_PERSONS:
                 found.setdefault(match["name"], _relation(match["relation"]))
         for match in _INTRODUCED.finditer(text):
             name = re.sub(r"['’]s$", "", match["name"] or match["named"] or match["said"] or match["glossed"])
+            if name in _NOT_PERSONS:
+                continue  # "She, my granddaughter, …" names no one
             found[name] = _relation(match["relation"] or match["is"] or match["said_is"] or match["gloss"])
         for gloss in _DASH_GLOSS.finditer(text):
             clause = re.split(r"[.!?]\s|[—–]", text[: gloss.start()])[-1]
@@ -192,14 +199,38 @@ def with_pronouns_named(sentences: Sequence[str], people: dict[str, str]) -> lis
             read.append(named_first)
             continue
         clause = _PRONOUN_CLAUSE.search(sentence) if people else None
-        nearby = " ".join(sentences[max(0, index - 1): index + 1]) if clause is not None else ""
-        named = [name for name in dict.fromkeys(re.findall(_NAME, nearby)) if name in people]
+        before_clause = [*sentences[max(0, index - _LOOK_BACK): index], sentence[: clause.start()]] if clause is not None else []
+        named = _named_nearby(before_clause, people)
         if clause is None or len(named) != 1:
             read.append(sentence)
             continue
         before = sentence[: clause.start()].rstrip(" :;,-–")
         read += [*([before + "."] if before else []), f"My {people[named[0]]} {named[0]} {sentence[clause.end():]}"]
     return read
+
+
+# How many sentences back a "she" may look for the one it is about.
+_LOOK_BACK = 2
+
+
+def _named_nearby(sentences: Sequence[str], people: dict[str, str]) -> list[str]:
+    """The speaker's people named in the last of ``sentences`` that names any of them: "Agata sent a photo
+    of her flat. Small but nice. She lives in London now" is about Agata, across a sentence naming no one."""
+    for sentence in reversed(sentences):
+        if _OPENS_WITH_PRONOUN.match(sentence):
+            continue  # "She also wants to know what to give Arjun. She has £25": about whom it is about, not Arjun
+        if named := [name for name in dict.fromkeys(re.findall(_NAME, sentence)) if name in people]:
+            return named
+        # "Young-ja's husband's name is Chul-soo. He has bad knees": someone else was named in between.
+        if _SOMEONE_NAMED.search(sentence):
+            return []
+    return []
+
+
+_OPENS_WITH_PRONOUN = re.compile(r"^\s*(?i:she|he)\b")
+# A name inside a sentence, or one opening it as a possessive ("Young-ja's husband").
+_SOMEONE_NAMED = re.compile(r"(?<=\w[\s,])\s*(?<!\.\s)[A-Z][a-z][\w'’-]*|^\s*(?!(?:He|She|It|That|There|Here|What|Let|Who)['’])"
+                            r"[A-Z][\w-]*['’]s\b")
 
 
 def _named_subject(sentence: str, people: dict[str, str]) -> str | None:
@@ -216,4 +247,6 @@ def _named_subject(sentence: str, people: dict[str, str]) -> str | None:
     name = by_name.get(opening["name"].casefold())
     if name is None:
         return None
-    return f"My {people[name]} {name} {sentence.strip()[opening.end():]}"
+    rest = sentence.strip()[opening.end():]
+    verb = ("has " if rest.startswith(("been ", "got ")) else "is ") if opening["is"] else ""
+    return f"My {people[name]} {name} {verb}{rest}"

@@ -139,7 +139,7 @@ _UNCASED_RULES = _rules_for(UNCASED_NAME)
 # "My brother Idris lives in Leeds", "my sister just moved to Glasgow": someone else's state.
 _THIRD_PARTY = re.compile(
     r"^(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
-    r"friend|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|"
+    r"friend|buddy|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|"
     r"(?P<partner>partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?)(?=\s*,?\s+[A-Z])))"
     r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?!and\s+I\b)(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
 )
@@ -244,6 +244,8 @@ def _third_party_facts(match: re.Match[str], speaker: str, certainty: float, unc
             rule_match = state_rule.pattern.search(text)
             if rule_match is not None and (rule_match.groupdict().get("subject") or "I").lower() == "i":
                 found += state_rule.build(rule_match, who)
+        # "My buddy Denny is officially in Tampa now": a home said without a verb of living, as of the speaker's.
+        found += homes_in_sentence(text, text, who)
     facts = []
     for statement, predicate, obj, kind, _ in one_per_slot(found):
         if kind in {"plan", "partner", "status", "pet"}:

@@ -73,9 +73,12 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               org_obj, _started_at),
         rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my|the)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
               r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
-              r"got\s+hired\s+(?:at|by)|"
+              r"got\s+(?:hired|selected|taken\s+on)\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
               CALLED + name_obj, _started_at),
+        # "got a job in an international school in Dubai": an employer unnamed, in a place that is named.
+        rule(r"(?:have\s+)?(?:got|landed|found)\s+(?:a|the)\s+(?:(?:new|first|dream|teaching|nursing)\s+)?job\s+(?:at|in|with)\s+",
+             r"(?P<org>(?:a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+in\s+(?P<obj>" + name + r")", _job_somewhere),
         rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         # "I'm a second-year law student at Bristol uni"
@@ -236,6 +239,12 @@ def _started_at(m: re.Match[str], who: str) -> list[Found]:
     if SCHOOL.search(org) and "shift" not in m.group(0).lower():  # a shift is work, wherever it is
         return [(f"{who} started studying at {org}", "studies at", org, "school", False)]
     return [(f"{who} started working at {org}", "works at", org, "employer", False), *_job_details(m, who, org)]
+
+
+def _job_somewhere(m: re.Match[str], who: str) -> list[Found]:
+    """"got a job in an international school in Dubai": where the new work is, a guess at where one will live."""
+    place = object_head(m["obj"])
+    return [(f"{who} got a job at {m['org']} in {place}", "is based in", place, "home?", False)]
 
 
 def _left_job(m: re.Match[str], who: str) -> list[Found]:

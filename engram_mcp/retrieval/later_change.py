@@ -37,7 +37,7 @@ from engram_mcp.retrieval.leading import (
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
-from engram_mcp.retrieval.whom_asked import of_another_person
+from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
 
 __all__ = ["SaidIn", "later_change_first", "times_meant"]
 
@@ -124,6 +124,9 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                if pair[0].id not in outdated and _later(pair[0], first)
                # "My mother Galina … She live in Riga now" is no change of where Olesya is.
                and not of_another_person(pair[0], focus)
+               # Nor "Dana's sister helped her move, she's officially living in Columbus now" of where Hollis's friend
+               # Denny lives: it names someone else and not him.
+               and not opens_with_someone_else(pair[0], focus)
                and (_CHANGED.search(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
@@ -284,7 +287,8 @@ def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set
         if pair[0].id in outdated or pair[0].event_time <= first.event_time + _LATER or pair[0].said_by_assistant():
             continue
         said = own_words(pair[0].text)
-        if _says_the_change_asked(said, focus) and specifics(said) - named_before:
+        if (_says_the_change_asked(said, focus) and specifics(said) - named_before
+                and not opens_with_someone_else(pair[0], focus)):
             return pair
     return None
 

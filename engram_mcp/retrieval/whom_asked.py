@@ -15,7 +15,7 @@ from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
 
 __all__ = [
-    "may_be_of_whom_asked", "of_another_person", "says_trait_of_whom_asked", "tells_trait_of_another_asked",
+    "may_be_of_whom_asked", "of_another_person", "opens_with_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked",
     "the_speakers_for_another",
 ]
 
@@ -66,6 +66,19 @@ def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     people = _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text))
     others = name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
     return not others
+
+
+def opens_with_someone_else(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` opens a sentence with someone else's name and "'s" and never names whom the question
+    does: "Dana's sister helped her move, she's officially living in Columbus now" is not where Denny lives."""
+    asked = focus.named - focus.speakers
+    return bool(asked) and not asked & about(memory.text, focus) and bool(
+        name_keys(_OPENS_WITH_SOMEONES.findall(memory.text)) - focus.named - focus.speakers)
+
+
+# "Dana's sister helped her move": a name opening a sentence with "'s" is someone's (a name inside one may be a place's).
+_OPENS_WITH_SOMEONES = re.compile(r"(?:^|(?<=[.!?]\s))(?!(?:He|She|It|That|There|Here|What|Let|Who|Where|How)['’])"
+                                  r"([A-Z][a-z][\w-]*)['’]s\s+(?=[a-z])")
 
 
 def _the_speakers_own(memory: Memory, focus: Focus) -> bool:

@@ -156,3 +156,37 @@ def test_a_person_named_then_who_they_are_then_what_they_do_is_that_persons_job(
     facts = [(f.statement, f.predicate) for f in extract(turn(said, speaker="Chiara"), [])]
     assert ("Chiara's partner is Finn.", "partner") in facts
     assert ("Chiara's partner Finn works as a sous chef.", "works as") in facts
+
+
+def test_she_after_a_sentence_naming_no_one_is_the_person_named_before_it() -> None:
+    read = with_pronouns_named(["Agata sent a photo of her London flat.", "Small but nice.", "She lives in London now."],
+                               {"Agata": "sister"})
+    assert read[-1] == "My sister Agata lives in London now."
+
+
+def test_she_is_no_one_when_someone_else_is_named_in_between() -> None:
+    said = ["Young-ja and her husband came.", "Young-ja's husband's name is Chul-soo.", "He has moved to Busan."]
+    assert with_pronouns_named(said, {"Young-ja": "sister"}) == said
+
+
+def test_she_is_not_someone_named_in_a_sentence_already_said_of_her() -> None:
+    said = ["She also wants to give Arjun a present.", "She has £25."]
+    assert with_pronouns_named(said, {"Arjun": "son"}) == said
+
+
+def test_she_is_not_someone_named_after_her_in_her_own_sentence() -> None:
+    said = ["Kian's other grandmother is Linda, she lives in Kelowna and she sends Kian books."]
+    assert with_pronouns_named(said, {"Kian": "son"}) == said
+
+
+def test_a_name_with_is_run_into_it_before_a_state_is_that_person() -> None:
+    earlier = [turn("and my buddy Denny's moving too, Akron to Tampa.", speaker="Hollis")]
+    said = extract(turn("sure, later. Denny's officially in Tampa now, already sent me a beach selfie.", speaker="Hollis"), earlier)
+    assert [(f.subject, f.predicate, f.object) for f in said if f.predicate == "lives in"] == [("Hollis's buddy", "lives in", "Tampa")]
+    assert with_pronouns_named(["Mateo's training moved to Wednesdays."], {"Mateo": "son"}) == ["Mateo's training moved to Wednesdays."]
+
+
+def test_a_buddy_is_one_of_the_speakers_people_and_no_pronoun_or_opening_word_is() -> None:
+    assert people_named(["my buddy Denny is moving."]) == {"Denny": "buddy"}
+    assert people_named(["Now, my brother Cian will be 12.", "Anika, our sister, she is 10."]) == {
+        "Cian": "brother", "Anika": "sister"}

@@ -405,3 +405,8 @@ def test_a_word_after_a_partner_typed_without_capitals_is_a_name_only_when_it_co
 ])
 def test_a_diet_or_a_partner_said_in_chat_fills_its_slot(text: str, expected: set[tuple[str, str, bool]]) -> None:
     assert expected <= slots(text, speaker="Ines")
+
+
+def test_where_someone_else_is_settled_said_without_a_verb_of_living_is_their_home() -> None:
+    facts = RulesExtractor().extract(turn("My buddy Denny is officially in Tampa now.", speaker="Hollis"), [])
+    assert [(f.subject, f.predicate, f.object) for f in facts] == [("Hollis's buddy", "lives in", "Tampa")]

@@ -178,3 +178,16 @@ def test_a_job_said_to_be_over_ends_the_employer_with_no_new_one(text: str) -> N
 def test_a_job_a_relative_no_longer_has_is_theirs() -> None:
     [fact] = extract(turn("My wife doesn't work at Tesco any more.", speaker="Mara"), [])
     assert (fact.subject, fact.statement) == ("Mara's wife", "Mara's wife no longer works at Tesco.")
+
+
+def test_being_selected_at_a_company_is_a_new_employer() -> None:
+    assert slots("Got selected at Accenture!") == {("works_at", "accenture", False)}
+    facts = RulesExtractor().extract(turn("My best friend Sneha got selected at Accenture!", speaker="Anjali"), [])
+    assert [(f.subject, f.predicate, f.object) for f in facts] == [("Anjali's best friend", "works at", "Accenture")]
+
+
+def test_a_job_at_an_unnamed_employer_in_a_named_place_says_where_the_work_is() -> None:
+    facts = RulesExtractor().extract(turn("My sister Niamh got a job in an international school in Dubai!!", speaker="Ruairí"), [])
+    assert [(f.statement, f.predicate, f.object) for f in facts] == [
+        ("Ruairí's sister Niamh got a job at an international school in Dubai.", "is based in", "Dubai")]
+    assert slots("I got a job at a small bakery in Leith.") == {("lives_in", "leith", False)}

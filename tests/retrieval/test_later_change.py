@@ -376,3 +376,10 @@ def test_a_later_change_saying_the_new_time_is_not_replaced_by_its_restatement_o
     order = later_change_first(ranked, focus_of("When is my mother's hip operation?"), set(),
                                lambda turn_id: instead if turn_id == "t-moved" else None)
     assert order[0][0].id == "t-moved"
+
+
+def test_a_later_change_of_someone_else_does_not_go_before_the_fact_of_whom_a_question_names() -> None:
+    denny = memory("f-denny", "Ngozi's buddy Denny lives in Tampa.", subject="Ngozi's buddy", predicate="lives in", object="Tampa")
+    dana = memory("t-dana", "Dana's sister helped her move yesterday, she's officially living in Columbus now.", day=2)
+    focus = focus_of("Where does Ngozi's friend Denny live now?", frozenset({"Denny"}))
+    assert later_change_first([(denny, 0.9), (dana, 0.8)], focus, set(), no_restatement)[0][0].id == "f-denny"

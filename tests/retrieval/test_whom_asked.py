@@ -1,6 +1,7 @@
 from engram_mcp.retrieval.whom_asked import (
     may_be_of_whom_asked,
     of_another_person,
+    opens_with_someone_else,
     says_trait_of_whom_asked,
     tells_trait_of_another_asked,
 )
@@ -66,3 +67,12 @@ def test_i_with_its_verb_is_no_one_else_named_in_the_speakers_word() -> None:
     sign = memory("t-sign", "Day off today and I've realised the sign is wrong. Our closed day is Tuesday! Can you fix it?")
     assert not of_another_person(sign, question)
     assert of_another_person(memory("t-ditte", "I've told my sister Ditte our closed day is Tuesday."), question)
+
+
+def test_a_sentence_opening_with_someone_elses_name_and_s_is_not_of_whom_a_question_names() -> None:
+    question = focus_of("Where does Ngozi's friend Denny live now?", frozenset({"Denny"}))
+    assert opens_with_someone_else(memory("t-dana", "Dana's sister helped her move, she's officially living in Columbus now."),
+                                   question)
+    assert not opens_with_someone_else(memory("t-denny", "Denny's officially in Tampa now."), question)
+    assert not opens_with_someone_else(memory("t-she", "She's officially in Tampa now."), question)
+    assert not opens_with_someone_else(memory("t-naniwa", "scratch that, it's Naniwa ward gym."), question)
