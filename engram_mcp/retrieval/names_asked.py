@@ -21,7 +21,8 @@ __all__ = [
 ]
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
-_ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,})\b")
+# A double name is one name: "Mei-Lin" in "Where does Mei-Lin live?", not "Mei".
+_ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)*)(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)*)\b")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
 # "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
 _FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
