@@ -117,14 +117,14 @@ def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str])
     # from May" in "Ek het gedink oor Nellie …", not Lwazi's rent).
     whose = focus.written_as_names - {stem(speaker) for speaker in focus.speakers}
     readings = [
-        (pair, met) for pair in ranked[:LEAD_DEPTH]
+        pair for pair in ranked[:LEAD_DEPTH]
         if pair[0].id not in outdated and not pair[0].said_by_assistant() and not of_another_person(pair[0], focus)
-        and (met := _measures_read(pair[0].text, focus, measure))
+        and _measures_read(pair[0].text, focus, measure)
         and (not whose or whose & {stem(word) for word in _LETTERS.findall(pair[0].text.casefold())})
     ]
     if len(readings) < 2:
         return ranked
-    newest = max((pair for pair, _ in readings), key=lambda pair: pair[0].event_time)
+    newest = max(readings, key=lambda pair: pair[0].event_time)
     # What leads, said no earlier (a later change read before: "so the life list is 415 now"), already says
     # what holds.
     if first.event_time >= newest[0].event_time:

@@ -238,9 +238,7 @@ class FactService:
         stays current on words no file holds. A fact another remaining turn also gave, or that a person
         pinned or wrote, stays. Called by the sync under the service's write lock, as
         ``withdraw_no_longer_worded`` is."""
-        unsupported = [fact for fact in self._memory.derived_from(turn.id)
-                       if not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
-                       and all(self._memory.find(source) is None for source in fact.provenance.turn_ids)]
+        unsupported = [fact for fact in self._memory.derived_from(turn.id) if not self._still_supported(fact)]
         # What had already ended stays history, never true: as_of no longer answers with what no file says.
         now = self._clock()
         for fact in unsupported:
@@ -271,6 +269,7 @@ class FactService:
         return withdrawn
 
     def _still_supported(self, fact: Memory) -> bool:
+        """Whether a pin, a person's hand or a turn still stored holds ``fact`` up."""
         if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT or not fact.provenance.turn_ids:
             return True
         return any(self._memory.find(turn_id) is not None for turn_id in fact.provenance.turn_ids)
