@@ -56,6 +56,7 @@ from engram_mcp.retrieval.leading import (
     which_one_first,
 )
 from engram_mcp.retrieval.names_asked import (
+    FRIENDS,
     asks_anothers_relatives,
     capitalised,
     names_asked,
@@ -470,7 +471,7 @@ class Answering:
 
 
 # Who someone is to a person, beside their name: "my wife kirra", "Lachlan's wife is kirra.", "moira, the wife, says".
-_WHO_THEY_ARE = "(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS | {"friend", "bestie", "mate", "pal"}), key=len, reverse=True)) + r")\w*"
+_WHO_THEY_ARE = "(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS | FRIENDS), key=len, reverse=True)) + r")\w*"
 """A word for who someone is to a person, by its stem ("wif" for "wife")."""
 
 

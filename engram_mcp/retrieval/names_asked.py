@@ -16,7 +16,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
 __all__ = [
-    "asks_anothers_relatives", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "relatives_asked_of",
+    "FRIENDS", "asks_anothers_relatives", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "relatives_asked_of",
     "relatives_given_names", "without_compounds",
 ]
 
@@ -25,7 +25,7 @@ __all__ = [
 _ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)*)(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)*)\b")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
 # "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
-_FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
+FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 # "pick up at gent-sint-pieters": a place named in a compound of three words or more names no Pieter
 # ("Anne-Marie" still names Marie).
@@ -51,7 +51,7 @@ def _given_names(question: str) -> list[tuple[str, str]]:
     """(the relation as a stem, the name) for each name a question gives right after a relation or a
     friend: ("husband", "Liam") in "Fiona's husband Liam"."""
     pairs = [(m["relation"].casefold(), m["name"]) for m in _NAME_AFTER_RELATION.finditer(question)]
-    return [(stem(word), name) for word, name in pairs if stem(word) in RELATIONS or word in _FRIENDS]
+    return [(stem(word), name) for word, name in pairs if stem(word) in RELATIONS or word in FRIENDS]
 
 
 def _named_after_relation(question: str) -> set[str]:
