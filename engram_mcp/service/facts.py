@@ -259,13 +259,16 @@ class FactService:
         from the journal leaves Leeds the home, as if the move had never been told."""
         now = self._clock()
         withdrawn = [unsaid(fact, now) for fact in stale]
-        for fact in withdrawn:
-            self._memory.replace(fact)
-            for ended in ended_by(fact, self._memory.find):
-                if self._still_supported(ended):
-                    ended_after, again = reopen(ended, new_memory_id(Kind.FACT), now)
-                    self._memory.add(again)
-                    self._memory.replace(ended_after)
+        # Under the lock the sync deletes turns with, whoever calls: a turn deleted between the check that
+        # it still supports a fact and that fact's reopening would leave current what no file says.
+        with self._memory.write_lock:
+            for fact in withdrawn:
+                self._memory.replace(fact)
+                for ended in ended_by(fact, self._memory.find):
+                    if self._still_supported(ended):
+                        ended_after, again = reopen(ended, new_memory_id(Kind.FACT), now)
+                        self._memory.add(again)
+                        self._memory.replace(ended_after)
         return withdrawn
 
     def _still_supported(self, fact: Memory) -> bool:

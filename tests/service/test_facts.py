@@ -605,3 +605,40 @@ def test_with_no_extractor_a_corrected_turn_withdraws_only_the_facts_drawn_from_
     assert [f.id for f in withdrawn] == [leeds.id]
     assert was_unsaid(service.get(leeds.id))
     assert all(service.get(f.id).is_current() for f in (siemens, jazz, pinned))
+
+
+
+def test_a_home_given_back_by_a_correction_is_not_current_once_its_own_turn_is_deleted_meanwhile(
+    facts: FactService, service: MemoryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    from dataclasses import replace
+
+    from engram_mcp.extraction.base import ExtractedFact
+    from engram_mcp.extraction.worker import fact_from
+
+    told = {city: service.remember(f"I live in {city} now.", speaker="Zoe") for city in ("Leeds", "York")}
+    for city, turn in told.items():
+        facts.write(fact_from(ExtractedFact(f"Zoe lives in {city}.", MemoryType.SEMANTIC, 1.0, "Zoe", "lives in",
+                                            f"in {city}"), turn, JAN))
+
+    def sync_deletes_the_leeds_turn() -> None:  # as the sync does when a person deletes the turn's lines
+        with service.write_lock:
+            service.remove(told["Leeds"].id)
+            facts.withdraw_unsupported(told["Leeds"])
+
+    still_supported = facts._still_supported
+    deleting: list[threading.Thread] = []
+
+    def deleted_right_after_the_check(fact: Memory) -> bool:
+        supported = still_supported(fact)
+        if not deleting:
+            deleting.append(threading.Thread(target=sync_deletes_the_leeds_turn))
+            deleting[0].start()
+            deleting[0].join(0.5)
+        return supported
+
+    monkeypatch.setattr(facts, "_still_supported", deleted_right_after_the_check)
+    facts.withdraw_unsaid(replace(told["York"], text="I stayed in Bath overnight."), set())
+    deleting[0].join(10)
+    assert current_facts(service) == []
