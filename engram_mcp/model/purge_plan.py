@@ -4,7 +4,7 @@ Forgetting must not spread. Nothing is followed transitively, so a fact never ta
 because the two share some third memory:
 
 - **a turn, by id**: the turn goes, and the facts drawn from it alone (their only source is
-  gone); a fact with other sources keeps them.
+  gone); a fact with other sources keeps them, and one a person pinned or wrote stays on their word.
 - **a fact, by id**: the fact goes, and so do the sentences of its source turns that state it
   (the rest of each turn stays; a turn with nothing else left goes). Other facts from those
   turns stay. Its supersession chain stays, linked around the gap, and ended as if it had never
@@ -46,6 +46,7 @@ from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named, goes_by
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.supersede import chain
+from engram_mcp.model.trust import a_persons_own
 
 __all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "known_entities", "plan_purge", "plan_purge_entity", "sentences"]
 
@@ -246,10 +247,12 @@ def _finish(
         elif kept != split(turn.text):
             changed[turn_id] = replace(turn, text=" ".join(s.strip() for s in kept))
             redacted.append(turn_id)
-    # A fact whose every source turn is gone came only from forgotten text.
+    # A fact whose every source turn is gone came only from forgotten text, unless a person made it their own.
     for memory in memories.values():
         turns = memory.provenance.turn_ids
-        if memory.kind is Kind.FACT and turns and all(t in doomed or t not in memories for t in turns):
+        if memory.kind is Kind.FACT and turns and not a_persons_own(memory) and all(
+            t in doomed or t not in memories for t in turns
+        ):
             if any(t in doomed for t in turns):
                 doomed.add(memory.id)
     for memory in memories.values():

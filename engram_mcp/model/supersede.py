@@ -21,9 +21,10 @@ from enum import Enum
 from typing import Protocol
 
 from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.mentions import mentions
 from engram_mcp.model.predicates import HABIT_KINDS, MULTI_VALUED, Slot, normalise, parse_statement
 from engram_mcp.model.records import Certainty, Kind, Memory, Source
-from engram_mcp.model.trust import trust
+from engram_mcp.model.trust import a_persons_own, trust
 
 __all__ = [
     "still_worded",
@@ -164,7 +165,7 @@ def stands_against(old: Memory, new: Memory) -> bool:
     """
     if _by_person(new):
         return False
-    if old.pinned or _by_person(old):
+    if a_persons_own(old):
         return True
     if new.certainty <= Certainty.WEAK_GUESS.value < old.certainty:
         return True
@@ -227,11 +228,13 @@ def reword(
     person's wording is certain; any other source keeps the old certainty.
     """
     human = source is Source.HUMAN_EDIT
+    reworded_object = _object_reworded(old, text)
     new = replace(
         old,
         id=new_id,
         text=text,
-        object=_object_reworded(old, text),
+        object=reworded_object,
+        entities=_entities_reworded(old, text, reworded_object),
         created_at=now,
         expired_at=None,
         certainty=1.0 if human else old.certainty,
@@ -241,6 +244,17 @@ def reword(
         pinned=old.pinned if pinned is None else pinned,
     )
     return replace(old, expired_at=now, superseded_by=new.id), new
+
+
+def _entities_reworded(old: Memory, text: str, reworded_object: str | None) -> tuple[str, ...]:
+    """Whom and what a reworded fact names: the old entities its new words still name, and the name that
+    took the old object's place ("Tom works at KPMG." edited to "… at Deloitte." names Deloitte, not KPMG),
+    so forgetting KPMG leaves the fact the person wrote."""
+    kept = [entity for entity in old.entities if mentions(text, entity)]
+    replaced_a_name = old.object is not None and old.object in old.entities and reworded_object != old.object
+    if replaced_a_name and reworded_object and reworded_object not in kept:
+        kept.append(reworded_object)
+    return tuple(kept)
 
 
 def _object_reworded(old: Memory, text: str) -> str | None:

@@ -7,9 +7,9 @@ API's answer) is no one speaking for the user: its "I live in Madrid" is the pag
 
 from __future__ import annotations
 
-from engram_mcp.model.records import Certainty, Provenance, Source
+from engram_mcp.model.records import Certainty, Memory, Provenance, Source
 
-__all__ = ["believed_at_most", "gives_instructions", "speaks_of_themselves", "trust"]
+__all__ = ["a_persons_own", "believed_at_most", "gives_instructions", "speaks_of_themselves", "trust"]
 
 _PERSON, _USER, _ASSISTANT, _TOOL = 3, 2, 1, 0
 
@@ -46,3 +46,9 @@ def speaks_of_themselves(provenance: Provenance) -> bool:
     """Whether a turn's "I" is its speaker's, the user or a person: the assistant's "I will use British
     spelling" is about itself, and a tool's "I live in Madrid" is whoever wrote the page it returned."""
     return trust(provenance) >= _USER
+
+
+def a_persons_own(memory: Memory) -> bool:
+    """What a person pinned or wrote by hand: only a person changes it, and it stands on their word, not
+    on the turns it was drawn from (one deleted, corrected or forgotten leaves it as they keep it)."""
+    return memory.pinned or memory.provenance.source is Source.HUMAN_EDIT

@@ -18,6 +18,7 @@ from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.model.predicates import normalise
 from engram_mcp.model.temporal import believed_at, holds_at
+from engram_mcp.model.trust import a_persons_own
 from engram_mcp.retrieval.question_words import alike_relations, stem
 
 __all__ = ["Catalogue"]
@@ -269,7 +270,7 @@ def _names_someone(memory: Memory) -> bool:
 
 
 def _is_protected(memory: Memory) -> bool:
-    return memory.kind is Kind.FACT and (memory.pinned or memory.provenance.source is Source.HUMAN_EDIT)
+    return memory.kind is Kind.FACT and a_persons_own(memory)
 
 
 def _decrement(counter: Counter[str] | Counter[MemoryType] | None, key: object) -> None:

@@ -45,7 +45,7 @@ from engram_mcp.model.supersede import (
     unsaid,
     unsaid_in_history,
 )
-from engram_mcp.model.trust import believed_at_most, gives_instructions
+from engram_mcp.model.trust import a_persons_own, believed_at_most, gives_instructions
 from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.statements import Statement, resolve_statement, standing_instruction
@@ -273,7 +273,7 @@ class FactService:
 
     def _still_supported(self, fact: Memory) -> bool:
         """Whether a pin, a person's hand or a turn still stored holds ``fact`` up."""
-        if fact.pinned or fact.provenance.source is Source.HUMAN_EDIT or not fact.provenance.turn_ids:
+        if a_persons_own(fact) or not fact.provenance.turn_ids:
             return True
         return any(self._memory.find(turn_id) is not None for turn_id in fact.provenance.turn_ids)
 
@@ -402,4 +402,4 @@ def _drawn_from_one_turn(a: Memory, b: Memory) -> bool:
 def _withdrawable(fact: Memory) -> bool:
     """Whether a fact may be withdrawn when the words it was drawn from change or go: current, and
     neither pinned nor written by a person."""
-    return fact.expired_at is None and not fact.pinned and fact.provenance.source is not Source.HUMAN_EDIT
+    return fact.expired_at is None and not a_persons_own(fact)

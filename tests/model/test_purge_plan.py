@@ -336,3 +336,19 @@ def test_forgetting_whom_something_was_done_with_keeps_what_was_done() -> None:
     plan = plan_purge_entity(memories, "Sven", "default")
     assert {m.id: m.text for m in plan.rewritten} == {"t-1": "I moved to York. The flat is tiny."}
     assert "t-2" in plan.remove
+
+
+def test_forgetting_what_a_turn_named_keeps_a_fact_drawn_from_it_that_a_person_made_their_own() -> None:
+    from engram_mcp.model import Source
+
+    said = memory("t-1", "My brother Tom works at KPMG.")
+    drawn = memory("f-kpmg", "Tom works at KPMG.", ("t-1",), subject="Tom", entities=("Tom", "KPMG"),
+                   superseded_by="f-deloitte")
+    reworded = memory("f-deloitte", "Tom works at Deloitte.", ("t-1",), subject="Tom", entities=("Tom", "Deloitte"),
+                      supersedes=("f-kpmg",))
+    reworded = replace(reworded, provenance=replace(reworded.provenance, source=Source.HUMAN_EDIT))
+    pinned = memory("f-pinned", "Tom is my brother.", ("t-1",), subject="Tom", pinned=True)
+    plan = plan_purge_entity(by_id(said, drawn, reworded, pinned), "KPMG", "default")
+    assert plan.remove == ("f-kpmg", "t-1")
+    kept = {m.id: m for m in plan.rewritten}
+    assert kept["f-deloitte"].provenance.turn_ids == () and kept["f-pinned"].provenance.turn_ids == ()

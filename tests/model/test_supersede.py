@@ -210,6 +210,18 @@ def test_a_fact_reworded_by_hand_says_the_object_its_new_words_say() -> None:
     assert reworded("Ana has retired.") is None
 
 
+def test_a_fact_reworded_by_hand_names_what_its_new_words_name() -> None:
+    kpmg = replace(fact("f-000000000003", "Tom works at KPMG in Leeds.", JAN), subject="Tom", predicate="works at",
+                   object="KPMG", entities=("Tom", "KPMG", "Leeds"))
+
+    def named(text: str) -> tuple[str, ...]:
+        return reword(kpmg, "f-000000000004", text, MAR, source=Source.HUMAN_EDIT)[1].entities
+
+    assert named("Tom works at Deloitte in Leeds.") == ("Tom", "Leeds", "Deloitte")
+    assert named("Tom's at KPMG, in York now.") == ("Tom", "KPMG")
+    assert named("He retired.") == ()
+
+
 def test_a_thing_named_after_its_owner_holds_its_own_slot_and_ends_no_job_or_partner() -> None:
     job = fact("f-000000000003", "Lucía's job is floor supervisor.", JAN)
     spreadsheet = fact("f-000000000004", "Lucía's job search spreadsheet has 40 rows now.", MAR)
