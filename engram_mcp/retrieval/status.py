@@ -107,7 +107,12 @@ def _fact_status(fact: Memory, moment: datetime, axis: Axis, lookup: Lookup) -> 
         return CURRENT
     successor = _holding_successor(fact, moment, axis, lookup)
     if fact.superseded_by is not None:
-        return MemoryStatus(State.SUPERSEDED, _end(fact, axis), successor, (successor,) if successor else ())
+        since = _end(fact, axis)
+        if axis is Axis.VALID and fact.invalid_at is None and successor is not None and since is not None:
+            # Reworded by a person, never ended in the world: its wording holds from when it was true,
+            # not from the day of the edit ("OUTDATED since" the edit read as a change made that day).
+            since = min(since, successor.event_time)
+        return MemoryStatus(State.SUPERSEDED, since, successor, (successor,) if successor else ())
     return MemoryStatus(State.RETRACTED, _end(fact, axis))
 
 

@@ -80,3 +80,19 @@ def test_a_fact_that_begins_after_the_moment_is_upcoming_and_names_the_fact_hold
     ahead = status_of(klarna, NOW, Axis.VALID, chain.get, derived)
     assert ahead.state is State.UPCOMING and ahead.since == klarna.valid_at and ahead.replaced_by == meta
     assert status_of(klarna, NOW + timedelta(days=300), Axis.VALID, chain.get, derived) == CURRENT
+
+
+def test_a_turn_whose_fact_a_person_reworded_is_outdated_since_the_wording_holds_not_since_the_edit() -> None:
+    from engram_mcp.model import Source
+    from engram_mcp.model.supersede import reword
+
+    kpmg = memory("f-kpmg", "Sam works at KPMG.", provenance=Provenance(speaker="Sam", turn_ids=("t-kpmg",)))
+    old, new = reword(kpmg, "f-deloitte", "Sam works at Deloitte.", NOW, source=Source.HUMAN_EDIT)
+    facts = {m.id: m for m in (old, new)}
+    turn = memory("t-kpmg", "I work at KPMG.")
+    status = status_of(turn, NOW + timedelta(days=1), Axis.VALID, facts.get, lambda _: list(facts.values()))
+    assert status.state is State.OUTDATED and status.since == NOV16 and status.replaced_by == new
+    between = status_of(turn, NOV22, Axis.VALID, facts.get, lambda _: list(facts.values()))
+    assert between.state is State.OUTDATED and between.replaced_by == new
+    believed = status_of(turn, NOV22, Axis.KNOWN, facts.get, lambda _: list(facts.values()))
+    assert believed == CURRENT
