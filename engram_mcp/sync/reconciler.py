@@ -126,6 +126,8 @@ class Reconciler:
                 state = self._store.state(relative)
                 if state is not None and relative not in self._problems:
                     self._settle(relative, state, _stamp_of(self._store, relative), batch, report)
+                elif state is not None and (given := self._ids_beside_bad_blocks(relative, state, report)) is not None:
+                    batch.absorbed.extend(b.memory for b in given.document.blocks if b.memory.id not in memories)
             for relative in set(copies) - set(self._store.cached_files()):
                 self._last_good.remove(relative)
             self._finish(batch, report)
@@ -247,7 +249,11 @@ class Reconciler:
                 # What the server last wrote or read here is the best good copy there is.
                 self._last_good.save(relative, known.document.render().encode("utf-8"))
             # Read what can be read; a bad block keeps the version the service already has
-            # (its id still counts as held), and the person's file is left as they wrote it.
+            # (its id still counts as held), and its bytes as the person wrote them.
+            given = self._ids_beside_bad_blocks(relative, state, report)
+            if given is None:
+                return  # edited again meanwhile: that version's event settles it
+            state = given
             self._problem(relative, list(state.document.problems))
             report.errors.extend(state.document.problems)
             batch.absorbed.extend(b.memory for b in state.document.blocks if self._store.file_of(b.memory.id) == relative)
@@ -265,6 +271,22 @@ class Reconciler:
         kept = self._last_good.document(relative)
         if kept is not None:
             self._store.keep_last_good(relative, kept)
+
+    def _ids_beside_bad_blocks(self, relative: PurePosixPath, state: FileState, report: SyncReport) -> FileState | None:
+        """A page holding a block that cannot be read: the items a person typed beside it get their ids all
+        the same (the bad block kept byte for byte), so the page is not unread for a typo in another block.
+        The page as it now stands; None when it changed meanwhile."""
+        settled = settle(state.document, relative, self._clock())
+        if not settled.rewritten:
+            return state
+        written = self._rewrite(relative, settled.document, state.digest)
+        if written is False:
+            return None
+        fresh = self._store.reread(relative) if written else None
+        if fresh is None:
+            return state
+        report.added_by_hand += len(fresh.document.blocks) - len(state.document.blocks)
+        return fresh
 
     def _settle(
         self, relative: PurePosixPath, state: FileState, stamp: Stamp, batch: _Batch, report: SyncReport

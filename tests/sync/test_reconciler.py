@@ -292,6 +292,28 @@ def test_a_turn_a_person_corrects_is_reported_once_taken_in_while_serving_and_af
     assert heard == [(other.id, "I live in Bergen.")]
 
 
+
+def test_an_item_typed_into_a_page_holding_a_broken_block_is_read_while_serving_and_after_a_stop(
+    memory: Memory, open_memory: Opener
+) -> None:
+    path = memory.write("facts/ana.md", "- Ana lives in Porto.\n")
+    memory.reconciler.sync([FACTS])
+    broken = path.read_text().replace("created=", "created=not-a-time-")
+    path.write_text(broken + "- Ana plays chess on Sundays.\n")
+    report = memory.reconciler.sync([FACTS])
+    assert report.added_by_hand == 1 and len(report.errors) == 1
+    assert texts(memory, "When does Ana play chess?")[0] == "Ana plays chess on Sundays."
+    assert texts(memory, "Where does Ana live?")[0] == "Ana lives in Porto."
+    broken_block = broken[broken.index("- Ana lives in Porto."):]
+    assert broken_block in path.read_text() and "- Ana plays chess on Sundays. ^f-" in path.read_text()
+
+    path.write_text(path.read_text() + "- Ana's cat is called Miso.\n")
+    restarted = open_memory()
+    assert texts(restarted, "What is Ana's cat called?")[0] == "Ana's cat is called Miso."
+    assert texts(restarted, "When does Ana play chess?")[0] == "Ana plays chess on Sundays."
+    assert texts(restarted, "Where does Ana live?")[0] == "Ana lives in Porto."
+    assert "- Ana's cat is called Miso. ^f-" in path.read_text() and broken_block in path.read_text()
+
 def test_a_turn_corrected_while_stopped_in_a_page_with_a_broken_block_reads_as_corrected_and_is_reported(
     open_memory: Opener,
 ) -> None:
