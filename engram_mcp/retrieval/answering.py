@@ -29,14 +29,7 @@ from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.supersede import conflicts, slot_of
 from engram_mcp.model.temporal import Axis, visible_at
-from engram_mcp.retrieval.abstain import (
-    about_topic,
-    focus_terms,
-    focus_words,
-    holds_another_slot,
-    is_place,
-    lexical_coverage,
-)
+from engram_mcp.retrieval.abstain import focus_terms, focus_words, lexical_coverage
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead
@@ -69,6 +62,7 @@ from engram_mcp.retrieval.question_words import (
 )
 from engram_mcp.retrieval.readings import latest_reading_first
 from engram_mcp.retrieval.replies import said_before_reply_first
+from engram_mcp.retrieval.slot_asked import about_topic, holds_another_slot, is_place
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
 from engram_mcp.retrieval.whom_asked import says_trait_of_whom_asked

@@ -14,7 +14,7 @@ from dataclasses import replace
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
-from engram_mcp.retrieval.abstain import Coverage, about_topic, lexical_coverage, stem_of, unmet_relations
+from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import Detail, detail_asked
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
@@ -37,6 +37,7 @@ from engram_mcp.retrieval.naming import (
     without_name_asked,
 )
 from engram_mcp.retrieval.question_words import asks_a_belonging
+from engram_mcp.retrieval.slot_asked import about_topic
 from engram_mcp.retrieval.unsaid import unsaid_of, workplace_given
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, tells_trait_of_another_asked
 
