@@ -23,17 +23,8 @@ from dataclasses import dataclass
 
 from engram_mcp.model.belongings import VEHICLE_MAKES
 from engram_mcp.model.medicines import what_medicines_are_for
-from engram_mcp.retrieval.question_words import (
-    ANIMALS,
-    BROAD,
-    MET_BY,
-    RELATIONS,
-    TASTE,
-    TOPICS,
-    birth_order,
-    birth_orders,
-    stem,
-)
+from engram_mcp.retrieval.instances import BROAD, MET_BY
+from engram_mcp.retrieval.question_words import ANIMALS, RELATIONS, TASTE, TOPICS, birth_order, birth_orders, stem
 
 __all__ = ["AT_A_PLACE", "AT_A_PLACE_ASKED", "Coverage", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
@@ -185,7 +176,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
     """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words); with
     ``by_topic`` off, a word about a slot is held only by itself or what meets it, not by the
     slot's other words; with ``broad`` (whether the question is addressed at all), a broad word
-    asked alone ("family", "health") is held by its instances (``question_words.BROAD``)."""
+    asked alone ("family", "health") is held by its instances (``instances.BROAD``)."""
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".

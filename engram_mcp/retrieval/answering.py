@@ -33,6 +33,7 @@ from engram_mcp.retrieval.abstain import focus_terms, focus_words, lexical_cover
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead
+from engram_mcp.retrieval.instances import KIND_INSTANCES
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
 from engram_mcp.retrieval.leading import (
     change_first,
@@ -52,14 +53,7 @@ from engram_mcp.retrieval.names_asked import (
     relations_named,
     relatives_given_names,
 )
-from engram_mcp.retrieval.question_words import (
-    KIND_INSTANCES,
-    RELATION_WORDS,
-    TOPICS,
-    slots_asked,
-    stem,
-    thing_asked_for,
-)
+from engram_mcp.retrieval.question_words import RELATION_WORDS, TOPICS, slots_asked, stem, thing_asked_for
 from engram_mcp.retrieval.readings import latest_reading_first
 from engram_mcp.retrieval.replies import said_before_reply_first
 from engram_mcp.retrieval.slot_asked import about_topic, holds_another_slot, is_place

@@ -1,9 +1,7 @@
 from dataclasses import replace
-from datetime import datetime, timezone
 
 import pytest
 
-from engram_mcp.model import Kind, Memory, MemoryType, Provenance
 from engram_mcp.retrieval.abstain import (
     Coverage,
     asks_for_instructions,
@@ -16,16 +14,6 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.naming import asks_name, names_thing
 from engram_mcp.retrieval.question_words import stem
-from engram_mcp.retrieval.slot_asked import answers_slot
-
-WHEN = datetime(2026, 11, 30, tzinfo=timezone.utc)
-
-
-def fact(text: str, subject: str = "Sam") -> Memory:
-    return Memory(
-        id="f-000000000001", kind=Kind.FACT, type=MemoryType.SEMANTIC, text=text, created_at=WHEN,
-        subject=subject, provenance=Provenance(speaker=subject),
-    )
 
 
 def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:
@@ -460,12 +448,6 @@ def test_a_doctors_title_on_a_dentist_speaks_of_no_doctor() -> None:
     assert not unmet_relations(focus, ["Saw Dr. Hughes about my knee."])
     assert not unmet_relations(focus, ["saw dr pene. hes taken me off those, and physio tuesdays for 6 wks"])
 
-
-def test_a_shift_speaks_of_work_but_a_question_about_shifts_is_not_about_an_employer() -> None:
-    assert lexical_coverage(focus_terms(focus_words("Where does Kai work?", ["Kai"])),
-                            ["just off shift at the parcelwise depot"]) == 1.0
-    job = replace(fact("Rafa works at La Fe.", "Rafa"), predicate="works_at", object="La Fe")
-    assert not answers_slot(focus_terms(focus_words("What shifts does Rafa work?", ["Rafa"])), job)
 
 
 def test_a_pickup_asked_about_is_a_collection_and_not_met_by_a_car() -> None:

@@ -2,7 +2,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.retrieval.abstain import focus_terms, focus_words
+from engram_mcp.retrieval.abstain import focus_terms, focus_words, lexical_coverage
 from engram_mcp.retrieval.slot_asked import (
     about_topic,
     answers_slot,
@@ -108,3 +108,10 @@ def test_how_one_has_a_thing_asks_nothing_more_than_the_slot_that_holds_it() -> 
     assert answers_slot(focus_terms(focus_words("What laptop does Sam use?", {"Sam"})), laptop)
     assert answers_slot(focus_terms(focus_words("What camera does Sam shoot with?", {"Sam"})), camera)
     assert not answers_slot(focus_terms(focus_words("What software does Sam use?", {"Sam"})), laptop)
+
+
+def test_a_shift_speaks_of_work_but_a_question_about_shifts_is_not_about_an_employer() -> None:
+    assert lexical_coverage(focus_terms(focus_words("Where does Kai work?", ["Kai"])),
+                            ["just off shift at the parcelwise depot"]) == 1.0
+    job = replace(fact("Rafa works at La Fe.", "Rafa"), predicate="works_at", object="La Fe")
+    assert not answers_slot(focus_terms(focus_words("What shifts does Rafa work?", ["Rafa"])), job)
