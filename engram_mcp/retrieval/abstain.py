@@ -21,25 +21,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engram_mcp.model import Memory
 from engram_mcp.model.belongings import VEHICLE_MAKES
 from engram_mcp.model.medicines import what_medicines_are_for
-from engram_mcp.model.supersede import slot_of
-from engram_mcp.retrieval.question_words import (
-    ANIMALS,
-    BROAD,
-    MET_BY,
-    PLANNED,
-    RELATIONS,
-    TASTE,
-    TOPICS,
-    birth_order,
-    birth_orders,
-    stem,
-    topic_words,
-)
+from engram_mcp.retrieval.instances import BROAD, MET_BY
+from engram_mcp.retrieval.question_words import ANIMALS, RELATIONS, TASTE, TOPICS, birth_order, birth_orders, stem
 
-__all__ = ["AT_A_PLACE", "AT_A_PLACE_ASKED", "Coverage", "about_topic", "answers_slot", "holds_another_slot", "holds_asked_slot", "speaks_of_another_topic", "asks_for_instructions", "focus_terms", "focus_words", "is_place", "is_plan", "lexical_coverage", "prose", "should_abstain",
+__all__ = ["AT_A_PLACE", "AT_A_PLACE_ASKED", "Coverage", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -189,7 +176,7 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
     """The largest share of ``focus`` any one of ``texts`` contains (stems, whole words); with
     ``by_topic`` off, a word about a slot is held only by itself or what meets it, not by the
     slot's other words; with ``broad`` (whether the question is addressed at all), a broad word
-    asked alone ("family", "health") is held by its instances (``question_words.BROAD``)."""
+    asked alone ("family", "health") is held by its instances (``instances.BROAD``)."""
     if not focus:
         return 1.0
     # A word about a slot is held by any word of that slot's topic: "live" by "moved to Berlin".
@@ -340,80 +327,3 @@ _AMOUNT_UNIT = re.compile(r"\b\d+(?:\.\d+)?([a-z]{1,3})\b")
 
 
 RELATION_QUESTION_WORDS = 3
-
-
-_PLACES = frozenset({"works_at", "lives_in", "studies_at", "address"})
-
-
-def is_place(memory: Memory) -> bool:
-    """Whether a fact says where: an employer, a home, a school, an address."""
-    slot = slot_of(memory)
-    return slot is not None and slot.predicate in _PLACES
-
-
-def is_plan(memory: Memory) -> bool:
-    slot = slot_of(memory)
-    return slot is not None and slot.predicate in PLANNED
-
-
-def holds_asked_slot(focus: tuple[str, ...], memory: Memory) -> bool:
-    """Whether a fact holds the slot the focus asks about, for whom it asks ("Zara's brother lives
-    in Glasgow" holds where her brother lives, never where she does)."""
-    return _asked_topic(focus, memory) is not None
-
-
-def answers_slot(focus: tuple[str, ...], memory: Memory) -> bool:
-    """Whether a fact answers the question whole: it holds the slot asked about, and every other
-    focus word is in its text ("Where does Maya's brother live?" is not answered by "Maya lives in
-    Porto")."""
-    topic = _asked_topic(focus, memory)
-    if topic is None:
-        return False
-    # "Paavo takes zopiclone 7.5 mg" answers "What sleep medication does Paavo take?": a medicine says
-    # what it is taken for.
-    have = {stem(w) for w in WORD.findall(memory.text.casefold())} | {stem(w) for w in what_medicines_are_for(memory.text)}
-    return all(term in topic or term in have or term in _HOW_ONE_HAS for term in focus)
-
-
-# "What camera does Aroha shoot with?": how one has the thing a slot holds asks nothing more than the
-# slot ("use" is no focus word at all).
-_HOW_ONE_HAS = frozenset(stem(w) for w in ("shoot", "shoots", "ride", "rides", "own", "owns"))
-
-
-def _asked_topic(focus: tuple[str, ...], memory: Memory) -> frozenset[str] | None:
-    """The words of the slot a fact holds, when it is the slot the focus asks about, for whom it asks."""
-    slot = slot_of(memory)
-    topic = topic_words(slot.predicate) if slot is not None and not slot.negated else None
-    if topic is None or not any(term in topic for term in focus):
-        return None
-    relation = (memory.subject or "").partition("'s ")[2]
-    if not relation:
-        # "Where is Valentina's father living?" is not answered by where Valentina lives.
-        return None if any(term in RELATIONS and term not in topic for term in focus) else topic
-    return topic if {stem(w) for w in relation.split()} <= set(focus) else None
-
-
-def speaks_of_another_topic(focus: tuple[str, ...], text: str) -> bool:
-    """Whether ``text`` names a slot's topic ("medication", "doctor", "car") that none of the
-    question's words ask about: Ray's new medicine is no answer to what car Ray had."""
-    have = words_of(text)
-    asked = [words for words in TOPICS.values() if set(focus) & words]
-    return any(words & have for words in TOPICS.values()) and not any(words & have for words in asked)
-
-
-def about_topic(focus: tuple[str, ...], memory: Memory) -> bool:
-    """Whether ``memory`` is a fact in a slot the focus words ask about."""
-    slot = slot_of(memory)
-    topic = topic_words(slot.predicate) if slot is not None else None
-    return topic is not None and any(term in topic for term in focus)
-
-
-def holds_another_slot(focus: tuple[str, ...], memory: Memory) -> bool:
-    """Whether ``memory`` is a fact in a slot none of the focus words ask about, while they ask about
-    one: "Sid lives in Leith" for "Who is Sid's PhD supervisor?", "Thandiwe runs in the evenings" (a habit's slot,
-    named by the habit) for "What company is Thandiwe joining?"."""
-    slot = slot_of(memory)
-    topic = topic_words(slot.predicate) if slot is not None else None
-    if slot is not None and topic is None and slot.predicate.endswith("_how_often"):
-        topic = frozenset(stem(word) for word in slot.predicate.removesuffix("_how_often").split("_"))
-    return topic is not None and not any(term in topic for term in focus) and any(set(focus) & words for words in TOPICS.values())

@@ -18,12 +18,7 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
-from engram_mcp.retrieval.abstain import (
-    AT_A_PLACE,
-    lexical_coverage,
-    speaks_of_another_topic,
-    words_of,
-)
+from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.leading import (
     WHEN_WORDS,
@@ -37,6 +32,7 @@ from engram_mcp.retrieval.leading import (
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
+from engram_mcp.retrieval.slot_asked import speaks_of_another_topic
 from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
 
 __all__ = ["SaidIn", "later_change_first", "times_meant"]

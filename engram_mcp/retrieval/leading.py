@@ -30,18 +30,12 @@ from engram_mcp.model.pasted import own_words
 from engram_mcp.model.predicates import HABIT_KINDS
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import says_a_time
-from engram_mcp.retrieval.abstain import (
-    AT_A_PLACE,
-    answers_slot,
-    holds_asked_slot,
-    is_place,
-    is_plan,
-    lexical_coverage,
-)
+from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import without_name_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging, birth_order, birth_orders, stem
+from engram_mcp.retrieval.slot_asked import answers_slot, holds_asked_slot, is_place, is_plan
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, of_another_person, the_speakers_for_another
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Whom a question asks about, by the names it gives: "Nadia's blood type", "does Nadia", "Fiona's
 husband Liam", "my daughter Lucía". Pure.
 
-Recall declines a question about a name no memory holds (``answering.Answering.unknown_names``), reads
+Recall declines a question about a name no memory holds (``covering.Covering.unknown_names``), reads
 what is said of the one it asks of (``unsaid.unsaid_of``), and lets a relation given a name be met by a
 memory naming them ("What does Gareth's daughter Cerys do?" by "our Cerys rang, she's made sergeant").
 """

@@ -27,6 +27,7 @@ from engram_mcp.retrieval.answering import Answering
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
+from engram_mcp.retrieval.covering import Covering
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.identifiers import quoted_identifiers
 from engram_mcp.retrieval.query import strip_question_words, with_relatives_named, with_speakers_named
@@ -97,6 +98,7 @@ class Retriever:
         self.config = config or RecallConfig()
         self._ranker = Ranker(index, catalogue, salience)
         self._answering = Answering(index, embedder, catalogue, self.config.lexical_floor, self.config.focus_floor)
+        self._covering = Covering(index, catalogue, self.config.lexical_floor)
 
     def recall(self, query: str, where: MemoryFilter, limit: int, now: datetime) -> Retrieved:
         """The memories ``where`` admits that best answer ``query``, at most ``limit`` of them."""
@@ -152,7 +154,7 @@ class Retriever:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
         recalled = [h.memory for h in hits]
-        coverage = self._answering.coverage(query, where, recalled, confidence, focus, instructions)
+        coverage = self._covering.coverage(query, where, recalled, confidence, focus, instructions)
         if asked.windows:
             coverage = replace(coverage, in_time=any(in_any_window(m.wall_time, asked.windows) for m in recalled))
         abstained = not hits or (

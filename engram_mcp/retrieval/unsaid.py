@@ -23,7 +23,6 @@ from engram_mcp.retrieval.abstain import (
     AT_A_PLACE_ASKED,
     RELATION_QUESTION_WORDS,
     WORD,
-    about_topic,
     lexical_coverage,
     prose,
     stem_of,
@@ -33,6 +32,7 @@ from engram_mcp.retrieval.details import AT_NO_TIME
 from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import BELONGINGS, RELATION_WORDS, RELATIONS, TOPICS, stem
+from engram_mcp.retrieval.slot_asked import about_topic
 
 __all__ = ["unsaid_of", "workplace_given"]
 

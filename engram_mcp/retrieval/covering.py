@@ -1,0 +1,163 @@
+"""Whether anything recalled addresses the question: what abstention (``retrieval/abstain.py``) decides on.
+
+Kept apart from the stages that order an answer (``retrieval/answering.py``): those choose what goes
+first, this only reads how much of what is asked the recalled memories tell, of whom it is asked, and
+which names the question asks about that no memory holds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engram_mcp.index.base import MemoryFilter, VectorIndex
+from engram_mcp.model import Kind, Memory
+from engram_mcp.model.entities import entity_key
+from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
+from engram_mcp.retrieval.catalogue import Catalogue
+from engram_mcp.retrieval.details import Detail, detail_asked
+from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
+from engram_mcp.retrieval.names_asked import (
+    asks_anothers_relatives,
+    capitalised,
+    names_asked,
+    names_asked_of,
+    names_person,
+    relations_named,
+    relatives_asked_of,
+    verbs_asked_of,
+)
+from engram_mcp.retrieval.naming import (
+    asks_first_name,
+    asks_name,
+    asks_surname,
+    names_thing,
+    things_to_name,
+    without_name_asked,
+)
+from engram_mcp.retrieval.question_words import asks_a_belonging
+from engram_mcp.retrieval.slot_asked import about_topic
+from engram_mcp.retrieval.unsaid import unsaid_of, workplace_given
+from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, tells_trait_of_another_asked
+
+__all__ = ["Covering"]
+
+_DEPTH = 10
+"""How many of the best memories coverage reads."""
+
+
+def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *, of_the_speaker: bool = False) -> bool:
+    """Whether ``memory`` tells ``detail`` of whom the question names. "What colour is Ilka's car?" is
+    not told by "I drive a red Skoda": the speaker's own car is no one else's. Asked of no one by relation
+    or belonging, a line naming someone else tells nothing of whom is asked ("How much does Tamsin earn at
+    Ovo?" by "offer from Octopus Energy. senior QA, £58k."), while a list's line naming no one may
+    ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app"). What the speaker
+    paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300")."""
+    # A fact about the speaker is theirs: "Lavinia is 71 years old." tells nothing of her grandson Toby.
+    others = focus.named - focus.speakers
+    if (memory.kind is Kind.FACT and others and entity_key(memory.subject or "") in focus.speakers
+            and not others & about(memory.text, focus)):
+        return False
+
+    def in_a_sentence_of_theirs(text: str) -> bool:
+        # "my grandson Toby has set up this programme … I am 71" tells the speaker's age, not Toby's; the sentence holding
+        # the value need not say what it is of ("my cousin Makana gave me $3,500 for it").
+        return any(detail.value_in(sentence) and may_be_of_whom_asked(replace(memory, text=sentence), focus)
+                   for sentence in SENTENCE_END.split(text))
+
+    if focus.relations or asks_a_belonging(focus.terms):
+        return (detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
+                and in_a_sentence_of_theirs(memory.text))
+    speakers_payment = of_the_speaker and _PAID in focus.terms
+    return any(detail.told_of(line, focus.terms) and may_be_of_whom_asked(replace(memory, text=line), focus)
+               and in_a_sentence_of_theirs(line) and not (speakers_payment and _SOLD.search(line) and not _BOUGHT.search(line))
+               for line in memory.text.splitlines())
+
+
+# "What are the names of Saoirse's grandchildren?", "What are Declan's kids called?": the names of several.
+_NAMES_OF_SEVERAL = re.compile(r"\bnames\b|\b(?:are|were)\s+(?:[\w'’]+\s+){1,4}?(?:called|named)\b", re.IGNORECASE)
+_PAID = stem_of("pay")
+_SOLD = re.compile(r"\b(?:sold|sell|selling|vend[ií]|vendido|vendu|verkauft|sprzeda\w+|prodal\w*)\b", re.IGNORECASE)
+_BOUGHT = re.compile(r"\b(?:bought|paid|buy|buying|compr[eé]|pagu[eé]|achet[eé]|gekauft|kupi\w+)\b", re.IGNORECASE)
+
+
+class Covering:
+    def __init__(self, index: VectorIndex, catalogue: Catalogue, lexical_floor: float) -> None:
+        self._index = index
+        self._catalogue = catalogue
+        self._lexical_floor = lexical_floor
+
+    def coverage(
+        self, query: str, where: MemoryFilter, recalled: Sequence[Memory], confidence: float, focus: Focus,
+        instructions: bool,
+    ) -> Coverage:
+        """What abstention decides on (see retrieval/abstain.py)."""
+        unknown = self.unknown_names(query, where)
+        if not focus.terms:
+            return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
+        top = recalled[:_DEPTH]
+        # "What does Gareth's daughter Cerys do?" is met by "our Cerys rang, she's made sergeant".
+        given_names = {relation: name for relation, name in relations_named(query).items()
+                       if any(names_person(name, m.text) for m in recalled)}
+        terms = tuple(dict.fromkeys(stem_of(given_names[term].casefold()) if term in given_names else term
+                                    for term in focus.terms))
+        # Anything recalled may name the relation: the answer is read from the whole context.
+        unmet = unmet_relations(terms, [m.text for m in recalled])
+        surname = asks_surname(query)
+        owners = asks_anothers_relatives(query, focus.speakers)
+        # The names of several ("What are the names of Saoirse's grandchildren?") are said in too many ways ("my grandson
+        # Cian … His sister Niamh") to decline when none is given as a name; asked of someone else's, the speaker's own
+        # relatives are no answer ("What are the names of Solveig's sons?" beside "My son Eirik").
+        name_asked = asks_name(query) and (bool(owners) or _NAMES_OF_SEVERAL.search(query) is None)
+        things = things_to_name(query, focus.terms)
+        first_name = asks_first_name(query)
+        naming = [m for m in top if names_thing(things, m.text, surname=surname, first_name=first_name, owners=owners)
+                  ] if name_asked else []
+        # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
+        # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
+        named = without_name_asked(focus.terms)
+        wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
+        # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
+        trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
+        # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
+        detail = detail_asked(query)
+        others = focus.named - focus.speakers
+        of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
+        told_of_whom_asked = detail is not None and any(
+            _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top)
+        # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
+        detail_told = detail is not None and (any(
+            detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
+            for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and told_of_whom_asked)
+        lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
+            lexical_coverage(terms, [m.text for m in top], broad=True))
+        focus_cosine = confidence
+        if lexical < self._lexical_floor:
+            found = self._index.search_dense(focus.vector, where, _DEPTH)
+            focus_cosine = max((h.score for h in found), default=0.0)
+        unnamed = name_asked and not naming
+        # A belonging asked of someone by who they are ("What car does my sister drive?"): what is said of them answers,
+        # never the speaker's own. (Other slots asked so are said in more ways: "my daughter Lucía turns 7 on 14 September".)
+        asked_of = names_asked_of(query, focus.speakers) or (
+            relatives_asked_of(query, (m.text for m in recalled)) if asks_a_belonging(focus.terms) else set())
+        unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
+                           other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
+                           tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
+                           workplace=workplace_given(query))
+        untold = detail.name if detail and not told_of_whom_asked else None
+        return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
+                        unnamed=unnamed, unsaid_of=unsaid, untold=untold)
+
+    def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
+        """Names the question asks about that no memory in its namespace contains."""
+        asked = names_asked(query)
+        namespace = where.namespace or ""
+        known = {s.casefold() for s in self._catalogue.speakers(namespace)}
+        scope = MemoryFilter(namespace=where.namespace)
+        return tuple(
+            sorted(
+                name for name in asked
+                if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
+            )
+        )
