@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 
 from engram_mcp.index.payload import normalise_entity
-from engram_mcp.model import Kind, Memory, MemoryType, Source
+from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.predicates import normalise
 from engram_mcp.model.temporal import believed_at, holds_at
 from engram_mcp.model.trust import a_persons_own
