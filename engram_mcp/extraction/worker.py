@@ -26,13 +26,27 @@ from engram_mcp.extraction.base import ExtractedFact, Extractor
 from engram_mcp.files import atomic_write
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
 from engram_mcp.model.supersede import was_unsaid
-from engram_mcp.model.trust import believed_at_most, gives_instructions
+from engram_mcp.model.trust import a_persons_own, believed_at_most, gives_instructions
 
-__all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "fact_from", "fact_id"]
+__all__ = ["ExtractionStatus", "ExtractionWorker", "DoneLog", "extracted_before", "fact_from", "fact_id"]
 
 log = logging.getLogger(__name__)
 
 _CONTEXT_TURNS = 3
+
+
+def extracted_before(memories: Sequence[Memory]) -> list[str]:
+    """The turns the facts among ``memories`` show were extracted: each turn a fact was drawn from, and,
+    since turns are extracted in the order they were stored, each turn stored before the newest fact
+    drawn from a turn was written (whatever it gave: a fact a person deleted since, or none). Pure."""
+    turns = {m.id: m for m in memories if m.kind is Kind.EPISODE}
+    drawn = [m for m in memories if m.kind is Kind.FACT and m.provenance.turn_ids and not a_persons_own(m)]
+    if not drawn:
+        return []
+    newest = max(fact.created_at for fact in drawn)
+    cited = {i for fact in drawn for i in fact.provenance.turn_ids}
+    done = [t for t in turns.values() if t.id in cited or t.created_at <= newest]
+    return [t.id for t in sorted(done, key=lambda t: t.created_at)]
 
 
 class DoneLog:
@@ -41,6 +55,8 @@ class DoneLog:
     def __init__(self, path: Path) -> None:
         self._path = path
         self._ids: set[str] = set()
+        # No log at all, where the folder holds facts: `.engram/` was deleted (it is derived, and safe to).
+        self.lost = not path.exists()
         if path.exists():
             self._ids = {line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
@@ -235,7 +251,12 @@ class ExtractionWorker:
             self._status_file.unlink(missing_ok=True)
 
     def resume(self, turns: Sequence[Memory]) -> int:
-        """Queue every stored turn not yet extracted (e.g. after a crash); returns how many."""
+        """Queue every stored turn not yet extracted (e.g. after a crash); returns how many. With the log
+        lost, what the markdown's facts show was extracted is logged again first, so a fact a person
+        deleted by hand is not drawn again from its turn."""
+        if self._done.lost:
+            self._done.add_many([t for t in extracted_before(turns) if t not in self._done])
+            self._done.lost = False
         waiting = sorted(
             (t for t in turns if t.kind is Kind.EPISODE and t.id not in self._done), key=lambda t: t.created_at
         )

@@ -88,6 +88,30 @@ def test_turns_already_done_are_not_queued_again(
     assert worker.resume(service.memories()) == 1
 
 
+
+def test_with_the_log_lost_a_fact_deleted_by_hand_is_not_drawn_again_and_only_turns_stored_after_the_facts_wait(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    worker = worker_for(service, tmp_path / "state", clock)
+    worker.start()
+    for text in TURNS:  # as people type: each turn extracted before the next is told
+        service.remember(text, speaker="Caroline")
+        assert worker.wait_idle(timeout=60)
+    worker.stop()
+    [brother] = [m for m in service.memories() if m.kind is Kind.FACT and "Toronto" in m.text]
+    service.remove(brother.id)  # as the sync does once a person deleted its lines
+    later = service.remember("I work at Lego.", speaker="Caroline")
+    before = facts(service)
+
+    rebuilt = worker_for(service, tmp_path / "state-deleted-with-.engram", clock)
+    assert rebuilt.resume(service.memories()) == 1
+    rebuilt.start()
+    assert rebuilt.wait_idle(timeout=60)
+    rebuilt.stop()
+    assert not any("Toronto" in text for text in facts(service))
+    assert [t for t in facts(service) if t not in before] == ["Caroline works at Lego."]
+    assert later.id in DoneLog(tmp_path / "state-deleted-with-.engram" / "done.log")
+
 def test_a_forgotten_turn_waiting_in_the_queue_is_skipped(
     service: MemoryService, tmp_path: Path, clock: SteppingClock
 ) -> None:
