@@ -44,9 +44,11 @@ __all__ = [
     "Block",
     "Document",
     "HandBlock",
+    "TurnLead",
     "parse_document",
     "read_text",
     "render_block",
+    "turn_lead",
     "written_text",
 ]
 
@@ -342,6 +344,25 @@ def _as_written(written: str, memory: Memory) -> Memory:
     said_at = memory.event_time.astimezone(timezone.utc).replace(hour=hour, minute=minute)
     return replace(memory, text=text[lead.end():], valid_at=said_at if memory.valid_at is not None else None,
                    provenance=replace(memory.provenance, speaker=lead["who"].strip()))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLead:
+    """Who said a turn and at what time of day (UTC), as the journal writes it in front of the text."""
+
+    who: str
+    hour: int
+    minute: int
+    text: str
+
+
+def turn_lead(text: str) -> TurnLead | None:
+    """The lead a journal turn opens with ("**Ana** 10:00 UTC — I moved."), typed by a person too; None
+    when there is none or its time is no time of day."""
+    lead = _TURN_LEAD.match(text)
+    if lead is None or int(lead["hour"]) > 23 or int(lead["minute"]) > 59 or not lead["who"].strip():
+        return None
+    return TurnLead(lead["who"].strip(), int(lead["hour"]), int(lead["minute"]), text[lead.end():])
 
 
 def _check_fields(memory: Memory) -> None:

@@ -19,7 +19,16 @@ from datetime import date, datetime, time, timezone
 from pathlib import PurePosixPath
 
 from engram_mcp.markdown.escape import TAG, decode_text
-from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, read_text, render_block, written_text
+from engram_mcp.markdown.format import (
+    Block,
+    Document,
+    HandBlock,
+    Segment,
+    read_text,
+    render_block,
+    turn_lead,
+    written_text,
+)
 from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, folder_of, namespace_of, slug
 from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
@@ -27,6 +36,7 @@ from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_m
 __all__ = ["Settled", "hand_memory", "is_correction", "is_revision", "settle"]
 
 _PIN = TAG
+_ROLES = ("user", "assistant", "tool")
 _PIN_WITH_SPACE = re.compile(r"[ \t]*(?<![\w#])#(?:pin|unpin)(?![\w-])")
 
 
@@ -74,13 +84,20 @@ def hand_memory(
     folder = folder_of(relative)
     provenance = Provenance(namespace=namespace_of(relative), source=Source.HUMAN_EDIT)
     if folder == "journal":
+        said_at = _day_of(relative, now)
+        # A turn typed in the journal's own form ("**Ana** 10:00 UTC — …") says who said it and when.
+        lead = turn_lead(text)
+        if lead is not None:
+            text, said_at = lead.text, datetime.combine(said_at.date(), time(lead.hour, lead.minute), tzinfo=timezone.utc)
+            role = lead.who.lower() if lead.who.lower() in _ROLES else None
+            provenance = replace(provenance, speaker=None if role else lead.who, role=role)
         return Memory(
             id=new_id(Kind.EPISODE),
             kind=Kind.EPISODE,
             type=MemoryType.EPISODIC,
             text=text,
             created_at=now,
-            valid_at=_day_of(relative, now),
+            valid_at=said_at,
             provenance=provenance,
             entities=linked_names(text),
         )

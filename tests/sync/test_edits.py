@@ -32,6 +32,18 @@ def test_a_hand_item_in_an_older_journal_day_stays_on_that_day() -> None:
     assert not text.endswith("\n")
 
 
+
+def test_a_turn_typed_in_the_journals_own_form_says_who_said_it_and_when() -> None:
+    text = settled("- **Ana** 10:05 UTC — Had coffee with Mo at Majestic.\n", "journal/2026-11-02.md")
+    [ana] = (block.memory for block in parse_document(text, Path("j"), "default").blocks)
+    [user] = (block.memory for block in parse_document(
+        settled("- **user** 18:40 UTC — Home now.\n", "journal/2026-11-02.md"), Path("j"), "default").blocks)
+    assert (ana.text, ana.provenance.speaker, ana.provenance.role) == ("Had coffee with Mo at Majestic.", "Ana", None)
+    assert ana.event_time.isoformat() == "2026-11-02T10:05:00+00:00"
+    assert (user.text, user.provenance.speaker, user.provenance.role) == ("Home now.", None, "user")
+    assert user.event_time.isoformat() == "2026-11-02T18:40:00+00:00"
+    assert "- **Ana** 10:05 UTC — Had coffee with Mo at Majestic. ^t-" in text
+
 def test_a_pin_tag_moves_into_the_metadata() -> None:
     text = settled("- Ana's favourite tea is oolong. #pin\n", "facts/ana.md")
     assert "oolong. ^f-0123456789ab\n" in text and "pinned=true" in text and "#pin" not in text
