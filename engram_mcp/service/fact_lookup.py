@@ -29,6 +29,9 @@ _SubjectKey = tuple[str, str]
 _NameKey = tuple[str, str]
 
 
+# The user's turns that name no speaker, counted as one speaker of their own.
+_UNNAMED = ""
+
 class FactLookup:
     """Current facts by (namespace, slot subject); first spellings by (namespace, entity key);
     how many user turns each speaker has per namespace (who "I" is in a stated fact)."""
@@ -84,10 +87,13 @@ class FactLookup:
             return self._names_of[first[0][1]][(namespace, entity_key(name))] if first else None
 
     def main_user(self, namespace: str) -> str | None:
-        """The speaker of most of the user's turns in a namespace (a tie goes to the name last in alphabetical order)."""
+        """The speaker of most of the user's turns in a namespace; None when most name no one (the user
+        unnamed, so a friend who typed one turn is not who "I" is). A tie goes to the user unnamed, then to
+        the name last in alphabetical order."""
         with self._lock:
             counts = self._user_turns.get(namespace)
-            return max(counts, key=lambda s: (counts[s], s)) if counts else None
+            best = max(counts, key=lambda s: (counts[s], s == _UNNAMED, s)) if counts else None
+            return best or None
 
     def _add(self, memory: Memory) -> None:
         # Held in the order memories first came in; a rewrite keeps its place, as a dict does.
@@ -95,8 +101,8 @@ class FactLookup:
             self._order[memory.id] = self._next
             self._next += 1
         self._forget(memory.id)
-        speaker = memory.provenance.speaker
-        if memory.kind is Kind.EPISODE and memory.provenance.role == "user" and speaker:
+        speaker = memory.provenance.speaker or _UNNAMED
+        if memory.kind is Kind.EPISODE and memory.provenance.role == "user":
             self._speaker_of[memory.id] = (memory.namespace, speaker)
             self._user_turns.setdefault(memory.namespace, Counter())[speaker] += 1
         if memory.kind is not Kind.FACT:

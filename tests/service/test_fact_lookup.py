@@ -61,9 +61,9 @@ def _turn(rng: random.Random, number: int) -> Memory:
 def _main_user(held: dict[str, Memory], namespace: str) -> str | None:
     counts: dict[str, int] = {}
     for m in held.values():
-        if m.kind is Kind.EPISODE and m.namespace == namespace and m.provenance.role == "user" and m.provenance.speaker:
-            counts[m.provenance.speaker] = counts.get(m.provenance.speaker, 0) + 1
-    return max(counts, key=lambda s: (counts[s], s)) if counts else None
+        if m.kind is Kind.EPISODE and m.namespace == namespace and m.provenance.role == "user":
+            counts[m.provenance.speaker or ""] = counts.get(m.provenance.speaker or "", 0) + 1
+    return max(counts, key=lambda s: (counts[s], s == "", s)) or None if counts else None
 
 
 def _scanned(held: dict[str, Memory], namespace: str, subject: str) -> list[str]:

@@ -347,6 +347,17 @@ def test_a_stated_fact_about_the_user_files_under_the_speaker_and_supersedes(
     assert service.file_of(google.id) is not None and str(service.file_of(google.id)).endswith("sam.md")
 
 
+
+def test_a_stated_facts_i_is_the_unnamed_user_not_a_friend_who_typed_one_turn_under_their_name(
+    facts: FactService, service: MemoryService
+) -> None:
+    service.remember("I live in Leeds.", role="user")
+    service.remember("hi, Eve here, borrowing the laptop", role="user", speaker="Eve")
+    rome = facts.state("I live in Rome").memory
+    assert rome is not None and rome.subject == "user" and rome.text == "User lives in Rome"
+    service.remember("Eve again, still on the laptop", role="user", speaker="Eve")
+    assert facts.state("I am vegetarian").memory.subject == "Eve"  # type: ignore[union-attr]
+
 def _told(service: MemoryService, facts: FactService, clock: SteppingClock, text: str, *, role: str,
           statement: str, obj: str, when: datetime, certainty: float = 1.0) -> Memory:
     """A turn stored as the server stores it, and one fact read from it as the extraction worker writes it."""
