@@ -189,8 +189,8 @@ def _list_without(text: str, name: Named) -> str | None:
     else:
         listed = ", ".join(kept[:-1]) + closing_joint + kept[-1]
     rest = "".join(joint + item for joint, item in zip(joints[last:], items[last + 1:], strict=True))
-    said = _for_one(listed) if len(kept) == 1 and not (at == 0 and before.strip()) else listed
-    return said + rest
+    said = (_for_one(listed) if len(kept) == 1 and not (at == 0 and before.strip()) else listed) + rest
+    return None if name.in_(said) else said
 
 
 def _ends_on_a_member(item: str) -> bool:

@@ -52,6 +52,8 @@ def test_forgetting_someone_first_in_a_list_keeps_the_others_in_it_however_the_l
 def test_forgetting_someone_in_the_middle_or_last_of_a_list_keeps_what_follows_the_list() -> None:
     said = turns("Had dinner with Jonas, Priya and Mei at the Thai place.", "Had dinner with Jonas, Mei and Priya at the Thai place.")
     assert set(left_after_forgetting("Priya", said).values()) == {"Had dinner with Jonas and Mei at the Thai place."}
+    # Named again after the list: the sentence goes whole, so no mention of them stays.
+    assert left_after_forgetting("Priya", turns("Priya and Jonas came over, Priya brought a cake."))["t-0"] is None
 
 
 def test_a_name_first_in_what_is_no_list_of_people_takes_its_sentence() -> None:
