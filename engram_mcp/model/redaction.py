@@ -2,14 +2,16 @@
 
 A sentence naming it goes, unless what is left reads as said without it: the rest of a list that
 names it wherever it stands ("Had dinner with Priya, Jonas and Mei" keeps "Had dinner with Jonas
-and Mei", "Priya and I watched the final" keeps "I watched the final"), what was done when it names
+and Mei", "My boyfriend Lukas and I are going" keeps "I am going"; not two clauses joined by ", and",
+nor a list followed by words that may go on about it by pronoun: "Jodie and I had pizza, she cried"), what was done when it names
 only whom it was done with ("I moved to York with my partner Sven" keeps "I moved to York"), or a
 later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now").
 A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
-clause of the speaker's own joined to it ("…, and I also need to book the dentist"). So does the
+clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"). So does the
 start of the speaker's next turn in the session when the turn before ended on it and the next
 opens with "he", "she" or "they", naming no one else ("he did it again this morning, I left a note").
-A turn whose rest only goes on about it ("i said no. why does he still do this") goes whole.
+A turn whose rest only goes on about it ("i said no. why does he still do this") goes whole, with
+what any of its sentences kept.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ _AND = re.compile(r",?\s+(?:and|&)\s+")
 _CLAUSE_JOINT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?")
 # A clause joined by a word that begins a statement of its own: "…, and I also need to book the dentist".
 _JOINED_CLAUSE = re.compile(r",?\s+(?:and|but|plus)\s+|;\s+")
+# The speaker as a clause's subject: "I take the Polo to work", "my knee still hurts".
+_SPEAKERS_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)", re.IGNORECASE)
+# Who a name is to the speaker, said right before it: "My boyfriend Lukas", "with my friend Priya".
+_RELATION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:my|our)\s+(?:[a-z][\w'’-]*\s+){1,2}$", re.IGNORECASE)
 # A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
 _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
                          re.IGNORECASE)
@@ -46,9 +52,10 @@ _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 _A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
 _A_CAPITAL = re.compile(r"^[A-Z]")
 # A verb agreeing with a list as subject, and what it is for one: "Priya and I are" → "I am", "Priya and Jonas are" → "Jonas is".
-_PLURAL_VERB = re.compile(r"^(?P<who>me|I|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)(?P<gap>\s+)(?P<verb>are|were|have)\b", re.IGNORECASE)
-_SINGULAR = {"are": "is", "were": "was", "have": "has"}
-_FIRST_PERSON = {"are": "am", "were": "was", "have": "have"}
+_PLURAL_VERB = re.compile(r"^(?P<who>me|I|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)(?P<gap>\s+)(?P<verb>are|were|have|aren't|weren't|haven't)(?![\w'’])",
+                          re.IGNORECASE)
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't"}
+_FIRST_PERSON = {"are": "am", "were": "was", "have": "have", "aren't": "am not", "weren't": "wasn't", "haven't": "haven't"}
 
 
 def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict[str, str]:
@@ -72,7 +79,7 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     if cut and left and any(map(_goes_on_about_someone, left)) and all(
         _goes_on_about_someone(part) or len(_WORD.findall(part)) <= _A_FEW_WORDS for part in left
     ):
-        cut.update((part, "") for part in left)
+        return dict.fromkeys(parts, "")
     return cut
 
 
@@ -112,7 +119,7 @@ def _own_clauses_joined(sentence: str) -> str:
     end = body[-1] if body[-1:] in ".!?" else "."
     clauses = _outside_brackets(_JOINED_CLAUSE, body.rstrip(".!?"))[1:]
     kept = [clause for clause in clauses
-            if _OWN_CLAUSE.match(clause) and not _A_PERSON.search(clause) and len(clause.split()) >= 3]
+            if _SPEAKERS_CLAUSE.match(clause) and not _A_PERSON.search(clause) and len(clause.split()) >= 3]
     if not kept:
         return ""
     said = ", ".join(kept)
@@ -159,7 +166,8 @@ def _list_without(text: str, name: Named) -> str | None:
     one opens the sentence ("Priya and I are going" → "I am going")."""
     items, joints = _divided(text)
     closing = next((i for i, joint in enumerate(joints) if _AND.fullmatch(joint)), None)
-    if closing is None or any(joint.strip() != "," for joint in joints[:closing]):
+    # Two joined by ", and" are two clauses ("… at Brunswick Baths, and Dusty can't have dinner"), not a list.
+    if closing is None or any(joint.strip() != "," for joint in joints[:closing]) or (closing == 0 and "," in joints[0]):
         return None
     last = closing + 1
     named = [i for i in range(last + 1) if name.in_(items[i])]
@@ -169,6 +177,8 @@ def _list_without(text: str, name: Named) -> str | None:
     spans = name.spans(items[at])
     start, stop = spans[0][0], spans[-1][1]
     before, after = items[at][:start], items[at][stop:]
+    if at == 0:  # who they are to the speaker goes with them: "My boyfriend Lukas and I" → "I"
+        before = _RELATION_BEFORE.sub("", before)
     if (at > 0 and before.strip()) or (at < last and after.strip()):
         return None
     members = items[: last + 1]
@@ -189,6 +199,8 @@ def _list_without(text: str, name: Named) -> str | None:
     else:
         listed = ", ".join(kept[:-1]) + closing_joint + kept[-1]
     rest = "".join(joint + item for joint, item in zip(joints[last:], items[last + 1:], strict=True))
+    if _A_PERSON.search(after if at == last else "") or _A_PERSON.search(rest):
+        return None  # what follows may go on about them ("Jodie and I had pizza, she cried")
     said = (_for_one(listed) if len(kept) == 1 and not (at == 0 and before.strip()) else listed) + rest
     return None if name.in_(said) else said
 

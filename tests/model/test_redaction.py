@@ -118,3 +118,24 @@ def test_a_fact_restating_only_what_was_cut_from_its_turn_goes_with_it() -> None
     }
     plan = plan_purge_entity({**said, **facts}, "Ruth", "default")
     assert "f-friday" in plan.remove and "f-dentist" not in plan.remove
+
+
+def test_who_they_are_to_the_speaker_goes_with_them_and_what_is_left_agrees_with_one() -> None:
+    said = turns("My boyfriend Lukas and I are going to Portugal in May.", "Maya and I aren't speaking anymore, long story.",
+                 "Had dinner with my friend Priya, Jonas and Mei.")
+    assert list(left_after_forgetting("Lukas", said).values())[0] == "I am going to Portugal in May."
+    assert list(left_after_forgetting("Maya", said).values())[1] == "I am not speaking anymore, long story."
+    assert list(left_after_forgetting("Priya", said).values())[2] == "Had dinner with Jonas and Mei."
+
+
+def test_a_list_is_not_rewritten_where_what_follows_it_may_go_on_about_them_or_two_clauses_are_joined() -> None:
+    said = turns("Jodie and I had our pizza night, she cried, I cried.",
+                 "Write a text for Raf: swim at Brunswick Baths, and Dusty can't have dinner until the vet calls back.")
+    assert left_after_forgetting("Jodie", said)["t-0"] is None
+    assert left_after_forgetting("Dusty", said)["t-1"] == "Write a text for Raf: swim at Brunswick Baths."
+
+
+def test_a_turn_left_going_on_about_them_goes_whole_with_what_a_sentence_kept() -> None:
+    said = turns("Small problem with Gunnar. He says he will keep my deposit, but I cleaned everything twice. "
+                 "Can you help me write to him?")
+    assert left_after_forgetting("Gunnar", said)["t-0"] is None
