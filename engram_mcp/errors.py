@@ -5,6 +5,7 @@
     ├── MemoryFolderLocked     another process is the writer of this memory folder
     ├── MalformedMemoryFile    a markdown file could not be parsed (names file and line)
     ├── MemoryNotFound         no memory has the given id
+    │   └── NamespaceNotFound  a read names a namespace that holds nothing (a typo: "wrok")
     ├── InvalidInput           a caller passed something out of bounds
     ├── StorageError           the disk refused a read or write (full, read-only, gone): names the file
     │   └── NotAPage           where a page would be stands a named pipe, a socket, a device: never opened
@@ -23,6 +24,7 @@ __all__ = [
     "MalformedMemoryFile",
     "MemoryFolderLocked",
     "MemoryNotFound",
+    "NamespaceNotFound",
     "NotAPage",
     "StorageError",
 ]
@@ -49,6 +51,10 @@ class MalformedMemoryFile(EngramError):
 
 
 class MemoryNotFound(EngramError):
+    pass
+
+
+class NamespaceNotFound(MemoryNotFound):
     pass
 
 

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from engram_mcp import __version__
 from engram_mcp.config import Settings
-from engram_mcp.errors import EngramError, InvalidInput, MemoryNotFound
+from engram_mcp.errors import EngramError, InvalidInput, MemoryNotFound, NamespaceNotFound
 from engram_mcp.state.endpoint import endpoint_path
 
 __all__ = ["LocalAccess", "MemoryAccess", "OwnerAccess", "ToolAnswer", "open_access", "owner_socket"]
@@ -192,6 +192,8 @@ def _tool_error(text: str) -> EngramError:
         # pydantic's report: a header, then each field and its complaint; the URL is noise here.
         lines = [f"{lines[1]}: {lines[2].split(' [type=')[0]}"]
     line = lines[0] if lines else "the tool failed"
+    if line.startswith("no namespace"):
+        return NamespaceNotFound(line)
     if line.startswith(("no memory", "no fact", "no entity")):
         return MemoryNotFound(line)
     return InvalidInput(line)

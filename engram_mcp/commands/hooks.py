@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from engram_mcp.commands.access import MemoryAccess, open_access
 from engram_mcp.config import Settings
-from engram_mcp.errors import EngramError, MemoryFolderLocked
+from engram_mcp.errors import EngramError, MemoryFolderLocked, NamespaceNotFound
 
 if TYPE_CHECKING:
     from engram_mcp.edge.hooks import Exchange
@@ -59,7 +59,10 @@ def _hook(settings: Settings, args: argparse.Namespace) -> int:
             if payload.replaced:
                 notes.append(_replaced(payload.replaced, "the prompt", "read"))
             if settings.memory_dir.is_dir():  # nothing remembered yet: nothing to recall
-                text = _recall(settings, args, payload) if args.event == "prompt" else _profile(settings, args)
+                try:
+                    text = _recall(settings, args, payload) if args.event == "prompt" else _profile(settings, args)
+                except NamespaceNotFound:  # nothing remembered in this namespace yet: nothing to recall either
+                    text = None
                 if text:
                     print(text)
     except (EngramError, OSError, ValueError) as error:

@@ -219,6 +219,8 @@ def build_server(engram: Engram) -> MCPServer[Any]:
     ) -> HistoryOut:
         """How one fact changed over time: every version, oldest first, with when each was true
         (valid_at..invalid_at) and when memory believed it (created_at..expired_at)."""
+        if namespace is not None:
+            engram.service.namespace_to_read(namespace)
         in_namespace(engram.service.get(memory_id), namespace)
         versions = engram.facts.history(memory_id)
         usage = engram.service.usage.get

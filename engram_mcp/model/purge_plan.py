@@ -13,12 +13,15 @@ because the two share some third memory:
   1 Jun" with nothing after). Forgetting the whole chain is forgetting its subject, by entity.
 - **an entity**: every fact about it or naming it goes, with its whole chain when the chain's
   subject is that entity; every sentence that names it is cut from the turns, with a sentence
-  right after one of those that goes on about it by pronoun ("He's a beagle"); a turn with
+  right after one of those that goes on about it by pronoun ("He's a beagle"), and the start of the
+  speaker's next turn in the session that goes on about it by "he", "she" or "they" when the turn
+  before ended on it alone ("he did it again this morning": ``model.redaction``), with the facts
+  restating only what was cut; a turn with
   nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
   sentences of three words or fewer). A sentence that names it in a
-  list, after something else, keeps the rest of the list ("My clients are Lego and Hvid"
-  keeps "My clients are Lego."); one that names it only as whom something was done with keeps what was done
+  list keeps the rest of the list, wherever it stands ("My clients are Lego and Hvid"
+  keeps "My clients are Lego."; "Priya and I watched the final" keeps "I watched the final."); one that names it only as whom something was done with keeps what was done
   ("I moved to York with my partner Sven" keeps "I moved to York."). A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
   I should run more") or by a title
@@ -42,9 +45,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engram_mcp.model.entities import entity_key
-from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named, goes_by
 from engram_mcp.model.records import Kind, Memory
+from engram_mcp.model.redaction import cut_naming, names_someone_else
 from engram_mcp.model.supersede import chain
 from engram_mcp.model.trust import a_persons_own
 
@@ -69,20 +72,6 @@ _STOP = frozenset(
     could should may might must who what when where which why how all any some more most own same such only""".split()
 )
 _STATED_OVERLAP = 0.5
-# Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome".
-_LIST_JOINT = re.compile(r",\s+and\s+|\s+and\s+|,\s+")
-_CLAUSE_JOINT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?")
-# A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
-_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
-                         re.IGNORECASE)
-# A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
-_WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
-# A sentence opening with a third-person pronoun continues the one before it.
-_CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
-# Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
-_A_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|he's|she's)\b", re.IGNORECASE)
-_A_FEW_WORDS = 3
-_A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +127,53 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
                 if memory.subject and entity_key(memory.subject) in named.keys:
                     doomed.update(m.id for m in chain(memories, memory.id))
         elif named.in_(memory.text):
-            cuts[memory.id] = _naming(_sentences_around(memory.text, named), named)
+            cuts[memory.id] = cut_naming(_sentences_around(memory.text, named), named)
+    cuts.update(_going_on(in_namespace, cuts, doomed, named))
+    doomed.update(_drawn_from_what_was_cut(in_namespace, cuts, doomed))
     return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
+
+
+def _going_on(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str], name: Named) -> dict[str, dict[str, str]]:
+    """What goes of the turns that go on about ``name`` from the turn before: the speaker's next turn in
+    the session (past replies by others naming no one else) after a turn that ended on it alone, when it
+    opens with "he", "she" or "they" and that sentence names no one else ("My neighbour Gregor keeps
+    parking in my spot." → "he did it again this morning"). A turn that ended on others too ("Gregor
+    and his wife Olga …") leaves whom the next one means open, so that one is kept."""
+    sessions: dict[str | None, list[Memory]] = {}
+    for turn in turns:
+        if turn.kind is Kind.EPISODE and turn.id not in doomed:
+            sessions.setdefault(turn.provenance.session, []).append(turn)
+    going_on: dict[str, dict[str, str]] = {}
+    for session in sessions.values():
+        ended_on: Memory | None = None
+        for turn in sorted(session, key=lambda m: (m.event_time, m.created_at, m.id)):
+            parts = _sentences_around(turn.text, name)
+            if ended_on is not None and _same_voice(turn, ended_on):
+                cut = cut_naming(parts, name, going_on=True)
+                if parts and parts[0] in cut:
+                    going_on[turn.id] = cut
+            elif ended_on is not None and not names_someone_else(turn.text, name):
+                continue  # a reply between, naming no one else, leaves whom the speaker means as it was
+            said = going_on.get(turn.id, cuts.get(turn.id, {}))
+            ended_on = turn if parts and said.get(parts[-1]) == "" and not names_someone_else(parts[-1], name) else None
+    return going_on
+
+
+def _drawn_from_what_was_cut(memories: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str]) -> set[str]:
+    """The facts that restate what was cut from their turns and nothing that stays ("He did it again this
+    morning." from "he did it again this morning, I left a note"): they tell of the one forgotten by pronoun."""
+    gone: set[str] = set()
+    for fact in memories:
+        if fact.kind is not Kind.FACT or fact.id in doomed:
+            continue
+        cut = [(said, left) for turn in fact.provenance.turn_ids for said, left in cuts.get(turn, {}).items()]
+        if any(_states(said, fact) and not (left and _states(left, fact)) for said, left in cut):
+            gone.add(fact.id)
+    return gone
+
+
+def _same_voice(turn: Memory, other: Memory) -> bool:
+    return (turn.provenance.speaker, turn.provenance.role) == (other.provenance.speaker, other.provenance.role)
 
 
 def _spoken_by(memory: Memory, name: Named) -> bool:
@@ -154,81 +188,6 @@ def _spoken_by(memory: Memory, name: Named) -> bool:
 def _sentences_around(text: str, name: Named) -> list[str]:
     """``text``'s sentences, none ending inside the name ("I met J. Smith. He waved." is two)."""
     return sentences(text, name.spans(text))
-
-
-def _naming(parts: list[str], name: Named) -> dict[str, str]:
-    """The sentences that name ``name``, and those right after them that go on about it ("He's a
-    beagle"), each with what is left of it: the rest of a list that names it after something
-    else ("My clients are Lego and Hvid" keeps "My clients are Lego"), else nothing."""
-    cut: dict[str, str] = {}
-    previous: str | None = None
-    for part in parts:
-        if name.in_(part):
-            cut[part] = _rest_of_list(part, name)
-        elif previous in cut and _CONTINUES.match(part):
-            cut[part] = ""
-        previous = part
-    # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
-    # own, only goes on about the one forgotten, so the turn goes whole.
-    left = [part for part in parts if part not in cut]
-    if cut and left and any(map(_goes_on_about_someone, left)) and all(
-        _goes_on_about_someone(part) or len(_WORD.findall(part)) <= _A_FEW_WORDS for part in left
-    ):
-        cut.update((part, "") for part in left)
-    return cut
-
-
-def _goes_on_about_someone(sentence: str) -> bool:
-    """Whether ``sentence`` speaks of someone only by pronoun, naming no one ("why does he still do this";
-    not "Simone paid hers")."""
-    names = [word for word in _A_NAME.findall(sentence) if word.casefold() not in FUNCTION_WORDS]
-    return bool(_A_PERSON.search(sentence)) and not names
-
-
-def _rest_of_list(sentence: str, name: Named) -> str:
-    """``sentence`` without the items of a list that name ``name`` ("…are Lego and a small agency
-    called Hvid." → "…are Lego."), or "" when the name is in its first item or nothing is left
-    that reads as a statement."""
-    body = sentence.rstrip()
-    end = body[-1] if body[-1:] in ".!?" else "."
-    # "I moved to York with my partner Sven.": who came along is cut, what the speaker did stays.
-    along = _WITH_SOMEONE.match(body.rstrip(".!?"))
-    if along is not None and name.in_(along["who"]) and not name.in_(along["done"]) and len(along["done"].split()) >= 3:
-        return along["done"] + end
-    items = _outside_brackets(_LIST_JOINT, body.rstrip(".!?"))
-    if len(items) < 2:
-        return ""
-    if name.in_(items[0]):
-        # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
-        # comma that says something of the speaker alone stays; a list's later items do not.
-        later = [part for part in _outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
-                 if not name.in_(part) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
-        return ", ".join(later) + end if later else ""
-    # An item after a named one that goes on about it by pronoun goes with it.
-    kept = [item for i, item in enumerate(items)
-            if not name.in_(item) and not (i and name.in_(items[i - 1]) and _CONTINUES.match(item))]
-    if len(kept[0].split()) < 3:
-        return ""
-    said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
-    return "" if name.in_(said) else said + end
-
-
-def _outside_brackets(joint: re.Pattern[str], text: str) -> list[str]:
-    """``text`` split where ``joint`` matches outside brackets: "Kai (CB, moving in June), Teo" is
-    two items, not three."""
-    parts, start, depth = [], 0, 0
-    position = 0
-    while position < len(text):
-        char = text[position]
-        depth += (char in "([{") - (char in ")]}" and depth > 0)
-        found = joint.match(text, position) if depth == 0 else None
-        if found and found.end() > position:
-            parts.append(text[start:position])
-            start = position = found.end()
-            continue
-        position += 1
-    parts.append(text[start:])
-    return parts
 
 
 def _finish(

@@ -18,7 +18,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, MemoryType
 from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.pipeline import Retriever
-from engram_mcp.service.inputs import check_namespace, searched_for, utc
+from engram_mcp.service.inputs import held_namespace, searched_for, utc
 from engram_mcp.service.looking_back import held_at
 from engram_mcp.service.results import Recall, recall_of
 from engram_mcp.service.warm_up import warm_up
@@ -62,7 +62,7 @@ class Asking:
     ) -> Recall:
         """The memories most relevant to ``query``; current ones, or those visible at ``at``."""
         query = searched_for(query)
-        check_namespace(namespace)
+        held_namespace(namespace, self._catalogue.namespaces())
         limit = self._check_limit(limit)
         moment = utc(at, "at") if at else None
         now = self._present(namespace)
@@ -99,7 +99,7 @@ class Asking:
         moment = utc(at, "at")
         if query:
             return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
-        check_namespace(namespace)
+        held_namespace(namespace, self._catalogue.namespaces())
         limit = self._check_limit(limit)
         # Without a question, what held then is the useful answer.
         held = held_at(self._catalogue, namespace, moment, axis, types, limit)

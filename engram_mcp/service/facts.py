@@ -285,6 +285,7 @@ class FactService:
 
     def entities(self, namespace: str = DEFAULT_NAMESPACE) -> tuple[list[EntityInfo], list[NearMatch]]:
         """The entities facts are about, and near-identical names for a person to confirm."""
+        self._memory.namespace_to_read(namespace)
         counts: dict[str, int] = {}
         names: dict[str, str] = {}
         for m in self._memory.beside_turns(namespace):
@@ -299,6 +300,7 @@ class FactService:
     def merge_entities(self, keep: str, merge: str, namespace: str = DEFAULT_NAMESPACE) -> list[str]:
         """Confirmed by a person: every fact naming ``merge`` names ``keep`` instead. Returns the ids changed.
         Both must be entities of ``namespace``, and two of them."""
+        self._memory.namespace_to_read(namespace)
         gone, stays = entity_key(merge), entity_key(keep)
         changed = []
         with self.lock:

@@ -104,6 +104,8 @@ class Forgetting:
     ) -> ForgettingReceipt:
         """The memory ``memory_id`` (of ``namespace``, when one is given: one of another namespace is not
         found there, so a call scoped to one namespace never changes another's)."""
+        if namespace is not None:
+            self._memory.namespace_to_read(namespace)
         in_namespace(self._memory.get(memory_id), namespace)
         if mode is ForgetMode.RETRACT:
             return self._retract([memory_id], dry_run, with_derived=True)
@@ -118,6 +120,7 @@ class Forgetting:
         """Every fact about ``name`` (as subject or entity); a purge also cuts every sentence naming it.
         A name of function words alone ("", "the", "I") is refused: every sentence would name it;
         unless facts are about it by that very name (an emoji, "!!!"), which is then what is meant."""
+        self._memory.namespace_to_read(namespace)
         with self._facts.lock:
             # "Will" is a function word and a name: it is refused only when it cannot be the name.
             if not (names_something(name) or is_a_word(name) or self._facts.names_an_entity(name, namespace)):

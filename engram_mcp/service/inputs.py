@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 from datetime import datetime
 
-from engram_mcp.errors import InvalidInput, MemoryNotFound
+from engram_mcp.errors import InvalidInput, MemoryNotFound, NamespaceNotFound
 from engram_mcp.markdown.escape import check_storable
 from engram_mcp.model import (
     DEFAULT_NAMESPACE,
@@ -27,6 +29,7 @@ __all__ = [
     "check_label",
     "check_namespace",
     "check_text",
+    "held_namespace",
     "in_namespace",
     "new_turn",
     "searched_for",
@@ -83,6 +86,25 @@ def check_namespace(namespace: str) -> None:
         raise InvalidInput(
             f"namespace must be 1-64 letters, digits, '_' or '-' (starting with a letter or digit), got {namespace!r}"
         )
+
+
+_LISTED = 10
+
+
+def held_namespace(namespace: str, held: Iterable[str]) -> str:
+    """``namespace``, checked, when a read may ask it: the default, or one holding memories (``held``);
+    another is a typo or a space never written to, refused in one line naming those that exist and the
+    nearest ("wrok" → "work"), rather than answered as if nothing were known there. Only ``remember``
+    creates a namespace."""
+    check_namespace(namespace)
+    names = sorted({DEFAULT_NAMESPACE, *held}, key=lambda name: (name != DEFAULT_NAMESPACE, name))
+    if namespace in names:
+        return namespace
+    folded = {name.casefold(): name for name in names}
+    nearest = difflib.get_close_matches(namespace.casefold(), list(folded), n=1, cutoff=0.6)
+    guess = f" (did you mean {folded[nearest[0]]!r}?)" if nearest else ""
+    listed = ", ".join(names[:_LISTED]) + (f" and {len(names) - _LISTED} more" if len(names) > _LISTED else "")
+    raise NamespaceNotFound(f"no namespace {namespace!r}{guess}; nothing is stored there. Namespaces: {listed}")
 
 
 def searched_for(query: str) -> str:

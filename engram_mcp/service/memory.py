@@ -28,7 +28,7 @@ from engram_mcp.service.asking import Asking
 from engram_mcp.service.extractor_context import turns_to_read_with
 from engram_mcp.service.fact_lookup import FactLookup
 from engram_mcp.service.indexing import IndexProgress, IndexWriter
-from engram_mcp.service.inputs import check_text, new_turn
+from engram_mcp.service.inputs import check_text, held_namespace, new_turn
 from engram_mcp.service.results import Recall, ReconcileReport
 from engram_mcp.state.usage import UsageStore
 
@@ -286,6 +286,11 @@ class MemoryService:
         """A namespace's memories that are not turns (facts, instructions, notes), oldest first:
         what the fact tools read, at what the facts cost rather than the turns."""
         return list(self._catalogue.latest(namespace, turns=False))[::-1]
+
+    def namespace_to_read(self, namespace: str) -> str:
+        """``namespace`` when a read may ask it (the default, or one holding memories); else a one-line
+        error naming those that do (``inputs.held_namespace``)."""
+        return held_namespace(namespace, self._catalogue.namespaces())
 
     def present(self, namespace: str) -> datetime:
         """The moment a namespace is asked about now: the clock, or the time its turns have reached

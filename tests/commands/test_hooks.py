@@ -190,3 +190,17 @@ def test_a_question_asked_after_a_paste_longer_than_a_query_is_recalled_by_the_q
     assert len(paste) > 2_000
     assert (asked.returncode, asked.stderr) == (0, "")
     assert "KX-4471" in asked.stdout
+
+
+def test_a_hook_asking_a_namespace_nothing_was_remembered_into_yet_adds_nothing_and_says_nothing_while_the_cli_says_so(
+    engram, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    dir_args = ("--memory-dir", str(tmp_path / "memories"), "--extractor", "none")
+    assert engram("remember", "The deploy script needs --force on Fridays.", *dir_args, "--namespace", "work").returncode == 0
+    for event, sent in (("prompt", payload("UserPromptSubmit", prompt="How do I deploy?")),
+                        ("session-start", payload("SessionStart", source="startup"))):
+        hook = engram("hook", event, *dir_args, "--namespace", "trip", stdin=sent)
+        assert (hook.returncode, hook.stdout, hook.stderr) == (0, "", "")
+    typo = engram("recall", "deploy script", *dir_args, "--namespace", "wrok")
+    assert typo.returncode != 0 and typo.stderr.strip().endswith(
+        "no namespace 'wrok' (did you mean 'work'?); nothing is stored there. Namespaces: default, work")

@@ -13,7 +13,7 @@ import pytest
 from mcp import Client
 
 from tests.extraction.helpers import quoting_server
-from tests.stdio_client import call, recalled, run_session, server_env
+from tests.stdio_client import call, recalled, run_session, server_env, wait_until_idle
 
 pytestmark = pytest.mark.slow
 
@@ -184,3 +184,36 @@ def test_a_job_that_begins_next_year_comes_back_upcoming_over_stdio_and_todays_s
         assert recalled(await call(client, "as_of", at=now.isoformat(), query="Where does Ana work?")) == ["Ana works at Meta"]
 
     run_session(tmp_path / "memories", model_cache, scenario)
+
+
+def test_a_read_naming_a_namespace_that_does_not_exist_is_refused_in_one_line_and_forget_cuts_only_whom_it_names(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> None:
+        await call(client, "remember", text="The deploy script needs --force on Fridays.", namespace="work")
+        for tool, arguments in (("recall", {"query": "deploy script", "namespace": "wrok"}),
+                                ("as_of", {"at": "2030-01-01T00:00:00Z", "namespace": "wrok"}),
+                                ("forget", {"entity": "deploy", "namespace": "wrok"})):
+            refused = await client.call_tool(tool, arguments)
+            text = refused.content[0].text  # type: ignore[union-attr]
+            assert refused.is_error and text == (
+                "no namespace 'wrok' (did you mean 'work'?); nothing is stored there. Namespaces: default, work"), (tool, text)
+        assert "--force on Fridays" in tree_text(memories)
+        assert recalled(await call(client, "recall", query="deploy script", namespace="work"))
+
+        for text in ("Had dinner with Priya, Jonas and Mei at the Thai place.", "My neighbour Gregor keeps parking in my spot.",
+                     "he did it again this morning, I left a note", "Priya and I watched the final at the pub."):
+            await call(client, "remember", text=text, speaker="Dana", session="2026-03-02")
+        await wait_until_idle(client)
+        preview = await call(client, "forget", entity="Gregor", dry_run=True)
+        assert {item["text"] for item in preview["items"] if item["kind"] == "episode"} == {
+            "My neighbour Gregor keeps parking in my spot.", "he did it again this morning, I left a note"}
+        await call(client, "forget", entity="Gregor")
+        await call(client, "forget", entity="Priya")
+        journal = tree_text(memories / "journal")
+        assert "Had dinner with Jonas and Mei at the Thai place." in journal and "I watched the final at the pub." in journal
+        assert not any(gone in tree_text(memories) for gone in ("Priya", "Gregor", "left a note"))
+
+    run_session(memories, model_cache, scenario)

@@ -79,9 +79,9 @@ def test_purging_an_entity_named_in_a_list_keeps_the_rest_of_the_list() -> None:
     )
     rewritten = {m.id: m.text for m in plan_purge_entity(memories, "Hvid", "default").rewritten}
     assert rewritten["t-1"] == "My main clients are Lego. Invoices go out on the 25th."
-    # Named first, or followed by a sentence that may go on about it: nothing of it stays.
+    # Named first in a list, the speaker beside it stays; followed by a sentence that may go on about it, none of that stays.
     tom = {m.id: m.text for m in plan_purge_entity(memories, "Tom", "default").rewritten}
-    assert tom["t-2"] == "The trail was closed."
+    assert tom["t-2"] == "I went hiking. The trail was closed."
     assert tom["t-3"] == "My dog is Rex."
 
 

@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from engram_mcp.errors import InvalidInput
+from engram_mcp.errors import InvalidInput, NamespaceNotFound
 from engram_mcp.model import Kind
 from engram_mcp.model.temporal import Axis, visible_at
 from engram_mcp.service.facts import FactService
@@ -131,3 +131,21 @@ def test_looking_back_at_now_ranks_as_recall_does_so_facts_weigh_the_same_then_a
     now = service.recall(question)
 
     assert texts(then) == texts(now)
+
+
+def test_a_question_asked_of_a_namespace_that_does_not_exist_is_refused_naming_those_that_do(service: MemoryService) -> None:
+    service.remember("The deploy script needs --force on Fridays.", namespace="work")
+    moment = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    for ask in (lambda: service.recall("deploy script", namespace="wrok"),
+                lambda: service.as_of(moment, "deploy script", namespace="wrok"),
+                lambda: service.as_of(moment, namespace="wrok")):
+        with pytest.raises(NamespaceNotFound) as refused:
+            ask()
+        assert str(refused.value) == (
+            "no namespace 'wrok' (did you mean 'work'?); nothing is stored there. Namespaces: default, work")
+    with pytest.raises(NamespaceNotFound, match="^no namespace 'personal'; nothing is stored there"):
+        service.recall("deploy script", namespace="personal")
+    # The default namespace is asked though it holds nothing; one remembered into is there from then on.
+    assert service.recall("deploy script").abstained
+    service.remember("Buy oat milk.", namespace="personal")
+    assert texts(service.recall("oat milk", namespace="personal")) == ["Buy oat milk."]

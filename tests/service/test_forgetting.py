@@ -4,7 +4,10 @@ import shutil
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
+import pytest
+
 from engram_mcp.embedding.onnx import OnnxEmbedder
+from engram_mcp.errors import NamespaceNotFound
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.index.edge import EdgeIndex
@@ -198,3 +201,35 @@ def test_forgetting_after_the_state_folder_was_deleted_succeeds_and_says_the_ind
         assert "Fennick" not in files(tmp_path) and turns(service) == ["My daughter Wren plays the cello."]
     finally:
         index.close()
+
+
+def test_forgetting_in_a_namespace_that_does_not_exist_is_refused_naming_those_that_do_and_nothing_is_lost(
+    service: MemoryService, facts: FactService, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    turn = service.remember("My manager Ivo approved my raise.", namespace="work")
+    facts.state("Ivo manages the platform team.", subject="Ivo", namespace="work")
+    before = files(tmp_path)
+    for forget in (lambda: forgetting.forget_entity("Ivo", namespace="wrok"),
+                   lambda: forgetting.forget_entity("Ivo", namespace="wrok", dry_run=True),
+                   lambda: forgetting.forget(turn.id, namespace="wrok"),
+                   lambda: facts.entities("wrok")):
+        with pytest.raises(NamespaceNotFound, match=r"^no namespace 'wrok' \(did you mean 'work'\?\); .* Namespaces: default, work$"):
+            forget()
+    assert files(tmp_path) == before
+
+
+def test_forgetting_someone_first_in_a_list_and_the_next_turn_going_on_about_them_through_the_service(
+    service: MemoryService, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    for text in ("Had dinner with Priya, Jonas and Mei at the Thai place.", "My neighbour Priya keeps parking in my spot.",
+                 "she did it again this morning, I left a note", "The bins go out on Tuesdays now."):
+        service.remember(text, speaker="Dana", session="2026-03-02")
+    preview = forgetting.forget_entity("Priya", dry_run=True)
+    forgetting.forget_entity("Priya")
+    assert turns(service) == ["Had dinner with Jonas and Mei at the Thai place.", "The bins go out on Tuesdays now."]
+    assert "Priya" not in files(tmp_path) and "left a note" not in files(tmp_path)
+    assert {(item.action, item.text) for item in preview.items} == {
+        ("redacted", "Had dinner with Priya, Jonas and Mei at the Thai place."),
+        ("removed", "My neighbour Priya keeps parking in my spot."),
+        ("removed", "she did it again this morning, I left a note"),
+    }

@@ -1,0 +1,250 @@
+"""How a name is cut out of a turn's sentences when it is forgotten. Pure.
+
+A sentence naming it goes, unless what is left reads as said without it: the rest of a list that
+names it wherever it stands ("Had dinner with Priya, Jonas and Mei" keeps "Had dinner with Jonas
+and Mei", "My boyfriend Lukas and I are going" keeps "I am going"; not two clauses joined by ", and",
+nor a list followed by words that may go on about it by pronoun: "Jodie and I had pizza, she cried"), what was done when it names
+only whom it was done with ("I moved to York with my partner Sven" keeps "I moved to York"), or a
+later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now").
+A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
+clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"). So does the
+start of the speaker's next turn in the session when the turn before ended on it and the next
+opens with "he", "she" or "they", naming no one else ("he did it again this morning, I left a note").
+A turn whose rest only goes on about it ("i said no. why does he still do this") goes whole, with
+what any of its sentences kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.mentions import Named
+from engram_mcp.model.time_expr import CALENDAR_NAMES
+
+__all__ = ["cut_naming", "names_someone_else"]
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome", "Priya & Tomasz".
+_LIST_JOINT = re.compile(r",\s+and\s+|\s+and\s+|\s+&\s+|,\s+")
+_AND = re.compile(r",?\s+(?:and|&)\s+")
+_CLAUSE_JOINT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?")
+# A clause joined by a word that begins a statement of its own: "…, and I also need to book the dentist".
+_JOINED_CLAUSE = re.compile(r",?\s+(?:and|but|plus)\s+|;\s+")
+# The speaker as a clause's subject: "I take the Polo to work", "my knee still hurts".
+_SPEAKERS_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)", re.IGNORECASE)
+# Who a name is to the speaker, said right before it: "My boyfriend Lukas", "with my friend Priya".
+_RELATION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:my|our)\s+(?:[a-z][\w'’-]*\s+){1,2}$", re.IGNORECASE)
+# A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
+_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
+                         re.IGNORECASE)
+# A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
+_WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
+# A sentence opening with a third-person pronoun continues the one before it.
+_CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
+# A turn opening on someone by pronoun, going on from the turn before: not "it", which is as often the weather.
+_OPENS_ON_SOMEONE = re.compile(r"^\s*(?:he|she|they|his|her|their|him|them)\b", re.IGNORECASE)
+# Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
+_A_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|he's|she's)\b", re.IGNORECASE)
+_A_FEW_WORDS = 3
+_A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
+# Who may stand in a list beside a name: another name, or the speaker ("me and Priya", "Priya and I", "my sister").
+_A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
+_A_CAPITAL = re.compile(r"^[A-Z]")
+# A verb agreeing with a list as subject, and what it is for one: "Priya and I are" → "I am", "Priya and Jonas are" → "Jonas is".
+_PLURAL_VERB = re.compile(r"^(?P<who>me|I|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)(?P<gap>\s+)(?P<verb>are|were|have|aren't|weren't|haven't)(?![\w'’])",
+                          re.IGNORECASE)
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't"}
+_FIRST_PERSON = {"are": "am", "were": "was", "have": "have", "aren't": "am not", "weren't": "wasn't", "haven't": "haven't"}
+
+
+def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict[str, str]:
+    """The sentences of a turn (``parts``) that name ``name``, and those right after them that go on
+    about it ("He's a beagle"), each with what is left of it (see the module docstring); with
+    ``going_on``, the turn goes on from one that ended on it, so its opening sentence about someone
+    by pronoun is about it too."""
+    cut: dict[str, str] = {}
+    previous_cut = going_on
+    for index, part in enumerate(parts):
+        opening = index == 0 and going_on
+        if name.in_(part):
+            cut[part] = _rest_of_list(part, name)
+        elif previous_cut and (_OPENS_ON_SOMEONE if opening else _CONTINUES).match(part) and not (
+                opening and names_someone_else(part, name)):
+            cut[part] = _own_clauses_joined(part)
+        previous_cut = part in cut
+    # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
+    # own, only goes on about the one forgotten, so the turn goes whole.
+    left = [part for part in parts if part not in cut]
+    if cut and left and any(map(_goes_on_about_someone, left)) and all(
+        _goes_on_about_someone(part) or len(_WORD.findall(part)) <= _A_FEW_WORDS for part in left
+    ):
+        return dict.fromkeys(parts, "")
+    return cut
+
+
+def names_someone_else(text: str, name: Named) -> bool:
+    """Whether ``text`` names someone besides ``name``: a capitalised word that is not a sentence's first,
+    a function word, a month or a weekday ("he and Tom did it again"; not "he did it again on Friday")."""
+    outside = _without_spans(text, name)
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", outside):
+        words = [match for match in _A_NAME.finditer(sentence) if match.start() > 0]
+        if any(word.group(0).casefold() not in FUNCTION_WORDS and word.group(0) not in CALENDAR_NAMES for word in words):
+            return True
+    return False
+
+
+def _without_spans(text: str, name: Named) -> str:
+    spans = sorted(name.spans(text))
+    kept, start = [], 0
+    for first, last in spans:
+        kept.append(text[start:first])
+        start = last
+    kept.append(text[start:])
+    return "".join(kept)
+
+
+def _goes_on_about_someone(sentence: str) -> bool:
+    """Whether ``sentence`` speaks of someone only by pronoun, naming no one ("why does he still do this";
+    not "Simone paid hers")."""
+    names = [word for word in _A_NAME.findall(sentence) if word.casefold() not in FUNCTION_WORDS]
+    return bool(_A_PERSON.search(sentence)) and not names
+
+
+def _own_clauses_joined(sentence: str) -> str:
+    """What stays of a sentence going on about the one forgotten: the clauses of the speaker's own joined
+    to it by "and", "but" or "plus" ("She wants them by Friday, and I also need to book the dentist" keeps
+    "I also need to book the dentist."), none speaking of someone by pronoun; else nothing."""
+    body = sentence.rstrip()
+    end = body[-1] if body[-1:] in ".!?" else "."
+    clauses = _outside_brackets(_JOINED_CLAUSE, body.rstrip(".!?"))[1:]
+    kept = [clause for clause in clauses
+            if _SPEAKERS_CLAUSE.match(clause) and not _A_PERSON.search(clause) and len(clause.split()) >= 3]
+    if not kept:
+        return ""
+    said = ", ".join(kept)
+    return said[:1].upper() + said[1:] + end
+
+
+def _rest_of_list(sentence: str, name: Named) -> str:
+    """``sentence`` without what names ``name``: the rest of a list ("…are Lego and a small agency
+    called Hvid." → "…are Lego."; "Priya, Jonas and Mei" → "Jonas and Mei"), what was done with
+    them, or a later clause of the speaker's own; else "" (nothing left that reads as a statement)."""
+    body = sentence.rstrip()
+    end = body[-1] if body[-1:] in ".!?" else "."
+    # "I moved to York with my partner Sven.": who came along is cut, what the speaker did stays.
+    along = _WITH_SOMEONE.match(body.rstrip(".!?"))
+    if along is not None and name.in_(along["who"]) and not name.in_(along["done"]) and len(along["done"].split()) >= 3:
+        return along["done"] + end
+    without = _list_without(body.rstrip(".!?"), name)
+    if without is not None:
+        return without + end
+    items = _outside_brackets(_LIST_JOINT, body.rstrip(".!?"))
+    if len(items) < 2:
+        return ""
+    if name.in_(items[0]):
+        # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
+        # comma that says something of the speaker alone stays; a list's later items do not.
+        later = [part for part in _outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
+                 if not name.in_(part) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
+        return ", ".join(later) + end if later else ""
+    # An item after a named one that goes on about it by pronoun goes with it.
+    kept = [item for i, item in enumerate(items)
+            if not name.in_(item) and not (i and name.in_(items[i - 1]) and _CONTINUES.match(item))]
+    if len(kept[0].split()) < 3:
+        return ""
+    said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
+    return "" if name.in_(said) else said + end
+
+
+def _list_without(text: str, name: Named) -> str | None:
+    """``text`` with ``name`` taken out of the list of people it stands in, or None when it stands in
+    none. A list is names (or the speaker: "me", "I", "my sister") divided by commas and closed by
+    "and" or "&"; its first item may follow other words ("Had dinner with Priya, …") and its last
+    be followed by them ("… and Mei at the Thai place"). What stays is joined as it was ("Lars, Odile,
+    and Ana"; "Lars and Odile" when two are left), with the speaker as "I" and a verb for one when
+    one opens the sentence ("Priya and I are going" → "I am going")."""
+    items, joints = _divided(text)
+    closing = next((i for i, joint in enumerate(joints) if _AND.fullmatch(joint)), None)
+    # Two joined by ", and" are two clauses ("… at Brunswick Baths, and Dusty can't have dinner"), not a list.
+    if closing is None or any(joint.strip() != "," for joint in joints[:closing]) or (closing == 0 and "," in joints[0]):
+        return None
+    last = closing + 1
+    named = [i for i in range(last + 1) if name.in_(items[i])]
+    if len(named) != 1:
+        return None
+    at = named[0]
+    spans = name.spans(items[at])
+    start, stop = spans[0][0], spans[-1][1]
+    before, after = items[at][:start], items[at][stop:]
+    if at == 0:  # who they are to the speaker goes with them: "My boyfriend Lukas and I" → "I"
+        before = _RELATION_BEFORE.sub("", before)
+    if (at > 0 and before.strip()) or (at < last and after.strip()):
+        return None
+    members = items[: last + 1]
+    if at != 0 and not _ends_on_a_member(members[0]):
+        return None
+    if not all(_A_MEMBER.match(member) for i, member in enumerate(members) if i and i != at):
+        return None
+    kept = members[:at] + members[at + 1:]
+    if at == 0:
+        kept[0] = before + kept[0]
+    if at == last:
+        kept[-1] = kept[-1] + after
+    closing_joint = joints[closing]
+    if len(kept) == 1:
+        listed = kept[0]
+    elif len(kept) == 2:
+        listed = kept[0] + (" & " if "&" in closing_joint else " and ") + kept[1]
+    else:
+        listed = ", ".join(kept[:-1]) + closing_joint + kept[-1]
+    rest = "".join(joint + item for joint, item in zip(joints[last:], items[last + 1:], strict=True))
+    if _A_PERSON.search(after if at == last else "") or _A_PERSON.search(rest):
+        return None  # what follows may go on about them ("Jodie and I had pizza, she cried")
+    said = (_for_one(listed) if len(kept) == 1 and not (at == 0 and before.strip()) else listed) + rest
+    return None if name.in_(said) else said
+
+
+def _ends_on_a_member(item: str) -> bool:
+    words = item.split()
+    return bool(words) and (words[-1].casefold() in {"me", "i"} or bool(_A_CAPITAL.match(words[-1])))
+
+
+def _for_one(said: str) -> str:
+    """A sentence a list opened, now with one left: "me" said as the subject it is, "I", and a verb
+    for one ("Me and Priya are going" → "I am going")."""
+    said = re.sub(r"^me\b", "I", said, flags=re.IGNORECASE)
+    found = _PLURAL_VERB.match(said)
+    if found is None:
+        return said
+    verbs = _FIRST_PERSON if found["who"] == "I" else _SINGULAR
+    return found["who"] + found["gap"] + verbs[found["verb"].casefold()] + said[found.end():]
+
+
+def _divided(text: str) -> tuple[list[str], list[str]]:
+    """``text`` divided where a list joint stands outside brackets: its items, and the joints between them."""
+    return _outside_brackets_with_joints(_LIST_JOINT, text)
+
+
+def _outside_brackets(joint: re.Pattern[str], text: str) -> list[str]:
+    """``text`` split where ``joint`` matches outside brackets: "Kai (CB, moving in June), Teo" is
+    two items, not three."""
+    return _outside_brackets_with_joints(joint, text)[0]
+
+
+def _outside_brackets_with_joints(joint: re.Pattern[str], text: str) -> tuple[list[str], list[str]]:
+    parts: list[str] = []
+    joints: list[str] = []
+    start, depth, position = 0, 0, 0
+    while position < len(text):
+        char = text[position]
+        depth += (char in "([{") - (char in ")]}" and depth > 0)
+        found = joint.match(text, position) if depth == 0 else None
+        if found and found.end() > position:
+            parts.append(text[start:position])
+            joints.append(found.group(0))
+            start = position = found.end()
+            continue
+        position += 1
+    parts.append(text[start:])
+    return parts, joints

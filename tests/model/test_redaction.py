@@ -1,0 +1,141 @@
+from datetime import datetime, timedelta, timezone
+
+from engram_mcp.model import Kind, Memory, MemoryType, Provenance
+from engram_mcp.model.purge_plan import plan_purge_entity
+
+NOW = datetime(2026, 3, 2, 19, tzinfo=timezone.utc)
+
+
+def turns(*said: str | tuple[str, str], session: str | None = "2026-03-02") -> dict[str, Memory]:
+    """Turns said in order, each a minute after the one before, by Dana unless a (role, text) says otherwise."""
+    memories = {}
+    for minute, each in enumerate(said):
+        role, text = each if isinstance(each, tuple) else ("user", each)
+        memories[f"t-{minute}"] = Memory(
+            id=f"t-{minute}", kind=Kind.EPISODE, type=MemoryType.EPISODIC, text=text, created_at=NOW,
+            valid_at=NOW + timedelta(minutes=minute),
+            provenance=Provenance(speaker="Dana" if role == "user" else None, role=role, session=session),
+        )
+    return memories
+
+
+def left_after_forgetting(name: str, memories: dict[str, Memory]) -> dict[str, str | None]:
+    """Each turn's text once ``name`` is forgotten; None for a turn that went."""
+    plan = plan_purge_entity(memories, name, "default")
+    rewritten = {m.id: m.text for m in plan.rewritten}
+    return {i: None if i in plan.remove else rewritten.get(i, m.text) for i, m in memories.items()}
+
+
+def test_forgetting_someone_first_in_a_list_keeps_the_others_in_it_however_the_list_is_joined() -> None:
+    said = turns(
+        "Had dinner with Priya, Jonas and Mei at the Thai place.",
+        "Priya and Jonas came over to help me paint the hallway.",
+        "Priya & Tomasz drove me to the airport on Friday.",
+        "Priya, Lars, and Odile joined the book club this month.",
+        "Priya, Lars, Odile, and Ana joined the choir.",
+        "Me and Priya went bouldering at the new gym in Leith.",
+        "Priya and I are going to the match on Saturday.",
+        "Priya and Jonas were late again.",
+    )
+    assert list(left_after_forgetting("Priya", said).values()) == [
+        "Had dinner with Jonas and Mei at the Thai place.",
+        "Jonas came over to help me paint the hallway.",
+        "Tomasz drove me to the airport on Friday.",
+        "Lars and Odile joined the book club this month.",
+        "Lars, Odile, and Ana joined the choir.",
+        "I went bouldering at the new gym in Leith.",
+        "I am going to the match on Saturday.",
+        "Jonas was late again.",
+    ]
+
+
+def test_forgetting_someone_in_the_middle_or_last_of_a_list_keeps_what_follows_the_list() -> None:
+    said = turns("Had dinner with Jonas, Priya and Mei at the Thai place.", "Had dinner with Jonas, Mei and Priya at the Thai place.")
+    assert set(left_after_forgetting("Priya", said).values()) == {"Had dinner with Jonas and Mei at the Thai place."}
+    # Named again after the list: the sentence goes whole, so no mention of them stays.
+    assert left_after_forgetting("Priya", turns("Priya and Jonas came over, Priya brought a cake."))["t-0"] is None
+
+
+def test_a_name_first_in_what_is_no_list_of_people_takes_its_sentence() -> None:
+    said = turns(
+        "I told Priya, she was upset about it.",
+        "May is my sister and she lives in Leeds.",
+        "After lunch, Priya and the kids left.",
+    )
+    left = left_after_forgetting("Priya", said)
+    assert left["t-0"] is None and left["t-2"] is None
+    assert left_after_forgetting("May", said)["t-1"] is None
+
+
+def test_the_speakers_next_turn_going_on_about_the_one_forgotten_by_pronoun_goes() -> None:
+    said = turns(
+        "My neighbour Gregor keeps parking in my spot.",
+        "he did it again this morning, I left a note",
+        "Anyway, the plumber comes on Friday.",
+    )
+    assert left_after_forgetting("Gregor", said) == {"t-0": None, "t-1": None, "t-2": "Anyway, the plumber comes on Friday."}
+
+
+def test_a_next_turn_mixing_the_one_forgotten_with_the_speakers_own_matters_keeps_those() -> None:
+    said = turns(
+        "My colleague Ruth asked me to review her slides.",
+        ("assistant", "That sounds like a lot on your plate."),
+        "She wants them done by Friday, and I also need to book the dentist. My knee still hurts.",
+    )
+    left = left_after_forgetting("Ruth", said)
+    assert left == {"t-0": None, "t-1": "That sounds like a lot on your plate.",
+                    "t-2": "I also need to book the dentist. My knee still hurts."}
+
+
+def test_a_next_turn_is_kept_when_its_pronoun_may_mean_someone_else() -> None:
+    # It names someone else; the turn before ended on someone else; another session; the reply between named another.
+    assert left_after_forgetting("Gregor", turns(
+        "My neighbour Gregor keeps parking in my spot.", "he and Tomasz did it again this morning."))["t-1"] is not None
+    assert left_after_forgetting("Gregor", turns(
+        "Gregor keeps parking in my spot. My brother Tomasz visits today.", "he is bringing the kids."))["t-1"] is not None
+    assert left_after_forgetting("Gregor", turns(
+        "My neighbour Gregor keeps parking in my spot.", ("assistant", "Has Tomasz seen it?"), "he did it again."))["t-2"] is not None
+    apart = {**turns("My neighbour Gregor keeps parking in my spot."), **{
+        "t-9": turns("he did it again this morning.", session="2026-03-09")["t-0"]}}
+    assert left_after_forgetting("Gregor", apart)["t-9"] == "he did it again this morning."
+    assert left_after_forgetting("Gregor", turns("My neighbour Gregor keeps parking in my spot.", "it is raining again."))["t-1"]
+
+
+def test_each_next_turn_going_on_about_them_goes_while_they_go_on() -> None:
+    said = turns("My neighbour Gregor keeps parking in my spot.", "he did it again.", "he even blocked the bins.",
+                 "The bins go out on Tuesdays now.")
+    assert list(left_after_forgetting("Gregor", said).values()) == [None, None, None, "The bins go out on Tuesdays now."]
+
+
+def test_a_fact_restating_only_what_was_cut_from_its_turn_goes_with_it() -> None:
+    said = turns("My colleague Ruth asked me to review her slides.",
+                 "She wants them done by Friday, and I also need to book the dentist.")
+    facts = {
+        "f-friday": Memory(id="f-friday", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="She wants the slides done by Friday.",
+                           created_at=NOW, provenance=Provenance(speaker="Dana", turn_ids=("t-1",))),
+        "f-dentist": Memory(id="f-dentist", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="Dana needs to book the dentist.",
+                            created_at=NOW, subject="Dana", provenance=Provenance(speaker="Dana", turn_ids=("t-1",))),
+    }
+    plan = plan_purge_entity({**said, **facts}, "Ruth", "default")
+    assert "f-friday" in plan.remove and "f-dentist" not in plan.remove
+
+
+def test_who_they_are_to_the_speaker_goes_with_them_and_what_is_left_agrees_with_one() -> None:
+    said = turns("My boyfriend Lukas and I are going to Portugal in May.", "Maya and I aren't speaking anymore, long story.",
+                 "Had dinner with my friend Priya, Jonas and Mei.")
+    assert list(left_after_forgetting("Lukas", said).values())[0] == "I am going to Portugal in May."
+    assert list(left_after_forgetting("Maya", said).values())[1] == "I am not speaking anymore, long story."
+    assert list(left_after_forgetting("Priya", said).values())[2] == "Had dinner with Jonas and Mei."
+
+
+def test_a_list_is_not_rewritten_where_what_follows_it_may_go_on_about_them_or_two_clauses_are_joined() -> None:
+    said = turns("Jodie and I had our pizza night, she cried, I cried.",
+                 "Write a text for Raf: swim at Brunswick Baths, and Dusty can't have dinner until the vet calls back.")
+    assert left_after_forgetting("Jodie", said)["t-0"] is None
+    assert left_after_forgetting("Dusty", said)["t-1"] == "Write a text for Raf: swim at Brunswick Baths."
+
+
+def test_a_turn_left_going_on_about_them_goes_whole_with_what_a_sentence_kept() -> None:
+    said = turns("Small problem with Gunnar. He says he will keep my deposit, but I cleaned everything twice. "
+                 "Can you help me write to him?")
+    assert left_after_forgetting("Gunnar", said)["t-0"] is None
