@@ -34,8 +34,8 @@ from engram_mcp.extraction.habits import corrected_habit_days, habit_moved_to_a_
 from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.jest import in_earnest
-from engram_mcp.extraction.languages import in_english
 from engram_mcp.extraction.job_starts import dated_starts
+from engram_mcp.extraction.languages import in_english
 from engram_mcp.extraction.lexicon import (
     FROM_DAY,
     OCCUPATIONS,
