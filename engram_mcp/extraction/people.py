@@ -274,12 +274,12 @@ _MY_RELATION = (r"(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|fa
                 r"(?P<partner>partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?)(?=\s*,?\s+[A-Z])))"
                 r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?")
 # "Dad has moved to Nottingham", "Granny Pat moved into a care home", "Oma wohnt in Ulm": a parent or grandparent said as
-# a name, with "my" left out; "Brother Anders lives in Gothenburg": any relation, before a name.
-_KIN_AS_NAME = (r"(?P<kin>(?i:" + "|".join(sorted(KIN_NAMES, key=len, reverse=True)) + r"))(?:\s+(?P<kin_name>[A-Z][a-z][\w'’-]*))?"
-                r"|(?P<titled>(?i:brother|sister|son|daughter|cousin|niece|nephew|partner|husband|wife|boyfriend|girlfriend|friend))"
-                r"\s+(?P<titled_name>[A-Z][a-z][\w'’-]*)")
-# "Tom works at KPMG", "Raj Patel has a new job": a person by their name (not "Tom's sister").
-_BY_NAME = r"(?P<person>[A-Z](?:[a-z]|['’][A-Z])[\w'’-]*(?<!['’]s)(?:\s+[A-Z][a-z][\w'’-]*(?<!['’]s))?)"
+# a name, with "my" left out.
+_KIN_AS_NAME = r"(?P<kin>(?i:" + "|".join(sorted(KIN_NAMES, key=len, reverse=True)) + r"))(?:\s+(?P<kin_name>[A-Z][a-z][\w'’-]*))?"
+# "Tom works at KPMG", "Raj Patel has a new job": a person by their name (not "Tom's sister", nor "Brother Anders", a note
+# whose later news may name him alone: "Anders in Oslo now").
+_BY_NAME = (r"(?!(?i:" + _RELATIONS + r")\b)(?P<person>[A-Z](?:[a-z]|['’][A-Z])[\w'’-]*(?<!['’]s)"
+            r"(?:\s+[A-Z][a-z][\w'’-]*(?<!['’]s))?)")
 # What is said of someone named opens with a verb ("Tom finally moved", "Dad has"), not a noun ("Current flat is",
 # "Day one at Vela" name no one), nor says who they are to the speaker ("Bristol is my home now", "Graham's my manager").
 _VERB_FIRST = (r"(?!(?:is|was)\s+(?:now\s+|still\s+)?(?:my|our)\b)(?=(?:(?:just|now|also|finally|recently|officially|already|still|currently|actually|eventually|never)\s+)*"
@@ -296,19 +296,18 @@ _NO_ONE = _NOT_PERSONS | frozenset("""Me Everyone Everybody Someone Somebody Nob
     Business Team Everyone Nothing""".split())
 
 
-def someone_else(clause: str, speaker: str) -> Someone | None:
+def someone_else(clause: str, speaker: str, *, uncased: bool = False) -> Someone | None:
     """Whom ``clause`` is about when it opens with one of the speaker's people ("my brother Idris …",
     "Dad …", "Granny Pat …") or a person by name ("Tom …"), and what it says of them; None when it
-    opens with the speaker or with no one."""
+    opens with the speaker or with no one. ``uncased``: the person types without capitals, so a
+    capital marks no name and only their people said by who they are are read."""
     match = _SOMEONE_ELSE.match(clause)
-    if match is None:
+    if match is None or uncased and match["person"]:
         return None
     if match["rel"]:
         relation, name = " ".join(match["rel"].lower().split()), match["name"]
     elif match["kin"]:
         relation, name = KIN_NAMES[match["kin"].lower()], match["kin_name"]
-    elif match["titled"]:
-        relation, name = match["titled"].lower(), match["titled_name"]
     else:
         person = match["person"]
         if person.split()[0] in _NO_ONE:

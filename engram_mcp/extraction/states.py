@@ -193,7 +193,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         text = context
     found: list[Found] = []
     head, with_partner, ended, started = _UNCASED_COUPLES if uncased else _COUPLES
-    if (other := someone_else(text, speaker)) is not None and other.who.casefold() in {pet.casefold() for pet in pets}:
+    if (other := someone_else(text, speaker, uncased=uncased)) is not None and other.who.casefold() in {pet.casefold() for pet in pets}:
         other = None  # "Max passed away": a pet named earlier, read by the pet rules
     if other is not None and other.who != speaker:
         # "My partner Julien is a sous-chef": who Julien is to the speaker, then what he does.
