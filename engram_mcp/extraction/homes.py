@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.state_grammar import NAME, UNCASED_NAME, Found, Rule, as_facts, object_head, rule
 from engram_mcp.model import Certainty
+from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["home_after_moving", "home_rules", "home_said_ours", "homes_in_sentence", "moved_house_now_in"]
 
@@ -88,9 +89,12 @@ def home_rules(name: str) -> tuple[Rule, ...]:
              place_obj + r"(?![^.!?;]*\b(?i:for)\b(?!\s+(?i:good)\b))" + _NOT_A_STAY, _home_back),
         rule(r"(?:now\s+)?(?:live|am\s+living|am\s+based|have\s+settled|settled)\s+(?:now\s+)?in"
               r"(?:\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named))?", name_obj, _home),
-        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:(?:from|out\s+of|away\s+from)\s+[\w\s-]+?\s+)?(?:to|into)"
+        rule(r"(?:have\s+)?(?:moved|relocated|settled)\s+(?:back\s+|out\s+|over\s+|away\s+|house\s+|in\s+|up\s+|down\s+)?(?:(?:from|out\s+of|away\s+from)\s+[\w\s-]+?\s+)?(?:to|into)\b"
               r"(?:\s+(?:a|an|the|our|my)\s+[\w\s-]+?\s+in|\s+(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?:called|named))?",
               name_obj, _moved),
+        # "Mum's moved in with her partner in Leeds": the home is where the one moved in with lives.
+        rule(r"(?:have\s+)?moved\s+in\s+with\s+(?:(?:my|his|her|their|our|a|the)\s+)?(?:[\w'’-]+\s+){0,2}?in",
+             r"(?!(?i:" + "|".join(sorted(CALENDAR_NAMES)) + r")\b)" + name_obj, _moved),
         # "moved in today, Dublin 8": the place named right after moving in.
         rule(r"(?:have\s+)?moved\s+in(?:\s+(?:today|yesterday|at\s+last|finally|this\s+\w+|last\s+\w+))?\s*[,:–-]\s*(?:in\s+)?",
               name_obj, _moved),

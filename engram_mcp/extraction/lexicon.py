@@ -125,11 +125,34 @@ _CONTRACTIONS = (
 _NAME_IS_MY = re.compile(r"\b([A-Z][\w-]+)'s\s+(?=(?:now\s+|officially\s+)?(?:my|our)\b)")
 
 
+# "Tom's got a new job", "my sister's just started at Google", "Dad's moved": before a past participle, "'s" is "has";
+# "Raj's at Infosys now", "Mum's living in Leeds": before where one is or what one is doing, "is".
+_SAYS_ADVERB = r"(?:(?:just|finally|also|recently|officially|already|now|since|actually)\s+)*"
+_NAME_HAS = re.compile(r"\b([A-Za-z][\w-]*)'s\s+(?=" + _SAYS_ADVERB + r"(?:got|gotten|been|gone|moved|started|joined|left|quit|"
+                       r"relocated|settled|landed|accepted|retired|switched|changed|taken|found|bought|sold|become|split|broken)\b)")
+_NAME_IS = re.compile(r"\b([A-Za-z][\w-]*)'s\s+(?=" + _SAYS_ADVERB + r"(?:at|in|with|living|working|based|moving|staying|"
+                      r"studying|starting|joining|leaving|settled|engaged|married)\b)")
+
+
 def expand_contractions(text: str) -> str:
     text = text.replace("’", "'")
     for pattern, full in _CONTRACTIONS:
         text = pattern.sub(_keep_case(full), text)
+    text = _NAME_HAS.sub(_someones("has"), _NAME_IS.sub(_someones("is"), text))
     return _NAME_IS_MY.sub(r"\1 is ", text)
+
+
+def _someones(verb: str) -> Callable[[re.Match[str]], str]:
+    """"'s" read as ``verb`` after someone: a name ("Tom's got"), "he" or "she", one of the speaker's people ("my sister's
+    started"), or any word opening a sentence ("dad's moved"); not a thing ("a master's in data science")."""
+    def replace(match: re.Match[str]) -> str:
+        word, before = match.group(1), match.string[: match.start()]
+        if (word[:1].isupper() or word.lower() in {"he", "she"} or re.search(r"\b(?:my|our)\s+(?:[a-z]+\s+)?$", before, re.IGNORECASE)
+                or re.search(r"(?:^|[.!?,;:—–-])\s*$", before)):
+            return f"{word} {verb} "
+        return match.group(0)
+
+    return replace
 
 
 def _keep_case(full: str) -> Callable[[re.Match[str]], str]:

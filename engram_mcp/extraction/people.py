@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.languages import KIN_NAMES
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
 
-__all__ = ["last_person_named", "people_named", "relations_named", "with_pronouns_named"]
+__all__ = ["Someone", "last_person_named", "people_named", "relations_named", "someone_else", "with_pronouns_named"]
 
 _RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|buddy|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
@@ -250,3 +252,65 @@ def _named_subject(sentence: str, people: dict[str, str]) -> str | None:
     rest = sentence.strip()[opening.end():]
     verb = ("has " if rest.startswith(("been ", "got ")) else "is ") if opening["is"] else ""
     return f"My {people[name]} {name} {verb}{rest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Someone:
+    """Whom a clause is about when it opens with someone other than the speaker, and what it says of them."""
+
+    who: str
+    """The subject their facts have: "Noor's brother", "Noor's dad", "Tom"."""
+    name: str | None
+    """A name given beside a relation ("my brother Idris", "Granny Pat")."""
+    rest: str
+    """What the clause says of them, from its verb: "has moved to Nottingham"."""
+    partner: bool
+    """Said as the speaker's partner ("my partner Julien …"), whose relation the clause gives too."""
+
+
+# "My brother Idris lives in Leeds", "my sister just moved to Glasgow"; the relation of a partner only with a name after it.
+_MY_RELATION = (r"(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
+                r"friend|buddy|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|"
+                r"(?P<partner>partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?)(?=\s*,?\s+[A-Z])))"
+                r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?")
+# "Dad has moved to Nottingham", "Granny Pat moved into a care home", "Oma wohnt in Ulm": a parent or grandparent said as
+# a name, with "my" left out.
+_KIN_AS_NAME = r"(?P<kin>(?i:" + "|".join(sorted(KIN_NAMES, key=len, reverse=True)) + r"))(?:\s+(?P<kin_name>[A-Z][a-z][\w'’-]*))?"
+# "Tom works at KPMG", "Raj Patel has a new job": a person by their name (not "Tom's sister", nor "Brother Anders", a note
+# whose later news may name him alone: "Anders in Oslo now").
+_BY_NAME = (r"(?!(?i:" + _RELATIONS + r")\b)(?P<person>[A-Z](?:[a-z]|['’][A-Z])[\w'’-]*(?<!['’]s)"
+            r"(?:\s+[A-Z][a-z][\w'’-]*(?<!['’]s))?)")
+# What is said of someone named opens with a verb ("Tom finally moved", "Dad has"), not a noun ("Current flat is",
+# "Day one at Vela" name no one), nor says who they are to the speaker ("Bristol is my home now", "Graham's my manager").
+_VERB_FIRST = (r"(?!(?:is|was)\s+(?:now\s+|still\s+)?(?:my|our)\b)(?=(?:(?:just|now|also|finally|recently|officially|already|still|currently|actually|eventually|never)\s+)*"
+               r"(?:[a-z]+(?:s|ed)|is|was|has|had|got|took|left|quit|found|went|became|bought|sold|began|came|made|won|drove|flew|"
+               r"met|ran|gave|split|broke|fell|grew|sent|spent|told|thought|wrote|does|did|can|will|would)\b)")
+_SOMEONE_ELSE = re.compile(r"^(?:" + _MY_RELATION + "|(?:" + _KIN_AS_NAME + "|" + _BY_NAME + r")(?=\s*,?\s+" + _VERB_FIRST + r"))"
+                           r"\s*,?\s+(?!and\s+(?:I|me)\b)(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$")
+# Capitalised words that open a clause without naming anyone: "Everyone moved to the garden", "Car sold to a guy".
+_NO_ONE = _NOT_PERSONS | frozenset("""Me Everyone Everybody Someone Somebody Nobody Everything Something Nothing Work Home Life Today
+    Tonight Yesterday Tomorrow Now Just Finally Still Maybe Apparently Hopefully Luckily Sadly Unfortunately Honestly Basically
+    Actually Meanwhile Plus Btw Anyway Definitely There Here These Those Some Most All Both Each Every Any None Lol Haha Omg Yeah
+    Yep Nope Nah Hey Hi Hello Thanks Thank Good Great Bad New Old Your His Her Their Its What Which Where When Why How Who Please
+    Sorry Mine Ours Christmas Easter Car Van Bike Moto Motorbike Scooter Truck Phone Laptop House Flat Office Company Shop
+    Business Team Everyone Nothing""".split())
+
+
+def someone_else(clause: str, speaker: str, *, uncased: bool = False) -> Someone | None:
+    """Whom ``clause`` is about when it opens with one of the speaker's people ("my brother Idris …",
+    "Dad …", "Granny Pat …") or a person by name ("Tom …"), and what it says of them; None when it
+    opens with the speaker or with no one. ``uncased``: the person types without capitals, so a
+    capital marks no name and only their people said by who they are are read."""
+    match = _SOMEONE_ELSE.match(clause)
+    if match is None or uncased and match["person"]:
+        return None
+    if match["rel"]:
+        relation, name = " ".join(match["rel"].lower().split()), match["name"]
+    elif match["kin"]:
+        relation, name = KIN_NAMES[match["kin"].lower()], match["kin_name"]
+    else:
+        person = match["person"]
+        if person.split()[0] in _NO_ONE:
+            return None
+        return Someone(who=speaker if person == speaker else person, name=None, rest=match["rest"], partner=False)
+    return Someone(who=f"{speaker}'s {relation}", name=name, rest=match["rest"], partner=bool(match["partner"]))

@@ -35,6 +35,7 @@ from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
 from engram_mcp.extraction.jest import in_earnest
 from engram_mcp.extraction.job_starts import dated_starts
+from engram_mcp.extraction.languages import in_english
 from engram_mcp.extraction.lexicon import (
     FROM_DAY,
     OCCUPATIONS,
@@ -122,7 +123,8 @@ class RulesExtractor:
         uncased = typed_without_capitals(unshouted(turn.text))
         earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
         pets = pet_names(earlier)
-        said = with_pronouns_named(said, people_named([*earlier, turn.text]))
+        # "Ich bin nach Berlin gezogen": a move or a job told in another language, read as its English.
+        said = with_pronouns_named([in_english(sentence) for sentence in said], people_named([*earlier, turn.text]))
         for clause in contact_card(text):
             facts += attribute_facts(clause, speaker) or _facts_from(clause, clause, Certainty.STATED.value, speaker,
                                                                        turn.event_time)

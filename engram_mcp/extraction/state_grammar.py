@@ -11,12 +11,12 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.lexicon import strip_tail
 from engram_mcp.model import Certainty, MemoryType
 
-__all__ = ["ADVERB", "BOUNDARY", "NAME", "SUBJECT", "UNCASED_NAME", "Found", "Rule", "article", "as_facts", "object_head",
-           "one_per_slot", "rule", "state_fact"]
+__all__ = ["ADVERB", "BOUNDARY", "NAME", "SUBJECT", "UNCASED_NAME", "Found", "Rule", "adverbs_first", "article", "as_facts",
+           "object_head", "one_per_slot", "rule", "state_fact"]
 
 ADVERB = r"(?:(?:just|finally|officially|recently|now|also|actually|already|currently|still|since|"
 ADVERB += r"then|eventually|even|really|totally|happily|proudly|back|fully)\s+)*"
-NAME = (r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+)?(?!I\b)[A-Z0-9][\w&'’.-]*)*"
+NAME = (r"[A-Z][\w&'’.-]*(?:\s+(?:(?:of|de|do|da|dos|das|du|del|della|di|van|von|der|den|la|le|the|&)\s+){0,2}(?!I\b)[A-Z0-9][\w&'’.-]*)*"
          # "Ullevål hospital": an institution's name often ends in a lowercase word
          r"(?:\s+(?:hospital|university|uni|college|clinic|infirmary))?")
 
@@ -26,9 +26,21 @@ BOUNDARY += r"after|before|again|anymore|any more|at|from|where|which|who|when|t
 # starts with no article or pronoun and stops at the words that end an object.
 UNCASED_NAME = (r"(?!(?:a|an|my|our|his|her|their|this|that|some|it|there|here|home|work|bed|school)\b)[a-z0-9][\w&'’.-]*"
                  r"(?:\s+(?!(?:as|for|since|now|right\s+now|today|tonight|yesterday|this|last|next|and|but|so|because|with|in|on|after|before|"
-                 r"again|anymore|at|from|where|which|who|when|though|too|to|is|was|are|and|done)\b)[a-z0-9][\w&'’.-]*){0,3}")
+                 r"again|anymore|at|from|where|which|who|when|though|too|to|is|was|are|and|done|i|he|she|hes|shes|they|we|it|its)\b)"
+                 r"[a-z0-9][\w&'’.-]*){0,3}")
 SUBJECT = (r"^(?P<subject>I|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:\s+(?-i:[A-Z][\w'’-]+))?\s+and\s+I|"
             r"(?-i:[A-Z][\w'’-]+)\s+and\s+I)\s+" + ADVERB)
+
+# "I have just moved to Leeds", "I've finally started at Deloitte": the rules read adverbs after the subject, before "have".
+_HAVE_THEN_ADVERBS = re.compile(r"^(?P<subject>I|we)\s+(?P<have>have|has|had)\s+(?P<adverbs>(?:(?:just|finally|officially|recently|now|"
+                                r"also|actually|already|since|eventually|even|really|totally|happily|proudly|fully)\s+)+)",
+                                re.IGNORECASE)
+
+
+def adverbs_first(text: str) -> str:
+    """``text`` with the adverbs between "have" and its verb said before it: "I have just moved" → "I just have moved"."""
+    return _HAVE_THEN_ADVERBS.sub(lambda m: f"{m['subject']} {m['adverbs']}{m['have']} ", text, count=1)
+
 
 Found = tuple[str, str, str, str, bool]
 """(statement, predicate, object, slot kind, ended) of one fact; the subject is the speaker.

@@ -24,12 +24,14 @@ from dataclasses import replace
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.homes import home_rules, home_said_ours, homes_in_sentence, moved_house_now_in
 from engram_mcp.extraction.lexicon import LEAD_TIME, expand_contractions, with_dropped_subject
+from engram_mcp.extraction.people import Someone, someone_else
 from engram_mcp.extraction.pets import pet_rules, pets_in_sentence
 from engram_mcp.extraction.state_grammar import (
     NAME,
     UNCASED_NAME,
     Found,
     Rule,
+    adverbs_first,
     as_facts,
     object_head,
     one_per_slot,
@@ -136,13 +138,6 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
 
 _RULES = _rules_for(NAME)
 _UNCASED_RULES = _rules_for(UNCASED_NAME)
-# "My brother Idris lives in Leeds", "my sister just moved to Glasgow": someone else's state.
-_THIRD_PARTY = re.compile(
-    r"^(?i:my|our)\s+(?P<rel>(?i:brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|"
-    r"friend|buddy|flatmate|roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|"
-    r"(?P<partner>partner|husband|wife|boyfriend|girlfriend|fianc[eé]e?)(?=\s*,?\s+[A-Z])))"
-    r"(?:\s*,?\s+(?P<name>[A-Z][\w'’-]+))?\s*,?\s+(?!and\s+I\b)(?P<rest>(?:[a-z]+\s+){0,2}?[a-z]+s?\b.+)$"
-)
 _AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?(?:[a-z]+s|moved|started|joined|left|relocated)\b)")
 _ADVERB_WORDS = frozenset("just now also recently finally still already currently officially".split())
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
@@ -183,7 +178,7 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     marked by one. ``pets``: names the speaker gave pets earlier ("Max passed away" needs no
     "dog" when Max is known to be one).
     """
-    text = _with_subject(expand_contractions(clause.strip().rstrip(".!")))
+    text = adverbs_first(_with_subject(expand_contractions(clause.strip().rstrip(".!"))))
     context = expand_contractions(sentence or clause)
     if _CONDITIONAL.search(context):
         return []
@@ -198,11 +193,15 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         text = context
     found: list[Found] = []
     head, with_partner, ended, started = _UNCASED_COUPLES if uncased else _COUPLES
-    if (other := _THIRD_PARTY.match(text)) is not None:
+    if (other := someone_else(text, speaker, uncased=uncased)) is not None and other.who.casefold() in {pet.casefold() for pet in pets}:
+        other = None  # "Max passed away": a pet named earlier, read by the pet rules
+    if other is not None and other.who != speaker:
         # "My partner Julien is a sous-chef": who Julien is to the speaker, then what he does.
-        named = head.match(text) if other["partner"] else None
+        named = head.match(text) if other.partner else None
         partner = as_facts(_partner(named, speaker), speaker, certainty) if named else []
         return partner + _third_party_facts(other, speaker, certainty, uncased)
+    if other is not None:
+        text = "I " + _base_form(other.rest)  # "Noor moved to Leeds", said by Noor
     who = speaker
     relation = head.match(text) or with_partner.search(text)
     if relation:
@@ -229,31 +228,39 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
     return as_facts(one_per_slot(found), who, certainty)
 
 
-def _third_party_facts(match: re.Match[str], speaker: str, certainty: float, uncased: bool) -> list[ExtractedFact]:
-    """"My brother Idris moved to Glasgow": the same states, about someone in the speaker's life.
+def _third_party_facts(someone: Someone, speaker: str, certainty: float, uncased: bool) -> list[ExtractedFact]:
+    """"My brother Idris moved to Glasgow", "Dad has moved to Nottingham", "Tom's got a new job at
+    Deloitte": the same states, about someone in the speaker's life.
 
-    The subject is the relation ("Zara's brother"), so the brother's later move supersedes his
-    earlier home and never the speaker's; a name given is kept in the statement and entities.
+    The subject is the relation ("Zara's brother") or the person's name, so the brother's later move
+    supersedes his earlier home and never the speaker's; a name given is kept in the statement and
+    entities.
     """
-    who = f"{speaker}'s {' '.join(match['rel'].lower().split())}"
-    name = match["name"]
+    who, name = someone.who, someone.name
     found: list[Found] = []
-    for part in _AND_THIRD_PERSON.split(match["rest"]):
-        text = "I " + _base_form(part.strip(" ,"))
+    for part in _AND_THIRD_PERSON.split(someone.rest):
+        # "Raj has a new job — he's at Infosys now": "he" is whom the clause opened with.
+        text = adverbs_first("I " + _SAID_OF_THEM.sub(lambda m: "I " + _base_form(m["verb"]), _base_form(part.strip(" ,"))))
         for state_rule in _UNCASED_RULES if uncased else _RULES:
             rule_match = state_rule.pattern.search(text)
             if rule_match is not None and (rule_match.groupdict().get("subject") or "I").lower() == "i":
                 found += state_rule.build(rule_match, who)
         # "My buddy Denny is officially in Tampa now": a home said without a verb of living, as of the speaker's.
         found += homes_in_sentence(text, text, who)
+        found += work_in_sentence(text, text, who, uncased=uncased) + moved_house_now_in(text, who)
     facts = []
     for statement, predicate, obj, kind, _ in one_per_slot(found):
         if kind in {"plan", "partner", "status", "pet"}:
             continue  # whose partner or pet is meant stays with the plain statement
         fact = state_fact(statement.replace(who, f"{who} {name}", 1) if name else statement, who, predicate, obj, certainty, kind)
-        named = (speaker, *((name,) if name else ()), *((obj,) if obj[:1].isupper() else ()))
+        told_of = (speaker,) if who.startswith(f"{speaker}'s ") else (who,)
+        named = (*told_of, *((name,) if name else ()), *((obj,) if obj[:1].isupper() else ()))
         facts.append(replace(fact, entities=tuple(dict.fromkeys(named))))
     return facts
+
+
+# A clause after the first that goes on about them: "… — he's at Infosys now", "…, she works nights there".
+_SAID_OF_THEM = re.compile(r"(?<=[\s,;:—–-])(?i:he|she)\s+(?P<verb>[a-z]+)\b")
 
 
 def _base_form(verb_phrase: str) -> str:

@@ -71,14 +71,15 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               r"(?:sixth\s+form|college|uni|university|school|secondary\s+school|year\s+\d+|a\s+(?:phd|masters?|master's|degree)"
               r"(?:\s+in\s+[a-z]+(?:\s+[a-z]+)?)?)\s+)?(?:at|with)",
               org_obj, _started_at),
-        rule(r"(?:have\s+)?(?:joined|(?:got|landed)\s+(?:a|my|the)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
+        rule(r"(?:have\s+)?(?:joined|(?:got|landed|have)\s+(?:a|my|the)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
               r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
               r"got\s+(?:hired|selected|taken\s+on)\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
               CALLED + name_obj, _started_at),
-        # "got a job in an international school in Dubai": an employer unnamed, in a place that is named.
+        # "got a job in an international school in Dubai": an employer unnamed, in a place that is named;
+        # "got a job at the hospital in Cork": the one there, the employer.
         rule(r"(?:have\s+)?(?:got|landed|found)\s+(?:a|the)\s+(?:(?:new|first|dream|teaching|nursing)\s+)?job\s+(?:at|in|with)\s+",
-             r"(?P<org>(?:a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+in\s+(?P<obj>" + name + r")", _job_somewhere),
+             r"(?P<org>(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+in\s+(?P<obj>" + name + r")", _job_somewhere),
         rule(r"(?:study|studies|am\s+studying|am\s+a\s+student|go\s+to\s+school|transferred)(?P<field>(?:\s+[a-z]+){0,2}?)\s+(?:at|to)",
               name_obj, _studies_at),
         # "I'm a second-year law student at Bristol uni"
@@ -114,7 +115,7 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         rule(r"(?:work|am\s+working)(?:\s+(?:nights|days|evenings|weekends|shifts|part-time|full-time|remotely|freelance))?\s+as\s+(?:an?\s+)?",
               r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)" + r"(?:\s+(?:at|for|with)\s+(?P<org>(?:the\s+)?" + name + r"))?"
               + BOUNDARY, _job),
-        rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+)?",
+        rule(r"(?:am\s+now|am|became|have\s+become|got\s+promoted\s+to|was\s+promoted\s+to)\s+(?:an?\s+|the\s+)?",
               r"(?P<role>(?!(?:his|her|their|my|our|your|its)\b)(?:[a-z][\w-]*\s+){0,2}?(?:[a-z]+-)?(?:" + "|".join(sorted(OCCUPATIONS))
               # "a solicitor specialising in family law at Hallam & Reid"
               + r"))(?:\s+(?:specialising|specializing|working)\s+in\s+[a-z]+(?:\s+[a-z]+){0,2}?(?=\s+(?:at|for)\s))?"
@@ -244,7 +245,11 @@ def _started_at(m: re.Match[str], who: str) -> list[Found]:
 def _job_somewhere(m: re.Match[str], who: str) -> list[Found]:
     """"got a job in an international school in Dubai": where the new work is, a guess at where one will live."""
     place = object_head(m["obj"])
-    return [(f"{who} got a job at {m['org']} in {place}", "is based in", place, "home?", False)]
+    based: list[Found] = [(f"{who} got a job at {m['org']} in {place}", "is based in", place, "home?", False)]
+    if not m["org"].lower().startswith("the "):
+        return based
+    employer = f"{object_head(m['org'])} in {place}"
+    return [(f"{who} works at {m['org']} in {place}", "works at", employer, "employer", False), *based]
 
 
 def _left_job(m: re.Match[str], who: str) -> list[Found]:

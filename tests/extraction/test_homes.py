@@ -188,3 +188,9 @@ def test_a_first_night_somewhere_right_after_the_speakers_turn_about_moving_is_t
     assert [fact.statement for fact in extract(night, [keys])] == ["Fionnuala lives in Oranmore."]
     trip = turn("Booked the camping trip, keys to the van from Dad.", speaker="Fionnuala")
     assert extract(night, [trip]) == []
+
+
+def test_moving_in_with_someone_somewhere_is_a_home_there_and_moving_in_today_is_none_in_day() -> None:
+    assert ("lives_in", "leeds", False) in slots("I moved in with my boyfriend in Leeds.")
+    assert not {s for s in slots("I moved in with my boyfriend in March.") if s[0] == "lives_in"}
+    assert not {s for s in slots("paloma moved in today!! brought a plant for every room lol") if s[0] == "lives_in"}

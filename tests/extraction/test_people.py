@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram_mcp.extraction import RulesExtractor
-from engram_mcp.extraction.people import last_person_named, people_named, with_pronouns_named
+from engram_mcp.extraction.people import last_person_named, people_named, someone_else, with_pronouns_named
 from engram_mcp.model.predicates import normalise
 from tests.extraction.helpers import turn
 
@@ -190,3 +190,29 @@ def test_a_buddy_is_one_of_the_speakers_people_and_no_pronoun_or_opening_word_is
     assert people_named(["my buddy Denny is moving."]) == {"Denny": "buddy"}
     assert people_named(["Now, my brother Cian will be 12.", "Anika, our sister, she is 10."]) == {
         "Cian": "brother", "Anika": "sister"}
+
+
+@pytest.mark.parametrize(("clause", "who", "name"), [
+    ("my brother Idris moved to Glasgow", "Noor's brother", "Idris"),
+    ("Dad has moved to Nottingham", "Noor's dad", None),
+    ("Granny Pat moved into a care home in Bray", "Noor's grandma", "Pat"),
+    ("Oma lives in Ulm", "Noor's grandmother", None),
+    ("Tom works at KPMG", "Tom", None),
+    ("Raj Patel has a new job", "Raj Patel", None),
+])
+def test_a_clause_opening_with_a_relative_or_a_name_is_about_them(clause: str, who: str, name: str | None) -> None:
+    someone = someone_else(clause, "Noor")
+    assert someone is not None and (someone.who, someone.name) == (who, name)
+
+
+@pytest.mark.parametrize("clause", ["Current flat is in Alfama", "Day one at Vela done", "Bristol is my home now",
+                                    "Traded the Corolla in for a Honda CR-V", "Giulia and me are together",
+                                    "Tom's sister works at KPMG", "Car sold to a guy from Wakefield",
+                                    "Brother Anders lives in Gothenburg"])
+def test_a_clause_opening_with_a_capital_that_names_no_one_doing_anything_is_about_no_one_else(clause: str) -> None:
+    assert someone_else(clause, "Noor") is None
+
+
+def test_in_a_turn_typed_without_capitals_a_capital_marks_no_one_but_a_parent_said_as_a_name_still_does() -> None:
+    assert someone_else("Dapo works for lewisham council", "Kemi", uncased=True) is None
+    assert someone_else("Dad has moved to leeds", "Kemi", uncased=True) is not None

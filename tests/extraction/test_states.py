@@ -410,3 +410,35 @@ def test_a_diet_or_a_partner_said_in_chat_fills_its_slot(text: str, expected: se
 def test_where_someone_else_is_settled_said_without_a_verb_of_living_is_their_home() -> None:
     facts = RulesExtractor().extract(turn("My buddy Denny is officially in Tampa now.", speaker="Hollis"), [])
     assert [(f.subject, f.predicate, f.object) for f in facts] == [("Hollis's buddy", "lives in", "Tampa")]
+
+
+@pytest.mark.parametrize(("before", "change", "old", "new"), [
+    ("Tom works at KPMG.", "Tom's got a new job at Deloitte.", "Tom works at KPMG.", "Tom started working at Deloitte."),
+    ("Dad lives in Derby.", "Dad has moved to Nottingham.", "Noor's dad lives in Derby.", "Noor's dad moved to Nottingham."),
+    ("My sister works at Barclays.", "my sister's started at Google.", "Noor's sister works at Barclays.",
+     "Noor's sister started working at Google."),
+    ("Mum lives in Sheffield.", "Mum's moved in with her partner in Leeds.", "Noor's mum lives in Sheffield.", "Noor's mum moved to Leeds."),
+    ("Raj works at Wipro.", "Raj has a new job — he's at Infosys now.", "Raj works at Wipro.", "Raj started working at Infosys."),
+    ("My brother works at Tesco.", "my brother just got a job at the hospital in Cork.", "Noor's brother works at Tesco.",
+     "Noor's brother works at the hospital in Cork."),
+    ("Granny lives in Dalkey.", "Granny moved into a care home in Bray.", "Noor's grandma lives in Dalkey.",
+     "Noor's grandma moved to Bray."),
+    ("Tom lives in York.", "Tom has finally moved to Leeds.", "Tom lives in York.", "Tom moved to Leeds."),
+])
+def test_a_change_said_of_someone_else_supersedes_what_was_said_of_them_and_leaves_the_speaker_alone(
+    service: MemoryService, facts: FactService, clock: SteppingClock, before: str, change: str, old: str, new: str
+) -> None:
+    tell(service, facts, clock, 0, "I live in York and work at Arup.")
+    tell(service, facts, clock, 1, before)
+    tell(service, facts, clock, 3, change)
+    now = current(service)
+    assert new in now and old not in now, now
+    assert "Noor lives in York." in now and "Noor works at Arup." in now
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I've just moved to Leeds.", ("lives_in", "leeds", False)),
+    ("I have finally started at Deloitte.", ("works_at", "deloitte", False)),
+])
+def test_an_adverb_between_have_and_its_verb_still_says_the_state(text: str, expected: tuple[str, str, bool]) -> None:
+    assert expected in slots(text)

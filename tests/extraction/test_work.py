@@ -191,3 +191,18 @@ def test_a_job_at_an_unnamed_employer_in_a_named_place_says_where_the_work_is() 
     assert [(f.statement, f.predicate, f.object) for f in facts] == [
         ("Ruairí's sister Niamh got a job at an international school in Dubai.", "is based in", "Dubai")]
     assert slots("I got a job at a small bakery in Leith.") == {("lives_in", "leith", False)}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I have a new job at Deloitte.", ("works_at", "deloitte", False)),
+    ("My brother just got a job at the hospital in Cork.", ("works_at", "hospital in cork", False)),
+])
+def test_a_new_job_had_one_at_the_place_named_and_a_job_said_with_the_is_the_job(
+    text: str, expected: tuple[str, str, bool]
+) -> None:
+    assert expected in slots(text)
+
+
+def test_a_job_said_with_the_is_the_job_and_reads_without_the() -> None:
+    assert [fact.statement for fact in extract(turn("I'm the chief pharmacist.", speaker="Noor"), [])] == [
+        "Noor works as a chief pharmacist."]

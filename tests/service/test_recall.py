@@ -7,6 +7,7 @@ import pytest
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.worker import fact_from
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
+from engram_mcp.retrieval.status import State
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import Recall
@@ -637,3 +638,20 @@ def test_what_the_speaker_paid_is_not_told_by_what_they_sold_it_for_though_the_b
                            "sold the Jetta to my cousin Bongani for $2,300!! he wanted it for parts lol"], speaker="Ximena")
     assert service.recall("How much did Ximena pay for the Jetta?").abstained
     assert _answered_in_first_five(service.recall("How much did Bongani pay for the Jetta?"), "2,300")
+
+
+@pytest.mark.parametrize(("said", "question", "new", "old"), [
+    (["Tom works at KPMG, he's an auditor there.", "Tom's got a new job at Deloitte!"], "Where does Tom work?", "Deloitte", "KPMG"),
+    (["Dad lives in Derby, about an hour from me.", "Dad has moved to Nottingham."], "Where does Dad live?", "Nottingham", "Derby"),
+    (["Mi hermano vive en Sevilla.", "mi hermano se mudó a Madrid."], "Where does my brother live?", "Madrid", "Sevilla"),
+])
+def test_a_change_said_of_someone_else_or_in_another_language_answers_first_and_outdates_what_it_replaced(
+    service: MemoryService, clock: SteppingClock, said: list[str], question: str, new: str, old: str
+) -> None:
+    _told(service, clock, said, speaker="Noor")
+    found = service.recall(question)
+    assert new in found.memories[0].memory.text
+    [before] = [item for item in found.memories if item.memory.kind is Kind.EPISODE and old in item.memory.text]
+    assert before.status.state is State.OUTDATED
+    then = service.recall(question, at=before.memory.valid_at + timedelta(hours=12))
+    assert old in then.memories[0].memory.text and new not in then.context

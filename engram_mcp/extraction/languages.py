@@ -1,0 +1,94 @@
+"""A move or a job told in another language chat mixes in ("Ich bin nach Berlin gezogen", "Je travaille
+maintenant chez Airbus", "mi hermano se mudó a Madrid"), read as the English the state rules read
+("I moved to Berlin", "I work at Airbus", "my brother moved to Madrid"). Pure.
+
+Only how a sentence opens is read: who (the speaker, one of their people, a person by name) and the
+verb of moving, living or working; what follows it, the place or the employer, is kept as typed. Every
+language's words are in the tables below, one row per thing said.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["KIN_NAMES", "in_english"]
+
+# What is said, in English as the speaker and as someone else, then its words in German, French, Spanish,
+# Italian, Portuguese and Dutch, as the speaker and as someone else.
+_SAID: tuple[tuple[str, str, str, str], ...] = (
+    ("moved to", "moved to",
+     r"bin\s+nach|ai\s+déménagé\s+(?:à|a|au|en)|me\s+(?:mudé|he\s+mudado|fui\s+a\s+vivir)\s+a|mi\s+sono\s+trasferit[oa]\s+a|"
+     r"(?:me\s+mudei|mudei-me)\s+para|ben\s+(?:verhuisd\s+)?naar",
+     r"ist\s+nach|a\s+déménagé\s+(?:à|a|au|en)|se\s+(?:mudó|ha\s+mudado|fue\s+a\s+vivir)\s+a|si\s+è\s+trasferit[oa]\s+a|"
+     r"(?:se\s+mudou|mudou-se)\s+para|is\s+(?:verhuisd\s+)?naar"),
+    ("live in", "lives in",
+     r"wohne\s+in|habite\s+(?:à|a|en)|vivo\s+(?:en|a)|abito\s+a|moro\s+em|woon\s+in",
+     r"wohnt\s+in|habite\s+(?:à|a|en)|vive\s+(?:en|a)|abita\s+a|mora\s+em|woont\s+in"),
+    ("work at", "works at",
+     r"arbeite\s+(?:bei|für)|travaille\s+(?:chez|pour)|trabajo\s+(?:en|para)|lavoro\s+(?:da|per|presso)|"
+     r"trabalho\s+(?:na|no|em|para)|werk\s+(?:bij|voor)",
+     r"arbeitet\s+(?:bei|für)|travaille\s+(?:chez|pour)|trabaja\s+(?:en|para)|lavora\s+(?:da|per|presso)|"
+     r"trabalha\s+(?:na|no|em|para)|werkt\s+(?:bij|voor)"),
+)
+# The speaker's people, by the word each language has for them.
+_RELATIVES = {
+    "brother": "bruder frère frere hermano fratello irmão irmao broer",
+    "sister": "schwester sœur soeur hermana sorella irmã irma zus",
+    "dad": "papa papá pai",
+    "father": "vater père pere padre vader",
+    "mum": "mama mamá maman mamma mãe mae",
+    "mother": "mutter mère mere madre moeder",
+    "son": "sohn fils hijo figlio filho zoon",
+    "daughter": "tochter fille hija figlia filha dochter",
+    "husband": "mann mari marido marito",
+    "wife": "frau femme esposa mujer moglie mulher vrouw",
+    "friend": "freund freundin ami amie amigo amiga amico amica vriend vriendin",
+    "boyfriend": "novio namorado fidanzato",
+    "girlfriend": "novia namorada fidanzata",
+    "grandmother": "oma grand-mère abuela nonna avó avo",
+    "grandfather": "opa grand-père abuelo nonno avô",
+}
+# The parents and grandparents a speaker calls by who they are, as a name ("Dad has moved", "Oma wohnt in Ulm"),
+# with the relation each is: in English, and in the languages above.
+KIN_NAMES = {
+    **{word: "dad" for word in "dad daddy papa".split()}, **{word: "mum" for word in "mum mummy mam".split()},
+    **{word: "mom" for word in "mom mommy".split()}, **{word: "grandma" for word in "granny gran grandma nan nana nanna".split()},
+    **{word: "grandpa" for word in "grandpa grandad granddad".split()}, "uncle": "uncle",
+    **{word: "aunt" for word in "aunt auntie aunty".split()},
+    **{word: relation for relation in ("dad", "mum", "grandmother", "grandfather") for word in _RELATIVES[relation].split()},
+    "far": "father", "mor": "mother",
+}
+_MY = r"mein|meine|mon|ma|mi|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|a\s+minha|mijn"
+_I = r"ich|je|j['’]|yo|io|eu|ik"
+# "jetzt", "maintenant", "ahora": now, finally, just; what the English says without them.
+_ADVERB = r"(?:(?:jetzt|nun|endlich|gerade|inzwischen|maintenant|enfin|désormais|ahora|ya|finalmente|ora|adesso|agora|já|nu|eindelijk|"
+_ADVERB += r"inmiddels)\s+)*"
+# A verb said after its place: "Ich bin nach Berlin gezogen", "Ik ben naar Utrecht verhuisd".
+_AFTER = re.compile(r"\s+(?:umgezogen|gezogen|verhuisd)(?=\s*[.!,;]|\s*$)", re.IGNORECASE)
+
+_WORD_OF = {word: relation for relation, words in _RELATIVES.items() for word in words.split()}
+# "Ich arbeite jetzt bei Siemens": an adverb may come between any two words of the verb.
+_SPEAKER_SAYS = "|".join(f"(?P<i{index}>{said[2]})".replace(r"\s+", r"\s+" + _ADVERB) for index, said in enumerate(_SAID))
+_OTHER_SAYS = "|".join(f"(?P<o{index}>{said[3]})".replace(r"\s+", r"\s+" + _ADVERB) for index, said in enumerate(_SAID))
+_OPENING = re.compile(
+    r"^(?P<lead>\W*)(?i:" + _ADVERB + r")(?:"
+    r"(?:(?i:" + _I + r")\s*)?(?i:" + _ADVERB + r")(?i:" + _SPEAKER_SAYS + r")"
+    r"|(?:(?i:(?:" + _MY + r")\s+(?P<relative>" + "|".join(sorted(map(re.escape, _WORD_OF), key=len, reverse=True)) + r"))"
+    r"(?:\s+(?P<name>[A-Z][\w'’-]+))?|(?P<person>[A-Z][a-z][\w'’-]*))\s+(?i:" + _ADVERB + r")(?i:" + _OTHER_SAYS + r")"
+    r")\s+(?i:" + _ADVERB + r")(?P<rest>\S.*)$"
+)
+
+
+def in_english(sentence: str) -> str:
+    """``sentence`` read in English when it opens with a move, a home or a job told in another language;
+    as it is otherwise."""
+    match = _OPENING.match(sentence)
+    if match is None:
+        return sentence
+    said = next(name for name, value in match.groupdict().items() if value and name[0] in "io" and name[1:].isdigit())
+    english = _SAID[int(said[1:])][0 if said[0] == "i" else 1]
+    if match["relative"]:
+        who = f"my {_WORD_OF[match['relative'].lower()]}" + (f" {match['name']}" if match["name"] else "")
+    else:
+        who = match["person"] or "I"
+    return f"{match['lead']}{who} {english} {_AFTER.sub('', match['rest'])}"

@@ -1,0 +1,50 @@
+"""A move, a home or a job told in another language, read as the English the state rules read
+(``engram_mcp/extraction/languages.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.languages import in_english
+from engram_mcp.model.predicates import normalise
+from tests.extraction.helpers import turn
+
+extract = RulesExtractor().extract
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("Ich bin nach Berlin gezogen.", "I moved to Berlin."),
+    ("Ich arbeite jetzt bei Siemens.", "I work at Siemens."),
+    ("J'ai déménagé à Lyon.", "I moved to Lyon."),
+    ("Je travaille maintenant chez Airbus.", "I work at Airbus."),
+    ("Me mudé a Valencia.", "I moved to Valencia."),
+    ("Ahora trabajo en Telefónica.", "I work at Telefónica."),
+    ("mi hermano se mudó a Madrid.", "my brother moved to Madrid."),
+    ("Ma sœur habite à Nantes.", "my sister lives in Nantes."),
+    ("Mio fratello lavora da Ferrari.", "my brother works at Ferrari."),
+    ("A minha irmã mudou-se para Lisboa.", "my sister moved to Lisboa."),
+    ("Ik ben naar Utrecht verhuisd.", "I moved to Utrecht."),
+    ("Tom ist nach Berlin gezogen.", "Tom moved to Berlin."),
+])
+def test_a_move_a_home_or_a_job_told_in_another_language_is_read_in_english(said: str, english: str) -> None:
+    assert in_english(said) == english
+
+
+@pytest.mark.parametrize("said", ["Mia works at Google.", "I moved to Berlin.", "Ma and Pa are visiting.",
+                                  "Se mudó a Madrid.", "Vivo la vida loca."])
+def test_english_and_what_says_no_one_whose_move_it_is_are_read_as_they_are(said: str) -> None:
+    assert in_english(said) == said
+
+
+@pytest.mark.parametrize(("said", "subject", "predicate", "obj"), [
+    ("Ich bin nach Berlin gezogen.", "Noor", "lives in", "Berlin"),
+    ("Je travaille maintenant chez Airbus.", "Noor", "works at", "Airbus"),
+    ("mi hermano se mudó a Madrid.", "Noor's brother", "lives in", "madrid"),
+    ("Oma wohnt in Ulm.", "Noor's grandmother", "lives in", "Ulm"),
+])
+def test_a_change_told_in_another_language_fills_the_slot_of_the_same_change_told_in_english(
+    said: str, subject: str, predicate: str, obj: str
+) -> None:
+    [fact] = extract(turn(said, speaker="Noor"), [])
+    assert normalise(fact.subject, fact.predicate, fact.object) == normalise(subject, predicate, obj)
