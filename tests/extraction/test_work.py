@@ -191,3 +191,14 @@ def test_a_job_at_an_unnamed_employer_in_a_named_place_says_where_the_work_is() 
     assert [(f.statement, f.predicate, f.object) for f in facts] == [
         ("Ruairí's sister Niamh got a job at an international school in Dubai.", "is based in", "Dubai")]
     assert slots("I got a job at a small bakery in Leith.") == {("lives_in", "leith", False)}
+
+
+@pytest.mark.parametrize(("text", "team"), [("I'm in the Payments team; my manager is Ingeborg Smit.", "payments team"),
+                                            ("Reorg landed. As of today I'm in the Platform team.", "platform team"),
+                                            ("im on the test team for hollowbrook, their farming game", "test team")])
+def test_the_team_one_says_one_is_in_is_ones_team(text: str, team: str) -> None:
+    assert ("team", team, False) in slots(text)
+
+
+def test_being_in_the_same_team_as_someone_names_no_team() -> None:
+    assert not [slot for slot in slots("i'm in the same team as my ex") if slot[0] == "team"]
