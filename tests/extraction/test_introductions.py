@@ -110,7 +110,7 @@ def test_where_one_is_with_someone_is_no_job_and_no_employer(said: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["GOT THE LIBRARY JOB!!! 😭🙏🏾 student assistant at the gsu library north, $13.50/hr",
-                                  "got the job!! junior designer at Pentagram."])
+                                  "got the job!! junior designer at Pentagram.", "Landed the job. Weekend runner at Hawksmoor, £12/hr."])
 def test_a_role_at_a_place_said_right_after_getting_a_job_is_the_new_job(text: str) -> None:
     found = slots(text)
     assert {slot[0] for slot in found if not slot[2]} >= {"works_at", "job"}
