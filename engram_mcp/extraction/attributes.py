@@ -23,7 +23,7 @@ from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.belongings import kind_of
 from engram_mcp.model.function_words import FUNCTION_WORDS
 
-__all__ = ["ATTRIBUTES", "TOOLS", "attribute_facts", "doctor_given"]
+__all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
@@ -36,21 +36,27 @@ AMOUNTS = frozenset({"rent", "salary", "pay", "wage", "weight", "mortgage", "com
 CARERS = frozenset({"gym", "accountant", "lawyer", "solicitor", "vet", "hairdresser", "barber", "trainer", "personal trainer",
                     "coach", "tutor", "physio", "physiotherapist", "mechanic", "plumber", "cleaner", "nanny",
                     "babysitter", "optician", "psychiatrist", "counsellor", "counselor"})
+# The one a person shares a home with: "my roommate is kiara", "new roomie jas moved in today".
+SHARERS = frozenset({"roommate", "roomie", "flatmate", "housemate"})
 # The companies that supply a person, one of each: "my bank is Halifax", "- energy: British Gas".
 PROVIDERS = frozenset({"bank", "energy supplier", "energy provider", "electricity supplier", "gas supplier", "broadband provider",
                        "internet provider", "mobile network", "insurer"})
-ATTRIBUTES = TOOLS | AMOUNTS | CARERS | PROVIDERS | frozenset(
+ATTRIBUTES = TOOLS | AMOUNTS | CARERS | PROVIDERS | SHARERS | frozenset(
     {"employer", "workplace", "phone number", "mobile number", "number", "mobile", "cell", "email", "email address", "address",
      "home address", "postcode", "zip code", "doctor", "gp", "family doctor", "dentist", "therapist", "manager",
      "boss", "line manager", "ops manager", "operations manager", "area manager", "shift manager", "store manager",
-     "site manager", "landlord", "landlady", "username", "handle", "birthday",
+     "site manager", "landlord", "landlady", "username", "handle", "birthday", "bday", "b-day",
      # one of each at a time, for a freelancer: "my main client is now Orange"
      "main client", "biggest client", "main customer",
      # and for a business, or a writer or a student: "our coffee supplier is North Star Roasters"
      "supplier", "coffee supplier", "main supplier", "agent", "mentor", "supervisor", "publisher"}
 )
 
+# Other words for an attribute, read as it: "my bday is oct 5" is a birthday.
+SAID_OTHERWISE = {"bday": "birthday", "b-day": "birthday", "roomie": "roommate", "flatmate": "roommate", "housemate": "roommate"}
 _PLACES = frozenset({"address", "home address"})
+# A day of the year: "oct 5", "5 October", "12/05".
+_A_DAY = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
 _PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)(?:in\s+(?:the\s+)?)?[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
 _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})
 _TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")
@@ -101,6 +107,17 @@ _CHARGE = re.compile(r"\b(?:I|we)\s+(?:now\s+|only\s+)?charge\s+(?P<value>[£$�
                      r"(?:hour|day|session|lesson|word|page|project|month))(?P<attr>)", re.IGNORECASE)
 # "New address: 3 Oak Road, York", "New number - 0611 222 333": a new value under a label.
 _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"\s*[:–-]\s*" + _VALUE, re.IGNORECASE)
+# "new number btw 404-555-0187", "number ko for forms: 050 662 1907", "bagong number ko: 055 734 2281": a number
+# opening a sentence with no one else's name before it, a few words of its own between (what it is for, "my" in
+# another language), is the speaker's, under a label (a colon or dash) or after a word before it: "new" in any
+# language, never whose it is ("mums number") nor what kind of number it is ("Account number: 9021 4477 12"). Not
+# "roger drops them saturdays. number 01749 823116", said of someone else.
+_NOT_A_PHONE = ("account|reference|ref|order|case|policy|tracking|serial|customer|member|membership|booking|flight|invoice|room|"
+                "table|house|seat|ticket|id|vat|tax|registration|licence|license|passport|plate|model|part|batch|lot|bus|route|"
+                "platform|gate|pin|insurance|student|staff|employee|patient|nhs|claim|card|sort|routing|iban|contract|meter")
+_NUMBER_OPENS = re.compile(r"^(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[a-z]+(?<!s))\s+)?(?P<attr>phone\s+number|"
+                           r"mobile\s+number|number|mobile|cell|phone)(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
+                           r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
 # "Current situation:\n- bank: Halifax, Reward account\n- car: 2014 Ford Focus": a list of what one has, by label.
 _LABEL_MEANS = {"energy": "energy supplier", "broadband": "broadband provider", "internet": "internet provider", "car": "car"}
 _LISTED = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<attr>" + "|".join(sorted((re.escape(a) for a in (*ATTRIBUTES, *_LABEL_MEANS)),
@@ -114,6 +131,10 @@ _HAVE_NEW = re.compile(
     + _ATTRIBUTE + r"\s*(?:[,:–-]|\s+called|\s+named)\s*" + _VALUE,
     re.IGNORECASE,
 )
+# "new roomie jas moved in today!!", "Our new vet Dr Amin starts Monday": the one new in the role, named as they arrive.
+_NEW_ARRIVES = re.compile(r"(?:^|\b(?i:my|our|the)\s+)(?i:new)\s+(?i:" + _ATTRIBUTE + r")\s+(?P<value>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
+                          r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?|(?![a-z]+ly\b)[a-z][\w'’-]+)\s+(?i:(?:has\s+)?(?:moved|moves|moving)\s+in|starts|started|"
+                          r"starting|arrived|arrives|joined|joins|came|comes|begins|began)\b")
 # "First lesson with the new coach, her name is Rachel", "The new landlord called, his name is Mr Patel":
 # the one who is new in the role, named after it.
 _NEW_NAMED = re.compile(r"\b(?i:the|my|our)\s+(?i:new)\s+" + _ATTRIBUTE + r"\b[^.!?]{0,40}?(?:,\s*|\s+)(?i:(?:his|her|their)\s+name\s+is|"
@@ -196,12 +217,12 @@ def attribute_facts(
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     theirs: list[ExtractedFact] = []
-    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _LABELLED, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
+    for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _NEW_ARRIVES, _LABELLED, _NUMBER_OPENS, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
                     _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
         for match in pattern.finditer(text):
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
-            attribute = "manager" if pattern is _REPORTS_TO else attribute
+            attribute = "manager" if pattern is _REPORTS_TO else SAID_OTHERWISE.get(attribute, attribute)
             if pattern is _LISTED and attribute in _PLACES and _about_another(before):
                 continue
             # "neil got a new work phone. New number is 07700 914322": a value said without an owner, after
@@ -221,6 +242,8 @@ def attribute_facts(
             if pattern is _HOURS:
                 attribute = {"open": "opening time", "close": "closing time"}[attribute]
             value = _CALLED_VALUE.sub("", _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”")))
+            if attribute == "birthday":
+                value = re.sub(r"^on\s+(?:the\s+)?", "", value, flags=re.IGNORECASE)  # "my birthday is on 12 May"
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
                 parts = _PLACE_PARTS.match(text, match.end("value"))
@@ -300,6 +323,10 @@ def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:
         return any(c.isdigit() for c in value)
     if attribute.startswith("email"):
         return "@" in value
+    if attribute == "birthday":
+        return _A_DAY.search(value) is not None
+    if value.casefold() in FUNCTION_WORDS:
+        return False
     if attribute in {"username", "handle"}:
         return " " not in value
     if attribute in {"address", "home address", "postcode", "zip code"}:

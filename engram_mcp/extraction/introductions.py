@@ -18,7 +18,7 @@ from engram_mcp.extraction.lexicon import OCCUPATIONS, STUDENTS, YEAR_OF_COURSE
 from engram_mcp.extraction.state_grammar import NAME, UNCASED_NAME
 from engram_mcp.model import Certainty, MemoryType
 
-__all__ = ["contact_card", "introduction_clauses", "nickname", "self_description"]
+__all__ = ["GOT_THE_JOB", "contact_card", "introduction_clauses", "nickname", "self_description"]
 
 _INTRO = re.compile(
     r"^(?:[^:]{0,40}:\s*)?(?i:(?:hi|hello|hey|hiya|morning|good\s+morning|evening)\b[,!.]?\s*)?(?i:(?:I'm|I am|my name is|this is|it's)\s+)?"
@@ -92,16 +92,23 @@ def introduction_clauses(sentence: str, speaker: str, *, uncased: bool = False) 
     return clauses
 
 
-def self_description(sentence: str) -> list[str]:
+# "GOT THE LIBRARY JOB!!!", "took the spark bros job", "I'm hired!": news that the speaker has a new job.
+GOT_THE_JOB = re.compile(r"\b(?:got|landed|accepted|took)\s+(?:the|a|my|that)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:job|role|position|internship|apprenticeship|placement)\b"
+                         r"(?!\s+(?:interview|offer|fair|application|hunting|search|ad|advert)\b)|\b(?:got|I\s+was|I\s+am|I'm|im)\s+hired\b",
+                         re.IGNORECASE)
+
+
+def self_description(sentence: str, *, uncased: bool = False, job_news: bool = False) -> list[str]:
     """"Product manager at Paystack." said on its own (the answer to "what do you do?"), or as
-    news ("New job: staff engineer at Stripe, starting 1 July"; "SRE at Monzo, London based"):
-    the first-person clauses it stands for; [] unless it is a job, by its last word or its
-    label, at a name."""
+    news ("New job: staff engineer at Stripe, starting 1 July"; "SRE at Monzo, London based"; after
+    ``job_news``, a sentence saying one got a job: "GOT THE LIBRARY JOB!!! student assistant at the gsu
+    library north"): the first-person clauses it stands for; [] unless it is a job, by its last word
+    or its label, at a name (after news of a job, a short run of words when the turn is typed without capitals)."""
     text = sentence.strip().rstrip(".!")
     label = _JOB_LABEL.match(text)
     first, *rest = (part.strip() for part in text[label.end() if label else 0:].split(","))
-    role = next((m for m in (_ACRONYM_AT.match(first), _ROLE_AT.match(first))
-                 if m is not None and (label or m.re is _ACRONYM_AT or m["role"].split()[-1] in OCCUPATIONS)), None)
+    role = next((m for m in (_ACRONYM_AT.match(first), _ROLE_AT.match(first), _ROLE_AT_UNCASED.match(first) if uncased and job_news else None)
+                 if m is not None and (label or job_news or m.re is _ACRONYM_AT or m["role"].split()[-1] in OCCUPATIONS)), None)
     if role is None:
         return []
     homes = [f"I live in {_place(home)}" for fragment in rest if (home := _HOME.match(fragment))]

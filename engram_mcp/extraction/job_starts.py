@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.introductions import GOT_THE_JOB
 from engram_mcp.extraction.lexicon import SCHOOL
 from engram_mcp.extraction.state_grammar import NAME, article, object_head
 from engram_mcp.extraction.work import ACCEPTED_OFFER, WILL_WORK_AS
@@ -22,7 +23,7 @@ __all__ = ["dated_starts"]
 
 # "I start on 1 November", "starting Monday", "my first day at Monzo is next Monday": when a
 # job begins, said before it does ("started" is the past, read by the rules above).
-_BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
+_BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:^|(?<=[.!?]\s))start|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
 _STARTS_AT = re.compile("(?i:" + _BEGINS + r"\s+(?:my\s+new\s+(?:job|role|position)\s+|(?:a\s+)?new\s+job\s+|work\s+|working\s+)?"
                         r"(?:at|with))\s+(?P<org>" + NAME + r")(?P<when>[^.!?;]*)")
 _NEW_JOB = re.compile(r"\bnew\s+(?:job|role|position|gig)\b", re.IGNORECASE)
@@ -41,7 +42,7 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
             begins.setdefault(org, (day, (speaker, org), Certainty.STATED.value))
     day = next((d for m in _STARTS_ON.finditer(text) if (d := upcoming_day(m.group(0), when)) is not None), None)
     if day is not None:
-        news = _NEW_JOB.search(text) is not None
+        news = _NEW_JOB.search(text) is not None or GOT_THE_JOB.search(text) is not None
         for fact in facts:
             slot = normalise(speaker, fact.predicate, fact.object)
             offered = fact.predicate == ACCEPTED_OFFER or news and slot.predicate == "works_at" and not slot.negated

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from engram_mcp.extraction.attributes import AMOUNTS, attribute_facts, doctor_given
+from engram_mcp.extraction.attributes import AMOUNTS, SAID_OTHERWISE, attribute_facts, doctor_given
 from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.called_off import gym_switched, plan_called_off, replacements_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
@@ -32,7 +32,13 @@ from engram_mcp.extraction.corrections import (
 )
 from engram_mcp.extraction.habits import corrected_habit_days, habit_moved_to_a_time_of_day, rescheduled_habit
 from engram_mcp.extraction.homes import home_after_moving
-from engram_mcp.extraction.introductions import contact_card, introduction_clauses, nickname, self_description
+from engram_mcp.extraction.introductions import (
+    GOT_THE_JOB,
+    contact_card,
+    introduction_clauses,
+    nickname,
+    self_description,
+)
 from engram_mcp.extraction.jest import in_earnest
 from engram_mcp.extraction.job_starts import dated_starts
 from engram_mcp.extraction.languages import in_english
@@ -50,7 +56,7 @@ from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, i
 from engram_mcp.extraction.restate import restated_fact
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import validate_facts
-from engram_mcp.extraction.vehicles import vehicles_named_nearby
+from engram_mcp.extraction.vehicles import with_vehicles_named_nearby
 from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.mentions import mentions
@@ -185,7 +191,8 @@ class RulesExtractor:
                 continue
             # "switching to evening runs, and parkrun on saturdays": the habit's new time, and whatever else is said.
             facts += habit_moved_to_a_time_of_day(sentence, speaker)
-            introduced = introduction_clauses(sentence, speaker, uncased=uncased) or self_description(_sentence_case(sentence))
+            introduced = introduction_clauses(sentence, speaker, uncased=uncased) or self_description(
+                _sentence_case(sentence), uncased=uncased, job_news=_after_job_news(said[:index]))
             if introduced:
                 for fragment in introduced:
                     # What the introduction says in the first person is read like any sentence.
@@ -200,11 +207,13 @@ class RulesExtractor:
             if not any(fact.predicate in {"doctor", "gp"} for fact in attributes):
                 attributes += doctor_given(sentence, speaker)
             facts += attributes
-            # A habit's frequency ("three times a week") or an amount ("900 DKK an hour") marks its
-            # clause too; an age ("32") does not.
+            # A habit's frequency ("three times a week"), an amount ("900 DKK an hour") or the value of an
+            # attribute said by another word ("my bday is oct 5", "my flatmate is Tom") marks its clause too;
+            # an age ("32") does not.
             marks = [mark for fact in attributes
                      for mark in (fact.predicate, fact.object if fact.predicate.endswith(" how often")
-                                  or fact.predicate in AMOUNTS or fact.predicate.endswith(" dose") else "") if mark]
+                                  or fact.predicate in AMOUNTS or fact.predicate.endswith(" dose")
+                                  or fact.predicate in SAID_OTHERWISE.values() else "") if mark]
             often = [fact.object for fact in attributes if fact.predicate.endswith(" how often")]
             for clause in clauses(_LEADING_FILLER.sub("", sentence).strip(" ,;:!…"))[:_MAX_CLAUSES]:
                 # The clause that gave an attribute's value is read once, as that attribute; one
@@ -223,8 +232,8 @@ class RulesExtractor:
         facts[read:] = _from_day(facts[read:], begins)
         # A pet, a new home or a vehicle spoken of in one sentence and named in the next is read across the two;
         # a pet's name is worth more than the turn's other facts when five must be kept.
-        facts = [*pets_named_nearby(said, speaker), *home_after_moving(said, speaker, previous.text if previous is not None else ""), *facts,
-                 *vehicles_named_nearby(said, speaker)]
+        moved_home = home_after_moving(said, speaker, previous.text if previous is not None else "")
+        facts = with_vehicles_named_nearby([*pets_named_nearby(said, speaker), *moved_home, *facts], said, speaker)
         # What replaced something called off ("Zakopane is off … Innsbruck instead") is the turn's news.
         changes = replacements_of_called_off(text, speaker)
         if not changes and (instead := switched_medicine(text, speaker) or gym_switched(text, speaker)) is not None:
@@ -281,6 +290,12 @@ def _base_form(verb: str) -> str:
     if lowered.endswith("ies") and len(lowered) > 4:
         return verb[:-3] + "y"
     return verb[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else verb
+
+
+def _after_job_news(before: Sequence[str]) -> bool:
+    """Whether the last sentence with words before this one says the speaker got a job ("GOT THE LIBRARY JOB!!!" 😭)."""
+    worded = [sentence for sentence in before if re.search(r"[^\W\d_]", sentence)]
+    return bool(worded) and GOT_THE_JOB.search(worded[-1]) is not None
 
 
 def _sentence_case(sentence: str) -> str:

@@ -18,7 +18,7 @@ from engram_mcp.extraction.lexicon import VEHICLE_MAKES, VEHICLE_WORDS, alternat
 from engram_mcp.extraction.state_grammar import BOUNDARY, Found, Rule, article, as_facts, one_per_slot, rule
 from engram_mcp.model import Certainty
 
-__all__ = ["sold_and_bought", "vehicle_rules", "vehicles_in_sentence", "vehicles_named_nearby"]
+__all__ = ["sold_and_bought", "vehicle_rules", "vehicles_in_sentence", "vehicles_named_nearby", "with_vehicles_named_nearby"]
 
 
 _NAMED_AFTER = re.compile(r"^\s*(?:(?:this|last|yesterday|today)(?:\s+\w+)?\s*)?(?:,|-|–|:)\s*(?:a|an|the)\s+(?P<name>[\w.-]+(?:\s+[\w.-]+){0,2}?)"
@@ -157,10 +157,12 @@ _VEHICLE_SPOKEN_OF = re.compile(r"\b(?:" + alternation(VEHICLE_WORDS) + r")\b", 
 
 # "bought it!! 2013 Hiace, silver, paid $9400": the vehicle named right after buying "it".
 # "We bought the car! A silver 2019 Honda Jazz from a dealer in Burton." likewise.
+# "Bought a new bakkie! Isuzu D-Max 3.0 double cab, demo model …": a vehicle of a kind, named in the next sentence.
 _BOUGHT_IT = re.compile(r"^(?:[\w'’]+[,!]+\s+)?(?:(?i:I|we)\s+(?:have\s+|'ve\s+)?)?(?i:finally\s+|just\s+)?(?i:bought|got|picked\s+up)\s+"
-                        r"(?i:it|her|him|the\s+(?:new\s+)?(?:car|van|motor))\W*$")
+                        r"(?i:it|her|him|(?:the|a|an|our|my)\s+(?:(?:new|used|second-?hand|nearly\s+new)\s+)?(?:motor|"
+                        + alternation(VEHICLE_WORDS) + r"))\W*$")
 _NAMED_FIRST = re.compile(r"^(?:(?i:a|an|the|my|our)\s+)?(?:(?i:new|used|second-?hand|nearly\s+new|silver|black|white|grey|gray|red|blue|"
-                          r"green|little)\s+)*(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)(?=\s*[,.;!(]|\s+(?i:from|for|at|with)\b|$)")
+                          r"green|little)\s+)*(?P<obj>(?:\d{4}\s+)?[\w.-]+(?:\s+[\w.-]+){0,4}?)(?=\s*[,.;!(]|\s+(?i:from|for|at|with)\b|$)")
 
 
 # "Clive find me a Honda Jazz automatic, 2019. BOUGHT IT.": a vehicle named before buying "it"
@@ -192,3 +194,13 @@ def vehicles_named_nearby(sentences: Sequence[str], speaker: str) -> list[Extrac
         elif _BOUGHT_IT_AFTER.match(sentence.strip()) and (car := _last_made_vehicle(sentences[:at])) is not None:
             found.append((f"{speaker} now drives {article(car)} {car}", "drives", car, "vehicle", False))
     return as_facts(one_per_slot(found), speaker, Certainty.STATED.value)
+
+
+def with_vehicles_named_nearby(facts: Sequence[ExtractedFact], sentences: Sequence[str], speaker: str) -> list[ExtractedFact]:
+    """``facts`` and the vehicles ``sentences`` name across two sentences; a vehicle said only by its kind
+    ("Bought a new bakkie!") gives way to the one the next sentence names ("Isuzu D-Max 3.0 double cab")."""
+    named = vehicles_named_nearby(sentences, speaker)
+    if any(fact.predicate == "drives" for fact in named):
+        facts = [fact for fact in facts if not (fact.predicate.endswith("drives") and fact.object.lower() in VEHICLE_WORDS
+                                                and not fact.predicate.startswith("no longer"))]
+    return [*facts, *named]

@@ -99,6 +99,10 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               r"bachelors?\s+degree|degree|bsc|ba|diploma|llm|pgce)(?:\s+(?:in|on)(?P<field>(?:\s+[a-z]+){1,2}?))?\s+(?:at|with)",
               name_obj, _studies_at),
         rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
+        # "I'm in the Payments team", "As of today I'm on the Platform team": the team one is in now.
+        rule(r"am\s+(?:now\s+|currently\s+|still\s+|officially\s+)?(?:in|on|part\s+of)\s+the",
+              r"\s*(?!(?:same|other|whole|wrong|right|best|first|second|new|old)\b)(?P<team>(?-i:[A-Za-z][\w-]*)(?:\s+(?-i:[A-Za-z][\w-]*))?)"
+              r"\s+(?P<kind>team|ward|unit|department|squad)\b", _in_team),
         # "I transferred to the neonatal unit": another team at the same employer.
         rule(r"(?:have\s+)?(?:transferred|moved|switched|been\s+moved|was\s+moved)\s+(?:over\s+)?to\s+the",
               r"\s*(?P<team>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+(?P<kind>team|ward|unit|department)\b", _moved_team),
@@ -175,6 +179,10 @@ def _job_details(m: re.Match[str], who: str, org: str) -> list[Found]:
     if team:
         details.append((f"{who} is on the {_unit(team)} at {org}", "team", _unit(team), "team", False))
     return details + _based_in(m, who)
+
+
+def _in_team(m: re.Match[str], who: str) -> list[Found]:
+    return [(f"{who} is in the {_unit(m)}", "team", _unit(m), "team", False)]
 
 
 def _moved_team(m: re.Match[str], who: str) -> list[Found]:

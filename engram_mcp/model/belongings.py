@@ -32,7 +32,7 @@ def kind_of(name: str) -> str | None:
 # What a vehicle is called by its kind, and the makes and model lines it is called by ("a Skoda", "the Corolla").
 VEHICLE_WORDS = frozenset(
     """car van truck pickup suv hatchback saloon sedan estate convertible coupe ev motorbike motorcycle
-    scooter campervan minivan jeep""".split()
+    scooter campervan minivan jeep ute bakkie""".split()
 )
 VEHICLE_MAKES = frozenset(
     """tesla toyota honda ford bmw audi mercedes volkswagen vw volvo kia hyundai nissan mazda subaru fiat
@@ -44,5 +44,5 @@ VEHICLE_MAKES = frozenset(
     vitz highlander pacifica premio hilux zafira mondeo astra fabia kodiaq tiguan touran sportage tucson
     x-trail sandero duster megane captur berlingo f-150 silverado tacoma tundra wrangler odyssey sienna
     land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia tiida jazz ranger
-    vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco""".split()
+    vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco d-max triton amarok bt-50""".split()
 )

@@ -161,7 +161,7 @@ def _named_days(text: str) -> list[tuple[re.Match[str], tuple[str | None, int, i
 
 def upcoming_day(text: str, now: datetime) -> datetime | None:
     """The first day ``text`` names looking ahead from ``now`` ('I start on 1 November', 'on
-    Monday', 'tomorrow'): a date without a year is its next occurrence from ``now``'s day on, a
+    Monday', 'start monday', 'tomorrow'): a date without a year is its next occurrence from ``now``'s day on, a
     weekday the next one after it. Midnight of that day; None when it names none."""
     day = now.replace(hour=0, minute=0, second=0, microsecond=0)
     found: list[tuple[int, datetime]] = []
@@ -177,7 +177,7 @@ def upcoming_day(text: str, now: datetime) -> datetime | None:
             continue
     lowered = text.lower()
     ahead = [(m.start(), (_WEEKDAYS.index(m[1]) - day.weekday()) % 7 or 7)
-             for m in re.finditer(rf"\b(?:on|next|this|from|starting)\s+({'|'.join(_WEEKDAYS)})\b", lowered)]
+             for m in re.finditer(rf"\b(?:on|next|this|from|starting|starts?)\s+({'|'.join(_WEEKDAYS)})\b", lowered)]
     if (tomorrow := re.search(r"\btomorrow\b", lowered)) is not None:
         ahead.append((tomorrow.start(), 1))
     for at, days in ahead:

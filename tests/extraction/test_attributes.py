@@ -359,3 +359,45 @@ def test_a_value_said_without_an_owner_after_a_sentence_about_someone_else_is_th
     assert ("number", "07700 111222") in {(f.predicate, f.object) for f in mine}
     owned = attribute_facts("My new number is 07700 111222.", "Ruxandra", before="neil got a new work phone.")
     assert ("number", "07700 111222") in {(f.predicate, f.object) for f in owned}
+
+
+def test_a_birthday_said_as_bday_is_a_birthday_and_its_correction_supersedes_it() -> None:
+    [said] = [f for f in extract(turn("my bday is oct 3 and im turning 20!!! party at dave & busters", speaker="Destiny"), [])
+              if f.predicate == "birthday"]
+    corrected = extract(turn("lmaooo correction: my bday is oct 5, not the date i just said. thats my cousin's", speaker="Destiny"), [])
+    assert said.statement == "Destiny's birthday is oct 3."
+    assert [(f.predicate, f.object) for f in corrected] == [("birthday", "oct 5")]
+    assert is_single_valued(normalise("Destiny", "bday", "oct 5").predicate)
+
+
+def test_a_birthday_is_a_day_not_whatever_follows_the_word() -> None:
+    assert not [f for f in attribute_facts("my birthday is a big deal in my family", "Noor", uncased=True) if f.predicate == "birthday"]
+
+
+@pytest.mark.parametrize(("text", "roommate"), [("my roommate is kiara, we got a 2br at the lofts on decatur st.", "kiara"),
+                                                ("new roomie jas moved in today!! shes a junior", "jas"),
+                                                ("My flatmate is Tom.", "Tom"),
+                                                ("Our new housemate Priya arrived on Sunday.", "Priya")])
+def test_the_one_a_person_shares_a_home_with_is_their_roommate_whatever_the_word(text: str, roommate: str) -> None:
+    [fact] = extract(turn(text, speaker="Destiny"), [])
+    assert (fact.predicate, fact.object) == ("roommate", roommate)
+    assert is_single_valued(normalise(fact.subject, fact.predicate, fact.object).predicate)
+
+
+@pytest.mark.parametrize("text", ["my new manager really started to annoy me", "The new coach came late again."])
+def test_someone_new_in_a_role_is_named_only_by_a_name(text: str) -> None:
+    assert not [f for f in attribute_facts(text, "Noor", uncased=text.islower()) if f.predicate in {"manager", "coach"}]
+
+
+@pytest.mark.parametrize(("text", "number"), [("number ko for forms: 050 662 1907 (Etisalat)", "050 662 1907"),
+                                              ("new number btw 404-555-0187, switched to cricket", "404-555-0187"),
+                                              ("bagong number ko: 055 734 2281 — yan na gamitin sa lahat ng forms", "055 734 2281")])
+def test_a_number_opening_a_sentence_under_a_label_or_after_new_is_the_speakers_phone(text: str, number: str) -> None:
+    assert [(normalise(f.subject, f.predicate, f.object).predicate, f.object) for f in extract(turn(text, speaker="Jomar"), [])
+            if f.predicate == "number"] == [("phone", number)]
+
+
+@pytest.mark.parametrize("text", ["mums number: 07700 900123", "Account number: 9021 4477 12", "Number of guests 120 000 000",
+                                  "eggs: mendip hens, roger drops them saturdays. number 01749 823116"])
+def test_someone_elses_number_or_a_number_of_another_kind_is_no_phone_of_the_speakers(text: str) -> None:
+    assert not [f for f in extract(turn(text, speaker="Jomar"), []) if f.predicate == "number"]

@@ -4,7 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.introductions import introduction_clauses
-from tests.extraction.helpers import turn
+from tests.extraction.helpers import slots, turn
 
 extract = RulesExtractor().extract
 
@@ -107,3 +107,14 @@ def test_what_follows_call_me_is_no_name_unless_it_is_one(said: str) -> None:
 def test_where_one_is_with_someone_is_no_job_and_no_employer(said: str) -> None:
     facts = RulesExtractor().extract(turn(said, speaker="Thabo"), [])
     assert not [f for f in facts if f.predicate in {"works at", "works as"}]
+
+
+@pytest.mark.parametrize("text", ["GOT THE LIBRARY JOB!!! 😭🙏🏾 student assistant at the gsu library north, $13.50/hr",
+                                  "got the job!! junior designer at Pentagram.", "Landed the job. Weekend runner at Hawksmoor, £12/hr."])
+def test_a_role_at_a_place_said_right_after_getting_a_job_is_the_new_job(text: str) -> None:
+    found = slots(text)
+    assert {slot[0] for slot in found if not slot[2]} >= {"works_at", "job"}
+
+
+def test_a_role_at_a_place_typed_without_capitals_and_no_news_of_a_job_is_no_job() -> None:
+    assert not [slot for slot in slots("told my manager at olive young, tmrw is my last shift there") if slot[0] in {"works_at", "job"}]

@@ -56,3 +56,10 @@ def test_an_accepted_role_with_its_title_and_first_day_is_that_job_from_that_day
     dated = {(f.predicate, f.object, f.event_time.date().isoformat())
              for f in extract(turn(text, speaker="Grace", when=said), []) if f.event_time}
     assert dated == {("works at", "Monzo", "2026-03-02"), ("works as", "risk analyst", "2026-03-02")}
+
+
+def test_a_job_got_and_said_to_start_on_a_weekday_holds_from_that_day() -> None:
+    said = datetime(2026, 9, 17, 14, 0, tzinfo=timezone.utc)  # a Thursday
+    text = "GOT THE LIBRARY JOB!!! student assistant at the gsu library north, 12 hrs a week. start monday"
+    [employer] = [f for f in extract(turn(text, speaker="Destiny", when=said), []) if f.predicate == "works at"]
+    assert (employer.object, employer.event_time) == ("gsu library north", datetime(2026, 9, 21, tzinfo=timezone.utc))

@@ -131,3 +131,12 @@ def test_what_is_said_of_a_van_or_bought_of_someone_that_names_no_vehicle_is_non
 def test_a_relative_who_sold_their_vehicle_no_longer_drives_it_said_without_whose_it_was() -> None:
     [fact] = extract(turn("My brother sold his Tesla.", speaker="Dagny"), [])
     assert (fact.statement, fact.object) == ("Dagny's brother sold the Tesla.", "Tesla")
+
+
+def test_a_vehicle_bought_by_its_kind_and_named_in_the_next_sentence_is_the_named_one() -> None:
+    assert slots("Bought a new bakkie! Isuzu D-Max 3.0 double cab, demo model from the dealer in Malmesbury.") == {
+        ("drives", "isuzu d-max 3 0 double cab", False)}
+
+
+def test_a_ute_sold_is_no_longer_driven() -> None:
+    assert ("drives", "ute", True) in slots("sold my ute to a bloke in mandurah today")

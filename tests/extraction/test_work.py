@@ -206,3 +206,14 @@ def test_a_new_job_had_one_at_the_place_named_and_a_job_said_with_the_is_the_job
 def test_a_job_said_with_the_is_the_job_and_reads_without_the() -> None:
     assert [fact.statement for fact in extract(turn("I'm the chief pharmacist.", speaker="Noor"), [])] == [
         "Noor works as a chief pharmacist."]
+
+
+@pytest.mark.parametrize(("text", "team"), [("I'm in the Payments team; my manager is Ingeborg Smit.", "payments team"),
+                                            ("Reorg landed. As of today I'm in the Platform team.", "platform team"),
+                                            ("im on the test team for hollowbrook, their farming game", "test team")])
+def test_the_team_one_says_one_is_in_is_ones_team(text: str, team: str) -> None:
+    assert ("team", team, False) in slots(text)
+
+
+def test_being_in_the_same_team_as_someone_names_no_team() -> None:
+    assert not [slot for slot in slots("i'm in the same team as my ex") if slot[0] == "team"]

@@ -167,6 +167,7 @@ def test_a_day_said_ahead_is_its_next_occurrence_from_today() -> None:
     assert day("from March 3rd, 2028") == "2028-03-03"
     assert day("starting Monday") == day("next Monday") == "2026-10-19"
     assert day("on Thursday") == "2026-10-22"
+    assert day("start monday") == day("Starts Monday as sous-chef") == "2026-10-19"
     assert day("tomorrow") == "2026-10-16"
     assert day("I start soon") is None
 
