@@ -111,7 +111,8 @@ _PHONE_VALUE = r"(?<![\w.])\+?\(?\d(?:[\d ().-]?\d){6,}(?!\w)"
 _EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 # An amount of money: a currency before or after the figure ("£38", "38 €"), or thousands said "k".
 _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
-          r"|\d[\d,.]*\s?[£$€¥₹₩₱₦₽₺₴₸]|\d[\d,.]*\s?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
+          r"|\d[\d,.]*\s?(?:k|m|mn|bn|million|billion|thousand)?\s?[£$€¥₹₩₱₦₽₺₴₸]"
+          r"|\d[\d,.]*\s?(?:(?:m|mn|bn|million|billion|thousand)\s?(?=[a-z]))?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
           r"zloty|złotych|zł|kr|kroner|kronor|krona|sek|nok|dkk|eur|usd|gbp|aud|nzd|cad|inr|zar|ngn|tenge|som|sum|"
           r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl|soles|sol|bolivianos?|quetzal(?:es)?|"
           r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
@@ -197,12 +198,13 @@ _BREEDS = (
     r"chihuahua|shih tzu|boxer|rottweiler|doberman|dobermann|mastiff|great dane|sheepdog|kelpie|heeler|ridgeback|"
     r"basset|bloodhound|hound|cavalier|cockapoo|cavapoo|labradoodle|pit ?bull|border|saluki|basenji|boerboel|"
     r"tabby|siamese|persian|maine coon|ragdoll|bengal|sphynx|burmese|british shorthair|shorthair|longhair|"
-    r"norwegian forest|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|tortoiseshell|calico|"
+    r"norwegian forest|angora|turkish van|siberian|himalayan|manx|devon rex|cornish rex|savannah|chartreux|"
+    r"tonkinese|havanese|ragamuffin|exotic shorthair|oriental|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|tortoiseshell|calico|"
     r"mongrel|mutt|mixed|mix|cross|crossbreed|pedigree|\w+ x \w+"
 )
 _COLOURS = (r"red|blue|green|black|white|silver|grey|gray|yellow|orange|purple|pink|brown|gold|golden|navy|maroon|beige|"
             r"teal|turquoise|cream|burgundy|bronze|charcoal|lilac|violet|magenta|khaki|olive|mustard|ginger|tan|"
-            r"(?:light|dark|pale|bright)\s+\w+|(?:redd|blu|green|grey|gray|yellow|brown|pink|purpl)ish|colou?red")
+            r"(?:light|dark|pale|bright)[\s-]+(?:red|blue|green|grey|gray|yellow|orange|purple|pink|brown|silver|gold)|(?:redd|blu|green|grey|gray|yellow|brown|pink|purpl)ish|colou?red")
 _FAVOURITE = (r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?|obsessed|addicted|hooked\s+on|go-?to|"
               r"(?:big\s+)?fan|(?:really|so|big|very|super|totally)\s+into|can(?:'|’)?t\s+get\s+enough|cannot\s+get\s+enough|"
               r"number\s+one|the\s+best|best\s+(?:band|film|movie|book|show|series|team|club|game|food|dish|colou?r|song|album)")
@@ -219,7 +221,11 @@ _DETAILS += (
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
                                   r"|lease|landlord"
                                   # "1.480 euro warm": a German rent, with heating (warm) or without (kalt).
-                                  rf"|(?:{_MONEY})\s+(?:warm|kalt)"),
+                                  rf"|(?:{_MONEY})\s+(?:warm|kalt)",
+            # "Gym near Malabata is 250 dh a month" is no rent of the studio asked: an amount a month tells a rent
+            # only beside the place asked, or said as a rent.
+            only_asking="rent rents renting pay pays paying paid much cost costs",
+            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)"),
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
     # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
     # What a job pays is what is earned at it ("How much does the surf instructor job pay?" is told by "$24 an hour").
@@ -267,7 +273,8 @@ _DETAILS += (
             _AGE_TOLD, answers_by_its_form=False),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE, answers_by_its_form=False),
-    _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS, answers_by_its_form=False),
+    # "What colour is Brennan's work van?" is not told by "kayla says no pink overload": a colour is told beside the thing.
+    _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS, answers_by_its_form=False, only_asking="colour color"),
 )
 
 

@@ -19,7 +19,10 @@ from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, R
 __all__ = ["NAME_INSIDE", "asks_first_name", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
 
 
-_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bnames?\s+of\b|\bnames?\W*$|\bsurname\b", re.IGNORECASE)
+# "What did Onur and Melis name their baby?": naming a thing, asked as a verb, asks its name.
+_ASKS_NAME = re.compile(r"\b(?:called|named)\W*$|\bnames?\s+of\b|\bnames?\W*$|\bsurname\b"
+                        r"|^\W*what\s+(?:did|do|does|will|would|are|is|have|has)\s+[^?]*?\b(?:name|naming)\s+"
+                        r"(?:their|his|her|the|my|our|your|its)\b", re.IGNORECASE)
 _NAME_ASKED = frozenset({"nam", "call"})
 # "What is Aunty Mele's surname?": the name after the one the question already gives.
 _ASKS_SURNAME = re.compile(r"\b(?:surname|(?:last|family|full|maiden)\s+name)\b", re.IGNORECASE)

@@ -56,8 +56,12 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
 # How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday".
 _MOTHER_ABROAD = "mamá mami mãe maman mamma"
 _FATHER_ABROAD = "papá papi pai"
-_HUSBAND_ABROAD = "marido esposo ehemann"
-_WIFE_ABROAD = "esposa moglie ehefrau"
+# "Saskia (mijn vrouw)", "Marlene says hallo – my vrou": a spouse in the languages chat mixes in.
+_HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż"
+_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka"
+# "Ruan (my seun, 24)", "mi hija Lucía": a son or daughter likewise.
+_SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta"
+_DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti"
 # "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
 _BOYFRIEND_ABROAD = "novio namorado fidanzato"
 _GIRLFRIEND_ABROAD = "novia namorada fidanzata"
@@ -74,7 +78,7 @@ _RELATION_SPELLINGS = {
     "mom": f"mother mum mommy mama {_MOTHER_ABROAD}", "father": f"dad daddy papa {_FATHER_ABROAD}",
     "dad": f"father daddy papa {_FATHER_ABROAD}", "parent": "parents mother father mum mom dad",
     "sister": f"sis {_SISTER_ABROAD}", "brother": f"bro {_BROTHER_ABROAD}",
-    "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": "", "daughter": "",
+    "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": _SON_ABROAD, "daughter": _DAUGHTER_ABROAD,
     "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "

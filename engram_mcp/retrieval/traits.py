@@ -73,7 +73,10 @@ def _trait(name: str, asked: str, words: frozenset[str], slots: str, told_of_one
 
 # "she taught English all those years": teaching a subject says what one does for work, as "a teacher" would.
 _TEACHES_A_SUBJECT = (r"\b(?:taught|teaches|teaching)\s+(?:english|maths?|mathematics|science|history|music|art|french|german|"
-                      r"spanish|biology|chemistry|physics|geography|latin|drama|pe|ict|economics|piano|violin|yoga|dance)\b")
+                      r"spanish|biology|chemistry|physics|geography|latin|drama|pe|ict|economics|piano|violin|yoga|dance|"
+                      # "She teaches Grade 3 at the laerskool": a class taught, or where, says it too.
+                      r"(?:grade|year|form|class|standard|p)\s?\d{1,2}|kindergarten|reception|"
+                      r"at\s+(?!(?:the\s+)?(?:moment|minute|weekends?|night|home|least|once|all|most)\b)(?:the\s+|a\s+)?\w+)\b")
 _WORK_SAID = re.compile(f"{OCCUPATION_SAID.pattern}|{_TEACHES_A_SUBJECT}", re.IGNORECASE)
 
 

@@ -53,11 +53,12 @@ def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     asked = focus.named - focus.speakers
     if asked and asked <= about(memory.text, focus):
         return True
-    # Asked of the speaker too ("What car do Ngozi and Bengt drive?"), their own answers for them.
+    # Asked of the speaker too ("What car do Ngozi and Bengt drive?"), their own answers for them; named only as whose
+    # relative is asked ("How old is Linh's mum?"), they are not asked, and "Linh is 29 years old." is no answer.
     # Only of a person asked by relation or a belonging of theirs: "Where does La Chispa do its lunch service?" asks of
     # the speaker's own truck, which their own "springdale general said yes!!" answers.
     if ((asked or not focus.relations_met(memory.text)) and (focus.relations or asks_a_belonging(focus.terms))
-            and not focus.named & focus.speakers and _the_speakers_own(memory, focus)):
+            and (focus.relations or not focus.named & focus.speakers) and _the_speakers_own(memory, focus)):
         return False
     if not asked:
         return True

@@ -496,3 +496,10 @@ def test_turning_that_is_no_age_says_no_birthday(said: str) -> None:
 def test_a_grandmother_asked_of_is_met_by_the_word_for_her_in_the_languages_chat_mixes_in(said: str) -> None:
     assert unmet_relations((stem("old"), stem("grandmother")), [said]) == ()
     assert unmet_relations((stem("grandmother"),), ["my aunt turns 60"]) == (stem("grandmother"),)
+
+
+def test_a_wife_is_met_by_her_word_in_dutch_or_afrikaans() -> None:
+    wife = focus_terms(("wife",))
+    assert not unmet_relations(wife, ["Thuis: Femke (mijn vrouw) is a nurse, works nights."])
+    assert not unmet_relations(wife, ["Anneke says hallo - my vrou."])
+    assert unmet_relations(wife, ["my seun Ruan works at the packhouse"]) == wife

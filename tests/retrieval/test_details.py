@@ -181,3 +181,39 @@ def test_when_a_place_opens_is_told_by_a_time_of_day_said_of_it() -> None:
     assert detail.told_of("Kita Sonnenblume opens 7.30, pick up by 16:00", focus)
     assert not detail.told_of("And Kita for Lev in Pankow also we find, Kita Sonnenblume, he start there 3 November", focus)
     assert not detail.told_of("For move we book company Umzug Schnell, they come 1 November 8 o'clock morning.", focus)
+
+
+def test_an_amount_in_millions_is_told_with_its_currency_after_it() -> None:
+    question = "What is the fit-out budget for the bakery project?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, []))
+    assert detail is not None and detail.name == "price"
+    assert detail.told_of("1. Budget - Total fit-out budget capped at 3.1M TL incl. VAT", focus)
+    assert detail.told_of("the fit-out budget is 1.2 million rand", focus)
+    assert not detail.told_of("the fit-out budget: we measured 3.1 m of wall", focus)
+
+
+def test_a_rent_asked_of_a_place_is_not_told_by_what_another_thing_costs_a_month() -> None:
+    question = "How much rent does Idris pay for his flat?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Idris"]))
+    assert detail is not None and detail.name == "rent"
+    assert not detail.told_of("Climbing gym near the port is 300 dh a month, joining on Monday.", focus)
+    assert detail.told_of("the flat is 4200 dh a month, water included", focus)
+    assert detail.told_of("rent's 4200 dh, due on the 1st", focus)
+    # Asked of rent alone, an amount a month is still told.
+    assert detail.told_of("4200 dh a month, water included", focus_terms(focus_words("How much rent does Idris pay?", ["Idris"])))
+
+
+def test_light_or_dark_before_no_colour_says_no_colour() -> None:
+    detail = detail_asked("What colour is Aziz's work ute?")
+    assert detail is not None and detail.name == "colour"
+    assert not detail.told_in("offer from a sparky mob, residential + light commercial round the coast. $49/hr")
+    assert not detail.told_in("it was a dark night on the highway")
+    assert detail.told_in("they gave me a light blue transit")
+
+
+@pytest.mark.parametrize("text", ["Biber knocked the plants over again (grey Turkish Van, rules the flat)",
+                                  "our cat is a fluffy Siberian"])
+def test_a_cats_breed_is_told_by_its_name(text: str) -> None:
+    detail = detail_asked("What breed is Ayla's cat?")
+    assert detail is not None and detail.name == "breed"
+    assert detail.told_in(text)

@@ -158,3 +158,12 @@ def test_the_names_of_several_are_given_by_a_list_of_names_later_in_the_sentence
     assert names_thing(focus, "My twins are in JSS2, Chukwudi and Ugochi. Ugochi wants to do sewing like mummy.")
     assert not names_thing(focus_terms(focus_words("What is the name of Ngozi's child?", ["Ngozi"])),
                            "My child is off to JSS2, then Tesco and Lidl.")
+
+
+def test_naming_a_thing_asked_as_a_verb_asks_its_name_which_having_one_does_not_give() -> None:
+    question = "What did Tarik and Selin name their baby?"
+    assert asks_name(question) and asks_name("What are they naming the puppy?") and asks_name("What did Ruth name her new horse?")
+    assert not asks_name("What did Tarik say about the name change?") and not asks_name("Who did Mira call about the flat?")
+    things = things_to_name(question, focus_terms(focus_words(question, ["Tarik", "Selin"])))
+    assert not names_thing(things, "Tarik's wife Selin had a baby boy this morning! Write a congrats card?")
+    assert names_thing(things, "they named the baby Deniz")

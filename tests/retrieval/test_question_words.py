@@ -48,3 +48,10 @@ def test_the_thing_a_which_or_what_question_asks_for_is_the_word_after_it() -> N
     assert thing_asked_for("What car does Ray drive?", ("car", "drive")) == "car"
     assert thing_asked_for("What is my mum's address?", ("mum", "address")) == ""
     assert thing_asked_for("When is the operation?", ("operat",)) == ""
+
+
+def test_a_spouse_or_child_is_met_by_its_word_in_the_languages_chat_mixes_in() -> None:
+    assert stem("vrouw") in RELATIONS[stem("wife")] and stem("vrou") in RELATIONS[stem("wife")]
+    assert stem("echtgenoot") in RELATIONS[stem("husband")]
+    assert stem("seun") in RELATIONS[stem("son")] and stem("hija") in RELATIONS[stem("daughter")]
+    assert stem("vrouw") not in RELATIONS[stem("husband")]

@@ -54,3 +54,12 @@ def test_teaching_a_subject_says_what_someone_does_for_work() -> None:
     assert trait is not None
     assert trait.said_in("a little poem, in English, because she taught English all those years")
     assert not trait.said_in("she taught me to swim last summer")
+
+
+def test_teaching_a_class_or_at_a_place_says_what_someone_does_for_work() -> None:
+    trait = trait_asked("What does Piet's wife do for a living?", focus_terms(focus_words("What does Piet's wife do for a living?", [])))
+    assert trait is not None
+    assert trait.said_in("Anneke says hallo - my vrou. She teaches Grade 4 at the primary in town.")
+    assert trait.said_in("she teaches at Hillside now")
+    assert not trait.said_in("she's teaching at the moment, call later")
+    assert not trait.said_in("she teaches me patience")

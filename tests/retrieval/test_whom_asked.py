@@ -76,3 +76,10 @@ def test_a_sentence_opening_with_someone_elses_name_and_s_is_not_of_whom_a_quest
     assert not opens_with_someone_else(memory("t-denny", "Denny's officially in Tampa now."), question)
     assert not opens_with_someone_else(memory("t-she", "She's officially in Tampa now."), question)
     assert not opens_with_someone_else(memory("t-naniwa", "scratch that, it's Naniwa ward gym."), question)
+
+
+def test_the_speaker_named_only_as_whose_relative_is_asked_is_not_asked() -> None:
+    mum = focus_of("How old is Ngozi's mum?", frozenset({"Ngozi"}))
+    assert not may_be_of_whom_asked(memory("f-age", "Ngozi is 29 years old.", subject="Ngozi"), mum)
+    assert not may_be_of_whom_asked(memory("t-intro", "hi! I'm Ngozi, 29, pharmacist in Footscray"), mum)
+    assert may_be_of_whom_asked(memory("t-mum", "my mum turns 64 on Friday, she wants a quiet lunch"), mum)

@@ -655,3 +655,22 @@ def test_a_change_said_of_someone_else_or_in_another_language_answers_first_and_
     assert before.status.state is State.OUTDATED
     then = service.recall(question, at=before.memory.valid_at + timedelta(hours=12))
     assert old in then.memories[0].memory.text and new not in then.context
+
+
+def test_a_rent_is_not_told_by_what_another_place_costs_a_month(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, ["Got a studio in Malabata, view of the sea. Living in Tangier now",
+                           "Climbing gym near Malabata is 300 dh a month, signing up tomorrow."], speaker="Idris")
+    assert service.recall("How much rent does Idris pay for his studio?").abstained
+    _told(service, clock, ["the studio is 3500 dh a month, water included"], speaker="Idris")
+    assert not service.recall("How much rent does Idris pay for his studio?").abstained
+
+
+def test_a_wife_named_in_dutch_answers_what_she_does_and_the_speakers_own_age_is_not_his_mothers(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Morning. Pieter, 41, backend dev at Fietsvlot in Utrecht.",
+                           "Thuis: Femke (mijn vrouw) is a nurse, works nights. The kids go to daycare on Mondays."],
+          speaker="Pieter")
+    answered = service.recall("What does Pieter's wife do for work?")
+    assert not answered.abstained and "nurse" in answered.memories[0].memory.text
+    assert service.recall("How old is Pieter's mum?").abstained
