@@ -25,10 +25,11 @@ from pathlib import Path, PurePosixPath
 
 from engram_mcp.errors import EngramError, MalformedMemoryFile, StorageError
 from engram_mcp.files import NotARegularFile, Stamp, content_digest, read_regular
+from engram_mcp.markdown.folder import FileState, as_malformed
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file, told
 from engram_mcp.markdown.listing import not_pages, unread_files
-from engram_mcp.markdown.store import FileState, LoadReport, MarkdownStore, as_malformed
+from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport

@@ -7,10 +7,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
-from engram_mcp.markdown import store as store_module
+from engram_mcp.errors import MemoryNotFound, NotAPage, StorageError
+from engram_mcp.markdown import folder as folder_module
 from engram_mcp.markdown.listing import not_pages, unread_files
-from engram_mcp.markdown.store import MarkdownStore, as_malformed
+from engram_mcp.markdown.store import MarkdownStore
 from tests.markdown.test_format import fact, turn
 
 
@@ -110,7 +110,7 @@ def test_a_fact_whose_new_page_cannot_be_written_stays_on_its_old_page(
 ) -> None:
     store = MarkdownStore(tmp_path)
     store.add(fact())
-    real = store_module.replace_unchanged
+    real = folder_module.replace_unchanged
 
     def refusing_the_new_page(path: Path, data: bytes, expected: object) -> object:
         # A stand-in for a page the system will not let be written (an immutable file, a full disk).
@@ -118,7 +118,7 @@ def test_a_fact_whose_new_page_cannot_be_written_stays_on_its_old_page(
             raise OSError(errno.EPERM, "Operation not permitted", str(path))
         return real(path, data, expected)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store_module, "replace_unchanged", refusing_the_new_page)
+    monkeypatch.setattr(folder_module, "replace_unchanged", refusing_the_new_page)
     with pytest.raises(StorageError):
         store.update(replace(fact(), subject="Meta"))
     assert MarkdownStore(tmp_path).load_all().memories == {fact().id: fact()}
@@ -369,11 +369,3 @@ def test_a_memory_updated_everywhere_leaves_its_old_text_in_no_copy_of_its_page(
     assert set(written) == {PurePosixPath("journal/2023-05-08.md"), PurePosixPath(copy.relative_to(tmp_path).as_posix())}
     for path in (page, copy):
         assert "Ana" not in path.read_text() and "I fixed the fence. ^t-0123456789ab" in path.read_text()
-
-
-def test_a_page_the_disk_refuses_to_read_is_reported_as_malformed_at_line_0_and_a_malformed_one_as_it_is() -> None:
-    page = Path("/memory/facts/ana.md")
-    refused = as_malformed(StorageError("cannot read facts/ana.md: Permission denied"), page)
-    assert (refused.path, refused.line, refused.reason) == (page, 0, "cannot read facts/ana.md: Permission denied")
-    malformed = MalformedMemoryFile(page, 3, "not UTF-8 text")
-    assert as_malformed(malformed, page) is malformed
