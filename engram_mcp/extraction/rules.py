@@ -23,13 +23,12 @@ from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
 from engram_mcp.extraction.corrections import (
     corrected_statement,
     correction_fact,
-    ending_fact,
-    replacement_fact,
     rescheduling_fact,
     swap_fact,
     switch_fact,
     without_what_does_not_hold,
 )
+from engram_mcp.extraction.endings import ending_fact, replacement_fact
 from engram_mcp.extraction.habits import corrected_habit_days, habit_moved_to_a_time_of_day, rescheduled_habit
 from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import (
