@@ -121,9 +121,9 @@ class Engram:
             else:
                 # `--extractor none`: the facts an earlier extractor drew from a corrected turn that its
                 # new words no longer hold are withdrawn all the same; nothing new is drawn.
-                self.reconciler.on_turn_corrected(self._facts.withdraw_no_longer_worded)
+                self.reconciler.on_turn_corrected(self._facts.withdrawal.withdraw_no_longer_worded)
             # A turn a person deleted takes the facts no other turn supports (as a corrected one does).
-            self.reconciler.on_turn_deleted(self._facts.withdraw_unsupported)
+            self.reconciler.on_turn_deleted(self._facts.withdrawal.withdraw_unsupported)
             self._forgetting = Forgetting(
                 self._service, self._facts, self.clock, after_purge=self.reconciler.refresh_copies,
                 forgotten=self.extraction.forget if self.extraction is not None else None,

@@ -181,6 +181,6 @@ def build_extraction(
         context_of=service.context_turns,
         write_fact=facts.add_extracted,
         clock=clock,
-        withdraw_unsaid=facts.withdraw_unsaid,
+        withdraw_unsaid=facts.withdrawal.withdraw_unsaid,
         status_file=settings.state_dir / "extraction" / "status.json",
     )

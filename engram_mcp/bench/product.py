@@ -110,7 +110,7 @@ class _Memory:
                 context_of=self.service.context_turns,
                 write_fact=self.facts.add_extracted,
                 clock=clock,
-                withdraw_unsaid=self.facts.withdraw_unsaid,
+                withdraw_unsaid=self.facts.withdrawal.withdraw_unsaid,
             )
             self.service.on_turn_stored(self.worker.enqueue)
             self.worker.start()

@@ -189,7 +189,7 @@ class ExtractionWorker:
         self._context_of = context_of
         self._write_fact = write_fact
         # What a turn gave before and does not give now (its text corrected) is withdrawn before its
-        # facts are written (``FactService.withdraw_unsaid``).
+        # facts are written (``Withdrawal.withdraw_unsaid``).
         self._withdraw_unsaid = withdraw_unsaid
         self._clock = clock
         self._queue: deque[str] = deque()

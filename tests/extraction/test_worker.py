@@ -32,7 +32,7 @@ def worker_for(service: MemoryService, folder: Path, clock: SteppingClock) -> Ex
         context_of=service.previous_turns,
         write_fact=fact_service.add_extracted,
         clock=clock,
-        withdraw_unsaid=fact_service.withdraw_unsaid,
+        withdraw_unsaid=fact_service.withdrawal.withdraw_unsaid,
     )
     service.on_turn_stored(worker.enqueue)
     return worker

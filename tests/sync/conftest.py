@@ -56,7 +56,7 @@ class Opener:
         if on_turn_corrected is not None:
             reconciler.on_turn_corrected(on_turn_corrected)
         if as_the_app:
-            reconciler.on_turn_deleted(facts.withdraw_unsupported)
+            reconciler.on_turn_deleted(facts.withdrawal.withdraw_unsupported)
         reconciler.start_up()
         memory = Memory(self.folder, index, service, reconciler, facts)
         self.opened = [memory]
