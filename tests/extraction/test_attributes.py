@@ -359,3 +359,20 @@ def test_a_value_said_without_an_owner_after_a_sentence_about_someone_else_is_th
     assert ("number", "07700 111222") in {(f.predicate, f.object) for f in mine}
     owned = attribute_facts("My new number is 07700 111222.", "Ruxandra", before="neil got a new work phone.")
     assert ("number", "07700 111222") in {(f.predicate, f.object) for f in owned}
+
+
+@pytest.mark.parametrize(
+    ("said", "rent"),
+    [("Landlord raised the rent to 1350.", "1350"), ("they're putting the rent up to 1350", "1350"),
+     ("rent is going up to 1350 from May", "1350 from May"), ("The landlord emailed, new rent is 1350", "1350"),
+     ("The rent has been raised to €1,350.", "€1,350"), ("rent's gone up to 1350", "1350"),
+     ("my landlord is putting the rent up to 720 from 650 starting in march which is annoying", "720 starting in march")],
+)
+def test_a_rent_raised_by_the_landlord_or_said_to_go_up_is_the_speakers_rent_now(said: str, rent: str) -> None:
+    assert [(f.predicate, f.object) for f in attribute_facts(said, "Ines")] == [("rent", rent)]
+
+
+@pytest.mark.parametrize("said", ["My sister's landlord raised the rent to 900", "Tom's landlord is putting the rent up to 900",
+                                  "the bank raised the rate to 5%", "my rent may go up to 1350"])
+def test_someone_elses_rent_another_rate_raised_or_a_rise_that_may_come_is_not_the_speakers(said: str) -> None:
+    assert attribute_facts(said, "Ines") == []
