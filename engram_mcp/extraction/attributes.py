@@ -66,11 +66,14 @@ _ATTRIBUTE = r"(?P<attr>" + "|".join(sorted((re.escape(a) for a in ATTRIBUTES), 
 _VALUE = r"(?P<value>(?:[^,;()\n]|,(?=\d))+?)(?=\s*(?:,(?!\d)|[;(\n]|\s+but\b|\s+and\s+(?:I|we|my|it)\b|(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Prof)(?<!St)[.!?]\s|[.!?]?$))"
 # "The new number is …", "new address is …", "address is …", "the landlady is …" opening a sentence is the
 # speaker's too.
-_POSSESSOR = r"(?:\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?|(?:^|(?<=[.!?]\s))(?:the\s+)?(?:new\s+)?)"
+# After a comma only with "new": "The landlord emailed, new rent is 1350".
+_POSSESSOR = r"(?:\b(?:my|our)\s+(?:new\s+|current\s+|main\s+)?|(?:^|(?<=[.!?]\s))(?:the\s+)?(?:new\s+)?|(?<=[,;:]\s)(?:the\s+)?new\s+)"
 _STATED = re.compile(
-    _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s+(?i:is\s+now|is|has\s+changed\s+to|changed\s+to|is\s+changing\s+to|"
-    r"(?:has\s+)?(?:went|gone)\s+(?:up|down)\s+to|(?:has\s+)?(?:increased|decreased|risen|rose|dropped|fell|fallen)\s+to|"
-    r"was\s+(?:raised|cut|increased|reduced|lowered)\s+to)\s+(?!not\b|"
+    _POSSESSOR + r"(?i:" + _ATTRIBUTE + r")\s*(?i:is\s+now|has\s+changed\s+to|changed\s+to|is\s+changing\s+to|"
+    # "rent is going up to 1350", "rent's gone up to", "the rent has been raised to 1350"
+    r"(?:has\s+|is\s+|'s\s+|’s\s+)?(?:went|gone|going|goes)\s+(?:up|down)\s+to|(?:has\s+)?(?:increased|decreased|risen|rose|dropped|fell|fallen)\s+to|"
+    r"(?:was|has\s+been|got|is\s+being|'s\s+been|’s\s+been)\s+(?:raised|cut|increased|reduced|lowered|hiked|bumped|put\s+up)(?:\s+up)?\s+to|is)"
+    r"\s+(?!not\b|"
     r"the\s+same\b|changing\b|still\b)" + _VALUE,
     re.IGNORECASE,
 )
@@ -94,8 +97,14 @@ _SWITCHED = re.compile(
     re.IGNORECASE,
 )
 # "Raised my rate to 1100 DKK an hour", "I've cut my hours to 20": the speaker set a new value.
-_RAISED = re.compile(r"\b(?:raised|increased|upped|lowered|cut|dropped|reduced|put\s+up)\s+(?:my|our)\s+" + _ATTRIBUTE
-                     + r"\s+to\s+" + _VALUE, re.IGNORECASE)
+# "Landlord raised the rent to 1350", "they're putting the rent up to 1350": a home's rent or mortgage is the speaker's
+# by "the" too, unless the sentence says whose else it is.
+_RAISED = re.compile(r"\b(?:(?:raised|increased|upped|lowered|cut|dropped|reduced|hiked|bumped)(?:\s+up)?|put\s+up|(?:is|are|'s|'re)\s+"
+                     r"(?:raising|increasing|hiking|putting\s+up|upping))\s+(?P<whose>my|our|the)\s+" + _ATTRIBUTE
+                     + r"\s+to\s+" + _VALUE + r"|\bput(?:s|ting)?\s+(?P<whose_put>my|our|the)\s+(?P<put>rent|mortgage)\s+(?:up|down)\s+to\s+"
+                     + _VALUE.replace("?P<value>", "?P<put_value>"), re.IGNORECASE)
+_HOME_AMOUNTS = frozenset({"rent", "mortgage"})
+_SOMEONE_ELSES_HOME = re.compile(r"\b(?:his|her|their)\b|['’]s\s+(?:\w+\s+)?(?:landlord|landlady|flat|house|place|home)\b", re.IGNORECASE)
 # "I weigh 92kg", "Down to 88kg!": a weight, said by weighing or by what it went down or up to.
 _WEIGH = re.compile(r"(?:\bI\s+(?:now\s+|currently\s+)?weigh|^(?:I\s+am\s+|I'm\s+)?(?:now\s+)?(?:down|up)\s+to)\s+"
                     r"(?P<value>\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds|st|stone)\b)(?P<attr>)", re.IGNORECASE)
@@ -187,6 +196,10 @@ _AGE = re.compile(r"(?:^\s*I\s+(?:am|'m)\s+(?:now\s+)?(?P<age>\d{1,3})(?:\s+year
 # "my manager is Farhan from today", "… starting monday": when it began is no part of the value.
 _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\w+|since\s+\w+|"
                         r"(?:from|as\s+of|starting)\s+(?:today|tomorrow|now|next\s+\w+|\w+day)))+$", re.IGNORECASE)
+_AMOUNT_ENDS = re.compile(r"\s+(?:which|who|so|because|cos|as)\b", re.IGNORECASE)
+_AMOUNT_ASIDE = re.compile(r"\s+from\s+[£$€]?\d[\d,.]*(?=\s|$)", re.IGNORECASE)
+# "May" inside a sentence is the month ("rent is going up to 1350 from May"), no "may" that says it is not so yet.
+_MONTH_MAY = re.compile(r"(?<=\s)May\b")
 
 _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + NAME + ")")
@@ -220,6 +233,15 @@ def attribute_facts(
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _NEW_ARRIVES, _LABELLED, _NUMBER_OPENS, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
                     _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
         for match in pattern.finditer(text):
+            if pattern is _RAISED and (match["put"] or match["attr"]).lower() in _HOME_AMOUNTS and "the" in (
+                    (match["whose"] or match["whose_put"]).lower(),) and _SOMEONE_ELSES_HOME.search(text[: match.end()]):
+                continue
+            if pattern is _RAISED and (match["whose"] or "").lower() == "the" and match["attr"].lower() not in _HOME_AMOUNTS:
+                continue
+            if pattern is _RAISED and match["put"]:
+                put, said = match["put"].lower(), _amount(match["put_value"])
+                found.setdefault(put, (f"{speaker}'s {put} is {said}", put, said))
+                continue
             attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             attribute = "manager" if pattern is _REPORTS_TO else SAID_OTHERWISE.get(attribute, attribute)
@@ -244,11 +266,13 @@ def attribute_facts(
             value = _CALLED_VALUE.sub("", _TIME_TAIL.sub("", match["value"].strip(" .!\"'“”")))
             if attribute == "birthday":
                 value = re.sub(r"^on\s+(?:the\s+)?", "", value, flags=re.IGNORECASE)  # "my birthday is on 12 May"
+            if attribute in AMOUNTS:
+                value = _amount(value)
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
                 parts = _PLACE_PARTS.match(text, match.end("value"))
                 value += parts[0].rstrip(" .!") if parts else ""
-            if not value or len(value) > 80 or attribute in found or NOT_YET.search(match.group(0)):
+            if not value or len(value) > 80 or attribute in found or NOT_YET.search(_MONTH_MAY.sub("", match.group(0))):
                 continue
             if not _is_value_of(attribute, value, uncased=uncased):
                 continue
@@ -312,6 +336,11 @@ def _locality(address: str) -> str | None:
         if place[:1].isupper() and not any(c.isdigit() for c in place):
             return place
     return None
+
+
+def _amount(value: str) -> str:
+    """"720 from 650 starting in march which is annoying" is "720 starting in march": the amount and when, no more."""
+    return _AMOUNT_ASIDE.sub("", _AMOUNT_ENDS.split(value.strip(" .!\"'“”"))[0])
 
 
 def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:

@@ -23,7 +23,7 @@ from engram_mcp.model.corrections import (
     parse_correction,
 )
 
-__all__ = ["corrected_statement", "correction_fact", "rescheduling_fact", "swap_fact", "switch_fact",
+__all__ = ["CORRECTION_CUE", "corrected_statement", "correction_fact", "rescheduling_fact", "swap_fact", "switch_fact",
            "without_what_does_not_hold"]
 
 # "the parent-teacher meeting isn't Thursday at all, it's Saturday", "the parent who complained was
@@ -103,7 +103,7 @@ def _named(match: re.Match[str] | None) -> re.Match[str] | None:
     return match
 
 
-_CUE = re.compile(r"\b(?:correction|actually|sorry|I meant|my (?:mistake|bad)|I misspoke|typo|scratch that)\b",
+CORRECTION_CUE = re.compile(r"\b(?:correction|actually|sorry|I meant|my (?:mistake|bad)|I misspoke|typo|scratch that)\b",
                   re.IGNORECASE)
 _DESCRIBED = re.compile(r"(?:a|an|so|too|very|that|really|much|bad|big|just|only|even|merely|simply|necessarily|always|"
                        r"because|about|for|to|all|everything|anything|everyone|more|less|what|how|not|never|ok|okay|fine|"
@@ -115,7 +115,7 @@ def correction_fact(sentence: str, speaker: str, certainty: float = Certainty.ST
     """The correction the sentence makes, or None when it makes none."""
     text = sentence.replace("’", "'")
     match = (_IT_IS_NOT.search(text) or _a_value_said(_SAID_BUT.search(text)) or _named(_ISNT_ITS.search(text))
-             or ((_NOT_BUT.search(text) or _named_value_not(text)) if _CUE.search(text) else None))
+             or ((_NOT_BUT.search(text) or _named_value_not(text)) if CORRECTION_CUE.search(text) else None))
     if match is None:
         return None
     said = match["old"].strip(" .!\"'")

@@ -65,7 +65,7 @@ _NOT_A_THING = re.compile(r"^(?:it|that|this|these|those|everything|nothing|you|
 # more than one word ("The Lumens"), or inside a word ("WeWork"), it does.
 _MARKED_NAME = re.compile(r"^(?:[Tt]he\s+)?[A-Z]\w*\s+[A-Z]|^[Tt]he\s+[A-Z]|^\w+[A-Z]")
 _MEMBERSHIP = re.compile(r"\b(?:club|band|team|group|choir|gym|church|league|class|course|society|community|programme|"
-                         r"program|orchestra|union|party|circle|crew|squad)$", re.IGNORECASE)
+                         r"program|orchestra|union|party|circle|crew|squad|membership|subscription|contract|pass)$", re.IGNORECASE)
 _OWN = re.compile(r"^(?:the|a|an|my|our|all|any)\s+", re.IGNORECASE)
 
 

@@ -155,21 +155,29 @@ def listed_doses(text: str, speaker: str) -> list[ExtractedFact]:
 # 10mg": a medicine's dose is one setting per medicine ("<medicine> dose" is single-valued).
 _DOSE_SAID = r"(?P<dose>" + DOSE + r"(?:\s+(?:a|per)\s+day|\s+daily|\s+twice\s+a\s+day)?)"
 _MEDICINE = r"(?P<medicine>(?!(?:a|an|the|my|it|that|this|dose|dosage|meds|medication|tablets?|pills?)\b)[A-Za-z][a-z-]{3,})"
+_TAKING = (r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?(?:[\w-]+\s+){0,3}?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
+           r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
+           r"(?:gave|given|has|had|got)\s+me(?:\s+on)?|"
+           # the subject chat drops: "Now on 100mg sertraline", "taking 20mg citalopram from today"
+           r"(?:^|(?<=[.!;]\s))(?:(?:now|still|currently)\s+)?(?:on|taking))\s+")
 _DOSE_TAKEN = re.compile(
     # "I'm type 2 diabetic on metformin 500mg": what one is, then what one is on
-    r"\b(?:I\s+(?:am|'m)\s+(?:now\s+|still\s+|currently\s+)?(?:[\w-]+\s+){0,3}?on|(?:put|started|switched|moved)\s+me\s+(?:onto|on|to)|"
-    r"I\s+(?:now\s+|still\s+)?(?:take|am\s+taking|have\s+been\s+taking|started\s+taking)|prescribed\s+(?:me\s+)?|"
-    r"(?:gave|given|has|had|got)\s+me(?:\s+on)?)\s+"
+    _TAKING
     # "I take amlodipine for my blood pressure, 5mg every morning": what it is for, then the dose
     + _MEDICINE + r"(?:\s+for\s+(?:my\s+)?[a-z]+(?:\s+[a-z]+)?\s*,)?\s+" + _DOSE_SAID, re.IGNORECASE)
+# "My doctor put me on 50mg of sertraline", "I take 20mg citalopram": the dose, then the medicine.
+_DOSE_OF_TAKEN = re.compile(_TAKING + _DOSE_SAID + r"\s+(?:of\s+)?(?:my\s+|the\s+)?" + _MEDICINE, re.IGNORECASE)
 # "putting my levothyroxine up to 75 mcg", "is dropping my sertraline down to 50mg", "she raises the
 # losartan to 100mg" (the speaker's own, unless the sentence is about someone else's)
 _DOSE_CHANGED = re.compile(
     r"\b(?:increas|upp|rais|lower|reduc|cut|dropp|doubl|halv|chang|putt?|bump)(?:ed|ing|es|s|e)?(?:\s+up|\s+down)?\s+(?P<whose>my|our|the)\s+"
     + _MEDICINE + r"(?:\s+(?:dose|dosage))?(?:\s+up|\s+down)?\s+to\s+" + _DOSE_SAID, re.IGNORECASE)
+# "my sertraline went up to 100mg", "sertraline dose went up to 100mg", "the sertraline got bumped up to 100mg": without
+# "my", a medicine by its name or its dose's ("the dose" of nothing named is no medicine's).
 _DOSE_NOW = re.compile(
-    r"\bmy\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?\s+(?:is\s+now|is|went\s+(?:up|down)\s+to|has\s+gone\s+(?:up|down)\s+to|"
-    r"(?:was|has\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved)\s+to)\s+" + _DOSE_SAID, re.IGNORECASE)
+    r"(?:\b(?P<whose>my|the)\s+|^|(?<=[,;:]\s))" + _MEDICINE + r"(?P<dose_word>\s+(?:dose|dosage))?\s+(?:is\s+now|is|(?:went|goes|is\s+going|has\s+gone)\s+(?:up|down)\s+to|"
+    r"(?:was|has\s+been|got|is\s+being|'s\s+been)\s+(?:increased|raised|lowered|reduced|changed|upped|cut|doubled|halved|bumped|dropped|put)"
+    r"(?:\s+up|\s+down)?\s+to|(?:increased|decreased|dropped|doubled|halved|rose|risen)\s+to)\s+" + _DOSE_SAID, re.IGNORECASE)
 
 
 # "I am to go up to 10mg of amlodipine", "she wants me down to 2mg melatonin": the new dose, then the medicine.
@@ -179,7 +187,7 @@ _DOSE_TO = re.compile(
 
 
 # Someone else the turn speaks of, whose "the metformin" it may be: "Mum's GP", "his tablets", "Dad".
-_SOMEONE_ELSE = re.compile(r"\b(?:his|their|mum|mom|mam|dad|mother|father|mama|papa|gran|granny|grandma|grandad|nan)\b|"
+_SOMEONE_ELSE = re.compile(r"\b(?i:his|their|mum|mom|mam|dad|mother|father|mama|papa|gran|granny|grandma|grandad|nan)\b|"
                            r"\b[A-Z][a-z]+['’]s\b")
 
 
@@ -187,9 +195,12 @@ def doses_said(text: str, speaker: str) -> list[tuple[str, str, str]]:
     """(statement, slot, dose) for each medicine ``text`` says the speaker takes at a dose now, one slot
     per medicine ("<medicine> dose"): taken, prescribed, put up or down; not one planned."""
     found: dict[str, tuple[str, str, str]] = {}
-    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text), *_DOSE_TO.finditer(text)):
+    for dose in (*_DOSE_TAKEN.finditer(text), *_DOSE_OF_TAKEN.finditer(text), *_DOSE_CHANGED.finditer(text), *_DOSE_NOW.finditer(text),
+                 *_DOSE_TO.finditer(text)):
         medicine, amount = dose["medicine"].lower(), " ".join(dose["dose"].split())
-        if dose.re is _DOSE_CHANGED and dose["whose"].lower() == "the" and _SOMEONE_ELSE.search(text[: dose.start()]):
+        if dose.re in (_DOSE_CHANGED, _DOSE_NOW) and (dose["whose"] or "the").lower() == "the" and _SOMEONE_ELSE.search(text[: dose.start()]):
+            continue
+        if dose.re is _DOSE_NOW and dose["whose"] is None and not (dose["dose_word"] or is_medicine_name(medicine)):
             continue
         if not NOT_YET.search(dose.group(0)):
             found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)

@@ -11,8 +11,10 @@ import re
 from difflib import SequenceMatcher
 
 from engram_mcp.extraction.base import ExtractedFact
+from engram_mcp.extraction.corrections import CORRECTION_CUE
 from engram_mcp.model import Certainty, Memory, MemoryType
-from engram_mcp.model.corrections import CORRECTION_OPENING, CORRECTS, PUTS_RIGHT, correction_object
+from engram_mcp.model.corrections import CORRECTION_OPENING, CORRECTS, PUTS_RIGHT, corrected, correction_object
+from engram_mcp.model.function_words import FUNCTION_WORDS
 
 __all__ = ["put_right_within", "starred_correction", "value_put_right", "with_cues_joined"]
 
@@ -20,6 +22,7 @@ __all__ = ["put_right_within", "starred_correction", "value_put_right", "with_cu
 # "Nikhil* lol", "Fabian*** sorry": the star after the word too.
 _STARRED = re.compile(r"^\s*(?:\*+\s*(?P<before>[^\W\d_][\w'’-]*)\s*\**|(?P<after>[^\W\d_][\w'’-]*)\s*\*+)(?=\s|[.!,;:]|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_NOT = re.compile(r"\s*,?\s*not\b", re.IGNORECASE)
 
 
 def starred_correction(text: str, before: Memory | None, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
@@ -27,8 +30,8 @@ def starred_correction(text: str, before: Memory | None, speaker: str, certainty
     spelling, "Tinsahe"), as a correction and the sentence said again with the word mended (drawn
     from both messages); none when no word there is spelt nearly alike."""
     match = _STARRED.match(text)
-    if match is None or before is None:
-        return []
+    if match is None or before is None or _NOT.match(text, match.end()):
+        return []  # "*Caron, not Karen" says which word it mends (``_said_not``)
     new, said_before = match["before"] or match["after"], before.text
     words = {w for w in re.findall(r"[^\W\d_][\w'’-]*", said_before) if w.casefold() != new.casefold()}
     scored = [(SequenceMatcher(None, w.casefold(), new.casefold()).ratio(), w) for w in words if abs(len(w) - len(new)) <= 2]
@@ -96,10 +99,11 @@ def value_put_right(text: str, before: str, speaker: str, certainty: float = Cer
     """What ``text`` puts right when it opens with a word that says so and a value ("no wait, 2pm"):
     the same kind of value in the sentence ``before`` it, said again with the new one (drawn from
     ``also_from`` too, the message ``before`` is); none when ``before`` holds no value of that kind."""
-    cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text) or _CUE_SENTENCES.match(text)
-    if cue is None or not before:
+    if not before:
         return []
-    return _mended(text[cue.end():], before, speaker, certainty, also_from)
+    cue = CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text) or _CUE_SENTENCES.match(text)
+    mended = _mended(text[cue.end():], before, speaker, certainty, also_from) if cue is not None else []
+    return mended or _said_not(text, before, speaker, certainty, also_from)
 
 
 def put_right_within(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> tuple[list[ExtractedFact], str]:
@@ -174,3 +178,85 @@ def with_cues_joined(sentences: list[str]) -> list[str]:
         else:
             joined.append(sentence)
     return joined
+
+
+# "the dentist is on 22 April not 20", "sorry, Caron not Karen", "*Caron, not Karen", "not the 20th, the 22nd": a value
+# said beside the one it is not. A value is a date, a day of the month (its weekday before it or not), a sum, a time, a
+# day, a name (a starred word too) or a number.
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_DAY_OF_MONTH = rf"(?:{_WEEKDAY},?\s+)?(?:the\s+)?(?P<{{}}>\d{{{{1,2}}}})(?:st|nd|rd|th)?(?![\w:.,]\d|\w)"
+_NAMED = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}"
+
+
+def _a_value(name: str) -> str:
+    dates, others = _VALUE_KINDS[0][1], "|".join(pattern for kind, pattern in _VALUE_KINDS[1:] if kind != "number")
+    return (rf"(?P<{name}>(?i:{dates})|(?i:{_DAY_OF_MONTH.format(name + '_day')})|(?i:{others})|\*+[^\W\d_][\w'’-]*\**"
+            rf"|(?<![A-Z][\w'’-]\s){_NAMED}\**|{_NUMBER})")
+
+
+_VALUE_NOT_VALUE = re.compile(rf"(?<![\w*]){_a_value('new')}\s*,?\s+(?i:not)\s+{_a_value('old')}(?![\w'’])")
+_NOT_VALUE_VALUE = re.compile(rf"(?<!\w)(?i:not)\s+{_a_value('old')}\s*[,;–—-]\s*(?i:but\s+|it'?s\s+|it\s+is\s+)?{_a_value('new')}"
+                              r"(?![\w'’])")
+# Words that say nothing of what is put right, or only that it is a name: "her name is Caron not Karen".
+_CHAT_WORDS = frozenset("sorry oops lol haha typo ugh it's its that's i'm meant mean wait name spelt spelled spelling called".split())
+
+
+def _said_not(text: str, before: str, speaker: str, certainty: float, also_from: tuple[str, ...]) -> list[ExtractedFact]:
+    """What ``text`` puts right by saying a value and the one it is not ("the dentist is on 22 April not 20"),
+    when ``before`` said the one it is not: that sentence said again with the value mended. It is a correction
+    when a word says so, when the values are all the message says, or when it says them of something
+    ``before`` names ("the dentist")."""
+    for said in sorted((*_VALUE_NOT_VALUE.finditer(text), *_NOT_VALUE_VALUE.finditer(text)), key=lambda match: match.start()):
+        new, old = said["new"].strip("*"), said["old"]
+        if {word.casefold() for word in (*new.split(), *old.split())} <= FUNCTION_WORDS:
+            continue  # "not Thursday, I always think …": "I" is no value
+        sentence, where = _where_said(said, before)
+        if where is None or re.search(rf"(?<!\w){re.escape(new)}(?!\w)", sentence, re.IGNORECASE):
+            continue
+        others = [word for word in re.findall(r"[^\W\d_][\w'’-]*", text[: said.start()] + " " + text[said.end():])
+                  if word.casefold() not in FUNCTION_WORDS | _CHAT_WORDS]
+        if not (CORRECTION_CUE.search(text) or CORRECTION_OPENING.match(text) or _SOFTER_OPENING.match(text) or not others
+                or any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", sentence, re.IGNORECASE) for word in others)):
+            continue
+        old, new = _values_mended(sentence, where, said, text)
+        mended = corrected(sentence, old, new)
+        if mended is None:
+            continue
+        entities = tuple(dict.fromkeys((speaker, *((new,) if said["new"].strip("*")[:1].isupper() and new == said["new"].strip("*")
+                                                    and not _A_VALUE["date"].match(new) and not _A_VALUE["day"].match(new) else ()))))
+        return _put_right(speaker, old, new, mended.strip().rstrip(" .!?,"), certainty, also_from=also_from, entities=entities)
+    return []
+
+
+def _where_said(said: re.Match[str], before: str) -> tuple[str, re.Match[str] | None]:
+    """The sentence of ``before`` that says the value ``said`` is not (a short message whole), and where in it."""
+    day = said["old_day"]
+    pattern = re.compile(rf"(?<![\w€$£₹¥:.]){day}(?:st|nd|rd|th)?(?![\w'’]|[:.,]\d)" if day is not None and re.fullmatch(r"(?i:the\s+)?\d+(?:st|nd|rd|th)?", said["old"])
+                         else rf"(?<![\w€$£₹¥]){re.escape(said['old'])}(?![\w'’]|[:.,]\d)", re.IGNORECASE)
+    said_before = before.strip()
+    sentence = said_before if len(said_before) <= _WHOLE_MESSAGE and pattern.search(said_before) else next(
+        (s for s in reversed(_SENTENCE_END.split(said_before)) if pattern.search(s)), "")
+    return sentence, pattern.search(sentence)
+
+
+def _values_mended(sentence: str, where: re.Match[str], said: re.Match[str], text: str) -> tuple[str, str]:
+    """The old value as ``sentence`` says it and the new one said the same way: "20 April" and "22 April" for
+    "on the 22nd not the 20th"; "Sunday the 15th" and "Saturday the 14th" for "saturday not sunday. saturday the 14th"."""
+    old, new = where.group(0), said["new"].strip("*")
+    if (date := _date_holding(sentence, where)) is not None:
+        old = date.group(0)
+        if said["new_day"] is not None and said["old_day"] is not None:
+            # The day of the month put right, the month kept.
+            at = where.start() - date.start()
+            return old, old[:at] + said["new_day"] + old[at + len(where.group(0)):]
+        return old, new
+    if _A_VALUE["day"].fullmatch(new) and (dated := re.match(r",?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b", sentence[where.end():])):
+        # "sunday the 15th" put right as "saturday": the day of the month went with it, unless the message gives it.
+        told = re.search(rf"(?i:{re.escape(new)}),?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b", text)
+        return old + dated.group(0), told.group(0) if told else new
+    return old, new
+
+
+def _date_holding(sentence: str, where: re.Match[str]) -> re.Match[str] | None:
+    return next((date for date in _A_VALUE["date"].finditer(sentence) if date.start() <= where.start() and where.end() <= date.end()),
+                None)

@@ -104,10 +104,24 @@ def is_habit(verb: str) -> bool:
 _BY_NAME = frozenset({"works_at", "studies_at", "lives_in", "partner", "spouse", "pet"})
 
 
+_TAKEN_OUT = r"(?:membership|subscription|pass|plan|contract|classes|class|lessons|sessions)"
+
+
+def _the_same_thing(held: str, thing: str) -> bool:
+    """"gym membership" and "gym", "netflix subscription" and "netflix": one thing, with or without what one took out."""
+    thing = re.sub(r"^(?:the|my|our)\s+", "", thing)
+    return (held == thing or re.fullmatch(rf"{re.escape(thing)}\s+{_TAKEN_OUT}", held) is not None
+            or re.fullmatch(rf"{re.escape(held)}\s+{_TAKEN_OUT}", thing) is not None)
+
+
 def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     """Whether ending ``thing`` ends a fact in this slot: a habit or membership (``_HABITS``,
     its normalised predicate's first word) whose object names the thing, or an employer, a
     school, a home, a partner or a pet that the thing names by name."""
+    # "Cancelled the gym" ends what the gym membership costs, and the gym one has: a slot that is the thing (its
+    # membership, subscription, …) or its price.
+    if _the_same_thing(re.sub(r"_price$", "", slot_predicate).replace("_", " "), thing.casefold()):
+        return True
     by_name = slot_predicate in _BY_NAME and thing[:1].isupper()
     # "Ahmed is learning Spanish on Duolingo": a habit said with "is" and its -ing form.
     doing = slot_predicate in {"is", "am", "are"} and is_habit(obj.split(" ", 1)[0])

@@ -401,3 +401,20 @@ def test_a_number_opening_a_sentence_under_a_label_or_after_new_is_the_speakers_
                                   "eggs: mendip hens, roger drops them saturdays. number 01749 823116"])
 def test_someone_elses_number_or_a_number_of_another_kind_is_no_phone_of_the_speakers(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Jomar"), []) if f.predicate == "number"]
+
+
+@pytest.mark.parametrize(
+    ("said", "rent"),
+    [("Landlord raised the rent to 1350.", "1350"), ("they're putting the rent up to 1350", "1350"),
+     ("rent is going up to 1350 from May", "1350 from May"), ("The landlord emailed, new rent is 1350", "1350"),
+     ("The rent has been raised to €1,350.", "€1,350"), ("rent's gone up to 1350", "1350"),
+     ("my landlord is putting the rent up to 720 from 650 starting in march which is annoying", "720 starting in march")],
+)
+def test_a_rent_raised_by_the_landlord_or_said_to_go_up_is_the_speakers_rent_now(said: str, rent: str) -> None:
+    assert [(f.predicate, f.object) for f in attribute_facts(said, "Ines")] == [("rent", rent)]
+
+
+@pytest.mark.parametrize("said", ["My sister's landlord raised the rent to 900", "Tom's landlord is putting the rent up to 900",
+                                  "the bank raised the rate to 5%", "my rent may go up to 1350"])
+def test_someone_elses_rent_another_rate_raised_or_a_rise_that_may_come_is_not_the_speakers(said: str) -> None:
+    assert attribute_facts(said, "Ines") == []

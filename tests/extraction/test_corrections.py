@@ -4,6 +4,7 @@ import pytest
 
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.corrections import correction_fact
+from engram_mcp.extraction.endings import ending_fact
 from engram_mcp.model.corrections import CORRECTS, ENDS, PUTS_RIGHT, RESCHEDULES, SWITCHES, parse_correction
 from tests.extraction.helpers import turn
 
@@ -269,3 +270,10 @@ def test_a_thing_given_up_or_swapped_for_another_is_a_switch_from_the_one_to_the
                                   "I swapped shifts with Tom."])
 def test_what_one_gives_something_up_for_is_no_switch(text: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(text, speaker="Mara"), []) if f.predicate == SWITCHES]
+
+
+@pytest.mark.parametrize(("said", "thing"), [("Cancelled my gym membership", "gym membership"),
+                                             ("I cancelled my phone contract", "phone contract")])
+def test_a_membership_or_contract_cancelled_is_ended(said: str, thing: str) -> None:
+    fact = ending_fact(said, "Ana")
+    assert fact is not None and fact.object == thing

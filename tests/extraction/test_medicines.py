@@ -93,3 +93,21 @@ def test_a_dose_said_after_what_it_is_for_or_as_where_it_goes_is_the_dose(said: 
                                   "Mum's GP is putting the metformin up to 1000mg", "his doctor raised the losartan to 100mg"])
 def test_someone_elses_or_a_planned_new_dose_is_not_the_speakers(said: str) -> None:
     assert [f for f in extract(turn(said, speaker="Ann"), []) if f.predicate.endswith(" dose")] == []
+
+
+@pytest.mark.parametrize("said", ["My doctor put me on 50mg of sertraline.", "I take 50mg sertraline every morning",
+                                  "Now on 50mg sertraline", "taking 50mg of sertraline from today"])
+def test_a_dose_said_before_the_medicine_is_its_dose(said: str) -> None:
+    assert [(f.predicate, f.object) for f in extract(turn(said, speaker="Ann"), [])] == [("sertraline dose", "50mg")]
+
+
+@pytest.mark.parametrize("said", ["sertraline dose went up to 100mg", "the sertraline got bumped up to 100mg",
+                                  "Sertraline increased to 100mg last week", "my sertraline dosage is going up to 100mg"])
+def test_a_medicine_said_to_go_up_without_my_is_the_speakers_new_dose(said: str) -> None:
+    assert [(slot, amount) for _, slot, amount in doses_said(said, "Ann")] == [("sertraline dose", "100mg")]
+
+
+@pytest.mark.parametrize("said", ["the dose went up to 100mg", "the tablets went up to 100mg", "Mum's sertraline went up to 100mg",
+                                  "Dad has diabetes; the metformin went up to 1000mg"])
+def test_a_dose_going_up_of_no_medicine_named_or_of_someone_elses_is_no_dose_of_the_speaker(said: str) -> None:
+    assert doses_said(said, "Ann") == []

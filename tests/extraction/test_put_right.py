@@ -128,3 +128,49 @@ def test_a_cue_inside_a_sentence_puts_right_only_a_value_of_its_kind_said_just_b
     assert not put_right("I moved here in 2019, I mean who wouldn't, it's lovely.")
     assert not put_right("Dinner on Friday with Ana at 8, no wait, I need to check with her.")
     assert not put_right("Dinner on Friday with Ana and her parents at the place on the corner, no wait, Saturday.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Sorry, the dentist is on 22 April not 20.",
+        "the dentist is on the 22nd, not the 20th",
+        "oops, 22 April not 20",
+        "not the 20th, the 22nd",
+        "It's on the 22nd not the 20th",
+    ],
+)
+def test_a_value_said_beside_the_one_it_is_not_mends_the_message_before_and_is_drawn_from_it(said: str) -> None:
+    before = turn("Dentist appointment on 20 April at 3pm.", speaker="Ada")
+    facts = extract(turn(said, speaker="Ada"), [before])
+    assert ("Ada put it right: Dentist appointment on 22 April at 3pm.", (before.id,)) in [
+        (f.statement, f.also_from) for f in facts if f.predicate == PUTS_RIGHT]
+    assert "Ada corrected 20 April to 22 April." in [f.statement for f in facts if f.predicate == CORRECTS]
+
+
+@pytest.mark.parametrize("said", ["*Caron, not Karen", "Caron*, not Karen", "sorry, Caron not Karen", "her name is Caron not Karen",
+                                  "Caron, not Karen, sorry"])
+def test_a_name_said_beside_the_one_it_is_not_corrects_that_name_in_the_message_before(said: str) -> None:
+    before = turn("My boss is Karen and Sharon is her deputy.", speaker="Ada")
+    facts = extract(turn(said, speaker="Ada"), [before])
+    assert [(f.predicate, f.object) for f in facts if f.predicate == CORRECTS] == [(CORRECTS, "Karen → Caron")]
+    assert [f.also_from for f in facts if f.predicate == PUTS_RIGHT] == [(before.id,)]
+
+
+def test_a_weekday_put_right_keeps_no_day_of_the_month_that_went_with_the_old_one() -> None:
+    before = turn("braai at my place on sunday the 15th, like 10 ppl.", speaker="Ada")
+    facts = extract(turn("wait no the braai is saturday not sunday.", speaker="Ada"), [before])
+    assert "Ada put it right: braai at Ada's place on saturday, like 10 ppl." in [f.statement for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("My brother supports Spurs.", "I support Arsenal, not Spurs."),
+        ("Dentist appointment on 20 April at 3pm.", "I ran 22 km not 20 km, I think."),
+        ("Lunch with Karen and Caron on Friday.", "sorry, Caron not Karen"),
+    ],
+)
+def test_a_value_beside_one_it_is_not_mends_nothing_said_of_something_else_or_already_said(before: str, said: str) -> None:
+    facts = extract(turn(said, speaker="Ada"), [turn(before, speaker="Ada")])
+    assert not [f for f in facts if f.also_from]

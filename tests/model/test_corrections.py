@@ -43,3 +43,9 @@ def test_a_habit_said_with_is_and_its_ing_form_is_ended_by_what_it_names() -> No
 def test_a_name_that_ended_ends_the_partner_or_pet_of_that_name_and_nothing_else() -> None:
     assert ends("Joaquim", "partner", "joaquim") and ends("Max", "pet", "max")
     assert not ends("Joaquim", "partner", "lukas") and not ends("Joaquim", "lives_in", "porto")
+
+
+def test_a_thing_ended_ends_what_it_costs_and_the_one_held_under_its_name() -> None:
+    assert ends("gym", "gym_membership_price", "£35") and ends("gym membership", "gym", "PureGym")
+    assert ends("Netflix", "netflix_subscription_price", "£10.99")
+    assert not ends("flat", "flat_white_price", "£3.40") and not ends("gym", "lives_in", "Gymea")

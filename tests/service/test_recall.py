@@ -257,6 +257,15 @@ def _told_one_after_another(service: MemoryService, clock: SteppingClock, lines:
         ("Bettina", ["Mia's party is saturday at 3pm at the Kletterhalle in Altona",
                      "no wait, 2pm. Ulrike just corrected me in the family chat"],
          "What time is Mia's birthday party?", "2pm", "3pm"),
+        ("Ines", ["Dentist appointment on 20 April at 3pm.", "Sorry, the dentist is on 22 April not 20."],
+         "When is Ines's dentist appointment?", "22 April", "20 April"),
+        ("Ines", ["My boss is Karen.", "*Caron, not Karen"], "Who is Ines's boss?", "Caron", "Karen"),
+        ("Ines", ["My doctor put me on 50mg of sertraline.", "sertraline dose went up to 100mg"],
+         "How much sertraline does Ines take?", "100mg", "50mg"),
+        ("Ines", ["Our rent is 1200 euros a month.", "Landlord raised the rent to 1350."], "How much is Ines's rent?", "1350",
+         "1200"),
+        ("Ines", ["Gym membership is £35 a month.", "Cancelled the gym, too expensive."], "How much is Ines's gym?",
+         "cancelled", "£35"),
     ],
 )
 def test_what_the_next_message_puts_right_answers_first(
