@@ -95,7 +95,7 @@ def build_server(engram: Engram) -> MCPServer[Any]:
         ] = None,
         object: Annotated[str | None, Field(max_length=1_000, description="For a fact: the value, e.g. 'Meta'.")] = None,
         role: Annotated[Role, Field(description="Who said it.")] = "user",
-        speaker: Annotated[str | None, Field(max_length=200, description="The speaker's name, if known (one line, no markdown marks).")] = None,
+        speaker: Annotated[str | None, Field(max_length=200, description="The speaker's name, if known.")] = None,
         session: Annotated[str | None, Field(max_length=200, description="A conversation or session id.")] = None,
         namespace: Namespace = "default",
         event_time: Annotated[

@@ -41,7 +41,7 @@ from engram_mcp.model.supersede import (
     told_late,
 )
 from engram_mcp.model.trust import believed_at_most, gives_instructions
-from engram_mcp.service.inputs import check_speaker, utc
+from engram_mcp.service.inputs import utc
 from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.statements import Statement, resolve_statement, standing_instruction
 from engram_mcp.service.taking_back import TAKES_BACK, as_the_habit_it_replaces, taken_back
@@ -122,7 +122,6 @@ class FactService:
         refused (``statements.resolve_statement``)."""
         if not text.strip():
             raise InvalidInput("text must not be empty")
-        check_speaker(speaker)
         user = speaker or self._user_name or self._memory.main_user(namespace) or "user"
         provenance = Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source)
         asked = standing_instruction(text, user) if subject is None else None

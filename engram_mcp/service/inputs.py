@@ -43,8 +43,6 @@ MAX_QUERY_CHARS = 2_000
 _NAMESPACE = re.compile(rf"^{NAMESPACE_REGEX}$")
 
 
-_NOT_IN_A_NAME = re.compile(r"[*^\[\]`<>|\n\r\u2028\u2029]")
-
 def check_text(text: str) -> None:
     if not text or not text.strip():
         raise InvalidInput("text must not be empty")
@@ -67,18 +65,6 @@ def check_label(value: str | None, name: str) -> None:
     if "\x00" in value:
         raise InvalidInput(f"{name} holds a NUL character at position {value.index(chr(0))}; it cannot be stored")
     check_storable(value, name)
-
-
-def check_speaker(speaker: str | None) -> None:
-    """A speaker is a name, which the journal writes in bold in front of each turn and a page is named
-    after: one line, and none of the marks that would make it markup there ("**Eve** 10:00 UTC — ^t-…")."""
-    check_label(speaker, "speaker")
-    if speaker is None:
-        return
-    if not speaker.strip() or _NOT_IN_A_NAME.search(speaker):
-        raise InvalidInput(
-            f"speaker must be a name on one line, without markdown marks (* ^ [ ] ` < > |), got {speaker[:80]!r}"
-        )
 
 
 def check_namespace(namespace: str) -> None:
@@ -149,7 +135,7 @@ def new_turn(
     """A conversation turn as ``remember`` stores it, checked; nothing is written."""
     check_text(text)
     check_namespace(namespace)
-    check_speaker(speaker)
+    check_label(speaker, "speaker")
     check_label(session, "session")
     if role not in _ROLES:
         raise InvalidInput(f"role must be one of {', '.join(_ROLES)}, got {role!r}")
