@@ -128,8 +128,11 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
                     doomed.update(m.id for m in chain(memories, memory.id))
         elif named.in_(memory.text):
             cuts[memory.id] = cut_naming(_sentences_around(memory.text, named), named)
-    cuts.update(_going_on(in_namespace, cuts, doomed, named))
-    doomed.update(_drawn_from_what_was_cut(in_namespace, cuts, doomed))
+    going_on = _going_on(in_namespace, cuts, doomed, named)
+    cuts.update(going_on)
+    # Only a turn going on about them by pronoun: a fact drawn from a sentence that names them says nothing of
+    # them unless it names them too ("Bilal and others did the dinner" stays when "Tariq's truck is back …" goes).
+    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on, doomed))
     return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
 
 

@@ -352,3 +352,11 @@ def test_forgetting_what_a_turn_named_keeps_a_fact_drawn_from_it_that_a_person_m
     assert plan.remove == ("f-kpmg", "t-1")
     kept = {m.id: m for m in plan.rewritten}
     assert kept["f-deloitte"].provenance.turn_ids == () and kept["f-pinned"].provenance.turn_ids == ()
+
+
+def test_a_fact_drawn_from_a_sentence_naming_the_one_forgotten_stays_when_it_does_not_name_them() -> None:
+    said = memory("t-1", "Malton won the final. Tariq's truck is back with him, and we did the dinner, Samira insisted on paying.")
+    dinner = memory("f-dinner", "Sam and others did the dinner, Samira insisted on paying.", ("t-1",), subject="Sam")
+    plan = plan_purge_entity(by_id(said, dinner), "Tariq", "default")
+    assert plan.remove == ()
+    assert [m.text for m in plan.rewritten] == ["Malton won the final."]
