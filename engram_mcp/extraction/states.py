@@ -249,9 +249,12 @@ def _third_party_facts(someone: Someone, speaker: str, certainty: float, uncased
         found += homes_in_sentence(text, text, who)
         found += work_in_sentence(text, text, who, uncased=uncased) + moved_house_now_in(text, who)
     facts = []
+    of_their_people = who.startswith(f"{speaker}'s ")
     for statement, predicate, obj, kind, _ in one_per_slot(found):
         if kind in {"plan", "partner", "status", "pet"}:
             continue  # whose partner or pet is meant stays with the plain statement
+        if not of_their_people and kind.rstrip("~?") not in _WHERE_ONE_LIVES_AND_WORKS:
+            continue  # "Ilka just bought a Tesla": of someone by name alone, their home, work and study
         fact = state_fact(statement.replace(who, f"{who} {name}", 1) if name else statement, who, predicate, obj, certainty, kind)
         told_of = (speaker,) if who.startswith(f"{speaker}'s ") else (who,)
         named = (*told_of, *((name,) if name else ()), *((obj,) if obj[:1].isupper() else ()))
@@ -259,6 +262,7 @@ def _third_party_facts(someone: Someone, speaker: str, certainty: float, uncased
     return facts
 
 
+_WHERE_ONE_LIVES_AND_WORKS = frozenset({"home", "employer", "job", "team", "school", "field"})
 # A clause after the first that goes on about them: "… — he's at Infosys now", "…, she works nights there".
 _SAID_OF_THEM = re.compile(r"(?<=[\s,;:—–-])(?i:he|she)\s+(?P<verb>[a-z]+)\b")
 

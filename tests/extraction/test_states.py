@@ -442,3 +442,8 @@ def test_a_change_said_of_someone_else_supersedes_what_was_said_of_them_and_leav
 ])
 def test_an_adverb_between_have_and_its_verb_still_says_the_state(text: str, expected: tuple[str, str, bool]) -> None:
     assert expected in slots(text)
+
+
+def test_of_someone_by_name_alone_only_their_home_and_work_are_read() -> None:
+    assert extract(turn("Ilka just bought a Tesla.", speaker="Mara"), []) == []
+    assert {(f.subject, f.predicate) for f in extract(turn("Ilka moved to Graz.", speaker="Mara"), [])} == {("Ilka", "lives in")}
