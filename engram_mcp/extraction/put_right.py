@@ -23,6 +23,7 @@ __all__ = ["put_right_within", "starred_correction", "value_put_right", "with_cu
 _STARRED = re.compile(r"^\s*(?:\*+\s*(?P<before>[^\W\d_][\w'’-]*)\s*\**|(?P<after>[^\W\d_][\w'’-]*)\s*\*+)(?=\s|[.!,;:]|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _NOT = re.compile(r"\s*,?\s*not\b", re.IGNORECASE)
+_NAME_LIKENESS = 0.6
 
 
 def starred_correction(text: str, before: Memory | None, speaker: str, certainty: float = Certainty.STATED.value) -> list[ExtractedFact]:
@@ -36,7 +37,8 @@ def starred_correction(text: str, before: Memory | None, speaker: str, certainty
     words = {w for w in re.findall(r"[^\W\d_][\w'’-]*", said_before) if w.casefold() != new.casefold()}
     scored = [(SequenceMatcher(None, w.casefold(), new.casefold()).ratio(), w) for w in words if abs(len(w) - len(new)) <= 2]
     likeness, old = max(scored, default=(0.0, ""))
-    if likeness < 0.7:
+    # A name misspelt may differ more ("*Caron" of "Karen"): both capitalised, a little less likeness does.
+    if likeness < (_NAME_LIKENESS if new[:1].isupper() and old[:1].isupper() else 0.7):
         return []
     sentence = next(s.strip() for s in _SENTENCE_END.split(said_before) if re.search(rf"\b{re.escape(old)}\b", s))
     mended = re.sub(rf"\b{re.escape(old)}\b", new, sentence).rstrip(" .!?")

@@ -174,3 +174,9 @@ def test_a_weekday_put_right_keeps_no_day_of_the_month_that_went_with_the_old_on
 def test_a_value_beside_one_it_is_not_mends_nothing_said_of_something_else_or_already_said(before: str, said: str) -> None:
     facts = extract(turn(said, speaker="Ada"), [turn(before, speaker="Ada")])
     assert not [f for f in facts if f.also_from]
+
+
+@pytest.mark.parametrize("said", ["*Caron", "Caron* sorry"])
+def test_a_starred_name_mends_a_name_spelt_less_alike_than_a_word(said: str) -> None:
+    facts = extract(turn(said, speaker="Ada"), [turn("My boss is Karen.", speaker="Ada")])
+    assert [f.object for f in facts if f.predicate == CORRECTS] == ["Karen → Caron"]
