@@ -29,11 +29,11 @@ from engram_mcp.edge import foreign
 from engram_mcp.edge.export import is_export_header, memory_from
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import Kind, Memory, new_memory_id
+from engram_mcp.service.inputs import ROLES
 
 __all__ = ["ImportPlan", "ImportedTurn", "read_import", "read_turns"]
 
 T = TypeVar("T")
-_ROLES = ("user", "assistant", "tool")
 _FIELDS = {"text", "role", "speaker", "session", "time"}
 
 
@@ -177,8 +177,8 @@ def _turn(value: Any) -> ImportedTurn:
     if not isinstance(text, str) or not text.strip():
         raise InvalidInput("'text' must be a non-empty string")
     role = value.get("role", "user")
-    if role not in _ROLES:
-        raise InvalidInput(f"'role' must be one of {', '.join(_ROLES)}, got {role!r}")
+    if role not in ROLES:
+        raise InvalidInput(f"'role' must be one of {', '.join(ROLES)}, got {role!r}")
     time = value.get("time")
     moment = datetime.fromisoformat(time.replace("Z", "+00:00")) if isinstance(time, str) else None
     if moment is not None and moment.tzinfo is None:

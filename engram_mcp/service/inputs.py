@@ -37,6 +37,8 @@ __all__ = [
 ]
 
 _ROLES = {"user": Source.USER, "assistant": Source.ASSISTANT, "tool": Source.TOOL}
+# Who a turn may be said by: the one list the tools, imports and hand-typed journal turns check a role against.
+ROLES = tuple(_ROLES)
 
 MAX_TEXT_CHARS = 100_000
 MAX_QUERY_CHARS = 2_000

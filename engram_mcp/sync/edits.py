@@ -32,11 +32,11 @@ from engram_mcp.markdown.format import (
 from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, folder_of, namespace_of, slug
 from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
+from engram_mcp.service.inputs import ROLES
 
 __all__ = ["Settled", "hand_memory", "is_correction", "is_revision", "settle"]
 
 _PIN = TAG
-_ROLES = ("user", "assistant", "tool")
 _PIN_WITH_SPACE = re.compile(r"[ \t]*(?<![\w#])#(?:pin|unpin)(?![\w-])")
 
 
@@ -89,7 +89,7 @@ def hand_memory(
         lead = turn_lead(text)
         if lead is not None:
             text, said_at = lead.text, datetime.combine(said_at.date(), time(lead.hour, lead.minute), tzinfo=timezone.utc)
-            role = lead.who.lower() if lead.who.lower() in _ROLES else None
+            role = lead.who.lower() if lead.who.lower() in ROLES else None
             provenance = replace(provenance, speaker=None if role else lead.who, role=role)
         return Memory(
             id=new_id(Kind.EPISODE),
