@@ -9,6 +9,7 @@ from pathlib import PurePosixPath
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.frontmatter import aliases_written
 from engram_mcp.markdown.layout import base_stem, folder_of, namespace_of, slug
+from engram_mcp.markdown.pages import page_home
 from engram_mcp.model.entities import entity_key
 
 __all__ = ["PageAliases"]
@@ -49,8 +50,9 @@ class PageAliases:
 
 
 def _page_owner(relative: PurePosixPath, document: Document) -> str | None:
-    """Whom a fact page is about: the subject its name is the slug of, as its facts spell it."""
+    """Whom a fact page is about: the subject its name (or, renamed by a person, its home's name) is
+    the slug of, as its facts spell it."""
     if folder_of(relative) != "facts":
         return None
-    stem = base_stem(relative)
+    stem = base_stem(page_home(relative, document))
     return next((b.memory.subject for b in document.blocks if b.memory.subject and slug(b.memory.subject) == stem), None)

@@ -48,10 +48,10 @@ from engram_mcp.markdown.aliases import PageAliases
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, parse_document
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
-from engram_mcp.markdown.layout import home_of, namespace_of
+from engram_mcp.markdown.layout import namespace_of
 from engram_mcp.markdown.listing import why_not_read
 from engram_mcp.markdown.locations import MemoryLocations
-from engram_mcp.markdown.pages import block_id, identified, with_page_properties
+from engram_mcp.markdown.pages import block_id, identified, page_home, with_page_properties
 
 __all__ = ["FileState", "PageFolder", "as_malformed"]
 
@@ -82,6 +82,7 @@ class PageFolder:
         self._files: dict[PurePosixPath, FileState] = {}
         self._locations = MemoryLocations()
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
+        self._homes: dict[PurePosixPath, PurePosixPath] = {}
         self._folded: set[PurePosixPath] = set()
         self._aliases = PageAliases()
         self._recent = RecentPages()
@@ -302,18 +303,26 @@ class PageFolder:
     def _index_file(self, state: FileState) -> None:
         self._files[state.path] = state
         self._aliases.read(state.path, state.document)
-        if home_of(state.path) != state.path:
-            self._moved.setdefault(home_of(state.path), set()).add(state.path)
+        self._unplace(state.path)
+        home = page_home(state.path, state.document)
+        if home != state.path:
+            self._homes[state.path] = home
+            self._moved.setdefault(home, set()).add(state.path)
         self._locations.page_read(state.path, (block_id(block) for block in identified(state.document)))
 
     def _forget_file(self, relative: PurePosixPath) -> None:
         self._aliases.drop(relative)
-        moved = self._moved.get(home_of(relative), set())
-        moved.discard(relative)
-        if not moved:
-            self._moved.pop(home_of(relative), None)
+        self._unplace(relative)
         self._files.pop(relative, None)
         self._locations.page_gone(relative)
+
+    def _unplace(self, relative: PurePosixPath) -> None:
+        """The page stands in for its home no more."""
+        home = self._homes.pop(relative, None)
+        moved = self._moved.get(home, set()) if home is not None else set()
+        moved.discard(relative)
+        if home is not None and not moved:
+            self._moved.pop(home, None)
 
 
 def _leads_back_to_itself(path: Path) -> bool:

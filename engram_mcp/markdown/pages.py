@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
 from engram_mcp.markdown.format import BadBlock, Block, Document
 from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
-from engram_mcp.markdown.layout import folder_of, page_title
+from engram_mcp.markdown.layout import base_stem, folder_of, home_of, page_title, relative_path
 from engram_mcp.markdown.sections import is_scaffolding
 from engram_mcp.model import Memory
 
-__all__ = ["block_id", "holds_only_scaffolding", "identified", "new_page", "readable", "with_page_properties"]
+__all__ = [
+    "block_id",
+    "holds_only_scaffolding",
+    "identified",
+    "new_page",
+    "page_home",
+    "readable",
+    "with_page_properties",
+]
 
 _FILE_INTRO = (
     "<!-- Engram memory file. Each top-level '- ' item is one memory: edit or delete it freely. "
@@ -23,6 +32,21 @@ _FILE_INTRO = (
 def new_page(relative: PurePosixPath) -> Document:
     """A page before its first memory: its title and a line telling a person how to edit it."""
     return Document((f"# {page_title(relative)}\n\n{_FILE_INTRO}\n",))
+
+
+def page_home(relative: PurePosixPath, document: Document) -> PurePosixPath:
+    """The page the server would write a found page's memories to: the same name in its layout
+    folder for a page a person moved into a subfolder, and for a fact or procedure page a person
+    renamed ("user.md" to "me.md": no memory on it belongs under its own name) the page most of
+    its memories belong on, so that new memories about them go on to the renamed page."""
+    home = home_of(relative)
+    if folder_of(relative) not in ("facts", "procedures"):
+        return home
+    stem = base_stem(relative)
+    belong = [page for page in (relative_path(b.memory) for b in document.blocks) if page.parent == home.parent]
+    if not belong or any(base_stem(page) == stem for page in belong):
+        return home
+    return Counter(belong).most_common(1)[0][0]
 
 
 def holds_only_scaffolding(relative: PurePosixPath, document: Document, copy_of: Iterable[PurePosixPath] = ()) -> bool:
@@ -43,15 +67,16 @@ def with_page_properties(
     if folder not in ("facts", "procedures"):
         return document
     memories = [] if clear else [b.memory for b in document.blocks]
-    properties = page_properties(memories, folder, relative.stem)
+    stem = base_stem(page_home(relative, document))
+    properties = page_properties(memories, folder, stem)
     if also_aliases and properties:
         names = properties.get("aliases")
         properties["aliases"] = [*(names if isinstance(names, list) else []), *also_aliases]
     segments = list(document.segments)
     if segments and isinstance(segments[0], str):
-        segments[0] = with_frontmatter(segments[0], properties, relative.stem)
+        segments[0] = with_frontmatter(segments[0], properties, stem)
     else:
-        segments.insert(0, with_frontmatter("", properties, relative.stem))
+        segments.insert(0, with_frontmatter("", properties, stem))
     return Document(tuple(s for s in segments if s != ""))
 
 

@@ -61,6 +61,7 @@ class MarkdownStore(PageFolder):
             self._files.clear()
             self._locations.clear()
             self._moved.clear()
+            self._homes.clear()
             for relative in sorted(self.memory_files()):
                 try:
                     state = self._read(relative)

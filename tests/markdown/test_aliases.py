@@ -19,14 +19,13 @@ def test_a_name_among_a_fact_pages_aliases_is_its_entity_in_its_namespace_until_
     assert aliases.entity_of("default", "Ally") is None
 
 
-def test_a_page_named_for_no_subject_of_its_facts_or_outside_the_facts_folder_names_no_entity(tmp_path: Path) -> None:
+def test_a_page_outside_the_facts_folder_names_no_entity_and_a_renamed_one_names_its_facts_subject(tmp_path: Path) -> None:
     store = MarkdownStore(tmp_path)
     page = store.add(fact())
     store.add_alias(page, "Ally")
     document = store.state(page).document  # type: ignore[union-attr]
     aliases = PageAliases()
-    for elsewhere in (PurePosixPath("facts/someone-else.md"), PurePosixPath("topics/ali-khan.md")):
-        aliases.read(elsewhere, document)
+    aliases.read(PurePosixPath("topics/ali-khan.md"), document)
     assert aliases.entity_of("default", "Ally") is None
-    aliases.read(page, document)
+    aliases.read(PurePosixPath("facts/my-friend.md"), document)
     assert aliases.entity_of("default", "Ally") == "Ali Khan"

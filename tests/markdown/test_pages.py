@@ -36,6 +36,25 @@ def test_a_fact_page_gets_properties_from_its_facts_and_a_journal_page_none() ->
     assert pages.with_page_properties(JOURNAL, journal_page) == journal_page
 
 
+def test_a_fact_page_a_person_renamed_keeps_its_entity_and_links_not_to_itself() -> None:
+    renamed = PurePosixPath("facts/me.md")
+    about_ali = place(pages.new_page(FACTS), render_block(fact()))
+    page = pages.with_page_properties(renamed, about_ali).render()
+    assert page.startswith("---\nengram_entity:")
+    assert 'aliases: ["Ali Khan"]' in page
+    assert "[[ali-khan" not in page
+
+
+def test_a_renamed_page_stands_for_the_page_its_memories_belong_on_and_a_moved_one_for_its_own_name() -> None:
+    about_ali = place(pages.new_page(FACTS), render_block(fact()))
+    assert pages.page_home(PurePosixPath("facts/me.md"), about_ali) == FACTS
+    assert pages.page_home(PurePosixPath("facts/people/me.2.md"), about_ali) == FACTS
+    assert pages.page_home(PurePosixPath("facts/people/ali-khan.md"), about_ali) == FACTS
+    assert pages.page_home(PurePosixPath("facts/notes.md"), pages.new_page(FACTS)) == PurePosixPath("facts/notes.md")
+    day = place(pages.new_page(JOURNAL), render_block(turn("hello")))
+    assert pages.page_home(PurePosixPath("journal/2023/monday.md"), day) == PurePosixPath("journal/monday.md")
+
+
 def test_a_memory_is_read_from_its_page_by_id() -> None:
     page = place(pages.new_page(JOURNAL), render_block(turn("hello")))
     assert pages.readable(page, "t-0123456789ab") == turn("hello")

@@ -256,6 +256,18 @@ def test_pages_a_person_moved_into_subfolders_are_read_and_written_where_they_st
     assert (tmp_path / "facts/people/ali-khan.md").read_text().startswith("---\nengram_entity:")
 
 
+def test_a_fact_page_a_person_renamed_takes_the_new_facts_about_its_subject(tmp_path: Path) -> None:
+    MarkdownStore(tmp_path).add(fact())
+    (tmp_path / "facts" / "ali-khan.md").rename(tmp_path / "facts" / "ali.md")
+
+    renamed = MarkdownStore(tmp_path)
+    renamed.load_all()
+    later = replace(fact(), id="f-0000000000ff", text="Ali Khan lives in Leeds.")
+    assert renamed.add(later) == PurePosixPath("facts/ali.md")
+    assert sorted(p.name for p in (tmp_path / "facts").iterdir()) == ["ali.md"]
+    assert (tmp_path / "facts/ali.md").read_text().startswith("---\nengram_entity:")
+
+
 # A named pipe with no writer blocks whoever opens it: reverted, the tests that make one fail by the timeout.
 @pytest.mark.timeout(20)
 def test_files_named_like_pages_that_are_no_pages_are_not_read_and_are_named_with_why(tmp_path: Path) -> None:
