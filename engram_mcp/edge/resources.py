@@ -39,6 +39,7 @@ from engram_mcp.app import Engram, utc_now
 from engram_mcp.edge import views
 from engram_mcp.edge.timeline import timeline_html
 from engram_mcp.errors import MemoryNotFound
+from engram_mcp.markdown.layout import relative_path
 from engram_mcp.model import DEFAULT_NAMESPACE
 from engram_mcp.model.entities import entity_key
 
@@ -88,7 +89,9 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
     )
     def entity(name: str) -> str:
         try:
-            return views.entity_page(engram.service.memories(), name, now=engram.service.present(DEFAULT_NAMESPACE))
+            return views.entity_page(
+                engram.service.memories(), name, now=engram.service.present(DEFAULT_NAMESPACE), page_of=_page_of(engram)
+            )
         except MemoryNotFound as error:
             raise ResourceNotFoundError(str(error)) from error
 
@@ -116,7 +119,9 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
         name: Annotated[str, Field(description="A name facts mention (completions list them).")],
     ) -> list[UserMessage]:
         try:
-            page = views.entity_page(engram.service.memories(), name, now=engram.service.present(DEFAULT_NAMESPACE))
+            page = views.entity_page(
+                engram.service.memories(), name, now=engram.service.present(DEFAULT_NAMESPACE), page_of=_page_of(engram)
+            )
         except MemoryNotFound as error:
             raise MCPError(INVALID_PARAMS, str(error)) from error
         return [
@@ -174,7 +179,11 @@ def register(server: MCPServer[Any], engram: Engram) -> None:
 
 
 def _timeline_page(engram: Engram, entity: str | None) -> str:
-    return timeline_html(engram.service.memories(), utc_now(), entity)
+    return timeline_html(engram.service.memories(), utc_now(), entity, page_of=_page_of(engram))
+
+
+def _page_of(engram: Engram) -> views.PageOf:
+    return lambda memory: engram.service.file_of(memory.id) or relative_path(memory)
 
 
 def _names_starting(engram: Engram, typed: str) -> Completion:

@@ -39,7 +39,11 @@ _POLICY = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inl
 
 
 def timeline_data(
-    memories: Sequence[Memory], now: datetime, entity: str | None = None, namespace: str = DEFAULT_NAMESPACE
+    memories: Sequence[Memory],
+    now: datetime,
+    entity: str | None = None,
+    namespace: str = DEFAULT_NAMESPACE,
+    page_of: views.PageOf = relative_path,
 ) -> dict[str, Any]:
     """The chart's groups, items and supersession chains, as JSON-ready values."""
     in_namespace = [m for m in memories if m.namespace == namespace]
@@ -61,7 +65,7 @@ def timeline_data(
     for m in facts:
         topic = _topic(m)
         groups.setdefault(f"e:{entity_key(topic)}", topic)
-        items.append(_fact_item(m, by_id, now, f"e:{entity_key(topic)}"))
+        items.append(_fact_item(m, by_id, now, f"e:{entity_key(topic)}", page_of))
     if turns:
         groups[_JOURNAL] = "Journal"
     items += [_turn_item(t) for t in turns]
@@ -89,10 +93,14 @@ def timeline_data(
 
 
 def timeline_html(
-    memories: Sequence[Memory], now: datetime, entity: str | None = None, namespace: str = DEFAULT_NAMESPACE
+    memories: Sequence[Memory],
+    now: datetime,
+    entity: str | None = None,
+    namespace: str = DEFAULT_NAMESPACE,
+    page_of: views.PageOf = relative_path,
 ) -> str:
     """The whole page: library, script, style and data inlined."""
-    return render(timeline_data(memories, now, entity, namespace))
+    return render(timeline_data(memories, now, entity, namespace, page_of))
 
 
 def render(data: dict[str, Any]) -> str:
@@ -149,15 +157,16 @@ def write_timeline(
     memory_dir: Path, out: Path, now: datetime, entity: str | None = None, namespace: str = DEFAULT_NAMESPACE
 ) -> dict[str, int]:
     """Read the memory folder's markdown (no lock, no index) and write the page; returns its counts."""
-    memories = list(MarkdownStore(memory_dir).load_all().memories.values())
-    data = timeline_data(memories, now, entity, namespace)
+    store = MarkdownStore(memory_dir)
+    memories = list(store.load_all().memories.values())
+    data = timeline_data(memories, now, entity, namespace, lambda m: store.file_of(m.id) or relative_path(m))
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(render(data), encoding="utf-8")
     counts: dict[str, int] = data["counts"]
     return counts
 
 
-def _fact_item(m: Memory, by_id: dict[str, Memory], now: datetime, group: str) -> dict[str, Any]:
+def _fact_item(m: Memory, by_id: dict[str, Memory], now: datetime, group: str, page_of: views.PageOf) -> dict[str, Any]:
     start = m.event_time
     if m.invalid_at is not None and current_at(m, now):
         # Holds until a successor that begins later: current until then.
@@ -187,7 +196,7 @@ def _fact_item(m: Memory, by_id: dict[str, Memory], now: datetime, group: str) -
         "about": _topic(m),
         "replacedBy": successor.id if successor else None,
         "supersedes": list(m.supersedes),
-        "file": str(relative_path(m)),
+        "file": str(page_of(m)),
         "title": html.escape(_fact_title(m, state, successor)),
     }
 

@@ -8,9 +8,10 @@ are drawn from these, so "which facts are about the user", "which facts are abou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import PurePosixPath
 
 from engram_mcp.errors import MemoryNotFound
 from engram_mcp.markdown.layout import DEFAULT_NAMESPACE, relative_path, slug
@@ -122,7 +123,18 @@ def profile(memories: Sequence[Memory], namespace: str = DEFAULT_NAMESPACE, now:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_NAMESPACE, now: datetime | None = None) -> str:
+PageOf = Callable[[Memory], PurePosixPath]
+"""The page a memory is on: where the store read it (a page a person moved or renamed), or where the
+layout puts it (``relative_path``) when only the memories are at hand."""
+
+
+def entity_page(
+    memories: Sequence[Memory],
+    name: str,
+    namespace: str = DEFAULT_NAMESPACE,
+    now: datetime | None = None,
+    page_of: PageOf = relative_path,
+) -> str:
     """One entity: what is true now (at ``now``, as ``profile``), what is so from a later day, what
     was true before and what replaced it, and the turns naming it."""
     key = find_entity(memories, name, namespace)
@@ -133,7 +145,7 @@ def entity_page(memories: Sequence[Memory], name: str, namespace: str = DEFAULT_
     later = [m for m in facts if now is not None and upcoming(m, now)]
     current = [m for m in facts if current_at(m, now) and m not in later]
     past = [m for m in facts if not current_at(m, now)]
-    pages = sorted({str(relative_path(m)) for m in facts if m.subject and entity_key(m.subject) == key})
+    pages = sorted({str(page_of(m)) for m in facts if m.subject and entity_key(m.subject) == key})
     lines = [f"# {spellings[0]}", "", f"- entity id: {entity_id(spellings[0])}"]
     if len(spellings) > 1:
         lines.append(f"- also written: {', '.join(spellings[1:])}")

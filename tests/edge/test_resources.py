@@ -37,3 +37,24 @@ def test_the_timeline_page_is_served_over_http_for_everything_or_one_entity(engr
     assert "Eva lives in Oslo." in only_eva.text and "Ana works at Google." not in only_eva.text
     unknown = client.get("/timeline", params={"entity": "Zed"})
     assert unknown.status_code == 404 and "no entity named 'Zed'" in unknown.text
+
+
+def test_the_timeline_names_the_page_a_fact_is_on_after_a_person_renamed_it(tmp_path: Path, model_cache: Path) -> None:
+    settings = load_settings(environ={
+        "ENGRAM_MEMORY_DIR": str(tmp_path / "memories"), "ENGRAM_CACHE_DIR": str(model_cache),
+        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "none",
+    })
+    first = Engram.open(settings)
+    first.start(background=False)
+    first.facts.state("Ana works at Google.", speaker="Ana")
+    first.close()
+    facts = tmp_path / "memories" / "facts"
+    (facts / "ana.md").rename(facts / "ana-lima.md")
+
+    renamed = Engram.open(settings)
+    renamed.start(background=False)
+    try:
+        page = TestClient(build_server(renamed).streamable_http_app()).get("/timeline", params={"entity": "ana"})
+    finally:
+        renamed.close()
+    assert '"file": "facts/ana-lima.md"' in page.text and "facts/ana.md" not in page.text
