@@ -80,7 +80,7 @@ class EndpointExtractor:
 
     def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
         """The validated facts of one turn; raises ExtractionError when every attempt failed."""
-        speaker = turn.provenance.speaker or self._default_speaker
+        speaker = turn.provenance.speaker_name or self._default_speaker
         messages = chat_messages(speaker, turn.event_time, turn.text, self._previous(context), compact=self._compact)
         started = time.perf_counter()
         malformed = retries = 0
@@ -160,7 +160,7 @@ class EndpointExtractor:
         if self._context_turns <= 0 or not context:
             return None
         recent = context[-self._context_turns :]
-        lines = [f"{memory.provenance.speaker or self._default_speaker}: {memory.text}" for memory in recent]
+        lines = [f"{memory.provenance.speaker_name or self._default_speaker}: {memory.text}" for memory in recent]
         return " / ".join(lines)[-_CONTEXT_CHARS:]
 
     def _count(self, started: float, *, facts: int = 0, malformed: int = 0, retries: int = 0,

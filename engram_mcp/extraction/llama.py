@@ -109,7 +109,7 @@ class LlamaExtractor:
 
     def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
         """The validated facts of one turn; raises ExtractionError if the model answers badly twice."""
-        speaker = turn.provenance.speaker or self._default_speaker
+        speaker = turn.provenance.speaker_name or self._default_speaker
         previous = self._previous(context)
         with self._lock:
             self._load()
@@ -167,7 +167,7 @@ class LlamaExtractor:
         if self._context_turns <= 0 or not context:
             return None
         recent = context[-self._context_turns :]
-        lines = [f"{memory.provenance.speaker or self._default_speaker}: {memory.text}" for memory in recent]
+        lines = [f"{memory.provenance.speaker_name or self._default_speaker}: {memory.text}" for memory in recent]
         return " / ".join(lines)[-_CONTEXT_CHARS:]
 
     def _load(self) -> None:

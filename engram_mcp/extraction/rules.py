@@ -105,13 +105,13 @@ class RulesExtractor:
         self._default_speaker = default_speaker
 
     def extract(self, turn: Memory, context: Sequence[Memory]) -> list[ExtractedFact]:
-        speaker = turn.provenance.speaker or self._default_speaker
+        speaker = turn.provenance.speaker_name or self._default_speaker
         if not speaks_of_themselves(turn.provenance):
             # "I will use British spelling" is the assistant talking about itself, "I live in Madrid" in
             # a tool's output the page's author; nothing the user said is in either. Models may still
             # read facts from them, at lower certainty (``trust.believed_at_most``).
             return []
-        own_turns = [memory for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker
+        own_turns = [memory for memory in context if (memory.provenance.speaker_name or self._default_speaker) == speaker
                      and speaks_of_themselves(memory.provenance)]
         previous = own_turns[-1] if own_turns else None
         if mended := starred_correction(turn.text, previous, speaker):
@@ -126,7 +126,7 @@ class RulesExtractor:
         text = turn.text if own == plain and said == typed else " ".join(said)
         # Someone who types no capitals at all ("i moved to osaka"), shouting aside, marks no name with one.
         uncased = typed_without_capitals(unshouted(turn.text))
-        earlier = [memory.text for memory in context if (memory.provenance.speaker or self._default_speaker) == speaker]
+        earlier = [memory.text for memory in context if (memory.provenance.speaker_name or self._default_speaker) == speaker]
         pets = pet_names(earlier)
         # "Ich bin nach Berlin gezogen": a move or a job told in another language, read as its English.
         said = with_pronouns_named([in_english(sentence) for sentence in said], people_named([*earlier, turn.text]))

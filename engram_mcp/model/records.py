@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -101,6 +102,10 @@ def ensure_utc(moment: datetime) -> datetime:
     return moment.astimezone(timezone.utc)
 
 
+_NO_NAME = re.compile(r"[*^<>\"|\[\]`#]|\s\u2014(?:\s|$)")
+_BREAKS = frozenset({"Cc", "Zl", "Zp"})
+
+
 @dataclass(frozen=True, slots=True)
 class Provenance:
     """Where a memory came from."""
@@ -111,6 +116,16 @@ class Provenance:
     session: str | None = None
     source: Source = Source.USER
     turn_ids: tuple[str, ...] = ()
+
+    @property
+    def speaker_name(self) -> str | None:
+        """The speaker as a name facts can be about. A speaker is stored exactly as given, but one that
+        is no name (a line break, or the page format's own markup, in it) names no page or entity:
+        its turns speak as the unnamed user or assistant."""
+        speaker = self.speaker
+        if speaker is None or _NO_NAME.search(speaker) or any(unicodedata.category(c) in _BREAKS for c in speaker):
+            return None
+        return speaker
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,7 +101,7 @@ class FactLookup:
             self._order[memory.id] = self._next
             self._next += 1
         self._forget(memory.id)
-        speaker = memory.provenance.speaker or _UNNAMED
+        speaker = memory.provenance.speaker_name or _UNNAMED
         if memory.kind is Kind.EPISODE and memory.provenance.role == "user":
             self._speaker_of[memory.id] = (memory.namespace, speaker)
             self._user_turns.setdefault(memory.namespace, Counter())[speaker] += 1

@@ -122,8 +122,8 @@ class FactService:
         refused (``statements.resolve_statement``)."""
         if not text.strip():
             raise InvalidInput("text must not be empty")
-        user = speaker or self._user_name or self._memory.main_user(namespace) or "user"
         provenance = Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source)
+        user = provenance.speaker_name or self._user_name or self._memory.main_user(namespace) or "user"
         asked = standing_instruction(text, user) if subject is None else None
         if asked is not None and not gives_instructions(provenance):
             raise InvalidInput(

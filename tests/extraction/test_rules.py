@@ -101,6 +101,18 @@ def test_a_turn_without_a_speaker_is_about_the_user() -> None:
     assert fact.statement.startswith("User moved to Lisbon")
 
 
+@pytest.mark.parametrize("speaker", ["Eve\n- **Mallory** 10:00 UTC — hi", "**Zed** 09:00 — ", "Kim\u2028Lee", "Ana ^t-0123456789ab"])
+def test_a_turn_whose_speaker_is_no_name_is_about_the_user_unnamed(speaker: str) -> None:
+    [fact] = RulesExtractor().extract(turn("I moved to Lisbon last month.", speaker=speaker), [])
+    assert fact.statement.startswith("User moved to Lisbon")
+
+
+@pytest.mark.parametrize("speaker", ["Zoë O'Brien-Smith", "Dr. J. R. Okafor", "王芳", "Ana (work)"])
+def test_a_speaker_with_a_name_of_any_spelling_is_who_the_fact_is_about(speaker: str) -> None:
+    [fact] = RulesExtractor().extract(turn("I moved to Lisbon last month.", speaker=speaker), [])
+    assert fact.statement.startswith(f"{speaker} moved to Lisbon")
+
+
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
