@@ -57,12 +57,18 @@ _TITLE_STOPS = ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "
 # What closes a name ("ACME Ltd.", "Smith Bros.", "Tom Hale Jr.") besides an initial ("Ann B."), and
 # a title typed in lower case ("dr. o'brien").
 _NAME_ABBREVIATIONS = (*_TITLE_STOPS, "Ltd", "Inc", "Co", "Corp", "Bros", "Plc", "Pty", "Esq", "Ave", "Rd", "Blvd")
-NOT_AFTER_AN_ABBREVIATION = "".join(rf"(?<!\b{title}\.)" for title in _TITLE_STOPS) + (
-    "(?!(?:" + "|".join(rf"(?i:(?<=\b{short}\.))" for short in _NAME_ABBREVIATIONS) + r"|(?<=\b[A-Z]\.))\s+[a-z])"
+# What introduces an example or a gloss ("allergic to penicillin, e.g. amoxicillin") never ends one.
+_LEADING_INTO = ("e.g", "i.e", "cf", "viz", "approx", "incl")
+NOT_AFTER_AN_ABBREVIATION = (
+    "".join(rf"(?<!\b{title}\.)" for title in _TITLE_STOPS)
+    + "".join(rf"(?i:(?<!\b{re.escape(short)}\.))" for short in _LEADING_INTO)
+    + "(?!(?:"
+    + "|".join(rf"(?i:(?<=\b{short}\.))" for short in (*_NAME_ABBREVIATIONS, "etc"))
+    + r"|(?<=\b[A-Z]\.))\s+[a-z])"
 )
 """Lookarounds for a sentence end: a title's full stop ends no sentence ("My boss is Mr. Adeyemi" is
-one), nor does an abbreviation's or an initial's when the sentence goes on in lower case ("I signed
-with ACME Ltd. yesterday", "acme ltd. is slow to pay"). Before a capital it may: "I work at Acme Inc. It's big"."""
+one), nor does "e.g." or "i.e.", nor an abbreviation's or an initial's when the sentence goes on in lower
+case ("I signed with ACME Ltd. yesterday", "acme ltd. is slow to pay", "pens, paper etc. are in the drawer"). Before a capital it may: "I work at Acme Inc. It's big"."""
 _SENTENCE_END = re.compile(NOT_AFTER_AN_ABBREVIATION + r"(?<=[.!?;…])\s+|\s*\n+\s*")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _STOP = frozenset(

@@ -89,6 +89,16 @@ def test_an_abbreviation_closing_a_name_ends_no_sentence_that_goes_on_in_lower_c
     ]
 
 
+def test_an_example_or_a_gloss_led_by_an_abbreviation_stays_in_its_sentence() -> None:
+    assert sentences("I'm allergic to penicillin, e.g. amoxicillin. My brother Sven works at Volvo.") == [
+        "I'm allergic to penicillin, e.g. amoxicillin.", "My brother Sven works at Volvo.",
+    ]
+    assert sentences("Bring the usual, i.e. Crisps and dip. Then we go.") == ["Bring the usual, i.e. Crisps and dip.", "Then we go."]
+    assert sentences("Pens, paper etc. are in the drawer. I bought pens etc. Then I left.") == [
+        "Pens, paper etc. are in the drawer.", "I bought pens etc.", "Then I left.",
+    ]
+
+
 def test_a_short_label_before_a_statement_is_not_part_of_it() -> None:
     assert clauses("Big news: I got the job at Ocado") == ["I got the job at Ocado"]
     assert clauses("Note to self: my passport expires in May") == ["my passport expires in May"]
