@@ -206,7 +206,9 @@ _CAT_BREEDS = (
     r"tonkinese|ragamuffin|exotic shorthair|oriental|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|"
     r"tortoiseshell|calico"
 )
-_ANY_BREED = r"breed\w*|mixed|mix|cross|crossbreed|pedigree|\w+ x \w+"
+# "a lab mix", "a boerboel cross", "mixed breed": a mix or a cross as a noun, not "mix it in with her old food".
+_ANY_BREED = (r"breed\w*|mixed[\s-]+breed|\w+\s+(?:mix|cross)(?=\s*(?:[,.;:!?)]|$|\s+(?:breed|dog|cat|pupp?y?|kitten)\b))"
+              r"|crossbreed|pedigree|\w+ x \w+")
 _BREEDS = f"{_DOG_BREEDS}|{_CAT_BREEDS}|{_ANY_BREED}"
 
 

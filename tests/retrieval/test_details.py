@@ -231,3 +231,15 @@ def test_one_animals_breed_does_not_tell_the_breed_of_another_kind_of_animal(
     assert detail is not None and detail.name == "breed"
     assert not detail.told_in(other_animals_breed)
     assert detail.told_in(its_breed)
+
+
+@pytest.mark.parametrize(("said", "tells"), [
+    ("Warm it slightly and mix it in gradually with her old food.", False),
+    ("we have to cross the road to the vet", False),
+    ("Tui is a lab mix from the shelter", True),
+    ("she's a boerboel cross, 4 years old", True),
+    ("a mixed breed rescue", True),
+])
+def test_a_mix_or_a_cross_tells_a_breed_only_as_a_noun(said: str, tells: bool) -> None:
+    detail = detail_asked("What breed is Tui?")
+    assert detail is not None and detail.told_in(said) is tells
