@@ -130,11 +130,17 @@ class Covering:
         detail_told = detail is not None and (any(
             detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
             for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and told_of_whom_asked)
+        # "What engine does Kittiwake have?": the name owns what is asked, and is not it, so a memory naming it
+        # ("kittiwake's going to portimao") covers nothing asked; the other words must be held.
+        held_names = _names_held(query, focus.asked_for, recalled)
+        asked = tuple(term for term in terms if term not in held_names) or terms
         lexical = 1.0 if wholly_named or trait_said or detail_told or any(about_topic(focus.terms, m) for m in top) else (
-            lexical_coverage(terms, [m.text for m in top], broad=True))
+            lexical_coverage(asked, [m.text for m in top], broad=True))
         focus_cosine = confidence
         if lexical < self._lexical_floor:
-            found = self._index.search_dense(focus.vector, where, _DEPTH)
+            words = [word for word in focus.words if stem_of(word.casefold()) not in held_names]
+            vector = focus.vector if len(asked) == len(terms) or not words else focus.vector_of(" ".join(words))
+            found = self._index.search_dense(vector, where, _DEPTH)
             focus_cosine = max((h.score for h in found), default=0.0)
         unnamed = name_asked and not naming
         # A belonging asked of someone by who they are ("What car does my sister drive?"): what is said of them answers,
@@ -161,3 +167,12 @@ class Covering:
                 if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+def _names_held(query: str, thing_asked: str, recalled: Sequence[Memory]) -> set[str]:
+    """The names (stems) a recalled memory holds that own what the question asks for: "kittiwak" in "What engine does
+    Kittiwake have?", "groomly" in "What is Groomly's churn rate?". Not a name asked of alone ("How old is Manon?", "What
+    does Dai use to communicate?": "Manon is 9", "uses an eye-gaze device" answer them in other words). A name no memory
+    holds is what ``unknown_names`` declines for."""
+    owners = {name for name in names_asked(query) if thing_asked or re.search(rf"\b{re.escape(name)}['’]s\s+\w", query)}
+    return {stem_of(name.casefold()) for name in owners if any(names_person(name, m.text) for m in recalled)}

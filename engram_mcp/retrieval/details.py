@@ -191,17 +191,32 @@ _SCHOOL = (
         answers_by_its_form=False,
     ),
 )
-_BREEDS = (
+# A dog's breed does not tell a cat's ("cat + a greyhound" tells no breed of the cat), nor a cat's a dog's.
+_DOG_BREEDS = (
     r"labrador|lab|retriever|spaniel|terrier|collie|poodle|doodle|\w+poo|shepherd|alsatian|husky|beagle|dachshund|"
     r"sausage dog|bulldog|frenchie|pug|whippet|greyhound|lurcher|jack russell|staffie|staffy|staffordshire|"
     r"schnauzer|corgi|pointer|setter|vizsla|weimaraner|malinois|akita|shiba|samoyed|maltese|bichon|pomeranian|"
     r"chihuahua|shih tzu|boxer|rottweiler|doberman|dobermann|mastiff|great dane|sheepdog|kelpie|heeler|ridgeback|"
-    r"basset|bloodhound|hound|cavalier|cockapoo|cavapoo|labradoodle|pit ?bull|border|saluki|basenji|boerboel|"
+    r"basset|bloodhound|hound|cavalier|cockapoo|cavapoo|labradoodle|pit ?bull|border|saluki|basenji|boerboel|havanese|"
+    r"mongrel|mutt"
+)
+_CAT_BREEDS = (
     r"tabby|siamese|persian|maine coon|ragdoll|bengal|sphynx|burmese|british shorthair|shorthair|longhair|"
     r"norwegian forest|angora|turkish van|siberian|himalayan|manx|devon rex|cornish rex|savannah|chartreux|"
-    r"tonkinese|havanese|ragamuffin|exotic shorthair|oriental|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|tortoiseshell|calico|"
-    r"mongrel|mutt|mixed|mix|cross|crossbreed|pedigree|\w+ x \w+"
+    r"tonkinese|ragamuffin|exotic shorthair|oriental|birman|abyssinian|scottish fold|russian blue|moggy|moggie|tortie|"
+    r"tortoiseshell|calico"
 )
+# "a lab mix", "a boerboel cross", "mixed breed": a mix or a cross as a noun, not "mix it in with her old food".
+_ANY_BREED = (r"breed\w*|mixed[\s-]+breed|\w+\s+(?:mix|cross)(?=\s*(?:[,.;:!?)]|$|\s+(?:breed|dog|cat|pupp?y?|kitten)\b))"
+              r"|crossbreed|pedigree|\w+ x \w+")
+_BREEDS = f"{_DOG_BREEDS}|{_CAT_BREEDS}|{_ANY_BREED}"
+
+
+def _breed_of(animals: str) -> str:
+    """How a question asks the breed of one of ``animals``: "What breed is Billie's cat?", "breed of her kitten"."""
+    return rf"(?:what|which)\s+(?:\w+\s+)?breed\b[^?]*\b(?:{animals})\b|breed\s+of\s+(?:[\w'’]+\s+){{0,2}}(?:{animals})\b"
+
+
 _COLOURS = (r"red|blue|green|black|white|silver|grey|gray|yellow|orange|purple|pink|brown|gold|golden|navy|maroon|beige|"
             r"teal|turquoise|cream|burgundy|bronze|charcoal|lilac|violet|magenta|khaki|olive|mustard|ginger|tan|"
             r"(?:light|dark|pale|bright)[\s-]+(?:red|blue|green|grey|gray|yellow|orange|purple|pink|brown|silver|gold)|(?:redd|blu|green|grey|gray|yellow|brown|pink|purpl)ish|colou?red")
@@ -271,7 +286,9 @@ _DETAILS += (
     # "Lea lives here now", nor "How old is Kalani?" by her flight schedule.
     _detail("age", r"^\W*how\s+old\b|\bwhat\s+age\b|\b(?:what(?:'s|’s|\s+is|\s+was)|which)\s+(?:[\w'’-]+\s+){0,3}age\b",
             _AGE_TOLD, answers_by_its_form=False),
-    _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
+    _detail("breed", _breed_of(r"cats?|kittens?|kitty"), rf"{_CAT_BREEDS}|{_ANY_BREED}"),
+    _detail("breed", _breed_of(r"dogs?|pupp(?:y|ies)|pups?"), rf"{_DOG_BREEDS}|{_ANY_BREED}"),
+    _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", _BREEDS),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE, answers_by_its_form=False),
     # "What colour is Brennan's work van?" is not told by "kayla says no pink overload": a colour is told beside the thing.
     _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS, answers_by_its_form=False, only_asking="colour color"),

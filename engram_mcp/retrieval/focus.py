@@ -134,6 +134,10 @@ class Focus:
 
         return lexical_coverage(tuple(relation for relation in self.relations if not named(relation)), [text]) == 1.0
 
+    def vector_of(self, text: str) -> Sequence[float]:
+        """The vector of ``text``, some of the question's words (its focus without a name)."""
+        return self._embed(text)
+
     @property
     def vector(self) -> Sequence[float]:
         if self._vector is None:

@@ -217,3 +217,29 @@ def test_a_cats_breed_is_told_by_its_name(text: str) -> None:
     detail = detail_asked("What breed is Ayla's cat?")
     assert detail is not None and detail.name == "breed"
     assert detail.told_in(text)
+
+
+@pytest.mark.parametrize(("question", "other_animals_breed", "its_breed"), [
+    ("What breed is Billie's cat?", "moving checklist: one bedroom of stuff + cat + a greyhound lol", "pickles is a tabby"),
+    ("What breed is Pikkie the cat?", "Marula (our ridgeback) had her x-rays today", "Pikkie is a ragdoll, 4 years old"),
+    ("What breed is Hennie's dog?", "the cat is a moggy from the shelter", "Bliksem is a boerboel cross"),
+])
+def test_one_animals_breed_does_not_tell_the_breed_of_another_kind_of_animal(
+    question: str, other_animals_breed: str, its_breed: str
+) -> None:
+    detail = detail_asked(question)
+    assert detail is not None and detail.name == "breed"
+    assert not detail.told_in(other_animals_breed)
+    assert detail.told_in(its_breed)
+
+
+@pytest.mark.parametrize(("said", "tells"), [
+    ("Warm it slightly and mix it in gradually with her old food.", False),
+    ("we have to cross the road to the vet", False),
+    ("Tui is a lab mix from the shelter", True),
+    ("she's a boerboel cross, 4 years old", True),
+    ("a mixed breed rescue", True),
+])
+def test_a_mix_or_a_cross_tells_a_breed_only_as_a_noun(said: str, tells: bool) -> None:
+    detail = detail_asked("What breed is Tui?")
+    assert detail is not None and detail.told_in(said) is tells

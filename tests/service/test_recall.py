@@ -342,6 +342,17 @@ def test_what_was_never_said_of_a_business_named_only_in_turns_is_declined_and_w
     assert not service.recall("Which app does Jasmine Grill deliver through?").abstained
 
 
+def test_what_was_never_said_of_a_boat_named_in_one_word_is_declined_though_the_boat_was_spoken_of(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["the boat. kittiwake, westerly konsort 29, 1985, shes on a berth at mayflower marina",
+                           "right sorted. kittiwake's going to portimao marina instead, from mid september"], speaker="Graham")
+    assert service.recall("What engine does Kittiwake have?").abstained
+    assert not service.recall("Which marina is Kittiwake going to?").abstained
+    _told(service, clock, ["kittiwake's got a new engine, a yanmar 3ym30, fitted last week"], speaker="Graham")
+    assert not service.recall("What engine does Kittiwake have?").abstained
+
+
 # Questions a person asks, close in words to "What sport does … do?" and naming no sport.
 _EVERYDAY_QUESTIONS = [
     "what do I do about the neighbours' music at 2am",
