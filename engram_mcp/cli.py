@@ -248,7 +248,7 @@ def _doctor(settings: Settings, args: argparse.Namespace) -> int:
 
 def _status(settings: Settings, args: argparse.Namespace) -> int:
     """Read-only, without the folder lock, so it works beside a running server."""
-    from engram_mcp.extraction.worker import DoneLog
+    from engram_mcp.extraction.done_log import DoneLog
     from engram_mcp.markdown.store import MarkdownStore
     from engram_mcp.model import Kind
 

@@ -17,7 +17,8 @@ from engram_mcp.config import Settings
 from engram_mcp.embedding.base import Embedder
 from engram_mcp.errors import ConfigError
 from engram_mcp.extraction.base import Extractor
-from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.extraction.done_log import DoneLog
+from engram_mcp.extraction.worker import ExtractionWorker
 from engram_mcp.index.base import VectorIndex
 from engram_mcp.model.supersede import Adjudicator, NoAdjudicator
 from engram_mcp.retrieval.pipeline import RecallConfig

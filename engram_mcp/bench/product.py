@@ -27,7 +27,8 @@ from engram_mcp.bench.embedder import CachedEmbedder, Vectors
 from engram_mcp.bench.harness import RunResult
 from engram_mcp.bench.metrics import latency_summary, mean, percentile
 from engram_mcp.extraction.base import Extractor
-from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.extraction.done_log import DoneLog
+from engram_mcp.extraction.worker import ExtractionWorker
 from engram_mcp.index.edge import EdgeIndex
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance

@@ -108,7 +108,7 @@ def _import(settings: Settings, args: argparse.Namespace) -> int:
 
 def _import_exact(engram: Any, memories: Sequence[Any]) -> int:
     """An Engram export: each memory as it was (ids, both time axes, links, pins)."""
-    from engram_mcp.extraction.worker import DoneLog
+    from engram_mcp.extraction.done_log import DoneLog
     from engram_mcp.model import Kind
 
     service = engram.service

@@ -39,7 +39,8 @@ from engram_mcp.extraction.state_grammar import (
     state_fact,
 )
 from engram_mcp.extraction.vehicles import sold_and_bought, vehicle_rules, vehicles_in_sentence
-from engram_mcp.extraction.work import OFFER_ACCEPTED, work_in_sentence, work_rules
+from engram_mcp.extraction.work import work_rules
+from engram_mcp.extraction.work_sentences import OFFER_ACCEPTED, work_in_sentence
 from engram_mcp.model import Certainty
 from engram_mcp.model.predicates import DIETS, RELATIONSHIP_STATUSES
 

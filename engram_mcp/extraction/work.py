@@ -2,9 +2,9 @@
 ordinary ways people say one began or ended ("I started at Meta", "handed in my notice",
 "made head of the languages department", "a second-year law student at Bristol"). Pure.
 
-``work_rules`` is the part of the state rule table (``states``) about work and study;
-``work_in_sentence`` reads what only a whole sentence says ("First day at Stripe!", "on
-maternity leave, then back at Zalando"); a job said to begin later is dated by ``job_starts``.
+``work_rules`` is the part of the state rule table (``states``) about work and study; what only a
+whole sentence says ("First day at Stripe!", "on maternity leave, then back at Zalando") is read by
+``work_sentences``, with the same facts; a job said to begin later is dated by ``job_starts``.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from engram_mcp.extraction.state_grammar import (
     object_head,
     rule,
 )
-from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["ACCEPTED_OFFER", "CALLED", "OFFER_ACCEPTED", "WILL_WORK_AS", "work_in_sentence", "work_rules"]
+__all__ = ["ACCEPTED_OFFER", "CALLED", "WILL_WORK_AS", "accepted_offer", "last_day", "started_at", "work_rules"]
 
 _NOT_WORKING = frozenset({"retired", "unemployed", "self-employed", "freelance", "between jobs"})
 _EMPLOYED = (r"(?:am\s+(?:now\s+|currently\s+|still\s+)?)?(?:work|works|working|employed)\s+(?:(?:remotely|full-time|part-time|now|currently|still|"
@@ -70,12 +69,12 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         rule(r"(?:have\s+)?(?:started|began)\s+(?:(?:a|my)\s+new\s+(?:job|role|position|gig)\s+|working\s+|work\s+|"
               r"(?:sixth\s+form|college|uni|university|school|secondary\s+school|year\s+\d+|a\s+(?:phd|masters?|master's|degree)"
               r"(?:\s+in\s+[a-z]+(?:\s+[a-z]+)?)?)\s+)?(?:at|with)",
-              org_obj, _started_at),
+              org_obj, started_at),
         rule(r"(?:have\s+)?(?:joined|(?:got|landed|have)\s+(?:a|my|the)\s+(?:(?:new|second|part-time|weekend|first|dream|full-time)\s+)*(?:[\w-]+\s+)?"
               r"job\b(?!\s+(?:interview|offer|fair|application|hunting|search))[^.;]{0,45}?\s+(?:at|with)|"
               r"got\s+(?:hired|selected|taken\s+on)\s+(?:at|by)|"
               r"took\s+a\s+(?:new\s+)?job\s+(?:at|with)|am\s+now\s+at|moved\s+jobs?\s+to|switched\s+jobs?\s+to)",
-              CALLED + name_obj, _started_at),
+              CALLED + name_obj, started_at),
         # "got a job in an international school in Dubai": an employer unnamed, in a place that is named;
         # "got a job at the hospital in Cork": the one there, the employer.
         rule(r"(?:have\s+)?(?:got|landed|found)\s+(?:a|the)\s+(?:(?:new|first|dream|teaching|nursing)\s+)?job\s+(?:at|in|with)\s+",
@@ -98,7 +97,7 @@ def work_rules(name: str) -> tuple[Rule, ...]:
               r"two-year|one-year|new)\s+)?(?:master'?s|masters\s+degree|master'?s\s+degree|msc|ma|mba|phd|doctorate|bachelor'?s|"
               r"bachelors?\s+degree|degree|bsc|ba|diploma|llm|pgce)(?:\s+(?:in|on)(?P<field>(?:\s+[a-z]+){1,2}?))?\s+(?:at|with)",
               name_obj, _studies_at),
-        rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, _last_day),
+        rule(r"(?:had\s+)?my\s+last\s+day\s+(?:at|with)", org_obj, last_day),
         # "I'm in the Payments team", "As of today I'm on the Platform team": the team one is in now.
         rule(r"am\s+(?:now\s+|currently\s+|still\s+|officially\s+)?(?:in|on|part\s+of)\s+the",
               r"\s*(?!(?:same|other|whole|wrong|right|best|first|second|new|old)\b)(?P<team>(?-i:[A-Za-z][\w-]*)(?:\s+(?-i:[A-Za-z][\w-]*))?)"
@@ -109,7 +108,7 @@ def work_rules(name: str) -> tuple[Rule, ...]:
         rule(r"(?:have\s+)?(?:accepted|took|signed)\s+(?:the|an?|their)\s+(?:(?:job\s+)?offer|(?:(?:new|remote|permanent|full-time|"
               r"part-time|senior|junior|hybrid)\s+)*(?:job|role|position))\s+(?:from|at|with)",
               name_obj + r"(?:(?:,?\s+starting\s+[^,.;]{1,25}?)?\s+as\s+(?:an?\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
-              + BOUNDARY + ")?", _accepted_offer),
+              + BOUNDARY + ")?", accepted_offer),
         # "handed in my notice at Deloitte": leaving is planned, the job goes on until the last day.
         rule(r"(?:have\s+|am\s+|will\s+)?(?:(?:handed\s+in|handing\s+in|hand\s+in|gave|given|giving|give|put\s+in|putting\s+in)\s+"
               r"(?:my|our)\s+notice|(?:handed|handing|hand|put|putting)\s+(?:my|our)\s+notice\s+in)\s+(?:at|to)", org_obj, _notice),
@@ -205,16 +204,6 @@ def _based_in(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} is based in {place['place']}", "is based in", place["place"], "home?", False)] if place else []
 
 
-def _used_to(m: re.Match[str], who: str) -> list[Found]:
-    place = object_head(m["obj"])
-    verb = m["verb"].lower()
-    if verb == "live":
-        return [(f"{who} used to live in {place}", "no longer lives in", place, "home", True)]
-    if verb == "study" or SCHOOL.search(place):
-        return [(f"{who} used to study at {place}", "no longer studies at", place, "school", True)]
-    return [(f"{who} used to work at {place}", "no longer works at", place, "employer", True)]
-
-
 def _studies_at(m: re.Match[str], who: str) -> list[Found]:
     school = object_head(m["obj"])
     if "transferred" in m.group(0).lower() and not SCHOOL.search(school):
@@ -243,7 +232,7 @@ _NOT_A_FIELD = re.compile(r"^(?:abroad|here|there|hard|full|part|online|remotely
                           r"international|part-time|full-time)\b", re.IGNORECASE)
 
 
-def _started_at(m: re.Match[str], who: str) -> list[Found]:
+def started_at(m: re.Match[str], who: str) -> list[Found]:
     org = object_head(m["obj"])
     if SCHOOL.search(org) and "shift" not in m.group(0).lower():  # a shift is work, wherever it is
         return [(f"{who} started studying at {org}", "studies at", org, "school", False)]
@@ -274,7 +263,7 @@ def _left_job(m: re.Match[str], who: str) -> list[Found]:
     return [(f"{who} {verb} {org}", "no longer works at", org, "employer", True)]
 
 
-def _last_day(m: re.Match[str], who: str) -> list[Found]:
+def last_day(m: re.Match[str], who: str) -> list[Found]:
     org = object_head(m["obj"])
     return [(f"{who} left {org}", "no longer works at", org, "employer", True)]
 
@@ -284,7 +273,7 @@ ACCEPTED_OFFER = "accepted a job offer from"
 WILL_WORK_AS = "will work as"
 
 
-def _accepted_offer(m: re.Match[str], who: str) -> list[Found]:
+def accepted_offer(m: re.Match[str], who: str) -> list[Found]:
     org = object_head(m["obj"])
     offer: list[Found] = [(f"{who} accepted a job offer from {org}", ACCEPTED_OFFER, org, "plan", False)]
     role = strip_tail(m.groupdict().get("role") or "")
@@ -350,60 +339,3 @@ def _tutors(m: re.Match[str], who: str) -> list[Found]:
 _TEACHER = {"tutor": "tutor", "teach": "teacher", "coach": "coach"}
 _NOT_TAUGHT = re.compile(r"^(?:them|him|her|us|you|me|myself|it|people|kids|children|students|classes|class|a|an|the|"
                          r"there|here|online|part-time|at|for)$", re.IGNORECASE)
-
-
-# "on maternity leave until January, then back at Zalando": the job goes on through the leave.
-_ON_LEAVE = re.compile(r"\b(?i:maternity|paternity|parental|sick|study)\s+(?i:leave)\b.*?\b(?i:back\s+(?:at|to)|returning\s+to|"
-                       r"return\s+to)\s+(?P<obj>" + NAME + r")")
-_LAST_DAY = re.compile(r"(?:\b(?:today|yesterday|friday|this\s+was|that\s+was|it\s+was)\s+(?:was\s+)?my\s+|^(?:my\s+)?)"
-                       r"last\s+day\s+(?:at|with)\s+(?P<obj>" + NAME + ")", re.IGNORECASE)
-# "I used to work at Fiat", "I used to live in Milan": a state that has ended.
-_USED_TO = re.compile(r"\bI\s+used\s+to\s+(?i:(?P<verb>work|live|study))\s+(?i:at|in|for)\s+(?P<obj>" + NAME + r")")
-# "…, but now I'm at Ferrari as a test engineer": "at" a name is a workplace when the sentence is about work.
-# "I'm at Canva now", "now I'm doing pastry at a restaurant called Seed": where one works, when
-# the sentence is about work (a cue below, or a job just left: "I left Flour Pot last week").
-_AT_WORK = re.compile(r"\bI\s+(?i:am|'m)\s+(?i:now\s+)?(?:(?i:at|with)|(?i:doing|cooking|baking|teaching|managing|serving|nursing|"
-                      r"coaching)\s+(?:[\w-]+\s+){0,2}?(?i:at))\s+" + CALLED + r"(?P<obj>" + NAME + r")")
-_WORK_CUE = re.compile(r"\b(?:(?:work|works|worked|working|job|role|position|employer|company|hired|joined|colleagues?|"
-                       r"as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)\b|(?:left|quit|resigned\s+from)\s+(?-i:[A-Z]))", re.IGNORECASE)
-_CALENDAR_WORD = r"(?:" + "|".join(sorted(CALENDAR_NAMES)) + r"|Mon|Tues?|Wed|Thu|Thurs|Fri|Sat|Sun|Today|Tomorrow|Back|Of|On|In|Done)\b"
-# "First day at Stripe!", "my new job at Kansai Medical Center": a start, said without the verb.
-# "day 1 at the marine institute done", "first shift at padaria flor done" likewise.
-_FIRST = r"(?:first\s+(?:(?:full|proper|real)\s+)?(?:day|week|month|shift)|(?:day|week|shift)\s+(?:1|one)|new\s+(?:job|role|position)(?:\s+is)?)"
-# "first proper day at Little Wattle for Hina" is someone else's start.
-_FOR_ANOTHER = r"(?!(?:[\w'’&-]+\s+){1,4}(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|their)\b))"
-# "First day as floor supervisor at Harbour Kitchen": the job too.
-_AS_ROLE = r"(?:\s+(?i:as)\s+(?:(?i:an?)\s+)?(?P<first_role>(?-i:[a-z][\w-]*)(?:\s+(?!(?:at|with|in|on|for|from)\b)(?-i:[a-z][\w-]*)){0,2}?))?"
-# "First day Bittium.", "First shift Danderyd done": the place named, its "at" dropped (not a day: "First day Monday").
-_FIRST_DAY = re.compile(r"(?:^|\b(?i:my)\s+)(?i:" + _FIRST + r")" + _AS_ROLE + r"(?:\s+(?i:at|with)\s+(?i:the\s+)?|\s+(?!" + _CALENDAR_WORD
-                        + r"))" + _FOR_ANOTHER + r"(?P<obj>" + NAME + r")")
-_FIRST_DAY_UNCASED = re.compile(r"(?:^|\bmy\s+)" + _FIRST + _AS_ROLE + r"\s+(?:at|with)\s+(?:the\s+)?" + _FOR_ANOTHER
-                                + r"(?P<obj>" + UNCASED_NAME + r")")
-OFFER_ACCEPTED = re.compile(r"\b(?:got|received|had)\s+(?:the|an?)\s+(?:job\s+)?offer\s+(?:from|at)\s+(?P<obj>" + NAME
-                             + r")\s*,?\s+and\s+(?:I\s+)?(?:have\s+)?(?:accepted|took|signed)\b")
-
-# "I changed jobs, I'm at Canva now": the change names what "I'm at" means.
-_CHANGED_JOB = re.compile(r"\b(?i:changed\s+jobs?|switched\s+jobs?|new\s+job)\b[^.!?]*?\bI\s+(?i:am|'m)\s+(?i:now\s+)?"
-                          r"(?i:at|in|with)\s+(?P<obj>" + NAME + r")")
-
-
-def work_in_sentence(text: str, context: str, who: str, *, uncased: bool) -> list[Found]:
-    """What ``context``, the whole sentence around the clause ``text``, says of work that no
-    one clause does."""
-    found: list[Found] = []
-    if (leave := _ON_LEAVE.search(text)) is not None:
-        org = object_head(leave["obj"])
-        found.append((f"{who} works at {org}", "works at", org, "employer", False))
-    if (used := _USED_TO.search(context)) is not None:
-        found += _used_to(used, who)
-    if (at_work := _AT_WORK.search(text)) is not None and _WORK_CUE.search(context):
-        found += _started_at(at_work, who)
-    if (changed := _CHANGED_JOB.search(context)) is not None:
-        found += _started_at(changed, who)
-    first_day = _FIRST_DAY_UNCASED if uncased else _FIRST_DAY
-    for sentence_rule, build in ((_LAST_DAY, _last_day), (OFFER_ACCEPTED, _accepted_offer), (first_day, _started_at)):
-        if (whole := sentence_rule.search(context)) is not None:
-            found += build(whole, who)
-            if (role := whole.groupdict().get("first_role")) and (role := strip_tail(role)):
-                found.append((f"{who} works as {article(role)} {role}", "works as", role, "job", False))
-    return found

@@ -28,27 +28,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from dataclasses import dataclass
 from pathlib import Path
 
 from engram_mcp.errors import MalformedMemoryFile
 from engram_mcp.markdown.escape import check_storable, decode_text, encode_text, line_content, split_lines
 from engram_mcp.markdown.frontmatter import frontmatter_end
+from engram_mcp.markdown.leads import as_written, lead_of
 from engram_mcp.markdown.meta import META_LINE, memory_from, parse_meta, render_meta
-from engram_mcp.model import MEMORY_ID_REGEX, Kind, Memory
-from engram_mcp.model.temporal import begins_after_told
+from engram_mcp.model import MEMORY_ID_REGEX, Memory
 
 __all__ = [
     "BadBlock",
     "Block",
     "Document",
     "HandBlock",
-    "TurnLead",
     "parse_document",
-    "read_text",
     "render_block",
-    "turn_lead",
     "written_text",
 ]
 
@@ -56,8 +52,6 @@ _ID_TAIL = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})$")
 # An id a person typed after ("^t-… #work", "^t-… [[Ana]]", a trailing space): still the block's id when
 # its metadata comment follows on the next line, and what was typed after it is part of the text.
 _ID_BEFORE_MORE = re.compile(rf"(?:^| )\^(?P<id>{MEMORY_ID_REGEX})(?=[ \t])")
-# The lead of a turn as a person may correct it: "**Bob** 10:30 UTC — " for "**Ana** 10:00 UTC — ".
-_TURN_LEAD = re.compile(r"^\*\*(?P<who>[^*\n]+)\*\* (?P<hour>\d{1,2}):(?P<minute>\d{2})(?: UTC)? — ")
 _INDENT = "  "
 # What continues an item: the writer's two spaces, or the tab an editor may re-indent them with.
 _INDENTS = (_INDENT, "\t")
@@ -177,7 +171,7 @@ def _ends_with_newline(segment: Segment) -> bool:
 def render_block(memory: Memory, line: int = 0) -> Block:
     """The block text for a memory, as the server writes it."""
     _check_fields(memory)
-    lines = encode_text(_decoration(memory) + memory.text).split("\n")
+    lines = encode_text(lead_of(memory) + memory.text).split("\n")
     last = lines[-1]
     lines[-1] = f"{last} ^{memory.id}" if last else f"^{memory.id}"
     body = [f"- {lines[0]}"] + [f"{_INDENT}{text}" if text else "" for text in lines[1:]]
@@ -302,15 +296,6 @@ def _without_id(last: str) -> str:
     return _ID_BEFORE_MORE.sub("", last, count=1).rstrip()
 
 
-def read_text(written: str, memory: Memory) -> str:
-    """The memory text that written (escaped) text stands for, without the lead the writer puts in front."""
-    text = decode_text(written)
-    for prefix in _decorations(memory):
-        if prefix and text.startswith(prefix):
-            return text[len(prefix) :]
-    return text
-
-
 def _parse_identified(
     lines: list[str], start: int, end: int, memory_id: str, raw: str, path: Path, namespace: str
 ) -> Block | BadBlock:
@@ -322,47 +307,10 @@ def _parse_identified(
     try:
         meta = parse_meta(meta_match.group("body")) if meta_match else {}
         line = start + 1
-        memory = _as_written(written, memory_from(memory_id, "", meta, namespace))
+        memory = as_written(written, memory_from(memory_id, "", meta, namespace))
     except (ValueError, KeyError) as error:
         return BadBlock(memory_id, raw, start + 1, MalformedMemoryFile(path, line, f"memory ^{memory_id}: {error}"))
     return Block(memory=memory, raw=raw, line=start + 1)
-
-
-def _as_written(written: str, memory: Memory) -> Memory:
-    """``memory`` with the text ``written`` stands for; a turn's lead a person corrected ("**Bob** 10:30 UTC — "
-    where the server wrote Ana at 10:00) is who said it and when, not part of what was said."""
-    text = read_text(written, memory)
-    # Only where the server writes a lead at all: a turn with no speaker or role has none to correct.
-    corrected = memory.kind is Kind.EPISODE and _decorations(memory)[0] and text == decode_text(written)
-    lead = _TURN_LEAD.match(text) if corrected else None
-    if lead is None:
-        return replace(memory, text=text)
-    hour, minute = int(lead["hour"]), int(lead["minute"])
-    if hour > 23 or minute > 59:
-        # Never read as another time: the block is reported and keeps the time it had.
-        raise ValueError(f"its time {lead['hour']}:{lead['minute']} is no time of day (00:00 to 23:59 UTC)")
-    said_at = memory.event_time.astimezone(timezone.utc).replace(hour=hour, minute=minute)
-    return replace(memory, text=text[lead.end():], valid_at=said_at if memory.valid_at is not None else None,
-                   provenance=replace(memory.provenance, speaker=lead["who"].strip()))
-
-
-@dataclass(frozen=True, slots=True)
-class TurnLead:
-    """Who said a turn and at what time of day (UTC), as the journal writes it in front of the text."""
-
-    who: str
-    hour: int
-    minute: int
-    text: str
-
-
-def turn_lead(text: str) -> TurnLead | None:
-    """The lead a journal turn opens with ("**Ana** 10:00 UTC — I moved."), typed by a person too; None
-    when there is none or its time is no time of day."""
-    lead = _TURN_LEAD.match(text)
-    if lead is None or int(lead["hour"]) > 23 or int(lead["minute"]) > 59 or not lead["who"].strip():
-        return None
-    return TurnLead(lead["who"].strip(), int(lead["hour"]), int(lead["minute"]), text[lead.end():])
 
 
 def _check_fields(memory: Memory) -> None:
@@ -375,39 +323,3 @@ def _check_fields(memory: Memory) -> None:
     for name, values in (("entities", memory.entities), ("turns", p.turn_ids), ("supersedes", memory.supersedes)):
         for value in values:
             check_storable(value, name)
-
-
-def _decoration(memory: Memory) -> str:
-    """The readable lead of a block: '**speaker** HH:MM UTC — ' for a turn in the journal,
-    '*from → until* — ' for a fact that is no longer current, so history reads without tools, and
-    '*from day* — ' for one told before the day it begins."""
-    return _decorations(memory)[0]
-
-
-def _decorations(memory: Memory) -> tuple[str, ...]:
-    """The lead the writer puts in front of a memory's text, then the leads older versions wrote."""
-    if memory.kind is Kind.FACT:
-        return _interval(memory, " UTC"), _interval(memory, "")
-    who = memory.provenance.speaker or memory.provenance.role
-    if not who or "*" in who or "\n" in who:
-        return ("",)
-    # The journal's days and times are UTC (the record keeps no offset): say so on the page.
-    clock = memory.event_time.strftime("%H:%M")
-    return f"**{who}** {clock} UTC — ", f"**{who}** {clock} — "
-
-
-def _interval(memory: Memory, zone: str) -> str:
-    start = memory.event_time
-    if memory.is_current():
-        # A date, not a status: still true when the day has come and gone.
-        return f"*from {_day(start, zone)}* — " if begins_after_told(memory) else ""
-    if memory.invalid_at is None or memory.invalid_at <= start:
-        return f"*retracted {_day(memory.expired_at or start, zone)}* — "
-    return f"*{_day(start, zone)} → {_day(memory.invalid_at, zone)}* — "
-
-
-def _day(moment: datetime, zone: str) -> str:
-    moment = moment.astimezone(timezone.utc)
-    if moment.time() == datetime.min.time():
-        return moment.strftime("%Y-%m-%d")
-    return moment.strftime("%Y-%m-%d %H:%M") + zone

@@ -19,17 +19,9 @@ from datetime import date, datetime, time, timezone
 from pathlib import PurePosixPath
 
 from engram_mcp.markdown.escape import TAG, decode_text
-from engram_mcp.markdown.format import (
-    Block,
-    Document,
-    HandBlock,
-    Segment,
-    read_text,
-    render_block,
-    turn_lead,
-    written_text,
-)
+from engram_mcp.markdown.format import Block, Document, HandBlock, Segment, render_block, written_text
 from engram_mcp.markdown.layout import GENERAL_PAGE, base_stem, folder_of, namespace_of, slug
+from engram_mcp.markdown.leads import read_text, turn_lead
 from engram_mcp.markdown.links import linked_names
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, new_memory_id
 from engram_mcp.service.inputs import ROLES

@@ -6,8 +6,8 @@ way for a batch of watcher events, a rescan, and start-up. For each file it read
 1. a file whose bytes are what the store last wrote or read is the server's own echo: skipped;
 2. a file that cannot be parsed is reported (file and line) and left exactly as it is; the
    store keeps its last good version, so its memories stay recallable;
-3. hand-written items get ids and pin tags become metadata (``edits.settle``), written back
-   only if the file has not changed again meanwhile;
+3. hand-written items get ids and pin tags become metadata, written back only if the file has
+   not changed again meanwhile (``settling``);
 4. each block is compared with the memory the service knows, by content hash: new and changed
    ones are absorbed (embedded and indexed), a reworded fact is revised (superseded);
 5. memories no file holds any more are forgotten.
@@ -35,8 +35,9 @@ from engram_mcp.service.memory import MemoryService
 from engram_mcp.service.results import ReconcileReport
 from engram_mcp.sync.catching_up import CatchingUp, disk_stamp
 from engram_mcp.sync.check import CheckReport, compare
-from engram_mcp.sync.edits import is_correction, is_revision, settle
+from engram_mcp.sync.edits import is_correction, is_revision
 from engram_mcp.sync.last_good import LastGood
+from engram_mcp.sync.settling import settle_page
 
 __all__ = ["Reconciler", "SyncReport"]
 
@@ -277,31 +278,25 @@ class Reconciler:
         """A page holding a block that cannot be read: the items a person typed beside it get their ids all
         the same (the bad block kept byte for byte), so the page is not unread for a typo in another block.
         The page as it now stands; None when it changed meanwhile."""
-        settled = settle(state.document, relative, self._clock())
-        if not settled.rewritten:
-            return state
-        written = self._rewrite(relative, settled.document, state.digest)
-        if written is False:
+        settled = settle_page(self._store, relative, state, self._clock())
+        if settled is None:
             return None
-        fresh = self._store.reread(relative) if written else None
-        if fresh is None:
-            return state
-        report.added_by_hand += len(fresh.document.blocks) - len(state.document.blocks)
-        return fresh
+        if settled.written is None or settled.now is None:
+            return state  # nothing written, or the page vanished after the write: the version read stands
+        report.added_by_hand += len(settled.now.document.blocks) - len(state.document.blocks)
+        return settled.now
 
     def _settle(
         self, relative: PurePosixPath, state: FileState, stamp: Stamp, batch: _Batch, report: SyncReport
     ) -> None:
-        settled = settle(state.document, relative, self._clock())
-        written = self._rewrite(relative, settled.document, state.digest) if settled.rewritten else None
-        if written is False:
+        settled = settle_page(self._store, relative, state, self._clock())
+        if settled is None:
             return  # edited again meanwhile: that version's event settles it
-        if written:
-            report.added_by_hand += len(settled.document.blocks) - len(state.document.blocks)
-            fresh = self._store.reread(relative)
-            if fresh is None:
-                return
-            state = fresh
+        if settled.written is not None:
+            report.added_by_hand += len(settled.written.blocks) - len(state.document.blocks)
+        if settled.now is None:
+            return  # vanished after the write: nothing to take in
+        state = settled.now
         for block in state.document.blocks:
             if self._store.file_of(block.memory.id) != relative:
                 continue  # a copy of a memory another file holds: reported by check, not read
@@ -312,15 +307,6 @@ class Reconciler:
                 batch.absorbed.append(block.memory)
         self._catching_up.took_in(relative, stamp)
         self._last_good.save(relative, state.document.render().encode("utf-8"), state.stamp)
-
-    def _rewrite(self, relative: PurePosixPath, document: Document, digest: str) -> bool | None:
-        """True when written, False when the file changed meanwhile, None when the disk refused."""
-        try:
-            return self._store.rewrite(relative, document, digest)
-        except StorageError as error:
-            # The rest of the file is still read; its new items get their ids once it can be written.
-            log.warning("hand-written items in %s wait for an id: %s", relative, error)
-            return None
 
     def _ids_in(self, relative: PurePosixPath) -> list[str]:
         state = self._store.state(relative)

@@ -21,9 +21,10 @@ import httpx
 import pytest
 
 from engram_mcp.errors import ExtractionError
+from engram_mcp.extraction.done_log import DoneLog
 from engram_mcp.extraction.endpoint import EndpointExtractor
 from engram_mcp.extraction.models import build_extractor
-from engram_mcp.extraction.worker import DoneLog, ExtractionWorker
+from engram_mcp.extraction.worker import ExtractionWorker
 from engram_mcp.model import Kind
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService

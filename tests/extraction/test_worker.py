@@ -2,9 +2,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from engram_mcp.extraction.done_log import DoneLog
 from engram_mcp.extraction.endpoint import EndpointExtractor
 from engram_mcp.extraction.rules import RulesExtractor
-from engram_mcp.extraction.worker import DoneLog, ExtractionWorker, fact_from, fact_id
+from engram_mcp.extraction.worker import ExtractionWorker, fact_from, fact_id
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.temporal import believed_at, true_at
@@ -261,14 +262,6 @@ def test_a_fact_a_later_turn_ended_stays_ended_when_its_turn_is_extracted_again(
     assert set(current_facts(service)) == {"Zoe works at Meta.", "Zoe works as a data scientist."}
     reread = MarkdownStore(tmp_path).load_all()
     assert not reread.errors and sum("Google" in m.text for m in reread.memories.values() if m.kind is Kind.FACT) == 1
-
-
-def test_a_turn_to_extract_again_stays_queued_across_a_restart(tmp_path: Path) -> None:
-    done = DoneLog(tmp_path / "done.log")
-    done.add_many(["t-000000000001", "t-000000000002"])
-    done.discard("t-000000000001")
-    reopened = DoneLog(tmp_path / "done.log")
-    assert "t-000000000001" not in reopened and "t-000000000002" in reopened
 
 
 def test_a_fact_drawn_from_a_turn_told_in_its_own_offset_keeps_the_turns_day(service: MemoryService, clock: SteppingClock) -> None:
