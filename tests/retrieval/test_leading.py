@@ -273,3 +273,28 @@ def test_of_a_question_asking_when_a_first_memory_naming_all_it_asks_but_no_time
     ranked = [(good, 0.9), (when, 0.8)]
     assert named_first(ranked, focus_of("When is Ngozi's welsh class?"), set())[0][0].id == "t-when"
     assert named_first(ranked, focus_of("Who teaches Ngozi's welsh class?"), set()) == ranked
+
+
+def test_the_latest_memory_naming_a_make_answers_what_car_someone_drives() -> None:
+    voice = memory("t-voice", "I'm gonna be using the voice thing cos I'm usually driving or doing the kids breakfast", day=0)
+    old = memory("t-old", "the car's making that grinding noise again the Zafira I mean it's a 2011", day=0)
+    new = memory("t-new", "got it then the Skoda it's an Octavia estate 2017 silver", day=3)
+    ranked = [(voice, 0.9), (old, 0.8), (new, 0.7)]
+    assert told_first(ranked, focus_of("What car is Ngozi driving these days?"), set())[0][0] is new
+    assert told_first([(voice, 0.9), (old, 0.8)], focus_of("What car does Ngozi drive?"), set())[0][0] is old
+
+
+def test_a_car_still_had_leads_over_the_one_named_first_and_over_one_let_go() -> None:
+    volvo = memory("t-volvo", "car q. the volvo's 14 yrs old, garage wants 900 for a clutch", day=0)
+    niro = memory("t-niro", "picked up the Kia Niro from the dealer, lovely and quiet", day=2)
+    sold = memory("t-sold", "the Volvo went to a lad from Perth for 1200, sold!", day=3)
+    ranked = [(volvo, 0.9), (sold, 0.85), (niro, 0.8)]
+    assert told_first(ranked, focus_of("What car does Ngozi drive?"), set())[0][0] is niro
+    assert told_first(ranked, focus_of("What car does Ngozi drive?"), {niro.id})[0][0] is volvo
+
+
+def test_a_make_the_speaker_names_of_their_own_does_not_lead_for_someone_elses_car() -> None:
+    hers = memory("t-hers", "Ilka drove us to the coast, she loves that car", day=0)
+    own = memory("t-own", "I picked up the Skoda from Gaz today", day=2)
+    ranked = [(hers, 0.9), (own, 0.8)]
+    assert told_first(ranked, focus_of("What car does Ilka drive?", frozenset({"Ilka"})), set()) == ranked
