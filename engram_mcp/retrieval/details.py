@@ -293,7 +293,8 @@ _DETAILS += (
 def _names(names: Iterable[str]) -> str:
     """Names as one pattern, the longest first; one that is an everyday word too only with a capital ("a Golf")."""
     ordered = sorted(names, key=len, reverse=True)
-    plain = [re.escape(name) for name in ordered if name not in EVERYDAY_NAMES]
+    # "Kia ora" is a greeting, no car.
+    plain = [re.escape(name) + (r"(?!\s+ora\b)" if name == "kia" else "") for name in ordered if name not in EVERYDAY_NAMES]
     capitalised = [re.escape(form) for name in ordered if name in EVERYDAY_NAMES for form in (name.capitalize(), name.upper())]
     return "|".join(plain + ([f"(?-i:{'|'.join(capitalised)})"] if capitalised else []))
 

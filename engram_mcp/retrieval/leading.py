@@ -53,14 +53,16 @@ def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[S
     ("Rune says bathroom done 22 Jan"): of the current memories that tell the detail asked in its form
     (an amount, a phone number, a school, a car's make) and say something the question asks, the latest leads; an
     amount or a number is what changes ("Revised bathroom quote: 212 000", after the first quote), and so does
-    what one drives: of the memories naming a make, the latest that says it is still had leads ("got it then the
-    Skoda it's an Octavia estate", after "the Zafira's on its last legs"; not "the old Micra gone to the scrapman")."""
+    what one drives: when the first memory names no make still had, the latest the person says they have leads
+    ("got it then the Skoda it's an Octavia estate", not "the old Micra gone to the scrapman")."""
     detail = focus.detail
     if detail is not None and detail.belonging:
-        # A car is what changes too, though the first memory names one ("the volvo's 14 yrs old"): the latest still
-        # had leads, of whom is asked ("What car does my sister drive?" is not told by the speaker's own Skoda).
-        having = [pair for pair in ranked[:LEAD_DEPTH] if pair[0].id not in outdated and detail.had_in(pair[0].text)
-                  and may_be_of_whom_asked(pair[0], focus)]
+        # A first memory naming no car still had ("Gwilym sold the Transit") gives way to the latest the person says
+        # they have, of whom is asked ("What car does my sister drive?" is not told by the speaker's own Skoda).
+        if not ranked or detail.had_in(ranked[0][0].text):
+            return ranked
+        having = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and not pair[0].said_by_assistant()
+                  and detail.had_in(pair[0].text) and may_be_of_whom_asked(pair[0], focus)]
         return lead(ranked, max(having, key=lambda pair: pair[0].event_time) if having else None)
     if detail is None or not ranked or detail.told_in(ranked[0][0].text):
         return ranked

@@ -243,3 +243,9 @@ def test_a_make_that_is_an_everyday_word_tells_a_car_only_with_a_capital() -> No
     assert detail_asked("What car park do I use?") is None
     phone = detail_asked("What phone number does Jase have?")
     assert phone is not None and not phone.belonging
+
+
+def test_a_greeting_in_te_reo_names_no_car() -> None:
+    car = detail_asked("what ute have i got?")
+    assert car is not None and not car.told_in("Kia ora Hemi! Simple layout: client details, scope")
+    assert car.told_in("came home in a wee second hand kia niro")

@@ -284,13 +284,14 @@ def test_the_latest_memory_naming_a_make_answers_what_car_someone_drives() -> No
     assert told_first([(voice, 0.9), (old, 0.8)], focus_of("What car does Ngozi drive?"), set())[0][0] is old
 
 
-def test_a_car_still_had_leads_over_the_one_named_first_and_over_one_let_go() -> None:
-    volvo = memory("t-volvo", "car q. the volvo's 14 yrs old, garage wants 900 for a clutch", day=0)
-    niro = memory("t-niro", "picked up the Kia Niro from the dealer, lovely and quiet", day=2)
-    sold = memory("t-sold", "the Volvo went to a lad from Perth for 1200, sold!", day=3)
-    ranked = [(volvo, 0.9), (sold, 0.85), (niro, 0.8)]
-    assert told_first(ranked, focus_of("What car does Ngozi drive?"), set())[0][0] is niro
-    assert told_first(ranked, focus_of("What car does Ngozi drive?"), {niro.id})[0][0] is volvo
+def test_a_car_still_had_leads_over_a_first_memory_naming_only_one_let_go() -> None:
+    sold = memory("t-sold", "Ngozi sold the Transit.", day=3)
+    vivaro = memory("t-vivaro", "picked the vivaro up from the dealer, lovely and quiet", day=2)
+    scrap = memory("t-scrap", "the old Transit's going to the scrapman on monday", day=4)
+    reply = memory("t-reply", "Worth test-driving: Kia Niro EV, MG4, VW ID.3.", day=5, provenance=Provenance(speaker="", role="assistant"))
+    ranked = [(sold, 0.9), (scrap, 0.85), (reply, 0.82), (vivaro, 0.8)]
+    assert told_first(ranked, focus_of("What van does Ngozi drive?"), set())[0][0] is vivaro
+    assert told_first([(vivaro, 0.9), (sold, 0.8)], focus_of("What van does Ngozi drive?"), set())[0][0] is vivaro
 
 
 def test_a_make_the_speaker_names_of_their_own_does_not_lead_for_someone_elses_car() -> None:
