@@ -308,10 +308,11 @@ def _belonging(kind: str, kinds: str, names: Iterable[str]) -> tuple[re.Pattern[
                    told, told_alone=told, answers_by_its_form=False, belonging=True)
 
 
-# What is said of a belonging let go: sold or being sold, scrapped, got rid of, dead, the old one ("four years old" is
-# no old one).
+# What is said of a belonging not had: let go (sold or being sold, scrapped, got rid of, dead, the old one: "four
+# years old" is no old one) or only wished for ("I wish I had a Leica Q3", "cant afford another iphone").
 _LET_GO = re.compile(r"\b(?:sold|sell(?:s|ing)?|scrap\w*|rid\s+of|gone|writ(?:ten|e)[\s-]off|wrote\s+off|trad(?:ed|ing)\s+in|"
-                     r"part[\s-]?ex\w*|died|dead|(?<!years\s)(?<!year\s)(?<!yrs\s)(?<!yr\s)old)\b", re.IGNORECASE)
+                     r"part[\s-]?ex\w*|died|dead|(?<!years\s)(?<!year\s)(?<!yrs\s)(?<!yr\s)old|wish\w*|wants?|afford|dream\w*)\b",
+                     re.IGNORECASE)
 
 # A belonging asked by its kind is told by its make or maker's name.
 _DETAILS += (

@@ -59,7 +59,8 @@ def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[S
     if detail is not None and detail.belonging:
         # A first memory naming no car still had ("Gwilym sold the Transit") gives way to the latest the person says
         # they have, of whom is asked ("What car does my sister drive?" is not told by the speaker's own Skoda).
-        if not ranked or detail.had_in(ranked[0][0].text):
+        # (A fact holding the slot asked stays first: "Kehinde's phone is a pixel 8a".)
+        if not ranked or detail.had_in(ranked[0][0].text) or answers_asked(ranked[0][0], focus):
             return ranked
         having = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and not pair[0].said_by_assistant()
                   and detail.had_in(pair[0].text) and may_be_of_whom_asked(pair[0], focus)]

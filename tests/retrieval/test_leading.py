@@ -294,6 +294,13 @@ def test_a_car_still_had_leads_over_a_first_memory_naming_only_one_let_go() -> N
     assert told_first([(vivaro, 0.9), (sold, 0.8)], focus_of("What van does Ngozi drive?"), set())[0][0] is vivaro
 
 
+def test_the_fact_holding_the_belonging_asked_stays_first_over_one_only_wished_for() -> None:
+    fact = memory("f-phone", "Ngozi's phone is a pixel 8a.", day=4, subject="Ngozi", predicate="phone is", object="a pixel 8a")
+    wish = memory("t-wish", "dropped my phone AGAIN its fully dead now. cant afford another iphone", day=3)
+    ranked = [(fact, 0.9), (wish, 0.8)]
+    assert told_first(ranked, focus_of("What phone has Ngozi got at the moment?"), set()) == ranked
+
+
 def test_a_make_the_speaker_names_of_their_own_does_not_lead_for_someone_elses_car() -> None:
     hers = memory("t-hers", "Ilka drove us to the coast, she loves that car", day=0)
     own = memory("t-own", "I picked up the Skoda from Gaz today", day=2)
