@@ -306,3 +306,10 @@ def test_a_make_the_speaker_names_of_their_own_does_not_lead_for_someone_elses_c
     own = memory("t-own", "I picked up the Skoda from Gaz today", day=2)
     ranked = [(hers, 0.9), (own, 0.8)]
     assert told_first(ranked, focus_of("What car does Ilka drive?", frozenset({"Ilka"})), set()) == ranked
+
+
+def test_the_fact_holding_the_belonging_asked_stays_first_over_a_later_turn_naming_another_make() -> None:
+    fact = memory("f-phone", "Ngozi's phone is a pixel 8a.", day=4, subject="Ngozi", predicate="phone is", object="a pixel 8a")
+    later = memory("t-later", "Tunde's old iPhone case fits nothing, binned it. Loving the Samsung adverts though", day=5)
+    ranked = [(fact, 0.9), (later, 0.8)]
+    assert told_first(ranked, focus_of("What phone has Ngozi got at the moment?"), set()) == ranked
