@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from engram_mcp.model.belongings import VEHICLE_MAKES, VEHICLE_WORDS
+from engram_mcp.model.belongings import EVERYDAY_NAMES, VEHICLE_MAKES, VEHICLE_WORDS
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.predicates import PET_WORDS
 
@@ -162,12 +162,6 @@ def _keep_case(full: str) -> Callable[[re.Match[str]], str]:
     return replace
 
 
-# Makes and models that are everyday words too: a vehicle only with a capital or a year.
-_EVERYDAY_WORDS = frozenset("""golf polo focus model leaf seat mini land range civic accord fiesta juke zoe kona jazz ranger
-    transit caddy boxer lucid genesis outback mustang odyssey pacifica impreza premio tata alfa dodge jeep lincoln proton
-    sprinter""".split())
-
-
 def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     """The vehicle an object names ("a new Tesla Model 3" -> "Tesla Model 3"), or None."""
     words = re.sub(r"^(?:a|an|the|my|our)\s+", "", obj.strip(), flags=re.IGNORECASE).split()
@@ -179,7 +173,7 @@ def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     # A make in lowercase is a make when a model year goes before it ("his 2015 corolla"), or when it is no
     # everyday word ("picked the vivaro up"; not "golf").
     if any(w in VEHICLE_MAKES for w in lowered) and (any(w[:1].isupper() for w in words) or re.fullmatch(r"(?:19|20)\d\d", lowered[0])
-                                                    or any(w in VEHICLE_MAKES - _EVERYDAY_WORDS for w in lowered)):
+                                                    or any(w in VEHICLE_MAKES - EVERYDAY_NAMES for w in lowered)):
         return strip_tail(" ".join(w.capitalize() if w.islower() and w in VEHICLE_MAKES else w for w in words))
     if lowered[-1] in VEHICLE_WORDS:
         return strip_tail(" ".join(words))

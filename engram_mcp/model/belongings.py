@@ -8,7 +8,7 @@ makers alike (the extractor's car driven, recall's "a Tesla" said of someone as 
 
 from __future__ import annotations
 
-__all__ = ["BRANDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "kind_of"]
+__all__ = ["BRANDS", "EVERYDAY_NAMES", "VEHICLE_MAKES", "VEHICLE_WORDS", "kind_of"]
 
 BRANDS: dict[str, tuple[str, ...]] = {
     "camera": ("canon", "nikon", "sony", "fujifilm", "fuji", "leica", "olympus", "panasonic", "lumix", "pentax", "hasselblad",
@@ -46,3 +46,9 @@ VEHICLE_MAKES = frozenset(
     land-cruiser prado fortuner navara outlander hiace transporter sprinter octavia tiida jazz ranger
     vivaro transit trafic caddy crafter ducato boxer movano proace vito scania daf iveco d-max triton amarok bt-50""".split()
 )
+
+# Makes, models and makers that are everyday words too: a name only with a capital ("a Golf", not "golf on
+# Sunday"; "my Pixel", not "a dead pixel").
+EVERYDAY_NAMES = frozenset("""golf polo focus model leaf seat mini land range civic accord fiesta juke zoe kona jazz ranger
+    transit caddy boxer lucid genesis outback mustang odyssey pacifica impreza premio tata alfa dodge jeep lincoln proton
+    sprinter surface galaxy pixel giant cube trek canyon specialized gazelle""".split())

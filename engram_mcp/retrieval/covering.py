@@ -121,7 +121,9 @@ class Covering:
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
         trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
         # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
-        detail = detail_asked(query)
+        asked_detail = detail_asked(query)
+        # A belonging's make only chooses what leads: no list names every make, so none told declines nothing.
+        detail = None if asked_detail is None or asked_detail.belonging else asked_detail
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
         told_of_whom_asked = detail is not None and any(

@@ -12,9 +12,10 @@ Recall declines such a question when nothing recalled tells the detail (``abstai
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from engram_mcp.model.belongings import BRANDS, EVERYDAY_NAMES, VEHICLE_MAKES
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
@@ -54,6 +55,17 @@ class Detail:
     that one told answers only as any memory does; none told declines. (Asked of someone named, a sentence naming
     them that tells it answers: "My dog Pretzel is a beagle".)"""
 
+    belonging: bool = False
+    """A thing one has one of, asked by its kind ("What car is Craig driving these days?") and told by its make,
+    model or maker ("got it then the Skoda it's an Octavia estate"): told only to choose what leads, and then only
+    by what may be said of whom is asked; never a reason to decline, nor asked of a later change (no list names
+    every make: "the new Staria")."""
+
+    def had_in(self, text: str) -> bool:
+        """Whether a sentence of ``text`` tells this belonging as one still had: "got it then the Skoda it's an
+        Octavia estate", not "Gwilym sold the Transit", "the old Micra gone to the scrapman"."""
+        return any(self.told_in(sentence) and _LET_GO.search(sentence) is None for sentence in re.split(r"(?<=[.!?;])\s+", text))
+
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
         return self.value_in(text) and (self.alongside is None or self.alongside.search(text) is not None)
@@ -76,11 +88,11 @@ class Detail:
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None, only_asking: str = "",
-            told_alone: str | None = None, answers_by_its_form: bool = True) -> tuple[re.Pattern[str], Detail]:
+            told_alone: str | None = None, answers_by_its_form: bool = True, belonging: bool = False) -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
         name, _words(told), _words(alongside) if alongside else None,
         only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None,
-        answers_by_its_form=answers_by_its_form)
+        answers_by_its_form=answers_by_its_form, belonging=belonging)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -292,6 +304,37 @@ _DETAILS += (
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE, answers_by_its_form=False),
     # "What colour is Brennan's work van?" is not told by "kayla says no pink overload": a colour is told beside the thing.
     _detail("colour", r"^\W*(?:what|which)\s+colou?r\b", _COLOURS, answers_by_its_form=False, only_asking="colour color"),
+)
+
+
+def _names(names: Iterable[str]) -> str:
+    """Names as one pattern, the longest first; one that is an everyday word too only with a capital ("a Golf")."""
+    ordered = sorted(names, key=len, reverse=True)
+    # "Kia ora" is a greeting, no car.
+    plain = [re.escape(name) + (r"(?!\s+ora\b)" if name == "kia" else "") for name in ordered if name not in EVERYDAY_NAMES]
+    capitalised = [re.escape(form) for name in ordered if name in EVERYDAY_NAMES for form in (name.capitalize(), name.upper())]
+    return "|".join(plain + ([f"(?-i:{'|'.join(capitalised)})"] if capitalised else []))
+
+
+def _belonging(kind: str, kinds: str, names: Iterable[str]) -> tuple[re.Pattern[str], Detail]:
+    # "What car does Craig drive?", "Which van's Gary driving now?", "What kind of laptop has Wojtek got?"; not
+    # "What phone number …", "What car park …": the kind is followed by the verb asking of it.
+    told = _names(names)
+    return _detail(kind, rf"^\W*(?:what|which)\s+(?:(?:kind|make|sort|type|model|brand)\s+of\s+)?(?:{kinds})s?"
+                         r"(?:'s|’s|\s+(?:do|does|did|is|are|was|were|has|have|had|am|will))",
+                   told, told_alone=told, answers_by_its_form=False, belonging=True)
+
+
+# What is said of a belonging not had: let go (sold or being sold, scrapped, got rid of, dead, the old one: "four
+# years old" is no old one) or only wished for ("I wish I had a Leica Q3", "cant afford another iphone").
+_LET_GO = re.compile(r"\b(?:sold|sell(?:s|ing)?|scrap\w*|rid\s+of|gone|writ(?:ten|e)[\s-]off|wrote\s+off|trad(?:ed|ing)\s+in|"
+                     r"part[\s-]?ex\w*|died|dead|(?<!years\s)(?<!year\s)(?<!yrs\s)(?<!yr\s)old|wish\w*|wants?|afford|dream\w*)\b",
+                     re.IGNORECASE)
+
+# A belonging asked by its kind is told by its make or maker's name.
+_DETAILS += (
+    _belonging("vehicle", "car|van|lorry|truck|vehicle|ute|bakkie|suv|pickup|motorbike|motorcycle", VEHICLE_MAKES),
+    *(_belonging(kind, kind, BRANDS[kind]) for kind in ("camera", "laptop", "phone", "bike")),
 )
 
 

@@ -137,7 +137,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.
                and (not focus.when or pair[0].id in mending or _says_when_of(pair[0], focus))
                # Nor is one asking a price by "Rune says bathroom done 22 Jan", which tells no amount.
-               and (focus.detail is None or pair[0].id in mending or focus.detail.told_in(pair[0].text))
+               and (focus.detail is None or focus.detail.belonging or pair[0].id in mending
+                    or focus.detail.told_in(pair[0].text))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS

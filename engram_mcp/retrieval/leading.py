@@ -51,9 +51,20 @@ _HOW_OFTEN = "_how_often"
 def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """"How much is the bathroom job going to cost in total?" when the first memory tells no amount
     ("Rune says bathroom done 22 Jan"): of the current memories that tell the detail asked in its form
-    (an amount, a phone number, a school) and say something the question asks, the latest leads; an
-    amount or a number is what changes ("Revised bathroom quote: 212 000", after the first quote)."""
+    (an amount, a phone number, a school, a car's make) and say something the question asks, the latest leads; an
+    amount or a number is what changes ("Revised bathroom quote: 212 000", after the first quote), and so does
+    what one drives: when the first memory names no make still had, the latest the person says they have leads
+    ("got it then the Skoda it's an Octavia estate", not "the old Micra gone to the scrapman")."""
     detail = focus.detail
+    if detail is not None and detail.belonging:
+        # A first memory naming no car still had ("Gwilym sold the Transit") gives way to the latest the person says
+        # they have, of whom is asked ("What car does my sister drive?" is not told by the speaker's own Skoda).
+        # (A fact holding the slot asked stays first: "Kehinde's phone is a pixel 8a".)
+        if not ranked or detail.had_in(ranked[0][0].text) or answers_asked(ranked[0][0], focus):
+            return ranked
+        having = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and not pair[0].said_by_assistant()
+                  and detail.had_in(pair[0].text) and may_be_of_whom_asked(pair[0], focus)]
+        return lead(ranked, max(having, key=lambda pair: pair[0].event_time) if having else None)
     if detail is None or not ranked or detail.told_in(ranked[0][0].text):
         return ranked
     telling = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and detail.told_of(pair[0].text, focus.terms)

@@ -47,7 +47,7 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
 @pytest.mark.parametrize(
     "question",
     ["What's in the tin?", "When is my mum's birthday?", "What did the blood test show?", "Which sign did Ola paint?",
-     "What phone does Zoe use?", "Which bank does Selin's salary go into?", "When is Lwazi's rent due?",
+     "Which bank does Selin's salary go into?", "When is Lwazi's rent due?",
      "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
      "How should emails to Zara be signed?", "Who painted the colour chart?", "What does Hina do after school?", "When does school start?",
      "How much bisoprolol am I taking each morning?", "What's the deadline for the fee waiver form?",
@@ -243,3 +243,35 @@ def test_one_animals_breed_does_not_tell_the_breed_of_another_kind_of_animal(
 def test_a_mix_or_a_cross_tells_a_breed_only_as_a_noun(said: str, tells: bool) -> None:
     detail = detail_asked("What breed is Tui?")
     assert detail is not None and detail.told_in(said) is tells
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What car is Craig driving these days?", "vehicle"),
+    ("What van's Gary driving now?", "vehicle"),
+    ("What lorry am I driving at the moment?", "vehicle"),
+    ("What camera is Huong shooting weddings on now?", "camera"),
+    ("What laptop is Wojtek working on?", "laptop"),
+    ("What phone does Lucía have?", "phone"),
+    ("What phone does Zoe use?", "phone"),
+])
+def test_a_belonging_asked_by_its_kind_is_told_by_its_make_and_only_leads(question: str, kind: str) -> None:
+    asked = detail_asked(question)
+    assert asked is not None and asked.name == kind and asked.belonging
+
+
+def test_a_make_that_is_an_everyday_word_tells_a_car_only_with_a_capital() -> None:
+    car = detail_asked("What car does Craig drive?")
+    assert car is not None
+    assert car.told_in("got it then the Skoda it's an Octavia estate")
+    assert car.told_in("picked the vivaro up from the garage")
+    assert car.told_in("Bought a Golf!")
+    assert not car.told_in("playing golf on sunday with the lads")
+    assert detail_asked("What car park do I use?") is None
+    phone = detail_asked("What phone number does Jase have?")
+    assert phone is not None and not phone.belonging
+
+
+def test_a_greeting_in_te_reo_names_no_car() -> None:
+    car = detail_asked("what ute have i got?")
+    assert car is not None and not car.told_in("Kia ora Hemi! Simple layout: client details, scope")
+    assert car.told_in("came home in a wee second hand kia niro")

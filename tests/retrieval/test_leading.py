@@ -273,3 +273,43 @@ def test_of_a_question_asking_when_a_first_memory_naming_all_it_asks_but_no_time
     ranked = [(good, 0.9), (when, 0.8)]
     assert named_first(ranked, focus_of("When is Ngozi's welsh class?"), set())[0][0].id == "t-when"
     assert named_first(ranked, focus_of("Who teaches Ngozi's welsh class?"), set()) == ranked
+
+
+def test_the_latest_memory_naming_a_make_answers_what_car_someone_drives() -> None:
+    voice = memory("t-voice", "I'm gonna be using the voice thing cos I'm usually driving or doing the kids breakfast", day=0)
+    old = memory("t-old", "the car's making that grinding noise again the Zafira I mean it's a 2011", day=0)
+    new = memory("t-new", "got it then the Skoda it's an Octavia estate 2017 silver", day=3)
+    ranked = [(voice, 0.9), (old, 0.8), (new, 0.7)]
+    assert told_first(ranked, focus_of("What car is Ngozi driving these days?"), set())[0][0] is new
+    assert told_first([(voice, 0.9), (old, 0.8)], focus_of("What car does Ngozi drive?"), set())[0][0] is old
+
+
+def test_a_car_still_had_leads_over_a_first_memory_naming_only_one_let_go() -> None:
+    sold = memory("t-sold", "Ngozi sold the Transit.", day=3)
+    vivaro = memory("t-vivaro", "picked the vivaro up from the dealer, lovely and quiet", day=2)
+    scrap = memory("t-scrap", "the old Transit's going to the scrapman on monday", day=4)
+    reply = memory("t-reply", "Worth test-driving: Kia Niro EV, MG4, VW ID.3.", day=5, provenance=Provenance(speaker="", role="assistant"))
+    ranked = [(sold, 0.9), (scrap, 0.85), (reply, 0.82), (vivaro, 0.8)]
+    assert told_first(ranked, focus_of("What van does Ngozi drive?"), set())[0][0] is vivaro
+    assert told_first([(vivaro, 0.9), (sold, 0.8)], focus_of("What van does Ngozi drive?"), set())[0][0] is vivaro
+
+
+def test_the_fact_holding_the_belonging_asked_stays_first_over_one_only_wished_for() -> None:
+    fact = memory("f-phone", "Ngozi's phone is a pixel 8a.", day=4, subject="Ngozi", predicate="phone is", object="a pixel 8a")
+    wish = memory("t-wish", "dropped my phone AGAIN its fully dead now. cant afford another iphone", day=3)
+    ranked = [(fact, 0.9), (wish, 0.8)]
+    assert told_first(ranked, focus_of("What phone has Ngozi got at the moment?"), set()) == ranked
+
+
+def test_a_make_the_speaker_names_of_their_own_does_not_lead_for_someone_elses_car() -> None:
+    hers = memory("t-hers", "Ilka drove us to the coast, she loves that car", day=0)
+    own = memory("t-own", "I picked up the Skoda from Gaz today", day=2)
+    ranked = [(hers, 0.9), (own, 0.8)]
+    assert told_first(ranked, focus_of("What car does Ilka drive?", frozenset({"Ilka"})), set()) == ranked
+
+
+def test_the_fact_holding_the_belonging_asked_stays_first_over_a_later_turn_naming_another_make() -> None:
+    fact = memory("f-phone", "Ngozi's phone is a pixel 8a.", day=4, subject="Ngozi", predicate="phone is", object="a pixel 8a")
+    later = memory("t-later", "Tunde's old iPhone case fits nothing, binned it. Loving the Samsung adverts though", day=5)
+    ranked = [(fact, 0.9), (later, 0.8)]
+    assert told_first(ranked, focus_of("What phone has Ngozi got at the moment?"), set()) == ranked
