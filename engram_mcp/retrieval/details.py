@@ -20,7 +20,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
 
-__all__ = ["AT_NO_TIME", "Detail", "detail_asked"]
+__all__ = ["AT_NO_TIME", "Detail", "detail_asked", "kinds_not_asked", "said_of_another_kind"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -54,6 +54,10 @@ class Detail:
     that one told answers only as any memory does; none told declines. (Asked of someone named, a sentence naming
     them that tells it answers: "My dog Pretzel is a beagle".)"""
 
+    of_kinds: bool = False
+    """Whether one has several of it, each of a kind a question may ask (``kinds_not_asked``): an old number and a new
+    one, a personal line and a work line, a shop's rent and a home's."""
+
     def told_in(self, text: str) -> bool:
         """Whether ``text`` tells this detail (names it whole, or gives a value only it has)."""
         return self.value_in(text) and (self.alongside is None or self.alongside.search(text) is not None)
@@ -76,11 +80,12 @@ class Detail:
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None, only_asking: str = "",
-            told_alone: str | None = None, answers_by_its_form: bool = True) -> tuple[re.Pattern[str], Detail]:
+            told_alone: str | None = None, answers_by_its_form: bool = True, of_kinds: bool = False,
+            ) -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
         name, _words(told), _words(alongside) if alongside else None,
         only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None,
-        answers_by_its_form=answers_by_its_form)
+        answers_by_its_form=answers_by_its_form, of_kinds=of_kinds)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -210,9 +215,9 @@ _FAVOURITE = (r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?
               r"number\s+one|the\s+best|best\s+(?:band|film|movie|book|show|series|team|club|game|food|dish|colou?r|song|album)")
 _DETAILS += (
     _detail("phone number", r"(?:phone|mobile|cell|telephone|landline|whatsapp|contact)\s+(?:number|no\.?|#)",
-            rf"{_PHONE_VALUE}"),
+            rf"{_PHONE_VALUE}", of_kinds=True),
     _detail("email address", r"e-?mail\s+address(?:es)?|^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’]+\s+){0,3}e-?mail\s*\?",
-            _EMAIL_VALUE),
+            _EMAIL_VALUE, of_kinds=True),
     _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)",
             _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|an?\s+(?:hour|day|year|month)"
                     r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly",
@@ -225,7 +230,7 @@ _DETAILS += (
             # "Gym near Malabata is 250 dh a month" is no rent of the studio asked: an amount a month tells a rent
             # only beside the place asked, or said as a rent.
             only_asking="rent rents renting pay pays paying paid much cost costs",
-            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)"),
+            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)", of_kinds=True),
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
     # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
     # What a job pays is what is earned at it ("How much does the surf instructor job pay?" is told by "$24 an hour").
@@ -281,3 +286,39 @@ _DETAILS += (
 def detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one."""
     return next((detail for asked, detail in _DETAILS if asked.search(question)), None)
+
+
+# Kinds of a value that exclude one another, in the languages chat mixes in: an old number is no new one, a
+# personal line no work line, a shop's rent no home's ("rent ya bedsitter"). Stems of words, casefolded.
+_EXCLUSIVE_KINDS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(kind.split()), frozenset(other.split())) for kind, other in (
+        ("old older previous former earlier lama zamani alt alte alten alter ancien ancienne antiguo antigua viejo vieja "
+         "stary stara stare vecchio vecchia gammel gamle oud oude eski",
+         "new newer latest current baru mpya neu neue neuen neuer nouveau nouvelle nuevo nueva nowy nowa nowe novo nova "
+         "nuovo nuova ny nye nieuw nieuwe yeni"),
+        ("personal private pribadi binafsi privat privée privé prywatny prywatna home house flat apartment room "
+         "bedsitter bedsit",
+         "work business office shop store company bisnis kerja kantor toko usaha kazi duka biashara firma arbeit "
+         "dienst trabajo negocio tienda travail boutique lavoro negozio praca służbowy sklep"),
+    ))
+
+
+def _kind_words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]+", text.casefold()))
+
+
+def kinds_not_asked(question: str, detail: Detail | None) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """For each kind of value ``question`` asks ("old", "personal") of a ``detail`` one has several of, the words of that
+    kind and of the kinds it excludes ("new", "work"): "What is Jitka's personal phone number?" asks no work line."""
+    if detail is None or not detail.of_kinds:
+        return ()
+    asked = _kind_words(question)
+    return tuple((kind, other) for pair in _EXCLUSIVE_KINDS for kind, other in (pair, pair[::-1])
+                 if asked & kind and not asked & other)
+
+
+def said_of_another_kind(kinds: tuple[tuple[frozenset[str], frozenset[str]], ...], sentence: str) -> bool:
+    """Whether ``sentence`` says its value is of a kind the question excludes and not of the kind it asks ("new phone
+    number for work: 731 455 902" tells no personal number, "My new phone line is 0803 221 4870" no old one)."""
+    said = _kind_words(sentence)
+    return any(said & other and not said & kind for kind, other in kinds)
