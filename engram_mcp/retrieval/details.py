@@ -144,6 +144,11 @@ _AGE_TOLD = (
     r"|in\s+(?:his|her|their|my|our|your)\s+(?:early\s+|mid\s*-?\s*|late\s+)?(?:\d0s|twenties|thirties|forties|fifties|"
     r"sixties|seventies|eighties|nineties)|built\s+(?:in\s+)?\d{4}|from\s+(?:the\s+)?\d{4}"
 )
+# "What was Ilkka's cholesterol?", "What is my blood sugar now?": a reading, not a medicine taken for it.
+_READING_ASKED = (r"^\W*what(?:'s|’s|\s+is|\s+was|\s+were|\s+are)\s+"
+                  r"(?:(?!(?:taking|take|takes|took|on|for|medication|medicine|tablets?|pills?|meds)\b)[\w'’-]+\s+){{0,4}}?"
+                  r"(?:{reading})\b(?!\s+(?:medication|medicine|tablets?|pills?|meds|drugs?|target|goal|machine|monitor|cuff)\b)")
+_LEVELS = r"blood\s+sugar|sugar|glucose|gula\s+darah|hba1c|a1c|cholesterol|colesterol|cholesterin|ldl|hdl"
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
 # A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
 _PLACE_OF_LEARNING = (
@@ -276,6 +281,13 @@ _DETAILS += (
     # "Lea lives here now", nor "How old is Kalani?" by her flight schedule.
     _detail("age", r"^\W*how\s+old\b|\bwhat\s+age\b|\b(?:what(?:'s|’s|\s+is|\s+was)|which)\s+(?:[\w'’-]+\s+){0,3}age\b",
             _AGE_TOLD, answers_by_its_form=False),
+    # A reading asked ("What is Senthil's blood pressure?"), not what is taken for it ("What was Ulla taking for her
+    # cholesterol?"): told by a figure said of it, "BP at pharmacy: 145/95", "colesterol 245"; "sugar fasting 168" is no
+    # blood pressure.
+    _detail("blood pressure", _READING_ASKED.format(reading=r"blood\s+pressure|(?-i:BP)"),
+            r"\d{2,3}\s?(?:/|over)\s?\d{2,3}"),
+    _detail("level", _READING_ASKED.format(reading=_LEVELS),
+            rf"(?:{_LEVELS})\w*\W+(?:[^\W\d]+\W+){{0,3}}?\d+"),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", rf"breed\w*|{_BREEDS}"),
     _detail("favourite", r"\b(?:favou?rite|fave|fav)\b", _FAVOURITE, answers_by_its_form=False),
     # "What colour is Brennan's work van?" is not told by "kayla says no pink overload": a colour is told beside the thing.

@@ -249,3 +249,23 @@ def test_a_value_of_the_kind_asked_or_of_no_kind_said_may_tell_it(question: str,
 def test_a_kind_asked_of_a_detail_one_has_only_one_of_excludes_nothing() -> None:
     question = "What colour are the new kitchen units?"
     assert not said_of_another_kind(kinds_not_asked(question, detail_asked(question)), "the old units were white, the shop has grey")
+
+
+@pytest.mark.parametrize(
+    ("question", "told", "untold"),
+    [
+        ("What is Senthil's blood pressure?", "BP at pharmacy: 145/95. Not good.", "diabetes update: sugar fasting 168, HbA1c 8.1."),
+        ("What was my cholesterol number?", "my doctor says colesterol 245, I start atorvastatina", "cholesterol is fine, he says"),
+    ],
+)
+def test_a_reading_is_told_by_a_figure_said_of_it(question: str, told: str, untold: str) -> None:
+    detail = detail_asked(question)
+    assert detail is not None
+    assert detail.told_in(told)
+    assert not detail.told_in(untold)
+
+
+@pytest.mark.parametrize("question", ["What was Ulla taking for her cholesterol?", "What blood pressure medication is Hamish on?",
+                                      "What strength are my new blood pressure tablets?"])
+def test_what_is_taken_for_a_reading_asks_no_reading(question: str) -> None:
+    assert detail_asked(question) is None
