@@ -38,7 +38,7 @@ from engram_mcp.retrieval.naming import (
 )
 from engram_mcp.retrieval.question_words import asks_a_belonging
 from engram_mcp.retrieval.slot_asked import about_topic
-from engram_mcp.retrieval.unsaid import unsaid_of, workplace_given
+from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, tells_trait_of_another_asked
 
 __all__ = ["Covering"]
@@ -63,10 +63,14 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
             and not others & about(memory.text, focus)):
         return False
 
+    # "for Adebayo's cousin's 60th birthday …, but Folasade's knee is bad" tells the cousin's age, not Folasade's.
+    asked_by_name = {stem_of(name) for name in others} if others and not focus.relations else None
+
     def in_a_sentence_of_theirs(text: str) -> bool:
         # "my grandson Toby has set up this programme … I am 71" tells the speaker's age, not Toby's; the sentence holding
         # the value need not say what it is of ("my cousin Makana gave me $3,500 for it").
-        return any(detail.value_in(sentence) and not said_of_another_kind(kinds, sentence)
+        return any(detail.value_in(sentence if asked_by_name is None else without_others_ordinals(sentence, asked_by_name))
+                   and not said_of_another_kind(kinds, sentence)
                    and may_be_of_whom_asked(replace(memory, text=sentence), focus)
                    for sentence in SENTENCE_END.split(text))
 
