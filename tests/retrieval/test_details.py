@@ -269,3 +269,10 @@ def test_a_reading_is_told_by_a_figure_said_of_it(question: str, told: str, unto
                                       "What strength are my new blood pressure tablets?"])
 def test_what_is_taken_for_a_reading_asks_no_reading(question: str) -> None:
     assert detail_asked(question) is None
+
+
+def test_a_reading_over_another_number_tells_no_age() -> None:
+    age = detail_asked("What is Folasade's age?")
+    assert age is not None
+    assert not age.told_in("BP was 160/100. He also says less salt.")
+    assert age.told_in("she was 60 last week")
