@@ -14,6 +14,7 @@ from dataclasses import replace
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.pasted import without_doubted_message
 from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import Detail, detail_asked, kinds_not_asked, said_of_another_kind
@@ -102,6 +103,10 @@ class Covering:
     ) -> Coverage:
         """What abstention decides on (see retrieval/abstain.py)."""
         unknown = self.unknown_names(query, where)
+        # "my grandson says this message is fake … "Dear Customer, … – First Bank"": what a doubted message claims is no
+        # answer to what is asked of the person (whether they bank there, their number, a prize they won).
+        doubted = {m.id for m in recalled if m.kind is not Kind.FACT and without_doubted_message(m.text) != m.text}
+        recalled = [replace(m, text=without_doubted_message(m.text)) if m.id in doubted else m for m in recalled]
         if not focus.terms:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
@@ -144,7 +149,7 @@ class Covering:
         focus_cosine = confidence
         if lexical < self._lexical_floor:
             found = self._index.search_dense(focus.vector, where, _DEPTH)
-            focus_cosine = max((h.score for h in found), default=0.0)
+            focus_cosine = max((h.score for h in found if h.memory_id not in doubted), default=0.0)
         unnamed = name_asked and not naming
         # A belonging asked of someone by who they are ("What car does my sister drive?"): what is said of them answers,
         # never the speaker's own. (Other slots asked so are said in more ways: "my daughter Lucía turns 7 on 14 September".)
