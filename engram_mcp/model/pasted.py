@@ -16,7 +16,7 @@ import re
 
 from engram_mcp.model.function_words import FUNCTION_WORDS
 
-__all__ = ["own_words", "without_others_speech"]
+__all__ = ["own_words", "without_doubted_message", "without_others_speech"]
 
 _EMAIL_HEADER = re.compile(r"^[ \t>]*(?:-{2,}\s*(?:Forwarded message|Original Message)\s*-{2,}|"
                            r"(?:From|Sent|Date|To|Subject):[^\n]*\n(?:[^\n]*\n)?[ \t>]*(?:From|Sent|Date|To|Subject):)",
@@ -37,6 +37,21 @@ def own_words(text: str) -> str:
         closing = _RULE_LINE.search(text, header.end())
         text = text[: header.start()] + ("\n" + text[closing.end():] if closing is not None else "")
     return _QUOTED_LINE.sub("", text)
+
+
+# A message pasted whole in quotation marks, on lines of its own: "Dear Customer, your BVN has been suspended …".
+_QUOTED_MESSAGE = re.compile(r"(?:^|\n)[ \t]*(?:\"[^\"]{20,}\"|“[^”]{20,}”)[ \t]*(?=\n|$)")
+# The person doubting it, in the languages chat mixes in: "this message is fake", "is this real?", "ni kweli??".
+_DOUBTED = re.compile(r"\b(?:fake|scam\w*|phishing|spam|fraud\w*|hoax|legit\w*|genuine\s*\?|real\s*\?+|true\s*\?+|kweli|"
+                      r"prawda\s*\?+|oszust\w*|penipuan|asli\s*\?+|beneran|palsu|estafa|arnaque|betrug)(?!\w)|진짜|사기", re.IGNORECASE)
+
+
+def without_doubted_message(text: str) -> str:
+    """``text`` without a message pasted whole in quotation marks that the person doubts ("my grandson says this message
+    is fake. read it for me:", "ni kweli??"): what it claims, a prize won or an account suspended, is the sender's
+    word, nothing said of the person. A message pasted and not doubted is kept: a letting agent's email tells the flat."""
+    own = _QUOTED_MESSAGE.sub("\n", text)
+    return own if own != text and _DOUBTED.search(own) is not None else text
 
 
 _QUOTATION = r"(?:\"[^\"\n]+\"|“[^”\n]+”|‘[^’\n]+’(?!\w)|(?<!\w)'[^'\n]+?'(?!\w)|«[^»\n]+»|„[^“”\n]+[“”])"

@@ -14,9 +14,10 @@ from dataclasses import replace
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.pasted import without_doubted_message
 from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.details import Detail, detail_asked
+from engram_mcp.retrieval.details import Detail, detail_asked, kinds_not_asked, said_of_another_kind
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
@@ -38,7 +39,7 @@ from engram_mcp.retrieval.naming import (
 )
 from engram_mcp.retrieval.question_words import asks_a_belonging
 from engram_mcp.retrieval.slot_asked import about_topic
-from engram_mcp.retrieval.unsaid import unsaid_of, workplace_given
+from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, tells_trait_of_another_asked
 
 __all__ = ["Covering"]
@@ -47,23 +48,31 @@ _DEPTH = 10
 """How many of the best memories coverage reads."""
 
 
-def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *, of_the_speaker: bool = False) -> bool:
+def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *, of_the_speaker: bool = False,
+                                kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()) -> bool:
     """Whether ``memory`` tells ``detail`` of whom the question names. "What colour is Ilka's car?" is
     not told by "I drive a red Skoda": the speaker's own car is no one else's. Asked of no one by relation
     or belonging, a line naming someone else tells nothing of whom is asked ("How much does Tamsin earn at
     Ovo?" by "offer from Octopus Energy. senior QA, £58k."), while a list's line naming no one may
     ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app"). What the speaker
-    paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300")."""
+    paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300"). A value said to be
+    of a kind the question excludes (``kinds``) tells nothing: "What is Jitka's personal phone number?" is not told by
+    "new phone number for work: 731 455 902"."""
     # A fact about the speaker is theirs: "Lavinia is 71 years old." tells nothing of her grandson Toby.
     others = focus.named - focus.speakers
     if (memory.kind is Kind.FACT and others and entity_key(memory.subject or "") in focus.speakers
             and not others & about(memory.text, focus)):
         return False
 
+    # "for Adebayo's cousin's 60th birthday …, but Folasade's knee is bad" tells the cousin's age, not Folasade's.
+    asked_by_name = {stem_of(name) for name in others} if others and not focus.relations else None
+
     def in_a_sentence_of_theirs(text: str) -> bool:
         # "my grandson Toby has set up this programme … I am 71" tells the speaker's age, not Toby's; the sentence holding
         # the value need not say what it is of ("my cousin Makana gave me $3,500 for it").
-        return any(detail.value_in(sentence) and may_be_of_whom_asked(replace(memory, text=sentence), focus)
+        return any(detail.value_in(sentence if asked_by_name is None else without_others_ordinals(sentence, asked_by_name))
+                   and not said_of_another_kind(kinds, sentence)
+                   and may_be_of_whom_asked(replace(memory, text=sentence), focus)
                    for sentence in SENTENCE_END.split(text))
 
     if focus.relations or asks_a_belonging(focus.terms):
@@ -94,6 +103,10 @@ class Covering:
     ) -> Coverage:
         """What abstention decides on (see retrieval/abstain.py)."""
         unknown = self.unknown_names(query, where)
+        # "my grandson says this message is fake … "Dear Customer, … – First Bank"": what a doubted message claims is no
+        # answer to what is asked of the person (whether they bank there, their number, a prize they won).
+        doubted = {m.id for m in recalled if m.kind is not Kind.FACT and without_doubted_message(m.text) != m.text}
+        recalled = [replace(m, text=without_doubted_message(m.text)) if m.id in doubted else m for m in recalled]
         if not focus.terms:
             return Coverage(confidence, focus.terms, instructions=instructions, unknown_names=unknown)
         top = recalled[:_DEPTH]
@@ -127,7 +140,8 @@ class Covering:
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not names_asked_of(query, focus.speakers)
         told_of_whom_asked = detail is not None and any(
-            _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker) for m in top)
+            _tells_detail_of_whom_asked(m, detail, focus, of_the_speaker=of_the_speaker, kinds=kinds_not_asked(query, detail))
+            for m in top)
         # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
         detail_told = detail is not None and (any(
             detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
@@ -143,7 +157,7 @@ class Covering:
             words = [word for word in focus.words if stem_of(word.casefold()) not in held_names]
             vector = focus.vector if len(asked) == len(terms) or not words else focus.vector_of(" ".join(words))
             found = self._index.search_dense(vector, where, _DEPTH)
-            focus_cosine = max((h.score for h in found), default=0.0)
+            focus_cosine = max((h.score for h in found if h.memory_id not in doubted), default=0.0)
         unnamed = name_asked and not naming
         # A belonging asked of someone by who they are ("What car does my sister drive?"): what is said of them answers,
         # never the speaker's own. (Other slots asked so are said in more ways: "my daughter Lucía turns 7 on 14 September".)

@@ -21,7 +21,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
 
-__all__ = ["AT_NO_TIME", "Detail", "detail_asked"]
+__all__ = ["AT_NO_TIME", "Detail", "detail_asked", "kinds_not_asked", "said_of_another_kind"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -61,6 +61,10 @@ class Detail:
     by what may be said of whom is asked; never a reason to decline, nor asked of a later change (no list names
     every make: "the new Staria")."""
 
+    of_kinds: bool = False
+    """Whether one has several of it, each of a kind a question may ask (``kinds_not_asked``): an old number and a new
+    one, a personal line and a work line, a shop's rent and a home's."""
+
     def had_in(self, text: str) -> bool:
         """Whether a sentence of ``text`` tells this belonging as one still had: "got it then the Skoda it's an
         Octavia estate", not "Gwilym sold the Transit", "the old Micra gone to the scrapman"."""
@@ -88,11 +92,12 @@ class Detail:
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None, only_asking: str = "",
-            told_alone: str | None = None, answers_by_its_form: bool = True, belonging: bool = False) -> tuple[re.Pattern[str], Detail]:
+            told_alone: str | None = None, answers_by_its_form: bool = True, belonging: bool = False,
+            of_kinds: bool = False) -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
         name, _words(told), _words(alongside) if alongside else None,
         only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None,
-        answers_by_its_form=answers_by_its_form, belonging=belonging)
+        answers_by_its_form=answers_by_its_form, belonging=belonging, of_kinds=of_kinds)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -138,7 +143,7 @@ _SMALL_NUMBER = (r"\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|nin
 _AGE_TOLD = (
     rf"(?:{_SMALL_NUMBER})\s*-?\s*(?:years?|yrs?|yr|y|months?|weeks?)\s*-?\s*(?:old|o\b|of\s+age)|\d{{1,3}}\s?y/?o"
     rf"|(?:aged?|turn(?:s|ed|ing)?|be|is|are|was|am|['’]s|['’]m|who['’]s|just|now|only|nearly|almost|soon)\s+(?:{_SMALL_NUMBER})"
-    r"(?!\s*(?:am|pm|a\.m|p\.m|o['’]clock|[:.,]\d|%|percent|kg|km|miles?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|times?|"
+    r"(?!\s*(?:am|pm|a\.m|p\.m|o['’]clock|[:.,/]\d|%|percent|kg|km|miles?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|times?|"
     r"[£$€]|euros?|pounds?|dollars?|quid|k\b|people|kids|of\s+us|of\s+them|(?:st|nd|rd|th)\b|jan|feb|mar|apr|may|jun|jul|aug|"
     r"sep|oct|nov|dec))"
     r"|(?<=['’]s\s)\d{1,3}(?:st|nd|rd|th)\b|\d{1,3}(?:st|nd|rd|th)\s+(?:birthday|bday|b-day)"
@@ -151,6 +156,11 @@ _AGE_TOLD = (
     r"|in\s+(?:his|her|their|my|our|your)\s+(?:early\s+|mid\s*-?\s*|late\s+)?(?:\d0s|twenties|thirties|forties|fifties|"
     r"sixties|seventies|eighties|nineties)|built\s+(?:in\s+)?\d{4}|from\s+(?:the\s+)?\d{4}"
 )
+# "What was Ilkka's cholesterol?", "What is my blood sugar now?": a reading, not a medicine taken for it.
+_READING_ASKED = (r"^\W*what(?:'s|’s|\s+is|\s+was|\s+were|\s+are)\s+"
+                  r"(?:(?!(?:taking|take|takes|took|on|for|medication|medicine|tablets?|pills?|meds)\b)[\w'’-]+\s+){{0,4}}?"
+                  r"(?:{reading})\b(?!\s+(?:medication|medicine|tablets?|pills?|meds|drugs?|target|goal|machine|monitor|cuff)\b)")
+_LEVELS = r"blood\s+sugar|sugar|glucose|gula\s+darah|hba1c|a1c|cholesterol|colesterol|cholesterin|ldl|hdl"
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
 # A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
 _PLACE_OF_LEARNING = (
@@ -237,9 +247,9 @@ _FAVOURITE = (r"favou?rite|fave|fav|prefer(?:red|s)?|love[sd]?|loving|adore[sd]?
               r"number\s+one|the\s+best|best\s+(?:band|film|movie|book|show|series|team|club|game|food|dish|colou?r|song|album)")
 _DETAILS += (
     _detail("phone number", r"(?:phone|mobile|cell|telephone|landline|whatsapp|contact)\s+(?:number|no\.?|#)",
-            rf"{_PHONE_VALUE}"),
+            rf"{_PHONE_VALUE}", of_kinds=True),
     _detail("email address", r"e-?mail\s+address(?:es)?|^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’]+\s+){0,3}e-?mail\s*\?",
-            _EMAIL_VALUE),
+            _EMAIL_VALUE, of_kinds=True),
     _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)",
             _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|an?\s+(?:hour|day|year|month)"
                     r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly",
@@ -252,7 +262,7 @@ _DETAILS += (
             # "Gym near Malabata is 250 dh a month" is no rent of the studio asked: an amount a month tells a rent
             # only beside the place asked, or said as a rent.
             only_asking="rent rents renting pay pays paying paid much cost costs",
-            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)"),
+            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)", of_kinds=True),
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
     # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
     # What a job pays is what is earned at it ("How much does the surf instructor job pay?" is told by "$24 an hour").
@@ -298,6 +308,13 @@ _DETAILS += (
     # "Lea lives here now", nor "How old is Kalani?" by her flight schedule.
     _detail("age", r"^\W*how\s+old\b|\bwhat\s+age\b|\b(?:what(?:'s|’s|\s+is|\s+was)|which)\s+(?:[\w'’-]+\s+){0,3}age\b",
             _AGE_TOLD, answers_by_its_form=False),
+    # A reading asked ("What is Senthil's blood pressure?"), not what is taken for it ("What was Ulla taking for her
+    # cholesterol?"): told by a figure said of it, "BP at pharmacy: 145/95", "colesterol 245"; "sugar fasting 168" is no
+    # blood pressure.
+    _detail("blood pressure", _READING_ASKED.format(reading=r"blood\s+pressure|(?-i:BP)"),
+            r"\d{2,3}\s?(?:/|over)\s?\d{2,3}"),
+    _detail("level", _READING_ASKED.format(reading=_LEVELS),
+            rf"(?:{_LEVELS})\w*\W+(?:[^\W\d]+\W+){{0,3}}?\d+"),
     _detail("breed", _breed_of(r"cats?|kittens?|kitty"), rf"{_CAT_BREEDS}|{_ANY_BREED}"),
     _detail("breed", _breed_of(r"dogs?|pupp(?:y|ies)|pups?"), rf"{_DOG_BREEDS}|{_ANY_BREED}"),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", _BREEDS),
@@ -341,3 +358,39 @@ _DETAILS += (
 def detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one."""
     return next((detail for asked, detail in _DETAILS if asked.search(question)), None)
+
+
+# Kinds of a value that exclude one another, in the languages chat mixes in: an old number is no new one, a
+# personal line no work line, a shop's rent no home's ("rent ya bedsitter"). Stems of words, casefolded.
+_EXCLUSIVE_KINDS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(kind.split()), frozenset(other.split())) for kind, other in (
+        ("old older previous former earlier lama zamani alt alte alten alter ancien ancienne antiguo antigua viejo vieja "
+         "stary stara stare vecchio vecchia gammel gamle oud oude eski",
+         "new newer latest current baru mpya neu neue neuen neuer nouveau nouvelle nuevo nueva nowy nowa nowe novo nova "
+         "nuovo nuova ny nye nieuw nieuwe yeni"),
+        ("personal private pribadi binafsi privat privée privé prywatny prywatna home house flat apartment room "
+         "bedsitter bedsit",
+         "work business office shop store company bisnis kerja kantor toko usaha kazi duka biashara firma arbeit "
+         "dienst trabajo negocio tienda travail boutique lavoro negozio praca służbowy sklep"),
+    ))
+
+
+def _kind_words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]+", text.casefold()))
+
+
+def kinds_not_asked(question: str, detail: Detail | None) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """For each kind of value ``question`` asks ("old", "personal") of a ``detail`` one has several of, the words of that
+    kind and of the kinds it excludes ("new", "work"): "What is Jitka's personal phone number?" asks no work line."""
+    if detail is None or not detail.of_kinds:
+        return ()
+    asked = _kind_words(question)
+    return tuple((kind, other) for pair in _EXCLUSIVE_KINDS for kind, other in (pair, pair[::-1])
+                 if asked & kind and not asked & other)
+
+
+def said_of_another_kind(kinds: tuple[tuple[frozenset[str], frozenset[str]], ...], sentence: str) -> bool:
+    """Whether ``sentence`` says its value is of a kind the question excludes and not of the kind it asks ("new phone
+    number for work: 731 455 902" tells no personal number, "My new phone line is 0803 221 4870" no old one)."""
+    said = _kind_words(sentence)
+    return any(said & other and not said & kind for kind, other in kinds)

@@ -22,15 +22,19 @@ __all__ = [
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 # A double name is one name: "Mei-Lin" in "Where does Mei-Lin live?", not "Mei".
-_ASKED_NAME = re.compile(r"\b([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)*)(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)*)\b")
+# A name's letters in any Latin script: "Tomáš", "Núria", "Łucja" are names as "Tomas" is.
+_UPPER = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
+_LOWER = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+_NAME = rf"[{_UPPER}][{_LOWER}]{{2,}}(?:-[{_UPPER}][{_LOWER}]+)*"
+_ASKED_NAME = re.compile(rf"\b({_NAME})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ({_NAME})\b")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
 # "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
 FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_CAPITALISED = re.compile(rf"\b[{_UPPER}][{_LOWER}]{{2,}}\b")
 # "pick up at gent-sint-pieters": a place named in a compound of three words or more names no Pieter
 # ("Anne-Marie" still names Marie).
 _COMPOUND = re.compile(r"\b\w+(?:-\w+){2,}\b")
-_NAME_AFTER_RELATION = re.compile(r"\b(?P<relation>[a-z]+)\s+(?P<name>[A-Z][^\W\d_]{2,})\b")
+_NAME_AFTER_RELATION = re.compile(rf"\b(?P<relation>[a-z]+)\s+(?P<name>[{_UPPER}][^\W\d_]{{2,}})\b")
 
 
 # "Jasmine Grill's", "Qori Treks'": two or more capitalised words, a place's or a business's name, owning what is asked.

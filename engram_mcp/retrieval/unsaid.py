@@ -34,7 +34,7 @@ from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import BELONGINGS, RELATION_WORDS, RELATIONS, TOPICS, stem
 from engram_mcp.retrieval.slot_asked import about_topic
 
-__all__ = ["unsaid_of", "workplace_given"]
+__all__ = ["unsaid_of", "without_others_ordinals", "workplace_given"]
 
 
 # "What was Bence's job at the printing company?", "What does Jussi do at Ericsson?": where the work asked is done.
@@ -109,7 +109,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
             for name in (names & words_of(without_compounds(part))) - named_here - _owners_of(part, set(focus)):
                 said.setdefault(name, False)
             for name in (name for name in names if name in named_here or called[name] & named_here):
-                passage = _without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3]),
+                passage = without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3]),
                                                    {name} | called[name])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
@@ -137,11 +137,12 @@ def _in_slot(memory: Memory, predicate: str) -> bool:
 
 
 # "driving to Eshowe with Thando … for Gogo's 85th!": the birthday is Gogo's, not Thando's.
-_OWNED_ORDINAL = re.compile(r"\b([^\W\d_]+)['’]s\s+\d{1,3}(?:st|nd|rd|th)\b")
+_OWNED_ORDINAL = re.compile(r"\b([^\W\d_]+)['’]s\s+\d{1,3}(?:st|nd|rd|th)\b(?:\s+(?:birthday|bday|b-day)\b)?")
 
 
-def _without_others_ordinals(text: str, known_as: set[str]) -> str:
-    """``text`` without another's birthday said by its ordinal ("Gogo's 85th"), so it tells nothing of ``known_as``."""
+def without_others_ordinals(text: str, known_as: set[str]) -> str:
+    """``text`` without another's birthday said by its ordinal ("Gogo's 85th", "my cousin's 60th birthday"), so it tells
+    nothing of ``known_as``."""
     return _OWNED_ORDINAL.sub(lambda found: found[0] if stem(found[1].casefold()) in known_as else " ", text)
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram_mcp.model.pasted import own_words, without_others_speech
+from engram_mcp.model.pasted import own_words, without_doubted_message, without_others_speech
 
 
 def test_a_forwarded_email_is_left_out_from_its_header_to_the_end() -> None:
@@ -49,3 +49,19 @@ def test_what_someone_else_is_quoted_saying_is_not_the_persons_words(text: str, 
 )
 def test_what_the_person_quotes_themselves_saying_or_reports_without_quoting_is_theirs(text: str) -> None:
     assert without_others_speech(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'my grandson says this message is fake. read it for me:\n\n"Dear Customer, your BVN has been suspended. – First Bank"',
+        'nimetumiwa hii na mtu sijui, ni kweli?? \n\n"CONGRATULATIONS! Your number has WON KSh 50,000 in the Promo."',
+    ],
+)
+def test_a_message_pasted_whole_that_the_person_doubts_is_not_their_words(text: str) -> None:
+    assert "Dear Customer" not in without_doubted_message(text) and "CONGRATULATIONS" not in without_doubted_message(text)
+
+
+def test_a_message_pasted_and_not_doubted_is_kept() -> None:
+    letter = 'ANZ sent me this letter. what does it mean for me?\n\n"Dear Sione Faleolo, we are closing the Nuku\'alofa branch."'
+    assert without_doubted_message(letter) == letter

@@ -84,3 +84,9 @@ def test_a_double_name_is_one_name_asked_of() -> None:
     assert names_asked_of("Where does Mei-Lin live?", {"mei-lin"}) == set()
     assert names_asked_of("What does Anne-Marie do for work?", {"sam"}) == {"Anne-Marie"}
     assert names_asked("Where is Jean-Paul's bakery?") >= {"Jean-Paul"}
+
+
+def test_a_name_written_with_letters_of_another_latin_alphabet_is_asked_of_as_any_name() -> None:
+    assert names_asked_of("What is Tomáš's job?", frozenset({"jitka"})) == {"Tomáš"}
+    assert names_asked("Where does Łucja live?") == {"Łucja"}
+    assert "Núria" in capitalised("Where does Montse's daughter Núria live?")

@@ -1,0 +1,13 @@
+from engram_mcp.retrieval.covering import _tells_detail_of_whom_asked
+from engram_mcp.retrieval.details import detail_asked
+from tests.retrieval.leading_cases import focus_of, memory
+
+
+def test_an_age_said_by_its_ordinal_is_the_age_of_whose_it_is_not_of_someone_else_the_sentence_names() -> None:
+    question = "What is Folasade's age?"
+    detail = detail_asked(question)
+    assert detail is not None
+    focus = focus_of(question, frozenset({"Folasade"}))
+    trip = memory("t-trip", "We wanted to go to Ilesha for my cousin's 60th birthday, but Folasade's knee is bad.")
+    assert not _tells_detail_of_whom_asked(trip, detail, focus)
+    assert _tells_detail_of_whom_asked(memory("t-party", "Folasade's 60th is in May, we are planning a party."), detail, focus)
