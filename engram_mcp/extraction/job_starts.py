@@ -26,6 +26,11 @@ __all__ = ["dated_starts"]
 _BEGINS = r"(?:(?:I|we)\s+(?:will\s+|'ll\s+|am\s+|'m\s+)?(?:start|begin)(?:ing)?|starting|(?:^|(?<=[.!?]\s))start|(?:my\s+)?start\s+date\s+is|(?:my\s+)?first\s+day)"
 _STARTS_AT = re.compile("(?i:" + _BEGINS + r"\s+(?:my\s+new\s+(?:job|role|position)\s+|(?:a\s+)?new\s+job\s+|work\s+|working\s+)?"
                         r"(?:at|with))\s+(?P<org>" + NAME + r")(?P<when>[^.!?;]*)")
+# "starting at Klarna monday": the day right after the employer, said without "on".
+_DAY_AFTER = re.compile(r"^\s*,?\s*(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
+# "gave notice at Spotify", "quit Spotify", "handed in my notice", "last day at Spotify": the speaker leaves a job,
+# so a start named beside it with no day is the job from now.
+_LEAVES = re.compile(r"\b(?:notice|quit|quitting|resign(?:ed|ing)?|last\s+day|left\s+my\s+(?:job|role|position))\b", re.IGNORECASE)
 _NEW_JOB = re.compile(r"\bnew\s+(?:job|role|position|gig)\b", re.IGNORECASE)
 _STARTS_ON = re.compile(r"\b(?:" + _BEGINS + r"|starts)\b(?P<when>[^.!?;]*)", re.IGNORECASE)
 
@@ -36,7 +41,9 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
     at Klarna from 1 November 2026", which becomes true, and supersedes the old employer, then."""
     begins: dict[str, tuple[datetime, tuple[str, ...], float]] = {}
     for m in _STARTS_AT.finditer(text):
-        day = upcoming_day(m.group(0), when)
+        day = upcoming_day(m.group(0), when) or _day_right_after(m["when"], when)
+        if day is None and _LEAVES.search(text):
+            day = when  # "quit Spotify, starting at Klarna": one job for the other, now
         org = object_head(m["org"])
         if day is not None and org[:1].isupper() and not SCHOOL.search(org):
             begins.setdefault(org, (day, (speaker, org), Certainty.STATED.value))
@@ -75,3 +82,9 @@ def dated_starts(facts: list[ExtractedFact], text: str, speaker: str, when: date
         for org, (day, entities, certainty) in begins.items()
     )]
 
+
+
+def _day_right_after(said: str, now: datetime) -> datetime | None:
+    """The weekday said right after where a job begins ("starting at Klarna monday"), if one is."""
+    bare = _DAY_AFTER.match(said)
+    return upcoming_day(f"on {bare['day']}", now) if bare is not None else None

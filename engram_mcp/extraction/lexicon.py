@@ -162,11 +162,16 @@ def _keep_case(full: str) -> Callable[[re.Match[str]], str]:
     return replace
 
 
+# "got poached by BMW", "has joined BMW", "got a job at BMW": the maker is an employer there, the verb's
+# object after a preposition or a past participle, not a vehicle one has.
+_NO_VEHICLE = re.compile(r"(?i:^[a-z]{3,}ed\s+(?-i:[A-Z])|\b(?:by|at|for|with|from|to|of)\b)")
+
+
 def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     """The vehicle an object names ("a new Tesla Model 3" -> "Tesla Model 3"), or None."""
     words = re.sub(r"^(?:a|an|the|my|our)\s+", "", obj.strip(), flags=re.IGNORECASE).split()
     words = [w for w in words if w.lower() not in {"new", "used", "old", "second-hand", "secondhand", "brand"}]
-    if not words:
+    if not words or _NO_VEHICLE.search(" ".join(words)):
         return None
     # "the Mazda3": a make with its model number glued on is the make.
     lowered = [re.sub(r"(?<=[a-z])\d{1,2}$", "", w.lower().strip(".,")) for w in words]

@@ -73,7 +73,7 @@ _COMPANY = frozenset({"friend", "best friend", "flatmate", "roommate", "housemat
 _CHILDREN = re.compile(r"\b(?i:my|our|the)\s+(?P<group>(?i:kids|children|twins|boys|girls|sons|daughters))\s*(?:\(|,\s*|\s+)"
                        r"(?P<names>" + _NAME + r"(?:\s*,\s*" + _NAME + r")*,?\s+(?:and|&)\s+" + _NAME + r")\b")
 _STATE_VERB = (r"(?:has\s+|'s\s+|just\s+|now\s+|also\s+|finally\s+)*(?:moved|lives|is\s+living|relocated|started|joined|works|"
-               r"is\s+working|got|accepted|took|left|quit|has)\b")
+               r"is\s+working|got|accepted|took|left|quit|has|landed|was\s+(?:poached|headhunted|head-hunted|recruited|hired|taken\s+on))\b")
 # "karim got a job at shopify", "Emeka started at LIRS": one of the speaker's people, by name alone.
 # "Denny's officially in Tampa now", "Denny's moving too": the name with "is" (or "has") run into it.
 _NAME_CLAUSE = re.compile(r"^(?P<name>[\w'’-]+?)(?:\s+(?=" + _STATE_VERB + r")|(?P<is>['’]s)\s+(?=(?:officially|now|finally|also|just|"

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.homes import home_rules, home_said_ours, homes_in_sentence, moved_house_now_in
+from engram_mcp.extraction.job_changes import job_change_rules
 from engram_mcp.extraction.lexicon import LEAD_TIME, expand_contractions, with_dropped_subject
 from engram_mcp.extraction.people import Someone, someone_else
 from engram_mcp.extraction.pets import pet_rules, pets_in_sentence
@@ -109,6 +110,7 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
     name_obj = r"(?P<obj>(?:the\s+)?" + name + r")"
     return (
         *work_rules(name),
+        *job_change_rules(name),
         *home_rules(name),
         # diet
         rule(r"(?:am\s+no\s+longer|am\s+not|stopped\s+being|quit\s+being|gave\s+up\s+being|am\s+done\s+being)",
@@ -140,6 +142,8 @@ def _rules_for(name: str) -> tuple[Rule, ...]:
 _RULES = _rules_for(NAME)
 _UNCASED_RULES = _rules_for(UNCASED_NAME)
 _AND_THIRD_PERSON = re.compile(r",?\s+and\s+(?=(?:now\s+|also\s+)?(?:[a-z]+s|moved|started|joined|left|relocated)\b)")
+# "…, he starts there next week": a clause going on about them that says what is not yet.
+_NOT_YET = re.compile(r",\s+(?i:he|she)\s+[^,]*?" + _FUTURE.pattern + r"[^,]*", re.IGNORECASE)
 _ADVERB_WORDS = frozenset("just now also recently finally still already currently officially".split())
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
 _MEMBERSHIP = re.compile(r"\b(?:gym|club|team|band|choir|class|league|society|membership|group|orchestra|union|party)\b",
@@ -188,14 +192,16 @@ def state_facts(clause: str, speaker: str, *, certainty: float = Certainty.STATE
         return as_facts(_diet(diet_from, speaker), speaker, certainty)
     if ours := home_said_ours(text, speaker):
         return as_facts(ours, speaker, certainty)
-    if _FUTURE.search(text):
+    if (other := someone_else(text, speaker, uncased=uncased)) is not None and other.who.casefold() in {pet.casefold() for pet in pets}:
+        other = None  # "Max passed away": a pet named earlier, read by the pet rules
+    # What someone else does next is read part by part (``_third_party_facts``): "Jonas got poached by BMW, he
+    # starts there next week" says where he works now.
+    if _FUTURE.search(text) and (other is None or other.who == speaker):
         return []
     if OFFER_ACCEPTED.search(text) is None and OFFER_ACCEPTED.search(context):
         text = context
     found: list[Found] = []
     head, with_partner, ended, started = _UNCASED_COUPLES if uncased else _COUPLES
-    if (other := someone_else(text, speaker, uncased=uncased)) is not None and other.who.casefold() in {pet.casefold() for pet in pets}:
-        other = None  # "Max passed away": a pet named earlier, read by the pet rules
     if other is not None and other.who != speaker:
         # "My partner Julien is a sous-chef": who Julien is to the speaker, then what he does.
         named = head.match(text) if other.partner else None
@@ -240,6 +246,8 @@ def _third_party_facts(someone: Someone, speaker: str, certainty: float, uncased
     who, name = someone.who, someone.name
     found: list[Found] = []
     for part in _AND_THIRD_PERSON.split(someone.rest):
+        if _FUTURE.search(part := _NOT_YET.sub("", part)):
+            continue  # "Jonas will join BMW": not yet
         # "Raj has a new job — he's at Infosys now": "he" is whom the clause opened with.
         text = adverbs_first("I " + _SAID_OF_THEM.sub(lambda m: "I " + _base_form(m["verb"]), _base_form(part.strip(" ,"))))
         for state_rule in _UNCASED_RULES if uncased else _RULES:

@@ -11,6 +11,7 @@ without a year resolves to its latest occurrence not after ``now``. ``now`` is p
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -162,7 +163,7 @@ def _named_days(text: str) -> list[tuple[re.Match[str], tuple[str | None, int, i
 def upcoming_day(text: str, now: datetime) -> datetime | None:
     """The first day ``text`` names looking ahead from ``now`` ('I start on 1 November', 'on
     Monday', 'start monday', 'tomorrow'): a date without a year is its next occurrence from ``now``'s day on, a
-    weekday the next one after it. Midnight of that day; None when it names none."""
+    weekday the next one after it, next week or month its first day, 'the 1st' its next one, 'in two weeks' that many days on. Midnight of that day; None when it names none."""
     day = now.replace(hour=0, minute=0, second=0, microsecond=0)
     found: list[tuple[int, datetime]] = []
     for m, (year, month, number) in _named_days(text):
@@ -180,6 +181,17 @@ def upcoming_day(text: str, now: datetime) -> datetime | None:
              for m in re.finditer(rf"\b(?:on|next|this|from|starting|starts?)\s+({'|'.join(_WEEKDAYS)})\b", lowered)]
     if (tomorrow := re.search(r"\btomorrow\b", lowered)) is not None:
         ahead.append((tomorrow.start(), 1))
+    # "I start there next week", "starting next month": the week or month begins on its first day.
+    ahead += [(period.start(), 7 - day.weekday() if period[1] == "week" else monthrange(day.year, day.month)[1] - day.day + 1)
+              for period in re.finditer(r"\bnext\s+(week|month)\b", lowered)]
+    # "Starting at Intercom on the 1st": that day of the month, this month's if it is still ahead, else the next's.
+    for ordinal in re.finditer(r"\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z])", lowered):
+        number, length = int(ordinal[1]), monthrange(day.year, day.month)[1]
+        if 1 <= number <= 28:
+            ahead.append((ordinal.start(), number - day.day if number > day.day else length - day.day + number))
+    # "starting at Klarna in two weeks", "in 10 days".
+    ahead += [(span.start(), _count(span[1]) * (7 if span[2] == "week" else 1))
+              for span in re.finditer(r"\bin\s+(a|one|two|three|four|five|six|\d{1,2})\s+(week|day)s?\b", lowered)]
     for at, days in ahead:
         try:
             found.append((at, day + timedelta(days=days)))

@@ -84,6 +84,10 @@ class Detail:
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
+        if not rest and self.alongside is None and self.told_alone is not None:
+            # Asked nothing but the detail ("How much do I earn?"), a value of its shape alone is said of too much
+            # ("Gym membership is £35 a month"): it tells the detail in the form that says it alone.
+            return self.told_by_its_form(text)
         return not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0 or self.told_by_its_form(text)
 
     def told_by_its_form(self, text: str) -> bool:
@@ -137,6 +141,8 @@ _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|G
           r"pence|cents?)\b")
 _PAY_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)"
 """An amount by the hour, the day, the year: a rate of pay, whatever else is said beside it."""
+_WAGE_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|yr|year|annum)"
+"""A rate of pay that says so alone: by the hour, the day or the year (by the month or week, fees and rents are too)."""
 _SMALL_NUMBER = (r"\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|"
                  r"eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                  r"sixteen|seventeen|eighteen|nineteen|a\s+hundred")
@@ -251,9 +257,10 @@ _DETAILS += (
     _detail("email address", r"e-?mail\s+address(?:es)?|^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’]+\s+){0,3}e-?mail\s*\?",
             _EMAIL_VALUE, of_kinds=True),
     _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)",
-            _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|an?\s+(?:hour|day|year|month)"
-                    r"|per\s+(?:hour|day|year|month|annum)|/\s?(?:h|hr|hour|day|yr|year|mo|month)|p\.?a|annual|monthly",
-            told_alone=_PAY_RATE),
+            # Not "a month" alone: fees, rents and subscriptions are said by the month too ("Gym membership is £35 a month").
+            _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|take[\s-]home|an?\s+(?:hour|day|year)"
+                    r"|per\s+(?:hour|day|year|annum)|/\s?(?:h|hr|hour|day|yr|year)|p\.?a|annual",
+            told_alone=_WAGE_RATE),
     _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
                                   r"|lease|landlord"
@@ -269,7 +276,7 @@ _DETAILS += (
     _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)"
                              r"|\b(?:how\s+much|what)\s+(?:does|did|will)\s+(?:[\w'’-]+\s+){1,4}?(?:job|role|position|gig|post)\s+pay\b",
             rf"{_MONEY}|\d[\d,]*\.\d\d", only_asking="earn earns earned earning make makes made making get paid take home much",
-            told_alone=rf"{_PAY_RATE}|salary|wages?"),
+            told_alone=rf"{_WAGE_RATE}|salary|wages?|earn\w*|paid|pays?|income|makes?|made|making|takings|tips|take[\s-]home|gross|net"),
     # What a thing costs or someone is paid ("How much is Elektro Nord charging?", "What is the budget allocated to
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"

@@ -14,6 +14,9 @@ from engram_mcp.retrieval.catalogue import Catalogue
 
 __all__ = ["turns_to_read_with"]
 
+# Whom an extractor takes a turn given no speaker to be said by (``RulesExtractor``'s default speaker).
+_UNNAMED_SPEAKER = "user"
+
 # Who someone is to the speaker, as a fact names them: "Joon", "Kevin Park", "Dr. Whitfield".
 _WHO_IS_WHO = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
 # Introductions read with a turn, at most: each is a whole turn in an extractor's context.
@@ -24,9 +27,9 @@ def turns_to_read_with(catalogue: Catalogue, turn: Memory, count: int) -> list[M
     """The ``count`` turns just before ``turn`` in its session, after at most two earlier turns
     that introduced someone it names, oldest first."""
     previous = catalogue.previous(turn, count)
-    speaker = turn.provenance.speaker
-    if not speaker:
-        return previous
+    # A turn given no speaker is the user's, and so are the facts extractors draw from it ("user's sister
+    # Ilka"): its people were introduced to "user" as much as to anyone named.
+    speaker = turn.provenance.speaker or _UNNAMED_SPEAKER
     # Read only when the turn names someone or something the memory knows; a turn that names none costs nothing here.
     named = catalogue.entities_named_in(turn.text, turn.namespace) - {normalise_entity(speaker)}
     if not named:

@@ -63,3 +63,27 @@ def test_a_job_got_and_said_to_start_on_a_weekday_holds_from_that_day() -> None:
     text = "GOT THE LIBRARY JOB!!! student assistant at the gsu library north, 12 hrs a week. start monday"
     [employer] = [f for f in extract(turn(text, speaker="Destiny", when=said), []) if f.predicate == "works at"]
     assert (employer.object, employer.event_time) == ("gsu library north", datetime(2026, 9, 21, tzinfo=timezone.utc))
+
+
+@pytest.mark.parametrize(
+    ("text", "org", "day"),
+    [
+        ("gave notice at spotify lol, starting at Klarna monday", "Klarna", "2026-10-19"),
+        ("Last day at Zalando today! Starting at N26 friday", "N26", "2026-10-16"),
+        ("Handed in my notice at Monzo, I start at Wise next month.", "Wise", "2026-11-01"),
+    ],
+)
+def test_a_job_left_in_chat_s_words_and_the_next_one_begun_on_a_day_said_after_it_is_the_job_from_that_day(
+    text: str, org: str, day: str,
+) -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)
+    jobs = [f for f in extract(turn(text, speaker="Lena", when=said), [])
+            if normalise(f.subject, f.predicate, f.object) == normalise("Lena", "works at", org)]
+    assert [f.event_time.date().isoformat() if f.event_time else None for f in jobs] == [day]
+
+
+def test_a_job_begun_with_no_day_beside_one_left_is_the_job_from_the_moment_it_is_said() -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)
+    jobs = [f for f in extract(turn("quit Monzo, starting at Wise", speaker="Lena", when=said), [])
+            if normalise(f.subject, f.predicate, f.object).predicate == "works_at" and f.object == "Wise"]
+    assert [f.event_time for f in jobs] == [said]

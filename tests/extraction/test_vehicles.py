@@ -140,3 +140,8 @@ def test_a_vehicle_bought_by_its_kind_and_named_in_the_next_sentence_is_the_name
 
 def test_a_ute_sold_is_no_longer_driven() -> None:
     assert ("drives", "ute", True) in slots("sold my ute to a bloke in mandurah today")
+
+
+@pytest.mark.parametrize("said", ["Jonas has joined BMW.", "My brother got poached by BMW.", "I got a job at Volvo."])
+def test_a_maker_named_as_an_employer_is_no_vehicle_one_drives(said: str) -> None:
+    assert not [f for f in RulesExtractor().extract(turn(said, speaker="Ada"), []) if "drives" in f.predicate]

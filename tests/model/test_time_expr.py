@@ -172,9 +172,24 @@ def test_a_day_said_ahead_is_its_next_occurrence_from_today() -> None:
     assert day("I start soon") is None
 
 
+def test_next_week_next_month_a_day_of_the_month_and_a_count_of_weeks_are_days_ahead() -> None:
+    said = datetime(2026, 10, 15, 16, 30, tzinfo=timezone.utc)  # a Thursday
+
+    def day(text: str) -> str | None:
+        found = upcoming_day(text, said)
+        return found.date().isoformat() if found else None
+
+    assert day("he starts there next week") == "2026-10-19"
+    assert day("I start at Klarna next month") == "2026-11-01"
+    assert day("Starting at Intercom on the 1st.") == "2026-11-01"
+    assert day("on the 20th") == "2026-10-20"
+    assert day("starting at Wise in two weeks") == "2026-10-29"
+    assert day("the 3rd of November") == "2026-11-03"
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(st.sampled_from(_TIME_WORDS + ["tomorrow", "next", "Monday", "starting"]), max_size=8).map(" ".join)
+    st.lists(st.sampled_from(_TIME_WORDS + ["tomorrow", "next", "Monday", "starting", "week", "month", "in", "two", "weeks", "the", "1st", "28th"]), max_size=8).map(" ".join)
     | st.text(max_size=40),
     st.datetimes(timezones=st.just(timezone.utc)),
 )

@@ -334,3 +334,12 @@ def test_a_reading_over_another_number_tells_no_age() -> None:
     assert age is not None
     assert not age.told_in("BP was 160/100. He also says less salt.")
     assert age.told_in("she was 60 last week")
+
+
+@pytest.mark.parametrize("question", ["What is my salary?", "How much do I earn?", "What's Ilse's income?"])
+def test_a_fee_by_the_month_tells_no_pay_and_pay_said_as_pay_does(question: str) -> None:
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Ilse"]))
+    assert detail is not None
+    assert not (detail.told_in("Gym membership is £35 a month.") and detail.told_of("Gym membership is £35 a month.", focus))
+    assert detail.told_in("I make £2,400 a month take-home") and detail.told_of("I make £2,400 a month take-home", focus)
+    assert detail.told_in("night shifts pay £19/hr") and detail.told_of("night shifts pay £19/hr", focus)

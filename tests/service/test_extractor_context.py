@@ -43,3 +43,15 @@ def test_an_introduction_no_longer_current_is_not_read() -> None:
     news = said("t-3", "Joon started at Amazon today!", "d5", 97)
     catalogue = Catalogue([intro, news, introduced(intro, current=False)])
     assert turns_to_read_with(catalogue, news, 3) == []
+
+
+def test_a_turn_given_no_speaker_is_read_after_the_turn_that_said_who_the_user_s_people_are() -> None:
+    intro = new_turn("My sister Ilka lives in Graz.", MONDAY, session="d1", event_time=MONDAY, memory_id="t-1")
+    news = new_turn("Ilka moved to Vienna last week.", MONDAY, session="d5", event_time=MONDAY + timedelta(hours=97),
+                    memory_id="t-2")
+    sister = Memory(
+        id="f-1", kind=Kind.FACT, type=MemoryType.SEMANTIC, text="User's sister Ilka lives in Graz.", created_at=MONDAY,
+        valid_at=MONDAY, subject="user's sister", predicate="lives in", object="Graz", entities=("user", "Ilka", "Graz"),
+        provenance=Provenance(turn_ids=(intro.id,)),
+    )
+    assert [m.id for m in turns_to_read_with(Catalogue([intro, news, sister]), news, 3)] == ["t-1"]
