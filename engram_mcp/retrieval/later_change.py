@@ -200,8 +200,9 @@ def _moved_as_first_called_it(text: str, first: str) -> set[str]:
     named_first = {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", first)}
     moved: set[str] = set()
     for verb in _MOVED.finditer(text):
-        # Moved to a time: "Mads moved to Oslo", "kiara moved out" tell of a person, not of a thing's new date.
-        if not says_a_time(SENTENCE_END.split(text[verb.end():], maxsplit=1)[0]):
+        # Moved to a time, said at once: "Mads moved to Oslo", "fr kieran is being moved to a parish in kerry, the letter
+        # came today" tell of a person, not of a thing's new date.
+        if not says_a_time(" ".join(SENTENCE_END.split(text[verb.end():], maxsplit=1)[0].split()[:6])):
             continue
         clause = _CLAUSE_BREAK.split(text[:verb.start()])[-1]
         moved |= {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", clause)[-3:]

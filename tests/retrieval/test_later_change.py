@@ -392,3 +392,9 @@ def test_a_later_message_moving_the_thing_by_the_word_the_first_called_it_leads(
     asked = focus_of("When is my orthodontist appointment?")
     assert later_change_first([(first, 0.9), (other, 0.8), (moved, 0.7)], asked, set(), no_restatement)[0][0] is moved
     assert later_change_first([(first, 0.9), (other, 0.8)], asked, set(), no_restatement)[0][0] is first
+
+
+def test_a_person_moved_to_a_place_is_no_thing_moved_to_a_time() -> None:
+    first = memory("t-first", "the band is my joy. fr declan is our leader, he's great")
+    moved = memory("t-moved", "sad news. fr declan is being moved to a parish in sligo, the letter came today", day=2)
+    assert later_change_first([(first, 0.9), (moved, 0.8)], focus_of("Who leads the band?"), set(), no_restatement)[0][0] is first
