@@ -14,34 +14,45 @@ import re
 __all__ = ["KIN_NAMES", "in_english"]
 
 # What is said, in English as the speaker and as someone else, then its words in German, French, Spanish,
-# Italian, Portuguese and Dutch, as the speaker and as someone else.
+# Italian, Portuguese and Dutch, then Swahili, Indonesian and Malay, Romanian, Polish and Czech, as the speaker and as
+# someone else ("nimehamia Ruiru", "Rudi udah pindah ke Batam", "m-am mutat la Iași", "Petr bydlí v Přerově").
 _SAID: tuple[tuple[str, str, str, str], ...] = (
     ("moved to", "moved to",
      r"bin\s+nach|ai\s+déménagé\s+(?:à|a|au|en)|me\s+(?:mudé|he\s+mudado|fui\s+a\s+vivir)\s+a|mi\s+sono\s+trasferit[oa]\s+a|"
-     r"(?:me\s+mudei|mudei-me)\s+para|ben\s+(?:verhuisd\s+)?naar",
+     r"(?:me\s+mudei|mudei-me)\s+para|ben\s+(?:verhuisd\s+)?naar|"
+     r"(?:nime|nili|tume|tuli)hamia|pindah\s+ke|m-am\s+mutat\s+(?:în|in|la)|przeprowadził[ae]m\s+się\s+do|"
+     r"přestěhoval[a]?\s+jsem\s+se\s+do|jsem\s+se\s+přestěhoval[a]?\s+do",
      r"ist\s+nach|a\s+déménagé\s+(?:à|a|au|en)|se\s+(?:mudó|ha\s+mudado|fue\s+a\s+vivir)\s+a|si\s+è\s+trasferit[oa]\s+a|"
-     r"(?:se\s+mudou|mudou-se)\s+para|is\s+(?:verhuisd\s+)?naar"),
+     r"(?:se\s+mudou|mudou-se)\s+para|is\s+(?:verhuisd\s+)?naar|"
+     r"(?:ame|ali|wame|wali)hamia|pindah\s+ke|s-a\s+mutat\s+(?:în|in|la)|przeprowadził[a]?\s+się\s+do|"
+     r"(?:se\s+)?přestěhoval[a]?\s+(?:se\s+)?do"),
     ("live in", "lives in",
-     r"wohne\s+in|habite\s+(?:à|a|en)|vivo\s+(?:en|a)|abito\s+a|moro\s+em|woon\s+in",
-     r"wohnt\s+in|habite\s+(?:à|a|en)|vive\s+(?:en|a)|abita\s+a|mora\s+em|woont\s+in"),
+     r"wohne\s+in|habite\s+(?:à|a|en)|vivo\s+(?:en|a)|abito\s+a|moro\s+em|woon\s+in|"
+     r"(?:nina|na)ishi|tinggal\s+di|locuiesc\s+(?:în|in|la)|mieszkam\s+w|bydlím\s+v",
+     r"wohnt\s+in|habite\s+(?:à|a|en)|vive\s+(?:en|a)|abita\s+a|mora\s+em|woont\s+in|"
+     r"(?:ana|wana)ishi|tinggal\s+di|locuie[sș]te\s+(?:în|in|la)|mieszka\s+w|bydlí\s+v"),
     ("work at", "works at",
      r"arbeite\s+(?:bei|für)|travaille\s+(?:chez|pour)|trabajo\s+(?:en|para)|lavoro\s+(?:da|per|presso)|"
-     r"trabalho\s+(?:na|no|em|para)|werk\s+(?:bij|voor)",
+     r"trabalho\s+(?:na|no|em|para)|werk\s+(?:bij|voor)|"
+     r"(?:nina|na)fanya\s+kazi(?:\s+(?:na|katika|kwa))?|(?:be)?kerja\s+di|lucrez\s+(?:la|în|in)|pracuję\s+w|pracuj[ui]\s+v",
      r"arbeitet\s+(?:bei|für)|travaille\s+(?:chez|pour)|trabaja\s+(?:en|para)|lavora\s+(?:da|per|presso)|"
-     r"trabalha\s+(?:na|no|em|para)|werkt\s+(?:bij|voor)"),
+     r"trabalha\s+(?:na|no|em|para)|werkt\s+(?:bij|voor)|"
+     r"(?:ana|wana)fanya\s+kazi(?:\s+(?:na|katika|kwa))?|(?:be)?kerja\s+di|lucreaz[ăa]\s+(?:la|în|in)|pracuje\s+[wv]"),
 )
 # The speaker's people, by the word each language has for them.
 _RELATIVES = {
-    "brother": "bruder frère frere hermano fratello irmão irmao broer",
-    "sister": "schwester sœur soeur hermana sorella irmã irma zus",
+    "brother": "bruder frère frere hermano fratello irmão irmao broer kaka abang fratele frate brat bratr brácha",
+    "sister": "schwester sœur soeur hermana sorella irmã irma zus dada sora soră siostra sestra",
+    # "adik aku Rudi": a younger or older sibling, brother or sister alike; said by name alone.
+    "sibling": "adik kakak",
     "dad": "papa papá pai",
     "father": "vater père pere padre vader",
     "mum": "mama mamá maman mamma mãe mae",
     "mother": "mutter mère mere madre moeder",
     "son": "sohn fils hijo figlio filho zoon",
     "daughter": "tochter fille hija figlia filha dochter",
-    "husband": "mann mari marido marito",
-    "wife": "frau femme esposa mujer moglie mulher vrouw",
+    "husband": "mann mari marido marito mume suami soț soțul mąż manžel",
+    "wife": "frau femme esposa mujer moglie mulher vrouw mke istri isteri soție soția żona manželka",
     "friend": "freund freundin ami amie amigo amiga amico amica vriend vriendin",
     "boyfriend": "novio namorado fidanzato",
     "girlfriend": "novia namorada fidanzata",
@@ -58,11 +69,13 @@ KIN_NAMES = {
     **{word: relation for relation in ("dad", "mum", "grandmother", "grandfather") for word in _RELATIVES[relation].split()},
     "far": "father", "mor": "mother",
 }
-_MY = r"mein|meine|mon|ma|mi|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|a\s+minha|mijn"
-_I = r"ich|je|j['’]|yo|io|eu|ik"
+_MY = r"mein|meine|mon|ma|mi|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|a\s+minha|mijn|mój|moja|můj|moje"
+# "dada yangu Neema", "adik aku Rudi", "sora mea Andreea": "my" said after the relation.
+_MY_AFTER = r"yangu|wangu|aku|saya|gue|ku|mea|meu"
+_I = r"ich|je|j['’]|yo|io|eu|ik|mimi|aku|saya|gue|gw|ja|já"
 # "jetzt", "maintenant", "ahora": now, finally, just; what the English says without them.
 _ADVERB = r"(?:(?:jetzt|nun|endlich|gerade|inzwischen|maintenant|enfin|désormais|ahora|ya|finalmente|ora|adesso|agora|já|nu|eindelijk|"
-_ADVERB += r"inmiddels)\s+)*"
+_ADVERB += r"inmiddels|udah|sudah|dah|sekarang|akhirnya|sasa|tayari|acum|deja|teraz|już|teď|už)\s+)*"
 # A verb said after its place: "Ich bin nach Berlin gezogen", "Ik ben naar Utrecht verhuisd".
 _AFTER = re.compile(r"\s+(?:umgezogen|gezogen|verhuisd)(?=\s*[.!,;]|\s*$)", re.IGNORECASE)
 
@@ -70,11 +83,15 @@ _WORD_OF = {word: relation for relation, words in _RELATIVES.items() for word in
 # "Ich arbeite jetzt bei Siemens": an adverb may come between any two words of the verb.
 _SPEAKER_SAYS = "|".join(f"(?P<i{index}>{said[2]})".replace(r"\s+", r"\s+" + _ADVERB) for index, said in enumerate(_SAID))
 _OTHER_SAYS = "|".join(f"(?P<o{index}>{said[3]})".replace(r"\s+", r"\s+" + _ADVERB) for index, said in enumerate(_SAID))
+_RELATIVE_WORD = "(?i:" + "|".join(sorted(map(re.escape, _WORD_OF), key=len, reverse=True)) + ")"
+# "Brat przeprowadził się do …" opens with a relation, not a name; "Oma wohnt in Ulm" names her by it (``KIN_NAMES``).
+_NOT_A_NAME = "(?i:" + "|".join(sorted(map(re.escape, set(_WORD_OF) - set(KIN_NAMES)), key=len, reverse=True)) + ")"
 _OPENING = re.compile(
     r"^(?P<lead>\W*)(?i:" + _ADVERB + r")(?:"
     r"(?:(?i:" + _I + r")\s*)?(?i:" + _ADVERB + r")(?i:" + _SPEAKER_SAYS + r")"
-    r"|(?:(?i:(?:" + _MY + r")\s+(?P<relative>" + "|".join(sorted(map(re.escape, _WORD_OF), key=len, reverse=True)) + r"))"
-    r"(?:\s+(?P<name>[A-Z][\w'’-]+))?|(?P<person>[A-Z][a-z][\w'’-]*))\s+(?i:" + _ADVERB + r")(?i:" + _OTHER_SAYS + r")"
+    r"|(?:(?i:(?:" + _MY + r")\s+(?P<relative>" + _RELATIVE_WORD + r")|(?P<relative_after>" + _RELATIVE_WORD + r")"
+    r"(?:\s+(?i:" + _MY_AFTER + r")|(?i:ku)))"
+    r"(?:\s+(?P<name>[A-Z][\w'’-]+))?|(?!" + _NOT_A_NAME + r"\s)(?P<person>[A-Z][a-z][\w'’-]*))\s+(?i:" + _ADVERB + r")(?i:" + _OTHER_SAYS + r")"
     r")\s+(?i:" + _ADVERB + r")(?P<rest>\S.*)$"
 )
 
@@ -87,8 +104,11 @@ def in_english(sentence: str) -> str:
         return sentence
     said = next(name for name, value in match.groupdict().items() if value and name[0] in "io" and name[1:].isdigit())
     english = _SAID[int(said[1:])][0 if said[0] == "i" else 1]
-    if match["relative"]:
-        who = f"my {_WORD_OF[match['relative'].lower()]}" + (f" {match['name']}" if match["name"] else "")
+    relative = match["relative"] or match["relative_after"]
+    if relative and _WORD_OF[relative.lower()] == "sibling" and match["name"]:
+        who = match["name"]
+    elif relative:
+        who = f"my {_WORD_OF[relative.lower()]}" + (f" {match['name']}" if match["name"] else "")
     else:
         who = match["person"] or "I"
     return f"{match['lead']}{who} {english} {_AFTER.sub('', match['rest'])}"

@@ -130,8 +130,10 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # speaking of the same thing; a time that is what is asked ("on Saturday mornings") is.
                # "Which route does Halvard drive now?": a later change naming the route speaks of the question,
                # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
+               # "the kontrola is moved to 19 March" speaks of what a first "kontrola is 12 March" said, whatever its word.
                and ((shared := ((spoken_of := about(pair[0].text, focus) | _named_by(called, pair[0].text)) & asked
-                                 | _thing_named(pair[0], focus)) - focus.timing - WHEN_WORDS)
+                                 | _thing_named(pair[0], focus) | _moved_as_first_called_it(own[pair[0].id], first.text))
+                     - focus.timing - WHEN_WORDS)
                     or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
                # says one only of something else ("surgery went well!!! … I'm staying till sunday"), changes something else.
@@ -142,7 +144,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
-                    or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending)]
+                    or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending
+                    or _moved_as_first_called_it(own[pair[0].id], first.text))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one speaking of the thing a
@@ -183,6 +186,29 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
     return any(_CHANGED_HERE.search(sentence) and (lexical_coverage(focus.terms, [sentence], by_topic=False) > 0
                                                    or _named_by(called, sentence))
                for sentence in SENTENCE_END.split(text))
+
+
+# What a message says was moved, by the words just before the verb in its clause: "the kontrola u ortodonty is moved to
+# 19 March", "fitting moved to next Tuesday"; not "I moved to Leeds" or "my sister moved" (no thing, or a person, and no time).
+_MOVED = re.compile(r"\b(?:(?:is|was|has\s+been|got|been|gets)\s+)?(?:moved|rescheduled|postponed|pushed\s+back|brought\s+forward)\b"
+                    r"(?!\s+(?:in|into|out|away|there|here|house|home)\b)", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[—–:;,.!?()\"]|\s-\s|\b(?:and|but|so)\b", re.IGNORECASE)
+
+
+def _moved_as_first_called_it(text: str, first: str) -> set[str]:
+    """The words (stems) of what ``text`` says was moved that ``first`` names too: "kontrola" in "clinic rang — the
+    kontrola is moved to 19 March", when the first message said "next kontrola is 12 March"."""
+    named_first = {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", first)}
+    moved: set[str] = set()
+    for verb in _MOVED.finditer(text):
+        # Moved to a time, said at once: "Mads moved to Oslo", "fr kieran is being moved to a parish in kerry, the letter
+        # came today" tell of a person, not of a thing's new date.
+        if not says_a_time(" ".join(SENTENCE_END.split(text[verb.end():], maxsplit=1)[0].split()[:6])):
+            continue
+        clause = _CLAUSE_BREAK.split(text[:verb.start()])[-1]
+        moved |= {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", clause)[-3:]
+                  if len(word) > 2 and word.casefold() not in FUNCTION_WORDS and not re.search(r"['’]", word)}
+    return (moved - RELATION_WORDS) & named_first
 
 
 def _names_given(text: str, things: set[str]) -> dict[str, str]:

@@ -32,7 +32,8 @@ def test_a_move_a_home_or_a_job_told_in_another_language_is_read_in_english(said
 
 
 @pytest.mark.parametrize("said", ["Mia works at Google.", "I moved to Berlin.", "Ma and Pa are visiting.",
-                                  "Se mudó a Madrid.", "Vivo la vida loca."])
+                                  "Se mudó a Madrid.", "Vivo la vida loca.",
+                                  "Brat mieszka w Gdyni.", "pindah gudang! yang lama kemahalan"])
 def test_english_and_what_says_no_one_whose_move_it_is_are_read_as_they_are(said: str) -> None:
     assert in_english(said) == said
 
@@ -48,3 +49,25 @@ def test_a_change_told_in_another_language_fills_the_slot_of_the_same_change_tol
 ) -> None:
     [fact] = extract(turn(said, speaker="Noor"), [])
     assert normalise(fact.subject, fact.predicate, fact.object) == normalise(subject, predicate, obj)
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("nimehamia Eldoret jana!", "I moved to Eldoret jana!"),
+    ("kaka yangu Baraka anaishi Nakuru.", "my brother Baraka lives in Nakuru."),
+    ("aku udah pindah ke Medan.", "I moved to Medan."),
+    ("suami saya Agus kerja di Bandung.", "my husband Agus works at Bandung."),
+    ("adikku Wulan tinggal di Depok.", "Wulan lives in Depok."),
+    ("fratele meu Mihai s-a mutat la Iași.", "my brother Mihai moved to Iași."),
+    ("Mój brat Tomek mieszka w Gdyni.", "my brother Tomek lives in Gdyni."),
+    ("moje sestra Eva bydlí v Olomouci.", "my sister Eva lives in Olomouci."),
+    ("Marek se přestěhoval do Plzně.", "Marek moved to Plzně."),
+])
+def test_a_move_a_home_or_a_job_told_in_swahili_indonesian_romanian_polish_or_czech_is_read_in_english(
+    said: str, english: str
+) -> None:
+    assert in_english(said) == english
+
+
+def test_a_sibling_told_by_a_word_for_brother_or_sister_alike_moves_by_name() -> None:
+    [fact] = extract(turn("Kakak saya Dimas udah pindah ke Surabaya.", speaker="Noor"), [])
+    assert normalise(fact.subject, fact.predicate, fact.object) == normalise("Dimas", "lives in", "Surabaya")

@@ -383,3 +383,18 @@ def test_a_later_change_of_someone_else_does_not_go_before_the_fact_of_whom_a_qu
     dana = memory("t-dana", "Dana's sister helped her move yesterday, she's officially living in Columbus now.", day=2)
     focus = focus_of("Where does Ngozi's friend Denny live now?", frozenset({"Denny"}))
     assert later_change_first([(denny, 0.9), (dana, 0.8)], focus, set(), no_restatement)[0][0].id == "f-denny"
+
+
+def test_a_later_message_moving_the_thing_by_the_word_the_first_called_it_leads() -> None:
+    first = memory("t-first", "my orthodontist is dr Kaur at Mill Road clinic. next kontrola is 12 March at 9:00")
+    moved = memory("t-moved", "clinic rang. the kontrola is moved to 19 March, same hour", day=2)
+    other = memory("t-other", "book club moved to 20 March, we read Solaris", day=3)
+    asked = focus_of("When is my orthodontist appointment?")
+    assert later_change_first([(first, 0.9), (other, 0.8), (moved, 0.7)], asked, set(), no_restatement)[0][0] is moved
+    assert later_change_first([(first, 0.9), (other, 0.8)], asked, set(), no_restatement)[0][0] is first
+
+
+def test_a_person_moved_to_a_place_is_no_thing_moved_to_a_time() -> None:
+    first = memory("t-first", "the band is my joy. fr declan is our leader, he's great")
+    moved = memory("t-moved", "sad news. fr declan is being moved to a parish in sligo, the letter came today", day=2)
+    assert later_change_first([(first, 0.9), (moved, 0.8)], focus_of("Who leads the band?"), set(), no_restatement)[0][0] is first
