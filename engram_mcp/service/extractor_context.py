@@ -29,7 +29,7 @@ def turns_to_read_with(catalogue: Catalogue, turn: Memory, count: int) -> list[M
     previous = catalogue.previous(turn, count)
     # A turn given no speaker is the user's, and so are the facts extractors draw from it ("user's sister
     # Ilka"): its people were introduced to "user" as much as to anyone named.
-    speaker = turn.provenance.speaker or _UNNAMED_SPEAKER
+    speaker = turn.provenance.speaker_name or _UNNAMED_SPEAKER
     # Read only when the turn names someone or something the memory knows; a turn that names none costs nothing here.
     named = catalogue.entities_named_in(turn.text, turn.namespace) - {normalise_entity(speaker)}
     if not named:
