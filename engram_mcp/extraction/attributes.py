@@ -18,12 +18,13 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.habits import how_often_said
 from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
 from engram_mcp.extraction.medicines import doses_said
+from engram_mcp.extraction.people import RELATIONS, relation_called
 from engram_mcp.extraction.state_grammar import NAME
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.belongings import kind_of
 from engram_mcp.model.function_words import FUNCTION_WORDS
 
-__all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given"]
+__all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given", "relatives_number"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
@@ -120,13 +121,32 @@ _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"
 # opening a sentence with no one else's name before it, a few words of its own between (what it is for, "my" in
 # another language), is the speaker's, under a label (a colon or dash) or after a word before it: "new" in any
 # language, never whose it is ("mums number") nor what kind of number it is ("Account number: 9021 4477 12"). Not
-# "roger drops them saturdays. number 01749 823116", said of someone else.
+# "roger drops them saturdays. number 01749 823116", said of someone else. A word that says news comes may lead it:
+# "update: new number 0498 222 777".
 _NOT_A_PHONE = ("account|reference|ref|order|case|policy|tracking|serial|customer|member|membership|booking|flight|invoice|room|"
                 "table|house|seat|ticket|id|vat|tax|registration|licence|license|passport|plate|model|part|batch|lot|bus|route|"
                 "platform|gate|pin|insurance|student|staff|employee|patient|nhs|claim|card|sort|routing|iban|contract|meter")
-_NUMBER_OPENS = re.compile(r"^(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[a-z]+(?<!s))\s+)?(?P<attr>phone\s+number|"
+_NUMBER_OPENS = re.compile(r"^(?:(?:update|news|fyi|btw|heads\s+up|psa|note)\s*[:–—-]\s*)?(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[a-z]+(?<!s))\s+)?(?P<attr>phone\s+number|"
                            r"mobile\s+number|number|mobile|cell|phone)(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
                            r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
+# "My mom's number is 555-1234", "Mom got a new phone: 555-9876", "my sister has a new number, 0791 …": a relative's
+# number, one at a time, theirs (``relatives_number``).
+_RELATIVES_NUMBER = re.compile(r"^(?:(?:my|our)\s+)?(?P<rel>" + RELATIONS + r")(?:(?:['’]s\s+(?:new\s+)?(?:phone\s+|mobile\s+|cell\s+)?"
+                               r"(?:number|mobile|phone|cell)(?:\s+is(?:\s+now)?|\s*[:–—-]))|\s+(?:has\s+got|has|got|just\s+got)\s+a\s+new\s+"
+                               r"(?:phone\s+|mobile\s+|cell\s+)?(?:number|mobile|phone|cell)(?:\s*[:,–—-]|\s+is)?)"
+                               r"(?:\s*(?:it['’]?s|the\s+number\s+is|number\s+is))?\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))",
+                               re.IGNORECASE)
+
+
+def relatives_number(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
+    """The phone number a sentence gives one of the speaker's people ("Mom got a new phone: 555-9876"), as theirs."""
+    if (said := _RELATIVES_NUMBER.match(sentence.strip())) is None:
+        return None
+    whose, number = f"{speaker}'s {relation_called(said['rel'])}", said["value"].strip()
+    return ExtractedFact(statement=f"{whose}'s phone number is {number}.", type=MemoryType.SEMANTIC, certainty=certainty,
+                         subject=whose, predicate="phone number", object=number, entities=(speaker,))
+
+
 # "Current situation:\n- bank: Halifax, Reward account\n- car: 2014 Ford Focus": a list of what one has, by label.
 _LABEL_MEANS = {"energy": "energy supplier", "broadband": "broadband provider", "internet": "internet provider", "car": "car"}
 _LISTED = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<attr>" + "|".join(sorted((re.escape(a) for a in (*ATTRIBUTES, *_LABEL_MEANS)),
@@ -227,6 +247,8 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none.
     ``before`` is the sentence before it in the turn: a bare label ("Address: 27 Cedar Ridge Rd")
     after one that says nothing of the speaker ("Daniel booked the lake house.") is not theirs."""
+    if (theirs_said := relatives_number(sentence, speaker, certainty)) is not None:
+        return [theirs_said]
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     theirs: list[ExtractedFact] = []

@@ -5,7 +5,7 @@ import pytest
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.attributes import attribute_facts, doctor_given
 from engram_mcp.model.predicates import is_single_valued, normalise
-from tests.extraction.helpers import turn
+from tests.extraction.helpers import slots, turn
 
 extract = RulesExtractor().extract
 
@@ -418,3 +418,13 @@ def test_a_rent_raised_by_the_landlord_or_said_to_go_up_is_the_speakers_rent_now
                                   "the bank raised the rate to 5%", "my rent may go up to 1350"])
 def test_someone_elses_rent_another_rate_raised_or_a_rise_that_may_come_is_not_the_speakers(said: str) -> None:
     assert attribute_facts(said, "Ines") == []
+
+
+def test_a_new_number_after_a_word_that_says_news_comes_is_the_speakers_number() -> None:
+    assert ("phone", "07811 456 902", False) in slots("fyi: new number 07811 456 902", speaker="Ada")
+
+
+@pytest.mark.parametrize("said", ["My dad's number is 020 7946 0321.", "Dad got a new phone: 020 7946 0321"])
+def test_a_relatives_number_is_theirs_so_their_new_one_replaces_it(said: str) -> None:
+    facts = RulesExtractor().extract(turn(said, speaker="Ada"), [])
+    assert [(f.subject, f.predicate, f.object) for f in facts] == [("Ada's dad", "phone number", "020 7946 0321")]
