@@ -109,6 +109,10 @@ _SOMEONE_ELSES_HOME = re.compile(r"\b(?:his|her|their)\b|['’]s\s+(?:\w+\s+)?(?
 # "I weigh 92kg", "Down to 88kg!": a weight, said by weighing or by what it went down or up to.
 _WEIGH = re.compile(r"(?:\bI\s+(?:now\s+|currently\s+)?weigh|^(?:I\s+am\s+|I'm\s+)?(?:now\s+)?(?:down|up)\s+to)\s+"
                     r"(?P<value>\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds|st|stone)\b)(?P<attr>)", re.IGNORECASE)
+# "Got a raise!! now on 58k", "pay rise came through, I'm on £41,500 now": the pay one is on after news of a raise.
+_PAY_AMOUNT = r"(?P<value>[£$€]?\s?\d[\d.,]*\s?(?:k|K|grand)?(?:\s+(?:a|per)\s+(?:year|annum|month|hour)|\s+p\.?a\.?)?)(?P<attr>)"
+_PAY_NOW_ON = re.compile(r"(?:^|[,;:—–-]\s*)(?:(?:I\s+am|I'm)\s+)?(?:now\s+)?on\s+" + _PAY_AMOUNT + r"(?:\s+now)?\s*[.!]*\s*$", re.IGNORECASE)
+_RAISE_NEWS = re.compile(r"\b(?:(?:pay\s*)?raise|pay\s*rise|pay\s+bump|payrise)\b", re.IGNORECASE)
 # "we open at 7am", "We now open at 6:30am on weekdays": a business's hours, one setting each.
 _HOURS = re.compile(r"\b(?:we|I)\s+(?:now\s+|only\s+)?(?P<attr>open|close)\s+at\s+(?P<value>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"
                     r"(?:\s+on\s+(?:weekdays|weekends|[a-z]+days?))?)", re.IGNORECASE)
@@ -253,8 +257,10 @@ def attribute_facts(
     found: dict[str, tuple[str, str, str]] = {}
     theirs: list[ExtractedFact] = []
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _NEW_ARRIVES, _LABELLED, _NUMBER_OPENS, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
-                    _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
+                    _PAY_NOW_ON, _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
         for match in pattern.finditer(text):
+            if pattern is _PAY_NOW_ON and not _RAISE_NEWS.search(f"{before} {text[:match.start()]}"):
+                continue
             if pattern is _RAISED and (match["put"] or match["attr"]).lower() in _HOME_AMOUNTS and "the" in (
                     (match["whose"] or match["whose_put"]).lower(),) and _SOMEONE_ELSES_HOME.search(text[: match.end()]):
                 continue
@@ -264,7 +270,7 @@ def attribute_facts(
                 put, said = match["put"].lower(), _amount(match["put_value"])
                 found.setdefault(put, (f"{speaker}'s {put} is {said}", put, said))
                 continue
-            attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
+            attribute = match["attr"].lower() or {_WEIGH: "weight", _PAY_NOW_ON: "salary"}.get(pattern, "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             attribute = "manager" if pattern is _REPORTS_TO else SAID_OTHERWISE.get(attribute, attribute)
             if pattern is _LISTED and attribute in _PLACES and _about_another(before):

@@ -428,3 +428,12 @@ def test_a_new_number_after_a_word_that_says_news_comes_is_the_speakers_number()
 def test_a_relatives_number_is_theirs_so_their_new_one_replaces_it(said: str) -> None:
     facts = RulesExtractor().extract(turn(said, speaker="Ada"), [])
     assert [(f.subject, f.predicate, f.object) for f in facts] == [("Ada's dad", "phone number", "020 7946 0321")]
+
+
+def test_the_pay_one_is_on_after_news_of_a_raise_is_the_salary() -> None:
+    facts = extract(turn("Pay rise came through! I'm on £41,500 now", speaker="Ada"), [])
+    assert [(f.predicate, f.object) for f in facts] == [("salary", "£41,500")]
+
+
+def test_an_amount_one_is_on_with_no_raise_told_is_no_salary() -> None:
+    assert not [s for s in slots("Now on 30 minutes of cardio a day", speaker="Ada") if s[0] == "salary"]

@@ -140,3 +140,8 @@ def test_a_vehicle_bought_by_its_kind_and_named_in_the_next_sentence_is_the_name
 
 def test_a_ute_sold_is_no_longer_driven() -> None:
     assert ("drives", "ute", True) in slots("sold my ute to a bloke in mandurah today")
+
+
+def test_a_car_traded_in_for_another_said_as_it_makes_the_new_one_driven() -> None:
+    facts = RulesExtractor().extract(turn("so I traded it in for a Kia Niro lol", speaker="Ada"), [])
+    assert [(f.predicate, f.object) for f in facts] == [("drives", "Kia Niro")]
