@@ -287,6 +287,8 @@ def attribute_facts(
                 if attribute.split()[0] in _NOT_AN_ITEM:
                     continue
                 item = re.sub(r"(?<=[^s])s$", "", attribute)  # "flat whites" are priced as "flat white"
+                # "Gym membership is £35", then "gym's gone up to £42": what one pays for the gym, one price.
+                item = re.sub(r"(?<=\w)\s+(?:membership|subscription|sub|pass|plan)$", "", item)
                 found[f"{item} price"] = (f"{speaker}'s {item} costs {match['value']}", f"{item} price", match["value"])
                 continue
             if pattern is _HOURS:

@@ -437,3 +437,9 @@ def test_the_pay_one_is_on_after_news_of_a_raise_is_the_salary() -> None:
 
 def test_an_amount_one_is_on_with_no_raise_told_is_no_salary() -> None:
     assert not [s for s in slots("Now on 30 minutes of cardio a day", speaker="Ada") if s[0] == "salary"]
+
+
+def test_a_membership_priced_is_priced_as_what_it_is_for_so_a_new_price_of_it_replaces_it() -> None:
+    said_first = {f.predicate for f in extract(turn("Pool membership is £30 a month.", speaker="Ada"), [])}
+    said_later = {f.predicate for f in extract(turn("pool's gone up to £34/month", speaker="Ada"), [])}
+    assert said_first == said_later == {"pool price"}
