@@ -288,7 +288,7 @@ def attribute_facts(
                     continue
                 item = re.sub(r"(?<=[^s])s$", "", attribute)  # "flat whites" are priced as "flat white"
                 # "Gym membership is £35", then "gym's gone up to £42": what one pays for the gym, one price.
-                item = re.sub(r"(?<=\w)\s+(?:membership|subscription|sub|pass|plan)$", "", item)
+                item = re.sub(r"(?<=\w)\s+(?:membership|subscription)$", "", item)
                 found[f"{item} price"] = (f"{speaker}'s {item} costs {match['value']}", f"{item} price", match["value"])
                 continue
             if pattern is _HOURS:

@@ -199,6 +199,7 @@ _RESCHEDULED = re.compile(
     r"\b" + _MOVED + r"\s+(?:back\s+)?(?P<whose>my|our|the)\s+" + _EVENT + r"\s+(?:to|until|till|for)\s+(?P<when>[^,.;!?()]+)",
     re.IGNORECASE,
 )
+_HABIT_DAYS = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|every\b", re.IGNORECASE)
 # "Dr Patel's office called, appointment moved to 17 June": the event moved, by whoever, said as what happened to it.
 _WAS_RESCHEDULED = re.compile(
     r"(?:^|[,;:—–-]\s*|\b(?P<whose>my|our|the)\s+)(?!(?:my|our|the|his|her|their|your)\b)"
@@ -218,6 +219,8 @@ def rescheduling_fact(sentence: str, speaker: str, certainty: float = Certainty.
     told = match.groupdict()
     event, head = told.get("event") or told["passive_event"], told.get("head") or told["passive_head"]
     when = (told.get("when") or told["passive_when"]).strip()
+    if told.get("passive_when") and _HABIT_DAYS.match(when):
+        return None  # "the painting class was moved to Fridays": a habit's days (``habits.rescheduled_habit``)
     # "they moved the wedding to september": whose wedding the sentence does not say; an event with no word
     # before it ("appointment moved to 17 June") is the speaker's, as chat drops "my".
     whose = f"{speaker}'s" if (match["whose"] or "my").lower() != "the" else "The"

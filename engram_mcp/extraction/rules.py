@@ -365,8 +365,8 @@ def _facts_from(
 
 
 # "I moved to York on 1 March", "started at Arup on the 3rd of May": a change said done on a day by its date.
-_CHANGED_ON = re.compile(r"\b(?:moved|relocated|started|joined|began|switched|bought|sold|left|quit|got\s+married|married)\b"
-                         r"[^.!?;]*?\bon\s+(?:the\s+)?(?P<day>\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+|[A-Za-z]+\s+\d{1,2}(?:st|nd|rd|th)?)\b",
+_CHANGED_ON = re.compile(r"\b(?<!getting\s)(?<!get\s)(?:moved|relocated|started|joined|began)\b"
+                         r"(?:\s+[^\s.!?;,]+){0,5}?\s+on\s+(?:the\s+)?(?P<day>\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+|[A-Za-z]+\s+\d{1,2}(?:st|nd|rd|th)?)\b",
                          re.IGNORECASE)
 
 
