@@ -18,12 +18,13 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.habits import how_often_said
 from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
 from engram_mcp.extraction.medicines import doses_said
+from engram_mcp.extraction.people import RELATIONS, relation_called
 from engram_mcp.extraction.state_grammar import NAME
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.belongings import kind_of
 from engram_mcp.model.function_words import FUNCTION_WORDS
 
-__all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given"]
+__all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given", "relatives_number"]
 
 TOOLS = frozenset({"editor", "text editor", "ide", "browser", "shell", "terminal", "laptop", "os", "operating system"})
 """Attributes that are things a person uses: stated as "<who> uses <value> as <who>'s <tool>"."""
@@ -108,6 +109,10 @@ _SOMEONE_ELSES_HOME = re.compile(r"\b(?:his|her|their)\b|['’]s\s+(?:\w+\s+)?(?
 # "I weigh 92kg", "Down to 88kg!": a weight, said by weighing or by what it went down or up to.
 _WEIGH = re.compile(r"(?:\bI\s+(?:now\s+|currently\s+)?weigh|^(?:I\s+am\s+|I'm\s+)?(?:now\s+)?(?:down|up)\s+to)\s+"
                     r"(?P<value>\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds|st|stone)\b)(?P<attr>)", re.IGNORECASE)
+# "Got a raise!! now on 58k", "pay rise came through, I'm on £41,500 now": the pay one is on after news of a raise.
+_PAY_AMOUNT = r"(?P<value>[£$€]?\s?\d[\d.,]*\s?(?:k|K|grand)?(?:\s+(?:a|per)\s+(?:year|annum|month|hour)|\s+p\.?a\.?)?)(?P<attr>)"
+_PAY_NOW_ON = re.compile(r"(?:^|[,;:—–-]\s*)(?:(?:I\s+am|I'm)\s+)?(?:now\s+)?on\s+" + _PAY_AMOUNT + r"(?:\s+now)?\s*[.!]*\s*$", re.IGNORECASE)
+_RAISE_NEWS = re.compile(r"\b(?:(?:pay\s*)?raise|pay\s*rise|pay\s+bump|payrise)\b", re.IGNORECASE)
 # "we open at 7am", "We now open at 6:30am on weekdays": a business's hours, one setting each.
 _HOURS = re.compile(r"\b(?:we|I)\s+(?:now\s+|only\s+)?(?P<attr>open|close)\s+at\s+(?P<value>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"
                     r"(?:\s+on\s+(?:weekdays|weekends|[a-z]+days?))?)", re.IGNORECASE)
@@ -120,13 +125,32 @@ _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"
 # opening a sentence with no one else's name before it, a few words of its own between (what it is for, "my" in
 # another language), is the speaker's, under a label (a colon or dash) or after a word before it: "new" in any
 # language, never whose it is ("mums number") nor what kind of number it is ("Account number: 9021 4477 12"). Not
-# "roger drops them saturdays. number 01749 823116", said of someone else.
+# "roger drops them saturdays. number 01749 823116", said of someone else. A word that says news comes may lead it:
+# "update: new number 0498 222 777".
 _NOT_A_PHONE = ("account|reference|ref|order|case|policy|tracking|serial|customer|member|membership|booking|flight|invoice|room|"
                 "table|house|seat|ticket|id|vat|tax|registration|licence|license|passport|plate|model|part|batch|lot|bus|route|"
                 "platform|gate|pin|insurance|student|staff|employee|patient|nhs|claim|card|sort|routing|iban|contract|meter")
-_NUMBER_OPENS = re.compile(r"^(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[a-z]+(?<!s))\s+)?(?P<attr>phone\s+number|"
+_NUMBER_OPENS = re.compile(r"^(?:(?:update|news|fyi|btw|heads\s+up|psa|note)\s*[:–—-]\s*)?(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[a-z]+(?<!s))\s+)?(?P<attr>phone\s+number|"
                            r"mobile\s+number|number|mobile|cell|phone)(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
                            r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
+# "My mom's number is 555-1234", "Mom got a new phone: 555-9876", "my sister has a new number, 0791 …": a relative's
+# number, one at a time, theirs (``relatives_number``).
+_RELATIVES_NUMBER = re.compile(r"^(?:(?:my|our)\s+)?(?P<rel>" + RELATIONS + r")(?:(?:['’]s\s+(?:new\s+)?(?:phone\s+|mobile\s+|cell\s+)?"
+                               r"(?:number|mobile|phone|cell)(?:\s+is(?:\s+now)?|\s*[:–—-]))|\s+(?:has\s+got|has|got|just\s+got)\s+a\s+new\s+"
+                               r"(?:phone\s+|mobile\s+|cell\s+)?(?:number|mobile|phone|cell)(?:\s*[:,–—-]|\s+is)?)"
+                               r"(?:\s*(?:it['’]?s|the\s+number\s+is|number\s+is))?\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))",
+                               re.IGNORECASE)
+
+
+def relatives_number(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
+    """The phone number a sentence gives one of the speaker's people ("Mom got a new phone: 555-9876"), as theirs."""
+    if (said := _RELATIVES_NUMBER.match(sentence.strip())) is None:
+        return None
+    whose, number = f"{speaker}'s {relation_called(said['rel'])}", said["value"].strip()
+    return ExtractedFact(statement=f"{whose}'s phone number is {number}.", type=MemoryType.SEMANTIC, certainty=certainty,
+                         subject=whose, predicate="phone number", object=number, entities=(speaker,))
+
+
 # "Current situation:\n- bank: Halifax, Reward account\n- car: 2014 Ford Focus": a list of what one has, by label.
 _LABEL_MEANS = {"energy": "energy supplier", "broadband": "broadband provider", "internet": "internet provider", "car": "car"}
 _LISTED = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<attr>" + "|".join(sorted((re.escape(a) for a in (*ATTRIBUTES, *_LABEL_MEANS)),
@@ -227,12 +251,16 @@ def attribute_facts(
     """A fact for each attribute the sentence gives the speaker a value of; [] when it gives none.
     ``before`` is the sentence before it in the turn: a bare label ("Address: 27 Cedar Ridge Rd")
     after one that says nothing of the speaker ("Daniel booked the lake house.") is not theirs."""
+    if (theirs_said := relatives_number(sentence, speaker, certainty)) is not None:
+        return [theirs_said]
     text = expand_contractions(sentence)
     found: dict[str, tuple[str, str, str]] = {}
     theirs: list[ExtractedFact] = []
     for pattern in (_CHANGED, _CHANGED_IT_IS, _SWITCHED, _HAVE_NEW, _NEW_NAMED, _NEW_ARRIVES, _LABELLED, _NUMBER_OPENS, _STATED, _RAISED, _CHARGE, _WEIGH, _HOURS,
-                    _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
+                    _PAY_NOW_ON, _PRICE, _APPOSITIVE, _NAMED_IS, _LISTED, _REPORTS_TO):
         for match in pattern.finditer(text):
+            if pattern is _PAY_NOW_ON and not _RAISE_NEWS.search(f"{before} {text[:match.start()]}"):
+                continue
             if pattern is _RAISED and (match["put"] or match["attr"]).lower() in _HOME_AMOUNTS and "the" in (
                     (match["whose"] or match["whose_put"]).lower(),) and _SOMEONE_ELSES_HOME.search(text[: match.end()]):
                 continue
@@ -242,7 +270,7 @@ def attribute_facts(
                 put, said = match["put"].lower(), _amount(match["put_value"])
                 found.setdefault(put, (f"{speaker}'s {put} is {said}", put, said))
                 continue
-            attribute = match["attr"].lower() or ("weight" if pattern is _WEIGH else "rate")
+            attribute = match["attr"].lower() or {_WEIGH: "weight", _PAY_NOW_ON: "salary"}.get(pattern, "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             attribute = "manager" if pattern is _REPORTS_TO else SAID_OTHERWISE.get(attribute, attribute)
             if pattern is _LISTED and attribute in _PLACES and _about_another(before):
@@ -259,6 +287,8 @@ def attribute_facts(
                 if attribute.split()[0] in _NOT_AN_ITEM:
                     continue
                 item = re.sub(r"(?<=[^s])s$", "", attribute)  # "flat whites" are priced as "flat white"
+                # "Gym membership is £35", then "gym's gone up to £42": what one pays for the gym, one price.
+                item = re.sub(r"(?<=\w)\s+(?:membership|subscription)$", "", item)
                 found[f"{item} price"] = (f"{speaker}'s {item} costs {match['value']}", f"{item} price", match["value"])
                 continue
             if pattern is _HOURS:

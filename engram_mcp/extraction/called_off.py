@@ -367,6 +367,12 @@ _PLAN_NOT = re.compile(
     r"^(?:I|we)(?:'m|\s+am|'re|\s+are|\s+won't\s+be|\s+will\s+not\s+be)\s+(?P<no>not\s+|no\s+longer\s+)?"
     r"(?P<plan>(?!going\s+to\s+(?!the\b|a\b)(?-i:[a-z]+)\b)" + _PLAN_VERBS + r"\s+[^,;.!?]{2,40}?)(?:\s+(?P<when>after\s+all|any\s*more|in\s+the\s+end))?\s*$",
     re.IGNORECASE)
+# "never mind the dentist on the 20th, cancelled it", "the party, it's off": a plan named, then said called off.
+_NAMED_THEN_OFF = re.compile(r"^(?:(?:never\s*mind|forget(?:\s+about)?)\s+)?(?P<whose>my|our|the)\s+(?P<plan>[^,;.!?]{2,40}?)\s*[,;—–-]\s*"
+                             r"(?:(?:I|we)(?:\s+have|'ve)?\s+)?(?:cancel(?:l)?ed\s+(?:it|that)|called\s+(?:it|that)\s+off|it(?:'s|\s+is)\s+(?P<off>off))$",
+                             re.IGNORECASE)
+# "dentist on the 20th", "yoga at 6pm": the plan is what is called off, not the day it was on.
+_ITS_TIME = re.compile(r"\s+(?:on|at)\s+(?:the\s+)?(?:\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b).*$", re.IGNORECASE)
 _NOT_A_PLAN = frozenset({"it", "that", "this", "plans", "plan", "everything", "them"})
 
 
@@ -381,10 +387,10 @@ def plan_called_off(clause: str, speaker: str, certainty: float, statement: str 
             return None
         plan = not_doing["plan"]
         said = statement or f"{speaker} is {' '.join((not_doing['no'] or 'not').split()).lower()} {plan} {(not_doing['when'] or '').lower()}".rstrip() + "."
-    elif (cancelled := _PLAN_CANCELLED.match(text) or _PLAN_OFF.match(text)) is not None:
+    elif (cancelled := _PLAN_CANCELLED.match(text) or _PLAN_OFF.match(text) or _NAMED_THEN_OFF.match(text)) is not None:
         if cancelled.groupdict().get("off") and cancelled["whose"].lower() == "the":
             return None
-        plan = cancelled["plan"]
+        plan = _ITS_TIME.sub("", cancelled["plan"])
         whose = f"{speaker}'s" if cancelled["whose"].lower() in {"my", "our"} else "The"
         said = f"{whose} {plan} is cancelled."
     else:

@@ -192,30 +192,45 @@ def _switched(match: re.Match[str] | None, speaker: str, certainty: float) -> Ex
     )
 
 
+_MOVED = r"(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|brought\s+forward|put\s+off|shifted)"
+_EVENT = (r"(?P<event>(?:[a-z-]+\s+){0,2}?(?P<head>appointment|meeting|call|interview|flight|dinner|lunch|"
+          r"party|wedding|exam|surgery|operation|session|class|lesson|trip|visit|check-?up|booking|reservation|date))")
 _RESCHEDULED = re.compile(
-    r"\b(?:moved|rescheduled|pushed(?:\s+back)?|postponed|changed|brought\s+forward|put\s+off|shifted)\s+(?:back\s+)?"
-    r"(?P<whose>my|our|the)\s+(?P<event>(?:[a-z-]+\s+){0,2}?(?P<head>appointment|meeting|call|interview|flight|dinner|lunch|"
-    r"party|wedding|exam|surgery|operation|session|class|lesson|trip|visit|check-?up|booking|reservation|date))"
-    r"\s+(?:to|until|till|for)\s+(?P<when>[^,.;!?()]+)",
+    r"\b" + _MOVED + r"\s+(?:back\s+)?(?P<whose>my|our|the)\s+" + _EVENT + r"\s+(?:to|until|till|for)\s+(?P<when>[^,.;!?()]+)",
+    re.IGNORECASE,
+)
+_HABIT_DAYS = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|every\b", re.IGNORECASE)
+# "Dr Patel's office called, appointment moved to 17 June": the event moved, by whoever, said as what happened to it.
+_WAS_RESCHEDULED = re.compile(
+    r"(?:^|[,;:—–-]\s*|\b(?P<whose>my|our|the)\s+)(?!(?:my|our|the|his|her|their|your)\b)"
+    + _EVENT.replace("?P<event>", "?P<passive_event>").replace("?P<head>", "?P<passive_head>")
+    + r"\s+(?:(?:was|has\s+been|got|is|'s|has\s+got)\s+)?(?:now\s+)?" + _MOVED + r"\s+(?:back\s+)?(?:to|until|till|for)\s+"
+    r"(?P<passive_when>[^,.;!?()]+)",
     re.IGNORECASE,
 )
 
 
 def rescheduling_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
     """The event the sentence moves to another time ("moved my appointment to Thursday at 11"), or None."""
-    match = _RESCHEDULED.search(sentence.replace("’", "'"))
+    said = sentence.replace("’", "'")
+    match = _RESCHEDULED.search(said) or _WAS_RESCHEDULED.search(said)
     if match is None:
         return None
-    when = match["when"].strip()
-    # "they moved the wedding to september": whose wedding the sentence does not say.
-    whose = f"{speaker}'s" if match["whose"].lower() != "the" else "The"
+    told = match.groupdict()
+    event, head = told.get("event") or told["passive_event"], told.get("head") or told["passive_head"]
+    when = (told.get("when") or told["passive_when"]).strip()
+    if told.get("passive_when") and _HABIT_DAYS.match(when):
+        return None  # "the painting class was moved to Fridays": a habit's days (``habits.rescheduled_habit``)
+    # "they moved the wedding to september": whose wedding the sentence does not say; an event with no word
+    # before it ("appointment moved to 17 June") is the speaker's, as chat drops "my".
+    whose = f"{speaker}'s" if (match["whose"] or "my").lower() != "the" else "The"
     return ExtractedFact(
-        statement=f"{whose} {match['event'].lower()} was moved to {when}.",
+        statement=f"{whose} {event.lower()} was moved to {when}.",
         type=MemoryType.EPISODIC,
         certainty=certainty,
         subject=speaker,
         predicate=RESCHEDULES,
-        object=match["head"].lower(),
+        object=head.lower(),
         entities=(speaker,),
     )
 

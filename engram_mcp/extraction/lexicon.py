@@ -104,7 +104,9 @@ def with_dropped_subject(text: str) -> str:
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _FROM_DAY = (r"from\s+(?:now\s+on|today|tomorrow|tonight|next\s+\w+|this\s+\w+|\w+day|the\s+\d{1,2}(?:st|nd|rd|th)?(?:\s+of\s+\w+)?|"
              r"\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
-FROM_DAY = re.compile(r"^\s*" + _FROM_DAY + r"\s*[,:]?\s+(?=(?:I|we|my|our)\b)", re.IGNORECASE)
+FROM_DAY = re.compile(r"^\s*" + _FROM_DAY + r"\s*[,:]?\s+(?=(?:I|we|my|our)\b)|\s" + _FROM_DAY + r"(?:\s+(?:on|onwards))?\s*[.!]*\s*$",
+                      re.IGNORECASE)
+"""When what a sentence says begins: opening it ("From Monday I work at Tesco") or closing it ("gym's gone up to £42 from January")."""
 LEAD_TIME = re.compile(r"^(?:these\s+days|nowadays|as\s+of\s+(?:today|now|this\s+\w+)|since\s+\w+|now|today|"
                        r"yesterday|last\s+\w+|this\s+\w+|so|well|anyway|update|" + _FROM_DAY + r")\s*[,:]?\s+(?=(?:I|we|my|our)\b)",
                        re.IGNORECASE)

@@ -186,6 +186,13 @@ _DOSE_TO = re.compile(
     + _DOSE_SAID + r"\s+(?:of\s+)?(?:my\s+|the\s+)?" + _MEDICINE, re.IGNORECASE)
 
 
+# "Doc halved my atorvastatin", "they've doubled my sertraline dose": a dose changed by a share, no new amount said; the
+# dose held before is no longer taken.
+_DOSE_SCALED = re.compile(r"\b(?P<by>halved|doubled)\s+(?P<whose>my)\s+" + _MEDICINE + r"(?:\s+(?:dose|dosage))?(?!\s+(?:up|down)?\s*to\b)",
+                          re.IGNORECASE)
+_SCALED_AS = {"halved": "half", "doubled": "double"}
+
+
 # Someone else the turn speaks of, whose "the metformin" it may be: "Mum's GP", "his tablets", "Dad".
 _SOMEONE_ELSE = re.compile(r"\b(?i:his|their|mum|mom|mam|dad|mother|father|mama|papa|gran|granny|grandma|grandad|nan)\b|"
                            r"\b[A-Z][a-z]+['’]s\b")
@@ -204,4 +211,9 @@ def doses_said(text: str, speaker: str) -> list[tuple[str, str, str]]:
             continue
         if not NOT_YET.search(dose.group(0)):
             found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
+    for scaled in _DOSE_SCALED.finditer(text):
+        medicine, share = scaled["medicine"].lower(), _SCALED_AS[scaled["by"].lower()]
+        if is_medicine_name(medicine) and not NOT_YET.search(scaled.group(0)):
+            found.setdefault(f"{medicine} dose", (f"{speaker} takes {medicine} at {share} the dose before", f"{medicine} dose",
+                                                  f"{share} the dose before"))
     return list(found.values())

@@ -17,7 +17,7 @@ from engram_mcp.extraction.languages import KIN_NAMES
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES
 
-__all__ = ["Someone", "last_person_named", "people_named", "relations_named", "someone_else", "with_pronouns_named"]
+__all__ = ["RELATIONS", "Someone", "last_person_named", "relation_called", "people_named", "relations_named", "someone_else", "with_pronouns_named"]
 
 _RELATIONS = (r"brother|sister|mum|mom|mother|dad|father|son|daughter|cousin|aunt|uncle|best\s+friend|friend|buddy|flatmate|"
               r"roommate|housemate|grandma|grandpa|grandmother|grandfather|niece|nephew|partner|husband|wife|boyfriend|"
@@ -112,6 +112,11 @@ def people_named(texts: Iterable[str]) -> dict[str, str]:
 def _relation(said: str) -> str:
     relation = " ".join(said.lower().split())
     return _SHORT_FOR.get(relation, relation)
+
+
+RELATIONS = _RELATIONS
+"""The words for who someone is to the speaker ("mum", "sis", "best friend"), as a regex alternation."""
+relation_called = _relation
 
 
 def _said_before(facts: list[ExtractedFact], known: Iterable[str]) -> str:

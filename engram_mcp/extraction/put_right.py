@@ -70,6 +70,8 @@ _BARE_CUE = re.compile(r"^\W*(?:(?:sorry|oops|actually|hang\s+on|wait|no|nope|sc
 _CUE_SENTENCES = re.compile(r"^\W*(?:(?:wait|no|nope|hang\s+on|sorry|oops)\s*[.!—–-]+\s*)+", re.IGNORECASE)
 _WHOLE_MESSAGE = 160
 _SAID_RIGHT_BEFORE = 4
+_THING_SAID = re.compile(r"(?:the|my|our)\s+(?P<thing>[^\W\d_][\w'’-]*)\s+(?:is|'s|’s|will\s+be)\s+(?:now\s+)?(?:at|on)?\s*",
+                         re.IGNORECASE)
 _SAID_AS = re.compile(r"(?:it'?s|its|make\s+(?:that|it)|it\s+is)\s+", re.IGNORECASE)
 _NUMBER = r"\d+(?:[.,]\d+)*"
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
@@ -134,6 +136,10 @@ def _mended(rest: str, before: str, speaker: str, certainty: float, also_from: t
     while rest and (more := CORRECTION_OPENING.match(rest) or _SOFTER_OPENING.match(rest) or _NO.match(rest)):
         rest = rest[more.end():]
     rest = rest[said_as.end():] if (said_as := _SAID_AS.match(rest)) else rest
+    # "Actually the flight is at 9:40am, same day": the value said again of a thing the message before names.
+    # A value said beside the one it is not ("the braai is saturday not sunday") is ``_said_not``'s.
+    if (thing := _THING_SAID.match(rest)) and not _VALUE_NOT_VALUE.search(rest) and re.search(rf"\b{re.escape(thing['thing'])}\b", before, re.IGNORECASE):
+        rest = rest[thing.end():]
     for kind, value in _A_VALUE.items():
         # A list puts right the list said before ("monday and tuesday … wait no, sunday and monday"), else a value.
         listed = _A_LIST[kind].match(rest) or _ending_a_clause(_A_LIST[kind], rest)
@@ -165,9 +171,31 @@ def _mended(rest: str, before: str, speaker: str, certainty: float, also_from: t
                 return []  # the value put right is the one said just before the cue, not one said further back
             # "welsh class tuesday, i mean wednesday, 7pm, canton library": the sentence goes on after the new value.
             after = rest[new.end():]
-        said = (sentence[:old.start()] + new.group(0) + after).strip().rstrip(" .!?,")
-        return _put_right(speaker, old.group(0), new.group(0), said, certainty, also_from=also_from, entities=(speaker,))
+        old_said, new_said = old.group(0), new.group(0)
+        if not keep_rest and (both := _value_said_with(rest[new.end():], after)) is not None:
+            # "scratch that, Wednesday at 11" after "on Tuesday at 10": the time said with the day is put right too.
+            new_said, old_said = new_said + both[0], old_said + after[:both[1]]
+            after = after[both[1]:]
+        said = (sentence[:old.start()] + new_said + after).strip().rstrip(" .!?,")
+        return _put_right(speaker, old_said, new_said, said, certainty, also_from=also_from, entities=(speaker,))
     return []
+
+
+_WITH_VALUE = re.compile(r"(?P<joint>,?\s*(?:at|@|on|from|by)?\s*)", re.IGNORECASE)
+
+
+def _value_said_with(told: str, after: str) -> tuple[str, int] | None:
+    """The value ``told`` right after a new one ("Wednesday| at 11") and where the value of its kind ends in
+    ``after``, what followed the old one ("Tuesday| at 10"), when it follows it as closely: both are put right."""
+    joint = _WITH_VALUE.match(told)
+    said_after = _WITH_VALUE.match(after)
+    if joint is None or said_after is None or not joint.group(0).strip():
+        return None
+    for value in _A_VALUE.values():
+        if (also := value.match(told, joint.end())) and (was := value.match(after, said_after.end())):
+            if re.match(r"\s*(?:[.!,;]|$)", told[also.end():]):
+                return told[:also.end()].rstrip(), was.end()
+    return None
 
 
 def with_cues_joined(sentences: list[str]) -> list[str]:

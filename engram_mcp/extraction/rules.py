@@ -43,6 +43,7 @@ from engram_mcp.extraction.job_starts import dated_starts
 from engram_mcp.extraction.languages import in_english
 from engram_mcp.extraction.lexicon import (
     FROM_DAY,
+    NOT_YET,
     OCCUPATIONS,
     with_dropped_subject,
 )
@@ -60,7 +61,7 @@ from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.mentions import mentions
 from engram_mcp.model.pasted import own_words, without_others_speech
-from engram_mcp.model.time_expr import upcoming_day
+from engram_mcp.model.time_expr import day_said_before, upcoming_day
 from engram_mcp.model.trust import speaks_of_themselves
 
 __all__ = ["RulesExtractor"]
@@ -363,11 +364,22 @@ def _facts_from(
     return [replace(fact, certainty=min(fact.certainty, certainty))] if fact is not None else []
 
 
+# "I moved to York on 1 March", "started at Arup on the 3rd of May": a change said done on a day by its date.
+_CHANGED_ON = re.compile(r"\b(?<!getting\s)(?<!get\s)(?:moved|relocated|started|joined|began)\b"
+                         r"(?:\s+[^\s.!?;,]+){0,5}?\s+on\s+(?:the\s+)?(?P<day>\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+|[A-Za-z]+\s+\d{1,2}(?:st|nd|rd|th)?)\b",
+                         re.IGNORECASE)
+
+
 def _begins_on(sentence: str, now: datetime) -> datetime | None:
-    """The later day a sentence opens by saying it begins on ("From Monday I work at Tesco"), if it does."""
-    opening = FROM_DAY.match(sentence)
-    day = upcoming_day(opening.group(0), now) if opening is not None else None
-    return day if day is not None and day > now else None
+    """The day what a sentence says holds from: a later day it opens or closes by saying it begins on ("From Monday I
+    work at Tesco", "gym's gone up to £42 from January"), or an earlier one it says a change was made on ("I moved to
+    York on 1 March", said on 5 March), if it says one."""
+    said = FROM_DAY.match(sentence) or FROM_DAY.search(sentence)
+    day = upcoming_day(said.group(0), now) if said is not None else None
+    if day is not None and day > now:
+        return day
+    done = _CHANGED_ON.search(sentence)
+    return day_said_before(done["day"], now) if done is not None and not NOT_YET.search(sentence) else None
 
 
 def _from_day(facts: list[ExtractedFact], day: datetime | None) -> list[ExtractedFact]:

@@ -67,8 +67,9 @@ def vehicle_rules() -> tuple[Rule, ...]:
     )
 
 
-_SOLD_AND_BOUGHT = re.compile(r"\b(?:(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:the|my|our|a)\s+"
-                              r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)(?:\s+in)?"
+# "traded it in for a Mazda 3": the one sold said before, only the one bought named.
+_SOLD_AND_BOUGHT = re.compile(r"\b(?:(?:sold|traded(?:\s+in)?|got\s+rid\s+of|swapped|part-exchanged)\s+(?:(?:the|my|our|a)\s+"
+                              r"(?P<old>[\w.-]+(?:\s+[\w.-]+){0,2}?)|(?P<it>it|her|him))(?:\s+in)?"
                               r"\s+(?:(?:and|to)\s+(?:I\s+|we\s+)?(?:bought|got|buy|get)\s+|for\s+)|"
                               # "We finally replaced the Peugeot with a secondhand Renault Zoe"
                               r"replaced\s+(?:the|my|our)\s+(?P<replaced>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+with\s+)"
@@ -118,12 +119,18 @@ def _made_vehicle(obj: str) -> str | None:
     return named if named is not None and any(word.lower() in VEHICLE_MAKES for word in named.split()) else None
 
 
+_LAUGHED_AFTER = re.compile(r"\s+(?:lol|lmao|haha+|xd)$", re.IGNORECASE)
+
+
 def sold_and_bought(context: str, who: str) -> list[Found]:
     """"I sold the Golf and bought a Tesla": when either side is a vehicle, both are."""
     match = _SOLD_AND_BOUGHT.search(context)
     if match is None:
         return []
-    old, new = strip_tail(match["old"] or match["replaced"]), strip_tail(match["new"])
+    new = _LAUGHED_AFTER.sub("", strip_tail(match["new"]))
+    if match["it"]:
+        return [] if (bought := _made_vehicle(new)) is None else [(f"{who} bought {article(bought)} {bought}", "drives", bought, "vehicle", False)]
+    old = strip_tail(match["old"] or match["replaced"])
     if vehicle_name(old, sold=True) is None and vehicle_name(new) is None:
         return []
     return [(f"{who} sold the {old}", "no longer drives", old, "vehicle", True),

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 __all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
-           "time_phrases", "upcoming_day", "without_time_phrases"]
+           "day_said_before", "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -177,6 +177,11 @@ def upcoming_day(text: str, now: datetime) -> datetime | None:
         except (ValueError, OverflowError):  # '31 February', '29 February' in a year without one
             continue
     lowered = text.lower()
+    # "from January": the first of that month, the next time it comes.
+    for m in re.finditer(rf"\b(?:from|starting)\s+({_MONTH_RE})\b(?!\s+\d)", text, re.IGNORECASE):
+        month = _MONTH_NUM[m[1].capitalize()]
+        first = day.replace(day=1, month=month) if month > day.month else day.replace(year=day.year + 1, month=month, day=1)
+        found.append((m.start(), first))
     ahead = [(m.start(), (_WEEKDAYS.index(m[1]) - day.weekday()) % 7 or 7)
              for m in re.finditer(rf"\b(?:on|next|this|from|starting|starts?)\s+({'|'.join(_WEEKDAYS)})\b", lowered)]
     if (tomorrow := re.search(r"\btomorrow\b", lowered)) is not None:
@@ -198,6 +203,21 @@ def upcoming_day(text: str, now: datetime) -> datetime | None:
         except OverflowError:  # past the calendar's last day
             continue
     return min(found, key=lambda item: item[0])[1] if found else None
+
+
+def day_said_before(text: str, now: datetime) -> datetime | None:
+    """The day ``text`` names by its date ('on 1 March') as it last fell on or before ``now``'s day: a date
+    without a year is this year's, or last year's when this year's is still ahead. Midnight; None when it names none."""
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    for _match, (year, month, number) in _named_days(text):
+        try:
+            said = day.replace(year=int(year) if year is not None else day.year, month=month, day=number)
+            if year is None and said > day:
+                said = said.replace(year=day.year - 1)
+        except (ValueError, OverflowError):
+            continue
+        return said if said <= day else None
+    return None
 
 
 _RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)

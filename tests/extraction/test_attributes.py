@@ -5,7 +5,7 @@ import pytest
 from engram_mcp.extraction import RulesExtractor
 from engram_mcp.extraction.attributes import attribute_facts, doctor_given
 from engram_mcp.model.predicates import is_single_valued, normalise
-from tests.extraction.helpers import turn
+from tests.extraction.helpers import slots, turn
 
 extract = RulesExtractor().extract
 
@@ -418,3 +418,28 @@ def test_a_rent_raised_by_the_landlord_or_said_to_go_up_is_the_speakers_rent_now
                                   "the bank raised the rate to 5%", "my rent may go up to 1350"])
 def test_someone_elses_rent_another_rate_raised_or_a_rise_that_may_come_is_not_the_speakers(said: str) -> None:
     assert attribute_facts(said, "Ines") == []
+
+
+def test_a_new_number_after_a_word_that_says_news_comes_is_the_speakers_number() -> None:
+    assert ("phone", "07811 456 902", False) in slots("fyi: new number 07811 456 902", speaker="Ada")
+
+
+@pytest.mark.parametrize("said", ["My dad's number is 020 7946 0321.", "Dad got a new phone: 020 7946 0321"])
+def test_a_relatives_number_is_theirs_so_their_new_one_replaces_it(said: str) -> None:
+    facts = RulesExtractor().extract(turn(said, speaker="Ada"), [])
+    assert [(f.subject, f.predicate, f.object) for f in facts] == [("Ada's dad", "phone number", "020 7946 0321")]
+
+
+def test_the_pay_one_is_on_after_news_of_a_raise_is_the_salary() -> None:
+    facts = extract(turn("Pay rise came through! I'm on £41,500 now", speaker="Ada"), [])
+    assert [(f.predicate, f.object) for f in facts] == [("salary", "£41,500")]
+
+
+def test_an_amount_one_is_on_with_no_raise_told_is_no_salary() -> None:
+    assert not [s for s in slots("Now on 30 minutes of cardio a day", speaker="Ada") if s[0] == "salary"]
+
+
+def test_a_membership_priced_is_priced_as_what_it_is_for_so_a_new_price_of_it_replaces_it() -> None:
+    said_first = {f.predicate for f in extract(turn("Pool membership is £30 a month.", speaker="Ada"), [])}
+    said_later = {f.predicate for f in extract(turn("pool's gone up to £34/month", speaker="Ada"), [])}
+    assert said_first == said_later == {"pool price"}

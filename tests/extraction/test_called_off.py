@@ -210,3 +210,8 @@ def test_what_calls_off_no_plan_gives_no_ending(clause: str) -> None:
 def test_the_rules_extractor_reads_a_plan_called_off_after_never_mind() -> None:
     [fact] = RulesExtractor().extract(turn("Never mind, I'm not moving to York after all.", speaker="Mara"), [])
     assert fact.predicate == CALLS_OFF and fact.object == "moving to York" and fact.type is not MemoryType.PROCEDURAL
+
+
+def test_a_plan_named_then_said_cancelled_is_called_off_without_its_day() -> None:
+    facts = RulesExtractor().extract(turn("never mind the physio on the 9th, cancelled it.", speaker="Ada"), [])
+    assert [(f.predicate, f.object) for f in facts] == [(CALLS_OFF, "physio")]

@@ -277,3 +277,14 @@ def test_what_one_gives_something_up_for_is_no_switch(text: str) -> None:
 def test_a_membership_or_contract_cancelled_is_ended(said: str, thing: str) -> None:
     fact = ending_fact(said, "Ana")
     assert fact is not None and fact.object == thing
+
+
+@pytest.mark.parametrize("said", ["The clinic rang, appointment moved to 4 July.", "My appointment got pushed back to 4 July."])
+def test_an_event_said_to_have_been_moved_by_whoever_is_rescheduled(said: str) -> None:
+    facts = RulesExtractor().extract(turn(said, speaker="Ada"), [])
+    assert [(f.object, f.statement) for f in facts if f.predicate == RESCHEDULES] == [
+        ("appointment", "Ada's appointment was moved to 4 July.")]
+
+
+def test_someone_elses_event_said_moved_reschedules_nothing_of_the_speakers() -> None:
+    assert not [f for f in RulesExtractor().extract(turn("his flight was moved to Monday", speaker="Ada"), []) if f.predicate == RESCHEDULES]

@@ -111,3 +111,8 @@ def test_a_medicine_said_to_go_up_without_my_is_the_speakers_new_dose(said: str)
                                   "Dad has diabetes; the metformin went up to 1000mg"])
 def test_a_dose_going_up_of_no_medicine_named_or_of_someone_elses_is_no_dose_of_the_speaker(said: str) -> None:
     assert doses_said(said, "Ann") == []
+
+
+def test_a_dose_halved_with_no_new_amount_fills_the_medicines_dose_so_the_old_dose_ends() -> None:
+    facts = RulesExtractor().extract(turn("GP halved my ramipril this week.", speaker="Ada"), [])
+    assert [(f.predicate, f.object) for f in facts] == [("ramipril dose", "half the dose before")]

@@ -180,3 +180,16 @@ def test_a_value_beside_one_it_is_not_mends_nothing_said_of_something_else_or_al
 def test_a_starred_name_mends_a_name_spelt_less_alike_than_a_word(said: str) -> None:
     facts = extract(turn(said, speaker="Ada"), [turn("My boss is Karen.", speaker="Ada")])
     assert [f.object for f in facts if f.predicate == CORRECTS] == ["Karen → Caron"]
+
+
+def test_a_day_put_right_with_its_time_takes_the_time_too() -> None:
+    before = turn("Lunch with Oskar on Monday at 1.", speaker="Ada")
+    facts = extract(turn("scratch that, Thursday at 2", speaker="Ada"), [before])
+    assert [f.statement for f in facts if f.predicate == PUTS_RIGHT] == ["Ada put it right: Lunch with Oskar on Thursday at 2."]
+
+
+def test_a_time_put_right_of_the_thing_the_message_before_names_is_said_again_in_its_sentence() -> None:
+    before = turn("The ferry to Oslo leaves on 3 March at 6am.", speaker="Ada")
+    facts = extract(turn("Actually the ferry is at 8:15am, same day.", speaker="Ada"), [before])
+    assert [f.statement for f in facts if f.predicate == PUTS_RIGHT] == [
+        "Ada put it right: The ferry to Oslo leaves on 3 March at 8:15am."]

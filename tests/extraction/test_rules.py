@@ -345,3 +345,15 @@ def test_the_speakers_own_words_beside_someone_elses_quote_are_still_read() -> N
                                   "never mind, the trip to Rome is cancelled"])
 def test_never_mind_opening_a_statement_is_no_standing_request(text: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(text, speaker="Mara"), []) if f.type is MemoryType.PROCEDURAL]
+
+
+def test_a_change_said_to_begin_at_a_later_month_holds_from_its_first_day() -> None:
+    november = datetime(2026, 11, 1, 9, tzinfo=timezone.utc)
+    [price] = extract(turn("pool's gone up to £36/month from February", speaker="Dmitri", when=november), [])
+    assert price.object == "£36" and price.event_time == datetime(2027, 2, 1, tzinfo=timezone.utc)
+
+
+def test_a_change_said_made_on_an_earlier_date_holds_from_that_date() -> None:
+    march = datetime(2026, 3, 9, 9, tzinfo=timezone.utc)
+    [home] = [f for f in extract(turn("I moved to Harrogate on 2 March.", speaker="Dmitri", when=march), []) if f.predicate == "lives in"]
+    assert home.event_time == datetime(2026, 3, 2, tzinfo=timezone.utc)

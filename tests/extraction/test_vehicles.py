@@ -145,3 +145,8 @@ def test_a_ute_sold_is_no_longer_driven() -> None:
 @pytest.mark.parametrize("said", ["Jonas has joined BMW.", "My brother got poached by BMW.", "I got a job at Volvo."])
 def test_a_maker_named_as_an_employer_is_no_vehicle_one_drives(said: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(said, speaker="Ada"), []) if "drives" in f.predicate]
+
+
+def test_a_car_traded_in_for_another_said_as_it_makes_the_new_one_driven() -> None:
+    facts = RulesExtractor().extract(turn("so I traded it in for a Kia Niro lol", speaker="Ada"), [])
+    assert [(f.predicate, f.object) for f in facts] == [("drives", "Kia Niro")]
