@@ -157,6 +157,7 @@ _GIVEN_NAME_RELATIONS = (
     "grandson|granddaughter|kid|child|baby|roommate|flatmate|housemate"
 )
 _RELATION_WORDS = rf"(?:\b(?:my|our)|{_APOSTROPHE}s)\s+(?:(?:best|old|little|big|older|younger|elder|eldest|oldest|youngest|baby|new|good|close)\s+)?"
+_A_THING_FOLLOWS = r"a|an|the|some|this|that|these|those|\d+"
 # Words said before a given name that make no longer name with it: "Poor Lee has the flu", "Little Lee".
 _SAID_BEFORE_A_NAME = frozenset("poor little old young baby big dear lovely sweet happy good bad silly crazy".split())
 # Words of respect a name is said after, as a whole name's first word: the name without them is the same person.
@@ -187,13 +188,15 @@ def _called_by_given_name(name: str, texts: list[str]) -> bool:
 
 
 def _written_as_a_word(name: str, texts: list[str]) -> bool:
-    """Whether a text whose capitals mark names writes ``name`` in lower case, one or several ("6 apples"
-    beside "Apple"): the memory holds the everyday word too. A name the table knows as a word is told
+    """Whether a text whose capitals mark names writes ``name`` in lower case as a thing is written, several
+    or after an article or a number ("6 apples", "an apple" beside "Apple"): the memory holds the everyday
+    word too. A name the table knows as a word is told
     from it already (``written_as_a_name``)."""
     word = name.strip()
     if not word.isalpha() or is_a_word(word):
         return False
-    lower = re.compile(rf"(?<![\w-]){re.escape(word.casefold())}(?:e?s)?(?![\w-])")
+    # As a thing is written: several ("6 apples") or after a word a thing follows ("an apple"); not "told ana".
+    lower = re.compile(rf"(?<![\w-]){re.escape(word.casefold())}e?s(?![\w-])|\b(?:{_A_THING_FOLLOWS})\s+{re.escape(word.casefold())}(?![\w-])")
     return any(lower.search(text) for text in texts if not typed_without_capitals(text))
 
 

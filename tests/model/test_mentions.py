@@ -124,3 +124,5 @@ def test_a_name_the_memories_write_as_an_everyday_word_opening_a_sentence_is_the
     assert [apple.in_(text) for text in texts] == [True, False]
     assert apple.in_("Apple is hiring again.") and apple.in_("Apple announced layoffs.")
     assert goes_by("Apple", texts[:1]).in_("Apple pie recipe: 6 eggs.")  # no word "apple" in the memory
+    # A name typed in lower case once ("told ana") is no everyday word.
+    assert goes_by("Ana", ["My friend Ana is here.", "I told ana about it."]).in_("Ana tomorrow?")
