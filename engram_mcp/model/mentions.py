@@ -159,7 +159,7 @@ _GIVEN_NAME_RELATIONS = (
 _RELATION_WORDS = rf"(?:\b(?:my|our)|{_APOSTROPHE}s)\s+(?:(?:best|old|little|big|older|younger|elder|eldest|oldest|youngest|baby|new|good|close)\s+)?"
 _A_THING_FOLLOWS = r"a|an|the|some|this|that|these|those|\d+"
 # Words said before a given name that make no longer name with it: "Poor Lee has the flu", "Little Lee".
-_SAID_BEFORE_A_NAME = frozenset("poor little old young baby big dear lovely sweet happy good bad silly crazy".split())
+_SAID_BEFORE_A_NAME = frozenset("poor little old young baby big dear lovely sweet happy good bad silly crazy hi hey hello hiya yo thanks cheers bye".split())
 # Words of respect a name is said after, as a whole name's first word: the name without them is the same person.
 # Not "Mama Tobi", "Baba Sola": there the name after it is someone else's (her child's).
 _HONORIFICS = frozenset(title.casefold() for title in _TITLES) | frozenset(
@@ -212,6 +212,8 @@ def _after_another_given_name(text: str, start: int, end: int, known: frozenset[
     word = before.group(1).casefold()
     if word in _SAID_BEFORE_A_NAME or word in _HONORIFICS or entity_key(word) in known:
         return False
+    if not re.match(r"\s+[^\W\d_]", text[end:]):
+        return False  # "Hey Dario, can we …": a name closing its words is called, not named in a longer one
     return not opens_a_sentence(text, before.start(1)) or goes_on_as_after_a_subject(text[end:])
 
 

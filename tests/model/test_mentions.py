@@ -105,6 +105,7 @@ def test_a_given_name_after_a_title_or_another_given_name_is_someone_elses_famil
     assert [lee.in_(text) for text in texts] == [True, False, False]
     # Opening a sentence, a word before the name may be a verb told to do something: the name is still theirs.
     assert lee.in_("Remind Lee tomorrow.") and lee.in_("Poor Lee has the flu.") and lee.in_("Uncle Lee rang.")
+    assert lee.in_('Try: "Hey Lee, can we settle the bill?"')
     # Known by title alone, the name is that person's wherever the title stands.
     assert goes_by("Lee", ["Appointment with Dr Lee on Friday."]).in_("Dr Lee called.")
 
