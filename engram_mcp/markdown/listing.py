@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.files import LOOPING_LINK, kind_of, read_regular
+from engram_mcp.markdown.escape import line_content, split_lines
 from engram_mcp.markdown.format import parse_document
-from engram_mcp.markdown.layout import in_memory_folders, is_memory_file, is_text, namespace_of
+from engram_mcp.markdown.layout import in_memory_folders, is_memory_file, is_text, namespace_of, told
+from engram_mcp.markdown.meta import META_LINE
 from engram_mcp.markdown.pages import identified
 
-__all__ = ["markdown_files", "memory_files", "not_pages", "unread_files", "why_not_read"]
+__all__ = ["markdown_files", "memory_files", "not_pages", "stray_comments", "unread_files", "why_not_read"]
 
 
 def markdown_files(root: Path) -> Iterator[tuple[PurePosixPath, str | None]]:
@@ -60,6 +62,26 @@ def unread_files(root: Path) -> dict[PurePosixPath, int]:
         held = identified(parse_document(text, root / relative, namespace_of(relative)))
         if held:
             found[relative] = len(held)
+    return found
+
+
+def stray_comments(root: Path) -> list[str]:
+    """Where a page holds a memory's metadata comment under no item of its own ("facts/user.md:12"):
+    a person deleted the item's line and left its comment, which then sits below the item before it.
+    The page is read as it is (the comment is the person's text there, and changes no memory); check
+    names each such line so the half-done delete can be finished."""
+    found: list[str] = []
+    for relative in memory_files(root):
+        try:
+            text = read_regular(root / relative)[1].decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # check names a page it cannot read otherwise
+        line = 1
+        for segment in parse_document(text, root / relative, namespace_of(relative)).segments:
+            lines = split_lines(segment if isinstance(segment, str) else segment.raw)
+            if isinstance(segment, str):
+                found += [f"{told(relative)}:{line + i}" for i, each in enumerate(lines) if META_LINE.match(line_content(each))]
+            line += len(lines)
     return found
 
 

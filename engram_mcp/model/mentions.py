@@ -22,7 +22,12 @@ from dataclasses import dataclass
 
 from engram_mcp.model.entities import APOSTROPHES, entity_key, typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
-from engram_mcp.model.name_or_word import opens_a_sentence, said_of_a_person, written_as_a_name
+from engram_mcp.model.name_or_word import (
+    goes_on_as_after_a_subject,
+    opens_a_sentence,
+    said_of_a_person,
+    written_as_a_name,
+)
 from engram_mcp.model.name_words import is_a_word
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
@@ -103,16 +108,34 @@ class Named:
     """The other ways the memories write it: a title and the family name, the given name alone."""
     others: tuple[re.Pattern[str], ...] = ()
     """Longer names holding it that name someone or something else ("Ann Arbor" for "Ann")."""
+    given_name: bool = False
+    """Whether the memories call someone by it as by a given name ("my friend Lee"): then a title or
+    another name before it ("Dr Lee", "Bruce Lee") makes it someone else's family name, and where only
+    a place goes ("flying to Paris", "a trip to Jordan") it is the place."""
+    word_too: bool = False
+    """Whether the memories write it as an everyday word too ("6 apples" beside "Apple"): opening a
+    sentence, where a capital marks no name, it is the word ("Apple pie recipe") unless what follows
+    goes on as after a name ("Apple is hiring")."""
+    known: frozenset[str] = frozenset()
+    """The keys of the entities the memories know: a known name before it is that one's, not a longer name."""
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where ``text`` names it."""
         elsewhere = [found.span() for other in self.others for found in other.finditer(text)]
-        found = [match.span() for match in _mentions(text, self.name)]
+        found = [match.span() for match in _mentions(text, self.name) if not self._someone_or_something_else(text, *match.span())]
         found += [match.span() for spelling in self.spellings for match in spelling.finditer(text) if _as_a_name(text, match)]
         return [(start, end) for start, end in found if not any(first <= start and end <= last for first, last in elsewhere)]
 
     def in_(self, text: str) -> bool:
         return bool(self.spans(text))
+
+    def _someone_or_something_else(self, text: str, start: int, end: int) -> bool:
+        """Whether the name at ``text[start:end]`` is another's: a place, someone else's family name, a word."""
+        if self.given_name and (_a_place_at(text, start, end) or _TITLE_BEFORE.search(text, max(0, start - 12), start)
+                                or _after_another_given_name(text, start, end, self.known)):
+            return True
+        return (self.word_too and text[start:start + 1].isupper() and opens_a_sentence(text, start)
+                and not written_as_a_name(text, start, end))
 
 
 def _as_a_name(text: str, found: re.Match[str]) -> bool:
@@ -125,6 +148,18 @@ def _as_a_name(text: str, found: re.Match[str]) -> bool:
 
 
 _TITLES = ("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof")
+# "Dr Lee", "mr lee", "Mrs. Lee" ("miss" in lower case is the verb: "I miss Lee").
+_TITLE_BEFORE = re.compile(r"(?<!\w)(?:[Mm]rs?|[Mm]s|Miss|[Mm]x|[Dd]r|[Pp]rof)\.?\s+$")
+# Who the speaker calls by a given name: "my friend Lee", "User's sister Ann", "our eldest son Kai".
+_GIVEN_NAME_RELATIONS = (
+    "friend|mate|bestie|sister|sis|brother|bro|cousin|aunt|auntie|aunty|uncle|mum|mom|mam|mother|dad|father|son|"
+    "daughter|wife|husband|partner|boyfriend|girlfriend|bf|gf|fianc[ée]e?|niece|nephew|grandma|grandpa|gran|nan|"
+    "grandson|granddaughter|kid|child|baby|roommate|flatmate|housemate"
+)
+_RELATION_WORDS = rf"(?:\b(?:my|our)|{_APOSTROPHE}s)\s+(?:(?:best|old|little|big|older|younger|elder|eldest|oldest|youngest|baby|new|good|close)\s+)?"
+_A_THING_FOLLOWS = r"a|an|the|some|this|that|these|those|\d+"
+# Words said before a given name that make no longer name with it: "Poor Lee has the flu", "Little Lee".
+_SAID_BEFORE_A_NAME = frozenset("poor little old young baby big dear lovely sweet happy good bad silly crazy hi hey hello hiya yo thanks cheers bye".split())
 # Words of respect a name is said after, as a whole name's first word: the name without them is the same person.
 # Not "Mama Tobi", "Baba Sola": there the name after it is someone else's (her child's).
 _HONORIFICS = frozenset(title.casefold() for title in _TITLES) | frozenset(
@@ -145,6 +180,43 @@ _WHERE_A_PLACE_GOES = re.compile(
 )
 
 
+def _called_by_given_name(name: str, texts: list[str]) -> bool:
+    """Whether a text calls someone ``name`` after who they are to the speaker ("my friend Lee",
+    "User's sister Paris"), as a given name is."""
+    called = re.compile(rf"{_RELATION_WORDS}(?:{_GIVEN_NAME_RELATIONS})\s+{_spelled(name)}(?![\w-])", re.IGNORECASE)
+    return " " not in name.strip() and any(called.search(text) for text in texts)
+
+
+def _written_as_a_word(name: str, texts: list[str]) -> bool:
+    """Whether a text whose capitals mark names writes ``name`` in lower case as a thing is written, several
+    or after an article or a number ("6 apples", "an apple" beside "Apple"): the memory holds the everyday
+    word too. A name the table knows as a word is told
+    from it already (``written_as_a_name``)."""
+    word = name.strip()
+    if not word.isalpha() or is_a_word(word):
+        return False
+    # As a thing is written: several ("6 apples") or after a word a thing follows ("an apple"); not "told ana".
+    lower = re.compile(rf"(?<![\w-]){re.escape(word.casefold())}e?s(?![\w-])|\b(?:{_A_THING_FOLLOWS})\s+{re.escape(word.casefold())}(?![\w-])")
+    return any(lower.search(text) for text in texts if not typed_without_capitals(text))
+
+
+def _after_another_given_name(text: str, start: int, end: int, known: frozenset[str]) -> bool:
+    """Whether another given name stands right before the name at ``text[start:end]`` ("Bruce Lee films",
+    "a Bruce Lee film"), so it is that one's family name: not a name the memories know on its own ("Inti
+    told Wilber Inti will …"), a word said before a name ("Poor Lee"), a word of respect ("Uncle Lee"), nor,
+    opening a sentence, a verb told to do something ("Remind Lee tomorrow"): there only a longer name
+    followed by what follows a subject."""
+    before = _NAME_WORD_BEFORE.search(text, max(0, start - 40), start)
+    if before is None or not _names_with(before.group(1)):
+        return False
+    word = before.group(1).casefold()
+    if word in _SAID_BEFORE_A_NAME or word in _HONORIFICS or entity_key(word) in known:
+        return False
+    if not re.match(r"\s+[^\W\d_]", text[end:]):
+        return False  # "Hey Dario, can we …": a name closing its words is called, not named in a longer one
+    return not opens_a_sentence(text, before.start(1)) or goes_on_as_after_a_subject(text[end:])
+
+
 def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Named:
     """``name``, and for a person's full name the other ways ``texts`` write it: the given name
     alone, capitalised ("Ricardo" for "Ricardo Fortuin"), when some text calls them so
@@ -158,7 +230,8 @@ def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Na
     others = _longer_names_elsewhere(name, texts) + _other_entities_holding(name, entities)
     written = _written(name, texts)
     if written is None or any(_a_place_at(text, *found.span()) for text in texts for found in _mentions(text, name)):
-        return Named(name, frozenset({entity_key(name)}), others=others)
+        return Named(name, frozenset({entity_key(name)}), others=others, given_name=_called_by_given_name(name, texts),
+                     word_too=_written_as_a_word(name, texts), known=frozenset(map(entity_key, entities)))
     given, family = written.split()[0], written.split()[-1]
     if given.casefold().rstrip(".") in _HONORIFICS:
         # "Alhaji Musa", "Uncle Tunde", "Madame Haddad": the same person is "Musa", "Tunde", "Haddad" alone.

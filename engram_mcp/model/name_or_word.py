@@ -20,7 +20,7 @@ from engram_mcp.model.name_words import (
     VERBS_THAT_ARE_NAMES,
 )
 
-__all__ = ["opens_a_sentence", "said_of_a_person", "written_as_a_name"]
+__all__ = ["goes_on_as_after_a_subject", "opens_a_sentence", "said_of_a_person", "written_as_a_name"]
 
 _APOSTROPHE = f"[{APOSTROPHES}]"
 
@@ -185,6 +185,20 @@ def said_of_a_person(after: str) -> bool:
         if word in _ADVERBS:
             continue
         return word in _SAID_OF_SOMEONE or (word.endswith("ed") and _third_person_or_past(word))
+    return False
+
+
+def goes_on_as_after_a_subject(after: str) -> bool:
+    """Whether what follows a name goes on as after a sentence's subject: a verb said of someone or a
+    verb's "-s" or "-ed" form ("… said", "… films are great"); not a possessive, "and", an adverb of
+    time or an object ("Remind Lee tomorrow", "Pick Lee up", "Drive Lee and Sam")."""
+    if _POSSESSIVE.match(after):
+        return False
+    for found in _A_WORD.finditer(after[:80]):
+        word = found.group(0).casefold().replace("’", "'")
+        if word in _ADVERBS:
+            continue
+        return word in _SAID_OF_SOMEONE or _third_person_or_past(word)
     return False
 
 

@@ -45,13 +45,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engram_mcp.model.entities import entity_key
-from engram_mcp.model.mentions import Named, goes_by
+from engram_mcp.model.mentions import Named, goes_by, mentions
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.redaction import cut_naming, names_someone_else
 from engram_mcp.model.supersede import chain
 from engram_mcp.model.trust import a_persons_own
 
-__all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "known_entities", "plan_purge", "plan_purge_entity", "sentences"]
+__all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "about", "known_entities", "plan_purge", "plan_purge_entity", "sentences"]
 
 _TITLE_STOPS = ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt")
 # What closes a name ("ACME Ltd.", "Smith Bros.", "Tom Hale Jr.") besides an initial ("Ann B."), and
@@ -128,7 +128,7 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
         if _spoken_by(memory, named):
             doomed.add(memory.id)
         elif memory.kind is Kind.FACT:
-            if _about(memory, named.keys) or named.in_(memory.text):
+            if about(memory, named) or named.in_(memory.text):
                 doomed.add(memory.id)
                 if memory.subject and entity_key(memory.subject) in named.keys:
                     doomed.update(m.id for m in chain(memories, memory.id))
@@ -313,6 +313,11 @@ def known_entities(memories: Iterable[Memory]) -> set[str]:
     return {name for m in memories if m.kind is Kind.FACT for name in (*(n for n in (m.subject,) if n), *m.entities)}
 
 
-def _about(memory: Memory, keys: frozenset[str]) -> bool:
-    names = (*(n for n in (memory.subject,) if n), *memory.entities)
-    return any(entity_key(n) in keys for n in names)
+def about(memory: Memory, named: Named) -> bool:
+    """Whether the fact ``memory`` is about the one ``named``: its subject, or an entity it lists, unless
+    its text writes that entity's name only as someone or something else ("User is planning a trip to
+    Jordan" lists Jordan, the country, not a friend Jordan)."""
+    if memory.subject and entity_key(memory.subject) in named.keys:
+        return True
+    return any(entity_key(entity) in named.keys and (named.in_(memory.text) or not mentions(memory.text, entity))
+               for entity in memory.entities)

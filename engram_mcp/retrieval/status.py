@@ -3,8 +3,10 @@
 A fact is *current* while it is true (or believed, on the known axis) at the moment; ended
 by a successor it is *superseded*, ended without one *retracted*. A turn is never ended by
 itself: it stays what was said then. It is *outdated* at a moment when a fact drawn from it
-was ended by then, and it names what replaced that fact, so "I work at Google" reads as
-history once "works at Meta" supersedes the fact it gave.
+was replaced by then, and it names what replaced that fact, so "I work at Google" reads as
+history once "works at Meta" supersedes the fact it gave; or when every fact drawn from it
+ended. A fact taken back with nothing in its place leaves a turn that still backs a current
+fact current ("I work at Tesco, and my dog is called Biscuit" with the job retracted).
 
 ``current_first`` is the ranking rule built on this: a memory outdated at the moment keeps
 its place in the list, but the current fact that replaced it is placed above it (first of
@@ -92,7 +94,9 @@ def status_of(
              and not (s.replaced_by is not None and s.replaced_by.text == f.text)]
     # A fact that began after the moment says nothing about then: it is not yet, not ended.
     ended = [s for s in ended if s.since is not None and s.since <= moment]
-    if not ended:
+    # Taken back with nothing in its place while another fact drawn from it holds ("my dog is called Biscuit"
+    # after the job beside it was retracted): the turn still says what holds, and names nothing newer to read.
+    if not ended or (len(ended) < len(facts) and all(s.replaced_by is None for s in ended)):
         return CURRENT
     replaced = next((s for s in ended if s.replaced_by is not None), ended[0])
     everything = tuple(dict.fromkeys(s.replaced_by for s in ended if s.replaced_by is not None))

@@ -27,11 +27,10 @@ from typing import Literal
 
 from engram_mcp.errors import InvalidInput, MemoryNotFound, StorageError
 from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
-from engram_mcp.model.entities import entity_key
 from engram_mcp.model.function_words import names_something
 from engram_mcp.model.mentions import goes_by
 from engram_mcp.model.name_words import is_a_word
-from engram_mcp.model.purge_plan import PurgePlan, known_entities, plan_purge, plan_purge_entity, sentences
+from engram_mcp.model.purge_plan import PurgePlan, about, known_entities, plan_purge, plan_purge_entity, sentences
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.inputs import in_namespace
@@ -127,8 +126,8 @@ class Forgetting:
                 raise InvalidInput(f"entity {name!r} names no one and nothing; give a name such as 'Bob' or 'the gym'")
             if mode is ForgetMode.RETRACT:
                 in_namespace = [m for m in self._memory.memories() if m.namespace == namespace]
-                keys = goes_by(name, (m.text for m in in_namespace), known_entities(in_namespace)).keys
-                targets = [m.id for m in in_namespace if _about(m, keys)]
+                named = goes_by(name, (m.text for m in in_namespace), known_entities(in_namespace))
+                targets = [m.id for m in in_namespace if m.kind is Kind.FACT and m.is_current() and about(m, named)]
                 if not targets:
                     raise MemoryNotFound(f"no fact about {name!r} in namespace {namespace!r}")
                 return self._retract(targets, dry_run, with_derived=False)
@@ -225,7 +224,3 @@ def _short(text: str) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= _RECEIPT_CHARS else flat[: _RECEIPT_CHARS - 1].rstrip() + "…"
 
-
-def _about(memory: Memory, keys: frozenset[str]) -> bool:
-    names = (*(n for n in (memory.subject,) if n), *memory.entities)
-    return memory.kind is Kind.FACT and memory.is_current() and any(entity_key(n) in keys for n in names)

@@ -42,19 +42,23 @@ def compare(markdown: Mapping[str, Memory], indexed: Mapping[str, str]) -> Diver
 @dataclass(frozen=True, slots=True)
 class CheckReport:
     """The whole consistency check: the divergence, files that cannot be read, files not yet
-    synced, files holding memories that are not read at all (path → how many), and files in the
-    memory folders named like pages that are no pages (path → why)."""
+    synced, files holding memories that are not read at all (path → how many), files in the
+    memory folders named like pages that are no pages (path → why), and metadata comments left
+    under no item (path:line)."""
 
     divergence: Divergence
     malformed: tuple[str, ...] = ()
     behind: tuple[str, ...] = ()
     unread: Mapping[str, int] = field(default_factory=dict)
     not_pages: Mapping[str, str] = field(default_factory=dict)
+    stray_comments: tuple[str, ...] = ()
+    """Where a memory's metadata comment stands under no item of its own (``path:line``)."""
 
     @property
     def clean(self) -> bool:
         return (
             self.divergence.clean and not self.malformed and not self.behind and not self.unread and not self.not_pages
+            and not self.stray_comments
         )
 
     def lines(self) -> list[str]:
@@ -68,4 +72,6 @@ class CheckReport:
                 for path, count in self.unread.items()
             ]
             + [f"not read ({why}): {path}" for path, why in self.not_pages.items()]
+            + [f"a metadata comment with no item of its own (its '- ' line was deleted; delete the comment too): {where}"
+               for where in self.stray_comments]
         )

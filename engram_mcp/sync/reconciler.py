@@ -28,7 +28,7 @@ from engram_mcp.files import NotARegularFile, Stamp, content_digest, read_regula
 from engram_mcp.markdown.folder import FileState, as_malformed
 from engram_mcp.markdown.format import Document
 from engram_mcp.markdown.layout import is_memory_file, told
-from engram_mcp.markdown.listing import not_pages, unread_files
+from engram_mcp.markdown.listing import not_pages, stray_comments, unread_files
 from engram_mcp.markdown.store import LoadReport, MarkdownStore
 from engram_mcp.model import Kind, Memory, Source
 from engram_mcp.service.memory import MemoryService
@@ -208,6 +208,7 @@ class Reconciler:
             behind=tuple(str(b) for b in behind),
             unread={told(path): count for path, count in unread_files(self._store.root).items()},
             not_pages={told(path): why for path, why in not_pages(self._store.root).items()},
+            stray_comments=tuple(stray_comments(self._store.root)),
         )
 
     @property

@@ -2,7 +2,7 @@ import os
 from pathlib import Path, PurePosixPath
 
 from engram_mcp.files import LOOPING_LINK
-from engram_mcp.markdown.listing import markdown_files, unread_files, why_not_read
+from engram_mcp.markdown.listing import markdown_files, stray_comments, unread_files, why_not_read
 from engram_mcp.markdown.store import MarkdownStore
 from tests.markdown.test_format import turn
 
@@ -59,3 +59,18 @@ def test_markdown_holding_memories_outside_the_memory_folders_is_named_and_hidde
         (tmp_path / elsewhere).write_text(page.read_text())
     (tmp_path / "notes" / "ideas.md").write_text("- an idea of mine\n")
     assert unread_files(tmp_path) == {PurePosixPath("notes/2023-05-08.md"): 1}
+
+
+def test_a_metadata_comment_whose_item_was_deleted_is_named_by_its_line_and_the_item_above_is_unchanged(
+    tmp_path: Path,
+) -> None:
+    store = MarkdownStore(tmp_path)
+    relative = store.add(turn("I pay 1200 in rent."))
+    store.add(turn("My GP is Dr Hassan.", id="t-0123456789ac"))
+    page = tmp_path / relative
+    lines = page.read_text().splitlines(keepends=True)
+    gp = next(i for i, line in enumerate(lines) if "Dr Hassan" in line)
+    page.write_text("".join(lines[:gp] + lines[gp + 1:]))
+    assert stray_comments(tmp_path) == [f"{relative}:{gp + 1}"]
+    assert [m.text for m in MarkdownStore(tmp_path).load_all().memories.values()] == ["I pay 1200 in rent."]
+    assert stray_comments(tmp_path / "nothing-here") == []

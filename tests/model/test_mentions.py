@@ -97,3 +97,33 @@ def test_a_full_names_given_name_is_not_taken_when_a_known_entity_has_it_with_an
     texts = ["My physio is Ines Valdez.", "Ines said I should stretch."]
     assert not goes_by("Ines Valdez", texts, ["Ines Valdez", "Ines Moreau"]).in_(texts[1])
     assert goes_by("Ines Valdez", texts, ["Ines Valdez", "Ines"]).in_(texts[1])
+
+
+def test_a_given_name_after_a_title_or_another_given_name_is_someone_elses_family_name() -> None:
+    texts = ["My friend Lee is moving to Glasgow.", "Appointment with Dr Lee on Friday at 3pm.", "Bruce Lee films are great."]
+    lee = goes_by("Lee", texts, ["Lee"])
+    assert [lee.in_(text) for text in texts] == [True, False, False]
+    # Opening a sentence, a word before the name may be a verb told to do something: the name is still theirs.
+    assert lee.in_("Remind Lee tomorrow.") and lee.in_("Poor Lee has the flu.") and lee.in_("Uncle Lee rang.")
+    assert lee.in_('Try: "Hey Lee, can we settle the bill?"')
+    # Known by title alone, the name is that person's wherever the title stands.
+    assert goes_by("Lee", ["Appointment with Dr Lee on Friday."]).in_("Dr Lee called.")
+
+
+def test_a_given_name_written_where_only_a_place_goes_is_the_place() -> None:
+    texts = ["My friend Paris is a nurse.", "We're flying to Paris in May.", "Planning a trip to Paris next spring."]
+    paris = goes_by("Paris", texts, ["Paris"])
+    assert [paris.in_(text) for text in texts] == [True, False, False]
+    assert paris.in_("Paris's flat is in Leeds.")
+    # A name no one is called by as a given name is the place it is: forgetting it takes the trip.
+    assert goes_by("Paris", texts[1:]).in_(texts[1])
+
+
+def test_a_name_the_memories_write_as_an_everyday_word_opening_a_sentence_is_the_word() -> None:
+    texts = ["I work at Apple as a designer.", "Apple pie recipe: 6 apples, 200g butter."]
+    apple = goes_by("Apple", texts, ["Apple"])
+    assert [apple.in_(text) for text in texts] == [True, False]
+    assert apple.in_("Apple is hiring again.") and apple.in_("Apple announced layoffs.")
+    assert goes_by("Apple", texts[:1]).in_("Apple pie recipe: 6 eggs.")  # no word "apple" in the memory
+    # A name typed in lower case once ("told ana") is no everyday word.
+    assert goes_by("Ana", ["My friend Ana is here.", "I told ana about it."]).in_("Ana tomorrow?")

@@ -360,3 +360,13 @@ def test_a_fact_drawn_from_a_sentence_naming_the_one_forgotten_stays_when_it_doe
     plan = plan_purge_entity(by_id(said, dinner), "Tariq", "default")
     assert plan.remove == ()
     assert [m.text for m in plan.rewritten] == ["Malton won the final."]
+
+
+def test_a_fact_listing_a_place_that_shares_a_friends_name_stays_when_the_friend_is_forgotten() -> None:
+    memories = by_id(
+        memory("t-1", "My friend Jordan lives in Leeds."),
+        memory("t-2", "Planning a trip to Jordan to see Petra next spring."),
+        memory("f-friend", "User's friend Jordan lives in Leeds.", ("t-1",), subject="user's friend", entities=("Jordan", "Leeds")),
+        memory("f-trip", "User is planning a trip to Jordan to see Petra.", ("t-2",), subject="user", entities=("Jordan", "Petra")),
+    )
+    assert plan_purge_entity(memories, "Jordan", "default").remove == ("f-friend", "t-1")

@@ -72,6 +72,17 @@ def test_a_turn_is_wholly_outdated_only_when_every_fact_it_gave_has_ended() -> N
     assert status.state is State.OUTDATED and not status.wholly
 
 
+def test_a_turn_still_backing_a_current_fact_is_not_outdated_by_another_fact_of_it_taken_back() -> None:
+    turn = memory("t-both", "I work at Tesco as a cashier, and my dog is called Biscuit.")
+    tesco = memory("f-tesco", "Sam works at Tesco.", invalid_at=NOV22, expired_at=NOV22,
+                   provenance=Provenance(speaker="Sam", turn_ids=("t-both",)))
+    dog = memory("f-dog", "Sam's dog is called Biscuit.", provenance=Provenance(speaker="Sam", turn_ids=("t-both",)))
+    facts = {m.id: m for m in (tesco, dog)}
+    assert status_of(turn, NOW, Axis.VALID, facts.get, lambda _: [tesco, dog]) == CURRENT
+    # Once nothing it said holds, it is outdated.
+    assert status_of(turn, NOW, Axis.VALID, facts.get, lambda _: [tesco]).state is State.OUTDATED
+
+
 def test_a_fact_that_begins_after_the_moment_is_upcoming_and_names_the_fact_holding_until_then() -> None:
     meta = memory("f-meta", "Sam works at Meta.", invalid_at=NOW + timedelta(days=300), superseded_by="f-klarna")
     klarna = memory("f-klarna", "Sam works at Klarna.", valid_at=NOW + timedelta(days=300), supersedes=("f-meta",))

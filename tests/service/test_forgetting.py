@@ -48,6 +48,26 @@ def test_forgetting_a_name_leaves_no_mention_of_it_whichever_apostrophe_was_type
     assert turns(service) == ["I booked the follow-up."]
 
 
+def test_forgetting_a_friend_keeps_the_doctor_the_film_star_and_the_city_that_share_their_name(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting
+) -> None:
+    told(service, facts, clock, "My friend Lee is moving to Glasgow.", "Appointment with Dr Lee on Friday at 3pm.",
+         "Bruce Lee films are great.", "My friend Paris is a nurse.", "We're flying to Paris in May.")
+    forgetting.forget_entity("Lee")
+    forgetting.forget_entity("Paris")
+    assert turns(service) == ["Appointment with Dr Lee on Friday at 3pm.", "Bruce Lee films are great.",
+                              "We're flying to Paris in May."]
+
+
+def test_forgetting_an_employer_keeps_a_recipe_with_the_fruit_of_its_name(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting
+) -> None:
+    told(service, facts, clock, "I work at Apple as a designer.", "Apple pie recipe: 6 apples, 200g butter.")
+    forgetting.forget_entity("Apple")
+    assert turns(service) == ["Apple pie recipe: 6 apples, 200g butter."]
+    assert not [m for m in service.memories() if m.kind is Kind.FACT and "Apple" in m.text]
+
+
 def test_retracting_a_name_ends_the_facts_whose_subject_writes_its_apostrophe_another_way(
     facts: FactService, forgetting: Forgetting
 ) -> None:

@@ -24,3 +24,11 @@ def test_a_file_that_is_no_page_keeps_the_folder_from_being_clean_and_is_named_w
     report = CheckReport(compare({}, {}), not_pages={"facts/pipe.md": "a named pipe, not a regular file"})
     assert not report.clean
     assert report.lines() == ["not read (a named pipe, not a regular file): facts/pipe.md"]
+
+
+def test_a_metadata_comment_left_under_no_item_keeps_the_folder_from_being_clean_and_is_named_by_its_line() -> None:
+    report = CheckReport(divergence=compare({}, {}), stray_comments=("facts/user.md:12",))
+    assert not report.clean
+    assert report.lines() == [
+        "a metadata comment with no item of its own (its '- ' line was deleted; delete the comment too): facts/user.md:12"
+    ]
