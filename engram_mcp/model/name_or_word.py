@@ -180,12 +180,8 @@ def said_of_a_person(after: str) -> bool:
     verb a person's name goes before ("… said", "… told me", "… is", "… recommended")."""
     if _POSSESSIVE.match(after):
         return True
-    for found in _A_WORD.finditer(after[:80]):
-        word = found.group(0).casefold().replace("’", "'")
-        if word in _ADVERBS:
-            continue
-        return word in _SAID_OF_SOMEONE or (word.endswith("ed") and _third_person_or_past(word))
-    return False
+    word = _first_word_but_adverbs(after)
+    return word is not None and (word in _SAID_OF_SOMEONE or (word.endswith("ed") and _third_person_or_past(word)))
 
 
 def goes_on_as_after_a_subject(after: str) -> bool:
@@ -194,12 +190,17 @@ def goes_on_as_after_a_subject(after: str) -> bool:
     time or an object ("Remind Lee tomorrow", "Pick Lee up", "Drive Lee and Sam")."""
     if _POSSESSIVE.match(after):
         return False
+    word = _first_word_but_adverbs(after)
+    return word is not None and (word in _SAID_OF_SOMEONE or _third_person_or_past(word))
+
+
+def _first_word_but_adverbs(after: str) -> str | None:
+    """The first word of ``after`` that is no adverb, in lower case ("… just told me": "told")."""
     for found in _A_WORD.finditer(after[:80]):
         word = found.group(0).casefold().replace("’", "'")
-        if word in _ADVERBS:
-            continue
-        return word in _SAID_OF_SOMEONE or _third_person_or_past(word)
-    return False
+        if word not in _ADVERBS:
+            return word
+    return None
 
 
 def opens_a_sentence(text: str, start: int) -> bool:
