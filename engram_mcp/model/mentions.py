@@ -25,6 +25,7 @@ from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.name_or_word import (
     goes_on_as_after_a_subject,
     opens_a_sentence,
+    opens_before_a_subject,
     said_of_a_person,
     written_as_a_name,
 )
@@ -210,7 +211,7 @@ def _after_another_given_name(text: str, start: int, end: int, known: frozenset[
     if before is None or not _names_with(before.group(1)):
         return False
     word = before.group(1).casefold()
-    if word in _SAID_BEFORE_A_NAME or word in _HONORIFICS or entity_key(word) in known:
+    if word in _SAID_BEFORE_A_NAME or word in _HONORIFICS or entity_key(word) in known or opens_before_a_subject(word):
         return False
     if not re.match(r"\s+[^\W\d_]", text[end:]):
         return False  # "Hey Dario, can we …": a name closing its words is called, not named in a longer one

@@ -20,7 +20,7 @@ from engram_mcp.model.name_words import (
     VERBS_THAT_ARE_NAMES,
 )
 
-__all__ = ["goes_on_as_after_a_subject", "opens_a_sentence", "said_of_a_person", "written_as_a_name"]
+__all__ = ["goes_on_as_after_a_subject", "opens_a_sentence", "opens_before_a_subject", "said_of_a_person", "written_as_a_name"]
 
 _APOSTROPHE = f"[{APOSTROPHES}]"
 
@@ -53,6 +53,19 @@ _ADVERBS = frozenset(
     """just also always never still really finally already actually only even usually often sometimes recently
     now then probably apparently literally totally basically definitely obviously""".split()
 )
+# Words a sentence opens with before its subject: "Also Gosia started …", "Today Lee called".
+_OPENING_WORDS = _ADVERBS | frozenset(
+    """today yesterday tonight tomorrow anyway meanwhile plus besides oh ok okay well so and but or then btw lol sadly
+    luckily honestly hopefully unfortunately fortunately seriously personally clearly again later earlier""".split()
+)
+
+
+def opens_before_a_subject(word: str) -> bool:
+    """Whether a sentence may open with ``word`` before its subject, as an adverb or a joining word does ("Also",
+    "Today", "Luckily"): no given name before a family name."""
+    return word.casefold() in _OPENING_WORDS
+
+
 # Words a person's name follows: "met will", "hi may", "thanks mark".
 _BEFORE_A_PERSON = frozenset(
     """met meet meeting see saw seeing told tell telling asked ask texted text called call rang ring visited visit

@@ -110,6 +110,13 @@ def test_a_given_name_after_a_title_or_another_given_name_is_someone_elses_famil
     assert goes_by("Lee", ["Appointment with Dr Lee on Friday."]).in_("Dr Lee called.")
 
 
+def test_a_word_a_sentence_opens_with_before_its_subject_makes_no_longer_name_with_a_given_name() -> None:
+    texts = ["My friend Gosia from work is moving to Galway.", "Also Gosia started her new job in Galway."]
+    gosia = goes_by("Gosia", texts, ["Gosia"])
+    assert all(gosia.in_(text) for text in texts)
+    assert gosia.in_("Today Gosia called about the flat.") and gosia.in_("Luckily Gosia found a flat.")
+
+
 def test_a_given_name_written_where_only_a_place_goes_is_the_place() -> None:
     texts = ["My friend Paris is a nurse.", "We're flying to Paris in May.", "Planning a trip to Paris next spring."]
     paris = goes_by("Paris", texts, ["Paris"])
