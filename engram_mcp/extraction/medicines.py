@@ -211,9 +211,11 @@ def doses_said(text: str, speaker: str) -> list[tuple[str, str, str]]:
             continue
         if not NOT_YET.search(dose.group(0)):
             found[f"{medicine} dose"] = (f"{speaker} takes {medicine} {amount}", f"{medicine} dose", amount)
+    # "she's doubled my metformin - 1000 mg twice a day": the new amount said is the dose, not a share of the old one.
+    amount_said = re.search(DOSE, text, re.IGNORECASE) is not None
     for scaled in _DOSE_SCALED.finditer(text):
         medicine, share = scaled["medicine"].lower(), _SCALED_AS[scaled["by"].lower()]
-        if is_medicine_name(medicine) and not NOT_YET.search(scaled.group(0)):
+        if is_medicine_name(medicine) and not amount_said and not NOT_YET.search(scaled.group(0)):
             found.setdefault(f"{medicine} dose", (f"{speaker} takes {medicine} at {share} the dose before", f"{medicine} dose",
                                                   f"{share} the dose before"))
     return list(found.values())

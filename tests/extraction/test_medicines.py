@@ -116,3 +116,8 @@ def test_a_dose_going_up_of_no_medicine_named_or_of_someone_elses_is_no_dose_of_
 def test_a_dose_halved_with_no_new_amount_fills_the_medicines_dose_so_the_old_dose_ends() -> None:
     facts = RulesExtractor().extract(turn("GP halved my ramipril this week.", speaker="Ada"), [])
     assert [(f.predicate, f.object) for f in facts] == [("ramipril dose", "half the dose before")]
+
+
+def test_a_dose_doubled_with_its_new_amount_said_is_no_share_of_the_dose_before() -> None:
+    said = "Saw Dr. Kulkarni today. She's doubled my metformin - 1000 mg twice a day from now on."
+    assert not [f for f in RulesExtractor().extract(turn(said, speaker="Rahul"), []) if "the dose before" in f.object]
