@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engram_mcp.model.belongings import VEHICLE_MAKES
 from engram_mcp.model.medicines import what_medicines_are_for
@@ -311,10 +312,16 @@ def stem_of(word: str) -> str:
 
 def words_of(text: str) -> set[str]:
     """The stems of a memory's own words ("mum's flight" speaks of mum), pasted code and logs left out."""
+    return set(_stems_said(text))
+
+
+@lru_cache(maxsize=8192)
+def _stems_said(text: str) -> frozenset[str]:
+    # Cached: the rules choosing what leads and what is declined read the same recalled memories many times a recall.
     said = prose(text).casefold()
     words = {stem_of(w) for w in WORD.findall(said)}
     # "My dentist is Dr. Hughes": the title is the dentist's, and no doctor is spoken of.
-    return words - {_DOCTOR_TITLE} if _ANOTHERS_TITLE.search(said) else words
+    return frozenset(words - {_DOCTOR_TITLE} if _ANOTHERS_TITLE.search(said) else words)
 
 
 _DOCTOR_TITLE = stem("dr")

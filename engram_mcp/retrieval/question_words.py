@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
 
@@ -20,8 +21,10 @@ _STEMMED_APART = {word: word for word in ("booked", "booking", "bookings", "meet
     "care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"}
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet."""
+    """A crude stem that lets 'lives', 'lived', 'living' and 'live' meet. Cached: a recall stems the same
+    words of the memories it reads many times over."""
     word = word.replace("’", "'")
     if word in _STEMMED_APART:
         return _STEMMED_APART[word]
