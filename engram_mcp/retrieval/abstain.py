@@ -192,19 +192,32 @@ def lexical_coverage(focus: tuple[str, ...], texts: Iterable[str], *, by_topic: 
     best = 0.0
     focus_asks_which = bool(_WHICH_ONE & set(focus))
     for text in texts:
-        # "5mg" speaks of mg; "warfarin" of a blood thinner.
-        have = (words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
-                | {stem(w) for w in what_medicines_are_for(prose(text))} | ({"truck"} if _PICKUP_TRUCK.search(text) else set())
-                | ({_CAR} if _CAR_BY_MAKE.search(text) else set())
-                | ({_TIME} if _CLOCK_TIME.search(text) else set())
-                | ({_BIRTHDAY} if _TURNS_AN_AGE.search(text) else set()))
-        met = {term for term in focus if alike[term] & have or _compound_of(term, have) or _derived_of(term, have)}
+        have = _spoken_of(text)
+        met = {term for term in focus if alike[term] & have or _held_by_its_form(term, have)}
         # "favourite" asks which one, not about what: it counts only beside the kind ("film") it asks of,
         # and the kind only in a memory that says a taste ("a gluten-free recipe" is no favourite food).
         if not met - _WHICH_ONE or focus_asks_which and not have & TASTE:
             met = set()
         best = max(best, len(met) / len(focus))
     return best
+
+
+@lru_cache(maxsize=8192)
+def _spoken_of(text: str) -> frozenset[str]:
+    """What a memory speaks of, as stems: its own words, and what its amounts, medicines, times and makes say."""
+    # Cached like ``_stems_said``: one recall asks this of the same memories for each rule that reads them.
+    # "5mg" speaks of mg; "warfarin" of a blood thinner.
+    return frozenset(words_of(text) | set(_AMOUNT_UNIT.findall(text.casefold()))
+                     | {stem(w) for w in what_medicines_are_for(prose(text))} | ({"truck"} if _PICKUP_TRUCK.search(text) else set())
+                     | ({_CAR} if _CAR_BY_MAKE.search(text) else set())
+                     | ({_TIME} if _CLOCK_TIME.search(text) else set())
+                     | ({_BIRTHDAY} if _TURNS_AN_AGE.search(text) else set()))
+
+
+@lru_cache(maxsize=65536)
+def _held_by_its_form(term: str, have: frozenset[str]) -> bool:
+    """Whether a memory's words hold ``term`` as a compound of it or as its doer ("smartphone", "therapist")."""
+    return _compound_of(term, have) or _derived_of(term, have)
 
 
 # "What time is Kaito aiming for?" is met by "sub 3:30", "What time does the Kita open?" by "opens 7.30am".
@@ -238,7 +251,7 @@ _LOOSE_HEADS = frozenset({"work", "book", "hous", "plac", "point", "ground", "st
                           "line", "room", "land", "man", "ship", "side", "ware", "note", "band"})
 
 
-def _compound_of(term: str, words: set[str]) -> bool:
+def _compound_of(term: str, words: frozenset[str]) -> bool:
     """Whether a word is a compound of ``term`` (stems) as its head: "iphone" and "smartphone" are phones."""
     return len(term) >= 4 and term not in _LOOSE_HEADS and any(w.endswith(term) and len(w) > len(term) for w in words)
 
@@ -248,7 +261,7 @@ def _compound_of(term: str, words: set[str]) -> bool:
 _AGENT_SUFFIXES = ("er", "or", "ers", "ors", "ant", "ants", "ist", "ists", "ian", "ians")
 
 
-def _derived_of(term: str, words: set[str]) -> bool:
+def _derived_of(term: str, words: frozenset[str]) -> bool:
     """Whether a word names the doer of ``term`` (stems), or ``term`` the doer of the word; a final y
     gives way to the suffix ("therapy" and "therapist", "library" and "librarian")."""
     return any(

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from engram_mcp.model import Kind, Memory, MemoryType, Source
 from engram_mcp.retrieval.status import CURRENT, MemoryStatus, State
@@ -53,6 +54,7 @@ def _same_voice(a: Memory, b: Memory) -> bool:
     return (pa.speaker or pa.role) == (pb.speaker or pb.role) and (pa.speaker or pa.role) is not None
 
 
+@lru_cache(maxsize=8192)
 def estimate_tokens(text: str) -> int:
     """Approximate BPE token count, without a tokenizer dependency.
 
@@ -60,7 +62,7 @@ def estimate_tokens(text: str) -> int:
     than 8 letters one extra token per 8 letters and numbers one token per 3 digits, which
     lands within about 10% of cl100k on English chat text.
     """
-    # Counted in bulk (one findall per rule) because recall renders a context on every call.
+    # Counted in bulk (one findall per rule), and kept, because recall renders a context on every call.
     count = len(_TOKEN_PIECE.findall(text))
     count += sum((len(word) - 1) // 8 for word in _LONG_WORD.findall(text))
     count += sum(math.ceil(len(number) / 3) - 1 for number in _LONG_NUMBER.findall(text))

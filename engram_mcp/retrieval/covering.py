@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from engram_mcp.index.base import MemoryFilter, VectorIndex
+from engram_mcp.index.sparse import tokenize
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import without_doubted_message
@@ -102,7 +104,7 @@ class Covering:
         instructions: bool,
     ) -> Coverage:
         """What abstention decides on (see retrieval/abstain.py)."""
-        unknown = self.unknown_names(query, where)
+        unknown = self.unknown_names(query, where, recalled)
         # "my grandson says this message is fake … "Dear Customer, … – First Bank"": what a doubted message claims is no
         # answer to what is asked of the person (whether they bank there, their number, a prize they won).
         doubted = {m.id for m in recalled if m.kind is not Kind.FACT and without_doubted_message(m.text) != m.text}
@@ -171,18 +173,28 @@ class Covering:
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 
-    def unknown_names(self, query: str, where: MemoryFilter) -> tuple[str, ...]:
+    def unknown_names(self, query: str, where: MemoryFilter, recalled: Sequence[Memory] = ()) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""
         asked = names_asked(query)
         namespace = where.namespace or ""
         known = {s.casefold() for s in self._catalogue.speakers(namespace)}
+        # A name a recalled memory says is known without asking the index again (the index finds a memory
+        # sharing any of the name's words); the rest are looked for in the whole namespace.
+        said = frozenset().union(*(_words_indexed(m.text) for m in recalled))
         scope = MemoryFilter(namespace=where.namespace)
         return tuple(
             sorted(
                 name for name in asked
-                if name.casefold() not in known and not self._index.search_sparse(name, scope, 1)
+                if name.casefold() not in known and not _words_indexed(name) & said
+                and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+@lru_cache(maxsize=8192)
+def _words_indexed(text: str) -> frozenset[str]:
+    """The words the keyword index holds a text by."""
+    return frozenset(tokenize(text))
 
 
 def _names_held(query: str, thing_asked: str, recalled: Sequence[Memory]) -> set[str]:
