@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
 
 from engram_mcp.index.base import MemoryFilter, VectorIndex
 from engram_mcp.index.sparse import tokenize
@@ -178,23 +177,23 @@ class Covering:
         asked = names_asked(query)
         namespace = where.namespace or ""
         known = {s.casefold() for s in self._catalogue.speakers(namespace)}
-        # A name a recalled memory says is known without asking the index again (the index finds a memory
-        # sharing any of the name's words); the rest are looked for in the whole namespace.
-        said = frozenset().union(*(_words_indexed(m.text) for m in recalled))
         scope = MemoryFilter(namespace=where.namespace)
         return tuple(
             sorted(
                 name for name in asked
-                if name.casefold() not in known and not _words_indexed(name) & said
+                if name.casefold() not in known and not _said_in(name, recalled)
                 and not self._index.search_sparse(name, scope, 1)
             )
         )
 
 
-@lru_cache(maxsize=8192)
-def _words_indexed(text: str) -> frozenset[str]:
-    """The words the keyword index holds a text by."""
-    return frozenset(tokenize(text))
+def _said_in(name: str, recalled: Sequence[Memory]) -> bool:
+    """Whether a recalled memory says ``name`` as whole words, and so the keyword index holds it (it finds a memory
+    sharing any word of the name it keeps): known without asking the index again."""
+    if not tokenize(name):
+        return False
+    said = re.compile(rf"(?<![^\W_]){re.escape(name.casefold())}(?![^\W_])")
+    return any(said.search(memory.text.casefold()) for memory in recalled)
 
 
 def _names_held(query: str, thing_asked: str, recalled: Sequence[Memory]) -> set[str]:
