@@ -180,6 +180,8 @@ class Engram:
             if self.extraction is not None and self._serving:
                 waiting = self.extraction.resume(self._service.memories())
                 self._service.on_turn_stored(self.extraction.enqueue)
+                # A turn typed into a page while serving is extracted as a remembered one is.
+                self.reconciler.on_turn_added(self.extraction.enqueue)
                 self.extraction.start()
                 log.info("fact extraction: %d stored turns waiting", waiting)
         except _ShuttingDown as error:

@@ -126,3 +126,32 @@ def test_a_turn_deleted_by_hand_while_serving_takes_the_facts_it_alone_gave_out_
         assert "lithium" not in profile(engram.service.memories())
     finally:
         engram.close()
+
+
+def test_a_turn_typed_into_the_journal_while_serving_is_read_for_facts_without_a_restart(
+    tmp_path: Path, model_cache: Path
+) -> None:
+    """A person types a turn in the journal's own form into a page while the server runs: the watcher takes it
+    in and the extractor reads it, as it reads a remembered turn; the move it tells replaces the old home."""
+    from engram_mcp.model import Kind
+
+    folder = tmp_path / "memories"
+    engram = Engram.open(load_settings(environ={
+        "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
+        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "rules",
+    }))
+    try:
+        engram.start(background=False, serving=True)
+        engram.service.remember("I live in Leeds.", speaker="Odile", event_time=datetime(2026, 10, 1, 9, tzinfo=timezone.utc))
+        assert engram.extraction is not None and engram.extraction.wait_idle(timeout=60)
+        (folder / "journal" / "2026-11-02.md").write_text("- **Odile** 11:00 UTC — I moved to York.\n", encoding="utf-8")
+
+        def homes() -> dict[str, bool]:
+            return {m.text: m.is_current() for m in engram.service.memories() if m.kind is Kind.FACT and "York" in m.text}
+
+        assert wait_until(homes, what="a fact drawn from the typed turn", timeout=60) == {"Odile moved to York.": True}
+        assert engram.extraction.wait_idle(timeout=60)
+        leeds = [m for m in engram.service.memories() if m.kind is Kind.FACT and "Leeds" in m.text]
+        assert [m.is_current() for m in leeds] == [False]
+    finally:
+        engram.close()

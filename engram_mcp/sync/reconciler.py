@@ -77,6 +77,7 @@ class Reconciler:
         self._problems: dict[PurePosixPath, list[MalformedMemoryFile]] = {}
         self._correction_listeners: list[Callable[[Memory], object]] = []
         self._deletion_listeners: list[Callable[[Memory], object]] = []
+        self._addition_listeners: list[Callable[[Memory], object]] = []
 
     def on_turn_corrected(self, listener: Callable[[Memory], object]) -> None:
         """Call ``listener`` with every turn whose text a person corrected, once it is taken in
@@ -87,6 +88,11 @@ class Reconciler:
         """Call ``listener`` with every turn a person deleted from its page (both its lines, or the
         whole page), once it is forgotten (at start-up too, for a deletion made while the server was down)."""
         self._deletion_listeners.append(listener)
+
+    def on_turn_added(self, listener: Callable[[Memory], object]) -> None:
+        """Call ``listener`` with every turn a person added by hand, once it is taken in (a turn added while
+        the server was down is found by the extraction's own catch-up at start-up)."""
+        self._addition_listeners.append(listener)
 
     # -- passes --------------------------------------------------------------------------
 
@@ -327,9 +333,13 @@ class Reconciler:
             gone = [i for i in unplaced if i not in held]
         corrected = [m for m in batch.absorbed if (known := self._service.find(m.id)) is not None and is_correction(known, m)]
         deleted = [known for i in gone if (known := self._service.find(i)) is not None]
+        added = [m for m in batch.absorbed if m.kind is Kind.EPISODE and self._service.find(m.id) is None]
         report.embedded += self._service.absorb(batch.absorbed, gone)
         self._corrected(corrected)
         self._deleted(deleted)
+        for turn in added:
+            for listener in self._addition_listeners:
+                listener(turn)
         report.forgotten += len(gone)
         for found in batch.revisions:
             try:
