@@ -25,6 +25,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType
 
 __all__ = [
     "DEFAULT_NAMESPACE",
+    "NAMESPACES_FOLDER",
     "TOP_FOLDERS",
     "base_stem",
     "folder_of",
@@ -42,6 +43,8 @@ __all__ = [
 
 GENERAL_PAGE = "general"
 _NAMESPACES_DIR = "namespaces"
+NAMESPACES_FOLDER = PurePosixPath(_NAMESPACES_DIR)
+"""Where every namespace but the default has its folder, relative to the memory folder."""
 _OVERFLOW = re.compile(r"^(?P<base>.+)\.(?P<n>[2-9]|[1-9][0-9]+)$")
 
 

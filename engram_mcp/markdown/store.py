@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.markdown.folder import FileState, PageFolder, as_malformed
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, render_block
-from engram_mcp.markdown.layout import overflow_path, relative_path
+from engram_mcp.markdown.layout import NAMESPACES_FOLDER, overflow_path, relative_path
 from engram_mcp.markdown.listing import memory_files
 from engram_mcp.markdown.pages import (
     block_id,
@@ -79,6 +79,14 @@ class MarkdownStore(PageFolder):
                         continue
                     memories[block.memory.id] = block.memory
         return LoadReport(memories=memories, errors=errors)
+
+    def namespaces_with_folders(self) -> list[str]:
+        """The namespaces whose folder is in the memory folder, whatever it holds: one whose last memory was
+        forgotten, or one a person made by hand, is there and empty."""
+        try:
+            return sorted(entry.name for entry in (self.root / NAMESPACES_FOLDER).iterdir() if entry.is_dir() and not entry.name.startswith("."))
+        except OSError:
+            return []
 
     def memory_files(self) -> Iterator[PurePosixPath]:
         """The memory files under the folder (``listing.memory_files``)."""

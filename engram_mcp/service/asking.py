@@ -18,7 +18,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, MemoryType
 from engram_mcp.model.temporal import Axis
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.pipeline import Retriever
-from engram_mcp.service.inputs import held_namespace, searched_for, utc
+from engram_mcp.service.inputs import searched_for, utc
 from engram_mcp.service.looking_back import held_at
 from engram_mcp.service.results import Recall, recall_of
 from engram_mcp.service.warm_up import warm_up
@@ -36,15 +36,18 @@ class Asking:
         retriever: Retriever,
         catalogue: Catalogue,
         present: Callable[[str], datetime],
+        namespace_to_read: Callable[[str], str],
         file_of: Callable[[str], PurePosixPath | None],
         accessed: Callable[[Iterable[str], datetime], None],
         recall_limit: int,
     ) -> None:
-        """``present``: the moment a namespace is asked about now; ``accessed``: told the ids of what
+        """``present``: the moment a namespace is asked about now; ``namespace_to_read``: a namespace asked of,
+        checked (``MemoryService.namespace_to_read``); ``accessed``: told the ids of what
         a recall found, to count their use."""
         self._retriever = retriever
         self._catalogue = catalogue
         self._present = present
+        self._namespace_to_read = namespace_to_read
         self._file_of = file_of
         self._accessed = accessed
         self._recall_limit = recall_limit
@@ -62,7 +65,7 @@ class Asking:
     ) -> Recall:
         """The memories most relevant to ``query``; current ones, or those visible at ``at``."""
         query = searched_for(query)
-        held_namespace(namespace, self._catalogue.namespaces())
+        self._namespace_to_read(namespace)
         limit = self._check_limit(limit)
         moment = utc(at, "at") if at else None
         now = self._present(namespace)
@@ -99,7 +102,7 @@ class Asking:
         moment = utc(at, "at")
         if query:
             return self.recall(query, limit=limit, namespace=namespace, types=types, at=moment, axis=axis)
-        held_namespace(namespace, self._catalogue.namespaces())
+        self._namespace_to_read(namespace)
         limit = self._check_limit(limit)
         # Without a question, what held then is the useful answer.
         held = held_at(self._catalogue, namespace, moment, axis, types, limit)

@@ -71,7 +71,8 @@ class MemoryService:
         self._weights = salience_weights or SalienceWeights()
         self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
         self._indexing = IndexWriter(index, embedder, self._catalogue, progress)
-        self._asking = Asking(self._retriever, self._catalogue, self.present, store.file_of, self._accessed, recall_limit)
+        self._asking = Asking(self._retriever, self._catalogue, self.present, self.namespace_to_read, store.file_of, self._accessed,
+                             recall_limit)
 
     def _prior(self, memory: Memory, now: datetime) -> float:
         # The usage counts and weights are read at each call: the benchmarks swap them for each variant.
@@ -290,7 +291,11 @@ class MemoryService:
     def namespace_to_read(self, namespace: str) -> str:
         """``namespace`` when a read may ask it (the default, or one holding memories); else a one-line
         error naming those that do (``inputs.held_namespace``)."""
-        return held_namespace(namespace, self._catalogue.namespaces())
+        held = self._catalogue.namespaces()
+        if namespace not in held:
+            # Its last memory forgotten, a namespace is still there, holding nothing: asked of, nothing is known.
+            held = [*held, *self._store.namespaces_with_folders()]
+        return held_namespace(namespace, held)
 
     def present(self, namespace: str) -> datetime:
         """The moment a namespace is asked about now: the clock, or the time its turns have reached

@@ -253,3 +253,17 @@ def test_forgetting_someone_first_in_a_list_and_the_next_turn_going_on_about_the
         ("removed", "My neighbour Priya keeps parking in my spot."),
         ("removed", "she did it again this morning, I left a note"),
     }
+
+
+def test_a_namespace_whose_last_memory_was_forgotten_is_asked_of_as_empty_not_refused(
+    service: MemoryService, forgetting: Forgetting
+) -> None:
+    """A client set up for a namespace keeps working once everything in it is forgotten: recall and as_of find
+    nothing there (an abstention), rather than a tool error saying the namespace does not exist."""
+    turn = service.remember("My PIN hint is blue whale.", namespace="bank")
+    forgetting.forget(turn.id, namespace="bank")
+
+    assert service.recall("What is my PIN hint?", namespace="bank").abstained
+    assert service.as_of(datetime(2030, 1, 1, tzinfo=timezone.utc), namespace="bank").memories == ()
+    with pytest.raises(NamespaceNotFound, match=r"^no namespace 'bnak' \(did you mean 'bank'\?\)"):
+        service.recall("What is my PIN hint?", namespace="bnak")
