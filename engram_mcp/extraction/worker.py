@@ -26,6 +26,7 @@ from engram_mcp.extraction.base import ExtractedFact, Extractor
 from engram_mcp.extraction.done_log import DoneLog, extracted_before
 from engram_mcp.files import atomic_write
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance, new_memory_id
+from engram_mcp.model.entities import without_invisible
 from engram_mcp.model.supersede import was_unsaid
 from engram_mcp.model.trust import believed_at_most, gives_instructions
 
@@ -63,6 +64,12 @@ def given_by(extracted: Sequence[ExtractedFact], turn: Memory) -> list[Extracted
     if gives_instructions(turn.provenance):
         return list(extracted)
     return [fact for fact in extracted if fact.type is not MemoryType.PROCEDURAL]
+
+
+def readable(memory: Memory) -> Memory:
+    """A memory as an extractor reads it: its text as it shows (``entities.without_invisible``)."""
+    text = without_invisible(memory.text)
+    return memory if text == memory.text else replace(memory, text=text)
 
 
 def fact_from(extracted: ExtractedFact, turn: Memory, now: datetime) -> Memory:
@@ -299,7 +306,9 @@ class ExtractionWorker:
             return
         started = time.perf_counter()
         try:
-            extracted_facts = self._extractor.extract(turn, self._context_of(turn, _CONTEXT_TURNS))
+            # What is read is the text as it shows ("Goo\u200bgle" pasted from a page is Google); the turn stays as typed.
+            extracted_facts = self._extractor.extract(
+                readable(turn), [readable(memory) for memory in self._context_of(turn, _CONTEXT_TURNS)])
             now = self._clock()
             told = [self._as_told_again(fact_from(e, turn, now), turn, e.statement) for e in given_by(extracted_facts, turn)]
             facts = [fact for fact in told if fact is not None]

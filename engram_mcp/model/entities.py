@@ -26,6 +26,7 @@ __all__ = [
     "entity_key",
     "near_matches",
     "typed_without_capitals",
+    "without_invisible",
     "written_alike",
 ]
 
@@ -50,6 +51,16 @@ def typed_without_capitals(text: str) -> bool:
     """Whether ``text`` was typed with no capital at all ("me n marcus are done fyi"): then a capital
     marks no name, and an apostrophe may be dropped too."""
     return not any(character.isupper() for character in text)
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without the invisible characters a web page or a phone leaves inside words (a zero-width space, a
+    soft hyphen, a word joiner, a byte order mark, direction marks): "Goo\u200bgle" is Google. The joiners that
+    shape letters (in Devanagari, Persian, an emoji sequence) stay."""
+    return "".join(c for c in text if c in _SHAPING_JOINERS or unicodedata.category(c) != "Cf")
+
+
+_SHAPING_JOINERS = frozenset("\u200c\u200d")
 
 
 def written_alike(name: str) -> str:

@@ -330,3 +330,18 @@ def test_a_purge_by_a_one_shot_command_clears_the_error_a_server_published_and_k
     )
     worker.forget(["t-1"])
     assert json.loads(published.read_text()) == {"extracted_turns": 7, "failed_turns": 1, "last_error": None}
+
+
+def test_a_name_pasted_with_invisible_characters_inside_is_read_as_it_shows_and_the_turn_stays_as_typed(
+    service: MemoryService, tmp_path: Path, clock: SteppingClock
+) -> None:
+    """Text copied from a web page carries zero-width spaces and soft hyphens inside words: the fact names
+    Google and Bergen, not "Goo"; the turn keeps every character it was given."""
+    worker = worker_for(service, tmp_path / "state", clock)
+    worker.start()
+    typed = "I work at Goo\u200bgle and I live in Ber\u00adgen."
+    turn = service.remember(typed, speaker="Caroline")
+    assert worker.wait_idle(timeout=60)
+    worker.stop()
+    assert facts(service) == ["Caroline lives in Bergen.", "Caroline works at Google."]
+    assert service.find(turn.id).text == typed  # type: ignore[union-attr]
