@@ -18,8 +18,9 @@ from engram_mcp.model import Kind, Memory, MemoryType, Provenance, Source, told_
 
 __all__ = ["META_LINE", "memory_from", "parse_meta", "render_meta", "render_time"]
 
-# Written indented by two spaces; read indented by any (an editor may re-indent it with a tab or four spaces).
-META_LINE = re.compile(r"^[ \t]+<!-- engram(?P<body>(?: .*)?) -->$")
+# Written indented by two spaces; read indented by any (an editor may re-indent it with a tab or four spaces) or by
+# none (a formatter may strip the indent: right under its item, it is still that item's).
+META_LINE = re.compile(r"^[ \t]*<!-- engram(?P<body>(?: .*)?) -->$")
 _FIELD = re.compile(r'(?P<key>[a-z_]+)=(?P<value>"(?:[^"\\]|\\.)*"|\[(?:[^\]"]|"(?:[^"\\]|\\.)*")*\]|\S+)')
 # Matched whole (``fullmatch``): "$" would let a value end in a newline ("0\n") and split the line.
 _BARE_VALUE = re.compile(r"[A-Za-z0-9_.:+@/-]+")

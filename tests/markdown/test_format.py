@@ -158,8 +158,9 @@ def test_a_hand_item_quoting_an_id_mid_line_is_still_a_hand_item() -> None:
     assert isinstance(block, HandBlock) and block.text == "compare ^t-0123456789ab with the other one"
 
 
-@pytest.mark.parametrize("indent", ["\t", "    ", " ", "\t\t"])
+@pytest.mark.parametrize("indent", ["\t", "    ", " ", "\t\t", ""])
 def test_a_metadata_comment_an_editor_re_indented_is_read_as_the_two_space_one(indent: str) -> None:
+    """Also with no indent left at all (a formatter's doing): the comment right under its item is still its own."""
     written = render_block(turn("first")).raw + render_block(fact()).raw
     text = "# Title\n" + written.replace("\n  <!-- engram", f"\n{indent}<!-- engram")
     document = parse_document(text, PATH, "default")
