@@ -222,8 +222,6 @@ _TIME_TAIL = re.compile(r"(?:\s+(?:now|today|yesterday|again|last\s+\w+|this\s+\
                         r"(?:from|as\s+of|starting)\s+(?:today|tomorrow|now|next\s+\w+|\w+day)))+$", re.IGNORECASE)
 _AMOUNT_ENDS = re.compile(r"\s+(?:which|who|so|because|cos|as)\b", re.IGNORECASE)
 _AMOUNT_ASIDE = re.compile(r"\s+from\s+[£$€]?\d[\d,.]*(?=\s|$)", re.IGNORECASE)
-# "May" inside a sentence is the month ("rent is going up to 1350 from May"), no "may" that says it is not so yet.
-_MONTH_MAY = re.compile(r"(?<=\s)May\b")
 
 _HOME_PAID_FOR = re.compile(r"\b(?:for|on)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|one-bed|"
                             r"two-bed|three-bed|studio|place|room|bedsit|condo|home|cottage)\s+in\s+(?P<place>" + NAME + ")")
@@ -302,7 +300,7 @@ def attribute_facts(
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
                 parts = _PLACE_PARTS.match(text, match.end("value"))
                 value += parts[0].rstrip(" .!") if parts else ""
-            if not value or len(value) > 80 or attribute in found or NOT_YET.search(_MONTH_MAY.sub("", match.group(0))):
+            if not value or len(value) > 80 or attribute in found or NOT_YET.search(match.group(0)):
                 continue
             if not _is_value_of(attribute, value, uncased=uncased):
                 continue

@@ -18,7 +18,8 @@ __all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "
 
 # A value said as planned, possible or conditional ("I might move to 10mg", "if they give me the
 # job"), not as what holds: attributes and doses are not taken from it.
-NOT_YET = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|may|would|if)\b", re.IGNORECASE)
+# "May" written with its capital inside a sentence is the month ("I moved to York back in May"), not the modal.
+NOT_YET = re.compile(r"\b(?:will|going to|gonna|plan(?:ning)? to|about to|might|(?-i:may)|^\s*May|would|if)\b", re.IGNORECASE)
 
 
 def alternation(words: Iterable[str]) -> str:

@@ -61,7 +61,7 @@ from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.mentions import mentions
 from engram_mcp.model.pasted import own_words, without_others_speech
-from engram_mcp.model.time_expr import day_said_before, upcoming_day
+from engram_mcp.model.time_expr import day_said_before, past_day_said, upcoming_day
 from engram_mcp.model.trust import speaks_of_themselves
 
 __all__ = ["RulesExtractor"]
@@ -370,16 +370,25 @@ _CHANGED_ON = re.compile(r"\b(?<!getting\s)(?<!get\s)(?:moved|relocated|started|
                          re.IGNORECASE)
 
 
+_CHANGE_MADE = re.compile(r"\b(?<!getting\s)(?<!get\s)(?:moved|relocated|started|joined|began)\b", re.IGNORECASE)
+_WORDS_TO_ITS_TIME = 8
+
+
 def _begins_on(sentence: str, now: datetime) -> datetime | None:
     """The day what a sentence says holds from: a later day it opens or closes by saying it begins on ("From Monday I
     work at Tesco", "gym's gone up to £42 from January"), or an earlier one it says a change was made on ("I moved to
-    York on 1 March", said on 5 March), if it says one."""
+    York on 1 March", said on 5 March; "I moved to York back in May", said in September), if it says one."""
     said = FROM_DAY.match(sentence) or FROM_DAY.search(sentence)
     day = upcoming_day(said.group(0), now) if said is not None else None
     if day is not None and day > now:
         return day
-    done = _CHANGED_ON.search(sentence)
-    return day_said_before(done["day"], now) if done is not None and not NOT_YET.search(sentence) else None
+    if NOT_YET.search(sentence):
+        return None
+    if (done := _CHANGED_ON.search(sentence)) is not None:
+        return day_said_before(done["day"], now)
+    # "I moved to York back in May", "started at Stripe two weeks ago", said later: from then, not from the telling.
+    made = _CHANGE_MADE.search(sentence)
+    return past_day_said(" ".join(sentence[made.end():].split()[:_WORDS_TO_ITS_TIME]), now) if made is not None else None
 
 
 def _from_day(facts: list[ExtractedFact], day: datetime | None) -> list[ExtractedFact]:

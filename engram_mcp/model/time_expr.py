@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 __all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
-           "day_said_before", "time_phrases", "upcoming_day", "without_time_phrases"]
+           "day_said_before", "past_day_said", "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -218,6 +218,50 @@ def day_said_before(text: str, now: datetime) -> datetime | None:
             continue
         return said if said <= day else None
     return None
+
+
+_PAST_SPAN = re.compile(r"\b(?P<n>a|an|one|two|three|four|five|six|\d{1,2}|a\s+couple\s+of|a\s+few)\s+(?P<unit>day|week|month|year)s?\s+ago\b"
+                        r"|\blast\s+(?P<last>week|month|year)\b|\b(?P<yesterday>yesterday)\b"
+                        rf"|\b(?:in|back\s+in|since|during)\s+(?:(?P<month>{_MONTH_RE})(?:\s+(?P<of_year>(?:19|20)\d{{2}}))?"
+                        r"|(?P<year>(?:19|20)\d{2}))\b", re.IGNORECASE)
+
+
+def past_day_said(text: str, now: datetime) -> datetime | None:
+    """The day a past time ``text`` names begins, at its first phrase: 'yesterday', 'two weeks ago', 'last week'
+    (seven days before), 'last month' (its first day), 'back in May' (the first of the latest May not after ``now``),
+    'in 2019', 'since March 2024'. Midnight of ``now``'s clock; None when it names none, or none before ``now``."""
+    found = _PAST_SPAN.search(text)
+    if found is None:
+        return None
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    try:
+        if found["yesterday"]:
+            said = day - timedelta(days=1)
+        elif found["unit"]:
+            words = " ".join(found["n"].casefold().split()).removeprefix("a ")
+            count = int(words) if words.isdigit() else _NUMBERS[words]
+            unit = found["unit"].casefold()
+            said = (day - timedelta(days=count * {"day": 1, "week": 7}[unit]) if unit in ("day", "week")
+                    else _months_back(day, count * (12 if unit == "year" else 1)))
+        elif found["last"]:
+            unit = found["last"].casefold()
+            said = (day - timedelta(days=7) if unit == "week" else _months_back(day, 1).replace(day=1) if unit == "month"
+                    else day.replace(year=day.year - 1, month=1, day=1))
+        elif found["month"]:
+            month = _MONTH_NUM[found["month"].capitalize()]
+            year = int(found["of_year"]) if found["of_year"] else day.year if month <= day.month else day.year - 1
+            said = day.replace(year=year, month=month, day=1)
+        else:
+            said = day.replace(year=int(found["year"]), month=1, day=1)
+    except (ValueError, OverflowError):
+        return None
+    return said if said <= day else None
+
+
+def _months_back(day: datetime, months: int) -> datetime:
+    """The same day ``months`` months before (the month's last day when it has fewer)."""
+    year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
+    return day.replace(year=year, month=month + 1, day=min(day.day, monthrange(year, month + 1)[1]))
 
 
 _RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)

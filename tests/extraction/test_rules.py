@@ -357,3 +357,21 @@ def test_a_change_said_made_on_an_earlier_date_holds_from_that_date() -> None:
     march = datetime(2026, 3, 9, 9, tzinfo=timezone.utc)
     [home] = [f for f in extract(turn("I moved to Harrogate on 2 March.", speaker="Dmitri", when=march), []) if f.predicate == "lives in"]
     assert home.event_time == datetime(2026, 3, 2, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("Forgot to mention, I moved to York back in May.", datetime(2026, 5, 1, tzinfo=timezone.utc)),
+    ("I moved to Bristol last week.", datetime(2026, 8, 25, tzinfo=timezone.utc)),
+    ("I started at Stripe two weeks ago.", datetime(2026, 8, 18, tzinfo=timezone.utc)),
+    ("We moved to Porto in 2019.", datetime(2019, 1, 1, tzinfo=timezone.utc)),
+])
+def test_a_change_said_made_at_an_earlier_time_holds_from_when_it_was_made_not_from_its_telling(text: str, day: datetime) -> None:
+    september = datetime(2026, 9, 1, 9, tzinfo=timezone.utc)
+    [fact] = [f for f in extract(turn(text, speaker="Dmitri", when=september), []) if f.predicate in ("lives in", "works at")]
+    assert fact.event_time == day
+
+
+def test_a_change_yet_to_be_made_takes_no_earlier_time_from_a_phrase_beside_it() -> None:
+    september = datetime(2026, 9, 1, 9, tzinfo=timezone.utc)
+    facts = extract(turn("I'm moving to Leeds, we started looking back in May.", speaker="Dmitri", when=september), [])
+    assert all(f.event_time is None or f.event_time >= september.replace(hour=0) for f in facts if f.predicate == "lives in")
