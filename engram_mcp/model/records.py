@@ -25,6 +25,7 @@ __all__ = [
     "content_hash",
     "ensure_utc",
     "new_memory_id",
+    "on_one_line",
     "point_id",
     "told_offset",
     "MEMORY_ID_PATTERN",
@@ -106,6 +107,11 @@ _NO_NAME = re.compile(r"[*^<>\"|\[\]`#]|\s\u2014(?:\s|$)")
 _BREAKS = frozenset({"Cc", "Zl", "Zp"})
 
 
+def on_one_line(label: str) -> bool:
+    """Whether a label holds no line break nor other control character: a name is written on one line."""
+    return not any(unicodedata.category(c) in _BREAKS for c in label)
+
+
 @dataclass(frozen=True, slots=True)
 class Provenance:
     """Where a memory came from."""
@@ -123,7 +129,7 @@ class Provenance:
         is no name (a line break, or the page format's own markup, in it) names no page or entity:
         its turns speak as the unnamed user or assistant."""
         speaker = self.speaker
-        if speaker is None or _NO_NAME.search(speaker) or any(unicodedata.category(c) in _BREAKS for c in speaker):
+        if speaker is None or _NO_NAME.search(speaker) or not on_one_line(speaker):
             return None
         return speaker
 

@@ -27,6 +27,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType, Proven
 from engram_mcp.model.consolidate import DEFAULT_THRESHOLD, reinforce, same_statement
 from engram_mcp.model.corrections import SWITCHED_TO
 from engram_mcp.model.entities import NearMatch, canonical, entity_id, entity_key, near_matches
+from engram_mcp.model.records import on_one_line
 from engram_mcp.model.salience import default_importance
 from engram_mcp.model.supersede import (
     Adjudicator,
@@ -122,6 +123,9 @@ class FactService:
         refused (``statements.resolve_statement``)."""
         if not text.strip():
             raise InvalidInput("text must not be empty")
+        if subject is not None and not on_one_line(subject):
+            # A subject names its page and its entity: one with a line break would make a page of half a name.
+            raise InvalidInput(f"subject must be a name on one line, got {subject[:60]!r}")
         provenance = Provenance(namespace=namespace, speaker=speaker, role=source.value, source=source)
         user = provenance.speaker_name or self._user_name or self._memory.main_user(namespace) or "user"
         asked = standing_instruction(text, user) if subject is None else None

@@ -541,3 +541,12 @@ def test_a_fact_page_says_what_holds_before_and_after_an_upcoming_facts_day_with
     assert "engram_current_facts: 2" in after
     assert {m.text for m in later.memories() if m.kind is Kind.FACT} >= {"Ana works at Siemens.", "Ana works at Bosch."}
     index.close()
+
+
+@pytest.mark.parametrize("subject", ["Ana\nEvil", "Ana\r\nEvil", "Ana\u2028Evil"])
+def test_a_stated_fact_whose_subject_breaks_over_lines_is_refused_in_one_line_and_nothing_is_written(
+    facts: FactService, service: MemoryService, tmp_path: Path, subject: str
+) -> None:
+    with pytest.raises(InvalidInput, match=r"^subject must be a name on one line, got "):
+        facts.state("Ana works at Meta.", subject=subject)
+    assert service.memories() == [] and not list(tmp_path.rglob("*.md"))
