@@ -49,7 +49,7 @@ from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, parse_document
 from engram_mcp.markdown.frontmatter import NO_RENAMED_PAGES, RenamedPages
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
-from engram_mcp.markdown.layout import base_stem, folder_of, namespace_of
+from engram_mcp.markdown.layout import TOPIC_FOLDERS, base_stem, folder_of, namespace_of
 from engram_mcp.markdown.listing import why_not_read
 from engram_mcp.markdown.locations import MemoryLocations
 from engram_mcp.markdown.pages import block_id, identified, page_home, with_page_properties
@@ -123,7 +123,7 @@ class PageFolder:
     def renamed_pages(self, relative: PurePosixPath) -> RenamedPages:
         """The fact pages a person renamed in ``relative``'s namespace, as they stand now (``_placed``) and as
         they stood earlier while the server ran: what the links of a fact or procedure page name."""
-        if folder_of(relative) not in ("facts", "procedures"):
+        if folder_of(relative) not in TOPIC_FOLDERS:
             return NO_RENAMED_PAGES
         namespace = namespace_of(relative)
         with self._lock:

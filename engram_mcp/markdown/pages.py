@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
 from engram_mcp.markdown.format import BadBlock, Block, Document
 from engram_mcp.markdown.frontmatter import NO_RENAMED_PAGES, RenamedPages, page_properties, with_frontmatter
-from engram_mcp.markdown.layout import base_stem, folder_of, home_of, page_title, relative_path
+from engram_mcp.markdown.layout import TOPIC_FOLDERS, base_stem, folder_of, home_of, page_title, relative_path
 from engram_mcp.markdown.sections import is_scaffolding
 from engram_mcp.model import Memory
 
@@ -40,7 +40,7 @@ def page_home(relative: PurePosixPath, document: Document) -> PurePosixPath:
     renamed ("user.md" to "me.md": no memory on it belongs under its own name) the page most of
     its memories belong on, so that new memories about them go on to the renamed page."""
     home = home_of(relative)
-    if folder_of(relative) not in ("facts", "procedures"):
+    if folder_of(relative) not in TOPIC_FOLDERS:
         return home
     stem = base_stem(relative)
     belong = [page for page in (relative_path(b.memory) for b in document.blocks) if page.parent == home.parent]
@@ -66,7 +66,7 @@ def with_page_properties(
     none); ``also_aliases``: names to add to its aliases, kept from then on as a person's are;
     ``renamed``: the fact pages a person renamed, which its links name as they stand."""
     folder = folder_of(relative)
-    if folder not in ("facts", "procedures"):
+    if folder not in TOPIC_FOLDERS:
         return document
     memories = [] if clear else [b.memory for b in document.blocks]
     stem = base_stem(page_home(relative, document))
