@@ -12,7 +12,7 @@ contractor, a sale; the turn's own words say what it is about.
 A date moved is read the same way: "not the 14th anymore, we fly to Bergen on the 21st", "she now
 lands on the 19th, not the 12th", "she can't come on the 12th after all. Her new flight lands on 19
 December": the clause with the new date, restated with what was moved ("Pilar's update on the
-operation: now it is Thursday the 17th of December").
+operation: now it is Thursday the 17th of December"); what reads a moved date is ``moved_dates.py``.
 
 A plan called off with nothing in its place ends the plan: "I cancelled my flight to Rome", "our trip to
 Rome got cancelled", "Never mind, I'm not moving to York after all" (``plan_called_off``) give a fact
@@ -28,6 +28,7 @@ import re
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.clauses import sentences
+from engram_mcp.extraction.moved_dates import date_moved_to, new_date_said, thing_moved
 from engram_mcp.extraction.validate import resolve_first_person
 from engram_mcp.extraction.wording import clip
 from engram_mcp.model import Certainty, MemoryType
@@ -97,34 +98,6 @@ _NOT_NAMES = CALENDAR_NAMES | frozenset("I I'm I've I'd I'll The A An My Our It 
                                         "Holiday Change Correction Update So But And Oh Well Bad Good Big Quick Not Now From Please".split())
 
 
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
-          r"nov(?:ember)?|dec(?:ember)?)")
-_DAY = r"\d{1,2}(?:st|nd|rd|th)"
-_DATE = (r"(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:the\s+)?(?:" + _DAY + r"(?:\s+of)?(?:\s+" + _MONTH
-         + r")?|\d{1,2}\s+" + _MONTH + r")|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
-_A_DATE = re.compile(r"\b" + _DATE, re.IGNORECASE)
-# "not the 14th anymore", "not in January anymore", "can't come on the 12th after all": the date that no longer holds.
-_DATE_DROPPED = re.compile(r"\bnot\s+(?:on\s+|in\s+)?(?P<old>" + _DATE + r")|\b(?:can't|cannot|can\s+not|won't)\s+\w+(?:\s+\w+)?\s+"
-                           r"(?:on|in)\s+(?P<missed>" + _DATE + r")(?=\s+after\s+all)", re.IGNORECASE)
-_DATE_CHANGE = re.compile(r"\b(?:now|instead|new|moved|pushed|changed|rebooked|postponed|rescheduled|later|earlier)\b", re.IGNORECASE)
-# "My operation is changed", "airline changed mum's flight", "we're pushing the trip a week": what was moved.
-_MOVED_THING = re.compile(
-    r"\b(?P<thing>(?:the|my|our|[^\W\d_]+'s)\s+[a-z]+)\s+(?:is|was|has\s+been|got)\s+(?:changed|moved|postponed|"
-    r"rescheduled|pushed(?:\s+back)?)\b|\b(?:changed|moved|postponed|rescheduled|pushing|pushed)\s+(?P<object>(?:the|my|our|"
-    r"[^\W\d_]+'s)\s+[a-z]+)\b", re.IGNORECASE)
-
-
-# "the statica exam of 14 january is moved to 3 february", "Our flight has been pushed back to the 21st":
-# the thing, the date it had, and the one it has now.
-_MOVED_TO = re.compile(
-    r"(?:^|\b)(?P<thing>(?:the|my|our|his|her|their|[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?:\s+(?:of|on|from|for)\s+"
-    + _DATE + r")?\s+(?:is|was|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+)?(?:moved|postponed|pushed(?:\s+back)?|"
-    r"rescheduled|changed|brought\s+forward|put\s+back)\s+(?:to|until|till)\s+(?P<new>" + _DATE + ")|"
-    # "move date is now 5 December"
-    r"(?:^|[:;,.]\s*)(?P<dated>[a-z]+(?:\s+[a-z]+)?\s+date)\s+is\s+now\s+(?P<now>" + _DATE + ")|"
-    # "they moved the wedding to september"
-    r"\b(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed|put\s+back)\s+(?P<object>(?:the|my|our|his|her|their|[a-z]+'s)\s+"
-    r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:to|until|till)\s+(?P<to>" + _DATE + ")", re.IGNORECASE)
 # "new plan: picnic at New Farm Park", "Plan B - we drive up on Friday": what follows is the plan now.
 _NEW_PLAN = re.compile(r"\b(?:new\s+(?:plan|target|goal|date|venue)(?:\s+then)?|plan\s+b|change\s+of\s+plans?)(?:\s+(?:for|on)\s+(?P<topic>[^:.!?\n]{2,30}?))?\s*[:–—]\s*"
                        r"(?P<clause>[^.!?\n]{3,200})", re.IGNORECASE)
@@ -163,11 +136,10 @@ def _put_right_outright(text: str, speaker: str) -> ExtractedFact | None:
 
 def _moved_to(text: str, speaker: str) -> ExtractedFact | None:
     """A thing said to be moved to a new date, restated with that date alone."""
-    if (moved := _MOVED_TO.search(text)) is None:
+    if (moved := date_moved_to(text)) is None:
         return None
-    thing = _as_the(" ".join((moved["thing"] or moved["object"] or f"the {moved['dated'].lower()}").split()))
-    new = moved["new"] or moved["now"] or moved["to"]
-    return _restated(f"now {'on' if re.search(r'[0-9]', new) else 'in'} {new}", speaker, thing)
+    thing, now = moved
+    return _restated(now, speaker, thing)
 
 
 def _new_plan(text: str, speaker: str) -> ExtractedFact | None:
@@ -179,37 +151,11 @@ def _new_plan(text: str, speaker: str) -> ExtractedFact | None:
 
 
 def _moved_date(text: str, sentences_said: list[str], speaker: str) -> ExtractedFact | None:
-    """The clause that gives a new date where the turn says an old one no longer holds."""
-    said = [sentence for sentence in sentences_said if not sentence.rstrip().endswith("?")]
-    for at, sentence in enumerate(said):
-        dropped = _DATE_DROPPED.search(sentence)
-        if dropped is None:
-            continue
-        old = " ".join((dropped["old"] or dropped["missed"]).lower().split())
-        # In the same sentence either side of it ("now on the 19th, not the 12th"), or after it.
-        candidates = [(part, True) for part in _CLAUSE.split(sentence) if part and not _DATE_DROPPED.search(part)]
-        candidates += [(part, False) for later in said[at + 1:] for part in _CLAUSE.split(later) if part]
-        for part, beside in candidates:
-            dates = {" ".join(d.lower().split()) for d in _A_DATE.findall(part)}
-            if dates and old not in dates and not any(old in d or d in old for d in dates) and (beside or _DATE_CHANGE.search(part)):
-                return _restated(part, speaker, _moved_thing(text))
+    """The clause that gives a new date where the turn says an old one no longer holds, with what was moved
+    (the turn's label's topic, else what it says was moved)."""
+    if (clause := new_date_said(sentences_said, _CLAUSE.split)) is None:
         return None
-    return None
-
-
-def _moved_thing(text: str) -> str:
-    """What a turn says was moved ("My operation is changed" → "the operation"), or its label's topic."""
-    if (label := _label_topic(text, set())):
-        return label
-    moved = _MOVED_THING.search(text)
-    if moved is None:
-        return ""
-    return _as_the(moved["thing"] or moved["object"])
-
-
-def _as_the(thing: str) -> str:
-    """"my operation" as the update says it: "the operation"."""
-    return re.sub(r"^(?i:my|our)\s+", "the ", thing)
+    return _restated(clause, speaker, _label_topic(text, set()) or thing_moved(text))
 
 
 def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool) -> ExtractedFact | None:

@@ -47,8 +47,9 @@ from engram_mcp.files import (
 from engram_mcp.markdown.aliases import PageAliases
 from engram_mcp.markdown.appending import RecentPages, rendered
 from engram_mcp.markdown.format import Block, Document, parse_document
+from engram_mcp.markdown.frontmatter import NO_RENAMED_PAGES, RenamedPages
 from engram_mcp.markdown.late_writes import LATE_WRITE_GRACE_SECONDS, LateWrites
-from engram_mcp.markdown.layout import namespace_of
+from engram_mcp.markdown.layout import TOPIC_FOLDERS, base_stem, folder_of, namespace_of
 from engram_mcp.markdown.listing import why_not_read
 from engram_mcp.markdown.locations import MemoryLocations
 from engram_mcp.markdown.pages import block_id, identified, page_home, with_page_properties
@@ -84,6 +85,8 @@ class PageFolder:
         self._moved: dict[PurePosixPath, set[PurePosixPath]] = {}
         self._homes: dict[PurePosixPath, PurePosixPath] = {}
         self._folded: set[PurePosixPath] = set()
+        self._renamed: dict[str, dict[str, str]] = {}
+        self._renamed_before: dict[str, dict[str, set[str]]] = {}
         self._aliases = PageAliases()
         self._recent = RecentPages()
         self._late_writes = LateWrites(root, grace=late_write_grace, clock=clock)
@@ -116,6 +119,43 @@ class PageFolder:
         Bob Smith's page, a name merged into his), as that page's facts spell it; None if none does."""
         with self._lock:
             return self._aliases.entity_of(namespace, name)
+
+    def renamed_pages(self, relative: PurePosixPath) -> RenamedPages:
+        """The fact pages a person renamed in ``relative``'s namespace, as they stand now (``_placed``) and as
+        they stood earlier while the server ran: what the links of a fact or procedure page name."""
+        if folder_of(relative) not in TOPIC_FOLDERS:
+            return NO_RENAMED_PAGES
+        namespace = namespace_of(relative)
+        with self._lock:
+            before = self._renamed_before.get(namespace, {})
+            return RenamedPages(self._renamed_in(namespace), {stem: frozenset(names) for stem, names in before.items()})
+
+    def take_renamed(self) -> set[str]:
+        """The namespaces where a fact page was found renamed, renamed again or back since last asked: their
+        pages' links name it where it stood."""
+        with self._lock:
+            namespaces = {namespace_of(home) for home in self._moved} | set(self._renamed)
+            now = {namespace: pages for namespace in namespaces if (pages := self._renamed_in(namespace))}
+            changed = {namespace for namespace in namespaces if now.get(namespace) != self._renamed.get(namespace)}
+            for namespace in changed:
+                for stem, name in self._renamed.get(namespace, {}).items():
+                    self._renamed_before.setdefault(namespace, {}).setdefault(stem, set()).add(name)
+            self._renamed = now
+            return changed
+
+    def _renamed_in(self, namespace: str) -> dict[str, str]:
+        """Each fact page of ``namespace`` a person renamed, by the name the server gives it: the name it has now."""
+        return {
+            home.stem: base_stem(stands) for home, pages in self._moved.items()
+            if folder_of(home) == "facts" and namespace_of(home) == namespace
+            and any(base_stem(page) != home.stem for page in pages) and base_stem(stands := self._placed(home)) != home.stem
+        }
+
+    def _placed(self, page: PurePosixPath) -> PurePosixPath:
+        """Where a page stands: where the server puts it, unless a person moved it into a subfolder or renamed it."""
+        if page in self._moved and not (self.root / page).exists():
+            return min(self._moved[page])
+        return page
 
     def reread(self, relative: PurePosixPath) -> FileState | None:
         """Read a file afresh (after an outside change); None when it is no page any more (gone,
@@ -232,7 +272,7 @@ class PageFolder:
             # The last barrier: names are validated at the edge, and no write may leave the folder.
             raise StorageError(f"refusing to write outside the memory folder: {relative}")
         path = self._file(relative)
-        document = with_page_properties(relative, document)
+        document = with_page_properties(relative, document, renamed=self.renamed_pages(relative))
         read = (basis.stamp, basis.document) if basis is not None else None
         data, digest = self._recent.grown(relative, read, document, added) or rendered(document)
         try:

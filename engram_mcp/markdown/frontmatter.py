@@ -17,7 +17,9 @@ stored (the links are drawn around the text, never inside it). Values are JSON, 
 valid YAML on one line. The owned keys are rewritten where they stand (a person may reorder
 them, as Obsidian's properties panel does). Every other key a person adds (tags, notes) is
 kept as written, in its place, and so is every value a person adds to ``aliases`` or
-``related`` (``_computed``: what the server computes is replaced, the rest is theirs). The
+``related`` (``_computed``: what the server computes is replaced, the rest is theirs). A link names
+the page where its subject lives now: a fact page a person renamed ("user.md" to "me.md") is linked
+by its new name, ``[[me|User]]`` (``RenamedPages``), so that Obsidian resolves it. The
 frontmatter is foreign content to the block parser (``format.frontmatter_end``), so a YAML
 list item is never taken for a memory.
 """
@@ -26,7 +28,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC
 
 from engram_mcp.markdown.escape import line_content, split_lines
@@ -35,7 +38,7 @@ from engram_mcp.markdown.links import LINK, wiki_link
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_id, entity_key
 
-__all__ = ["OWNED_KEYS", "page_properties", "with_frontmatter"]
+__all__ = ["NO_RENAMED_PAGES", "OWNED_KEYS", "RenamedPages", "page_properties", "with_frontmatter"]
 
 OWNED_KEYS = ("engram_entity", "engram_kind", "aliases", "engram_current_facts", "engram_updated", "related")
 _LISTS = ("aliases", "related")
@@ -44,8 +47,32 @@ _KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:[ \t]*(.*?)[ \t]*$")
 _LIST_ITEM = re.compile(r"^[ \t]*-(?:[ \t]+(.*?))?[ \t]*$")
 
 
-def page_properties(memories: Sequence[Memory], folder: str, page_stem: str) -> dict[str, object]:
-    """The owned keys for a page holding ``memories`` (empty when it holds none)."""
+@dataclass(frozen=True, slots=True)
+class RenamedPages:
+    """The fact pages a person renamed, each by the name the server gives it ("user"): the name it has now
+    ("me"), and the names it had earlier while the server ran (renamed again, or back), whose links the
+    server wrote and so replaces."""
+
+    now: Mapping[str, str] = field(default_factory=dict)
+    before: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def page_of(self, stem: str) -> str:
+        """The name of the page the server names ``stem``, as it stands now."""
+        return self.now.get(stem, stem)
+
+    def linked_by_server(self, stem: str, target: str) -> bool:
+        """Whether a link to ``target`` is one the server wrote to the page it names ``stem``."""
+        return target in (stem, self.page_of(stem)) or target in self.before.get(stem, ())
+
+
+NO_RENAMED_PAGES = RenamedPages()
+
+
+def page_properties(
+    memories: Sequence[Memory], folder: str, page_stem: str, renamed: RenamedPages = NO_RENAMED_PAGES
+) -> dict[str, object]:
+    """The owned keys for a page holding ``memories`` (empty when it holds none); ``related`` links to each
+    page as it stands (``renamed``)."""
     if not memories:
         return {}
     spellings: dict[str, list[str]] = {}
@@ -57,7 +84,7 @@ def page_properties(memories: Sequence[Memory], folder: str, page_stem: str) -> 
     own = next((k for k, names in spellings.items() if slug(names[0]) == page_stem), None)
     names = spellings.get(own, []) if own is not None else []
     related = [
-        wiki_link(slug(others[0]), others[0])
+        wiki_link(renamed.page_of(slug(others[0])), others[0])
         for key, others in sorted(spellings.items())
         if key != own and slug(others[0]) != page_stem
     ]
@@ -80,9 +107,12 @@ def aliases_written(text: str) -> list[str]:
     return [value for key, entry in entries if key == "aliases" for value in _values(entry)]
 
 
-def with_frontmatter(text: str, properties: dict[str, object], page_stem: str) -> str:
+def with_frontmatter(
+    text: str, properties: dict[str, object], page_stem: str, renamed: RenamedPages = NO_RENAMED_PAGES
+) -> str:
     """``text`` (a page's first foreign segment) with the owned keys set where they stand; a
-    person's keys, and the values they added to ``aliases`` and ``related``, kept."""
+    person's keys, and the values they added to ``aliases`` and ``related``, kept (a link the server
+    wrote to a page since renamed is the server's: ``renamed``)."""
     lines = split_lines(text)
     end = frontmatter_end(lines)
     entries = _entries(lines[1 : end - 1]) if end else []
@@ -91,7 +121,7 @@ def with_frontmatter(text: str, properties: dict[str, object], page_stem: str) -
     for key, entry in entries:
         if key in _LISTS:
             found = _values(entry)
-            kept.setdefault(key, []).extend(v for v in found if not _computed(key, v, page_stem, names))
+            kept.setdefault(key, []).extend(v for v in found if not _computed(key, v, page_stem, names, renamed))
     missing = [key for key in properties if key not in {key for key, _ in entries}]
     written: list[str] = [_line(key, properties, kept) for key in missing]
     done: set[str] = set(missing)
@@ -133,14 +163,15 @@ def _line(key: str, properties: dict[str, object], kept: dict[str, list[str]]) -
     return "" if value is None else f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
 
 
-def _computed(key: str, value: str, page_stem: str, names: Sequence[str]) -> bool:
+def _computed(key: str, value: str, page_stem: str, names: Sequence[str], renamed: RenamedPages) -> bool:
     """Whether a value under an owned list is one the server computes (replaced on every write),
     rather than one a person added: an alias that is a spelling of the page's own name, a
-    related link written as the server writes them (to the page its label's slug names)."""
+    related link written as the server writes them (to the page its label's slug names, or to
+    that page renamed)."""
     if key == "aliases":
         return slug(value) == page_stem or entity_key(value) in {entity_key(name) for name in names}
     link = LINK.fullmatch(value)
-    return link is not None and link.group("target") == slug(link.group("label") or link.group("target"))
+    return link is not None and renamed.linked_by_server(slug(link.group("label") or link.group("target")), link.group("target"))
 
 
 def _values(entry: Sequence[str]) -> list[str]:

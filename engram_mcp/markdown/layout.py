@@ -26,6 +26,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory, MemoryType
 __all__ = [
     "DEFAULT_NAMESPACE",
     "NAMESPACES_FOLDER",
+    "TOPIC_FOLDERS",
     "TOP_FOLDERS",
     "base_stem",
     "folder_of",
@@ -58,7 +59,10 @@ def relative_path(memory: Memory) -> PurePosixPath:
     return base / folder / f"{slug(topic)}.md"
 
 
-_FOLDERS = ("journal", "facts", "procedures")
+TOPIC_FOLDERS = ("facts", "procedures")
+"""The folders whose pages are each about one entity or topic: such a page carries properties, and one a person
+renamed stands for the page of its subject's name."""
+_FOLDERS = ("journal", *TOPIC_FOLDERS)
 TOP_FOLDERS = (*_FOLDERS, _NAMESPACES_DIR)
 """The folders right under the memory folder that can hold memory files; nothing else there can."""
 

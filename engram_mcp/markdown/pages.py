@@ -8,8 +8,8 @@ from pathlib import PurePosixPath
 
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound
 from engram_mcp.markdown.format import BadBlock, Block, Document
-from engram_mcp.markdown.frontmatter import page_properties, with_frontmatter
-from engram_mcp.markdown.layout import base_stem, folder_of, home_of, page_title, relative_path
+from engram_mcp.markdown.frontmatter import NO_RENAMED_PAGES, RenamedPages, page_properties, with_frontmatter
+from engram_mcp.markdown.layout import TOPIC_FOLDERS, base_stem, folder_of, home_of, page_title, relative_path
 from engram_mcp.markdown.sections import is_scaffolding
 from engram_mcp.model import Memory
 
@@ -40,7 +40,7 @@ def page_home(relative: PurePosixPath, document: Document) -> PurePosixPath:
     renamed ("user.md" to "me.md": no memory on it belongs under its own name) the page most of
     its memories belong on, so that new memories about them go on to the renamed page."""
     home = home_of(relative)
-    if folder_of(relative) not in ("facts", "procedures"):
+    if folder_of(relative) not in TOPIC_FOLDERS:
         return home
     stem = base_stem(relative)
     belong = [page for page in (relative_path(b.memory) for b in document.blocks) if page.parent == home.parent]
@@ -59,24 +59,26 @@ def holds_only_scaffolding(relative: PurePosixPath, document: Document, copy_of:
 
 
 def with_page_properties(
-    relative: PurePosixPath, document: Document, *, clear: bool = False, also_aliases: Sequence[str] = ()
+    relative: PurePosixPath, document: Document, *, clear: bool = False, also_aliases: Sequence[str] = (),
+    renamed: RenamedPages = NO_RENAMED_PAGES,
 ) -> Document:
     """A fact or procedure page with its frontmatter recomputed from its memories (journal pages have
-    none); ``also_aliases``: names to add to its aliases, kept from then on as a person's are."""
+    none); ``also_aliases``: names to add to its aliases, kept from then on as a person's are;
+    ``renamed``: the fact pages a person renamed, which its links name as they stand."""
     folder = folder_of(relative)
-    if folder not in ("facts", "procedures"):
+    if folder not in TOPIC_FOLDERS:
         return document
     memories = [] if clear else [b.memory for b in document.blocks]
     stem = base_stem(page_home(relative, document))
-    properties = page_properties(memories, folder, stem)
+    properties = page_properties(memories, folder, stem, renamed)
     if also_aliases and properties:
         names = properties.get("aliases")
         properties["aliases"] = [*(names if isinstance(names, list) else []), *also_aliases]
     segments = list(document.segments)
     if segments and isinstance(segments[0], str):
-        segments[0] = with_frontmatter(segments[0], properties, stem)
+        segments[0] = with_frontmatter(segments[0], properties, stem, renamed)
     else:
-        segments.insert(0, with_frontmatter("", properties, stem))
+        segments.insert(0, with_frontmatter("", properties, stem, renamed))
     return Document(tuple(s for s in segments if s != ""))
 
 

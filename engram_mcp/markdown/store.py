@@ -10,7 +10,7 @@ programs write into them, are the folder's (``folder.PageFolder``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path, PurePosixPath
@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from engram_mcp.errors import MalformedMemoryFile, MemoryNotFound, NotAPage, StorageError
 from engram_mcp.markdown.folder import FileState, PageFolder, as_malformed
 from engram_mcp.markdown.format import BadBlock, Block, Document, Segment, render_block
-from engram_mcp.markdown.layout import NAMESPACES_FOLDER, overflow_path, relative_path
+from engram_mcp.markdown.layout import NAMESPACES_FOLDER, namespace_of, overflow_path, relative_path
 from engram_mcp.markdown.listing import memory_files
 from engram_mcp.markdown.pages import (
     block_id,
@@ -132,12 +132,6 @@ class MarkdownStore(PageFolder):
             for page in blocks:
                 self._until_written(partial(attempt, page))
 
-    def _placed(self, page: PurePosixPath) -> PurePosixPath:
-        """Where a page stands: where the server puts it, unless a person moved it into a subfolder."""
-        if page in self._moved and not (self.root / page).exists():
-            return min(self._moved[page])
-        return page
-
     def _writable(self, relative: PurePosixPath) -> tuple[PurePosixPath, FileState | None]:
         candidate = relative
         for number in range(2, _MAX_OVERFLOW + 2):
@@ -198,7 +192,7 @@ class MarkdownStore(PageFolder):
     ) -> PurePosixPath:
         def attempt() -> PurePosixPath | None:
             basis = self._existing(relative)
-            remaining = with_page_properties(relative, basis.document.taken_out(memory_id)[0])
+            remaining = with_page_properties(relative, basis.document.taken_out(memory_id)[0], renamed=self.renamed_pages(relative))
             if drop_empty_page and holds_only_scaffolding(relative, remaining, copy_of):
                 # A page holding nothing but its title would still name what was forgotten.
                 if not self._delete(relative, basis):
@@ -251,18 +245,21 @@ class MarkdownStore(PageFolder):
         with self._lock:
             return self._until_written(attempt)
 
-    def refresh_properties(self) -> list[PurePosixPath]:
-        """Bring every readable fact and procedure page's frontmatter up to date; returns the pages rewritten.
+    def refresh_properties(self, namespaces: Collection[str] | None = None) -> list[PurePosixPath]:
+        """Bring every readable fact and procedure page's frontmatter up to date (of ``namespaces`` only, when
+        given); returns the pages rewritten.
 
         Run at start-up, this upgrades a folder written before pages had properties, in place:
-        only the frontmatter changes, every block stays byte for byte.
+        only the frontmatter changes, every block stays byte for byte. Run when a fact page is found
+        renamed, it has every link to it name it as it stands.
         """
         changed = []
         with self._lock:
             for relative, state in list(self._files.items()):
-                if state.document.problems or not state.digest:
+                if state.document.problems or not state.digest or namespaces is not None and namespace_of(relative) not in namespaces:
                     continue
-                if with_page_properties(relative, state.document).render() != state.document.render():
+                properties = with_page_properties(relative, state.document, renamed=self.renamed_pages(relative))
+                if properties.render() != state.document.render():
                     if self.rewrite(relative, state.document, state.digest):
                         changed.append(relative)
         return changed
@@ -272,7 +269,7 @@ class MarkdownStore(PageFolder):
 
         def attempt() -> PurePosixPath | None:
             basis = self._existing(relative)
-            document = with_page_properties(relative, basis.document, also_aliases=(name,))
+            document = with_page_properties(relative, basis.document, also_aliases=(name,), renamed=self.renamed_pages(relative))
             return relative if self._write(relative, document, basis) else None
 
         with self._lock:

@@ -20,8 +20,9 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
+from engram_mcp.retrieval.readings import BLOOD_PRESSURE, BLOOD_PRESSURE_TOLD, LEVEL_TOLD, LEVELS, reading_asked
 
-__all__ = ["AT_NO_TIME", "Detail", "detail_asked", "kinds_not_asked", "said_of_another_kind"]
+__all__ = ["AT_NO_TIME", "Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -162,11 +163,6 @@ _AGE_TOLD = (
     r"|in\s+(?:his|her|their|my|our|your)\s+(?:early\s+|mid\s*-?\s*|late\s+)?(?:\d0s|twenties|thirties|forties|fifties|"
     r"sixties|seventies|eighties|nineties)|built\s+(?:in\s+)?\d{4}|from\s+(?:the\s+)?\d{4}"
 )
-# "What was Ilkka's cholesterol?", "What is my blood sugar now?": a reading, not a medicine taken for it.
-_READING_ASKED = (r"^\W*what(?:'s|’s|\s+is|\s+was|\s+were|\s+are)\s+"
-                  r"(?:(?!(?:taking|take|takes|took|on|for|medication|medicine|tablets?|pills?|meds)\b)[\w'’-]+\s+){{0,4}}?"
-                  r"(?:{reading})\b(?!\s+(?:medication|medicine|tablets?|pills?|meds|drugs?|target|goal|machine|monitor|cuff)\b)")
-_LEVELS = r"blood\s+sugar|sugar|glucose|gula\s+darah|hba1c|a1c|cholesterol|colesterol|cholesterin|ldl|hdl"
 _WHAT_OR_HOW_MUCH = r"^\W*(?:what|how\s+much|tell\s+me)\b[^?]*"
 # A place of learning named: "murdoch uni", "University of Plymouth", "TU Delft", "phd at JCU".
 _PLACE_OF_LEARNING = (
@@ -318,10 +314,8 @@ _DETAILS += (
     # A reading asked ("What is Senthil's blood pressure?"), not what is taken for it ("What was Ulla taking for her
     # cholesterol?"): told by a figure said of it, "BP at pharmacy: 145/95", "colesterol 245"; "sugar fasting 168" is no
     # blood pressure.
-    _detail("blood pressure", _READING_ASKED.format(reading=r"blood\s+pressure|(?-i:BP)"),
-            r"\d{2,3}\s?(?:/|over)\s?\d{2,3}"),
-    _detail("level", _READING_ASKED.format(reading=_LEVELS),
-            rf"(?:{_LEVELS})\w*\W+(?:[^\W\d]+\W+){{0,3}}?\d+"),
+    _detail("blood pressure", reading_asked(BLOOD_PRESSURE), BLOOD_PRESSURE_TOLD),
+    _detail("level", reading_asked(LEVELS), LEVEL_TOLD),
     _detail("breed", _breed_of(r"cats?|kittens?|kitty"), rf"{_CAT_BREEDS}|{_ANY_BREED}"),
     _detail("breed", _breed_of(r"dogs?|pupp(?:y|ies)|pups?"), rf"{_DOG_BREEDS}|{_ANY_BREED}"),
     _detail("breed", r"(?:what|which)\s+(?:\w+\s+)?breed|breed\s+of", _BREEDS),
@@ -365,39 +359,3 @@ _DETAILS += (
 def detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one."""
     return next((detail for asked, detail in _DETAILS if asked.search(question)), None)
-
-
-# Kinds of a value that exclude one another, in the languages chat mixes in: an old number is no new one, a
-# personal line no work line, a shop's rent no home's ("rent ya bedsitter"). Stems of words, casefolded.
-_EXCLUSIVE_KINDS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
-    (frozenset(kind.split()), frozenset(other.split())) for kind, other in (
-        ("old older previous former earlier lama zamani alt alte alten alter ancien ancienne antiguo antigua viejo vieja "
-         "stary stara stare vecchio vecchia gammel gamle oud oude eski",
-         "new newer latest current baru mpya neu neue neuen neuer nouveau nouvelle nuevo nueva nowy nowa nowe novo nova "
-         "nuovo nuova ny nye nieuw nieuwe yeni"),
-        ("personal private pribadi binafsi privat privée privé prywatny prywatna home house flat apartment room "
-         "bedsitter bedsit",
-         "work business office shop store company bisnis kerja kantor toko usaha kazi duka biashara firma arbeit "
-         "dienst trabajo negocio tienda travail boutique lavoro negozio praca służbowy sklep"),
-    ))
-
-
-def _kind_words(text: str) -> set[str]:
-    return set(re.findall(r"[^\W\d_]+", text.casefold()))
-
-
-def kinds_not_asked(question: str, detail: Detail | None) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """For each kind of value ``question`` asks ("old", "personal") of a ``detail`` one has several of, the words of that
-    kind and of the kinds it excludes ("new", "work"): "What is Jitka's personal phone number?" asks no work line."""
-    if detail is None or not detail.of_kinds:
-        return ()
-    asked = _kind_words(question)
-    return tuple((kind, other) for pair in _EXCLUSIVE_KINDS for kind, other in (pair, pair[::-1])
-                 if asked & kind and not asked & other)
-
-
-def said_of_another_kind(kinds: tuple[tuple[frozenset[str], frozenset[str]], ...], sentence: str) -> bool:
-    """Whether ``sentence`` says its value is of a kind the question excludes and not of the kind it asks ("new phone
-    number for work: 731 455 902" tells no personal number, "My new phone line is 0803 221 4870" no old one)."""
-    said = _kind_words(sentence)
-    return any(said & other and not said & kind for kind, other in kinds)

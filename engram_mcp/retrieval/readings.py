@@ -5,6 +5,10 @@ said and none says the last one ended, so no fact supersedes another and the ran
 them first. Asked "What is Hollis's weight?" (or his current, latest, most recent weight), the newest
 reading that speaks of the measure asked, by the person asked of, goes first. Pure, like the rest of
 ``leading``.
+
+A reading asked ("What is Senthil's blood pressure?", "What was Ilkka's cholesterol?"), not what is taken for it
+("What was Ulla taking for her cholesterol?"), is a detail (``details.py``: "blood pressure", "level") told only by
+a figure said of it ("BP at pharmacy: 145/95", "colesterol 245"; "sugar fasting 168" is no blood pressure).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, 
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 from engram_mcp.retrieval.whom_asked import of_another_person
 
-__all__ = ["latest_reading_first", "says_a_reading"]
+__all__ = ["BLOOD_PRESSURE", "BLOOD_PRESSURE_TOLD", "LEVELS", "LEVEL_TOLD", "latest_reading_first", "reading_asked", "says_a_reading"]
 
 # A number as a reading gives it: "224", "132/84", "26:41", "€150", "6.4", "1,450".
 _NUMBER = re.compile(r"^(?:[$€£¥₹]|Rs?\.?|kr)?\d+(?:[.,:/]\d+)*%?$")
@@ -130,3 +134,17 @@ def latest_reading_first(ranked: list[Scored], focus: Focus, outdated: set[str])
     if first.event_time >= newest[0].event_time:
         return ranked
     return lead(ranked, newest)
+
+
+# A reading asked as a detail, and the figure that tells it.
+BLOOD_PRESSURE = r"blood\s+pressure|(?-i:BP)"
+BLOOD_PRESSURE_TOLD = r"\d{2,3}\s?(?:/|over)\s?\d{2,3}"
+LEVELS = r"blood\s+sugar|sugar|glucose|gula\s+darah|hba1c|a1c|cholesterol|colesterol|cholesterin|ldl|hdl"
+LEVEL_TOLD = rf"(?:{LEVELS})\w*\W+(?:[^\W\d]+\W+){{0,3}}?\d+"
+
+
+def reading_asked(reading: str) -> str:
+    """How a question asks ``reading`` (a pattern): what it is or was, not a medicine, tablets or a target for it."""
+    return (r"^\W*what(?:'s|’s|\s+is|\s+was|\s+were|\s+are)\s+"
+            r"(?:(?!(?:taking|take|takes|took|on|for|medication|medicine|tablets?|pills?|meds)\b)[\w'’-]+\s+){0,4}?"
+            rf"(?:{reading})\b(?!\s+(?:medication|medicine|tablets?|pills?|meds|drugs?|target|goal|machine|monitor|cuff)\b)")

@@ -139,6 +139,7 @@ class Reconciler:
             for relative in set(copies) - set(self._store.cached_files()):
                 self._last_good.remove(relative)
             self._finish(batch, report)
+            self._store.take_renamed()
             self.refresh_copies(self._store.refresh_properties())
         return reconciled, report
 
@@ -153,6 +154,10 @@ class Reconciler:
                 self._sync_file(relative, batch, report)
             batch.absorbed.extend(self._copies_now_read(held_before, files))
             self._finish(batch, report, held_before)
+            if renamed := self._store.take_renamed():
+                # A fact page found renamed (or renamed back): every link to it names it as it stands, as
+                # Obsidian's own rename does, not only once the page linking it is next written.
+                self.refresh_copies(self._store.refresh_properties(renamed))
         return report
 
     def _copies_now_read(self, memory_ids: Iterable[str], synced: Iterable[PurePosixPath]) -> list[Memory]:

@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath
 import yaml
 
 from engram_mcp.markdown.format import parse_document
-from engram_mcp.markdown.frontmatter import with_frontmatter
+from engram_mcp.markdown.frontmatter import RenamedPages, page_properties, with_frontmatter
 from engram_mcp.markdown.store import MarkdownStore
 from engram_mcp.model import Memory
 from tests.markdown.test_format import fact
@@ -121,3 +121,32 @@ def test_aliases_a_person_adds_in_the_properties_panel_survive_the_servers_next_
     store.add(_fact_about_ana("f-000000000002", "Ana works at Spotify."))
     assert properties(page.read_text())["aliases"] == ["Ana", "Annie", "Ana Lima"]
     assert properties(page.read_text())["engram_current_facts"] == 2
+
+
+def test_a_link_to_a_fact_page_a_person_renamed_names_it_as_it_stands_and_the_links_the_server_wrote_before_are_its_own() -> None:
+    page = '---\nrelated: ["[[eva|Eva]]", "[[Bob]]"]\n---\n# Ana\n'
+    renamed = RenamedPages({"eva": "my-sister"})
+    assert page_properties([fact()], "facts", "ali-khan", RenamedPages({"meta-inc": "employer"}))["related"] == [
+        "[[employer|Meta, Inc.]]"
+    ]
+    once = with_frontmatter(page, {"related": ["[[my-sister|Eva]]"]}, "ana", renamed)
+    assert properties(once)["related"] == ["[[my-sister|Eva]]", "[[Bob]]"]
+    again = RenamedPages({"eva": "sis"}, {"eva": frozenset({"my-sister"})})
+    assert properties(with_frontmatter(once, {"related": ["[[sis|Eva]]"]}, "ana", again))["related"] == ["[[sis|Eva]]", "[[Bob]]"]
+
+
+def test_links_to_a_fact_page_renamed_while_the_server_was_stopped_name_it_as_it_stands_from_start_up(tmp_path: Path) -> None:
+    folder = tmp_path / "memories"
+    shutil.copytree(OLD_FOLDER, folder)
+    _refreshed_again(folder)
+    (folder / "facts" / "eva.md").rename(folder / "facts" / "my-sister.md")
+
+    assert _refreshed_again(folder) == [ANA]
+    assert properties((folder / ANA).read_text())["related"] == ["[[my-sister|Eva]]", "[[google|Google]]", "[[meta|Meta]]", "[[oslo|Oslo]]"]
+    store = MarkdownStore(folder)
+    memories = store.load_all().memories
+    # Written again by the server (a fact about Ana changed, a new one about Eva), Ana's page links the same.
+    store.update(replace(memories["f-000000000003"], pinned=True))
+    store.add(replace(memories["f-000000000004"], id="f-0000000000ff", text="Eva lives in Bergen."))
+    assert properties((folder / ANA).read_text())["related"][0] == "[[my-sister|Eva]]"
+    assert not (folder / "facts" / "eva.md").exists() and not _refreshed_again(folder)

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import os
+import queue
 import re
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 import pytest
+import yaml
 
 from engram_mcp.errors import InvalidInput
 from engram_mcp.model import Kind, Source
+from engram_mcp.sync.watcher import FolderWatcher
 from tests.conftest import SteppingClock
 from tests.sync.conftest import Memory, Opener
 
@@ -489,3 +492,36 @@ def test_an_edit_to_the_copy_of_a_page_that_check_calls_ignored_is_not_read_unti
     assert memory.service.file_of(dentist.id) == PurePosixPath("journal/copy.md")
     memory.service.remove(dentist.id)
     assert "dentist" not in copy.read_text()
+
+
+def _related(page: Path) -> object:
+    return yaml.safe_load(page.read_text(encoding="utf-8").split("---\n", 2)[1])["related"]
+
+
+def test_a_fact_page_renamed_by_hand_is_linked_by_the_name_it_has_now_once_the_watcher_reports_it(memory: Memory) -> None:
+    facts = memory.folder / "facts"
+    memory.write("facts/eva.md", "- Eva lives in Oslo.\n")
+    ana = memory.write("facts/ana.md", '---\nrelated: ["[[Bob]]"]\n---\n- Ana\'s sister [[Eva]] lives in [[Oslo]].\n')
+    memory.reconciler.sync_all()
+    assert _related(ana) == ["[[eva|Eva]]", "[[oslo|Oslo]]", "[[Bob]]"]
+    body = ana.read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    synced: queue.Queue[set[PurePosixPath]] = queue.Queue()
+
+    def on_changes(paths: set[PurePosixPath], rescan: bool) -> None:
+        memory.reconciler.sync_all() if rescan else memory.reconciler.sync(paths)
+        synced.put(paths)
+
+    watcher = FolderWatcher(memory.folder, on_changes, quiet=0.1, max_delay=0.5)
+    watcher.start()
+    try:
+        # Renamed, renamed again, and back: each time the link names the page as it stands, and resolves.
+        for old, new in (("eva", "my-sister"), ("my-sister", "sis"), ("sis", "eva")):
+            (facts / f"{old}.md").rename(facts / f"{new}.md")
+            seen: set[PurePosixPath] = set()
+            while PurePosixPath(f"facts/{new}.md") not in seen:
+                seen |= synced.get(timeout=10)
+            assert _related(ana) == [f"[[{new}|Eva]]", "[[oslo|Oslo]]", "[[Bob]]"]
+            assert ana.read_text(encoding="utf-8").split("\n---\n", 1)[1] == body
+            assert memory.check_lines() == []
+    finally:
+        watcher.stop()
