@@ -71,8 +71,7 @@ class MemoryService:
         self._weights = salience_weights or SalienceWeights()
         self._retriever = Retriever(index, embedder, self._catalogue, retrieval, self._prior)
         self._indexing = IndexWriter(index, embedder, self._catalogue, progress)
-        self._asking = Asking(self._retriever, self._catalogue, self.present, self.namespace_to_read, store.file_of, self._accessed,
-                             recall_limit)
+        self._asking = Asking(self._retriever, self._catalogue, self.present, self.namespace_to_read, store.file_of, self._accessed, recall_limit)
 
     def _prior(self, memory: Memory, now: datetime) -> float:
         # The usage counts and weights are read at each call: the benchmarks swap them for each variant.

@@ -90,8 +90,8 @@ class Reconciler:
         self._deletion_listeners.append(listener)
 
     def on_turn_added(self, listener: Callable[[Memory], object]) -> None:
-        """Call ``listener`` with every turn a person added by hand, once it is taken in (a turn added while
-        the server was down is found by the extraction's own catch-up at start-up)."""
+        """Call ``listener`` with every turn a person typed in, once taken in (while serving: at start-up, turns not yet
+        extracted are the extraction's own catch-up)."""
         self._addition_listeners.append(listener)
 
     # -- passes --------------------------------------------------------------------------
@@ -127,8 +127,8 @@ class Reconciler:
             reconciled = self._service.reconcile(LoadReport(memories=catalogue, errors=loaded.errors))
             # A turn corrected meanwhile is read as corrected; what was drawn from its old text follows,
             # and so does what was drawn from a turn deleted meanwhile.
-            self._corrected([m for i, m in memories.items() if i in previous and is_correction(previous[i], m)])
-            self._deleted([m for i, m in previous.items() if i not in memories])
+            self._tell(self._correction_listeners, [m for i, m in memories.items() if i in previous and is_correction(previous[i], m)])
+            self._tell(self._deletion_listeners, [m for i, m in previous.items() if i not in memories and m.kind is Kind.EPISODE])
             batch, report = _Batch(), SyncReport(errors=list(loaded.errors))
             for relative in self._store.cached_files():
                 state = self._store.state(relative)
@@ -340,11 +340,9 @@ class Reconciler:
         deleted = [known for i in gone if (known := self._service.find(i)) is not None]
         added = [m for m in batch.absorbed if m.kind is Kind.EPISODE and self._service.find(m.id) is None]
         report.embedded += self._service.absorb(batch.absorbed, gone)
-        self._corrected(corrected)
-        self._deleted(deleted)
-        for turn in added:
-            for listener in self._addition_listeners:
-                listener(turn)
+        self._tell(self._correction_listeners, corrected)
+        self._tell(self._deletion_listeners, [m for m in deleted if m.kind is Kind.EPISODE])
+        self._tell(self._addition_listeners, added)
         report.forgotten += len(gone)
         for found in batch.revisions:
             try:
@@ -356,16 +354,11 @@ class Reconciler:
                 report.embedded += self._service.absorb([found])
         self._catching_up.pass_done()
 
-    def _corrected(self, turns: Iterable[Memory]) -> None:
-        for turn in turns:
-            for listener in self._correction_listeners:
-                listener(turn)
-
-    def _deleted(self, memories: Iterable[Memory]) -> None:
+    @staticmethod
+    def _tell(listeners: list[Callable[[Memory], object]], memories: Iterable[Memory]) -> None:
         for turn in memories:
-            if turn.kind is Kind.EPISODE:
-                for listener in self._deletion_listeners:
-                    listener(turn)
+            for listener in listeners:
+                listener(turn)
 
     def _problem(self, relative: PurePosixPath, errors: list[MalformedMemoryFile]) -> None:
         before = {str(e) for e in self._problems.get(relative, [])}
