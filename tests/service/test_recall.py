@@ -266,6 +266,12 @@ def _told_one_after_another(service: MemoryService, clock: SteppingClock, lines:
          "1200"),
         ("Ines", ["Gym membership is £35 a month.", "Cancelled the gym, too expensive."], "How much is Ines's gym?",
          "cancelled", "£35"),
+        # Told in the languages chat mixes in.
+        ("Ines", ["My phone number is 0151 555 1234.", "Meine neue Handynummer ist 0176 999 8888."], "What is Ines's phone number?",
+         "0176 999 8888", "0151 555 1234"),
+        ("Ines", ["I work at Airbus as an engineer.", "J'ai quitté Airbus, je travaille chez Thales maintenant."],
+         "Where does Ines work?", "Thales", "Airbus"),
+        ("Ines", ["Mi alquiler es 800 euros al mes.", "Ahora pago 950 euros de alquiler."], "How much is Ines's rent?", "950", "800"),
     ],
 )
 def test_what_the_next_message_puts_right_answers_first(
