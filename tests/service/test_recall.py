@@ -700,3 +700,9 @@ def test_a_wife_named_in_dutch_answers_what_she_does_and_the_speakers_own_age_is
     answered = service.recall("What does Pieter's wife do for work?")
     assert not answered.abstained and "nurse" in answered.memories[0].memory.text
     assert service.recall("How old is Pieter's mum?").abstained
+
+
+def test_an_appointment_called_off_later_does_not_lead_what_is_coming_up(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, ["Dentist appointment on 20 April at 3pm.", "never mind the dentist on the 20th, cancelled it."],
+          speaker="Ines")
+    assert "cancelled" in _first_answer(service, "What appointments do I have coming up?")
