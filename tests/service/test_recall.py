@@ -706,3 +706,13 @@ def test_an_appointment_called_off_later_does_not_lead_what_is_coming_up(service
     _told(service, clock, ["Dentist appointment on 20 April at 3pm.", "never mind the dentist on the 20th, cancelled it."],
           speaker="Ines")
     assert "cancelled" in _first_answer(service, "What appointments do I have coming up?")
+
+
+def test_a_weight_or_a_registration_never_told_is_declined_though_other_numbers_are_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My phone number is 07700 900123.", "note: weight 82kg this morning", "My daughter Mia is 7.",
+                           "I drive a red Skoda."], speaker="Ines")
+    assert service.recall("How much does Mia weigh?").abstained
+    assert service.recall("What's my car's registration?").abstained
+    assert "82kg" in _first_answer(service, "How much do I weigh?")
