@@ -2,14 +2,19 @@
 maintenant chez Airbus", "mi hermano se mudó a Madrid"), read as the English the state rules read
 ("I moved to Berlin", "I work at Airbus", "my brother moved to Madrid"). Pure.
 
-Only how a sentence opens is read: who (the speaker, one of their people, a person by name) and the
-verb of moving, living or working; what follows it, the place or the employer, is kept as typed. Every
-language's words are in the tables below, one row per thing said.
+Only how a sentence or a clause of it opens is read: who (the speaker, one of their people, a person by name)
+and the verb of moving, living or working; what follows it, the place or the employer, is kept as typed. A
+clause after a comma or an "and" ("J'ai quitté Airbus, je travaille chez Thales maintenant") is read too; one
+that names no one is of whom its verb says, else of whom the clause before was. Every language's words are in
+the tables below, one row per thing said; an attribute of one's own ("Meine neue Handynummer ist …") is read
+in ``attributes_in_languages``.
 """
 
 from __future__ import annotations
 
 import re
+
+from engram_mcp.extraction.attributes_in_languages import attribute_in_english
 
 __all__ = ["KIN_NAMES", "in_english"]
 
@@ -74,10 +79,12 @@ _MY = r"mein|meine|mon|ma|mi|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|a\s+min
 _MY_AFTER = r"yangu|wangu|aku|saya|gue|ku|mea|meu"
 _I = r"ich|je|j['’]|yo|io|eu|ik|mimi|aku|saya|gue|gw|ja|já"
 # "jetzt", "maintenant", "ahora": now, finally, just; what the English says without them.
-_ADVERB = r"(?:(?:jetzt|nun|endlich|gerade|inzwischen|maintenant|enfin|désormais|ahora|ya|finalmente|ora|adesso|agora|já|nu|eindelijk|"
-_ADVERB += r"inmiddels|udah|sudah|dah|sekarang|akhirnya|sasa|tayari|acum|deja|teraz|już|teď|už)\s+)*"
-# A verb said after its place: "Ich bin nach Berlin gezogen", "Ik ben naar Utrecht verhuisd".
-_AFTER = re.compile(r"\s+(?:umgezogen|gezogen|verhuisd)(?=\s*[.!,;]|\s*$)", re.IGNORECASE)
+_NOW = (r"jetzt|nun|endlich|gerade|inzwischen|maintenant|enfin|désormais|ahora|ya|finalmente|ora|adesso|agora|já|nu|eindelijk|"
+        r"inmiddels|udah|sudah|dah|sekarang|akhirnya|sasa|tayari|acum|deja|teraz|już|teď|už")
+_ADVERB = rf"(?:(?:{_NOW})\s+)*"
+# A verb said after its place ("Ich bin nach Berlin gezogen", "Ik ben naar Utrecht verhuisd"), or "now" ("kerja di
+# galangan kapal sekarang").
+_AFTER = re.compile(rf"\s+(?:umgezogen|gezogen|verhuisd|{_NOW})(?=\s*[.!,;]|\s*$)", re.IGNORECASE)
 
 _WORD_OF = {word: relation for relation, words in _RELATIVES.items() for word in words.split()}
 # "Ich arbeite jetzt bei Siemens": an adverb may come between any two words of the verb.
@@ -88,7 +95,7 @@ _RELATIVE_WORD = "(?i:" + "|".join(sorted(map(re.escape, _WORD_OF), key=len, rev
 _NOT_A_NAME = "(?i:" + "|".join(sorted(map(re.escape, set(_WORD_OF) - set(KIN_NAMES)), key=len, reverse=True)) + ")"
 _OPENING = re.compile(
     r"^(?P<lead>\W*)(?i:" + _ADVERB + r")(?:"
-    r"(?:(?i:" + _I + r")\s*)?(?i:" + _ADVERB + r")(?i:" + _SPEAKER_SAYS + r")"
+    r"(?P<speaker>(?i:" + _I + r")\s*)?(?i:" + _ADVERB + r")(?i:" + _SPEAKER_SAYS + r")"
     r"|(?:(?i:(?:" + _MY + r")\s+(?P<relative>" + _RELATIVE_WORD + r")|(?P<relative_after>" + _RELATIVE_WORD + r")"
     r"(?:\s+(?i:" + _MY_AFTER + r")|(?i:ku)))"
     r"(?:\s+(?P<name>[A-Z][\w'’-]+))?|(?!" + _NOT_A_NAME + r"\s)(?P<person>[A-Z][a-z][\w'’-]*))\s+(?i:" + _ADVERB + r")(?i:" + _OTHER_SAYS + r")"
@@ -97,18 +104,64 @@ _OPENING = re.compile(
 
 
 def in_english(sentence: str) -> str:
-    """``sentence`` read in English when it opens with a move, a home or a job told in another language;
-    as it is otherwise."""
-    match = _OPENING.match(sentence)
-    if match is None:
-        return sentence
+    """``sentence`` read in English where it or a clause of it opens with a move, a home, a job or an attribute of
+    one's own told in another language ("J'ai quitté Airbus, je travaille chez Thales maintenant": "J'ai quitté
+    Airbus, I work at Thales"); as it is otherwise."""
+    read: list[str] = []
+    whose: str | None = "I"
+    # The parts at odd places are the breaks between clauses, kept as they are.
+    for at, part in enumerate(_CLAUSE_BREAK.split(sentence)):
+        if at % 2:
+            read.append(part)
+            continue
+        english, whose = _opening_in_english(part, whose)
+        if (said := attribute_in_english(english)) != english:
+            english, whose = said, "I"
+        read.append(english)
+    return "".join(read)
+
+
+# Where a clause begins inside a sentence: after a comma or a semicolon, or an "and" or "but" before its "I" or "my"
+# ("… et je travaille chez Thales", "… und meine neue Nummer ist …"). Not a comma inside a figure ("1,5").
+_AND = r"et|und|y|e|en|i|a|și|dan|na|mais|aber|pero|ma|mas|maar|ale|ali|tapi|lakini|iar"
+_CLAUSE_BREAK = re.compile(rf"((?<!\d),\s*(?:(?:{_AND})\s+)?|;\s*(?:(?:{_AND})\s+)?|\s+(?:{_AND})\s+(?=(?:{_I}|{_MY})\s))", re.IGNORECASE)
+
+
+def _opening_in_english(clause: str, before: str | None) -> tuple[str, str | None]:
+    """(``clause`` read in English, whom it is said of) when it opens with a move, a home or a job told in another
+    language; (the clause as it is, None) otherwise. A clause that names no one is said of the speaker where its verb
+    says so ("trabajo en Telefónica"); where the verb is said alike of anyone ("kerja di galangan kapal"), or is
+    someone else's ("y trabaja en Indra"), it is said of whom the clause ``before`` was ("I" opening a sentence; None
+    when no clause before was read, and then it is read of no one)."""
+    match = _OPENING.match(clause)
+    if (match is None or _said_by_the_speaker(match) and match["speaker"] is None) and before != "I" and (
+            again := _GOES_ON.match(clause)) is not None:
+        if before is None:
+            return clause, None
+        # "Rudi udah pindah ke Batam, kerja di galangan kapal": the verb said of whom the clause before was.
+        match, who = again, before
+    elif match is None:
+        return clause, None
+    else:
+        who = _whom(match)
     said = next(name for name, value in match.groupdict().items() if value and name[0] in "io" and name[1:].isdigit())
-    english = _SAID[int(said[1:])][0 if said[0] == "i" else 1]
+    english = _SAID[int(said[1:])][0 if who == "I" else 1]
+    return f"{match['lead']}{who} {english} {_AFTER.sub('', match['rest'])}", who
+
+
+# A clause going on with no one named, said with the verb of anyone but the speaker: "… y trabaja en Indra".
+_GOES_ON = re.compile(r"^(?P<lead>\W*)(?i:" + _ADVERB + r")(?i:" + _OTHER_SAYS + r")\s+(?i:" + _ADVERB + r")(?P<rest>\S.*)$")
+
+
+def _said_by_the_speaker(match: re.Match[str]) -> bool:
+    return any(value for name, value in match.groupdict().items() if value and name[0] == "i" and name[1:].isdigit())
+
+
+def _whom(match: re.Match[str]) -> str:
+    """Whom an opening names: the speaker, one of their people ("my brother", a sibling by name) or a person by name."""
     relative = match["relative"] or match["relative_after"]
     if relative and _WORD_OF[relative.lower()] == "sibling" and match["name"]:
-        who = match["name"]
-    elif relative:
-        who = f"my {_WORD_OF[relative.lower()]}" + (f" {match['name']}" if match["name"] else "")
-    else:
-        who = match["person"] or "I"
-    return f"{match['lead']}{who} {english} {_AFTER.sub('', match['rest'])}"
+        return match["name"]
+    if relative:
+        return f"my {_WORD_OF[relative.lower()]}" + (f" {match['name']}" if match["name"] else "")
+    return match["person"] or "I"

@@ -18,7 +18,7 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import without_doubted_message
 from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.details import Detail, detail_asked
+from engram_mcp.retrieval.details import OF_THE_BODY, Detail, detail_asked
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
@@ -42,7 +42,7 @@ from engram_mcp.retrieval.question_words import asks_a_belonging
 from engram_mcp.retrieval.slot_asked import about_topic
 from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.value_kinds import kinds_not_asked, said_of_another_kind
-from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, tells_trait_of_another_asked
+from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, names_no_one_asked, tells_trait_of_another_asked
 
 __all__ = ["Covering"]
 
@@ -62,6 +62,8 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
     "new phone number for work: 731 455 902"."""
     # A fact about the speaker is theirs: "Lavinia is 71 years old." tells nothing of her grandson Toby.
     others = focus.named - focus.speakers
+    if detail.name in OF_THE_BODY and names_no_one_asked(memory, focus):
+        return False
     if (memory.kind is Kind.FACT and others and entity_key(memory.subject or "") in focus.speakers
             and not others & about(memory.text, focus)):
         return False

@@ -22,7 +22,7 @@ from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
 from engram_mcp.retrieval.readings import BLOOD_PRESSURE, BLOOD_PRESSURE_TOLD, LEVEL_TOLD, LEVELS, reading_asked
 
-__all__ = ["AT_NO_TIME", "Detail", "detail_asked"]
+__all__ = ["AT_NO_TIME", "OF_THE_BODY", "Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -355,6 +355,31 @@ _DETAILS += (
     *(_belonging(kind, kind, BRANDS[kind]) for kind in ("camera", "laptop", "phone", "bike")),
 )
 
+
+# How much someone weighs ("How much does Mia weigh?", "What is Hollis's current weight?"; not "How much weight has Mia
+# lost?" nor a weight goal) is told by a weight: in a unit ("96kg", "231 lb", "13st 2") or a figure after its word
+# ("note: weight 229."). A vehicle's registration ("What's my car's registration?", "the licence plate number of the
+# bus"; not when it is due or what it costs) by a plate said beside its word ("reg RWD 317").
+_PLATE = (r"(?-i:[A-Z]{2}\d{2}\s?[A-Z]{3}|[A-Z]{2,3}[\s-]?\d{2,4}|[A-Z]{1,3}-[A-Z]{1,2}\s?\d{1,4}|[A-Z]{2}-\d{3}-[A-Z]{2}"
+          r"|\d{1,3}[\s-]?[A-Z]{2,3}[\s-]?\d{1,4})")
+_VEHICLES = r"car|van|vehicle|motorbike|motorcycle|bike|truck|lorry|bus|ute|scooter|camper|campervan|caravan|trailer|moped"
+_DETAILS += (
+    _detail("weight", r"\bhow\s+much\s+(?:does|do|did|will|would)\b[^?]*\bweigh\b|\bwhat\s+(?:does|do|did)\b[^?]*\bweigh\b|\bhow\s+heavy\b"
+                      r"|^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’-]+\s+){0,4}?weight\b(?!\s+(?:loss|goal|target|gain|limit|allowance|"
+                      r"class|category|plan|training))",
+            r"\d[\d.,]*\s?(?:kg|kgs|kilos?|kilograms?|lbs?|(?-i:st)|stone)|weigh\w*\W+(?:[^\W\d]+\W+){0,3}?\d{1,3}(?:[.,]\d+)?"
+            r"(?!\s*(?:%|percent|[£$€]|am|pm|years?|days?|weeks?|months?|times?|minutes?|mins?|hours?)(?!\w))"),
+    (re.compile(rf"^\W*(?:what|which|tell\s+me)\b(?![^?]*\b(?:due|expir\w*|renew\w*|cost\w*|fees?|pay|paid|price|when)\b)"
+                rf"(?=[^?]*\b(?:(?:{_VEHICLES})s?|number\s+plate|licen[cs]e\s+plate|rego)\b)[^?]*\b(?:registration|reg|rego|plates?)\b",
+                re.IGNORECASE),
+     Detail("registration", _words(_PLATE),
+            _words(r"reg|regn|rego|registration|registered\s+as|plates?|number\s*plate|licen[cs]e\s+plate|kenteken|kennzeichen|"
+                   r"immatriculation|plaque|matr[ií]cula|targa|placa|tablica|(?-i:SPZ)|registreringsnummer|regnr|reg\.?\s*nr"),
+            told_uncased=_words(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{4,8}"))),
+)
+OF_THE_BODY = frozenset({"weight"})
+"""Details of a body: told with no one named and no "he", "she" or "they", they are the speaker's own ("note: weight 82kg
+this morning"), and tell nothing of someone else asked of."""
 
 def detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one."""

@@ -15,7 +15,7 @@ from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
 
 __all__ = [
-    "may_be_of_whom_asked", "of_another_person", "opens_with_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked",
+    "may_be_of_whom_asked", "names_no_one_asked", "of_another_person", "opens_with_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked",
     "the_speakers_for_another",
 ]
 
@@ -67,6 +67,16 @@ def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     people = _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text))
     others = name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
     return not others
+
+
+def names_no_one_asked(memory: Memory, focus: Focus) -> bool:
+    """Whether the question asks of someone else (by name or relation) and ``memory`` names none of them and says no
+    "he", "she" or "they" that may be one: "note: weight 82kg this morning" is no word of Mia's weight."""
+    asked = focus.named - focus.speakers
+    if not asked and not focus.relations:
+        return False
+    return (not asked & about(memory.text, focus) and not (focus.relations and focus.relations_met(memory.text))
+            and _THIRD_PERSON.search(memory.text) is None)
 
 
 def opens_with_someone_else(memory: Memory, focus: Focus) -> bool:

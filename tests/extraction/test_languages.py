@@ -71,3 +71,31 @@ def test_a_move_a_home_or_a_job_told_in_swahili_indonesian_romanian_polish_or_cz
 def test_a_sibling_told_by_a_word_for_brother_or_sister_alike_moves_by_name() -> None:
     [fact] = extract(turn("Kakak saya Dimas udah pindah ke Surabaya.", speaker="Noor"), [])
     assert normalise(fact.subject, fact.predicate, fact.object) == normalise("Dimas", "lives in", "Surabaya")
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("J'ai quitté Airbus, je travaille chez Thales maintenant.", "J'ai quitté Airbus, I work at Thales."),
+    ("Me mudé a Valencia, trabajo en Telefónica ahora.", "I moved to Valencia, I work at Telefónica."),
+    ("Ich bin nach Berlin gezogen und ich arbeite bei Siemens.", "I moved to Berlin und I work at Siemens."),
+    ("Vivo la vida loca, y trabajo en Telefónica.", "Vivo la vida loca, y I work at Telefónica."),
+])
+def test_a_move_a_home_or_a_job_told_in_another_language_after_a_comma_or_an_and_is_read_in_english(said: str, english: str) -> None:
+    assert in_english(said) == english
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    # "kerja di" is said alike of anyone, "trabaja" of someone else: of whom the clause before was.
+    ("Rudi udah pindah ke Batam, kerja di galangan kapal sekarang", "Rudi moved to Batam, Rudi works at galangan kapal"),
+    ("mi hermano se mudó a Madrid, y trabaja en Indra.", "my brother moved to Madrid, y my brother works at Indra."),
+    # "trabajo" is the speaker's own, whoever the clause before was of.
+    ("mi hermano se mudó a Madrid, y trabajo en Indra.", "my brother moved to Madrid, y I work at Indra."),
+    # After a clause that was not read, a verb said alike of anyone is of no one known.
+    ("J'ai quitté Airbus, travaille chez Thales", "J'ai quitté Airbus, travaille chez Thales"),
+])
+def test_a_clause_that_names_no_one_is_of_whom_its_verb_or_the_clause_before_says(said: str, english: str) -> None:
+    assert in_english(said) == english
+
+
+def test_a_job_told_in_french_after_what_was_left_fills_the_job_slot() -> None:
+    [fact] = extract(turn("J'ai quitté Airbus, je travaille chez Thales maintenant.", speaker="Noor"), [])
+    assert normalise(fact.subject, fact.predicate, fact.object) == normalise("Noor", "works at", "Thales")

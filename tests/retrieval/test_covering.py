@@ -11,3 +11,16 @@ def test_an_age_said_by_its_ordinal_is_the_age_of_whose_it_is_not_of_someone_els
     trip = memory("t-trip", "We wanted to go to Ilesha for my cousin's 60th birthday, but Folasade's knee is bad.")
     assert not _tells_detail_of_whom_asked(trip, detail, focus)
     assert _tells_detail_of_whom_asked(memory("t-party", "Folasade's 60th is in May, we are planning a party."), detail, focus)
+
+
+def test_a_weight_said_of_no_one_is_the_speakers_own_and_tells_nothing_of_someone_else_asked_of() -> None:
+    detail = detail_asked("How much does Mia weigh?")
+    assert detail is not None
+    of_mia = focus_of("How much does Mia weigh?", frozenset({"Mia"}))
+    assert not _tells_detail_of_whom_asked(memory("t-note", "note: weight 82kg this morning"), detail, of_mia)
+    assert _tells_detail_of_whom_asked(memory("t-checkup", "Mia had her checkup today, she's 21kg now"), detail, of_mia)
+    assert _tells_detail_of_whom_asked(memory("t-she", "she's 21kg now, growing fast"), detail, of_mia)
+    of_the_daughter = focus_of("How much does my daughter weigh?")
+    assert not _tells_detail_of_whom_asked(memory("t-note", "note: weight 82kg this morning"), detail, of_the_daughter)
+    own = focus_of("How much do I weigh?")
+    assert _tells_detail_of_whom_asked(memory("t-note", "note: weight 82kg this morning"), detail, own)

@@ -37,6 +37,10 @@ from engram_mcp.retrieval.details import detail_asked
         ("What nursery is Antek at?", "school"),
         ("What is the name of Bram's school?", "school"),
         ("What colour is Rasmus's Volvo?", "colour"),
+        ("How much does Mia weigh?", "weight"),
+        ("What is Hollis's current weight?", "weight"),
+        ("What's my car's registration?", "registration"),
+        ("What is the licence plate number of Horacio's bus?", "registration"),
     ],
 )
 def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(question: str, detail: str) -> None:
@@ -51,7 +55,8 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
      "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
      "How should emails to Zara be signed?", "Who painted the colour chart?", "What does Hina do after school?", "When does school start?",
      "How much bisoprolol am I taking each morning?", "What's the deadline for the fee waiver form?",
-     "Which bank will my pension go into?", "How much weight has Mia lost?", "what currency should prices be in for itzel?"],
+     "Which bank will my pension go into?", "How much weight has Mia lost?", "what currency should prices be in for itzel?",
+     "What is Hugo's weight goal?", "When is my car registration due?", "What is my registration number for the marathon?"],
 )
 def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) -> None:
     assert detail_asked(question) is None
@@ -98,6 +103,10 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("How old is Zofia?", "zofia is seven my son kuba is four", "zofia's swimming lesson is now on sundays at 9:30"),
         ("How old is Sione?", "kids: Mele 19, Sione 14, and the twins", "Sione trains at 5:30 with the U15s"),
         ("How old is Dominik?", "Dominik, 34, teaches maths in Hamburg", "my sister had her baby on the 12th, Mila, 3,4 kg"),
+        ("How much does Hollis weigh?", "note: weight 229.", "weigh-in day tomorrow at 9am"),
+        ("How much does Rashid weigh?", "Down to 94kg!", "I'm trying to lose weight"),
+        ("What's my car's registration?", "my Volvo V70 (2014, diesel, reg RWD 317) clutch is slipping", "My phone number is 07700 900123."),
+        ("What's the van's reg?", "new plates on the van: KX19 ABC", "the van's MOT is due on 3 May"),
         ("What age is Ernesto?", "my dad (ernesto, 78) rang", "dad rang at 7 about the boiler"),
         ("How old is Chuy?", "Abuela Chuy turns 90 on Sunday", "Abuela Chuy's party is at 4pm"),
     ],

@@ -398,3 +398,24 @@ def test_a_person_moved_to_a_place_is_no_thing_moved_to_a_time() -> None:
     first = memory("t-first", "the band is my joy. fr declan is our leader, he's great")
     moved = memory("t-moved", "sad news. fr declan is being moved to a parish in sligo, the letter came today", day=2)
     assert later_change_first([(first, 0.9), (moved, 0.8)], focus_of("Who leads the band?"), set(), no_restatement)[0][0] is first
+
+
+def test_a_plan_a_later_message_calls_off_by_the_word_it_was_named_with_does_not_lead() -> None:
+    plan = memory("t-plan", "Dentist appointment on 20 April at 3pm.")
+    off = memory("t-off", "never mind the dentist on the 20th, cancelled it.", day=6)
+    assert later_change_first([(plan, 0.9), (off, 0.8)], focus_of("What appointments do I have coming up?"), set(),
+                              no_restatement)[0][0] is off
+    haircut = memory("t-haircut", "Haircut booked for Saturday 11am")
+    not_going = memory("t-not", "cancelled my haircut, will go next month", day=2)
+    assert later_change_first([(haircut, 0.9), (not_going, 0.8)], focus_of("Any appointments coming up?"), set(),
+                              no_restatement)[0][0] is not_going
+
+
+def test_a_later_message_calling_off_something_else_or_a_first_saying_no_time_keeps_the_first_leading() -> None:
+    plan = memory("t-plan", "Dentist appointment on 20 April at 3pm.")
+    gym = memory("t-gym", "cancelled my gym membership, too dear", day=2)
+    assert later_change_first([(plan, 0.9), (gym, 0.8)], focus_of("Any appointments coming up?"), set(), no_restatement)[0][0] is plan
+    barber = memory("t-barber", "my haircut place is Snips on Mill Road, lovely staff")
+    not_going = memory("t-not", "cancelled my haircut, will go next month", day=2)
+    assert later_change_first([(barber, 0.9), (not_going, 0.8)], focus_of("Any appointments coming up?"), set(),
+                              no_restatement)[0][0] is barber

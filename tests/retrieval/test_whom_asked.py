@@ -1,5 +1,6 @@
 from engram_mcp.retrieval.whom_asked import (
     may_be_of_whom_asked,
+    names_no_one_asked,
     of_another_person,
     opens_with_someone_else,
     says_trait_of_whom_asked,
@@ -83,3 +84,11 @@ def test_the_speaker_named_only_as_whose_relative_is_asked_is_not_asked() -> Non
     assert not may_be_of_whom_asked(memory("f-age", "Ngozi is 29 years old.", subject="Ngozi"), mum)
     assert not may_be_of_whom_asked(memory("t-intro", "hi! I'm Ngozi, 29, pharmacist in Footscray"), mum)
     assert may_be_of_whom_asked(memory("t-mum", "my mum turns 64 on Friday, she wants a quiet lunch"), mum)
+
+
+def test_a_memory_naming_no_one_asked_of_and_saying_no_he_she_or_they_names_no_one_asked() -> None:
+    of_mia = focus_of("How much does Mia weigh?", frozenset({"Mia"}))
+    assert names_no_one_asked(memory("t-note", "note: weight 82kg this morning"), of_mia)
+    assert not names_no_one_asked(memory("t-mia", "Mia had her checkup, 21kg"), of_mia)
+    assert not names_no_one_asked(memory("t-she", "she's 21kg now"), of_mia)
+    assert not names_no_one_asked(memory("t-note", "note: weight 82kg this morning"), focus_of("How much do I weigh?"))

@@ -266,6 +266,12 @@ def _told_one_after_another(service: MemoryService, clock: SteppingClock, lines:
          "1200"),
         ("Ines", ["Gym membership is £35 a month.", "Cancelled the gym, too expensive."], "How much is Ines's gym?",
          "cancelled", "£35"),
+        # Told in the languages chat mixes in.
+        ("Ines", ["My phone number is 0151 555 1234.", "Meine neue Handynummer ist 0176 999 8888."], "What is Ines's phone number?",
+         "0176 999 8888", "0151 555 1234"),
+        ("Ines", ["I work at Airbus as an engineer.", "J'ai quitté Airbus, je travaille chez Thales maintenant."],
+         "Where does Ines work?", "Thales", "Airbus"),
+        ("Ines", ["Mi alquiler es 800 euros al mes.", "Ahora pago 950 euros de alquiler."], "How much is Ines's rent?", "950", "800"),
     ],
 )
 def test_what_the_next_message_puts_right_answers_first(
@@ -694,3 +700,19 @@ def test_a_wife_named_in_dutch_answers_what_she_does_and_the_speakers_own_age_is
     answered = service.recall("What does Pieter's wife do for work?")
     assert not answered.abstained and "nurse" in answered.memories[0].memory.text
     assert service.recall("How old is Pieter's mum?").abstained
+
+
+def test_an_appointment_called_off_later_does_not_lead_what_is_coming_up(service: MemoryService, clock: SteppingClock) -> None:
+    _told(service, clock, ["Dentist appointment on 20 April at 3pm.", "never mind the dentist on the 20th, cancelled it."],
+          speaker="Ines")
+    assert "cancelled" in _first_answer(service, "What appointments do I have coming up?")
+
+
+def test_a_weight_or_a_registration_never_told_is_declined_though_other_numbers_are_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My phone number is 07700 900123.", "note: weight 82kg this morning", "My daughter Mia is 7.",
+                           "I drive a red Skoda."], speaker="Ines")
+    assert service.recall("How much does Mia weigh?").abstained
+    assert service.recall("What's my car's registration?").abstained
+    assert "82kg" in _first_answer(service, "How much do I weigh?")
