@@ -136,7 +136,7 @@ _NUMBER_ABROAD = ("numara|numaram|telefonum|número|numero|numéro|nummer|telefo
                   "nomor|nomorku|nomer|nambari|rhif|số|αριθμός|κινητό|מספר|नंबर|เบอร์|ቁጥር")
 _NUMBER_OPENS = re.compile(r"^(?:(?:update|news|fyi|btw|heads\s+up|psa|note)\s*[:–—-]\s*)?(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[^\W\d_]+(?<!s))\s+)?(?P<attr>phone\s+number|"
                            r"mobile\s+number|number|mobile|cell|phone|" + _NUMBER_ABROAD + r")(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
-                           r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
+                           r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?![ ().-]*\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
 # "My mom's number is 555-1234", "Mom got a new phone: 555-9876", "my sister has a new number, 0791 …": a relative's
 # number, one at a time, theirs (``relatives_number``).
 _RELATIVES_NUMBER = re.compile(r"^(?:(?:my|our)\s+)?(?P<rel>" + RELATIONS + r")(?:(?:['’]s\s+(?:new\s+)?(?:phone\s+|mobile\s+|cell\s+)?"

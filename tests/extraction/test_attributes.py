@@ -399,7 +399,7 @@ def test_a_number_opening_a_sentence_under_a_label_or_after_new_is_the_speakers_
 
 @pytest.mark.parametrize(("text", "number"), [("yeni numaram 0532 418 7720, eskisini kullanmıyorum", "0532 418 7720"),
                                               ("új számom: +36 30 412 9981", "+36 30 412 9981"),
-                                              ("nomor baru aku: 0812 3456 7788 ya", "0812 3456 7788")])
+                                              ("nomor baru aku: 0812 3456 7788, simpan ya", "0812 3456 7788")])
 def test_a_number_told_in_another_language_as_ones_own_is_the_speakers_phone(text: str, number: str) -> None:
     assert [(normalise(f.subject, f.predicate, f.object).predicate, f.object) for f in extract(turn(text, speaker="Jomar"), [])
             if f.predicate == "number"] == [("phone", number)]
@@ -455,3 +455,8 @@ def test_a_membership_priced_is_priced_as_what_it_is_for_so_a_new_price_of_it_re
     said_first = {f.predicate for f in extract(turn("Pool membership is £30 a month.", speaker="Ada"), [])}
     said_later = {f.predicate for f in extract(turn("pool's gone up to £34/month", speaker="Ada"), [])}
     assert said_first == said_later == {"pool price"}
+
+
+def test_a_number_said_before_a_word_is_never_read_cut_short() -> None:
+    numbers = [f.object for f in extract(turn("number ko: 0917 555 1234 po", speaker="Jomar"), []) if f.predicate == "number"]
+    assert all(number == "0917 555 1234" for number in numbers)
