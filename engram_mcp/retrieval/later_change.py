@@ -55,6 +55,36 @@ _CHANGED = re.compile(
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
     re.IGNORECASE,
 )
+# The same words in the languages chat mixes in: now, new, from then on, postponed or moved, switched, no longer ("09.10
+# Perşembe 18:00'e ertelenmiştir", "simula ngayong buwan", "a partir de segunda", "Holnaptól Eliquis 5 mg", "הועבר ליום שלישי").
+_CHANGED_ABROAD = re.compile(
+    r"\b(?:"
+    r"yeni|artık|artik|ertelen\w*|erteledi\w*|değişti\w*|degisti\w*|taşındı\w*|taşınmış\w*|itibaren|"  # Turkish
+    r"agora|nov[oa]s?|mud(?:ou|ei|amos|aram)|remarcad\w*|adiad\w*|transferid\w*|troc(?:ou|ei|amos)|a\s+partir\s+d[eoa]s?|"  # Portuguese
+    r"ahora|nuev[oa]s?|cambi[óé]|aplazad\w*|pospuest\w*|ya\s+no|"  # Spanish
+    r"maintenant|désormais|nouveau|nouvelle|report[ée]e?s?|déplac[ée]e?s?|à\s+partir\s+d[eu]|"  # French
+    r"adesso|nuov[oa]|rimandat\w*|spostat\w*|rinviat\w*|"  # Italian
+    r"jetzt|verschoben|ab\s+sofort|nicht\s+mehr|voortaan|nieuwe|verplaatst|uitgesteld|niet\s+meer|"  # German, Dutch
+    r"simula|bagong|na-move|inilipat|na-resched\w*|hindi\s+na|"  # Tagalog
+    r"új|mostantól|holnaptól|áthelyez\w*|elhalaszt\w*|már\s+nem|"  # Hungarian
+    r"mới|bây\s+giờ|dời|hoãn|đổi\s+sang|chuyển\s+sang|không\s+còn|"  # Vietnamese
+    r"sekarang|pindah|diundur|ditunda|sasa|mpya|imeahirishwa|"  # Indonesian and Malay, Swahili
+    r"teraz|przełożon\w*|przeniesion\w*|już\s+nie|teď|přeložen\w*|přesunut\w*|už\s+ne|acum|amânat\w*|nu\s+mai|"  # Polish, Czech, Romanian
+    r"τώρα|νέ[οαες]|αναβλήθηκε|μεταφέρθηκε|πλέον|άλλαξε|"  # Greek
+    r"עכשיו|חדש\w*|נדחה|הועבר\w*|כבר\s+לא|"  # Hebrew
+    r"nawr|rŵan|newydd|wedi\s+symud|gohiri\w*"  # Welsh
+    r")\b"
+    # Scripts whose words run together or carry marks a word boundary does not see: Hindi, Thai, Amharic.
+    r"|अब|नया|नई|नए|ตอนนี้|ใหม่|ย้าย|เลื่อน|አዲስ|አሁን",
+    re.IGNORECASE,
+)
+
+
+def _says_changed(text: str) -> bool:
+    """Whether ``text`` says something changed, in English or another language chat mixes in."""
+    return _CHANGED.search(text) is not None or _CHANGED_ABROAD.search(text) is not None
+
+
 # Words that say a change only in the sentence that speaks of what is asked: "My first full week at Ikoyi
 # starts tomorrow" changes no blood pressure medicine said beside it.
 _CHANGED_HERE = re.compile(
@@ -123,7 +153,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor "Dana's sister helped her move, she's officially living in Columbus now" of where Hollis's friend
                # Denny lives: it names someone else and not him.
                and not opens_with_someone_else(pair[0], focus)
-               and (_CHANGED.search(own[pair[0].id]) or changed_here[pair[0].id]
+               and (_says_changed(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
@@ -262,7 +292,7 @@ def _says_when_of(memory: Memory, focus: Focus) -> bool:
     if memory.predicate == PUTS_RIGHT:
         return says_a_time(" ".join(said))
     return any(says_a_time(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
-               if _CHANGED.search(sentence) or about(sentence, focus))
+               if _says_changed(sentence) or about(sentence, focus))
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:
@@ -339,4 +369,5 @@ _ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|no
 
 
 def _says_a_start(text: str) -> bool:
-    return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(own_words(text)))
+    said = own_words(text)
+    return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(said)) or _CHANGED_ABROAD.search(said) is not None

@@ -398,3 +398,14 @@ def test_a_person_moved_to_a_place_is_no_thing_moved_to_a_time() -> None:
     first = memory("t-first", "the band is my joy. fr declan is our leader, he's great")
     moved = memory("t-moved", "sad news. fr declan is being moved to a parish in sligo, the letter came today", day=2)
     assert later_change_first([(first, 0.9), (moved, 0.8)], focus_of("Who leads the band?"), set(), no_restatement)[0][0] is first
+
+
+@pytest.mark.parametrize(("first", "later", "question"), [
+    ("Bilet aldım: Bodrum otobüsü Cuma 07:30.", "Firma aradı, Bodrum otobüsü Cumartesi 09:00'a ertelendi.", "Bodrum otobüsü ne zaman?"),
+    ("aula de violão na terça às 19h", "a aula de violão agora é na quinta às 18h", "Quando é a aula de violão?"),
+    ("Tanítás a Petőfi iskolában kedden.", "Mostantól a Petőfi iskolában szerdán tanítok.", "Melyik napon tanít a Petőfi iskolában?"),
+])
+def test_a_later_turn_saying_it_changed_in_another_language_leads(first: str, later: str, question: str) -> None:
+    order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
+                               set(), no_restatement)
+    assert order[0][0].id == "t-later"
