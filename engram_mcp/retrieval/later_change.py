@@ -99,6 +99,8 @@ _CHANGED_HERE = re.compile(
     r"effective\s+(?:immediately|from|today|tomorrow|as\s+of)|as\s+of\s+(?:today|tomorrow|now)|"
     r"(?:starts|begins)\s+(?:on\s+)?(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|today)|"
     r"(?:did|does|do|had|has)\s+(?:her|his|their|my)\s+first\s+(?:day|pickup|pick-up|shift|session|lesson|visit)|"
+    # "first day on 5 East done", "first shift at the new depot today": a first day somewhere says one is there now
+    r"first\s+(?:full\s+)?(?:day|shift|week)\s+(?:at|on|in)\s+(?:the\s+)?\w+|"
     r"sign(?:ing)?\s+(?:\w+\s+){0,2}?up|(?:we|i|she|he|they)\s+said\s+yes|"
     r"accepted\s+(?:the|their|his|her|an?)\s+(?:offer|job|place|position|role)|"
     # a figure of one's own raised or lowered: "put my rate up to 28 pounds an hour", "increase his Sinemet to four
