@@ -290,6 +290,8 @@ def test_a_thing_spoken_of_later_by_the_name_it_was_given_moves_with_it() -> Non
     ("I drive a bus for BVG, line M41.", "From this week I drive bus 200, through Tiergarten.", "Which bus line do I drive?"),
     ("I'm a porter on the orthopaedic ward, nights.", "first shift on Ward 9 done, the surgical ward upstairs, way busier",
      "Which ward does Kofi work on?"),
+    ("Marta sent the allotment agreement: plot 14 is £65 a year, it was £50 last year.", "signed it. £65. Marta is a gem",
+     "How much does Tomasz pay Marta for the allotment?"),
 ])
 def test_a_later_turn_saying_it_changed_in_other_words_leads(first: str, later: str, question: str) -> None:
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
