@@ -326,8 +326,16 @@ _A_PLACE_SAID = re.compile(r"\b(?:from|near)\s+\w|\b(?:home|remote|remotely)\b",
 
 def _later(memory: Memory, first: Memory) -> bool:
     """Said after ``first`` as a change of it: an hour on, or at once when it opens by putting
-    something right ("scratch that, it's Naniwa ward gym")."""
-    return memory.event_time > first.event_time + _LATER or _puts_right_at_once(memory, first)
+    something right ("scratch that, it's Naniwa ward gym") or by saying what was offered is now agreed
+    ("signed it. £110", minutes after the new licence was read out)."""
+    return (memory.event_time > first.event_time + _LATER or _puts_right_at_once(memory, first)
+            or first.event_time < memory.event_time and not memory.said_by_assistant() and _AGREED_AT_ONCE.match(memory.text) is not None)
+
+
+# "signed it.", "ok accepted the offer", "we signed the lease this morning": what was on the table, now agreed.
+_AGREED_AT_ONCE = re.compile(r"^\W*(?:(?:ok|okay|so|right|done|and)\W+)?(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?:just\s+)?"
+                             r"(?:signed|accepted)\s+(?:it|the\s+(?:new\s+)?(?:offer|deal|lease|contract|licen[cs]e|agreement))\b",
+                             re.IGNORECASE)
 
 
 def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set[str], said_in: SaidIn) -> Scored | None:

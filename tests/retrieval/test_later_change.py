@@ -413,3 +413,12 @@ def test_a_later_turn_saying_it_changed_in_another_language_leads(first: str, la
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
                                set(), no_restatement)
     assert order[0][0].id == "t-later"
+
+
+def test_an_offer_signed_minutes_after_it_was_read_out_leads_over_the_turn_giving_the_old_and_new_values() -> None:
+    offer = memory("t-offer", "Marta sent the allotment agreement: plot 14 is £65 a year, it was £50 last year.")
+    signed = memory("t-signed", "signed it. £65. Marta is a gem", valid_at=NOV16 + timedelta(minutes=10))
+    question = focus_of("How much does Tomasz pay Marta for the allotment?")
+    assert later_change_first([(offer, 0.9), (signed, 0.8)], question, set(), no_restatement)[0][0].id == "t-signed"
+    chat = memory("t-chat", "Marta is a gem, she gave us £65 of seedlings", valid_at=NOV16 + timedelta(minutes=10))
+    assert later_change_first([(offer, 0.9), (chat, 0.8)], question, set(), no_restatement)[0][0].id == "t-offer"
