@@ -130,9 +130,13 @@ _LABELLED = re.compile(r"(?:^|[.!?]\s+|\b(?:my|our)\s+)new\s+" + _ATTRIBUTE + r"
 _NOT_A_PHONE = ("account|reference|ref|order|case|policy|tracking|serial|customer|member|membership|booking|flight|invoice|room|"
                 "table|house|seat|ticket|id|vat|tax|registration|licence|license|passport|plate|model|part|batch|lot|bus|route|"
                 "platform|gate|pin|insurance|student|staff|employee|patient|nhs|claim|card|sort|routing|iban|contract|meter")
-_NUMBER_OPENS = re.compile(r"^(?:(?:update|news|fyi|btw|heads\s+up|psa|note)\s*[:–—-]\s*)?(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[a-z]+(?<!s))\s+)?(?P<attr>phone\s+number|"
-                           r"mobile\s+number|number|mobile|cell|phone)(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
-                           r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
+# A phone number in the languages chat mixes in, said of one's own or of no one ("yeni numaram", "új számom", "nomor baru"),
+# never of another ("numarası", "his number").
+_NUMBER_ABROAD = ("numara|numaram|telefonum|número|numero|numéro|nummer|telefoonnummer|numer|szám|számom|telefonszámom|"
+                  "nomor|nomorku|nomer|nambari|rhif|số|αριθμός|κινητό|מספר|नंबर|เบอร์|ቁጥር")
+_NUMBER_OPENS = re.compile(r"^(?:(?:update|news|fyi|btw|heads\s+up|psa|note)\s*[:–—-]\s*)?(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[^\W\d_]+(?<!s))\s+)?(?P<attr>phone\s+number|"
+                           r"mobile\s+number|number|mobile|cell|phone|" + _NUMBER_ABROAD + r")(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
+                           r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?![ ().-]*\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
 # "My mom's number is 555-1234", "Mom got a new phone: 555-9876", "my sister has a new number, 0791 …": a relative's
 # number, one at a time, theirs (``relatives_number``).
 _RELATIVES_NUMBER = re.compile(r"^(?:(?:my|our)\s+)?(?P<rel>" + RELATIONS + r")(?:(?:['’]s\s+(?:new\s+)?(?:phone\s+|mobile\s+|cell\s+)?"
@@ -271,6 +275,7 @@ def attribute_facts(
             attribute = match["attr"].lower() or {_WEIGH: "weight", _PAY_NOW_ON: "salary"}.get(pattern, "rate")
             attribute = _LABEL_MEANS.get(attribute, attribute) if pattern is _LISTED else attribute
             attribute = "manager" if pattern is _REPORTS_TO else SAID_OTHERWISE.get(attribute, attribute)
+            attribute = "number" if pattern is _NUMBER_OPENS and re.fullmatch(_NUMBER_ABROAD, attribute) else attribute
             if pattern is _LISTED and attribute in _PLACES and _about_another(before):
                 continue
             # "neil got a new work phone. New number is 07700 914322": a value said without an owner, after

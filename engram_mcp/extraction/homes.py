@@ -230,10 +230,12 @@ _FIRST_NIGHT = re.compile(r"^(?i:(?:my|our)\s+)?(?i:first\s+night)\s+(?i:in|at)\
 
 # "moved in. sleeping on a mattress on the floor in friedrichshain": the one place named, after "in".
 _IN_PLACE = re.compile(r"\bin\s+(?P<obj>" + NAME + "|" + UNCASED_NAME + r")(?=\s*[,.;!?]|$)")
-# "Moved!! Graduate House room is small", "moved. the Leith flat is freezing": the home, by its place's name.
-_NAMED_HOME = re.compile(r"^(?i:the\s+|my\s+|our\s+)?(?P<obj>" + NAME + r")\s+(?i:" + _DWELLING + r")\b")
-# "Now I sleep in my own apartment on Garden City Road": the home, by where it is.
-_HOME_ON = re.compile(r"\b(?i:my|our|the)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+(?i:on|in)\s+(?P<obj>" + NAME + ")")
+# "Moved!! Graduate House room is small", "moved. the Leith flat is freezing": the home, by its place's name (not
+# by whose it was: "Dimitra's flat in Pagkrati is now our flat" is in Pagkrati).
+_NAMED_HOME = re.compile(r"^(?i:the\s+|my\s+|our\s+)?(?P<obj>" + NAME + r")(?<!['’]s)\s+(?i:" + _DWELLING + r")\b")
+# "Now I sleep in my own apartment on Garden City Road", "Dimitra's flat in Pagkrati is now our flat": the home, by where it is.
+_HOME_ON = re.compile(r"(?:\b(?i:my|our|the)|\b[A-Z][\w-]*['’]s)\s+(?i:own\s+|new\s+)*(?i:flat|apartment|house|place|home|studio)\s+"
+                      r"(?i:on|in)\s+(?P<obj>" + NAME + ")")
 
 
 # "handed my keys back to the landlord", "The old keys went back in the post", "Handed the Scarborough key back":

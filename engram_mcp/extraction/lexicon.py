@@ -176,8 +176,8 @@ def vehicle_name(obj: str, *, sold: bool = False) -> str | None:
     words = [w for w in words if w.lower() not in {"new", "used", "old", "second-hand", "secondhand", "brand"}]
     if not words or _NO_VEHICLE.search(" ".join(words)):
         return None
-    # "the Mazda3": a make with its model number glued on is the make.
-    lowered = [re.sub(r"(?<=[a-z])\d{1,2}$", "", w.lower().strip(".,")) for w in words]
+    # "the Mazda3": a make with its model number glued on is the make; "a RAV4", "an i3": a model whose name ends in one.
+    lowered = [bare if (bare := w.lower().strip(".,")) in VEHICLE_MAKES else re.sub(r"(?<=[a-z])\d{1,2}$", "", bare) for w in words]
     # A make in lowercase is a make when a model year goes before it ("his 2015 corolla"), or when it is no
     # everyday word ("picked the vivaro up"; not "golf").
     if any(w in VEHICLE_MAKES for w in lowered) and (any(w[:1].isupper() for w in words) or re.fullmatch(r"(?:19|20)\d\d", lowered[0])

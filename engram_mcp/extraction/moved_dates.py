@@ -15,7 +15,8 @@ __all__ = ["date_moved_to", "new_date_said", "thing_moved"]
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
           r"nov(?:ember)?|dec(?:ember)?)")
 _DAY = r"\d{1,2}(?:st|nd|rd|th)"
-_DATE = (r"(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:the\s+)?(?:" + _DAY + r"(?:\s+of)?(?:\s+" + _MONTH
+# "Thursday the 17th", "Saturday, 14 June", "Thursday, Nov 27": a weekday may go before any of them.
+_DATE = (r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:(?:the\s+)?(?:" + _DAY + r"(?:\s+of)?(?:\s+" + _MONTH
          + r")?|\d{1,2}\s+" + _MONTH + r")|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
 _A_DATE = re.compile(r"\b" + _DATE, re.IGNORECASE)
 # "not the 14th anymore", "not in January anymore", "can't come on the 12th after all": the date that no longer holds.
@@ -29,10 +30,11 @@ _MOVED_THING = re.compile(
     r"[^\W\d_]+'s)\s+[a-z]+)\b", re.IGNORECASE)
 
 
-# "the statica exam of 14 january is moved to 3 february", "Our flight has been pushed back to the 21st":
-# the thing, the date it had, and the one it has now.
+# "the statica exam of 14 january is moved to 3 february", "Our flight has been pushed back to the 21st",
+# "Spark Demo Day has been rescheduled to Thursday, Nov 27": the thing, the date it had, and the one it has now.
 _MOVED_TO = re.compile(
-    r"(?:^|\b)(?P<thing>(?:the|my|our|his|her|their|[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?:\s+(?:of|on|from|for)\s+"
+    r"(?:^|\b)(?P<thing>(?:the|my|our|his|her|their|[a-z]+'s)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?"
+    r"|(?-i:(?!I\b)[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}))(?:\s+(?:of|on|from|for)\s+"
     + _DATE + r")?\s+(?:is|was|has\s+been|have\s+been|got|'s)\s+(?:now\s+|officially\s+)?(?:moved|postponed|pushed(?:\s+back)?|"
     r"rescheduled|changed|brought\s+forward|put\s+back)\s+(?:to|until|till)\s+(?P<new>" + _DATE + ")|"
     # "move date is now 5 December"

@@ -131,11 +131,14 @@ _DETAILS: tuple[tuple[re.Pattern[str], Detail], ...] = (
 
 _PHONE_VALUE = r"(?<![\w.])\+?\(?\d(?:[\d ().-]?\d){6,}(?!\w)"
 _EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-# An amount of money: a currency before or after the figure ("£38", "38 €"), or thousands said "k".
-_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
-          r"|\d[\d,.]*\s?(?:k|m|mn|bn|million|billion|thousand)?\s?[£$€¥₹₩₱₦₽₺₴₸]"
+# An amount of money: a currency before or after the figure ("£38", "38 €", "HK$5,300", "R$ 3.400", "THB 4M"), or
+# thousands said "k".
+_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A|C|S|R|MX|NT)\$|R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR|"
+          r"HKD|SGD|THB|PHP|BRL|HUF|VND|MXN|JPY|CNY|KRW|PLN|CZK|SEK|NOK|DKK|ETB|ILS|TRY)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
+          r"|\d[\d,.]*\s?(?:k|m|mn|bn|million|billion|thousand)?\s?[£$€¥₹₩₱₦₽₺₴₸₪₫฿]"
           r"|\d[\d,.]*\s?(?:(?:m|mn|bn|million|billion|thousand)\s?(?=[a-z]))?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
-          r"zloty|złotych|zł|kr|kroner|kronor|krona|sek|nok|dkk|eur|usd|gbp|aud|nzd|cad|inr|zar|ngn|tenge|som|sum|"
+          r"zloty|złotych|zł|kr|kroner|kronor|krona|sek|nok|dkk|eur|usd|gbp|aud|nzd|cad|inr|zar|ngn|hkd|sgd|thb|php|brl|huf|vnd|mxn|"
+          r"tenge|som|sum|"
           r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl|soles|sol|bolivianos?|quetzal(?:es)?|"
           r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
           r"kyat|lari|drams?|manats?|hryvnias?|uah|r[uo]ubles?|rub|forint|korun[ay]|leva|lev|kuna|denars?|yuan|rmb|renminbi|"

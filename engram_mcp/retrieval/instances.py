@@ -116,6 +116,8 @@ _MET_BY_WORDS: dict[str, str] = {
     # "katla is 15 and at leith academy": a school is said by its kind.
     "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "
               "gymnasium lycée lycee",
+    # "How much was the fuel at Villach?" is met by a pump receipt: "Diesel 412,60 L … 655,62 EUR".
+    "fuel": "fuels diesel petrol gasoline gas lpg adblue unleaded",
     # "1000mg once a day": a dose is said by its amount.
     "dose": "dosage mg mcg ml",
     # "thru swift staffing", "apex recruitment": an agency one works through.

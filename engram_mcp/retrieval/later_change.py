@@ -47,6 +47,9 @@ _CHANGED = re.compile(
     # "the old van goes to the wreckers", not "feel like an old man" or "four years old"
     r"(?<!\ban\s)(?<!\ba\s)(?<!\bhow\s)(?<!years\s)(?<!year\s)(?<!yrs\s)old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
     r"from\s+(?:next|this)\s+(?:week|month|year)|starting\s+(?:next|this)\s+(?:week|month)|"
+    # an agreement signed, which holds from then: "signed it. £110", "signed the new lease", "contract signed last night"
+    r"signed\s+it|signed\s+(?:the|a|our|my)\s+(?:new\s+)?(?:lease|contract|licen[cs]e|agreement|offer|deal|papers)|"
+    r"(?:lease|contract|licen[cs]e|agreement|deal)\s+(?:is\s+|was\s+|got\s+)?signed|"
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
@@ -55,6 +58,36 @@ _CHANGED = re.compile(
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
     re.IGNORECASE,
 )
+# The same words in the languages chat mixes in: now, new, from then on, postponed or moved, switched, no longer ("09.10
+# Perşembe 18:00'e ertelenmiştir", "simula ngayong buwan", "a partir de segunda", "Holnaptól Eliquis 5 mg", "הועבר ליום שלישי").
+_CHANGED_ABROAD = re.compile(
+    r"\b(?:"
+    r"yeni|artık|artik|ertelen\w*|erteledi\w*|değişti\w*|degisti\w*|taşındı\w*|taşınmış\w*|itibaren|"  # Turkish
+    r"agora|nov[oa]s?|mud(?:ou|ei|amos|aram)|remarcad\w*|adiad\w*|transferid\w*|troc(?:ou|ei|amos)|a\s+partir\s+d[eoa]s?|"  # Portuguese
+    r"ahora|nuev[oa]s?|cambi[óé]|aplazad\w*|pospuest\w*|ya\s+no|"  # Spanish
+    r"maintenant|désormais|nouveau|nouvelle|report[ée]e?s?|déplac[ée]e?s?|à\s+partir\s+d[eu]|"  # French
+    r"adesso|nuov[oa]|rimandat\w*|spostat\w*|rinviat\w*|"  # Italian
+    r"jetzt|verschoben|ab\s+sofort|nicht\s+mehr|voortaan|nieuwe|verplaatst|uitgesteld|niet\s+meer|"  # German, Dutch
+    r"simula|bagong|na-move|inilipat|na-resched\w*|hindi\s+na|"  # Tagalog
+    r"új|mostantól|holnaptól|áthelyez\w*|elhalaszt\w*|már\s+nem|"  # Hungarian
+    r"mới|bây\s+giờ|dời|hoãn|đổi\s+sang|chuyển\s+sang|không\s+còn|"  # Vietnamese
+    r"sekarang|pindah|diundur|ditunda|sasa|mpya|imeahirishwa|"  # Indonesian and Malay, Swahili
+    r"teraz|przełożon\w*|przeniesion\w*|już\s+nie|teď|přeložen\w*|přesunut\w*|už\s+ne|acum|amânat\w*|nu\s+mai|"  # Polish, Czech, Romanian
+    r"τώρα|νέ[οαες]|αναβλήθηκε|μεταφέρθηκε|πλέον|άλλαξε|"  # Greek
+    r"עכשיו|חדש\w*|נדחה|הועבר\w*|כבר\s+לא|"  # Hebrew
+    r"nawr|rŵan|newydd|wedi\s+symud|gohiri\w*"  # Welsh
+    r")\b"
+    # Scripts whose words run together or carry marks a word boundary does not see: Hindi, Thai, Amharic.
+    r"|अब|नया|नई|नए|ตอนนี้|ใหม่|ย้าย|เลื่อน|አዲስ|አሁን",
+    re.IGNORECASE,
+)
+
+
+def _says_changed(text: str) -> bool:
+    """Whether ``text`` says something changed, in English or another language chat mixes in."""
+    return _CHANGED.search(text) is not None or _CHANGED_ABROAD.search(text) is not None
+
+
 # Words that say a change only in the sentence that speaks of what is asked: "My first full week at Ikoyi
 # starts tomorrow" changes no blood pressure medicine said beside it.
 _CHANGED_HERE = re.compile(
@@ -69,6 +102,8 @@ _CHANGED_HERE = re.compile(
     r"effective\s+(?:immediately|from|today|tomorrow|as\s+of)|as\s+of\s+(?:today|tomorrow|now)|"
     r"(?:starts|begins)\s+(?:on\s+)?(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|today)|"
     r"(?:did|does|do|had|has)\s+(?:her|his|their|my)\s+first\s+(?:day|pickup|pick-up|shift|session|lesson|visit)|"
+    # "first day on 5 East done", "first shift at the new depot today": a first day somewhere says one is there now
+    r"first\s+(?:full\s+)?(?:day|shift|week)\s+(?:at|on|in)\s+(?:the\s+)?\w+|"
     r"sign(?:ing)?\s+(?:\w+\s+){0,2}?up|(?:we|i|she|he|they)\s+said\s+yes|"
     r"accepted\s+(?:the|their|his|her|an?)\s+(?:offer|job|place|position|role)|"
     # a figure of one's own raised or lowered: "put my rate up to 28 pounds an hour", "increase his Sinemet to four
@@ -126,7 +161,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor "Dana's sister helped her move, she's officially living in Columbus now" of where Hollis's friend
                # Denny lives: it names someone else and not him.
                and not opens_with_someone_else(pair[0], focus)
-               and (_CHANGED.search(own[pair[0].id]) or changed_here[pair[0].id]
+               and (_says_changed(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
@@ -297,7 +332,7 @@ def _says_when_of(memory: Memory, focus: Focus) -> bool:
     if memory.predicate == PUTS_RIGHT:
         return says_a_time(" ".join(said))
     return any(says_a_time(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
-               if _CHANGED.search(sentence) or about(sentence, focus))
+               if _says_changed(sentence) or about(sentence, focus))
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:
@@ -326,8 +361,16 @@ _A_PLACE_SAID = re.compile(r"\b(?:from|near)\s+\w|\b(?:home|remote|remotely)\b",
 
 def _later(memory: Memory, first: Memory) -> bool:
     """Said after ``first`` as a change of it: an hour on, or at once when it opens by putting
-    something right ("scratch that, it's Naniwa ward gym")."""
-    return memory.event_time > first.event_time + _LATER or _puts_right_at_once(memory, first)
+    something right ("scratch that, it's Naniwa ward gym") or by saying what was offered is now agreed
+    ("signed it. £110", minutes after the new licence was read out)."""
+    return (memory.event_time > first.event_time + _LATER or _puts_right_at_once(memory, first)
+            or first.event_time < memory.event_time and not memory.said_by_assistant() and _AGREED_AT_ONCE.match(memory.text) is not None)
+
+
+# "signed it.", "ok accepted the offer", "we signed the lease this morning": what was on the table, now agreed.
+_AGREED_AT_ONCE = re.compile(r"^\W*(?:(?:ok|okay|so|right|done|and)\W+)?(?:(?:I|we)\s+(?:have\s+|'ve\s+)?)?(?:just\s+)?"
+                             r"(?:signed|accepted)\s+(?:it|the\s+(?:new\s+)?(?:offer|deal|lease|contract|licen[cs]e|agreement))\b",
+                             re.IGNORECASE)
 
 
 def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set[str], said_in: SaidIn) -> Scored | None:
@@ -374,4 +417,5 @@ _ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|no
 
 
 def _says_a_start(text: str) -> bool:
-    return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(own_words(text)))
+    said = own_words(text)
+    return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(said)) or _CHANGED_ABROAD.search(said) is not None

@@ -397,6 +397,18 @@ def test_a_number_opening_a_sentence_under_a_label_or_after_new_is_the_speakers_
             if f.predicate == "number"] == [("phone", number)]
 
 
+@pytest.mark.parametrize(("text", "number"), [("yeni numaram 0532 418 7720, eskisini kullanmıyorum", "0532 418 7720"),
+                                              ("új számom: +36 30 412 9981", "+36 30 412 9981"),
+                                              ("nomor baru aku: 0812 3456 7788, simpan ya", "0812 3456 7788")])
+def test_a_number_told_in_another_language_as_ones_own_is_the_speakers_phone(text: str, number: str) -> None:
+    assert [(normalise(f.subject, f.predicate, f.object).predicate, f.object) for f in extract(turn(text, speaker="Jomar"), [])
+            if f.predicate == "number"] == [("phone", number)]
+
+
+def test_a_number_told_in_another_language_as_someone_elses_is_no_phone_of_the_speakers() -> None:
+    assert not [f for f in extract(turn("Hakan Bey'in numarası 0532 111 2233", speaker="Jomar"), []) if f.predicate == "number"]
+
+
 @pytest.mark.parametrize("text", ["mums number: 07700 900123", "Account number: 9021 4477 12", "Number of guests 120 000 000",
                                   "eggs: mendip hens, roger drops them saturdays. number 01749 823116"])
 def test_someone_elses_number_or_a_number_of_another_kind_is_no_phone_of_the_speakers(text: str) -> None:
@@ -443,3 +455,8 @@ def test_a_membership_priced_is_priced_as_what_it_is_for_so_a_new_price_of_it_re
     said_first = {f.predicate for f in extract(turn("Pool membership is £30 a month.", speaker="Ada"), [])}
     said_later = {f.predicate for f in extract(turn("pool's gone up to £34/month", speaker="Ada"), [])}
     assert said_first == said_later == {"pool price"}
+
+
+def test_a_number_said_before_a_word_is_never_read_cut_short() -> None:
+    numbers = [f.object for f in extract(turn("number ko: 0917 555 1234 po", speaker="Jomar"), []) if f.predicate == "number"]
+    assert all(number == "0917 555 1234" for number in numbers)

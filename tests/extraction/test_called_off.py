@@ -128,6 +128,15 @@ def test_a_thing_moved_to_a_new_date_is_restated_with_that_date_alone(said: str,
 
 
 @pytest.mark.parametrize(("said", "restated"), [
+    ("forwarding this:\n> Dear parents, Sports Day has been postponed to Friday, June 19 because of the forecast.\nfinally some luck",
+     "Dorota's update on Sports Day: now on Friday, June 19."),
+    ("Riverside Book Club is moved to Tuesday, 3 March.", "Dorota's update on Riverside Book Club: now on Tuesday, 3 March."),
+])
+def test_a_thing_called_by_its_name_moved_to_a_weekday_and_date_is_restated_with_them(said: str, restated: str) -> None:
+    assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
+
+
+@pytest.mark.parametrize(("said", "restated"), [
     ("Rain all weekend, the barbecue is a washout. New plan: bowling at Strike on Saturday.",
      "Dorota's update: bowling at Strike on Saturday."),
     ("The knee says no to the Berlin marathon. New goal then: the Bristol half in May.", "Dorota's update: the Bristol half in May."),

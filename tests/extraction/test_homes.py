@@ -194,3 +194,11 @@ def test_moving_in_with_someone_somewhere_is_a_home_there_and_moving_in_today_is
     assert ("lives_in", "leeds", False) in slots("I moved in with my boyfriend in Leeds.")
     assert not {s for s in slots("I moved in with my boyfriend in March.") if s[0] == "lives_in"}
     assert not {s for s in slots("paloma moved in today!! brought a plant for every room lol") if s[0] == "lives_in"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Moved in!! Aroha's house in Ponsonby is our home now, boxes everywhere.", {("lives_in", "ponsonby", False)}),
+    ("MOVED. Jonas's flat in Kreuzberg is ours too now, third floor, no lift.", {("lives_in", "kreuzberg", False)}),
+])
+def test_a_home_named_by_whose_it_was_after_a_move_is_where_it_is_not_whose(text: str, expected: set[tuple[str, str, bool]]) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "lives_in"} == expected

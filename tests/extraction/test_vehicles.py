@@ -150,3 +150,9 @@ def test_a_maker_named_as_an_employer_is_no_vehicle_one_drives(said: str) -> Non
 def test_a_car_traded_in_for_another_said_as_it_makes_the_new_one_driven() -> None:
     facts = RulesExtractor().extract(turn("so I traded it in for a Kia Niro lol", speaker="Ada"), [])
     assert [(f.predicate, f.object) for f in facts] == [("drives", "Kia Niro")]
+
+
+@pytest.mark.parametrize(("text", "car"), [("I'm driving my sister's RAV4 for now till I find a used Tacoma.", "rav4"),
+                                          ("We bought a used ID3 from a dealer in Leeds.", "id3")])
+def test_a_model_whose_name_ends_in_a_number_is_a_vehicle_driven(text: str, car: str) -> None:
+    assert {slot for slot in slots(text) if slot[0] == "drives"} == {("drives", car, False)}

@@ -36,6 +36,12 @@ def test_a_route_driven_or_flown_is_met_by_a_run_or_a_line() -> None:
     assert lexical_coverage(flown, ["starting January I'm on the LAX line, transpacific"]) == 0.5
 
 
+def test_fuel_asked_is_met_by_the_fuel_a_pump_receipt_names() -> None:
+    fuel = focus_terms(focus_words("How much was the fuel in Lyon?", {"Lyon"}))
+    assert lexical_coverage(fuel, ["ESSO Lyon Est 14.03.2026 / Unleaded 95 41,20 L x 1,739 = 71,65 EUR"]) == 1.0
+    assert lexical_coverage(fuel, ["Toll A6 near Lyon: 23,40 EUR"]) == 0.0
+
+
 def test_using_a_thing_is_no_focus_word_the_thing_is() -> None:
     assert focus_words("Which removal firm are we using?", {"Sam"}) == ("removal", "firm")
     terms = focus_terms(focus_words("Which removal firm are we using?", {"Sam"}))

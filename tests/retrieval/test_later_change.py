@@ -288,6 +288,10 @@ def test_a_thing_spoken_of_later_by_the_name_it_was_given_moves_with_it() -> Non
     ("The Parkinson's nurse says two Sinemet doses a day.", "The nurse says increase the Sinemet doses to four times a day.",
      "How many Sinemet doses a day?"),
     ("I drive a bus for BVG, line M41.", "From this week I drive bus 200, through Tiergarten.", "Which bus line do I drive?"),
+    ("I'm a porter on the orthopaedic ward, nights.", "first shift on Ward 9 done, the surgical ward upstairs, way busier",
+     "Which ward does Kofi work on?"),
+    ("Marta sent the allotment agreement: plot 14 is £65 a year, it was £50 last year.", "signed it. £65. Marta is a gem",
+     "How much does Tomasz pay Marta for the allotment?"),
 ])
 def test_a_later_turn_saying_it_changed_in_other_words_leads(first: str, later: str, question: str) -> None:
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
@@ -419,3 +423,23 @@ def test_a_later_message_calling_off_something_else_or_a_first_saying_no_time_ke
     not_going = memory("t-not", "cancelled my haircut, will go next month", day=2)
     assert later_change_first([(barber, 0.9), (not_going, 0.8)], focus_of("Any appointments coming up?"), set(),
                               no_restatement)[0][0] is barber
+
+
+@pytest.mark.parametrize(("first", "later", "question"), [
+    ("Bilet aldım: Bodrum otobüsü Cuma 07:30.", "Firma aradı, Bodrum otobüsü Cumartesi 09:00'a ertelendi.", "Bodrum otobüsü ne zaman?"),
+    ("aula de violão na terça às 19h", "a aula de violão agora é na quinta às 18h", "Quando é a aula de violão?"),
+    ("Tanítás a Petőfi iskolában kedden.", "Mostantól a Petőfi iskolában szerdán tanítok.", "Melyik napon tanít a Petőfi iskolában?"),
+])
+def test_a_later_turn_saying_it_changed_in_another_language_leads(first: str, later: str, question: str) -> None:
+    order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
+                               set(), no_restatement)
+    assert order[0][0].id == "t-later"
+
+
+def test_an_offer_signed_minutes_after_it_was_read_out_leads_over_the_turn_giving_the_old_and_new_values() -> None:
+    offer = memory("t-offer", "Marta sent the allotment agreement: plot 14 is £65 a year, it was £50 last year.")
+    signed = memory("t-signed", "signed it. £65. Marta is a gem", valid_at=NOV16 + timedelta(minutes=10))
+    question = focus_of("How much does Tomasz pay Marta for the allotment?")
+    assert later_change_first([(offer, 0.9), (signed, 0.8)], question, set(), no_restatement)[0][0].id == "t-signed"
+    chat = memory("t-chat", "Marta is a gem, she gave us £65 of seedlings", valid_at=NOV16 + timedelta(minutes=10))
+    assert later_change_first([(offer, 0.9), (chat, 0.8)], question, set(), no_restatement)[0][0].id == "t-offer"
