@@ -87,8 +87,10 @@ _ADVERB = rf"(?:(?:{_NOW})\s+)*"
 _AFTER = re.compile(rf"\s+(?:umgezogen|gezogen|verhuisd|{_NOW})(?=\s*[.!,;]|\s*$)", re.IGNORECASE)
 
 _WORD_OF = {word: relation for relation, words in _RELATIVES.items() for word in words.split()}
-# "Ich arbeite jetzt bei Siemens": an adverb may come between any two words of the verb.
-_SPEAKER_SAYS = "|".join(f"(?P<i{index}>{said[2]})".replace(r"\s+", r"\s+" + _ADVERB) for index, said in enumerate(_SAID))
+# "Ich arbeite jetzt bei Siemens": an adverb may come between any two words of the verb; so may "ich" or "ik" after an
+# adverb opening the sentence ("jetzt arbeite ich bei Bosch", "nu werk ik bij ASML").
+_SPEAKER_SAYS = "|".join(f"(?P<i{index}>{said[2]})".replace(r"\s+", r"\s+(?:(?:ich|ik)\s+)?" + _ADVERB)
+                         for index, said in enumerate(_SAID))
 _OTHER_SAYS = "|".join(f"(?P<o{index}>{said[3]})".replace(r"\s+", r"\s+" + _ADVERB) for index, said in enumerate(_SAID))
 _RELATIVE_WORD = "(?i:" + "|".join(sorted(map(re.escape, _WORD_OF), key=len, reverse=True)) + ")"
 # "Brat przeprowadził się do …" opens with a relation, not a name; "Oma wohnt in Ulm" names her by it (``KIN_NAMES``).

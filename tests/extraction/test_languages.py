@@ -99,3 +99,12 @@ def test_a_clause_that_names_no_one_is_of_whom_its_verb_or_the_clause_before_say
 def test_a_job_told_in_french_after_what_was_left_fills_the_job_slot() -> None:
     [fact] = extract(turn("J'ai quitté Airbus, je travaille chez Thales maintenant.", speaker="Noor"), [])
     assert normalise(fact.subject, fact.predicate, fact.object) == normalise("Noor", "works at", "Thales")
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("Ich habe bei Siemens gekündigt, jetzt arbeite ich bei Bosch.", "Ich habe bei Siemens gekündigt, I work at Bosch."),
+    ("Jetzt bin ich nach Köln gezogen.", "I moved to Köln."),
+    ("Nu woon ik in Utrecht.", "I live in Utrecht."),
+])
+def test_a_german_or_dutch_i_said_after_its_verb_when_an_adverb_opens_is_read_in_english(said: str, english: str) -> None:
+    assert in_english(said) == english
