@@ -20,7 +20,7 @@ from engram_mcp.model.name_words import (
     VERBS_THAT_ARE_NAMES,
 )
 
-__all__ = ["goes_on_as_after_a_subject", "opens_a_sentence", "opens_before_a_subject", "said_of_a_person", "written_as_a_name"]
+__all__ = ["RELATIONS", "goes_on_as_after_a_subject", "opens_a_sentence", "opens_before_a_subject", "said_of_a_person", "written_as_a_name"]
 
 _APOSTROPHE = f"[{APOSTROPHES}]"
 
@@ -79,7 +79,7 @@ _BEFORE_A_CLAUSE = frozenset(
     "and but so because cos coz think thinks thought said says know knew heard guess reckon".split()
 )
 # A person's or a pet's word before their name: "my friend grace", "my dog rusty" ("my cousin will is").
-_RELATIONS = frozenset(
+RELATIONS = frozenset(
     """cousin sister brother friend mate aunt auntie uncle mum mom mam dad son daughter wife husband partner
     boyfriend girlfriend bf gf boss colleague neighbour neighbor niece nephew grandma grandpa gran nan roommate
     flatmate dog cat pup puppy kitten pony horse rabbit bunny hamster parrot budgie tortoise lab labrador spaniel
@@ -129,11 +129,11 @@ def written_as_a_name(text: str, start: int, end: int) -> bool:
             return not _PRONOUN_FOLLOWS.match(after)
         return _goes_on_as_someone(after, closing=True)
     verb = word in VERBS_THAT_ARE_NAMES
-    if last in _BEFORE_A_PERSON or (last in _RELATIONS and not verb):
+    if last in _BEFORE_A_PERSON or (last in RELATIONS and not verb):
         return True
     if last in _BEFORE_A_NAME_OR_WORD and (word in MOSTLY_NAMES or typed_without_capitals(text)):
         return True
-    if last in _DETERMINERS or (second in _DETERMINERS and last not in _RELATIONS):
+    if last in _DETERMINERS or (second in _DETERMINERS and last not in RELATIONS):
         return False
     if _POSSESSIVE.match(after):
         return True
@@ -143,7 +143,7 @@ def written_as_a_name(text: str, start: int, end: int) -> bool:
         return not (at_start and _PRONOUN_FOLLOWS.match(after))
     if at_start:
         return _goes_on_as_someone(after, closing=True)
-    return last in _RELATIONS | _BEFORE_A_CLAUSE and _goes_on_as_someone(after, closing=False)
+    return last in RELATIONS | _BEFORE_A_CLAUSE and _goes_on_as_someone(after, closing=False)
 
 
 def _words_before(before: str) -> tuple[str, str]:

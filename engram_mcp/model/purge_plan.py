@@ -5,9 +5,13 @@ because the two share some third memory:
 
 - **a turn, by id**: the turn goes, and the facts drawn from it alone (their only source is
   gone); a fact with other sources keeps them, and one a person pinned or wrote stays on their word.
-- **a fact, by id**: the fact goes, and so do the sentences of its source turns that state it
-  (the rest of each turn stays; a turn with nothing else left goes). Other facts from those
-  turns stay. Its supersession chain stays, linked around the gap, and ended as if it had never
+- **a fact, by id**: the fact goes, and so do the clauses that state it, in the turns it was drawn
+  from and in any other turn of its namespace saying all of it again of the same one ("so reminder:
+  allergic to penicillin!"), and the facts drawn from those turns that say it again ("User has a
+  penicillin allergy."): how a fact is found in a turn and cut out of it is ``model.stating``. The
+  rest of each sentence stays ("I work at Tesco as a cashier, and my dog is called Biscuit." keeps "I
+  work as a cashier, and my dog is called Biscuit."); a turn with nothing else left goes. Other facts
+  from those turns stay, even when nothing of their turn is left. Its supersession chain stays, linked around the gap, and ended as if it had never
   been told: the version before it ends where the next one begins, or, when it was the newest,
   is current again (a chain's last value forgotten leaves no end dated by it: "OUTDATED since
   1 Jun" with nothing after). Forgetting the whole chain is forgetting its subject, by entity.
@@ -22,7 +26,9 @@ because the two share some third memory:
   sentences of three words or fewer). A sentence that names it in a
   list keeps the rest of the list, wherever it stands ("My clients are Lego and Hvid"
   keeps "My clients are Lego."; "Priya and I watched the final" keeps "I watched the final."); one that names it only as whom something was done with keeps what was done
-  ("I moved to York with my partner Sven" keeps "I moved to York."). A person's full name ("Ricardo Fortuin") also names them
+  ("I moved to York with my partner Sven" keeps "I moved to York."; "Ana works with Tom at Deloitte"
+  keeps "Ana works at Deloitte."), and one naming it in passing, whose someone else is or in brackets,
+  keeps what it says of them ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto."). A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
   I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
@@ -48,6 +54,7 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.mentions import Named, goes_by, mentions
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.redaction import cut_naming, names_someone_else
+from engram_mcp.model.stating import Statement, cut_statement, restates, states, words
 from engram_mcp.model.supersede import chain
 from engram_mcp.model.trust import a_persons_own
 
@@ -70,14 +77,6 @@ NOT_AFTER_AN_ABBREVIATION = (
 one), nor does "e.g." or "i.e.", nor an abbreviation's or an initial's when the sentence goes on in lower
 case ("I signed with ACME Ltd. yesterday", "acme ltd. is slow to pay", "pens, paper etc. are in the drawer"). Before a capital it may: "I work at Acme Inc. It's big"."""
 _SENTENCE_END = re.compile(NOT_AFTER_AN_ABBREVIATION + r"(?<=[.!?;…])\s+|\s*\n+\s*")
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_STOP = frozenset(
-    """a an the and or but so of to in on at for with from by as is am are was were be been being it its this
-    that these those i me my we our you your he him his she her they them their there here have has had do does
-    did not no now then than very just really also too about into over after before up out will would can
-    could should may might must who what when where which why how all any some more most own same such only""".split()
-)
-_STATED_OVERLAP = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +105,56 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
     """Purge memories named by id (see the module docstring)."""
     doomed = {memory_id for memory_id in start if memory_id in memories}
     cuts: dict[str, dict[str, str]] = {}
+    drawn = _drawn_by_turn(memories.values())
     for memory_id in sorted(doomed):
-        memory = memories[memory_id]
-        if memory.kind is not Kind.FACT:
+        fact = memories[memory_id]
+        if fact.kind is not Kind.FACT:
             continue
-        for turn_id in memory.provenance.turn_ids:
-            turn = memories.get(turn_id)
-            if turn is not None and turn_id not in doomed:
-                cuts.setdefault(turn_id, {}).update((s, "") for s in sentences(turn.text) if _states(s, memory))
-    return _finish(memories, doomed, cuts)
+        said = Statement.of_fact(fact)
+        versions = {version.id for version in chain(memories, fact.id)}
+        for turn in _turns_saying(memories, fact, said, doomed):
+            drawn_from = turn.id in fact.provenance.turn_ids
+            siblings = [m for m in drawn.get(turn.id, ()) if m.id not in doomed]
+            again = {m.id for m in siblings if restates(m, said) and m.id not in versions and not a_persons_own(m)}
+            others = [Statement.of_fact(m) for m in siblings if m.id not in again]
+            parts = sentences(turn.text)
+            earlier = cuts.get(turn.id, {})
+            current = [earlier.get(part, part) for part in parts]
+            now = cut_statement(current, said, drawn_from=drawn_from, others=others)
+            if now:
+                cuts[turn.id] = {part: now.get(text, text) for part, text in zip(parts, current, strict=True)
+                                 if part in earlier or text in now}
+                doomed.update(again)
+    return _finish(memories, doomed, cuts, keep_what_shared_an_emptied_turn=True)
+
+
+def _drawn_by_turn(memories: Iterable[Memory]) -> dict[str, list[Memory]]:
+    drawn: dict[str, list[Memory]] = {}
+    for memory in memories:
+        if memory.kind is Kind.FACT:
+            for turn_id in memory.provenance.turn_ids:
+                drawn.setdefault(turn_id, []).append(memory)
+    return drawn
+
+
+def _turns_saying(memories: Mapping[str, Memory], fact: Memory, said: Statement, doomed: set[str]) -> list[Memory]:
+    """The turns that may say ``fact``: those it was drawn from, and any other of its namespace in which
+    whom it is of may speak of it: anyone, for a fact of someone named; for one of the speaker, the speaker
+    ("reminder: allergic to penicillin!") or the assistant ("you're allergic to penicillin")."""
+    sources = set(fact.provenance.turn_ids)
+    stems = [word[:4] for word in said.wanted]
+    found = []
+    for turn in memories.values():
+        if turn.kind is not Kind.EPISODE or turn.id in doomed:
+            continue
+        if turn.id not in sources:
+            folded = turn.text.casefold()
+            if turn.namespace != fact.namespace or not stems or not all(stem in folded for stem in stems):
+                continue
+            if not said.of and not (_same_voice(turn, fact) or turn.provenance.role == "assistant"):
+                continue
+        found.append(turn)
+    return found
 
 
 
@@ -176,7 +216,7 @@ def _drawn_from_what_was_cut(memories: Iterable[Memory], cuts: Mapping[str, dict
         if fact.kind is not Kind.FACT or fact.id in doomed:
             continue
         cut = [(said, left) for turn in fact.provenance.turn_ids for said, left in cuts.get(turn, {}).items()]
-        if any(_states(said, fact) and not (left and _states(left, fact)) for said, left in cut):
+        if any(states(said, fact) and not (left and states(left, fact)) for said, left in cut):
             gone.add(fact.id)
     return gone
 
@@ -201,17 +241,21 @@ def _sentences_around(text: str, name: Named) -> list[str]:
 
 def _finish(
     memories: Mapping[str, Memory], doomed: set[str], cuts: Mapping[str, Mapping[str, str]],
-    split: Callable[[str], list[str]] = sentences,
+    split: Callable[[str], list[str]] = sentences, *, keep_what_shared_an_emptied_turn: bool = False,
 ) -> PurgePlan:
-    """The plan, from what is removed and the sentences cut from each turn as ``split`` splits it."""
+    """The plan, from what is removed and the sentences cut from each turn as ``split`` splits it; with
+    ``keep_what_shared_an_emptied_turn``, a fact drawn from a turn that goes only because nothing is left
+    of it stays (forgetting a fact takes no other told beside it)."""
     changed: dict[str, Memory] = {}
     redacted: list[str] = []
+    emptied: set[str] = set()
     for turn_id, cut in cuts.items():
         turn = memories[turn_id]
         kept = [cut.get(s, s) for s in split(turn.text)] if cut else []
         kept = [s for s in kept if s]
-        if not kept or not any(_words(s) for s in kept):
+        if not kept or not any(words(s) for s in kept):
             doomed.add(turn_id)
+            emptied.add(turn_id)
         elif kept != split(turn.text):
             changed[turn_id] = replace(turn, text=" ".join(s.strip() for s in kept))
             redacted.append(turn_id)
@@ -221,7 +265,8 @@ def _finish(
         if memory.kind is Kind.FACT and turns and not a_persons_own(memory) and all(
             t in doomed or t not in memories for t in turns
         ):
-            if any(t in doomed for t in turns):
+            lost = [t for t in turns if t in doomed]
+            if lost and not (keep_what_shared_an_emptied_turn and all(t in emptied for t in lost)):
                 doomed.add(memory.id)
     for memory in memories.values():
         if memory.id in doomed:
@@ -286,26 +331,6 @@ def _ended_as_if_never_told(memory: Memory, purged: Memory, successor: Memory | 
         return memory
     believed_until = None if memory.expired_at is None else max(memory.expired_at, successor.created_at)
     return replace(memory, invalid_at=max(successor.event_time, memory.event_time), expired_at=believed_until)
-
-
-def _states(sentence: str, fact: Memory) -> bool:
-    """Whether a sentence of a source turn says what ``fact`` says (most of its content words)."""
-    subject = _words(fact.subject or "") | _words(fact.provenance.speaker or "")
-    wanted = _words(fact.text) - subject
-    if not wanted:
-        return False
-    return len(wanted & _words(sentence)) / len(wanted) >= _STATED_OVERLAP
-
-
-def _words(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.casefold()) if w not in _STOP}
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "es", "ed", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
 
 
 def known_entities(memories: Iterable[Memory]) -> set[str]:

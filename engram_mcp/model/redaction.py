@@ -4,7 +4,9 @@ A sentence naming it goes, unless what is left reads as said without it: the res
 names it wherever it stands ("Had dinner with Priya, Jonas and Mei" keeps "Had dinner with Jonas
 and Mei", "My boyfriend Lukas and I are going" keeps "I am going"; not two clauses joined by ", and",
 nor a list followed by words that may go on about it by pronoun: "Jodie and I had pizza, she cried"), what was done when it names
-only whom it was done with ("I moved to York with my partner Sven" keeps "I moved to York"), or a
+only whom it was done with ("I moved to York with my partner Sven" keeps "I moved to York"; "Ana works
+with Tom at Deloitte" keeps "Ana works at Deloitte"), what it says of someone else named beside it in
+passing ("Tom's colleague Ana moved to Porto", "Mia (Tom's daughter) started school"), or a
 later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now").
 A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"). So does the
@@ -20,6 +22,7 @@ import re
 
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
+from engram_mcp.model.name_or_word import RELATIONS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["cut_naming", "names_someone_else"]
@@ -40,6 +43,17 @@ _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|cur
                          re.IGNORECASE)
 # A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
 _WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
+# Whom something is done with or for, said before a name, then where or when: "Ana works with Tom at Deloitte",
+# "I went to Lisbon with my brother Tom last May".
+_WITH_BEFORE = re.compile(r"\s+(?i:with|alongside|for)\s+(?:(?:my|our|his|her|their|the)\s+)?(?:[a-z][\w'’-]*\s+){0,2}$")
+_WHERE_OR_WHEN = re.compile(
+    r"^\s+(?:at|in|on|for|from|to|during|over|after|before|since|until|last|this|next|every|yesterday|today|tonight|tomorrow)\b",
+    re.IGNORECASE,
+)
+# Whose someone else is, said before their name: "Tom's colleague Ana", "Tom’s sister Mia".
+_WHOSE_BEFORE_A_NAME = re.compile(r"^(?:['’]s)?\s+(?:(?P<how>[a-z][\w'’-]*)\s+)?(?P<who>[a-z][\w'’-]*)\s+(?=[A-Z])")
+_POSSESSIVE = re.compile(r"['’]s$")
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 # A sentence opening with a third-person pronoun continues the one before it.
 _CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
 # A turn opening on someone by pronoun, going on from the turn before: not "it", which is as often the weather.
@@ -132,6 +146,9 @@ def _rest_of_list(sentence: str, name: Named) -> str:
     them, or a later clause of the speaker's own; else "" (nothing left that reads as a statement)."""
     body = sentence.rstrip()
     end = body[-1] if body[-1:] in ".!?" else "."
+    aside = _without_an_aside(body.rstrip(".!?"), name)
+    if aside is not None:
+        return aside + end
     # "I moved to York with my partner Sven.": who came along is cut, what the speaker did stays.
     along = _WITH_SOMEONE.match(body.rstrip(".!?"))
     if along is not None and name.in_(along["who"]) and not name.in_(along["done"]) and len(along["done"].split()) >= 3:
@@ -155,6 +172,34 @@ def _rest_of_list(sentence: str, name: Named) -> str:
         return ""
     said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
     return "" if name.in_(said) else said + end
+
+
+def _without_an_aside(text: str, name: Named) -> str | None:
+    """``text`` without what it says of ``name`` only in passing, when the rest reads as said without them:
+    whom something was done with, then where or when ("Ana works with Tom at Deloitte" → "Ana works at
+    Deloitte"), whose someone else is ("Tom's colleague Ana works at Deloitte"), an aside in brackets
+    ("Ana (Tom's colleague) works at Deloitte"); else None."""
+    left = None
+    spans = name.spans(text)
+    if len(spans) == 1:
+        start, stop = spans[0]
+        along = _WITH_BEFORE.search(text[:start])
+        whose = _WHOSE_BEFORE_A_NAME.match(text[stop:])
+        if whose is not None and not ((_POSSESSIVE.search(text[start:stop]) or whose.group(0)[:1] in "'’")
+                                      and whose["who"] in RELATIONS and whose["how"] not in FUNCTION_WORDS):
+            whose = None  # "marula's vet is Dr Govender": no one's relation
+        # Where or when in a word is no more than a fragment: "I signed with ACME Ltd. yesterday" goes whole.
+        if along is not None and _WHERE_OR_WHEN.match(text[stop:]) and len(text[stop:].split()) >= 2:
+            left = text[:along.start()] + text[stop:]
+        elif whose is not None:
+            left = text[:start] + text[stop + whose.end():]
+    if left is None:
+        asides = [found for found in _ASIDE.finditer(text) if name.in_(found.group(0))]
+        if asides:
+            left = _ASIDE.sub(lambda found: "" if name.in_(found.group(0)) else found.group(0), text)
+    if left is None or name.in_(left) or len(left.split()) < _A_FEW_WORDS or _A_PERSON.search(left):
+        return None
+    return left
 
 
 def _list_without(text: str, name: Named) -> str | None:

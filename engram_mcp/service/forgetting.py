@@ -2,7 +2,8 @@
 
 ``purge`` (the default): a person who asks to be forgotten expects it gone, and nothing
 else. What goes is decided in one place, ``model.purge_plan``: a turn and the facts drawn
-from it alone; a fact and the sentences of its source turns that state it; for an entity,
+from it alone; a fact, the clauses stating it (in its source turns, and in any other turn saying all
+of it again) and the facts saying it again; for an entity,
 the facts about it, every turn it spoke (its speaker) and every sentence naming it. Removed memories leave the markdown, the
 index (then compacted, so deleted points leave the segment files), the usage statistics and
 the extraction queue, whose last error is cleared too (it may quote the forgotten text).
@@ -18,9 +19,11 @@ the user what would go. Every receipt lists each item with its text, shortened.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from difflib import SequenceMatcher
 from enum import Enum
 from pathlib import PurePosixPath
 from typing import Literal
@@ -30,7 +33,7 @@ from engram_mcp.model import DEFAULT_NAMESPACE, Kind, Memory
 from engram_mcp.model.function_words import names_something
 from engram_mcp.model.mentions import goes_by
 from engram_mcp.model.name_words import is_a_word
-from engram_mcp.model.purge_plan import PurgePlan, about, known_entities, plan_purge, plan_purge_entity, sentences
+from engram_mcp.model.purge_plan import PurgePlan, about, known_entities, plan_purge, plan_purge_entity
 from engram_mcp.model.supersede import retract
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.inputs import in_namespace
@@ -58,7 +61,8 @@ class ReceiptItem:
     action: ItemAction
     """'removed', 'redacted' (sentences cut, the rest kept), 'updated' (a source or link dropped), 'retracted'."""
     text: str
-    """The item's text, shortened; for a redaction, the sentences cut."""
+    """The item's text, shortened; for a redaction, what was cut: whole sentences, and the words cut out
+    of a sentence that stays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +148,7 @@ class Forgetting:
         for survivor in plan.rewritten:
             before = self._memory.get(survivor.id)
             if survivor.id in plan.redacted:
-                kept = set(sentences(survivor.text))
-                cut = " ".join(s.strip() for s in sentences(before.text) if s not in kept)
-                items.append(ReceiptItem(survivor.id, _kind(before), "redacted", _short(cut)))
+                items.append(ReceiptItem(survivor.id, _kind(before), "redacted", _short(_cut_from(before.text, survivor.text))))
             else:
                 items.append(_item(before, "updated"))
         updated = tuple(m.id for m in plan.rewritten)
@@ -204,6 +206,19 @@ class Forgetting:
             items=tuple(_item(m, "retracted") for m in targets),
             dry_run=dry_run,
         )
+
+
+def _cut_from(before: str, after: str) -> str:
+    """What a redaction took out of a turn, in its words: whole sentences as they were, and the words
+    cut out of a sentence that stays ("at Tesco" of "I work at Tesco as a cashier"), apart by "…"."""
+    said, kept = before.split(), after.split()
+    matching = SequenceMatcher(None, [_folded(w) for w in said], [_folded(w) for w in kept], autojunk=False)
+    pieces = [" ".join(said[first:last]) for op, first, last, _, _ in matching.get_opcodes() if op in ("delete", "replace")]
+    return " … ".join(piece.strip(",;:—– ") for piece in pieces if piece.strip(",;:—– "))
+
+
+def _folded(word: str) -> str:
+    return re.sub(r"\W", "", word).casefold()
 
 
 def _places(pages: Sequence[PurePosixPath]) -> tuple[str, ...]:

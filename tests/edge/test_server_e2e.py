@@ -217,3 +217,25 @@ def test_a_read_naming_a_namespace_that_does_not_exist_is_refused_in_one_line_an
         assert not any(gone in tree_text(memories) for gone in ("Priya", "Gregor", "left a note"))
 
     run_session(memories, model_cache, scenario)
+
+
+def test_forgetting_a_fact_or_a_person_over_stdio_keeps_what_was_said_beside_them(tmp_path: Path, model_cache: Path) -> None:
+    memories = tmp_path / "memories"
+
+    async def scenario(client: Client) -> None:
+        for text in ("I work at Tesco as a cashier, and my dog is called Biscuit.", "I'm allergic to penicillin.",
+                     "I had a rash, so reminder: allergic to penicillin!", "Tom Baker is my landlord.",
+                     "Ana works with Tom at Deloitte."):
+            await call(client, "remember", text=text)
+        await wait_until_idle(client)
+        for query, told in (("Where do I work?", "User works at Tesco."), ("What am I allergic to?", "User is allergic to penicillin.")):
+            [fact] = [m["id"] for m in (await call(client, "recall", query=query))["memories"] if m["text"] == told]
+            await call(client, "forget", memory_id=fact)
+        await call(client, "forget", entity="Tom Baker")
+        journal = tree_text(memories / "journal")
+        for kept in ("I work as a cashier, and my dog is called Biscuit.", "I had a rash.", "Ana works at Deloitte."):
+            assert kept in journal
+        assert not any(gone in tree_text(memories) for gone in ("Tesco", "penicillin", "Tom"))
+        assert "Biscuit" in recalled(await call(client, "recall", query="What is my dog called?"))[0]
+
+    run_session(memories, model_cache, scenario)

@@ -370,3 +370,32 @@ def test_a_fact_listing_a_place_that_shares_a_friends_name_stays_when_the_friend
         memory("f-trip", "User is planning a trip to Jordan to see Petra.", ("t-2",), subject="user", entities=("Jordan", "Petra")),
     )
     assert plan_purge_entity(memories, "Jordan", "default").remove == ("f-friend", "t-1")
+
+
+def test_forgetting_a_fact_keeps_the_other_facts_told_in_its_sentence_and_the_words_that_tell_them() -> None:
+    memories = by_id(
+        memory("t-1", "I work at Tesco as a cashier, and my dog is called Biscuit."),
+        memory("f-tesco", "Sam works at Tesco.", ("t-1",), subject="Sam", object="Tesco"),
+        memory("f-cashier", "Sam works as a cashier.", ("t-1",), subject="Sam", object="cashier"),
+        memory("f-dog", "Sam's dog is called Biscuit.", ("t-1",), subject="Sam's dog", object="Biscuit"),
+    )
+    plan = plan_purge(memories, ["f-tesco"])
+    assert plan.remove == ("f-tesco",)
+    assert [(m.id, m.text) for m in plan.rewritten] == [("t-1", "I work as a cashier, and my dog is called Biscuit.")]
+
+
+def test_forgetting_a_fact_takes_every_turn_saying_it_again_and_the_facts_that_restate_it() -> None:
+    memories = by_id(
+        memory("t-1", "I'm allergic to penicillin."),
+        memory("t-2", "I had a rash, so reminder: allergic to penicillin!"),
+        memory("t-3", "My penicillin allergy flared up."),
+        memory("t-4", "My sister is allergic to penicillin too."),
+        memory("f-allergy", "Sam is allergic to penicillin.", ("t-1",), subject="Sam", object="penicillin"),
+        memory("f-again", "Sam has a penicillin allergy.", ("t-3",), subject="Sam", object="penicillin allergy"),
+        memory("f-flare", "Sam had a flare-up.", ("t-3",), subject="Sam", object="flare-up"),
+    )
+    plan = plan_purge(memories, ["f-allergy"])
+    assert plan.remove == ("f-again", "f-allergy", "t-1", "t-3")
+    assert {m.id: m.text for m in plan.rewritten} == {"t-2": "I had a rash.", "f-flare": "Sam had a flare-up."}
+    # What was told beside it stays, though nothing is left of the turn it was drawn from.
+    assert {m.id: m for m in plan.rewritten}["f-flare"].provenance.turn_ids == ()

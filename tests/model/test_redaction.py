@@ -139,3 +139,12 @@ def test_a_turn_left_going_on_about_them_goes_whole_with_what_a_sentence_kept() 
     said = turns("Small problem with Gunnar. He says he will keep my deposit, but I cleaned everything twice. "
                  "Can you help me write to him?")
     assert left_after_forgetting("Gunnar", said)["t-0"] is None
+
+
+def test_forgetting_someone_said_in_passing_keeps_what_is_said_of_others() -> None:
+    memories = turns("Tom Baker is my landlord.", "Ana works with Tom at Deloitte.", "Tom's colleague Ana moved to Porto.",
+                     "Mia (Tom's daughter) started school in Leeds.", "I went to Lisbon with my brother Tom last May.",
+                     "I had lunch with Tom at noon, he was late.", "I cooked a curry for Tom last night.", session=None)
+    assert left_after_forgetting("Tom Baker", memories) == {
+        "t-0": None, "t-1": "Ana works at Deloitte.", "t-2": "Ana moved to Porto.", "t-3": "Mia started school in Leeds.",
+        "t-4": "I went to Lisbon last May.", "t-5": None, "t-6": "I cooked a curry last night."}

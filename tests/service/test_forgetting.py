@@ -249,7 +249,7 @@ def test_forgetting_someone_first_in_a_list_and_the_next_turn_going_on_about_the
     assert turns(service) == ["Had dinner with Jonas and Mei at the Thai place.", "The bins go out on Tuesdays now."]
     assert "Priya" not in files(tmp_path) and "left a note" not in files(tmp_path)
     assert {(item.action, item.text) for item in preview.items} == {
-        ("redacted", "Had dinner with Priya, Jonas and Mei at the Thai place."),
+        ("redacted", "Priya"),
         ("removed", "My neighbour Priya keeps parking in my spot."),
         ("removed", "she did it again this morning, I left a note"),
     }
@@ -267,3 +267,21 @@ def test_a_namespace_whose_last_memory_was_forgotten_is_asked_of_as_empty_not_re
     assert service.as_of(datetime(2030, 1, 1, tzinfo=timezone.utc), namespace="bank").memories == ()
     with pytest.raises(NamespaceNotFound, match=r"^no namespace 'bnak' \(did you mean 'bank'\?\)"):
         service.recall("What is my PIN hint?", namespace="bnak")
+
+
+def test_forgetting_a_fact_keeps_what_its_sentence_told_besides_and_takes_it_from_every_turn_saying_it(
+    service: MemoryService, facts: FactService, clock: SteppingClock, forgetting: Forgetting, tmp_path: Path
+) -> None:
+    told(service, facts, clock, "I work at Tesco as a cashier, and my dog is called Biscuit.", "I'm allergic to penicillin.",
+         "I had a rash, so reminder: allergic to penicillin!")
+    [tesco] = [m for m in service.memories() if m.kind is Kind.FACT and "Tesco" in m.text]
+    [allergy] = [m for m in service.memories() if m.kind is Kind.FACT and "penicillin" in m.text]
+    tesco_receipt, allergy_receipt = forgetting.forget(tesco.id), forgetting.forget(allergy.id)
+    assert turns(service) == ["I had a rash.", "I work as a cashier, and my dog is called Biscuit."]
+    assert sorted(m.text for m in service.memories() if m.kind is Kind.FACT) == ["Ana works as a cashier.", "Ana's dog is called Biscuit."]
+    assert "Tesco" not in files(tmp_path) and "penicillin" not in files(tmp_path)
+    # The receipt says what was cut out of a sentence that stays.
+    assert [(i.action, i.text) for i in tesco_receipt.items] == [("removed", "Ana works at Tesco."), ("redacted", "at Tesco")]
+    assert {(i.action, i.text) for i in allergy_receipt.items} == {
+        ("removed", "Ana is allergic to penicillin."), ("removed", "I'm allergic to penicillin."),
+        ("redacted", "so reminder: allergic to penicillin!")}
