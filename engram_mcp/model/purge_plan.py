@@ -6,7 +6,9 @@ because the two share some third memory:
 - **a turn, by id**: the turn goes, and the facts drawn from it alone (their only source is
   gone); a fact with other sources keeps them, and one a person pinned or wrote stays on their word.
 - **a fact, by id**: the fact goes, and so do the sentences of its source turns that state it
-  (the rest of each turn stays; a turn with nothing else left goes). Other facts from those
+  (the rest of each turn stays; a turn with nothing else left goes); of a medicine, the sentences there
+  that say what it is taken for go too ("blood pressure high 160/95" beside "she's put me on ramipril"),
+  with the facts restating only those. Other facts from those
   turns stay. Its supersession chain stays, linked around the gap, and ended as if it had never
   been told: the version before it ends where the next one begins, or, when it was the newest,
   is current again (a chain's last value forgotten leaves no end dated by it: "OUTDATED since
@@ -45,6 +47,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.medicines import what_medicines_are_for
 from engram_mcp.model.mentions import Named, goes_by, mentions
 from engram_mcp.model.records import Kind, Memory
 from engram_mcp.model.redaction import cut_naming, names_someone_else
@@ -114,7 +117,27 @@ def plan_purge(memories: Mapping[str, Memory], start: Iterable[str]) -> PurgePla
             turn = memories.get(turn_id)
             if turn is not None and turn_id not in doomed:
                 cuts.setdefault(turn_id, {}).update((s, "") for s in sentences(turn.text) if _states(s, memory))
+    reasons = _reasons_told(memories, doomed)
+    for turn_id, cut in reasons.items():
+        cuts.setdefault(turn_id, {}).update(cut)
+    doomed.update(_drawn_from_what_was_cut(memories.values(), reasons, doomed))
     return _finish(memories, doomed, cuts)
+
+
+def _reasons_told(memories: Mapping[str, Memory], doomed: set[str]) -> dict[str, dict[str, str]]:
+    """The sentences of the source turns of each medicine forgotten (a fact naming one) that say what it is taken for:
+    "went to the GP Monday, blood pressure high 160/95." beside "she's put me on ramipril": the medicine and its reason
+    were told as one thing, and the reason left would tell what was forgotten."""
+    reasons: dict[str, dict[str, str]] = {}
+    for memory_id in sorted(doomed):
+        fact = memories[memory_id]
+        taken_for = what_medicines_are_for(fact.text) if fact.kind is Kind.FACT else frozenset()
+        for turn_id in fact.provenance.turn_ids if taken_for else ():
+            turn = memories.get(turn_id)
+            if turn is not None and turn_id not in doomed:
+                said = [s for s in sentences(turn.text) if taken_for & set(_WORD.findall(s.casefold()))]
+                reasons.setdefault(turn_id, {}).update((s, "") for s in said)
+    return reasons
 
 
 

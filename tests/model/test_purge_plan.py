@@ -370,3 +370,23 @@ def test_a_fact_listing_a_place_that_shares_a_friends_name_stays_when_the_friend
         memory("f-trip", "User is planning a trip to Jordan to see Petra.", ("t-2",), subject="user", entities=("Jordan", "Petra")),
     )
     assert plan_purge_entity(memories, "Jordan", "default").remove == ("f-friend", "t-1")
+
+
+def test_forgetting_a_medicine_takes_what_its_turn_says_it_is_taken_for() -> None:
+    """"What medication is Dafydd taking for his blood pressure?" found "Dafydd takes ramipril 2.5mg.": forgotten, the
+    high reading the same turn gave as its reason goes too, and the fact restating it; the rest of the turn stays."""
+    told = "went to the GP Monday, blood pressure high 160/95. she's put me on ramipril 2.5mg. don't tell Eirlys"
+    week = by_id(
+        memory("t-1", told),
+        memory("f-ramipril", "Sam takes ramipril 2.5mg.", ("t-1",), subject="Sam"),
+        memory("f-reading", "Sam went to the GP Monday, blood pressure high 160/95.", ("t-1",), subject="Sam"),
+        memory("t-2", "my blood pressure was fine last year"),
+    )
+    plan = plan_purge(week, ["f-ramipril"])
+    assert plan.remove == ("f-ramipril", "f-reading")
+    assert {m.id: m for m in plan.rewritten}["t-1"].text == "don't tell Eirlys"
+    # A fact naming no medicine takes only its own sentence.
+    walk = by_id(memory("t-1", "blood pressure high 160/95. I walk the dogs every morning."),
+                 memory("f-walk", "Sam walks the dogs every morning.", ("t-1",), subject="Sam"))
+    assert {m.id: m for m in plan_purge(walk, ["f-walk"]).rewritten}["t-1"].text == "blood pressure high 160/95."
+
