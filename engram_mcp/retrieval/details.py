@@ -21,7 +21,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
 
-__all__ = ["AT_NO_TIME", "Detail", "detail_asked", "kinds_not_asked", "said_of_another_kind"]
+__all__ = ["AT_NO_TIME", "MONEY", "Detail", "detail_asked", "kinds_not_asked", "said_of_another_kind"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -139,6 +139,8 @@ _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸]|(?-i:R|Rs\.?|Kč|CHF|EUR|USD|G
           r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
           r"kyat|lari|drams?|manats?|hryvnias?|uah|r[uo]ubles?|rub|forint|korun[ay]|leva|lev|kuna|denars?|yuan|rmb|renminbi|"
           r"pence|cents?)\b")
+MONEY = _MONEY
+"""An amount of money, as a pattern: "£38", "38 €", "R85", "4k", "HK$5,000"."""
 _PAY_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)"
 """An amount by the hour, the day, the year: a rate of pay, whatever else is said beside it."""
 _WAGE_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|yr|year|annum)"

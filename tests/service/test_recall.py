@@ -694,3 +694,33 @@ def test_a_wife_named_in_dutch_answers_what_she_does_and_the_speakers_own_age_is
     answered = service.recall("What does Pieter's wife do for work?")
     assert not answered.abstained and "nurse" in answered.memories[0].memory.text
     assert service.recall("How old is Pieter's mum?").abstained
+
+
+def test_a_meeting_to_come_no_memory_gives_a_time_is_declined_though_the_building_was_spoken_of_and_answered_once_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Lombokstraat 31-bis: Sanne and Mehdi, rent €1.150, due on the 1st",
+                           "the Lombokstraat building needs a new roof, the VvE is collecting quotes"], speaker="Joost")
+    assert service.recall("When is the next VvE meeting for the Lombokstraat building?").abstained
+    _told(service, clock, ["VvE meeting for Lombokstraat is on 12 March at 19:30"], speaker="Joost")
+    assert not service.recall("When is the next VvE meeting for the Lombokstraat building?").abstained
+
+
+def test_what_someone_named_will_do_that_no_memory_dates_is_declined_though_they_were_spoken_of(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Khánh (other cousin, the nursing student at UH) says she can sit w/ Má on Oct 6 if I get stuck"],
+          speaker="Quang")
+    assert service.recall("When does Khánh graduate from nursing school?").abstained
+    _told(service, clock, ["Khánh graduates in May 2026, the whole family is flying in"], speaker="Quang")
+    assert not service.recall("When does Khánh graduate from nursing school?").abstained
+
+
+def test_a_rooms_number_never_told_of_whom_is_asked_is_declined_though_her_office_and_a_room_were(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["weekly meeting with Dr. Iyer now Thursday 4 pm in her office",
+                           "QM-II midsem on 3 Sep, Room 24, 10:00"], speaker="Ananya")
+    assert service.recall("What is Dr. Iyer's office room number?").abstained
+    _told(service, clock, ["Dr. Iyer moved to room 314 in the new block"], speaker="Ananya")
+    assert not service.recall("What is Dr. Iyer's office room number?").abstained
