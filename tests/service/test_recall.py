@@ -716,6 +716,16 @@ def test_what_someone_named_will_do_that_no_memory_dates_is_declined_though_they
     assert not service.recall("When does Khánh graduate from nursing school?").abstained
 
 
+def test_a_question_in_turkish_asking_a_birthday_never_told_is_declined_and_one_told_in_english_answers_it(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Gülşen (hanım) diyor Emir'in okulda veli toplantısı Perşembe sabah 10.",
+                           "Gülşen mantı yapmış, fotoğrafını attı"], speaker="Deniz")
+    assert service.recall("Gülşen'in doğum günü ne zaman?").abstained
+    _told(service, clock, ["Gülşen's birthday is on 14 March, need to order flowers from the road"], speaker="Deniz")
+    assert not service.recall("Gülşen'in doğum günü ne zaman?").abstained
+
+
 def test_a_rooms_number_never_told_of_whom_is_asked_is_declined_though_her_office_and_a_room_were(
     service: MemoryService, clock: SteppingClock
 ) -> None:
