@@ -18,6 +18,7 @@ questions that must be answered) in docs/BENCHMARKS.md.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,7 +31,23 @@ from engram_mcp.retrieval.question_words import ANIMALS, RELATIONS, TASTE, TOPIC
 __all__ = ["AT_A_PLACE", "AT_A_PLACE_ASKED", "Coverage", "asks_for_instructions", "focus_terms", "focus_words", "lexical_coverage", "prose", "should_abstain",
            "unmet_relations", "RELATION_QUESTION_WORDS", "WORD", "stem_of", "words_of"]
 
-WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+def _marks() -> str:
+    """The marks written over, under or beside a letter (accents, vowel signs), as ranges of a character class."""
+    codes = [c for c in range(0x300, 0x10000) if unicodedata.category(chr(c)).startswith("M")]
+    ranges: list[list[int]] = []
+    for code in codes:
+        if ranges and code == ranges[-1][1] + 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(f"{chr(first)}-{chr(last)}" for first, last in ranges)
+
+
+# A word is its letters with the marks written over, under or beside them: "काम", "करते" in Devanagari are one word
+# each, not the letters between their vowel signs.
+_LETTER = rf"(?:[^\W_]|[{_marks()}])"
+WORD = re.compile(rf"[^\W_]{_LETTER}*(?:['’][^\W_]{_LETTER}*)*", re.UNICODE)
 # Question scaffolding, pronouns and verbs about the conversation itself ("what did I say about")
 # carry nothing of what is asked; nor does using a thing ("Which removal firm are we using?" asks the
 # firm, and "went with Shiftwell Removals" answers it), nor does helping with it ("Who helps us with our tax?"
@@ -132,12 +149,16 @@ class Coverage:
 _EMAIL_ADDRESS = re.compile(r"\b(e-?mail|ip|web|mac)\s+address(?:es)?\b")
 
 
+# "What is Dr. Iyer's office room number?" asks of Iyer: a title before a name asks of no doctor.
+_TITLE_BEFORE_A_NAME = re.compile(r"\b(?:Dr|Doctor|Prof|Professor)\b\.?\s+(?=[A-Z])")
+
+
 def focus_words(question: str, names: Iterable[str]) -> tuple[str, ...]:
     """The words of ``question`` that say what it asks, without scaffolding or known names."""
     name_words = {stem(w) for name in names for w in WORD.findall(name.casefold())}
     words = []
     asked = _HEALTH_MATTERS.sub(" health ", _TO_WORK.sub(" commute ", _FREE_TIME.sub(" hobby ", _DOES_AT_A_PLACE.sub(r"\1job", _FOR_A_LIVING.sub(
-        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", question.casefold())))))))
+        " job ", _PRESENT.sub(" ", _EMAIL_ADDRESS.sub(r"\1", _TITLE_BEFORE_A_NAME.sub("", question).casefold())))))))
     for word in WORD.findall(asked):
         word = re.sub(r"['’]s$", "", word)
         if word.replace("’", "'") in _NOT_FOCUS or stem(word) in name_words or len(word) < 2 or word.isdigit() and len(word) < 3:

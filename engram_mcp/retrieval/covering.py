@@ -18,8 +18,9 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import without_doubted_message
 from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.details import OF_THE_BODY, Detail, detail_asked
+from engram_mcp.retrieval.details import OF_THE_BODY, Detail
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
+from engram_mcp.retrieval.further_details import any_detail_asked
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
     capitalised,
@@ -42,6 +43,7 @@ from engram_mcp.retrieval.question_words import asks_a_belonging
 from engram_mcp.retrieval.slot_asked import about_topic
 from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.value_kinds import kinds_not_asked, said_of_another_kind
+from engram_mcp.retrieval.when_asked import time_asked
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, names_no_one_asked, tells_trait_of_another_asked
 
 __all__ = ["Covering"]
@@ -138,7 +140,7 @@ class Covering:
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
         trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
         # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
-        asked_detail = detail_asked(query)
+        asked_detail = any_detail_asked(query)
         # A belonging's make only chooses what leads: no list names every make, so none told declines nothing.
         detail = None if asked_detail is None or asked_detail.belonging else asked_detail
         others = focus.named - focus.speakers
@@ -172,6 +174,10 @@ class Covering:
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
                            workplace=workplace_given(query))
         untold = detail.name if detail and not told_of_whom_asked else None
+        # "When is the next VvE meeting?": a time to come is told by a memory naming the thing asked with a time.
+        when = time_asked(query, focus.terms) if untold is None else None
+        if when is not None and not any(when.told_in(m.text) for m in recalled):
+            untold = "time"
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

@@ -22,7 +22,7 @@ from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.question_words import stem
 from engram_mcp.retrieval.readings import BLOOD_PRESSURE, BLOOD_PRESSURE_TOLD, LEVEL_TOLD, LEVELS, reading_asked
 
-__all__ = ["AT_NO_TIME", "OF_THE_BODY", "Detail", "detail_asked"]
+__all__ = ["AT_NO_TIME", "MONEY", "OF_THE_BODY", "Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -143,6 +143,8 @@ _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A
           r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
           r"kyat|lari|drams?|manats?|hryvnias?|uah|r[uo]ubles?|rub|forint|korun[ay]|leva|lev|kuna|denars?|yuan|rmb|renminbi|"
           r"pence|cents?)\b")
+MONEY = _MONEY
+"""An amount of money, as a pattern: "£38", "38 €", "R85", "4k", "HK$5,000"."""
 _PAY_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)"
 """An amount by the hour, the day, the year: a rate of pay, whatever else is said beside it."""
 _WAGE_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|yr|year|annum)"

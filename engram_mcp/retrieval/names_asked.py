@@ -22,9 +22,11 @@ __all__ = [
 
 # Who a question asks about: "Nadia's blood type", "does Nadia", "is Nadia".
 # A double name is one name: "Mei-Lin" in "Where does Mei-Lin live?", not "Mei".
-# A name's letters in any Latin script: "Tomáš", "Núria", "Łucja" are names as "Tomas" is.
-_UPPER = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
-_LOWER = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+# A name's letters in any alphabet with capitals: "Tomáš", "Núria", "Łucja", Vietnamese "Thảo", Greek "Σταύρος" and
+# Cyrillic "Ольга" are names as "Tomas" is.
+_CASED_ALPHABETS = (range(0xC0, 0x250), range(0x370, 0x500), range(0x1E00, 0x1F00))
+_UPPER = "A-Z" + "".join(c for block in _CASED_ALPHABETS for c in map(chr, block) if c.isupper())
+_LOWER = "a-z" + "".join(c for block in _CASED_ALPHABETS for c in map(chr, block) if c.islower())
 _NAME = rf"[{_UPPER}][{_LOWER}]{{2,}}(?:-[{_UPPER}][{_LOWER}]+)*"
 _ASKED_NAME = re.compile(rf"\b({_NAME})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ({_NAME})\b")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())

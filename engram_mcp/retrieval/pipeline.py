@@ -24,6 +24,7 @@ from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.time_expr import in_any_window, time_phrases, without_time_phrases
 from engram_mcp.retrieval.abstain import Coverage, asks_for_instructions, should_abstain
 from engram_mcp.retrieval.answering import Answering
+from engram_mcp.retrieval.asked_abroad import in_english
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.config import RecallConfig
 from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_context
@@ -144,7 +145,10 @@ class Retriever:
         instructions = asks_for_instructions(query) and (not where.types or MemoryType.PROCEDURAL in where.types)
         if instructions and MemoryType.PROCEDURAL in self._catalogue.types(namespace):
             hits = self._instructions_first(hits, where, asked, evidence, limit)
-        focus = self._answering.focus(without_time_phrases(query, times), where, [h.memory for h in hits])
+        # What is asked and whether it is told are read in English: "Gülşen'in doğum günü ne zaman?" asks a birthday.
+        read = in_english(query)
+        focus = self._answering.focus(without_time_phrases(read, times if read == query else time_phrases(read, now)), where,
+                                      [h.memory for h in hits])
         supports = {h.memory.id: h.supports for h in hits}
         ranked = self._answering.current_first(
             [(h.memory, h.score) for h in hits], where, now, focus, lambda m: admits(where, m)
@@ -154,7 +158,7 @@ class Retriever:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
         recalled = [h.memory for h in hits]
-        coverage = self._covering.coverage(query, where, recalled, confidence, focus, instructions)
+        coverage = self._covering.coverage(read, where, recalled, confidence, focus, instructions)
         if asked.windows:
             coverage = replace(coverage, in_time=any(in_any_window(m.wall_time, asked.windows) for m in recalled))
         abstained = not hits or (

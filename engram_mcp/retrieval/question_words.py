@@ -67,7 +67,8 @@ _SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta"
 _DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti"
 # "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
 _BOYFRIEND_ABROAD = "novio namorado fidanzato"
-_GIRLFRIEND_ABROAD = "novia namorada fidanzata"
+# "a Bruna (minha mina)": a girlfriend in Brazilian chat.
+_GIRLFRIEND_ABROAD = "novia namorada fidanzata mina"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
 _GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu"
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"

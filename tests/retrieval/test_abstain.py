@@ -3,6 +3,7 @@ from dataclasses import replace
 import pytest
 
 from engram_mcp.retrieval.abstain import (
+    WORD,
     Coverage,
     asks_for_instructions,
     focus_terms,
@@ -14,6 +15,15 @@ from engram_mcp.retrieval.abstain import (
 )
 from engram_mcp.retrieval.naming import asks_name, names_thing
 from engram_mcp.retrieval.question_words import stem
+
+
+def test_a_word_written_with_vowel_signs_is_one_word() -> None:
+    assert WORD.findall("Kabir भैया क्या काम करते हैं? Thảo") == ["Kabir", "भैया", "क्या", "काम", "करते", "हैं", "Thảo"]
+
+
+def test_a_title_before_a_name_asks_of_the_one_named_not_of_a_doctor() -> None:
+    assert focus_words("What is Dr. Iyer's office room number?", set()) == ("iyer", "office", "room", "number")
+    assert "doctor" in focus_words("Who is Sam's doctor?", {"Sam"})
 
 
 def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:

@@ -90,3 +90,9 @@ def test_a_name_written_with_letters_of_another_latin_alphabet_is_asked_of_as_an
     assert names_asked_of("What is Tomáš's job?", frozenset({"jitka"})) == {"Tomáš"}
     assert names_asked("Where does Łucja live?") == {"Łucja"}
     assert "Núria" in capitalised("Where does Montse's daughter Núria live?")
+
+
+def test_a_name_written_in_vietnamese_greek_or_cyrillic_letters_is_asked_of_as_any_name() -> None:
+    assert names_asked_of("What does Thảo do for work?", frozenset({"quang"})) == {"Thảo"}
+    assert names_asked("Where does Σταύρος live?") == {"Σταύρος"}
+    assert names_asked("What is Ольга's job?") == {"Ольга"}

@@ -55,3 +55,7 @@ def test_a_spouse_or_child_is_met_by_its_word_in_the_languages_chat_mixes_in() -
     assert stem("echtgenoot") in RELATIONS[stem("husband")]
     assert stem("seun") in RELATIONS[stem("son")] and stem("hija") in RELATIONS[stem("daughter")]
     assert stem("vrouw") not in RELATIONS[stem("husband")]
+
+
+def test_a_girlfriend_is_met_by_brazilian_chats_word_for_her() -> None:
+    assert stem("mina") in RELATIONS[stem("girlfriend")] and stem("mina") not in RELATIONS[stem("wife")]

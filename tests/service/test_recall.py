@@ -716,3 +716,43 @@ def test_a_weight_or_a_registration_never_told_is_declined_though_other_numbers_
     assert service.recall("How much does Mia weigh?").abstained
     assert service.recall("What's my car's registration?").abstained
     assert "82kg" in _first_answer(service, "How much do I weigh?")
+
+
+def test_a_meeting_to_come_no_memory_gives_a_time_is_declined_though_the_building_was_spoken_of_and_answered_once_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Lombokstraat 31-bis: Sanne and Mehdi, rent €1.150, due on the 1st",
+                           "the Lombokstraat building needs a new roof, the VvE is collecting quotes"], speaker="Joost")
+    assert service.recall("When is the next VvE meeting for the Lombokstraat building?").abstained
+    _told(service, clock, ["VvE meeting for Lombokstraat is on 12 March at 19:30"], speaker="Joost")
+    assert not service.recall("When is the next VvE meeting for the Lombokstraat building?").abstained
+
+
+def test_what_someone_named_will_do_that_no_memory_dates_is_declined_though_they_were_spoken_of(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Khánh (other cousin, the nursing student at UH) says she can sit w/ Má on Oct 6 if I get stuck"],
+          speaker="Quang")
+    assert service.recall("When does Khánh graduate from nursing school?").abstained
+    _told(service, clock, ["Khánh graduates in May 2026, the whole family is flying in"], speaker="Quang")
+    assert not service.recall("When does Khánh graduate from nursing school?").abstained
+
+
+def test_a_question_in_turkish_asking_a_birthday_never_told_is_declined_and_one_told_in_english_answers_it(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Gülşen (hanım) diyor Emir'in okulda veli toplantısı Perşembe sabah 10.",
+                           "Gülşen mantı yapmış, fotoğrafını attı"], speaker="Deniz")
+    assert service.recall("Gülşen'in doğum günü ne zaman?").abstained
+    _told(service, clock, ["Gülşen's birthday is on 14 March, need to order flowers from the road"], speaker="Deniz")
+    assert not service.recall("Gülşen'in doğum günü ne zaman?").abstained
+
+
+def test_a_rooms_number_never_told_of_whom_is_asked_is_declined_though_her_office_and_a_room_were(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["weekly meeting with Dr. Iyer now Thursday 4 pm in her office",
+                           "QM-II midsem on 3 Sep, Room 24, 10:00"], speaker="Ananya")
+    assert service.recall("What is Dr. Iyer's office room number?").abstained
+    _told(service, clock, ["Dr. Iyer moved to room 314 in the new block"], speaker="Ananya")
+    assert not service.recall("What is Dr. Iyer's office room number?").abstained

@@ -1,0 +1,69 @@
+"""More details told in a form of their own (``details.py`` has the first): a thing's number, told by a code beside
+the thing's word; what something is worth, told by an amount said as its worth; a share, told by a percentage. Pure.
+
+"What is Dr. Iyer's office room number?" is not told by "Weekly meeting with Dr. Iyer: Thursday 4 pm in her office",
+nor by "QM-II midsem on 3 Sep, Room 24" (a room, of no one asked); "What is Jonalyn's HKID number?" not by her
+introduction; "What is the WOZ value of the Oudegracht flat?" not by its rent; "What equity percentage does Kawin own
+in Talaad?" not by an angel's "20% discount". Each question shares words with what is stored, so lexical coverage and
+the focus's meaning find something, and recall would answer with it. Recall declines it when nothing recalled tells
+the detail (``abstain.Coverage.untold``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram_mcp.retrieval.details import MONEY, Detail, detail_asked
+from engram_mcp.retrieval.question_words import stem
+
+__all__ = ["any_detail_asked"]
+
+
+def _told(pattern: str) -> re.Pattern[str]:
+    # Not \b: a value may start or end with a sign ("20%", "€1.480").
+    return re.compile(rf"(?<!\w)(?:{pattern})(?!\w)", re.IGNORECASE)
+
+
+def _only_asking(words: str) -> frozenset[str]:
+    return frozenset(stem(word) for word in words.split())
+
+
+# Numbers one has of a thing, each asked by the thing's word before "number": "office room number", "HKID number",
+# "locker number", "membership no." (not those ``details.py`` knows by their own words: a phone, a passport, a licence).
+_NUMBER_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:[\w'’.-]+\s+){0,5}?(?P<thing>[^\W\d_][\w-]*)\s+"
+                           r"(?:number|no\.?|num|nr\.?|#)(?=\s*[?.!]|\s*$|\s+(?:of|at|for|in|on)\b)", re.IGNORECASE)
+# A code told beside the thing's word, a few words after it at most: "Room 24", "locker 214", "flat 4B", "HKID A123456(7)".
+_CODE = r"(?:[A-Z]{0,4}[-\s]?)?\d[\w./()-]*"
+
+# What a thing is worth: "What is the WOZ value of the Oudegracht flat?", "How much is the house worth?".
+_WORTH_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’-]+\s+){0,4}?(?:value|valuation|worth)\b"
+                          r"|^\W*how\s+much\s+(?:is|was|are|were)\b[^?]*\bworth\b", re.IGNORECASE)
+_WORTH = Detail(
+    "worth", _told(MONEY),
+    alongside=_told(r"valu\w*|waarde|worth|apprais\w*|assess\w*|woz|taxatie|wert|valeur|valor|valore|wartość|değer\w*|érték\w*"),
+    only_asking=_only_asking("value values valuation worth much"))
+
+# A share of something: "What equity percentage does Kawin own?", "What share of the company does Ilse have?".
+_SHARE_ASKED = re.compile(r"\b(?:what|which|how\s+much)\s+(?:[\w'’-]+\s+){0,2}?(?:percentage|percent|per\s+cent|stake|equity|"
+                          r"shareholding)\b|\bwhat\s+(?:[\w'’-]+\s+){0,2}?share\s+of\b", re.IGNORECASE)
+_SHARE = Detail(
+    "share", _told(r"\d+(?:[.,]\d+)?\s?(?:%|percent|per\s?cent|pct)|half|a\s+third|a\s+quarter|fifty[\s-]fifty|50/50"),
+    only_asking=_only_asking("percentage percent per cent stake equity shareholding share own owns owned much"))
+
+
+def any_detail_asked(question: str) -> Detail | None:
+    """The detail told in a form of its own that ``question`` asks for, if it asks one: one ``details.py`` knows, else
+    one of these."""
+    known = detail_asked(question)
+    if known is not None:
+        return known
+    if (number := _NUMBER_ASKED.search(question)) is not None:
+        thing = re.escape(number["thing"])
+        return Detail(f"{number['thing'].casefold()} number",
+                      _told(rf"{thing}\w*\W+(?:[^\W\d]+\W+){{0,3}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}"),
+                      only_asking=_only_asking(f"number no num nr {number['thing'].casefold()}"))
+    if _WORTH_ASKED.search(question) is not None:
+        return _WORTH
+    if _SHARE_ASKED.search(question) is not None:
+        return _SHARE
+    return None

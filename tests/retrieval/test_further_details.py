@@ -1,0 +1,32 @@
+from engram_mcp.retrieval.further_details import any_detail_asked
+
+
+def test_a_things_number_is_told_by_a_code_beside_the_things_word() -> None:
+    room = any_detail_asked("What is Dr. Iyer's office room number?")
+    assert room is not None and room.name == "room number"
+    assert room.told_in("QM-II midsem on 3 Sep 2025, Room 24, 10:00")
+    assert not room.told_in("Weekly meeting with Dr. Iyer: Thursday 4 pm in her office.")
+    hkid = any_detail_asked("What is Jonalyn's HKID number?")
+    assert hkid is not None and not hkid.told_in("ako si Jonalyn, 38, domestic helper dito sa Hong Kong")
+    assert hkid.told_in("my HKID is A123456(7)")
+    locker = any_detail_asked("What is my locker number?")
+    assert locker is not None and locker.told_in("gym locker 214 from now on")
+
+
+def test_a_number_asked_by_its_own_words_is_the_detail_known_for_it() -> None:
+    phone = any_detail_asked("What is Diego's phone number?")
+    assert phone is not None and phone.name == "phone number"
+
+
+def test_what_a_thing_is_worth_is_told_by_an_amount_said_as_its_worth_not_its_rent() -> None:
+    worth = any_detail_asked("What is the WOZ value of the Oudegracht flat?")
+    assert worth is not None
+    assert not worth.told_in("B;Oudegracht 212 (bovenwoning);Valeria Ortiz;€1.420;1e v/d maand")
+    assert worth.told_in("WOZ-waarde Oudegracht 2025: €412.000")
+
+
+def test_a_share_is_told_by_a_percentage() -> None:
+    share = any_detail_asked("What equity percentage does Kawin own in Talaad?")
+    assert share is not None
+    assert share.told_in("Kawin and I split it 60/40, he has 40%")
+    assert not share.told_in("Kawin (CTO) says sign now")
