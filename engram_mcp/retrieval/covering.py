@@ -105,10 +105,13 @@ class Covering:
 
     def coverage(
         self, query: str, where: MemoryFilter, recalled: Sequence[Memory], confidence: float, focus: Focus,
-        instructions: bool,
+        instructions: bool, opened_with: str | None = None,
     ) -> Coverage:
-        """What abstention decides on (see retrieval/abstain.py)."""
-        unknown = self.unknown_names(query, where, recalled)
+        """What abstention decides on (see retrieval/abstain.py). ``opened_with``: the word a question read from another
+        language opened with, capitalised as any first word is: no unknown name when a recalled memory says a word it
+        begins ("Yük nerede boşaltılacak?", read "Where is Yük boşaltılacak?", asks of the load "Yükü" speaks of)."""
+        unknown = tuple(name for name in self.unknown_names(query, where, recalled)
+                        if name != opened_with or not _begins_a_word_in(name, recalled))
         # "my grandson says this message is fake … "Dear Customer, … – First Bank"": what a doubted message claims is no
         # answer to what is asked of the person (whether they bank there, their number, a prize they won).
         doubted = {m.id for m in recalled if m.kind is not Kind.FACT and without_doubted_message(m.text) != m.text}
@@ -194,6 +197,12 @@ class Covering:
                 and not self._index.search_sparse(name, scope, 1)
             )
         )
+
+
+def _begins_a_word_in(word: str, recalled: Sequence[Memory]) -> bool:
+    """Whether a recalled memory says a word beginning with ``word``, as a language that adds endings says it ("Yükü")."""
+    begins = re.compile(rf"(?<![^\W_]){re.escape(word.casefold())}")
+    return any(begins.search(memory.text.casefold()) for memory in recalled)
 
 
 def _said_in(name: str, recalled: Sequence[Memory]) -> bool:

@@ -158,7 +158,8 @@ class Retriever:
             hits = self._with_sources(hits, where, limit)
         confidence = max(evidence.cosine.values(), default=0.0)
         recalled = [h.memory for h in hits]
-        coverage = self._covering.coverage(read, where, recalled, confidence, focus, instructions)
+        opened_with = query.split(maxsplit=1)[0].strip("¿¡\"'“”«»") if read != query and query.split() else None
+        coverage = self._covering.coverage(read, where, recalled, confidence, focus, instructions, opened_with)
         if asked.windows:
             coverage = replace(coverage, in_time=any(in_any_window(m.wall_time, asked.windows) for m in recalled))
         abstained = not hits or (

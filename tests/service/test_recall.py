@@ -756,3 +756,14 @@ def test_a_rooms_number_never_told_of_whom_is_asked_is_declined_though_her_offic
     assert service.recall("What is Dr. Iyer's office room number?").abstained
     _told(service, clock, ["Dr. Iyer moved to room 314 in the new block"], speaker="Ananya")
     assert not service.recall("What is Dr. Iyer's office room number?").abstained
+
+
+def test_a_question_in_turkish_opening_with_a_capitalised_thing_is_answered_not_declined_as_an_unknown_name(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    """Read in English, "Yük nerede boşaltılacak?" becomes "Where is Yük boşaltılacak?": the load, capitalised only because
+    it opened the question, is no name no memory holds; a name asked with its own capital still is one."""
+    _told(service, clock, ["Yükü Duisburg'da boşaltacağım, depo Rheinhausen'de. Salı sabah 7'de rampada olmam lazım."],
+          speaker="Deniz")
+    assert not service.recall("Yük nerede boşaltılacak?").abstained
+    assert service.recall("Ayşe nerede çalışıyor?").abstained
