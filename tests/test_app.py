@@ -94,6 +94,20 @@ def test_with_no_extractor_a_turn_corrected_by_hand_withdraws_the_facts_its_new_
         engram.close()
 
 
+def serving_with_rules(folder: Path, model_cache: Path) -> Engram:
+    """A memory opened on ``folder`` and started as a server runs, extracting with the rules."""
+    engram = Engram.open(load_settings(environ={
+        "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
+        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "rules",
+    }))
+    try:
+        engram.start(background=False, serving=True)
+    except BaseException:
+        engram.close()
+        raise
+    return engram
+
+
 def test_a_turn_deleted_by_hand_while_serving_takes_the_facts_it_alone_gave_out_of_recall_and_the_profile(
     tmp_path: Path, model_cache: Path
 ) -> None:
@@ -104,12 +118,8 @@ def test_a_turn_deleted_by_hand_while_serving_takes_the_facts_it_alone_gave_out_
     from engram_mcp.model.supersede import was_unsaid
 
     folder = tmp_path / "memories"
-    engram = Engram.open(load_settings(environ={
-        "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
-        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "rules",
-    }))
+    engram = serving_with_rules(folder, model_cache)
     try:
-        engram.start(background=False, serving=True)
         said = engram.service.remember("I take lithium for bipolar disorder.", speaker="Odile")
         engram.service.remember("I work at Corvel Textiles.", speaker="Odile")
         assert engram.extraction is not None and engram.extraction.wait_idle(timeout=60)
@@ -136,12 +146,8 @@ def test_a_turn_typed_into_the_journal_while_serving_is_read_for_facts_without_a
     from engram_mcp.model import Kind
 
     folder = tmp_path / "memories"
-    engram = Engram.open(load_settings(environ={
-        "ENGRAM_MEMORY_DIR": str(folder), "ENGRAM_CACHE_DIR": str(model_cache),
-        "ENGRAM_CONFIG": "/nonexistent", "ENGRAM_EXTRACTOR": "rules",
-    }))
+    engram = serving_with_rules(folder, model_cache)
     try:
-        engram.start(background=False, serving=True)
         engram.service.remember("I live in Leeds.", speaker="Odile", event_time=datetime(2026, 10, 1, 9, tzinfo=timezone.utc))
         assert engram.extraction is not None and engram.extraction.wait_idle(timeout=60)
         (folder / "journal" / "2026-11-02.md").write_text("- **Odile** 11:00 UTC — I moved to York.\n", encoding="utf-8")

@@ -53,11 +53,12 @@ _WHEN_TO_COME = re.compile(
 # Where the thing named ends: a preposition or a clause ("the ferry to Santander", "the meeting for the building").
 _THING_ENDS = re.compile(r"\s(?:to|for|with|at|in|on|of|from|about|by|into|after|before|between|during|near|over|under|"
                          r"so|if|when|while)\s", re.IGNORECASE)
-# What only says a coming or going (or being), whose place in a memory other words take ("flying to Houston").
+# What only says a coming or going (or being, or seeing someone), whose place in a memory other words take ("flying to
+# Houston", "appointment with Dr Levine").
 _COMING_OR_GOING = frozenset(stem_of(word) for word in """come comes coming go goes going get gets getting arrive arrives arriving
     fly flies flying land lands landing visit visits visiting travel travels travelling traveling leave leaves leaving head heads
     heading be being back home return returns returning move moves moving drive drives driving take takes taking have has having
-    need needs need supposed expected due happen happens happening""".split())
+    need needs need supposed expected due happen happens happening see sees seeing meet meets meeting""".split())
 _POSSESSIVE = re.compile(r"[\w-]+['’]s?\b(?=\s)|\b(?:my|our|his|her|their|your|the|a|an)\b", re.IGNORECASE)
 
 

@@ -50,3 +50,8 @@ def test_a_time_is_said_in_the_languages_chat_mixes_in() -> None:
     assert says_when("the defence is in two weeks")
     assert not says_when("Khánh (other cousin, the nursing student at UH)")
     assert says_a_time_of_day("weekly meeting Thursday 4 pm") and not says_a_time_of_day("next week")
+
+
+def test_asked_when_someone_is_seeing_or_meeting_someone_the_appointment_says_it_in_its_own_words() -> None:
+    assert asked("When is Kourosh seeing Dr Levine?", "Kourosh", "Levine") is None
+    assert asked("When is Ana meeting Tom?", "Ana", "Tom") is None
