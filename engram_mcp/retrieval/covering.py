@@ -43,7 +43,6 @@ from engram_mcp.retrieval.question_words import asks_a_belonging
 from engram_mcp.retrieval.slot_asked import about_topic
 from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.value_kinds import kinds_not_asked, said_of_another_kind
-from engram_mcp.retrieval.when_asked import time_asked
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, names_no_one_asked, tells_trait_of_another_asked
 
 __all__ = ["Covering"]
@@ -177,10 +176,6 @@ class Covering:
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
                            workplace=workplace_given(query))
         untold = detail.name if detail and not told_of_whom_asked else None
-        # "When is the next VvE meeting?": a time to come is told by a memory naming the thing asked with a time.
-        when = time_asked(query, focus.terms) if untold is None else None
-        if when is not None and not any(when.told_in(m.text) for m in recalled):
-            untold = "time"
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
                         unnamed=unnamed, unsaid_of=unsaid, untold=untold)
 

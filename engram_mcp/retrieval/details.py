@@ -66,6 +66,10 @@ class Detail:
     """Whether one has several of it, each of a kind a question may ask (``kinds_not_asked``): an old number and a new
     one, a personal line and a work line, a shop's rent and a home's."""
 
+    names_written: frozenset[str] = frozenset()
+    """Words (stems) the question writes as names. One that names no one known must be said with a value told in
+    its form alone: "What is Dr. Iyer's office room number?" is not told by a notice board's "Room 24"."""
+
     def had_in(self, text: str) -> bool:
         """Whether a sentence of ``text`` tells this belonging as one still had: "got it then the Skoda it's an
         Octavia estate", not "Gwilym sold the Transit", "the old Micra gone to the scrapman"."""
@@ -85,6 +89,9 @@ class Detail:
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
+        unknown_names = tuple(term for term in rest if term in self.names_written)
+        if unknown_names and lexical_coverage(unknown_names, [text]) < 1.0:
+            return False
         if not rest and self.alongside is None and self.told_alone is not None:
             # Asked nothing but the detail ("How much do I earn?"), a value of its shape alone is said of too much
             # ("Gym membership is £35 a month"): it tells the detail in the form that says it alone.

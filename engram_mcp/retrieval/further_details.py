@@ -34,6 +34,9 @@ _NUMBER_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(
                            r"(?:number|no\.?|num|nr\.?|#)(?=\s*[?.!]|\s*$|\s+(?:of|at|for|in|on)\b)", re.IGNORECASE)
 # A code told beside the thing's word, a few words after it at most: "Room 24", "locker 214", "flat 4B", "HKID A123456(7)".
 _CODE = r"(?:[A-Z]{0,4}[-\s]?)?\d[\w./()-]*"
+# A word written with a capital after the question's first: "Iyer" in "What is Dr. Iyer's office room number?".
+_NAME = re.compile(r"(?<=\s)[A-Z][^\W\d_]+")
+_THINGS_SUFFIX = re.compile(r"(?<=\w{4})(?:ship|hood)$", re.IGNORECASE)
 
 # What a thing is worth: "What is the WOZ value of the Oudegracht flat?", "How much is the house worth?".
 _WORTH_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’-]+\s+){0,4}?(?:value|valuation|worth)\b"
@@ -58,10 +61,14 @@ def any_detail_asked(question: str) -> Detail | None:
     if known is not None:
         return known
     if (number := _NUMBER_ASKED.search(question)) is not None:
-        thing = re.escape(number["thing"])
-        return Detail(f"{number['thing'].casefold()} number",
-                      _told(rf"{thing}\w*\W+(?:[^\W\d]+\W+){{0,3}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}"),
-                      only_asking=_only_asking(f"number no num nr {number['thing'].casefold()}"))
+        # The thing's word before what makes it an abstract noun: a "membership number" is told as "Member: … No. 2291".
+        thing = re.escape(_THINGS_SUFFIX.sub("", number["thing"]))
+        told = rf"{thing}\w*\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}"
+        # A code beside the thing's word tells it, whatever else the question says of the thing: "policy DS-448210 for
+        # Marula" tells "the policy number of Marula's pet insurance"; whose it is, recall reads from the line.
+        return Detail(f"{number['thing'].casefold()} number", _told(told), told_alone=_told(told),
+                      only_asking=_only_asking(f"number no num nr {number['thing'].casefold()}"),
+                      names_written=frozenset(stem(name.casefold()) for name in _NAME.findall(question)))
     if _WORTH_ASKED.search(question) is not None:
         return _WORTH
     if _SHARE_ASKED.search(question) is not None:

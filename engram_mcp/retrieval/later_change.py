@@ -142,6 +142,9 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                                   and _called_off_as_first_called_it(own_words(pair[0].text), first.text)), None))
     # "one small bakery, Golden Crust, in Yaba": a later "Golden Crust is moving to Ikeja" speaks of the bakery.
     called = _names_given(first.text, asked)
+    # What a later message calls off is of what is asked when the line saying what is asked names it: "Thursday soccer is
+    # cancelled" calls off no line of a week's schedule that gives the swimming asked of.
+    first_asked = "\n".join(line for line in SENTENCE_END.split(first.text) if about(line, focus) - WHEN_WORDS)
     # A memory that shares only a person with the question, by name or relation, may not lead when
     # it speaks of another topic: Ray's new medicine is no answer to what car Ray had, nor mam's new
     # dose to where mam was booked for respite ("Carlos switched to Vueling" still answers where
@@ -171,7 +174,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # "the kontrola is moved to 19 March" speaks of what a first "kontrola is 12 March" said, whatever its word.
                and ((shared := ((spoken_of := about(pair[0].text, focus) | _named_by(called, pair[0].text)) & asked
                                  | _thing_named(pair[0], focus) | _moved_as_first_called_it(own[pair[0].id], first.text)
-                                 | _called_off_as_first_called_it(own[pair[0].id], first.text))
+                                 | _called_off_as_first_called_it(own[pair[0].id], first_asked))
                      - focus.timing - WHEN_WORDS)
                     or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
@@ -185,7 +188,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending
                     or _moved_as_first_called_it(own[pair[0].id], first.text)
-                    or _called_off_as_first_called_it(own[pair[0].id], first.text))]
+                    or _called_off_as_first_called_it(own[pair[0].id], first_asked))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one speaking of the thing a

@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.focus import lead
+from engram_mcp.retrieval.focus import SENTENCE_END, lead
 from tests.retrieval.leading_cases import memory
 
 
@@ -7,3 +7,9 @@ def test_leading_moves_one_memory_to_the_top_with_a_score_just_above_the_first()
     order = lead([(a, 0.5), (b, 0.4), (c, 0.3)], (c, 0.3))
     assert [m.id for m, _ in order] == ["t-c", "t-a", "t-b"] and order[0][1] > 0.5
     assert lead([(a, 0.5), (b, 0.4)], None) == [(a, 0.5), (b, 0.4)]
+
+
+def test_the_abbreviation_of_a_number_ends_no_sentence() -> None:
+    assert SENTENCE_END.split("Member: Rajesh Kulkarni No. 2291 Type: Senior. Next field meeting: Rutland Water") == [
+        "Member: Rajesh Kulkarni No. 2291 Type: Senior.", "Next field meeting: Rutland Water"]
+    assert SENTENCE_END.split("He said No. Then he left") == ["He said No.", "Then he left"]

@@ -13,6 +13,24 @@ def test_a_things_number_is_told_by_a_code_beside_the_things_word() -> None:
     assert locker is not None and locker.told_in("gym locker 214 from now on")
 
 
+def test_a_things_number_is_told_by_a_code_a_few_words_after_the_thing_or_its_member() -> None:
+    membership = any_detail_asked("What is Rajesh's bird society membership number?")
+    assert membership is not None
+    assert membership.told_in("LROS Membership confirmation Member: Rajesh Kulkarni   No. 2291 Type: Senior (65+)")
+    work = any_detail_asked("what's my new work number?")
+    assert work is not None and work.told_in("also new phone number for work from the new practice: 731 455 902")
+
+
+def test_a_code_beside_the_things_word_tells_it_without_the_questions_other_words_but_not_without_a_name_it_writes() -> None:
+    policy = any_detail_asked("What is the policy number of Marula's pet insurance?")
+    assert policy is not None
+    assert policy.told_of("Dotsure Premium policy DS-448210 for Marula, 80% of eligible costs", ("policy", "number", "pet", "insuranc"))
+    room = any_detail_asked("What is Dr. Iyer's office room number?")
+    assert room is not None
+    assert not room.told_of("NOTICE: Mid-Sem exams, QM-II on 3 Sep, Room 24", ("iyer", "offic", "room", "number"))
+    assert room.told_of("Dr. Iyer moved to room 314 in the new block", ("iyer", "offic", "room", "number"))
+
+
 def test_a_number_asked_by_its_own_words_is_the_detail_known_for_it() -> None:
     phone = any_detail_asked("What is Diego's phone number?")
     assert phone is not None and phone.name == "phone number"

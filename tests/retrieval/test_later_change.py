@@ -425,6 +425,15 @@ def test_a_later_message_calling_off_something_else_or_a_first_saying_no_time_ke
                               no_restatement)[0][0] is barber
 
 
+def test_a_message_calling_off_another_line_of_a_schedule_does_not_lead_over_the_line_asked_of() -> None:
+    week = memory("t-week", "the normal week:\nMON - 16:00 - Ayanda - swimming\nTHU - 15:00 - Lwazi - soccer practice")
+    off = memory("t-off", "same as now but Thursday soccer is cancelled (end of season)", day=4)
+    assert later_change_first([(week, 0.9), (off, 0.7)], focus_of("What time does Ayanda have swimming?"), set(),
+                              no_restatement)[0][0] is week
+    assert later_change_first([(week, 0.9), (off, 0.7)], focus_of("When does Lwazi have soccer practice?"), set(),
+                              no_restatement)[0][0] is off
+
+
 @pytest.mark.parametrize(("first", "later", "question"), [
     ("Bilet aldım: Bodrum otobüsü Cuma 07:30.", "Firma aradı, Bodrum otobüsü Cumartesi 09:00'a ertelendi.", "Bodrum otobüsü ne zaman?"),
     ("aula de violão na terça às 19h", "a aula de violão agora é na quinta às 18h", "Quando é a aula de violão?"),
