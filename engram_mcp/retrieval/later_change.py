@@ -17,7 +17,7 @@ from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.pasted import own_words
-from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES, says_a_time
+from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.leading import (
@@ -29,6 +29,7 @@ from engram_mcp.retrieval.leading import (
     speaks_most_of,
     speaks_to,
 )
+from engram_mcp.retrieval.named_as_first import SOMEONE_ELSES, called_off_as_first_called_it, moved_as_first_called_it
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
@@ -139,7 +140,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         # "Haircut booked for Saturday 11am", then "cancelled my haircut": a plan is not what leads once called off,
         # whatever words of the question it says.
         return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and _later(pair[0], first)
-                                  and _called_off_as_first_called_it(own_words(pair[0].text), first.text)), None))
+                                  and called_off_as_first_called_it(own_words(pair[0].text), first.text)), None))
     # "one small bakery, Golden Crust, in Yaba": a later "Golden Crust is moving to Ikeja" speaks of the bakery.
     called = _names_given(first.text, asked)
     # What a later message calls off is of what is asked when the line saying what is asked names it: "Thursday soccer is
@@ -173,8 +174,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # though the first memory ("my regular run is Trondheim to Oslo") never says "route".
                # "the kontrola is moved to 19 March" speaks of what a first "kontrola is 12 March" said, whatever its word.
                and ((shared := ((spoken_of := about(pair[0].text, focus) | _named_by(called, pair[0].text)) & asked
-                                 | _thing_named(pair[0], focus) | _moved_as_first_called_it(own[pair[0].id], first.text)
-                                 | _called_off_as_first_called_it(own[pair[0].id], first_asked))
+                                 | _thing_named(pair[0], focus) | moved_as_first_called_it(own[pair[0].id], first.text)
+                                 | called_off_as_first_called_it(own[pair[0].id], first_asked))
                      - focus.timing - WHEN_WORDS)
                     or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
@@ -187,8 +188,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending
-                    or _moved_as_first_called_it(own[pair[0].id], first.text)
-                    or _called_off_as_first_called_it(own[pair[0].id], first_asked))]
+                    or moved_as_first_called_it(own[pair[0].id], first.text)
+                    or called_off_as_first_called_it(own[pair[0].id], first_asked))]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one speaking of the thing a
@@ -229,59 +230,6 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
     return any(_CHANGED_HERE.search(sentence) and (lexical_coverage(focus.terms, [sentence], by_topic=False) > 0
                                                    or _named_by(called, sentence))
                for sentence in SENTENCE_END.split(text))
-
-
-# What a message says was moved, by the words just before the verb in its clause: "the kontrola u ortodonty is moved to
-# 19 March", "fitting moved to next Tuesday"; not "I moved to Leeds" or "my sister moved" (no thing, or a person, and no time).
-_MOVED = re.compile(r"\b(?:(?:is|was|has\s+been|got|been|gets)\s+)?(?:moved|rescheduled|postponed|pushed\s+back|brought\s+forward)\b"
-                    r"(?!\s+(?:in|into|out|away|there|here|house|home)\b)", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[—–:;,.!?()\"]|\s-\s|\b(?:and|but|so)\b", re.IGNORECASE)
-
-
-def _moved_as_first_called_it(text: str, first: str) -> set[str]:
-    """The words (stems) of what ``text`` says was moved that ``first`` names too: "kontrola" in "clinic rang — the
-    kontrola is moved to 19 March", when the first message said "next kontrola is 12 March"."""
-    named_first = {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", first)}
-    moved: set[str] = set()
-    for verb in _MOVED.finditer(text):
-        # Moved to a time, said at once: "Mads moved to Oslo", "fr kieran is being moved to a parish in kerry, the letter
-        # came today" tell of a person, not of a thing's new date.
-        if not says_a_time(" ".join(SENTENCE_END.split(text[verb.end():], maxsplit=1)[0].split()[:6])):
-            continue
-        clause = _CLAUSE_BREAK.split(text[:verb.start()])[-1]
-        moved |= {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", clause)[-3:]
-                  if len(word) > 2 and word.casefold() not in FUNCTION_WORDS and not re.search(r"['’]", word)}
-    return (moved - RELATION_WORDS) & named_first
-
-
-# What a message says was called off, by the words that name it: "never mind the dentist on the 20th, cancelled it", "the
-# dentist is cancelled", "cancelled my physio", "Friday's book club got called off"; its day is no part of what it names.
-_CALLS_OFF = re.compile(r"\b(?:cancel(?:l)?ed|called\s+off|scrapped|(?:is|are|'s|’s)\s+off|not\s+happening|fell\s+through)\b", re.IGNORECASE)
-_CALLED_OFF_THING = re.compile(
-    r"\b(?:never\s*mind|forget(?:\s+about)?|cancel(?:l)?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped)?)\s+(?P<after>(?:the|my|our|that|this)\s+"
-    r"[^,;:.!?()]{2,40})|(?P<before>[^,;:.!?()]{2,40}?)\s+(?:is|are|was|were|got|has\s+been|have\s+been|'s|’s)\s+(?:now\s+)?"
-    r"(?:cancel(?:l)?ed|called\s+off|scrapped|off|not\s+happening)\b", re.IGNORECASE)
-_ITS_TIME = re.compile(r"\s+(?:on|at|for|this|next|tomorrow|tonight|today)\b.*$", re.IGNORECASE)
-
-
-def _called_off_as_first_called_it(text: str, first: str) -> set[str]:
-    """The words (stems) of what ``text`` says was called off that ``first``, a plan with its time, names too: "dentist"
-    in "never mind the dentist on the 20th, cancelled it", when the first message said "Dentist appointment on 20 April
-    at 3pm" (asked "What appointments do I have coming up?", whose word only the first says)."""
-    if not says_a_time(first):
-        return set()
-    named_first = {stem(word.casefold()) for word in re.findall(r"[^\W\d_][\w'’-]*", first)}
-    called_off: set[str] = set()
-    for sentence in SENTENCE_END.split(text):
-        if not _CALLS_OFF.search(sentence):
-            continue
-        for thing in _CALLED_OFF_THING.finditer(sentence):
-            words = re.findall(r"[^\W\d_][\w'’-]*", _ITS_TIME.sub("", thing["after"]) if thing["after"] else thing["before"])
-            called_off |= {stem(word.casefold()) for word in (words if thing["after"] else words[-3:])
-                           if len(word) > 2 and word.casefold() not in FUNCTION_WORDS and word.capitalize() not in CALENDAR_NAMES
-                           and not re.search(r"['’]", word)}
-    # A dentist or a physio called off is the appointment with them; a sister is whose plan it was.
-    return (called_off - _SOMEONE_ELSES) & named_first
 
 
 def _names_given(text: str, things: set[str]) -> dict[str, str]:
@@ -397,11 +345,6 @@ def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set
     return None
 
 
-# Whose change a sentence tells, when it names one of the person's people: "my brother just moved to Glasgow".
-_SOMEONE_ELSES = frozenset(stem(w) for w in RELATION_WORDS) - {stem(w) for w in """doctor gp physician dr dentist therapist counsellor counselor
-                                                              manager boss landlord landlady vet veterinarian coach trainer""".split()}
-
-
 def _says_the_change_asked(text: str, focus: Focus) -> bool:
     """Whether one sentence of ``text`` says all the question asks and that it began or changed, of
     the one asked about ("They'll be my main client from now on"; not "day shifts = no more energy
@@ -410,7 +353,7 @@ def _says_the_change_asked(text: str, focus: Focus) -> bool:
     asked = set(focus.terms)
     # Said in the question's own words: "moved to the lending squad" says "moved", no new home.
     return any(lexical_coverage(focus.terms, [sentence], by_topic=False) == 1 and _says_a_start(sentence)
-               and not ({stem(w) for w in re.findall(r"[a-z]+", sentence.casefold())} & _SOMEONE_ELSES) - asked
+               and not ({stem(w) for w in re.findall(r"[a-z]+", sentence.casefold())} & SOMEONE_ELSES) - asked
                for sentence in SENTENCE_END.split(text))
 
 
