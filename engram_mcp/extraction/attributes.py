@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.extraction.attributes_in_languages import NEW
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.habits import how_often_said
 from engram_mcp.extraction.lexicon import NOT_YET, expand_contractions
@@ -134,6 +135,7 @@ _NOT_A_PHONE = ("account|reference|ref|order|case|policy|tracking|serial|custome
 # never of another ("numarası", "his number").
 _NUMBER_ABROAD = ("numara|numaram|telefonum|número|numero|numéro|nummer|telefoonnummer|numer|szám|számom|telefonszámom|"
                   "nomor|nomorku|nomer|nambari|rhif|số|αριθμός|κινητό|מספר|नंबर|เบอร์|ቁጥር")
+_SAID_NEW = re.compile(rf"\b(?:new|{NEW})\b", re.IGNORECASE)
 _NUMBER_OPENS = re.compile(r"^(?:(?:update|news|fyi|btw|heads\s+up|psa|note)\s*[:–—-]\s*)?(?:(?:my|our)\s+)?(?:(?P<lead>(?!(?:his|her|their|your|" + _NOT_A_PHONE + r")\b)[^\W\d_]+(?<!s))\s+)?(?P<attr>phone\s+number|"
                            r"mobile\s+number|number|mobile|cell|phone|" + _NUMBER_ABROAD + r")(?:\s+(?!(?:is|was|of|to|for\s+(?:him|her|them)\b)\b)[a-z']+){0,3}?"
                            r"(?(lead)\s*[:–—-]?|\s*[:–—-])\s*(?P<value>\+?\d[\d ().-]{5,}\d)(?![ ().-]*\d)(?!\s*(?:%|[a-z]))", re.IGNORECASE)
@@ -310,6 +312,9 @@ def attribute_facts(
             if not _is_value_of(attribute, value, uncased=uncased):
                 continue
             shown = attribute.upper() if attribute in {"gp", "ide", "os"} else attribute
+            if pattern is _NUMBER_OPENS and _SAID_NEW.search(text, match.start(), match.start("value")):
+                # "nomor WA bisnis baru: 0812 …" is a new number: asked the old one, it is not that.
+                shown = f"new {shown}"
             if attribute == "car":
                 found["drives"] = (f"{speaker} drives a {value}", "drives", value)
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["attribute_in_english"]
+__all__ = ["NEW", "attribute_in_english"]
 
 # The attribute in English (as ``attributes.ATTRIBUTES`` names it), then its words in German, French, Spanish, Italian,
 # Portuguese, Dutch, Polish, Czech, Romanian, Indonesian and Swahili. The longer words of a row go first.
@@ -45,7 +45,7 @@ _MY_AFTER = r"yangu|wangu|langu|saya|aku|gue|ku|meu|mea"
 # "Die Miete beträgt 1.200 €", "El número es …": the attribute said with "the", which the English reads as the speaker's
 # opening a sentence ("The rent is …").
 _THE = r"l['’]|(?:die|der|das|le|la|el|il|lo|o|a|het)\s+"
-_NEW = r"neue|neuer|neues|neuen|nouveau|nouvel|nouvelle|nuevo|nueva|nuovo|nuova|novo|nova|nieuwe|nieuw|nowy|nowa|nowe|nový|nová|nové|nou|nouă|baru|mpya"
+NEW = r"neue|neuer|neues|neuen|nouveau|nouvel|nouvelle|nuevo|nueva|nuovo|nuova|novo|nova|nieuwe|nieuw|nowy|nowa|nowe|nový|nová|nové|nou|nouă|baru|mpya"
 # The verb that gives the value: "is" ("ist", "lautet", "est", "c'est", "es", "è", "é", "is", "to", "jest", "je", "este",
 # "adalah", "ni"), or one that says it went up or down to it ("steigt auf", "passe à", "sube a", "sobe para").
 _IS = r"ist|lautet|beträgt|c['’]est|est\s+de|est|es\s+de|es|son|è\s+di|è|é\s+de|é|is|to|jest|je|este|e|adalah|ialah|ni|[:–-]"
@@ -60,8 +60,8 @@ _VALUE_OPENS = r"(?:(?:de|d['’]|le|la|el|il|o|um|una|un|het)\s+)?"
 _WORD_OF = "|".join(f"(?P<a{index}>{words})" for index, (_, words) in enumerate(_ATTRIBUTES))
 _NOWS = rf"(?:(?:{_NOW})\s+)*"
 _STATED = re.compile(
-    rf"^(?P<lead>\W*){_NOWS}(?:(?:(?P<the>{_THE})|(?:{_MY})\s+)(?:(?P<new>{_NEW})\s+)?(?:{_WORD_OF})\b(?:\s+(?P<new_after>{_NEW}))?"
-    rf"|(?:{_WORD_OF.replace('?P<a', '?P<b')})\b(?:\s+(?P<new_before_my>{_NEW}))?\s+(?:{_MY_AFTER})(?:\s+(?P<new_after_my>{_NEW}))?)"
+    rf"^(?P<lead>\W*){_NOWS}(?:(?:(?P<the>{_THE})|(?:{_MY})\s+)(?:(?P<new>{NEW})\s+)?(?:{_WORD_OF})\b(?:\s+(?P<new_after>{NEW}))?"
+    rf"|(?:{_WORD_OF.replace('?P<a', '?P<b')})\b(?:\s+(?P<new_before_my>{NEW}))?\s+(?:{_MY_AFTER})(?:\s+(?P<new_after_my>{NEW}))?)"
     rf"\s*(?:(?P<goes>{_GOES_TO})|(?P<is>{_IS})(?=\s)|(?P<bare>(?=\s+[+\d])))\s+(?P<now>{_NOWS}){_VALUE_OPENS}(?P<value>\S.*)$",
     re.IGNORECASE)
 # "Ahora pago 950 euros de alquiler", "Ich zahle jetzt 1.200 € Miete", "je paie 900 € de loyer": a rent said by what one pays.

@@ -406,6 +406,13 @@ def test_a_number_told_in_another_language_as_ones_own_is_the_speakers_phone(tex
             if f.predicate in ("number", "phone number")] == [("phone", number)]
 
 
+@pytest.mark.parametrize(("text", "number"), [("nomor WA bisnis baru: 0812 2744 9051. yang lama diblokir", "0812 2744 9051"),
+                                              ("new number btw 404-555-0187", "404-555-0187")])
+def test_a_number_said_new_under_its_label_is_stated_as_the_new_one(text: str, number: str) -> None:
+    # Asked for the old number, a statement of the new one must not read as it.
+    assert [f.statement for f in attribute_facts(text, "Dewi") if f.predicate == "number"] == [f"Dewi's new number is {number}."]
+
+
 def test_a_number_told_in_another_language_as_someone_elses_is_no_phone_of_the_speakers() -> None:
     assert not [f for f in extract(turn("Hakan Bey'in numarası 0532 111 2233", speaker="Jomar"), []) if f.predicate == "number"]
 
