@@ -21,6 +21,7 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import OF_THE_BODY, Detail
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
 from engram_mcp.retrieval.further_details import any_detail_asked
+from engram_mcp.retrieval.kinds_asked import kinds_unsaid
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
     capitalised,
@@ -176,13 +177,14 @@ class Covering:
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
                            workplace=workplace_given(query))
+        unmet_kinds = kinds_unsaid(query, (m.text for m in recalled))
         untold = detail.name if detail and not told_of_whom_asked else None
         # "When is the next VvE meeting?": a time to come is told by a memory naming the thing asked with a time.
         when = time_asked(query, focus.terms) if untold is None else None
         if when is not None and not any(when.told_in(m.text) for m in recalled):
             untold = "time"
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
-                        unnamed=unnamed, unsaid_of=unsaid, untold=untold)
+                        unnamed=unnamed, unsaid_of=unsaid, untold=untold, unmet_kinds=unmet_kinds)
 
     def unknown_names(self, query: str, where: MemoryFilter, recalled: Sequence[Memory] = ()) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""
