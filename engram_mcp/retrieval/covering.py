@@ -45,7 +45,12 @@ from engram_mcp.retrieval.slot_asked import about_topic
 from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.value_kinds import kinds_not_asked, said_of_another_kind
 from engram_mcp.retrieval.when_asked import time_asked
-from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, names_no_one_asked, tells_trait_of_another_asked
+from engram_mcp.retrieval.whom_asked import (
+    may_be_of_whom_asked,
+    names_no_one_asked,
+    said_only_as_anothers,
+    tells_trait_of_another_asked,
+)
 
 __all__ = ["Covering"]
 
@@ -177,6 +182,9 @@ class Covering:
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
                            workplace=workplace_given(query))
+        # "Who is Leo's teacher?" is not told by "My daughter Mia's teacher is Mrs Hartley".
+        unsaid = unsaid or said_only_as_anothers(names_asked_of(query, focus.speakers) or relatives_asked_of(
+            query, (m.text for m in recalled)), focus, recalled)
         unmet_kinds = kinds_unsaid(query, (m.text for m in recalled))
         untold = detail.name if detail and not told_of_whom_asked else None
         # "When is the next VvE meeting?": a time to come is told by a memory naming the thing asked with a time.
