@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from engram_mcp.model.records import Certainty, Memory, Provenance, Source
 
-__all__ = ["a_persons_own", "believed_at_most", "gives_instructions", "speaks_of_themselves", "trust"]
+__all__ = ["UNNAMED_USER", "a_persons_own", "believed_at_most", "gives_instructions", "speaks_of_themselves", "speaker_of", "trust"]
 
 _PERSON, _USER, _ASSISTANT, _TOOL = 3, 2, 1, 0
+
+UNNAMED_USER = "user"
+"""Who a turn of the user's given no speaker is said by, as a name facts can be about: the extractors draw
+"user's sister Ilka" from "my sister Ilka"."""
 
 
 def trust(provenance: Provenance) -> int:
@@ -46,6 +50,14 @@ def speaks_of_themselves(provenance: Provenance) -> bool:
     """Whether a turn's "I" is its speaker's, the user or a person: the assistant's "I will use British
     spelling" is about itself, and a tool's "I live in Madrid" is whoever wrote the page it returned."""
     return trust(provenance) >= _USER
+
+
+def speaker_of(provenance: Provenance) -> str | None:
+    """Who said a turn, as given; the user's turn given no name is said by ``UNNAMED_USER``, whose facts its
+    "I" and "my" give. The assistant's and a tool's given no name are no one's."""
+    if provenance.speaker:
+        return provenance.speaker
+    return UNNAMED_USER if speaks_of_themselves(provenance) else None
 
 
 def a_persons_own(memory: Memory) -> bool:

@@ -137,12 +137,16 @@ class Coverage:
     untold: str | None = None
     """A detail told only whole ("blood type", "passport number": ``details.py``) that the question
     asks and no recalled memory tells."""
+    unmet_kinds: tuple[str, ...] = ()
+    """Kinds of a thing the question asks ("car" insurance, a "work" phone, a flight "back") that no recalled
+    memory saying the thing says of it (``kinds_asked.py``)."""
 
     @property
     def asks_what_nothing_holds(self) -> bool:
-        """Whether the question asks of a name, a relation, a slot, a name given or a detail no memory holds:
+        """Whether the question asks of a name, a relation, a slot, a name given, a detail or a kind no memory holds:
         declined whatever else is recalled."""
-        return bool(self.unknown_names or self.unmet_relations or self.unnamed or self.unsaid_of or self.untold)
+        return bool(self.unknown_names or self.unmet_relations or self.unnamed or self.unsaid_of or self.untold
+                    or self.unmet_kinds)
 
 
 # "email address" asks for an email ("IP address" for an IP), not where someone lives.

@@ -18,7 +18,7 @@ from engram_mcp.index.payload import normalise_entity
 from engram_mcp.model import Kind, Memory, MemoryType
 from engram_mcp.model.predicates import normalise
 from engram_mcp.model.temporal import believed_at, holds_at
-from engram_mcp.model.trust import a_persons_own
+from engram_mcp.model.trust import a_persons_own, speaker_of
 from engram_mcp.retrieval.question_words import alike_relations, stem
 
 __all__ = ["Catalogue"]
@@ -89,8 +89,8 @@ class Catalogue:
         self._types.setdefault(namespace, Counter())[memory.type] += 1
         if memory.kind is Kind.EPISODE:
             bisect.insort(self._sessions.setdefault(_session_key(memory), []), _order(memory))
-            if memory.provenance.speaker:
-                self._speakers.setdefault(namespace, Counter())[memory.provenance.speaker] += 1
+            if (speaker := speaker_of(memory.provenance)) is not None:
+                self._speakers.setdefault(namespace, Counter())[speaker] += 1
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             self._entities.setdefault(namespace, Counter())[entity] += 1
         for turn_id in memory.provenance.turn_ids:
@@ -113,8 +113,8 @@ class Catalogue:
         _decrement(self._types.get(namespace), memory.type)
         if memory.kind is Kind.EPISODE:
             _discard(self._sessions.get(_session_key(memory), []), _order(memory))
-            if memory.provenance.speaker:
-                _decrement(self._speakers.get(namespace), memory.provenance.speaker)
+            if (speaker := speaker_of(memory.provenance)) is not None:
+                _decrement(self._speakers.get(namespace), speaker)
         for entity in {normalise_entity(e) for e in memory.entities if e.strip()}:
             _decrement(self._entities.get(namespace), entity)
         for turn_id in memory.provenance.turn_ids:

@@ -21,6 +21,7 @@ from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import OF_THE_BODY, Detail
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
 from engram_mcp.retrieval.further_details import any_detail_asked
+from engram_mcp.retrieval.kinds_asked import kinds_unsaid
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
     capitalised,
@@ -43,7 +44,12 @@ from engram_mcp.retrieval.question_words import asks_a_belonging
 from engram_mcp.retrieval.slot_asked import about_topic
 from engram_mcp.retrieval.unsaid import unsaid_of, without_others_ordinals, workplace_given
 from engram_mcp.retrieval.value_kinds import kinds_not_asked, said_of_another_kind
-from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, names_no_one_asked, tells_trait_of_another_asked
+from engram_mcp.retrieval.whom_asked import (
+    may_be_of_whom_asked,
+    names_no_one_asked,
+    said_only_as_anothers,
+    tells_trait_of_another_asked,
+)
 
 __all__ = ["Covering"]
 
@@ -175,9 +181,13 @@ class Covering:
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
                            workplace=workplace_given(query))
+        # "Who is Leo's teacher?" is not told by "My daughter Mia's teacher is Mrs Hartley".
+        unsaid = unsaid or said_only_as_anothers(names_asked_of(query, focus.speakers) or relatives_asked_of(
+            query, (m.text for m in recalled)), focus, recalled)
+        unmet_kinds = kinds_unsaid(query, (m.text for m in recalled))
         untold = detail.name if detail and not told_of_whom_asked else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,
-                        unnamed=unnamed, unsaid_of=unsaid, untold=untold)
+                        unnamed=unnamed, unsaid_of=unsaid, untold=untold, unmet_kinds=unmet_kinds)
 
     def unknown_names(self, query: str, where: MemoryFilter, recalled: Sequence[Memory] = ()) -> tuple[str, ...]:
         """Names the question asks about that no memory in its namespace contains."""

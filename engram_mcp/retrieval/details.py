@@ -19,6 +19,7 @@ from engram_mcp.model.belongings import BRANDS, EVERYDAY_NAMES, VEHICLE_MAKES
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import lexical_coverage
+from engram_mcp.retrieval.births import BIRTHDAY_ASKED, BIRTHDAY_SAID, BIRTHDAY_TOLD, BIRTHPLACE_ASKED, BIRTHPLACE_TOLD
 from engram_mcp.retrieval.question_words import stem
 from engram_mcp.retrieval.readings import BLOOD_PRESSURE, BLOOD_PRESSURE_TOLD, LEVEL_TOLD, LEVELS, reading_asked
 
@@ -129,6 +130,9 @@ _DETAILS: tuple[tuple[re.Pattern[str], Detail], ...] = (
     _detail("social security number", rf"social\s+security(?:\s+{_NUMBER})?|(?-i:SSN)", r"social\s+security|(?-i:SSN)"),
     _detail("student number", rf"student\s+(?:id|{_NUMBER}|card\s+{_NUMBER})", rf"student\s+(?:id|{_NUMBER}|card)"),
     _detail("date of birth", r"date\s+of\s+birth|(?-i:DOB)|birth\s*date", r"date\s+of\s+birth|(?-i:DOB)|birth\s*date|born|birthday"),
+    # Said of so much ("on 18 December", "born in Leeds") that one told answers only as any memory does; none told declines.
+    _detail("birthday", BIRTHDAY_ASKED, BIRTHDAY_TOLD, BIRTHDAY_SAID, answers_by_its_form=False),
+    _detail("place of birth", BIRTHPLACE_ASKED, BIRTHPLACE_TOLD, answers_by_its_form=False),
     _detail("licence number", rf"(?:driv(?:ing|er'?s)\s+)?licen[cs]e\s+{_NUMBER}", rf"licen[cs]e\s+{_NUMBER}"),
     _detail("NHS number", rf"(?-i:NHS)\s+{_NUMBER}", rf"(?-i:NHS)\s+{_NUMBER}"),
     _detail("tax number", rf"tax\s+(?:id|{_NUMBER}|file\s+{_NUMBER})|(?-i:TIN|PPSN|PPS\s+number)",

@@ -5,17 +5,20 @@ the trait asked (their work, a condition, a diet) of the one asked. Pure."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
-from engram_mcp.retrieval.abstain import words_of
+from engram_mcp.retrieval.abstain import WORD, lexical_coverage, stem_of, words_of
 from engram_mcp.retrieval.focus import CALENDAR, SENTENCE_END, VOCATIVE, Focus, about, name_keys
+from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
 
 __all__ = [
-    "may_be_of_whom_asked", "names_no_one_asked", "of_another_person", "opens_with_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked",
+    "may_be_of_whom_asked", "names_no_one_asked", "of_another_person", "opens_with_someone_else", "said_only_as_anothers",
+    "says_trait_of_whom_asked", "tells_trait_of_another_asked",
     "the_speakers_for_another",
 ]
 
@@ -154,3 +157,50 @@ def tells_trait_of_another_asked(memory: Memory, focus: Focus) -> bool:
         return False
     return any(trait.said_in(sentence) and others <= about(sentence, focus) and focus.relations_met(sentence)
                for sentence in SENTENCE_END.split(own_words(memory.text)))
+
+
+def said_only_as_anothers(names: Iterable[str], focus: Focus, memories: Sequence[Memory]) -> tuple[str, ...]:
+    """The ``names`` a question asks something of (Leo in "Who is Leo's teacher?") when every recalled memory
+    saying the thing asked says it as another named person's ("My daughter Mia's teacher is Mrs Hartley") and
+    none names them: what is said is no one's but that other's. A thing said as no one's, or as whose "my", a
+    pronoun or a relation says ("my lead is kostas", "her teacher", "my son's teacher"), may be theirs."""
+    names = [name for name in names if name]
+    asked = {stem_of(name.casefold()) for name in names}
+    thing = tuple(term for term in focus.terms
+                  if term not in RELATION_WORDS and term not in asked and term not in focus.speakers)
+    if not names or not thing:
+        return ()
+    holding = [memory for memory in memories if lexical_coverage(thing, [memory.text]) > 0]
+    if not holding or any(names_person(name, memory.text) or not _only_anothers(memory.text, set(thing), asked, focus.speakers)
+                          for memory in holding for name in names):
+        return ()
+    return tuple(sorted(entity_key(name) for name in names))
+
+
+_POSSESSIVE = re.compile(r"[^\W\d_][\w-]*['’]s")
+_OWNED_WITHIN = 3
+"""How many words may stand between whose a thing is and the thing ("Mia's new class teacher")."""
+
+
+def _only_anothers(text: str, thing: set[str], asked: set[str], speakers: frozenset[str]) -> bool:
+    """Whether each time ``text`` says a word of ``thing`` (stems), it is the thing of a name written so, not asked."""
+    said = False
+    for sentence in SENTENCE_END.split(text):
+        words = WORD.findall(sentence)
+        for at, word in enumerate(words):
+            if stem_of(word.casefold()) not in thing:
+                continue
+            said = True
+            owner = next((before for before in reversed(words[max(0, at - _OWNED_WITHIN):at])
+                          if _POSSESSIVE.fullmatch(before)), None)
+            if owner is None or not _anothers(owner, asked, speakers):
+                return False
+    return said
+
+
+def _anothers(owner: str, asked: set[str], speakers: frozenset[str]) -> bool:
+    """Whether a thing said as ``owner``'s ("Mia's") is a named person's other than whom is asked: not a relation's
+    ("my son's teacher" may be Leo's), nor the speaker's, whose facts say "Kaito's lead" of whom they call Kai."""
+    name = re.sub(r"['’]s$", "", owner)
+    key = stem_of(name.casefold())
+    return key not in asked and key not in RELATION_WORDS and entity_key(name) not in speakers and name[:1].isupper()

@@ -135,3 +135,14 @@ def test_asked_at_a_moment_a_persons_relative_is_the_one_who_is_so_then_not_one_
     catalogue = Catalogue([fact("f-1", "Tom", T0 - timedelta(days=300), ends=later), fact("f-2", "Lena", later)])
     assert catalogue.relatives("ns", "Ana", "manager", T0) == ["Tom"]
     assert catalogue.relatives("ns", "Ana", "manager", later + timedelta(days=1)) == ["Lena"]
+
+
+def test_a_users_turn_given_no_speaker_is_said_by_the_unnamed_user_the_facts_it_gives_are_about() -> None:
+    unnamed = Memory(id="t-u", kind=Kind.EPISODE, type=MemoryType.EPISODIC, text="My phone number is 07700 900123.",
+                     created_at=T0, provenance=Provenance(namespace="ns", role="user"))
+    reply = Memory(id="t-a", kind=Kind.EPISODE, type=MemoryType.EPISODIC, text="Noted.", created_at=T0,
+                   provenance=Provenance(namespace="ns", role="assistant"))
+    catalogue = Catalogue([unnamed, reply])
+    assert catalogue.speakers("ns") == {"user"}
+    catalogue.remove("t-u")
+    assert catalogue.speakers("ns") == set()

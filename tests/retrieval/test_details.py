@@ -50,7 +50,7 @@ def test_a_question_asking_a_detail_told_only_whole_is_read_as_asking_it(questio
 
 @pytest.mark.parametrize(
     "question",
-    ["What's in the tin?", "When is my mum's birthday?", "What did the blood test show?", "Which sign did Ola paint?",
+    ["What's in the tin?", "When is my mum's birthday party?", "What did the blood test show?", "Which sign did Ola paint?",
      "Which bank does Selin's salary go into?", "When is Lwazi's rent due?",
      "Where does Chiara rent a chair?", "Which university is Eun going to on exchange?", "What did Kai study at university?",
      "How should emails to Zara be signed?", "Who painted the colour chart?", "What does Hina do after school?", "When does school start?",

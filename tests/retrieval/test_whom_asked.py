@@ -3,6 +3,7 @@ from engram_mcp.retrieval.whom_asked import (
     names_no_one_asked,
     of_another_person,
     opens_with_someone_else,
+    said_only_as_anothers,
     says_trait_of_whom_asked,
     tells_trait_of_another_asked,
 )
@@ -92,3 +93,24 @@ def test_a_memory_naming_no_one_asked_of_and_saying_no_he_she_or_they_names_no_o
     assert not names_no_one_asked(memory("t-mia", "Mia had her checkup, 21kg"), of_mia)
     assert not names_no_one_asked(memory("t-she", "she's 21kg now"), of_mia)
     assert not names_no_one_asked(memory("t-note", "note: weight 82kg this morning"), focus_of("How much do I weigh?"))
+
+
+def test_a_thing_asked_of_someone_said_only_as_another_named_persons_is_not_said_of_them() -> None:
+    leo = focus_of("Who is Leo's teacher?", frozenset({"Leo"}))
+    mias = [memory("t-mia", "My daughter Mia's teacher is Mrs Hartley."), memory("t-leo", "My son Leo is 9."),
+            memory("f-mia", "Ngozi's daughter Mia's teacher is Mrs Hartley.", subject="Mia")]
+    assert said_only_as_anothers(["Leo"], leo, mias) == ("leo",)
+
+
+def test_a_thing_said_of_whom_is_asked_as_no_ones_or_as_the_speakers_may_be_theirs() -> None:
+    leo = focus_of("Who is Leo's teacher?", frozenset({"Leo"}))
+    mia = memory("t-mia", "My daughter Mia's teacher is Mrs Hartley.")
+    assert said_only_as_anothers(["Leo"], leo, [mia, memory("t-leo", "Leo's teacher is Mrs Okafor.")]) == ()
+    assert said_only_as_anothers(["Leo"], leo, [mia, memory("t-class", "the new teacher starts on Monday")]) == ()
+    assert said_only_as_anothers(["Leo"], leo, [mia, memory("t-son", "my son's teacher rang today")]) == ()
+    assert said_only_as_anothers(["Leo"], leo, [mia, memory("t-son", "Son's teacher rang today")]) == ()
+    assert said_only_as_anothers(["Mia"], focus_of("Who is Mia's teacher?", frozenset({"Mia"})), [mia]) == ()
+    # The speaker asked by another form of their name ("Kai" for Kaito) is told by their own "my".
+    kai = focus_of("Who's Kai's team lead?", frozenset({"Kai"}))
+    assert said_only_as_anothers(["Kai"], kai, [memory("t-lead", "my lead is kostas, v chill")]) == ()
+    assert said_only_as_anothers(["Kai"], kai, [memory("f-lead", "Ngozi's lead is Kostas.", subject="Ngozi")]) == ()

@@ -92,7 +92,7 @@ def test_forgetting_a_turn_leaves_nothing_of_it_in_the_next_turns_index_text(ser
     assert service.recall("locker code 4417").abstained
 
 
-def _told(service: MemoryService, clock: SteppingClock, lines: list[str], speaker: str = "Lena") -> None:
+def _told(service: MemoryService, clock: SteppingClock, lines: list[str], speaker: str | None = "Lena") -> None:
     facts = FactService(service, clock)
     for days, text in enumerate(lines):
         stored = service.remember(text, speaker=speaker, event_time=clock() + timedelta(days=days))
@@ -758,3 +758,25 @@ def test_a_question_in_turkish_opening_with_a_capitalised_thing_is_answered_not_
           speaker="Deniz")
     assert not service.recall("Yük nerede boşaltılacak?").abstained
     assert service.recall("Ayşe nerede çalışıyor?").abstained
+
+
+def test_a_detail_of_someone_else_or_of_another_kind_is_declined_for_a_user_given_no_name_and_answered_once_told(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["My phone number is 07700 900123.", "My birthday is 14 March.", "My sister Ilka lives in Graz.",
+                           "Home insurance renewal is £312 a year with Aviva.", "My daughter Mia's teacher is Mrs Hartley.",
+                           "My son Leo is 9.", "My flight to Lisbon leaves on 18 December at 7:15am.", "I live in Leeds.",
+                           "My wife Priya is a pharmacist.", "I moved to Leeds in 2019."], speaker=None)
+    declined = ["What is my wife's phone number?", "When is my sister's birthday?", "Who is Leo's teacher?",
+                "How much is my car insurance?", "What time is my flight back from Lisbon?", "What's my work phone number?",
+                "Where was I born?"]
+    for question in declined:
+        assert service.recall(question).abstained, question
+    assert "07700 900123" in _first_answer(service, "What is my phone number?")
+    assert "Hartley" in _first_answer(service, "Who is Mia's teacher?")
+    _told(service, clock, ["Priya's mobile is 07700 555666.", "Ilka turns 40 on 3 May.", "Leo's teacher is Mr Okafor.",
+                           "Car insurance is £540 with Admiral.", "Flying back from Lisbon on 23 December at 6pm.",
+                           "My work number is 0113 496 0000.", "I was born in Sheffield."],
+          speaker=None)
+    for question in declined:
+        assert not service.recall(question).abstained, question
