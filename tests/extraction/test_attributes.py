@@ -526,5 +526,6 @@ def test_a_rent_said_in_words_is_written_in_figures(said: str, rent: str) -> Non
     assert ("rent", rent, False) in slots(said, speaker="Jo")
 
 
-def test_a_pay_by_the_hour_said_with_its_hundreds_unsaid_is_not_read_as_hundreds() -> None:
+def test_a_pay_by_the_hour_said_with_its_hundreds_unsaid_is_not_read_as_hundreds_but_a_rent_is() -> None:
+    assert ("rent", "950 a month", False) in slots("My rent is now nine fifty a month.", speaker="Jo")
     assert not any(slot[0] == "pay" for slot in slots("My pay is now twelve fifty an hour.", speaker="Jo"))

@@ -42,7 +42,8 @@ def test_a_number_listed_under_a_name_is_that_persons() -> None:
     assert fact is not None and (fact.subject, fact.object) == ("Sarah", "020 7946 0000")
 
 
-@pytest.mark.parametrize("line", ["Total: 1234567", "Order: 55512345", "Mobile: 07700 900123", "Monday: 9-5"])
+@pytest.mark.parametrize("line", ["Total: 1234567", "Order: 55512345", "Mobile: 07700 900123", "Monday: 9-5", "Datum: 2026-10-16",
+                                  "ML: 26-08833"])
 def test_a_number_under_a_label_that_is_no_ones_name_is_no_contact(line: str) -> None:
     assert listed_number(line, "Jo") is None
 
