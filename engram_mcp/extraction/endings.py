@@ -9,10 +9,12 @@ to the speaker's facts that name the thing ended; what takes its place, one with
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import ENDS, ONES_WORK, SWITCHED_TO, is_habit
+from engram_mcp.model.predicates import normalise
 
 __all__ = ["ending_fact", "replacement_fact", "work_ended"]
 
@@ -132,12 +134,17 @@ def ending_fact(
     return _ended(" ".join(words), text, speaker, certainty, statement)
 
 
-def work_ended(text: str, speaker: str, certainty: float = Certainty.STATED.value) -> ExtractedFact | None:
-    """The speaker's work ended by retiring or losing it ("Retired last Friday!", "got laid off from Arup"): an
-    ending of ``ONES_WORK``, which ends the employer and the job alike; None when the clause says no such thing."""
+def work_ended(
+    text: str, speaker: str, certainty: float = Certainty.STATED.value, states: Sequence[ExtractedFact] = (),
+) -> ExtractedFact | None:
+    """The speaker's work ended by retiring or losing it ("Retired last Friday!", "got the sack"): an ending of
+    ``ONES_WORK``, which ends the employer and the job alike; None when the clause says no such thing, or when
+    ``states`` (the clause's state facts) already end the employer it names ("made redundant from Barclays")."""
     said = _WORK_ENDED.match(text.strip().rstrip(".!").replace("’", "'"))
     if said is None or not _AFTER_IT.match(said["rest"]) or _NOT_OF_THE_SPEAKER.search(said["rest"]):
         return None  # "I fired him", "I let Tom go": someone else's work
+    if any((slot := normalise(f.subject, f.predicate, f.object)).predicate == "works_at" and slot.negated for f in states):
+        return None
     how = " ".join(said["how"].lower().split())
     # What follows a comma is another statement ("Was made redundant in March, now freelancing").
     rest = _CHAT_TAIL.sub("", said["rest"].split(",")[0]).rstrip()

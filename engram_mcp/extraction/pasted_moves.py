@@ -16,9 +16,10 @@ from engram_mcp.extraction.corrections import rescheduling_fact
 from engram_mcp.extraction.people import RELATIONS
 from engram_mcp.extraction.shifts import EVENT_WORDS, shift_fact
 from engram_mcp.model import Certainty
+from engram_mcp.model.corrections import PUTS_RIGHT
 from engram_mcp.model.pasted import own_words
 
-__all__ = ["moves_told_to_the_speaker"]
+__all__ = ["moves_told_to_the_speaker", "with_moves_told_to_the_speaker"]
 
 _YOUR_EVENT = re.compile(r"\byour\s+(?:[a-z-]+\s+){0,2}?(?:" + EVENT_WORDS + r")\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -41,3 +42,12 @@ def moves_told_to_the_speaker(text: str, speaker: str, certainty: float = Certai
         if moved is not None:
             return [moved]
     return []
+
+
+def with_moves_told_to_the_speaker(text: str, speaker: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """``facts`` of the turn ``text`` with the move its pasted message makes of the speaker's event first. The
+    update the same message was read to give ("update on Dr Weiss: now on 14 January") goes: the move says it
+    whole, and two changes of one event would each end only one of the facts the move replaces."""
+    moves = moves_told_to_the_speaker(text, speaker)
+    named = {entity for move in moves for entity in move.entities if entity != speaker}
+    return [*moves, *(fact for fact in facts if not (fact.predicate == PUTS_RIGHT and any(n in fact.object for n in named)))]

@@ -50,7 +50,7 @@ from engram_mcp.extraction.lexicon import (
 )
 from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.extraction.names import named_group
-from engram_mcp.extraction.pasted_moves import moves_told_to_the_speaker
+from engram_mcp.extraction.pasted_moves import with_moves_told_to_the_speaker
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.pets import pet_names, pets_named_nearby
 from engram_mcp.extraction.put_right import put_right_within, starred_correction, value_put_right, with_cues_joined
@@ -248,7 +248,7 @@ class RulesExtractor:
         if not changes and (instead := switched_medicine(text, speaker) or gym_switched(text, speaker)) is not None:
             changes = [instead]
         # "> Your appointment with Dr Weiss has been rescheduled to …", pasted: the speaker's appointment moved.
-        facts = [*changes, *moves_told_to_the_speaker(turn.text, speaker), *facts]
+        facts = with_moves_told_to_the_speaker(turn.text, speaker, [*changes, *facts])
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.
         held = {fact.predicate for fact in facts}
         facts += [dose for dose in listed_doses(text, speaker) if dose.predicate not in held]
@@ -357,10 +357,10 @@ def _facts_from(
     if not clause or certainty is None:
         return []
     if not is_request(clause):
-        # "Retired last Friday!", "got laid off from Arup": the work itself ended, over the state it leaves.
-        if (work := work_ended(clause, speaker, certainty)) is not None:
-            return [work]
+        # "Retired last Friday!", "got the sack": the work itself ended, where no state rule ends the employer named.
         states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets)
+        if (work := work_ended(clause, speaker, certainty, states)) is not None:
+            return [work]
         if states:
             return states
     fact = restated_fact(clause, speaker, when)

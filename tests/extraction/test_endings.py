@@ -16,7 +16,8 @@ extract = RulesExtractor().extract
     ("said", "statement"),
     [
         ("Retired last Friday! No more commuting.", "Jo retired last Friday."),
-        ("I got laid off from Siemens last week.", "Jo was laid off from Siemens last week."),
+        ("I got laid off last week.", "Jo was laid off last week."),
+        ("I was fired from Tesco.", "Jo was fired from Tesco."),
         ("I've been made redundant.", "Jo was made redundant from work."),
         ("I'm retired now.", "Jo retired from work."),
         ("I'm unemployed now.", "Jo is unemployed, with no job."),

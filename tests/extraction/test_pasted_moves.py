@@ -29,5 +29,5 @@ def test_a_message_the_speaker_says_was_someone_elses_moves_nothing_of_theirs() 
     assert moves_told_to_the_speaker("my mum got this:\n> Your appointment has been moved to Friday 3pm.", "Noor") == []
 
 
-def test_the_rules_read_the_move_from_a_pasted_clinic_message() -> None:
+def test_the_rules_read_the_move_from_a_pasted_clinic_message_and_no_value_put_right_beside_it() -> None:
     assert [fact.predicate for fact in extract(turn(CLINIC, speaker="Noor"), [])] == [RESCHEDULES]

@@ -123,7 +123,8 @@ def test_an_event_pushed_back_a_week_is_said_again_on_the_day_a_week_later(facts
 def test_an_event_moved_by_days_with_no_day_known_is_kept_as_said(facts: FactService, service: MemoryService) -> None:
     outcome = facts.state("Noor's interview was moved a day later.", subject="Noor", predicate=SHIFTS,
                           obj=shift_object("interview", 1), event_time=NOV_25)
-    assert outcome.action == "added" and current_facts(service) == ["Noor's interview was moved a day later."]
+    assert outcome.action == "added" and outcome.memory.predicate == "states"
+    assert current_facts(service) == ["Noor's interview was moved a day later."]
 
 
 def test_an_appointment_moved_replaces_the_fact_naming_whom_it_is_with(facts: FactService, service: MemoryService) -> None:
