@@ -24,6 +24,7 @@ from engram_mcp.extraction.state_grammar import NAME
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.belongings import kind_of
 from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.number_words import in_figures
 
 __all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given", "relatives_number"]
 
@@ -271,7 +272,7 @@ def attribute_facts(
             if pattern is _RAISED and (match["whose"] or "").lower() == "the" and match["attr"].lower() not in _HOME_AMOUNTS:
                 continue
             if pattern is _RAISED and match["put"]:
-                put, said = match["put"].lower(), _amount(match["put_value"])
+                put, said = match["put"].lower(), _amount(match["put_value"], money=True)
                 found.setdefault(put, (f"{speaker}'s {put} is {said}", put, said))
                 continue
             attribute = match["attr"].lower() or {_WEIGH: "weight", _PAY_NOW_ON: "salary"}.get(pattern, "rate")
@@ -302,7 +303,7 @@ def attribute_facts(
             if attribute == "birthday":
                 value = re.sub(r"^on\s+(?:the\s+)?", "", value, flags=re.IGNORECASE)  # "my birthday is on 12 May"
             if attribute in AMOUNTS:
-                value = _amount(value)
+                value = _amount(value, money=attribute in _PAID)
             if attribute in _PLACES:
                 # An address goes on over its commas: "12 Elm Street, Leeds, LS6 2AB".
                 parts = _PLACE_PARTS.match(text, match.end("value"))
@@ -376,9 +377,17 @@ def _locality(address: str) -> str | None:
     return None
 
 
-def _amount(value: str) -> str:
-    """"720 from 650 starting in march which is annoying" is "720 starting in march": the amount and when, no more."""
-    return _AMOUNT_ASIDE.sub("", _AMOUNT_ENDS.split(value.strip(" .!\"'“”"))[0])
+def _amount(value: str, *, money: bool = False) -> str:
+    """"720 from 650 starting in march which is annoying" is "720 starting in march": the amount and when, no more;
+    money said in words in figures ("twelve hundred and fifty" is 1250)."""
+    amount = _AMOUNT_ASIDE.sub("", _AMOUNT_ENDS.split(value.strip(" .!\"'“”"))[0])
+    return in_figures(amount, hundreds_unsaid=not _BY_THE_HOUR.search(amount)) if money else amount
+
+
+# Amounts of money, which may be said in words; not a weight or a bedtime ("ten thirty" is no 1030).
+_PAID = frozenset({"rent", "salary", "pay", "wage", "mortgage", "rate", "hourly rate", "day rate"})
+# "twelve fifty an hour" is £12.50, not 1250.
+_BY_THE_HOUR = re.compile(r"\b(?:an|per|a)\s+hour\b|\bhourly\b", re.IGNORECASE)
 
 
 def _is_value_of(attribute: str, value: str, *, uncased: bool) -> bool:

@@ -94,7 +94,8 @@ _LISTED_VERBS = [v for v in _COORDINATED_VERBS if v[-2:] == "ed" or v in {"bough
 _AND_VERB = re.compile(r",?\s+and\s+(?=(?:also\s+|then\s+|now\s+|just\s+)?(?:" + "|".join(_COORDINATED_VERBS)
                        + r"|\w+ed)\b)|"
                        # "I quit my job, moved back to Prague, started a PhD …": a list of what one did.
-                       r",\s+(?=(?:also\s+|then\s+)?(?:" + "|".join(_LISTED_VERBS) + r")\s+(?:my|a|an|the|to|back|up|in|at|for|our)\b)")
+                       # "I quit Meta, joined Stripe this week": a name right after the verb, as much as "my" or "the".
+                       r",\s+(?=(?:also\s+|then\s+)?(?:" + "|".join(_LISTED_VERBS) + r")\s+(?:(?:my|a|an|the|to|back|up|in|at|for|our)\b|(?-i:[A-Z])))")
 
 
 
@@ -125,8 +126,16 @@ HABIT_AFTER = re.compile(r",\s+(?P<habit>(?:only\s+|now\s+|still\s+|also\s+)?(?!
                           r"(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|every|daily|weekly)\b[^,]*)$")
 
 
+# "Left Google last month, now at Meta", "I quit Monzo, now with Wise": a job left, then where one is now.
+_LEFT_THEN_NOW_AT = re.compile(r"^(?P<left>(?:I\s+)?(?:have\s+|'ve\s+)?(?:just\s+)?(?:left|quit|resigned\s+from|finished\s+at)\s+[^,]+),\s+"
+                               r"(?:and\s+)?(?:I'm\s+|I\s+am\s+)?now\s+(?P<where>(?:at|with|working\s+(?:at|for))\s+(?-i:[A-Z]).*)$",
+                               re.IGNORECASE)
+
+
 def _spliced(part: str) -> list[str]:
     part = part.strip()
+    if (moved_on := _LEFT_THEN_NOW_AT.match(part)) is not None:
+        return [moved_on["left"], f"I'm now {moved_on['where']}"]
     if (habit := HABIT_AFTER.search(part)) is not None:
         return [*_spliced(part[: habit.start()]), f"I'm {habit['habit']}"]
     if (then_now := _USED_TO_BUT_NOW.match(part)) is not None:

@@ -204,6 +204,8 @@ _HABIT_DAYS = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|every\b
 _WAS_RESCHEDULED = re.compile(
     r"(?:^|[,;:—–-]\s*|\b(?P<whose>my|our|the)\s+)(?!(?:my|our|the|his|her|their|your)\b)"
     + _EVENT.replace("?P<event>", "?P<passive_event>").replace("?P<head>", "?P<passive_head>")
+    # "Your appointment with Dr Weiss has been rescheduled to …": whom it is with.
+    + r"(?:\s+with\s+(?P<with>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)))?"
     + r"\s+(?:(?:was|has\s+been|got|is|'s|has\s+got)\s+)?(?:now\s+)?" + _MOVED + r"\s+(?:back\s+)?(?:to|until|till|for)\s+"
     r"(?P<passive_when>[^,.;!?()]+)",
     re.IGNORECASE,
@@ -224,14 +226,15 @@ def rescheduling_fact(sentence: str, speaker: str, certainty: float = Certainty.
     # "they moved the wedding to september": whose wedding the sentence does not say; an event with no word
     # before it ("appointment moved to 17 June") is the speaker's, as chat drops "my".
     whose = f"{speaker}'s" if (match["whose"] or "my").lower() != "the" else "The"
+    with_whom = told.get("with")
     return ExtractedFact(
-        statement=f"{whose} {event.lower()} was moved to {when}.",
+        statement=f"{whose} {event.lower()}{f' with {with_whom}' if with_whom else ''} was moved to {when}.",
         type=MemoryType.EPISODIC,
         certainty=certainty,
         subject=speaker,
         predicate=RESCHEDULES,
         object=head.lower(),
-        entities=(speaker,),
+        entities=(speaker, *((with_whom,) if with_whom else ())),
     )
 
 

@@ -9,12 +9,14 @@ to the speaker's facts that name the thing ended; what takes its place, one with
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
-from engram_mcp.model.corrections import ENDS, SWITCHED_TO, is_habit
+from engram_mcp.model.corrections import ENDS, ONES_WORK, SWITCHED_TO, is_habit
+from engram_mcp.model.predicates import normalise
 
-__all__ = ["ending_fact", "replacement_fact"]
+__all__ = ["ending_fact", "replacement_fact", "work_ended"]
 
 _ENDED = re.compile(
     # The subject may be dropped, as in chat: "Left Founders House, I work from home now".
@@ -56,6 +58,21 @@ _NOT_ANY_MORE = re.compile(
     r"(?P<thing>.+?)(?:\s+(?:anymore|any\s+more))|no\s+more\s+(?P<more>.+?)(?:\s+for\s+(?:me|us))?)\s*$",
     re.IGNORECASE,
 )
+# "Retired last Friday!", "I got laid off", "I've been made redundant", "I'm unemployed now": the speaker's work itself
+# ended, whichever employer and job it was (``model.corrections.ONES_WORK``).
+_WORK_ENDED = re.compile(
+    r"^(?:(?:I|we)(?:\s+have|'ve|\s+had|\s+was|\s+got|\s+have\s+been|'ve\s+been|\s+am|'m|\s+just\s+got)?\s+)?"
+    r"(?:just\s+|finally\s+|officially\s+|now\s+|recently\s+|been\s+|got\s+|was\s+)*"
+    r"(?P<how>retired|laid\s+off|made\s+redundant|let\s+go|fired|sacked|lost\s+my\s+job|unemployed|out\s+of\s+work|jobless|"
+    r"took\s+(?:early\s+)?retirement|taken\s+(?:early\s+)?retirement|(?:got|given)\s+the\s+(?:sack|boot|push)|canned)"
+    r"(?!\s+(?:from\s+)?(?:the\s+|my\s+)?(?:(?:team|band|club|race|game|squad)\b))\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# What may follow: where from, when, or nothing ("I fired him", "retired my old laptop", "got fired up" end no work of one's own).
+_AFTER_IT = re.compile(r"^\s*(?:[,;:(!.]|$|(?:from|in|on|at|after|last|this|yesterday|today|earlier|early|recently|back|now|just|"
+                       r"finally|officially|lol|haha+|(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+"
+                       r"(?:days?|weeks?|months?|years?)\s+ago)\b)", re.IGNORECASE)
+_NOT_OF_THE_SPEAKER = re.compile(r"\b(?:if|when|once|unless)\b", re.IGNORECASE)
 _VERB_AFTER_NAME = {"ve": " has", "have": " has", "m": " is", "am": " is", "re": " is", "are": " is"}
 _NOT_A_THING = re.compile(r"^(?:it|that|this|these|those|everything|nothing|you|them|him|her|today|tonight|work|school|home|"
                           r"the\s+(?:day|week|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|"
@@ -115,6 +132,36 @@ def ending_fact(
     if not re.match(r"(?:I|we)\b", text, re.IGNORECASE):
         text = f"I {text[:1].lower()}{text[1:]}"  # "Left Founders House": the speaker did
     return _ended(" ".join(words), text, speaker, certainty, statement)
+
+
+def work_ended(
+    text: str, speaker: str, certainty: float = Certainty.STATED.value, states: Sequence[ExtractedFact] = (),
+) -> ExtractedFact | None:
+    """The speaker's work ended by retiring or losing it ("Retired last Friday!", "got the sack"): an ending of
+    ``ONES_WORK``, which ends the employer and the job alike; None when the clause says no such thing, or when
+    ``states`` (the clause's state facts) already end the employer it names ("made redundant from Barclays")."""
+    said = _WORK_ENDED.match(text.strip().rstrip(".!").replace("’", "'"))
+    if said is None or not _AFTER_IT.match(said["rest"]) or _NOT_OF_THE_SPEAKER.search(said["rest"]):
+        return None  # "I fired him", "I let Tom go": someone else's work
+    if any((slot := normalise(f.subject, f.predicate, f.object)).predicate == "works_at" and slot.negated for f in states):
+        return None
+    how = " ".join(said["how"].lower().split())
+    # What follows a comma is another statement ("Was made redundant in March, now freelancing").
+    rest = _CHAT_TAIL.sub("", said["rest"].split(",")[0]).rstrip()
+    verb = _SAID_AS.get(how, how).format(speaker=speaker)
+    tail = rest or (", with no job" if verb.startswith("is ") else "" if "retirement" in verb else " from work")
+    names = re.findall(r"\b[A-Z][\w&'-]+(?:\s+[A-Z][\w&'-]+)*", rest)
+    said_so = f"{speaker} {verb}{tail}."
+    return ExtractedFact(statement=said_so[:1].upper() + said_so[1:], type=MemoryType.SEMANTIC, certainty=certainty,
+                         subject=speaker, predicate=ENDS, object=ONES_WORK, entities=(speaker, *names))
+
+
+_SAID_AS = {"taken retirement": "took retirement", "taken early retirement": "took early retirement",
+            "got the sack": "was sacked", "given the sack": "was sacked", "got the boot": "was sacked", "given the boot": "was sacked",
+            "got the push": "was sacked", "given the push": "was sacked", "canned": "was sacked", "laid off": "was laid off", "made redundant": "was made redundant", "let go": "was let go", "fired": "was fired",
+            "sacked": "was sacked", "lost my job": "lost {speaker}'s job", "unemployed": "is unemployed",
+            "out of work": "is out of work", "jobless": "is jobless"}
+_CHAT_TAIL = re.compile(r"\s+(?:now|lol|haha+|lmao|ugh|yay|finally)$", re.IGNORECASE)
 
 
 def _ended(raw: str, text: str, speaker: str, certainty: float, statement: str | None) -> ExtractedFact | None:

@@ -58,7 +58,7 @@ STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "post
 SCHOOL = re.compile(r"\b(?:university|college|school|academy|institute|uni|polytechnic|conservatory|"
                      r"[A-Z]{2,5}U|MIT|UCL|UCLA|LSE|KCL|ETH)\b", re.IGNORECASE)
 _DROPPED_I = re.compile(r"^(?:just|finally|recently|officially|fully|all)?\s*(?:started|moved|relocated|quit|joined|got|bought|handed|accepted|"
-                        r"sold|adopted|went|became|switched|left|graduated|transferred|broke|married|settled|picked)\b|"
+                        r"sold|scrapped|adopted|went|became|switched|left|graduated|transferred|broke|married|settled|picked)\b|"
                         # "rent a room on Kapahulu Ave": a home one has, said without "I".
                         r"^(?:rent|share)\s+(?=(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|room|studio|bedsit|condo)\b)",
                         re.IGNORECASE)

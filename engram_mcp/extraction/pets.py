@@ -34,6 +34,8 @@ def _pet_gone(m: re.Match[str], who: str) -> list[Found]:
     name = m["name"]
     said = " ".join(m.group(0).split()).lower()
     verb = next((v for v in ("passed away", "died", "ran away", "was put down", "was rehomed") if v in said), "")
+    if not verb and _PUT_TO_SLEEP.search(said):
+        verb = "was put down"  # "We had to put Rex down", "Rex was put to sleep", "we had Rex euthanised"
     statement = f"{who}'s pet {name} {verb}" if verb else f"{who} no longer has {name}"
     return [(statement, "no longer has pet", name, "pet", True)]
 
@@ -61,9 +63,20 @@ _PET_PHRASE = re.compile(r"^(?i:(?:a|an|my|our)\s+)?(?i:[\w-]+\s+){0,2}?(?P<anim
 _PET_NAMED = re.compile(r"(?i:\b(?:" + alternation(PET_WORDS) + r"))\s*,?\s+(?i:(?:called|named)\s+)?"
                         r"(?P<name>[A-Z][\w'-]*)\b")
 _PET_GONE = re.compile(r"^(?i:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?(?P<name>[A-Z][\w'-]*)\s+"
-                       r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed))\b")
+                       r"(?i:(?:has\s+)?(?:died|passed\s+away|passed|was\s+put\s+down|ran\s+away|was\s+rehomed|"
+                       r"(?:was|has\s+been|had\s+to\s+be)\s+(?:put\s+(?:down|to\s+sleep)|euthani[sz]ed)|crossed\s+the\s+rainbow\s+bridge|"
+                       r"is\s+no\s+longer\s+with\s+us))\b")
+# "We had to put Rex down yesterday", "had Rex put to sleep", "we had to say goodbye to Rex": one's pet, put down.
+# Said of a name ("we put Tom down as a referee" is no pet's end) only of a pet, or after "had to".
+_PUT_TO_SLEEP = re.compile(r"\bput\s+(?:[\w'-]+\s+){0,3}?(?:down|to\s+sleep)\b|euthani[sz]ed", re.IGNORECASE)
+_PET_PUT_DOWN = re.compile(r"^(?i:(?:(?:I|we)\s+)?(?P<had_to>(?:had|have)\s+to\s+|had\s+)?(?:finally\s+|just\s+)?(?:(?P<put>put|have\s+put)\s+|"
+                           r"(?:said|say)\s+goodbye\s+to\s+)?(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?)"
+                           r"(?P<name>[A-Z][\w'-]*)(?P<how>(?(put)\s+(?i:down|to\s+sleep)|\s+(?i:put\s+(?:down|to\s+sleep)|euthani[sz]ed)))?\b")
+# "Lost our old dog Rex last night": with no "I", only when the pet is called one.
 _PET_GONE_FIRST = re.compile(r"^(?i:(?:I|we)\s+(?:had\s+to\s+)?(?:put\s+down|rehomed|lost|gave\s+away|had\s+to\s+rehome)\s+"
-                             r"(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?)(?P<name>[A-Z][\w'-]*)")
+                             r"(?:(?:my|our)\s+(?:\w+\s+)?(?:" + "|".join(PET_WORDS) + r")\s+)?|"
+                             r"(?:had\s+to\s+)?(?:rehomed|lost|had\s+to\s+rehome)\s+(?:my|our)\s+(?:\w+\s+)?(?:"
+                             + "|".join(PET_WORDS) + r")\s+)(?P<name>[A-Z][\w'-]*)")
 
 
 def pets_in_sentence(text: str, context: str, who: str, pets: frozenset[str]) -> list[Found]:
@@ -76,10 +89,19 @@ def pets_in_sentence(text: str, context: str, who: str, pets: frozenset[str]) ->
         animal = listed["animal"].lower().removesuffix("s")
         found += [(f"{who} has {article(animal)} {animal} called {name}", "has pet", name, "pet", False)
                   for name in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed["names"]) if name]
-    pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text)
-    if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets):
+    pet = _PET_GONE.match(text) or _PET_GONE_FIRST.match(text) or _put_down(text)
+    if pet and (pet.re is _PET_GONE_FIRST or mentions_pet(context) or mentions_pet(text) or pet["name"] in pets
+                or pet.re is _PET_PUT_DOWN and pet["had_to"] and pet["how"]):
         found += _pet_gone(pet, who)
     return found
+
+
+def _put_down(text: str) -> re.Match[str] | None:
+    """"We had to put Rex down", "we had to say goodbye to Rex": the pet put down, by its name."""
+    said = _PET_PUT_DOWN.match(text)
+    if said is None or not (said["how"] and (said["put"] or said["had_to"]) or said["had_to"] and "goodbye" in said.group(0).lower()):
+        return None
+    return said
 
 
 _PET_KIND = "(?P<animal>(?i:" + alternation(PET_WORDS) + r"))(?![\w-])(?!\s+(?i:person|lover|owner|people|walker|sitter|food))"

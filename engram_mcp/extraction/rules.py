@@ -20,6 +20,7 @@ from engram_mcp.extraction.base import MAX_FACTS_PER_TURN, ExtractedFact
 from engram_mcp.extraction.called_off import gym_switched, plan_called_off, replacements_of_called_off
 from engram_mcp.extraction.certainty import certainty_of, strip_hedge
 from engram_mcp.extraction.clauses import ASKED_TO_REMEMBER, clauses, sentences
+from engram_mcp.extraction.contacts import listed_number, switched_to_contact
 from engram_mcp.extraction.corrections import (
     corrected_statement,
     correction_fact,
@@ -28,7 +29,7 @@ from engram_mcp.extraction.corrections import (
     switch_fact,
     without_what_does_not_hold,
 )
-from engram_mcp.extraction.endings import ending_fact, replacement_fact
+from engram_mcp.extraction.endings import ending_fact, replacement_fact, work_ended
 from engram_mcp.extraction.habits import corrected_habit_days, habit_moved_to_a_time_of_day, rescheduled_habit
 from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import (
@@ -49,11 +50,13 @@ from engram_mcp.extraction.lexicon import (
 )
 from engram_mcp.extraction.medicines import listed_doses, switched_medicine
 from engram_mcp.extraction.names import named_group
+from engram_mcp.extraction.pasted_moves import with_moves_told_to_the_speaker
 from engram_mcp.extraction.people import people_named, relations_named, with_pronouns_named
 from engram_mcp.extraction.pets import pet_names, pets_named_nearby
 from engram_mcp.extraction.put_right import put_right_within, starred_correction, value_put_right, with_cues_joined
 from engram_mcp.extraction.requests import CONDITIONAL_REQUEST, REQUEST_LABEL, instruction, is_request
 from engram_mcp.extraction.restate import restated_fact
+from engram_mcp.extraction.shifts import shift_fact
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import with_vehicles_named_nearby
@@ -71,6 +74,8 @@ _LEADING_FILLER = re.compile(
     r"aw+|ah+|hmm+|ok|okay|sure|right|true|and|but|also|plus|btw|anyway|hey|hi|hello|thanks|"
     r"thank you|omg|gosh|cool|nice|great|awesome|absolutely|exactly|indeed|um+|uh+|long\s+story(?:\s+short)?(?:\s+but)?|"
     r"basically|tbh|to\s+be\s+honest|never\s*mind|nvm|"
+    # "Turns out I'm not allergic to cats after all": what was found out is said as so.
+    r"(?:it\s+)?turn(?:s|ed)\s+out(?:\s+that)?|"
     # "Good news on the housing front, we signed …", "Big news:", "Update on the fair:"
     r"(?:(?:good|great|big|bad|some|exciting|quick)\s+news|(?:quick\s+|small\s+|holiday\s+|house\s+|job\s+)?update)"
     r"(?:\s+(?:on|about|from)\s+[^,:;!.?]{0,40}[\w'’-])?(?=\s*[,:;!.–-]))\b[,!.…:;–-]*\s*)+",
@@ -171,11 +176,15 @@ class RulesExtractor:
             certainty = certainty_of(sentence)
             said_with = certainty or Certainty.STATED.value
             correction = (correction_fact(sentence, speaker, said_with) or rescheduling_fact(sentence, speaker, said_with)
-                          or switch_fact(sentence, speaker, said_with))
+                          or shift_fact(sentence, speaker, said_with) or switch_fact(sentence, speaker, said_with))
             if correction is not None:
                 facts.append(correction)
                 if (restated := corrected_statement(sentence, speaker, correction)) is not None:
                     facts.append(restated)
+                continue
+            # "I've switched to jo@smithmail.net for everything now", "- Mum: 555-0101": a contact detail by its shape.
+            if (contact := switched_to_contact(sentence, speaker, said_with) or listed_number(sentence, speaker, said_with)):
+                facts.append(contact)
                 continue
             if (labelled := REQUEST_LABEL.match(sentence)) is not None:
                 if not labelled["lead"] and (asked := instruction(labelled["rest"], speaker)) is not None:
@@ -238,7 +247,8 @@ class RulesExtractor:
         changes = replacements_of_called_off(text, speaker)
         if not changes and (instead := switched_medicine(text, speaker) or gym_switched(text, speaker)) is not None:
             changes = [instead]
-        facts = [*changes, *facts]
+        # "> Your appointment with Dr Weiss has been rescheduled to …", pasted: the speaker's appointment moved.
+        facts = with_moves_told_to_the_speaker(turn.text, speaker, [*changes, *facts])
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.
         held = {fact.predicate for fact in facts}
         facts += [dose for dose in listed_doses(text, speaker) if dose.predicate not in held]
@@ -347,7 +357,10 @@ def _facts_from(
     if not clause or certainty is None:
         return []
     if not is_request(clause):
+        # "Retired last Friday!", "got the sack": the work itself ended, where no state rule ends the employer named.
         states = state_facts(clause, speaker, certainty=certainty, sentence=sentence, uncased=uncased, pets=pets)
+        if (work := work_ended(clause, speaker, certainty, states)) is not None:
+            return [work]
         if states:
             return states
     fact = restated_fact(clause, speaker, when)

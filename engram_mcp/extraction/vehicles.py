@@ -40,7 +40,9 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
 
 def _vehicle_sold(m: re.Match[str], who: str) -> list[Found]:
     car = vehicle_name(m["obj"], sold=True)
-    return [] if car is None else [(f"{who} sold the {car}", "no longer drives", car, "vehicle", True)]
+    said = m.group(0).lower()
+    verb = next((verb for verb in ("scrapped", "got rid of", "traded in", "gave away") if verb in said), "sold")
+    return [] if car is None else [(f"{who} {verb} the {car}", "no longer drives", car, "vehicle", True)]
 
 
 # A price said right after what was bought: "for £11,200", "eleven thousand two hundred".
@@ -137,6 +139,11 @@ def sold_and_bought(context: str, who: str) -> list[Found]:
             (f"{who} bought {article(new)} {new}", "drives", new, "vehicle", False)]
 
 
+# "I don't have a car anymore", "I no longer drive", "we don't own a car now": none driven, whichever it was.
+_NONE_DRIVEN = re.compile(r"^(?i:(?:I|we)\s+(?:do\s+not|don't|dont|no\s+longer)\s+(?:(?P<have>have|own)\s+(?:a|an|the|my|our)\s+"
+                          r"(?P<kind>" + alternation(VEHICLE_WORDS) + r")|drive)(?:\s+(?:any\s*more|any\s+longer|now|these\s+days))?)\s*[.!]*$")
+
+
 def vehicles_in_sentence(text: str, who: str) -> list[Found]:
     """The car a clause says is one's own: by the word car ("Our car is a 2012 Peugeot 208"), as
     one's ride, by what it does or needs, or as what one came away with; or one sold or gone to the scrap."""
@@ -146,6 +153,10 @@ def vehicles_in_sentence(text: str, who: str) -> list[Found]:
         return [(f"{who} drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
     if (car := _THEN_GOT.match(text)) is not None and (driven := _made_vehicle(car["obj"])) is not None:
         return [(f"{who} now drives {article(driven)} {driven}", "drives", driven, "vehicle", False)]
+    if (none := _NONE_DRIVEN.match(text)) is not None and ("any" in text.lower() or "longer" in text.lower() or "now" in text.lower()):
+        kind = (none["kind"] or "car").lower()
+        said = f"{who} no longer has {article(kind)} {kind}" if none["have"] else f"{who} no longer drives"
+        return [(said, "no longer drives", kind, "vehicle", True)]
     if (car := _SCRAPPED.match(text)) is not None and (gone := vehicle_name(car["obj"], sold=True)) is not None:
         return [(f"{who} got rid of the {gone}", "no longer drives", gone, "vehicle", True)]
     if (car := _SOLD_SAID_OF_IT.match(text)) is not None and (gone := vehicle_name(car["obj"], sold=True)) is not None:

@@ -22,8 +22,8 @@ import re
 from engram_mcp.model.mentions import mentions
 from engram_mcp.model.predicates import third_singular
 
-__all__ = ["CALLS_OFF", "CORRECTION_OPENING", "CORRECTS", "ENDS", "PUTS_RIGHT", "RESCHEDULES", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
-           "parse_correction"]
+__all__ = ["CALLS_OFF", "CORRECTION_OPENING", "CORRECTS", "ENDS", "ONES_WORK", "PUTS_RIGHT", "RESCHEDULES", "SHIFTS", "SWITCHED_TO", "SWITCHES", "before_its_details", "habit_restated", "correction_object", "corrected", "ends", "is_habit", "names_event",
+           "parse_correction", "parse_shift", "shift_object"]
 
 CORRECTS = "corrects"
 SWITCHED_TO = "switched to"
@@ -33,6 +33,10 @@ SWITCHES = "switches"
 """A change said as one ("I switched from architecture to engineering"): the fact that names the
 old value is restated with the new one, like a correction, but the old one was true until now."""
 ENDS = "ends"
+ONES_WORK = "job"
+"""What an ending of the speaker's work itself ends ("Retired last Friday!", "I got laid off", "quit my job"): the
+employer, the job and the team, whatever they were (``ends``)."""
+_WORK_SLOTS = frozenset({"works_at", "job", "team"})
 CALLS_OFF = "calls off"
 """A plan called off ("I cancelled my flight to Rome", "I'm not moving to York after all"), the plan
 its object: like a rescheduling it replaces the newest fact that names the plan, and it stands."""
@@ -40,6 +44,10 @@ PUTS_RIGHT = "puts right"
 """What a correction says holds, restated with what it is about ("Rahul put it right: the
 parent-teacher meeting is on Saturday at 10:30"); it names only the value that holds."""
 RESCHEDULES = "reschedules"
+SHIFTS = "shifts"
+"""An event moved by an amount of time, not to a time ("pushed my appointment back a week"): its object is the
+event and the days it moved (``shift_object``); the newest fact that names the event and a day is said again with
+the day moved (``model.day_shift.shifted``), which replaces it."""
 CORRECTION_OPENING = re.compile(
     r"^\W*(?:scratch\s+that|no\s+wait|wait\s+no|no\s+no|ok(?:ay)?\s+no|nope|no\s+hang\s+on|hang\s+on|no\s+sorry|"
     r"correction|make\s+(?:that|it)|change\s+of\s+plans?)\b[\s,:;.!—–-]*",
@@ -118,6 +126,8 @@ def ends(thing: str, slot_predicate: str, obj: str) -> bool:
     """Whether ending ``thing`` ends a fact in this slot: a habit or membership (``_HABITS``,
     its normalised predicate's first word) whose object names the thing, or an employer, a
     school, a home, a partner or a pet that the thing names by name."""
+    if thing.casefold() == ONES_WORK:
+        return slot_predicate in _WORK_SLOTS
     # "Cancelled the gym" ends what the gym membership costs, and the gym one has: a slot that is the thing (its
     # membership, subscription, …) or its price.
     if _the_same_thing(re.sub(r"_price$", "", slot_predicate).replace("_", " "), thing.casefold()):
@@ -148,6 +158,17 @@ def before_its_details(text: str, value: str) -> str:
     at = text.casefold().find(value.casefold())
     comma = text.find(",", at + len(value)) if at >= 0 else -1
     return text[:comma].rstrip() + "." if comma > 0 else text
+
+
+def shift_object(event: str, days: int) -> str:
+    """A shift's object: "dentist appointment +7 days"."""
+    return f"{event} {days:+d} days"
+
+
+def parse_shift(obj: str) -> tuple[str, int] | None:
+    """(the event, the days it moved) of a shift's object; None for anything else."""
+    said = re.fullmatch(r"(?P<event>.+?)\s+(?P<days>[+-]\d{1,4})\s+days", obj.strip())
+    return (said["event"], int(said["days"])) if said else None
 
 
 def names_event(event: str, text: str) -> bool:

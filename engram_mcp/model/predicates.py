@@ -152,7 +152,8 @@ _COPULA = frozenset("is am are was were be been being isn't aren't wasn't".split
 _PREPOSITIONS = frozenset("at in to for as with from on of by".split())
 _ARTICLES = frozenset("a an the".split())
 # "doesn't like jazz anymore" is about jazz, not about "jazz anymore".
-_TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days".split())
+# "not allergic to cats after all": what a value is said with to take back what was said of it is no part of it.
+_TIME_TAIL = frozenset("anymore now nowadays lately either too anyway again these_days after_all".split())
 HABIT_KINDS = frozenset(
     """class classes lesson lessons session sessions practice training shift shifts rehearsal rehearsals game games match
     matches club group team choir meeting meetings""".split()
@@ -385,5 +386,5 @@ def _object_key(words: list[str]) -> str:
 
 def _words(text: str) -> list[str]:
     text = text.casefold().replace("’", "'").replace("does not", "doesn't").replace("do not", "don't")
-    text = text.replace("no longer", "no_longer")
+    text = text.replace("no longer", "no_longer").replace("after all", "after_all")
     return re.findall(r"[\w'/-]+", text)

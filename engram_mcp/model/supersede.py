@@ -20,6 +20,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Protocol
 
+from engram_mcp.model.belongings import VEHICLE_WORDS
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import mentions
 from engram_mcp.model.predicates import HABIT_KINDS, MULTI_VALUED, Slot, normalise, parse_statement
@@ -107,9 +108,23 @@ def compare(new: Slot | None, old: Slot | None) -> Verdict:
     if new.object == old.object:
         return Verdict.DUPLICATE if new.negated == old.negated else Verdict.SUPERSEDES
     if new.single_valued:
+        if new.negated and not old.negated and _called_by_part(new.predicate, new.object, old.object):
+            return Verdict.SUPERSEDES
         # "doesn't work at Google" says nothing against "works at Meta".
         return Verdict.SUPERSEDES if not new.negated and not old.negated else Verdict.COMPATIBLE
     return Verdict.COMPATIBLE if new.predicate in MULTI_VALUED else Verdict.AMBIGUOUS
+
+
+# What one drives is called by part of its name or by its kind once it is known: "sold the Golf", "sold the car" end
+# "drives a blue VW Golf".
+_CALLED_BY_PART = frozenset({"drives"})
+
+
+def _called_by_part(predicate: str, ended: str, held: str) -> bool:
+    """Whether ``ended`` names what ``held`` is: some of its words ("golf" of "blue vw golf") or its kind ("car")."""
+    words = ended.split()
+    return predicate in _CALLED_BY_PART and bool(words) and (
+        set(words) <= set(held.split()) or len(words) == 1 and words[0] in VEHICLE_WORDS)
 
 
 _HOW_OFTEN = "_how_often"

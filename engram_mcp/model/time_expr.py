@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 __all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
-           "day_said_before", "past_day_said", "time_phrases", "upcoming_day", "without_time_phrases"]
+           "day_said_before", "named_days", "past_day_said", "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -158,6 +158,11 @@ def _named_days(text: str) -> list[tuple[re.Match[str], tuple[str | None, int, i
             y, mo, d = {"ymd": (m[1], m[2], m[3]), "dmy": (m[3], m[2], m[1]), "mdy": (m[3], m[1], m[2])}[order]
             found.append((m, (y, int(mo) if mo.isdigit() else _MONTH_NUM[mo], int(d))))
     return found
+
+
+def named_days(text: str) -> list[tuple[tuple[int, int], str | None, int, int]]:
+    """Each day ``text`` names by its date, in order: ((start, end) in the text, year or None, month, day)."""
+    return sorted((m.span(), year, month, day) for m, (year, month, day) in _named_days(text))
 
 
 def upcoming_day(text: str, now: datetime) -> datetime | None:

@@ -6,6 +6,7 @@ A step of the fact pipeline (``facts.FactService.write``); it reads the current 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -15,6 +16,7 @@ from engram_mcp.model.corrections import (
     CORRECTS,
     ENDS,
     RESCHEDULES,
+    SHIFTS,
     SWITCHES,
     before_its_details,
     corrected,
@@ -22,14 +24,18 @@ from engram_mcp.model.corrections import (
     habit_restated,
     names_event,
     parse_correction,
+    parse_shift,
 )
+from engram_mcp.model.day_shift import shifted
+from engram_mcp.model.mentions import mentions
 from engram_mcp.model.predicates import subject_key
 from engram_mcp.model.supersede import slot_of
+from engram_mcp.model.time_expr import CALENDAR_NAMES, WEEKDAY_NAMES, says_a_time
 from engram_mcp.service.fact_lookup import FactLookup
 
 __all__ = ["TAKES_BACK", "as_the_habit_it_replaces", "taken_back"]
 
-TAKES_BACK = frozenset({CALLS_OFF, CORRECTS, ENDS, RESCHEDULES, SWITCHES})
+TAKES_BACK = frozenset({CALLS_OFF, CORRECTS, ENDS, RESCHEDULES, SHIFTS, SWITCHES})
 """Predicates of what a person takes back (``model.corrections``): applied to the facts they name."""
 
 
@@ -57,10 +63,54 @@ def taken_back(fact: Memory, lookup: FactLookup) -> tuple[list[Memory], Memory |
         replaced = [m for m in about
                     if (held := slot_of(m)) is not None and not held.negated and m.predicate not in TAKES_BACK
                     and ends(fact.object or "", held.predicate, held.object)]
+    elif fact.predicate == SHIFTS:
+        return _shifted(fact, about)
+    elif fact.predicate == RESCHEDULES:
+        replaced = _event_moved(fact, fact.object or "", about)
     else:
         named = [m for m in about if names_event(fact.object or "", m.text)]
         replaced = [max(named, key=lambda m: (m.event_time, m.id))] if named else []
     return (replaced, fact) if replaced else ([], replace(fact, predicate="states", object=None))
+
+
+def _event_moved(fact: Memory, event: str, about: list[Memory]) -> list[Memory]:
+    """The newest of the speaker's facts that names the event moved ("appointment" in "… dentist appointment is on
+    Tuesday"), or, when none does, that names whom it is with and a time ("eye test … with Dr Weiss" for "your
+    appointment with Dr Weiss")."""
+    named = [m for m in about if names_event(event, m.text)]
+    if not named and event.split():
+        named = [m for m in about if names_event(event.split()[-1], m.text)]
+    others = [e for e in fact.entities if subject_key(e) != subject_key(fact.subject or "")] or _WITH_WHOM.findall(fact.text)
+    if not named and others:
+        named = [m for m in about if m.predicate not in TAKES_BACK and says_a_time(m.text)
+                 and all(mentions(m.text, name) for name in others)]
+    return [max(named, key=lambda m: (m.event_time, m.id))] if named else []
+
+
+_WITH_WHOM = re.compile(r"\bwith\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)")
+
+
+def _shifted(fact: Memory, about: list[Memory]) -> tuple[list[Memory], Memory | None]:
+    """(the fact a shift moves, what it says now): the newest fact naming the event, said again with its day moved
+    ("… on 1 December at 10am", a week later: "… on 8 December at 10am"); the shift as said when no fact names a day."""
+    parsed = parse_shift(fact.object or "")
+    if parsed is None:
+        return [], replace(fact, predicate="states", object=None)
+    event, days = parsed
+    moved = _event_moved(fact, event, [m for m in about if m.predicate not in TAKES_BACK])
+    said = replace(fact, predicate="states", object=None)
+    if not moved:
+        return [], said
+    old = moved[0]
+    text = shifted(old.text, days, old.event_time)
+    if text is None:
+        return moved, said
+    obj = shifted(old.object, days, old.event_time) if old.object else None
+    months = CALENDAR_NAMES - WEEKDAY_NAMES
+    entities = [e for e in old.entities if e not in months or mentions(text, e)]
+    entities += [month for month in sorted(months) if mentions(text, month) and month not in entities]
+    return moved, replace(fact, text=text, type=old.type, subject=old.subject, predicate=old.predicate,
+                          object=obj or old.object, entities=tuple(entities))
 
 
 def as_the_habit_it_replaces(fact: Memory, lookup: FactLookup, find: Callable[[str], Memory | None]) -> Memory:

@@ -38,6 +38,8 @@ def test_switching_a_tool_says_which_one_is_used_now() -> None:
         "My manager is not happy about the deadline.",
     ],
 )
+
+
 def test_relations_plans_and_moods_are_not_attributes(text: str) -> None:
     assert attribute_facts(text, "Ana") == []
 
@@ -66,12 +68,16 @@ def test_a_value_described_then_named_is_the_name() -> None:
     ["My manager is on holiday this week.", "My boss is really annoying.", "My doctor is worried about my blood pressure.",
      "My number one priority is family.", "My editor is broken again."],
 )
+
+
 def test_an_attribute_described_rather_than_named_gives_no_value(text: str) -> None:
     assert attribute_facts(text, "Ana") == []
 
 
 @pytest.mark.parametrize(("text", "age"), [("I'm 34.", "34"), ("I just turned 40 last week!", "40"),
                                            ("I'm 71 and a retired history teacher.", "71"), ("I'm a 32-year-old nurse.", "32")])
+
+
 def test_an_age_said_outright_is_the_age_slot(text: str, age: str) -> None:
     [fact] = attribute_facts(text, "Ana")
     assert (fact.predicate, fact.object) == ("age", age)
@@ -102,6 +108,8 @@ def test_a_new_address_under_a_label_keeps_its_town_and_replaces_the_old_one() -
     ("Done... we are in. New address is Guenterstalstrasse 41, 2nd floor, in the Wiehre... with a LIFT.", "Wiehre"),
     ("my address is 5 High Street, Leeds LS1 4AB", "Leeds"),
 ])
+
+
 def test_an_address_given_as_ones_own_says_where_one_lives(said: str, place: str) -> None:
     homes = [f.object for f in attribute_facts(said, "Thiago") if f.predicate == "lives in"]
     assert homes == [place]
@@ -137,6 +145,8 @@ def test_a_gym_is_one_a_person_goes_to() -> None:
         ("Lunch with Sam at Dishoom.", []),
     ],
 )
+
+
 def test_a_job_at_a_name_said_on_its_own_describes_the_speaker(said: str, statements: list[str]) -> None:
     assert [f.statement for f in extract(turn(said, speaker="Olu"), [])] == statements
 
@@ -146,6 +156,8 @@ def test_a_job_at_a_name_said_on_its_own_describes_the_speaker(said: str, statem
     [("My rent is £1,200 a month for a one-bed in Peckham.", "Peckham"),
      ("Our mortgage is £900 for a little house in Leeds.", "Leeds")],
 )
+
+
 def test_rent_paid_for_a_home_in_a_place_says_the_speaker_probably_lives_there(text: str, place: str) -> None:
     [home] = [f for f in extract(turn(text, speaker="Temi"), []) if f.predicate == "lives in"]
     assert (home.object, home.certainty) == (place, 0.7)
@@ -166,6 +178,8 @@ def test_a_new_number_opening_a_sentence_is_the_speakers() -> None:
     [("Invoices always go out on the 25th, and I charge 900 DKK an hour.", "900 DKK an hour"),
      ("Raised my rate to 1100 DKK an hour.", "1100 DKK an hour"), ("I charge $50 per session.", "$50 per session")],
 )
+
+
 def test_what_one_charges_is_a_rate_said_once(text: str, value: str) -> None:
     facts = extract(turn(text, speaker="Lars"), [])
     assert [(f.predicate, f.object) for f in facts] == [("rate", value)]
@@ -189,6 +203,8 @@ def test_a_workplace_said_with_how_often_one_works_there_gives_both_and_a_cut_in
         ("My sertraline dose is now 100mg", "sertraline", "100mg"),
     ],
 )
+
+
 def test_a_medicine_taken_or_its_dose_changed_is_that_medicines_dose(text: str, medicine: str, dose: str) -> None:
     [fact] = extract(turn(text, speaker="Ben"), [])
     assert (fact.predicate, fact.object) == (f"{medicine} dose", dose)
@@ -210,6 +226,8 @@ def test_a_birthday_is_an_attribute() -> None:
     ("text", "value"),
     [("New year, new me. I weigh 92kg and I want to get under 85.", "92kg"), ("Down to 88kg!", "88kg")],
 )
+
+
 def test_a_weight_said_by_weighing_or_by_what_it_went_down_to_is_the_weight(text: str, value: str) -> None:
     assert ("weight", value) in {(f.predicate, f.object) for f in extract(turn(text, speaker="Hugo"), [])}
 
@@ -238,6 +256,8 @@ def test_a_business_opening_time_is_one_setting_the_later_replaces() -> None:
         ("Harbour Coffee is our supplier now.", "Freya's supplier is Harbour Coffee."),
     ],
 )
+
+
 def test_someone_who_looks_after_the_speaker_named_in_passing_is_that_attribute(said: str, statement: str) -> None:
     assert statement in [f.statement for f in RulesExtractor().extract(turn(said, speaker="Freya"), [])]
 
@@ -251,6 +271,8 @@ def test_someone_who_looks_after_the_speaker_named_in_passing_is_that_attribute(
     ("I now report to Sam Lee.", "Dagny's manager is Sam Lee."),
     ("my boss is Dee starting monday", "Dagny's boss is Dee."),
 ])
+
+
 def test_a_manager_written_short_named_by_what_they_manage_or_reported_to_is_the_manager(said: str, statement: str) -> None:
     facts = [f for f in RulesExtractor().extract(turn(said, speaker="Dagny"), []) if f.statement == statement]
     slot = normalise(facts[0].subject, facts[0].predicate, facts[0].object)
@@ -258,6 +280,8 @@ def test_a_manager_written_short_named_by_what_they_manage_or_reported_to_is_the
 
 
 @pytest.mark.parametrize("said", ["Tom is my boss's son.", "This is my boss.", "Anna is my doctor's receptionist."])
+
+
 def test_someone_named_beside_a_carer_word_that_is_not_theirs_is_no_carer(said: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(said, speaker="Freya"), []) if f.predicate in {"boss", "doctor"}]
 
@@ -273,17 +297,23 @@ def test_someone_named_beside_a_carer_word_that_is_not_theirs_is_no_carer(said: 
         ("The letter came: I'm now registered with a Dr Ama Boateng.", "Thandiwe's doctor is Dr Ama Boateng."),
     ],
 )
+
+
 def test_a_doctor_one_is_given_is_held_in_the_doctor_slot_of_whom_it_is_given(said: str, held: str) -> None:
     assert [fact.statement for fact in doctor_given(said, "Thandiwe")] == [held]
 
 
 @pytest.mark.parametrize("said", ["We put Rex with the vet.", "They put her with Dr Naidoo.", "I passed the salt to Dr Jones."])
+
+
 def test_no_doctor_given_to_a_person_the_sentence_names_gives_nothing(said: str) -> None:
     assert doctor_given(said, "Thandiwe") == []
 
 
 @pytest.mark.parametrize(("said", "held"), [("So that's me. Graham's my manager now, as of today.", "Agnieszka's manager is Graham."),
                                             ("Dr. Okafor's my GP now.", "Agnieszka's GP is Dr. Okafor.")])
+
+
 def test_a_names_s_before_my_says_who_holds_the_slot(said: str, held: str) -> None:
     assert held in [fact.statement for fact in RulesExtractor().extract(turn(said, speaker="Agnieszka"), [])]
 
@@ -306,6 +336,8 @@ def test_a_medicine_a_doctor_gave_with_its_dose_is_that_medicines_dose() -> None
      ("The new landlord called, his name is Mr Patel. He is keeping us", "landlord", "Mr Patel"),
      ("my new gym is called The Arch", "gym", "The Arch")],
 )
+
+
 def test_the_one_new_in_a_role_named_after_it_holds_the_role(said: str, slot: str, value: str) -> None:
     assert (slot, value) in [(f.predicate, f.object) for f in extract(turn(said, speaker="Karim"), [])]
 
@@ -322,11 +354,15 @@ def test_a_new_one_in_a_role_who_called_names_no_one() -> None:
     ("bit the bullet. bought a canon r5 mark ii from the camera shop", "camera", "canon r5 mark ii"),
     ("also bought a second hand giant road bike off marketplace for 180", "bike", "giant road bike"),
 ])
+
+
 def test_a_phone_laptop_camera_or_bike_one_got_is_the_one_one_has(said: str, kind: str, value: str) -> None:
     assert (f"Kehinde's {kind} is a {value}.", kind) in [(f.statement, f.predicate) for f in attribute_facts(said, "Kehinde")]
 
 
 @pytest.mark.parametrize("said", ["got a pixel of cake", "we got a giant pizza for the kids", "bought a cube of butter"])
+
+
 def test_a_makers_name_that_is_an_everyday_word_names_nothing_one_has(said: str) -> None:
     assert not [f for f in attribute_facts(said, "Kehinde") if f.predicate in {"phone", "laptop", "camera", "bike"}]
 
@@ -378,6 +414,8 @@ def test_a_birthday_is_a_day_not_whatever_follows_the_word() -> None:
                                                 ("new roomie jas moved in today!! shes a junior", "jas"),
                                                 ("My flatmate is Tom.", "Tom"),
                                                 ("Our new housemate Priya arrived on Sunday.", "Priya")])
+
+
 def test_the_one_a_person_shares_a_home_with_is_their_roommate_whatever_the_word(text: str, roommate: str) -> None:
     [fact] = extract(turn(text, speaker="Destiny"), [])
     assert (fact.predicate, fact.object) == ("roommate", roommate)
@@ -385,6 +423,8 @@ def test_the_one_a_person_shares_a_home_with_is_their_roommate_whatever_the_word
 
 
 @pytest.mark.parametrize("text", ["my new manager really started to annoy me", "The new coach came late again."])
+
+
 def test_someone_new_in_a_role_is_named_only_by_a_name(text: str) -> None:
     assert not [f for f in attribute_facts(text, "Noor", uncased=text.islower()) if f.predicate in {"manager", "coach"}]
 
@@ -392,6 +432,8 @@ def test_someone_new_in_a_role_is_named_only_by_a_name(text: str) -> None:
 @pytest.mark.parametrize(("text", "number"), [("number ko for forms: 050 662 1907 (Etisalat)", "050 662 1907"),
                                               ("new number btw 404-555-0187, switched to cricket", "404-555-0187"),
                                               ("bagong number ko: 055 734 2281 — yan na gamitin sa lahat ng forms", "055 734 2281")])
+
+
 def test_a_number_opening_a_sentence_under_a_label_or_after_new_is_the_speakers_phone(text: str, number: str) -> None:
     assert [(normalise(f.subject, f.predicate, f.object).predicate, f.object) for f in extract(turn(text, speaker="Jomar"), [])
             if f.predicate == "number"] == [("phone", number)]
@@ -400,6 +442,8 @@ def test_a_number_opening_a_sentence_under_a_label_or_after_new_is_the_speakers_
 @pytest.mark.parametrize(("text", "number"), [("yeni numaram 0532 418 7720, eskisini kullanmıyorum", "0532 418 7720"),
                                               ("új számom: +36 30 412 9981", "+36 30 412 9981"),
                                               ("nomor baru aku: 0812 3456 7788, simpan ya", "0812 3456 7788")])
+
+
 def test_a_number_told_in_another_language_as_ones_own_is_the_speakers_phone(text: str, number: str) -> None:
     # Read from its words ("number") or from the English it is read as ("phone number"): the speaker's phone either way.
     assert [(normalise(f.subject, f.predicate, f.object).predicate, f.object) for f in extract(turn(text, speaker="Jomar"), [])
@@ -419,6 +463,8 @@ def test_a_number_told_in_another_language_as_someone_elses_is_no_phone_of_the_s
 
 @pytest.mark.parametrize("text", ["mums number: 07700 900123", "Account number: 9021 4477 12", "Number of guests 120 000 000",
                                   "eggs: mendip hens, roger drops them saturdays. number 01749 823116"])
+
+
 def test_someone_elses_number_or_a_number_of_another_kind_is_no_phone_of_the_speakers(text: str) -> None:
     assert not [f for f in extract(turn(text, speaker="Jomar"), []) if f.predicate == "number"]
 
@@ -430,12 +476,16 @@ def test_someone_elses_number_or_a_number_of_another_kind_is_no_phone_of_the_spe
      ("The rent has been raised to €1,350.", "€1,350"), ("rent's gone up to 1350", "1350"),
      ("my landlord is putting the rent up to 720 from 650 starting in march which is annoying", "720 starting in march")],
 )
+
+
 def test_a_rent_raised_by_the_landlord_or_said_to_go_up_is_the_speakers_rent_now(said: str, rent: str) -> None:
     assert [(f.predicate, f.object) for f in attribute_facts(said, "Ines")] == [("rent", rent)]
 
 
 @pytest.mark.parametrize("said", ["My sister's landlord raised the rent to 900", "Tom's landlord is putting the rent up to 900",
                                   "the bank raised the rate to 5%", "my rent may go up to 1350"])
+
+
 def test_someone_elses_rent_another_rate_raised_or_a_rise_that_may_come_is_not_the_speakers(said: str) -> None:
     assert attribute_facts(said, "Ines") == []
 
@@ -445,6 +495,8 @@ def test_a_new_number_after_a_word_that_says_news_comes_is_the_speakers_number()
 
 
 @pytest.mark.parametrize("said", ["My dad's number is 020 7946 0321.", "Dad got a new phone: 020 7946 0321"])
+
+
 def test_a_relatives_number_is_theirs_so_their_new_one_replaces_it(said: str) -> None:
     facts = RulesExtractor().extract(turn(said, speaker="Ada"), [])
     assert [(f.subject, f.predicate, f.object) for f in facts] == [("Ada's dad", "phone number", "020 7946 0321")]
@@ -468,3 +520,19 @@ def test_a_membership_priced_is_priced_as_what_it_is_for_so_a_new_price_of_it_re
 def test_a_number_said_before_a_word_is_never_read_cut_short() -> None:
     numbers = [f.object for f in extract(turn("number ko: 0917 555 1234 po", speaker="Jomar"), []) if f.predicate == "number"]
     assert all(number == "0917 555 1234" for number in numbers)
+
+
+@pytest.mark.parametrize(
+    ("said", "rent"),
+    [("rent is now twelve hundred and fifty", "1250"), ("The landlord raised the rent to thirteen fifty.", "1350"),
+     ("My rent went up to fourteen hundred a month.", "1400 a month")],
+)
+
+
+def test_a_rent_said_in_words_is_written_in_figures(said: str, rent: str) -> None:
+    assert ("rent", rent, False) in slots(said, speaker="Jo")
+
+
+def test_a_pay_by_the_hour_said_with_its_hundreds_unsaid_is_not_read_as_hundreds_but_a_rent_is() -> None:
+    assert ("rent", "950 a month", False) in slots("My rent is now nine fifty a month.", speaker="Jo")
+    assert not any(slot[0] == "pay" for slot in slots("My pay is now twelve fifty an hour.", speaker="Jo"))

@@ -168,3 +168,11 @@ def test_how_often_one_does_a_thing_after_a_comma_is_a_clause_with_its_i_am_back
     assert clauses("Hurt my ankle, only running twice a week for now") == ["Hurt my ankle", "I'm only running twice a week for now"]
     assert clauses("I've been busy lately, having posted 5 times on Instagram") == [
         "I've been busy lately, having posted 5 times on Instagram"]
+
+
+def test_a_job_left_then_another_joined_after_a_comma_are_two_statements() -> None:
+    assert clauses("I quit Meta, joined Stripe this week.") == ["I quit Meta", "I joined Stripe this week."]
+
+
+def test_a_job_left_then_where_one_is_now_are_two_statements() -> None:
+    assert clauses("Left Google last month, now at Meta.") == ["Left Google last month", "I'm now at Meta."]

@@ -288,3 +288,10 @@ def test_an_event_said_to_have_been_moved_by_whoever_is_rescheduled(said: str) -
 
 def test_someone_elses_event_said_moved_reschedules_nothing_of_the_speakers() -> None:
     assert not [f for f in RulesExtractor().extract(turn("his flight was moved to Monday", speaker="Ada"), []) if f.predicate == RESCHEDULES]
+
+
+def test_an_appointment_moved_says_whom_it_is_with() -> None:
+    [fact] = [f for f in extract(turn("My appointment with Dr Weiss has been rescheduled to 14 January at 09:30.", speaker="Noor"), [])
+              if f.predicate == RESCHEDULES]
+    assert fact.statement == "Noor's appointment with Dr Weiss was moved to 14 January at 09:30."
+    assert fact.entities == ("Noor", "Dr Weiss")

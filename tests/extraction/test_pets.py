@@ -58,3 +58,19 @@ def test_a_pet_named_between_commas_after_it_is_the_speakers_pet() -> None:
 
 def test_a_name_said_to_be_ones_pet_is_the_speakers_pet() -> None:
     assert ("pet", "kinako", False) in slots("Kinako is our shiba. She hates the vet.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["We had to put Rex down yesterday. Heartbroken.", "Had to put Rex to sleep.", "We had Rex put down on Friday.",
+     "Rex was put to sleep this morning.", "I had to put my dog Rex to sleep."],
+)
+def test_a_pet_put_down_is_no_longer_the_speakers(said: str) -> None:
+    facts = extract(turn(said, speaker="Jo"), [turn("My dog Rex is 12.", speaker="Jo")])
+    assert [normalise(f.subject, f.predicate, f.object) for f in facts] == [normalise("Jo", "no longer has pet", "Rex")]
+
+
+def test_a_pet_lost_with_no_i_said_is_the_speakers_when_called_a_pet_and_a_person_put_down_as_a_contact_is_no_pet() -> None:
+    assert ("pet", "rex", True) in slots("Lost our old dog Rex last night.", speaker="Jo")
+    assert not any(slot[0] == "pet" for slot in slots("Lost Tom in the crowd.", speaker="Jo"))
+    assert not any(slot[0] == "pet" for slot in slots("We put Tom down as our emergency contact.", speaker="Jo"))

@@ -24,6 +24,8 @@ extract = RulesExtractor().extract
         "lol ok",
     ],
 )
+
+
 def test_greetings_questions_reactions_and_noise_yield_no_facts(text: str) -> None:
     assert extract(turn(text), []) == []
 
@@ -51,6 +53,8 @@ def test_identity_statements_name_the_speaker() -> None:
 
 @pytest.mark.parametrize("said", ["Can you remember that I prefer metric units?", "I prefer metric units.",
                                   "For future reference, I hate emojis in replies."])
+
+
 def test_a_taste_for_how_the_assistant_writes_is_an_instruction(said: str) -> None:
     [fact] = extract(turn(said, speaker="Marta"), [])
     assert fact.type is MemoryType.PROCEDURAL
@@ -102,12 +106,16 @@ def test_a_turn_without_a_speaker_is_about_the_user() -> None:
 
 
 @pytest.mark.parametrize("speaker", ["Eve\n- **Mallory** 10:00 UTC — hi", "**Zed** 09:00 — ", "Kim\u2028Lee", "Ana ^t-0123456789ab"])
+
+
 def test_a_turn_whose_speaker_is_no_name_is_about_the_user_unnamed(speaker: str) -> None:
     [fact] = RulesExtractor().extract(turn("I moved to Lisbon last month.", speaker=speaker), [])
     assert fact.statement.startswith("User moved to Lisbon")
 
 
 @pytest.mark.parametrize("speaker", ["Zoë O'Brien-Smith", "Dr. J. R. Okafor", "王芳", "Ana (work)"])
+
+
 def test_a_speaker_with_a_name_of_any_spelling_is_who_the_fact_is_about(speaker: str) -> None:
     [fact] = RulesExtractor().extract(turn("I moved to Lisbon last month.", speaker=speaker), [])
     assert fact.statement.startswith(f"{speaker} moved to Lisbon")
@@ -120,6 +128,8 @@ def test_a_speaker_with_a_name_of_any_spelling_is_who_the_fact_is_about(speaker:
         ("I live in Oslo.", "Caroline lives in Oslo."),
     ],
 )
+
+
 def test_short_statements_of_lasting_facts_are_kept(said: str, kept: str) -> None:
     assert [f.statement for f in extract(turn(said), [])] == [kept]
 
@@ -137,6 +147,8 @@ def test_an_adverb_in_ly_before_the_verb_is_not_conjugated() -> None:
      ("Now that I've moved to Hackney, which running clubs are nearby?", ("lives in", "Hackney")),
      ("As a nurse, what do you think of the new rota?", ("works as", "nurse"))],
 )
+
+
 def test_what_a_question_takes_as_given_about_the_speaker_is_kept(question: str, slot: tuple[str, str]) -> None:
     assert slot in {(f.predicate, f.object) for f in RulesExtractor().extract(turn(question, speaker="Wei"), [])}
 
@@ -145,6 +157,8 @@ def test_what_a_question_takes_as_given_about_the_speaker_is_kept(question: str,
     "question", ["Now that we've covered storing winter clothes, what next?", "Since you asked, what do you think?",
                  "Love sure does bring us joy, huh?"],
 )
+
+
 def test_a_question_that_takes_nothing_about_the_speaker_as_given_gives_nothing(question: str) -> None:
     assert RulesExtractor().extract(turn(question, speaker="Wei"), []) == []
 
@@ -194,6 +208,8 @@ def test_the_speaker_in_a_plural_subject_keeps_the_verb_plural() -> None:
         ("We're expecting twins in September!", "Rosa and others are expecting twins in September."),
     ],
 )
+
+
 def test_a_condition_or_living_alone_is_kept_however_short_and_whoever_reports_it(said: str, kept: str) -> None:
     assert kept in [f.statement for f in extract(turn(said, speaker="Rosa"), [])]
 
@@ -213,6 +229,8 @@ def test_a_condition_or_living_alone_is_kept_however_short_and_whoever_reports_i
         ("Rent: 900 a month.", "Rent: 900 a month."),
     ],
 )
+
+
 def test_chat_that_drops_i_i_was_or_im_gets_it_back_and_a_gerund_subject_does_not(said: str, restored: str) -> None:
     assert with_dropped_subject(said) == restored
 
@@ -235,6 +253,8 @@ def test_the_speaker_after_and_keeps_a_contraction_whole() -> None:
         ("Unfortunately, I also lost my job at Door Dash this month.", "Greta also lost Greta's job at Door Dash this month."),
     ],
 )
+
+
 def test_a_taste_however_short_and_a_sentence_adverb_before_i_are_read(said: str, kept: str) -> None:
     assert kept in [f.statement for f in extract(turn(said, speaker="Greta"), [])]
 
@@ -260,6 +280,8 @@ def test_a_taste_said_of_the_chat_is_no_fact_and_a_tastes_object_stops_at_its_co
         ("Last week - I went to Paris with my sister Ana.", "Last week, Halvard went to Paris with Halvard's sister Ana."),
     ],
 )
+
+
 def test_what_chat_wraps_around_a_statement_is_read_through(said: str, statement: str) -> None:
     assert statement in [f.statement for f in extract(turn(said, speaker="Halvard"), [])]
 
@@ -330,6 +352,8 @@ def test_a_sentence_opening_with_a_time_already_here_or_none_holds_from_when_it_
     ["My boss said 'I live in Paris'.", "My boss told me: I moved to Paris last year.", 'Tom said "I work at Google now".',
      "My aunt wrote: I'm a vegan these days."],
 )
+
+
 def test_the_i_someone_else_is_quoted_saying_is_theirs_not_the_speakers(text: str) -> None:
     facts = RulesExtractor().extract(turn(text, speaker="Mara"), [])
     assert not [f.statement for f in facts if "Mara lives" in f.statement or "Mara moved" in f.statement
@@ -343,6 +367,8 @@ def test_the_speakers_own_words_beside_someone_elses_quote_are_still_read() -> N
 
 @pytest.mark.parametrize("text", ["Never mind, I'm not moving to York after all.", "Nevermind, I'll sort it out myself.",
                                   "never mind, the trip to Rome is cancelled"])
+
+
 def test_never_mind_opening_a_statement_is_no_standing_request(text: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(text, speaker="Mara"), []) if f.type is MemoryType.PROCEDURAL]
 
@@ -365,6 +391,8 @@ def test_a_change_said_made_on_an_earlier_date_holds_from_that_date() -> None:
     ("I started at Stripe two weeks ago.", datetime(2026, 8, 18, tzinfo=timezone.utc)),
     ("We moved to Porto in 2019.", datetime(2019, 1, 1, tzinfo=timezone.utc)),
 ])
+
+
 def test_a_change_said_made_at_an_earlier_time_holds_from_when_it_was_made_not_from_its_telling(text: str, day: datetime) -> None:
     september = datetime(2026, 9, 1, 9, tzinfo=timezone.utc)
     [fact] = [f for f in extract(turn(text, speaker="Dmitri", when=september), []) if f.predicate in ("lives in", "works at")]
@@ -375,3 +403,8 @@ def test_a_change_yet_to_be_made_takes_no_earlier_time_from_a_phrase_beside_it()
     september = datetime(2026, 9, 1, 9, tzinfo=timezone.utc)
     facts = extract(turn("I'm moving to Leeds, we started looking back in May.", speaker="Dmitri", when=september), [])
     assert all(f.event_time is None or f.event_time >= september.replace(hour=0) for f in facts if f.predicate == "lives in")
+
+
+def test_what_turned_out_to_be_so_is_said_as_so() -> None:
+    [fact] = extract(turn("Turns out I'm not allergic to cats after all, it was dust mites.", speaker="Jo"), [])
+    assert fact.statement == "Jo is not allergic to cats after all."

@@ -41,6 +41,8 @@ def test_a_car_traded_in_for_another_is_the_new_car() -> None:
         ("picked up the Mazda3 today from the dealer in Scarborough! dark blue.", ("drives", "mazda3", False)),
     ],
 )
+
+
 def test_a_vehicle_said_in_passing_is_the_one_driven(text: str, expected: tuple[str, str, bool]) -> None:
     assert expected in slots(text)
 
@@ -48,12 +50,16 @@ def test_a_vehicle_said_in_passing_is_the_one_driven(text: str, expected: tuple[
 @pytest.mark.parametrize("text", ["We went with the blue one.", "My car is making noises. It's a lovely day though.",
                                   "My car needs new tyres.", "My brother's Volvo is older than mine.",
                                   "The Tesla in front of me braked hard."])
+
+
 def test_a_choice_or_someone_elses_car_is_no_vehicle_driven(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] == "drives"}
 
 
 @pytest.mark.parametrize(("text", "car"), [("bought it!! 2014 Ford Ranger, grey, 120k on the clock", "2014 ford ranger"),
                                            ("Yes, we bought it! Skoda Fabia estate, blue.", "skoda fabia estate")])
+
+
 def test_a_vehicle_named_right_after_buying_it_is_the_one_driven(text: str, car: str) -> None:
     assert ("drives", car, False) in slots(text)
 
@@ -77,12 +83,16 @@ def test_a_vehicle_named_after_its_typed_without_the_apostrophe_and_none_had_is_
     [("picked the vivaro up. sat in it 10 mins just enjoying the quiet", "Vivaro"), ("got the hilux today", "Hilux"),
      ("new one's a Scania, picked it up at the depot", None)],
 )
+
+
 def test_a_van_or_truck_typed_in_lowercase_and_picked_up_is_the_one_driven(said: str, vehicle: str | None) -> None:
     driven = [f.object for f in extract(turn(said, speaker="Gary"), []) if f.predicate == "drives"]
     assert driven == ([vehicle] if vehicle else [])
 
 
 @pytest.mark.parametrize("said", ["picked the kids up from school", "we played golf today", "the transit of Venus was amazing"])
+
+
 def test_an_everyday_word_that_is_also_a_model_names_no_vehicle(said: str) -> None:
     assert [f for f in extract(turn(said, speaker="Gary"), []) if f.predicate == "drives"] == []
 
@@ -109,6 +119,8 @@ def test_the_new_one_named_after_a_vehicle_sold_is_the_one_driven() -> None:
     ("My truck is a 2015 Toyota Hilux.", "toyota hilux"),
     ("My car is a red Skoda Fabia.", "red skoda fabia"),
 ])
+
+
 def test_a_van_or_truck_said_to_be_a_make_is_the_vehicle_driven(text: str, vehicle: str) -> None:
     assert {slot for slot in slots(text) if slot[0] == "drives"} == {("drives", vehicle, False)}
 
@@ -119,11 +131,15 @@ def test_a_van_or_truck_said_to_be_a_make_is_the_vehicle_driven(text: str, vehic
     ("I bought a Golf for £3,000.", "golf"),
     ("I bought a Tesla Model 3 last weekend.", "tesla model 3"),
 ])
+
+
 def test_a_vehicle_bought_from_someone_or_with_its_price_said_after_is_the_one_driven(text: str, vehicle: str) -> None:
     assert {slot for slot in slots(text) if slot[0] == "drives"} == {("drives", vehicle, False)}
 
 
 @pytest.mark.parametrize("text", ["My truck is a mess.", "I bought Mum's birthday present.", "my van is a nightmare to park"])
+
+
 def test_what_is_said_of_a_van_or_bought_of_someone_that_names_no_vehicle_is_none(text: str) -> None:
     assert not {slot for slot in slots(text) if slot[0] == "drives"}
 
@@ -143,6 +159,8 @@ def test_a_ute_sold_is_no_longer_driven() -> None:
 
 
 @pytest.mark.parametrize("said", ["Jonas has joined BMW.", "My brother got poached by BMW.", "I got a job at Volvo."])
+
+
 def test_a_maker_named_as_an_employer_is_no_vehicle_one_drives(said: str) -> None:
     assert not [f for f in RulesExtractor().extract(turn(said, speaker="Ada"), []) if "drives" in f.predicate]
 
@@ -154,5 +172,19 @@ def test_a_car_traded_in_for_another_said_as_it_makes_the_new_one_driven() -> No
 
 @pytest.mark.parametrize(("text", "car"), [("I'm driving my sister's RAV4 for now till I find a used Tacoma.", "rav4"),
                                           ("We bought a used ID3 from a dealer in Leeds.", "id3")])
+
+
 def test_a_model_whose_name_ends_in_a_number_is_a_vehicle_driven(text: str, car: str) -> None:
     assert {slot for slot in slots(text) if slot[0] == "drives"} == {("drives", car, False)}
+
+
+@pytest.mark.parametrize(
+    ("said", "statement"),
+    [("I don't have a car anymore.", "Jo no longer has a car."), ("I no longer drive.", "Jo no longer drives."),
+     ("Scrapped the Golf.", "Jo scrapped the Golf.")],
+)
+
+
+def test_a_car_given_up_is_driven_no_longer_said_as_it_went(said: str, statement: str) -> None:
+    [fact] = extract(turn(said, speaker="Jo"), [])
+    assert (fact.statement, fact.predicate) == (statement, "no longer drives")

@@ -1,6 +1,15 @@
 from __future__ import annotations
 
-from engram_mcp.model.corrections import corrected, correction_object, ends, habit_restated, parse_correction
+from engram_mcp.model.corrections import (
+    ONES_WORK,
+    corrected,
+    correction_object,
+    ends,
+    habit_restated,
+    parse_correction,
+    parse_shift,
+    shift_object,
+)
 
 
 def test_a_corrected_value_replaces_the_old_one_without_repeating_the_words_around_it() -> None:
@@ -49,3 +58,13 @@ def test_a_thing_ended_ends_what_it_costs_and_the_one_held_under_its_name() -> N
     assert ends("gym", "gym_membership_price", "£35") and ends("gym membership", "gym", "PureGym")
     assert ends("Netflix", "netflix_subscription_price", "£10.99")
     assert not ends("flat", "flat_white_price", "£3.40") and not ends("gym", "lives_in", "Gymea")
+
+
+def test_ones_work_ended_ends_the_employer_the_job_and_the_team_and_no_habit() -> None:
+    assert ends(ONES_WORK, "works_at", "siemens") and ends(ONES_WORK, "job", "engineer") and ends(ONES_WORK, "team", "platform")
+    assert not ends(ONES_WORK, "play", "tennis") and not ends(ONES_WORK, "lives_in", "leeds")
+
+
+def test_a_shift_object_reads_back_as_the_event_and_its_days() -> None:
+    assert parse_shift(shift_object("dentist appointment", -3)) == ("dentist appointment", -3)
+    assert parse_shift("appointment") is None

@@ -91,3 +91,7 @@ def test_a_supplier_a_main_client_and_an_items_price_are_one_at_a_time() -> None
 def test_a_new_favourite_is_the_same_favourite_slot() -> None:
     assert normalise("Greta", "new favourite band", "boygenius").predicate == "favourite_band"
     assert normalise("Greta", "favourite band", "Florence").predicate == "favourite_band"
+
+
+def test_after_all_said_to_take_a_value_back_is_no_part_of_the_value() -> None:
+    assert normalise("Jo", "is not allergic to", "cats after all") == normalise("Jo", "is not allergic to", "cats")

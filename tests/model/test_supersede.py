@@ -271,3 +271,10 @@ def test_a_facts_value_is_still_worded_by_a_corrected_turn_only_when_every_word_
     drawn = replace(fact("f-00000000000a", statement, JAN), subject="Sam", object=value, entities=("Sam", "Leeds"),
                     provenance=Provenance(speaker="Sam"))
     assert still_worded(drawn, corrected) is held
+
+
+def test_a_car_sold_by_part_of_its_name_or_by_its_kind_ends_the_car_driven() -> None:
+    driven = normalise("Jo", "drives", "blue VW Golf")
+    assert compare(normalise("Jo", "no longer drives", "Golf"), driven) is Verdict.SUPERSEDES
+    assert compare(normalise("Jo", "no longer drives", "car"), driven) is Verdict.SUPERSEDES
+    assert compare(normalise("Jo", "no longer drives", "Tesla"), driven) is Verdict.COMPATIBLE

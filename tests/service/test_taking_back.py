@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind
-from engram_mcp.model.corrections import CALLS_OFF, CORRECTS, ENDS, RESCHEDULES, correction_object
+from engram_mcp.model.corrections import (
+    CALLS_OFF,
+    CORRECTS,
+    ENDS,
+    ONES_WORK,
+    RESCHEDULES,
+    SHIFTS,
+    correction_object,
+    shift_object,
+)
 from engram_mcp.service.facts import FactService
 from engram_mcp.service.memory import MemoryService
 
@@ -97,3 +106,39 @@ def test_a_correction_puts_right_a_date_said_of_the_speakers_sisters_wedding(fac
     )
     assert outcome.superseded == (wedding.id,)
     assert current_facts(service) == ["Amara's sister Chioma's wedding is on 21 June."]
+
+
+NOV_20 = datetime(2026, 11, 20, 9, tzinfo=timezone.utc)
+NOV_25 = datetime(2026, 11, 25, 9, tzinfo=timezone.utc)
+
+
+def test_an_event_pushed_back_a_week_is_said_again_on_the_day_a_week_later(facts: FactService, service: MemoryService) -> None:
+    first = facts.state("Noor's dentist appointment is on 1 December at 10am.", subject="Noor", event_time=NOV_20).memory
+    outcome = facts.state("Noor's dentist appointment was moved a week later.", subject="Noor", predicate=SHIFTS,
+                          obj=shift_object("dentist appointment", 7), event_time=NOV_25)
+    assert outcome.action == "superseded" and outcome.superseded == (first.id,)
+    assert current_facts(service) == ["Noor's dentist appointment is on 8 December at 10am."]
+
+
+def test_an_event_moved_by_days_with_no_day_known_is_kept_as_said(facts: FactService, service: MemoryService) -> None:
+    outcome = facts.state("Noor's interview was moved a day later.", subject="Noor", predicate=SHIFTS,
+                          obj=shift_object("interview", 1), event_time=NOV_25)
+    assert outcome.action == "added" and outcome.memory.predicate == "states"
+    assert current_facts(service) == ["Noor's interview was moved a day later."]
+
+
+def test_an_appointment_moved_replaces_the_fact_naming_whom_it_is_with(facts: FactService, service: MemoryService) -> None:
+    eye_test = facts.state("Noor's eye test is on 7 January at 11:00 with Dr Weiss.", subject="Noor", event_time=NOV_20).memory
+    facts.state("Noor's dentist is Dr Kim.", subject="Noor", event_time=NOV_20)
+    outcome = facts.state("Noor's appointment with Dr Weiss was moved to 14 January at 09:30.", subject="Noor",
+                          predicate=RESCHEDULES, obj="appointment", event_time=NOV_25)
+    assert outcome.action == "superseded" and outcome.superseded == (eye_test.id,)
+
+
+def test_ones_work_ended_ends_the_employer_and_the_job_but_not_the_home(facts: FactService, service: MemoryService) -> None:
+    facts.state("Jo works at Siemens.", subject="Jo", event_time=JAN)
+    facts.state("Jo works as an engineer.", subject="Jo", event_time=JAN)
+    facts.state("Jo lives in Leeds.", subject="Jo", event_time=JAN)
+    outcome = facts.state("Jo retired last Friday.", subject="Jo", predicate=ENDS, obj=ONES_WORK, event_time=MAR)
+    assert outcome.action == "superseded" and len(outcome.superseded) == 2
+    assert current_facts(service) == ["Jo lives in Leeds.", "Jo retired last Friday."]
