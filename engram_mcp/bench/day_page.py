@@ -38,7 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engram_mcp.config import Settings
 
     folder = Path(tempfile.mkdtemp(prefix="engram-day-page-"))
-    engram = Engram.open(Settings(memory_dir=folder, extractor="none"))
+    settings = Settings(memory_dir=folder, extractor="none")
+    engram = Engram.open(settings)
     calls: list[float] = []
     try:
         engram.start(background=False, serving=True)
@@ -48,7 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             calls.append((time.perf_counter() - began) * 1000)
             if number % args.window == 0:
                 print(f"{number}/{args.turns} turns", file=sys.stderr, flush=True)
-        pages = sorted(str(p.relative_to(folder)) for p in folder.rglob("journal/*.md"))
+        # The state folder's last-good copies of a page are no pages of the memory.
+        pages = sorted(str(p.relative_to(folder)) for p in folder.rglob("journal/*.md") if not p.is_relative_to(settings.state_dir))
     finally:
         engram.close()
 
