@@ -14,6 +14,7 @@ import re
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.corrections import SHIFTS, shift_object
+from engram_mcp.model.time_expr import count_said
 
 __all__ = ["EVENT_WORDS", "shift_fact"]
 
@@ -41,8 +42,6 @@ _TO_THE_NEXT = re.compile(
     r"(?:(?P<unit>day|week)\s+(?P<side>after|before)|(?:next|following)\s+(?P<next>day|week))\b",
     re.IGNORECASE,
 )
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a couple of": 2,
-           "a few": 3}
 # Who moved it, right before the verb: "dentist pushed it back a week", "The clinic moved my scan …", "my dentist has …".
 # Or what was moved, right before "was": "Physio's been pushed back a week".
 _AGENT = re.compile(r"(?:^|\b(?:my|our|the)\s+)(?P<agent>[a-z]+)(?:['’]s\s+(?:office|surgery|practice|clinic|receptionist))?"
@@ -57,9 +56,8 @@ def shift_fact(sentence: str, speaker: str, certainty: float = Certainty.STATED.
     """The event the sentence moves by an amount of time ("pushed my appointment back a week"), or None."""
     said = sentence.replace("’", "'")
     if (match := _BY_AN_AMOUNT.search(said)) is not None:
-        number = " ".join(match["count"].lower().split())
         unit = match["unit"].lower()
-        days = (_COUNTS.get(number) or int(number)) * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1)
+        days = count_said(match["count"]) * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1)
         if (match["way"] or "").lower() in {"forward", "forwards", "earlier"}:
             days = -days
     elif (match := _TO_THE_NEXT.search(said)) is not None:

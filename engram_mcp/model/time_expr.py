@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
+__all__ = ["CALENDAR_NAMES", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "count_said", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
            "day_said_before", "named_days", "past_day_said", "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
@@ -25,7 +25,7 @@ _MONTHS = (
 )
 _MONTH_RE = "|".join(_MONTHS)
 _MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTHS)}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple of": 2, "few": 3}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "couple of": 2, "few": 3}
 # 'N weeks ago' further back than this names no time a memory holds ('999999 weeks ago').
 _LONGEST_SPAN_DAYS = 36_500
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -243,8 +243,7 @@ def past_day_said(text: str, now: datetime) -> datetime | None:
         if found["yesterday"]:
             said = day - timedelta(days=1)
         elif found["unit"]:
-            words = " ".join(found["n"].casefold().split()).removeprefix("a ")
-            count = int(words) if words.isdigit() else _NUMBERS[words]
+            count = count_said(found["n"])
             unit = found["unit"].casefold()
             said = (day - timedelta(days=count * {"day": 1, "week": 7}[unit]) if unit in ("day", "week")
                     else _months_back(day, count * (12 if unit == "year" else 1)))
@@ -302,6 +301,12 @@ def _day_window(year: str | None, month: int, day: int, now: datetime) -> TimeWi
         number = int(year)
     start = now.replace(year=number, month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
     return TimeWindow(start, start + timedelta(days=1))
+
+
+def count_said(words: str) -> int:
+    """A small count said in figures or in words: "3", "two", "a couple of", "a few"."""
+    said = " ".join(words.casefold().split()).removeprefix("a ")
+    return int(said) if said.isdigit() else _NUMBERS[said]
 
 
 def _count(word: str) -> int:
