@@ -182,8 +182,7 @@ class Covering:
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
                            workplace=workplace_given(query))
         # "Who is Leo's teacher?" is not told by "My daughter Mia's teacher is Mrs Hartley".
-        unsaid = unsaid or said_only_as_anothers(names_asked_of(query, focus.speakers) or relatives_asked_of(
-            query, (m.text for m in recalled)), focus, recalled)
+        unsaid = unsaid or said_only_as_anothers(asked_of or relatives_asked_of(query, (m.text for m in recalled)), focus, recalled)
         unmet_kinds = kinds_unsaid(query, (m.text for m in recalled))
         untold = detail.name if detail and not told_of_whom_asked else None
         return Coverage(confidence, focus.terms, lexical, focus_cosine, instructions, unknown, unmet_relations=unmet,

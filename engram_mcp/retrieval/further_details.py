@@ -63,10 +63,10 @@ def any_detail_asked(question: str) -> Detail | None:
     if (number := _NUMBER_ASKED.search(question)) is not None:
         # The thing's word before what makes it an abstract noun: a "membership number" is told as "Member: … No. 2291".
         thing = re.escape(_THINGS_SUFFIX.sub("", number["thing"]))
-        told = rf"{thing}\w*\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}"
+        told = _told(rf"{thing}\w*\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}")
         # A code beside the thing's word tells it, whatever else the question says of the thing: "policy DS-448210 for
         # Marula" tells "the policy number of Marula's pet insurance"; whose it is, recall reads from the line.
-        return Detail(f"{number['thing'].casefold()} number", _told(told), told_alone=_told(told),
+        return Detail(f"{number['thing'].casefold()} number", told, told_alone=told,
                       only_asking=_only_asking(f"number no num nr {number['thing'].casefold()}"),
                       names_written=frozenset(stem(name.casefold()) for name in _NAME.findall(question)))
     if _WORTH_ASKED.search(question) is not None:
