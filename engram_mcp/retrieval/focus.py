@@ -3,8 +3,9 @@ text says of it (``about``, ``specifics``), and ``lead``, which moves one memory
 
 from __future__ import annotations
 
+import copy
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
 from engram_mcp.model import Memory
@@ -134,6 +135,12 @@ class Focus:
                 for sentence in SENTENCE_END.split(text))
 
         return lexical_coverage(tuple(relation for relation in self.relations if not named(relation)), [text]) == 1.0
+
+    def also_naming(self, names: Set[str]) -> Focus:
+        """This focus with ``names`` (entity keys) among those it names: a name no fact holds yet is still someone's."""
+        named = copy.copy(self)
+        named.named = self.named | names
+        return named
 
     def vector_of(self, text: str) -> Sequence[float]:
         """The vector of ``text``, some of the question's words (its focus without a name)."""
