@@ -18,7 +18,7 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import without_doubted_message
 from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
-from engram_mcp.retrieval.details import OF_THE_BODY, Detail
+from engram_mcp.retrieval.details import OF_A_PERSON, Detail
 from engram_mcp.retrieval.focus import SENTENCE_END, Focus, about
 from engram_mcp.retrieval.further_details import any_detail_asked
 from engram_mcp.retrieval.kinds_asked import kinds_unsaid
@@ -49,6 +49,7 @@ from engram_mcp.retrieval.whom_asked import (
     names_no_one_asked,
     said_only_as_anothers,
     tells_trait_of_another_asked,
+    told_of_them,
 )
 
 __all__ = ["Covering"]
@@ -58,7 +59,7 @@ _DEPTH = 10
 
 
 def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *, of_the_speaker: bool = False,
-                                kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = (), done_by_whom_named: bool = False) -> bool:
+                                kinds: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()) -> bool:
     """Whether ``memory`` tells ``detail`` of whom the question names. "What colour is Ilka's car?" is
     not told by "I drive a red Skoda": the speaker's own car is no one else's. Asked of no one by relation
     or belonging, a line naming someone else tells nothing of whom is asked ("How much does Tamsin earn at
@@ -66,11 +67,10 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
     ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app"). What the speaker
     paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300"). A value said to be
     of a kind the question excludes (``kinds``) tells nothing: "What is Jitka's personal phone number?" is not told by
-    "new phone number for work: 731 455 902". What someone named does (``done_by_whom_named``: "How much does Noa
-    earn?") is told only by a memory naming them or saying "he", "she" or "they": a price list tells no one's pay."""
+    "new phone number for work: 731 455 902"."""
     # A fact about the speaker is theirs: "Lavinia is 71 years old." tells nothing of her grandson Toby.
     others = focus.named - focus.speakers
-    if (detail.name in OF_THE_BODY or done_by_whom_named) and names_no_one_asked(memory, focus):
+    if detail.name in OF_A_PERSON and names_no_one_asked(memory, focus):
         return False
     if (memory.kind is Kind.FACT and others and entity_key(memory.subject or "") in focus.speakers
             and not others & about(memory.text, focus)):
@@ -153,19 +153,22 @@ class Covering:
         # A belonging's make only chooses what leads: no list names every make, so none told declines nothing.
         detail = None if asked_detail is None or asked_detail.belonging else asked_detail
         # "What is Maya Peretz's hourly rate?" asks of her though no fact names her yet: the turns that do make her
-        # someone, so "My brother Gil … Pay him ₪60 per hour" tells her rate no more than a known name's would.
+        # someone, so "My brother Gil … Pay him ₪60 per hour" tells her rate no more than a known name's would. (A thing's
+        # price is said beside whoever sells it: "How much is the DJ for Sofía's quinceañera?" by "DJ Beto quoted $450".)
         written_of = names_asked_of(query, focus.speakers)
         of_whom_written = focus.also_naming({entity_key(name) for name in written_of
-                                             if any(names_person(name, m.text) for m in recalled)})
+                                             if any(names_person(name, m.text) for m in recalled)}) if (
+            detail is not None and detail.name in OF_A_PERSON) else focus
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not written_of
         told_of_whom_asked = detail is not None and any(
             _tells_detail_of_whom_asked(m, detail, of_whom_written, of_the_speaker=of_the_speaker,
-                                        kinds=kinds_not_asked(query, detail), done_by_whom_named=bool(verbs_asked_of(query)))
+                                        kinds=kinds_not_asked(query, detail))
             for m in top)
+        # Said of them by "he" or "she" where the memory names them ("My brother Gil … Pay him ₪60 per hour").
         # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
         detail_told = detail is not None and (any(
-            detail.told_of(sentence, focus.terms) and others <= about(sentence, focus)
+            detail.told_of(sentence, focus.terms) and told_of_them(sentence, m, others, focus)
             for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and told_of_whom_asked)
         # "What engine does Kittiwake have?": the name owns what is asked, and is not it, so a memory naming it
         # ("kittiwake's going to portimao") covers nothing asked; the other words must be held.

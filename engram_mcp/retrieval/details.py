@@ -23,7 +23,7 @@ from engram_mcp.retrieval.births import BIRTHDAY_ASKED, BIRTHDAY_SAID, BIRTHDAY_
 from engram_mcp.retrieval.question_words import stem
 from engram_mcp.retrieval.readings import BLOOD_PRESSURE, BLOOD_PRESSURE_TOLD, LEVEL_TOLD, LEVELS, reading_asked
 
-__all__ = ["AT_NO_TIME", "MONEY", "OF_THE_BODY", "Detail", "detail_asked"]
+__all__ = ["AT_NO_TIME", "MONEY", "OF_A_PERSON", "Detail", "detail_asked"]
 
 _SIGNS = ("aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces")
 
@@ -393,9 +393,14 @@ _DETAILS += (
                    r"immatriculation|plaque|matr[ií]cula|targa|placa|tablica|(?-i:SPZ)|registreringsnummer|regnr|reg\.?\s*nr"),
             told_uncased=_words(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{4,8}"))),
 )
-OF_THE_BODY = frozenset({"weight"})
-"""Details of a body: told with no one named and no "he", "she" or "they", they are the speaker's own ("note: weight 82kg
-this morning"), and tell nothing of someone else asked of."""
+OF_A_PERSON = frozenset({
+    "weight", "blood pressure", "blood type", "age", "star sign", "date of birth", "birthday", "place of birth", "salary",
+    "amount earned", "passport number", "National Insurance number", "social security number", "student number",
+    "licence number", "NHS number", "tax number",
+})
+"""Details a person has of their own (their body, birth, pay, papers): told with no one named and no "he", "she" or
+"they", they are the speaker's own ("note: weight 82kg this morning") or no one's ("private session ₪450 per hour"),
+and tell nothing of someone else asked of. (A thing's price, a pet's x-rays, are told without naming whose.)"""
 
 def detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one."""

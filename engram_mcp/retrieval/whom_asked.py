@@ -5,7 +5,7 @@ the trait asked (their work, a condition, a diet) of the one asked. Pure."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
@@ -18,7 +18,7 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
 
 __all__ = [
     "may_be_of_whom_asked", "names_no_one_asked", "of_another_person", "opens_with_someone_else", "said_only_as_anothers",
-    "says_trait_of_whom_asked", "tells_trait_of_another_asked",
+    "says_trait_of_whom_asked", "tells_trait_of_another_asked", "told_of_them",
     "the_speakers_for_another",
 ]
 
@@ -109,6 +109,13 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORE
 
 
 _THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|their|them|hers|theirs)\b", re.IGNORECASE)
+
+
+def told_of_them(sentence: str, memory: Memory, asked: Set[str], focus: Focus) -> bool:
+    """Whether ``sentence`` of ``memory`` speaks of everyone ``asked`` (entity keys): by name, or by "he", "she" or
+    "they" in a memory that names them ("My brother Gil moved to Tel Aviv … Pay him ₪60 per hour, cash.")."""
+    return asked <= about(sentence, focus) or (
+        _THIRD_PERSON.search(sentence) is not None and asked <= about(memory.text, focus))
 
 
 _A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")

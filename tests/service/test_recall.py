@@ -780,3 +780,28 @@ def test_a_detail_of_someone_else_or_of_another_kind_is_declined_for_a_user_give
           speaker=None)
     for question in declined:
         assert not service.recall(question).abstained, question
+
+
+def test_a_pay_rate_asked_of_someone_no_fact_names_is_not_told_by_what_another_is_paid(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, [
+        "Staff change: Ofer is leaving at the end of October. Maya Peretz will take the wheel classes from 1/11.",
+        "My brother Gil moved to Tel Aviv last week; he will help with deliveries on Fridays. Pay him ₪60 per hour, cash.",
+        "Class prices: single wheel class ₪220; private session ₪450 per hour.",
+    ], speaker="Lior")
+    assert service.recall("What is Maya Peretz's hourly rate?").abstained
+    assert service.recall("How much does Ofer earn?").abstained
+    assert not service.recall("What is Gil's hourly rate?").abstained
+    assert not service.recall("How much does Gil earn?").abstained
+
+
+def test_what_someone_known_is_paid_is_told_by_he_or_she_in_a_memory_that_names_them(
+    service: MemoryService, facts: FactService, clock: SteppingClock
+) -> None:
+    facts.state("Lior's brother is Gil", subject="Lior", predicate="brother", obj="Gil", speaker="Lior")
+    _told(service, clock, [
+        "My brother Gil moved to Tel Aviv last week; he will help with deliveries on Fridays. Pay him ₪60 per hour, cash.",
+        "Class prices: single wheel class ₪220; private session ₪450 per hour.",
+    ], speaker="Lior")
+    assert not service.recall("How much does Gil get paid?").abstained
