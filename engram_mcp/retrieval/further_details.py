@@ -37,6 +37,8 @@ _CODE = r"(?:[A-Z]{0,4}[-\s]?)?\d[\w./()-]*"
 # A word written with a capital after the question's first: "Iyer" in "What is Dr. Iyer's office room number?".
 _NAME = re.compile(r"(?<=\s)[A-Z][^\W\d_]+")
 _THINGS_SUFFIX = re.compile(r"(?<=\w{4})(?:ship|hood)$", re.IGNORECASE)
+_CLIPPED_LETTERS = 3
+"""The fewest letters of a thing's word a clipped form keeps ("reg", "rego", "lic")."""
 
 # What a thing is worth: "What is the WOZ value of the Oudegracht flat?", "How much is the house worth?".
 _WORTH_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was)\s+(?:[\w'’-]+\s+){0,4}?(?:value|valuation|worth)\b"
@@ -62,8 +64,11 @@ def any_detail_asked(question: str) -> Detail | None:
         return known
     if (number := _NUMBER_ASKED.search(question)) is not None:
         # The thing's word before what makes it an abstract noun: a "membership number" is told as "Member: … No. 2291".
-        thing = re.escape(_THINGS_SUFFIX.sub("", number["thing"]))
-        told = _told(rf"{thing}\w*\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}")
+        # Or its word cut short, as people write it: "AHPRA rego … NMW0001734562" tells "the AHPRA registration number".
+        word = _THINGS_SUFFIX.sub("", number["thing"])
+        clipped = "|".join(re.escape(word[:end]) + "o?" for end in range(len(word) - 1, _CLIPPED_LETTERS - 1, -1))
+        thing = rf"{re.escape(word)}\w*" + (rf"|(?:{clipped})(?!\w)" if clipped else "")
+        told = _told(rf"(?:{thing})\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}")
         # A code beside the thing's word tells it, whatever else the question says of the thing: "policy DS-448210 for
         # Marula" tells "the policy number of Marula's pet insurance"; whose it is, recall reads from the line.
         return Detail(f"{number['thing'].casefold()} number", told, told_alone=told,

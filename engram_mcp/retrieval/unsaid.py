@@ -16,6 +16,7 @@ from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.occupations import OCCUPATIONS
+from engram_mcp.model.pronouns import THIRD_PERSON
 from engram_mcp.model.purge_plan import sentences
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.abstain import (
@@ -185,14 +186,16 @@ def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
 
 
 def _opens_with_someone_else(clause: str, known_as: set[str]) -> bool:
+    # A word in capitals is no one's name: "ate ko si Jhoana, nasa Dubai, OFW nurse" goes on about her.
     opening = _OPENING_NAME.match(clause)
-    return opening is not None and opening[1].casefold() not in FUNCTION_WORDS and stem(opening[1].casefold()) not in known_as
+    return (opening is not None and opening[1].casefold() not in FUNCTION_WORDS and stem(opening[1].casefold()) not in known_as
+            and not _ACRONYM.fullmatch(opening[1]))
 
 
 def _names_another_first(sentence: str, known_as: set[str]) -> bool:
     """Whether ``sentence`` names someone else by who they are before it goes on about someone
     ("my partner is Andrés, he's a vet"; not "I was thinking Edinburgh, she taught English")."""
-    pronoun = _GOES_ON.search(sentence)
+    pronoun = THIRD_PERSON.search(sentence)
     before = sentence[:pronoun.start()] if pronoun else sentence
     return any(word in RELATIONS for word in words_of(before)) and any(
         stem(re.sub(r"['’]s$", "", name).casefold()) not in known_as and name.casefold() not in FUNCTION_WORDS
@@ -202,6 +205,7 @@ def _names_another_first(sentence: str, known_as: set[str]) -> bool:
 _LABEL = re.compile(r"^\s*[^:.!?,;]{2,30}:")
 _CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 _OPENING_NAME = re.compile(r"\s*([A-Z][\w'’-]*)")
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
 
 
 def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, set[str]]:
@@ -240,7 +244,6 @@ _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", 
 # Where someone lives, was born or comes from: no answer to where they work or study.
 _A_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|born|grew\s+up|comes?\s+from|from|stays?|staying)"
                      r"\s+(?:\w+\s+){0,2}?(?:at|in)\s+\w+", re.IGNORECASE)
-_GOES_ON = re.compile(r"\b(?:he|she|they|his|her|him|their|them)\b", re.IGNORECASE)
 # Chat drops the subject when it goes on about the one just named: "Kudzai is the middle one. lives
 # for rugby, plays flanker".
 _SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|has|had|does|did|lives|plays|works|studies|loves|"
@@ -249,4 +252,4 @@ _SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|h
 
 
 def _goes_on(sentence: str) -> bool:
-    return _GOES_ON.search(sentence) is not None or _SUBJECT_DROPPED.match(sentence.strip()) is not None
+    return THIRD_PERSON.search(sentence) is not None or _SUBJECT_DROPPED.match(sentence.strip()) is not None

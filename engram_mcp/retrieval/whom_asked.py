@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence, Set
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
+from engram_mcp.model.pronouns import THIRD_PERSON
 from engram_mcp.retrieval.abstain import WORD, lexical_coverage, stem_of, words_of
 from engram_mcp.retrieval.focus import CALENDAR, SENTENCE_END, VOCATIVE, Focus, about, name_keys
 from engram_mcp.retrieval.names_asked import names_person
@@ -79,7 +80,7 @@ def names_no_one_asked(memory: Memory, focus: Focus) -> bool:
     if not asked and not focus.relations:
         return False
     return (not asked & about(memory.text, focus) and not (focus.relations and focus.relations_met(memory.text))
-            and _THIRD_PERSON.search(memory.text) is None)
+            and THIRD_PERSON.search(memory.text) is None)
 
 
 def opens_with_someone_else(memory: Memory, focus: Focus) -> bool:
@@ -102,20 +103,19 @@ def _the_speakers_own(memory: Memory, focus: Focus) -> bool:
     if memory.kind is Kind.FACT:
         return entity_key(memory.subject or "") in focus.speakers
     return (not memory.said_by_assistant() and _FIRST_PERSON.search(memory.text) is not None
-            and _THIRD_PERSON.search(memory.text) is None)
+            and THIRD_PERSON.search(memory.text) is None)
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORECASE)
 
 
-_THIRD_PERSON = re.compile(r"\b(?:he|she|they|his|her|him|their|them|hers|theirs)\b", re.IGNORECASE)
 
 
 def told_of_them(sentence: str, memory: Memory, asked: Set[str], focus: Focus) -> bool:
     """Whether ``sentence`` of ``memory`` speaks of everyone ``asked`` (entity keys): by name, or by "he", "she" or
     "they" in a memory that names them ("My brother Gil moved to Tel Aviv … Pay him ₪60 per hour, cash.")."""
     return asked <= about(sentence, focus) or (
-        _THIRD_PERSON.search(sentence) is not None and asked <= about(memory.text, focus))
+        THIRD_PERSON.search(sentence) is not None and asked <= about(memory.text, focus))
 
 
 _A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")

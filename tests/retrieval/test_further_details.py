@@ -21,6 +21,15 @@ def test_a_things_number_is_told_by_a_code_a_few_words_after_the_thing_or_its_me
     assert work is not None and work.told_in("also new phone number for work from the new practice: 731 455 902")
 
 
+def test_a_things_number_is_told_beside_its_word_cut_short_as_people_write_it() -> None:
+    registration = any_detail_asked("What is Shannon's AHPRA registration number?")
+    assert registration is not None
+    assert registration.told_in("AHPRA rego for the renewal form: NMW0001734562. due 31 May")
+    assert registration.told_in("my reg no. is 88213")
+    assert not registration.told_in("regular check-ups every 3 months")
+    assert not registration.told_in("AHPRA renewal due 31 May")
+
+
 def test_a_code_beside_the_things_word_tells_it_without_the_questions_other_words_but_not_without_a_name_it_writes() -> None:
     policy = any_detail_asked("What is the policy number of Marula's pet insurance?")
     assert policy is not None

@@ -98,6 +98,10 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("How old is Misha?", {"Misha"}, ["We have one son, Misha, he is 4 years."]),
     ("Which city does Kerem live in?", {"Kerem"}, ["my brother kerem is in ankara"]),
     ("How many paying accounts does Groomly have?", {"Groomly"}, ["Groomly is booking and SMS reminders for groomers"]),
+    # a word in capitals opening a clause is no one else ("OFW nurse"), and a pronoun of another language goes on about them
+    ("What is Jhoana's number?", {"Jhoana"}, ["my sister Jhoana, OFW nurse, number +971 55 318 2046"]),
+    ("What is Jhoana's number?", {"Jhoana"}, ["ate ko si Jhoana nasa Dubai. number niya +971 55 318 2046"]),
+    ("Who is Fiorella's partner?", {"Fiorella"}, ["conocí a Fiorella en la uni. ella tiene partner nuevo, Bruno"]),
 ])
 def test_a_slot_said_of_someone_or_asked_in_other_words_is_not_unsaid(question: str, names: set[str], texts: list[str]) -> None:
     assert unsaid(question, names, texts, where=question.startswith("Where")) == ()
