@@ -51,8 +51,8 @@ def name_keys(words: list[str]) -> set[str]:
     return {entity_key(re.sub(r"['’]s$", "", word)) for word in words}
 
 
-# "No. 2291", "Nr. 5": the abbreviation of a number ends no sentence.
-SENTENCE_END = re.compile(r"(?<=[.!?])(?!(?<=\b[Nn][or]\.)\s+\d)\s+|\n+")
+# "No. 2291", "Nr. 5", "no. GT-0931": the abbreviation of a number ends no sentence.
+SENTENCE_END = re.compile(r"(?<=[.!?])(?!(?<=\b[Nn][or]\.)\s+(?:[A-Z]{1,4}[-\s]?)?\d)\s+|\n+")
 
 
 _NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")

@@ -13,3 +13,4 @@ def test_the_abbreviation_of_a_number_ends_no_sentence() -> None:
     assert SENTENCE_END.split("Member: Rajesh Kulkarni No. 2291 Type: Senior. Next field meeting: Rutland Water") == [
         "Member: Rajesh Kulkarni No. 2291 Type: Senior.", "Next field meeting: Rutland Water"]
     assert SENTENCE_END.split("He said No. Then he left") == ["He said No.", "Then he left"]
+    assert SENTENCE_END.split("my guide certificate no. GT-0931. busy week") == ["my guide certificate no. GT-0931.", "busy week"]
