@@ -93,6 +93,9 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     heads = tuple(term for term, after in zip(asked, (*asked[1:], ""), strict=True) if after not in _PERSONAL_SLOT_WORDS)
     # Someone is spoken of by the relation they were named with too: "my dad (papa, ernesto, 78)", then "papa's doctor".
     called = _relations_naming(names, memories := list(memories))
+    # And by a short form of their name: "Maddo's mobile 0423 771 508" for Maddison.
+    for name, short in _short_forms(names, memories).items():
+        called[name] |= short
     about_work = any(term in _WORK_WORDS for term in asked)
     # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
     about_employer = any(term in _EMPLOYER_WORDS for term in asked)
@@ -224,6 +227,17 @@ def _relations_naming(names: set[str], memories: Sequence[Memory]) -> dict[str, 
     return called
 
 
+def _short_forms(names: set[str], memories: Sequence[Memory]) -> dict[str, set[str]]:
+    """For each name (stem), the shorter names written in ``memories`` that begin as it does ("Maddo", "Maddy" for
+    "maddison"), as stems: a name is cut short as people call each other, never below its first four letters."""
+    written = {word.casefold() for memory in memories for word in _CAPITALISED_WORD.findall(memory.text)}
+    return {name: {stem(word) for word in written
+                   if _SHORT_FORM_LETTERS <= len(word) < len(name) and word[:_SHORT_FORM_LETTERS] == name[:_SHORT_FORM_LETTERS]}
+            for name in names}
+
+
+_CAPITALISED_WORD = re.compile(r"\b[A-Z][^\W\d_]+")
+_SHORT_FORM_LETTERS = 4
 _RELATION_NAMES_WITHIN = 3
 _ANOTHERS = re.compile(r"his|her|their|its|[\w-]+['’]s")
 _SCHOOL = stem("school")

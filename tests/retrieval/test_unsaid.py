@@ -102,6 +102,9 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("What is Jhoana's number?", {"Jhoana"}, ["my sister Jhoana, OFW nurse, number +971 55 318 2046"]),
     ("What is Jhoana's number?", {"Jhoana"}, ["ate ko si Jhoana nasa Dubai. number niya +971 55 318 2046"]),
     ("Who is Fiorella's partner?", {"Fiorella"}, ["conocí a Fiorella en la uni. ella tiene partner nuevo, Bruno"]),
+    # by a short form of the name
+    ("What is Maddison's mobile number?", {"Maddison"},
+     ["daughter Maddison is getting married!! date's 14 November", "Maddo's mobile 0423 771 508 if i ever lose it"]),
 ])
 def test_a_slot_said_of_someone_or_asked_in_other_words_is_not_unsaid(question: str, names: set[str], texts: list[str]) -> None:
     assert unsaid(question, names, texts, where=question.startswith("Where")) == ()
@@ -190,3 +193,8 @@ def test_where_someone_lives_is_asked_by_its_verb_and_still_said_by_a_home() -> 
     assert unsaid_of({"Graziella"}, terms, said, where=True, verbs={stem("live")}) == ()
     silent = [turn("Graziella rang, her birthday is the 23rd")]
     assert unsaid_of({"Graziella"}, terms, silent, where=True, verbs={stem("live")}) == (stem("graziella"),)
+
+
+def test_a_name_is_not_met_by_a_word_sharing_fewer_than_its_first_four_letters() -> None:
+    texts = ["daughter Maddison is getting married!! date's 14 November", "Mad day. Mum's mobile 0423 771 508"]
+    assert unsaid("What is Maddison's mobile number?", {"Maddison"}, texts) == ("maddison",)
