@@ -47,6 +47,7 @@ from engram_mcp.retrieval.value_kinds import kinds_not_asked, said_of_another_ki
 from engram_mcp.retrieval.whom_asked import (
     may_be_of_whom_asked,
     names_no_one_asked,
+    of_someone_else,
     said_only_as_anothers,
     tells_trait_of_another_asked,
     told_of_them,
@@ -67,10 +68,14 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
     ("How much do I owe for Naledi's school trip?" by "- pay R85 zoo trip on the school app"). What the speaker
     paid (``of_the_speaker``) is not told by a line saying they sold it ("vendí el Jetta!! $2,300"). A value said to be
     of a kind the question excludes (``kinds``) tells nothing: "What is Jitka's personal phone number?" is not told by
-    "new phone number for work: 731 455 902"."""
+    "new phone number for work: 731 455 902". Asked of the speaker, a person's own detail is not told by what is said of
+    someone else ("When is Alasdair's own birthday?" by "her birthday is the 14th of February")."""
     # A fact about the speaker is theirs: "Lavinia is 71 years old." tells nothing of her grandson Toby.
     others = focus.named - focus.speakers
     if detail.name in OF_A_PERSON and names_no_one_asked(memory, focus):
+        return False
+    speakers_own = of_the_speaker and detail.name in OF_A_PERSON and not others
+    if speakers_own and memory.kind is Kind.FACT and entity_key(memory.subject or "") not in focus.speakers:
         return False
     if (memory.kind is Kind.FACT and others and entity_key(memory.subject or "") in focus.speakers
             and not others & about(memory.text, focus)):
@@ -84,6 +89,7 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
         # the value need not say what it is of ("my cousin Makana gave me $3,500 for it").
         return any(detail.value_in(sentence if asked_by_name is None else without_others_ordinals(sentence, asked_by_name))
                    and not said_of_another_kind(kinds, sentence)
+                   and not (speakers_own and of_someone_else(sentence))
                    and may_be_of_whom_asked(replace(memory, text=sentence), focus)
                    for sentence in SENTENCE_END.split(text))
 

@@ -19,7 +19,7 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
 
 __all__ = [
     "may_be_of_whom_asked", "names_no_one_asked", "of_another_person", "opens_with_someone_else", "said_only_as_anothers",
-    "says_trait_of_whom_asked", "tells_trait_of_another_asked", "told_of_them",
+    "of_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked", "told_of_them",
     "the_speakers_for_another",
 ]
 
@@ -69,7 +69,8 @@ def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     # A capitalised word after an article or "in"/"at" is a thing or a place ("Ulla drives a Volvo V70",
     # "Yuki lives in Dulwich Hill"), no one else.
     people = _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text))
-    others = name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers
+    # A month or a day is no one: "her birthday is the 14th of February".
+    others = name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - CALENDAR
     return not others
 
 
@@ -109,6 +110,12 @@ def _the_speakers_own(memory: Memory, focus: Focus) -> bool:
 _FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORECASE)
 
 
+
+
+def of_someone_else(sentence: str) -> bool:
+    """Whether ``sentence`` speaks of someone by "he", "she" or "they" and not of the speaker: "her birthday is the 14th
+    of February" is no birthday of the one who says it."""
+    return THIRD_PERSON.search(sentence) is not None and _FIRST_PERSON.search(sentence) is None
 
 
 def told_of_them(sentence: str, memory: Memory, asked: Set[str], focus: Focus) -> bool:

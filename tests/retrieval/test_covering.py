@@ -24,3 +24,15 @@ def test_a_weight_said_of_no_one_is_the_speakers_own_and_tells_nothing_of_someon
     assert not _tells_detail_of_whom_asked(memory("t-note", "note: weight 82kg this morning"), detail, of_the_daughter)
     own = focus_of("How much do I weigh?")
     assert _tells_detail_of_whom_asked(memory("t-note", "note: weight 82kg this morning"), detail, own)
+
+
+def test_a_birthday_said_by_its_month_is_of_whom_the_memory_names_and_no_birthday_of_the_speaker() -> None:
+    granddaughter = memory("t-kirsty", "my granddaughter Kirsty, she's 24, a nurse. her birthday is the 14th of February")
+    asked_of_her = "When is Kirsty's birthday?"
+    detail = detail_asked(asked_of_her)
+    assert detail is not None
+    assert _tells_detail_of_whom_asked(granddaughter, detail, focus_of(asked_of_her, frozenset({"Kirsty"})))
+    own = "When is Ngozi's own birthday?"
+    assert not _tells_detail_of_whom_asked(granddaughter, detail, focus_of(own), of_the_speaker=True)
+    assert _tells_detail_of_whom_asked(memory("t-own", "my birthday is the 3rd of May, Kirsty always forgets"), detail,
+                                       focus_of(own), of_the_speaker=True)
