@@ -12,6 +12,7 @@ the detail (``abstain.Coverage.untold``).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engram_mcp.retrieval.details import MONEY, Detail, detail_asked
 from engram_mcp.retrieval.question_words import stem
@@ -36,6 +37,9 @@ _NUMBER_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(
 _CODE = r"(?:[A-Z]{0,4}[-\s]?)?\d[\w./()-]*"
 # A word written with a capital after the question's first: "Iyer" in "What is Dr. Iyer's office room number?".
 _NAME = re.compile(r"(?<=\s)[A-Z][^\W\d_]+")
+_PRICE = "price"
+# A name the question writes that is no one's "'s": "Mtskheta" in "How much does the Mtskheta half-day tour cost?".
+_THINGS_NAME = re.compile(r"(?<=\s)[A-Z][^\W\d_]+(?![\w'’])")
 _THINGS_SUFFIX = re.compile(r"(?<=\w{4})(?:ship|hood)$", re.IGNORECASE)
 _CLIPPED_LETTERS = 3
 """The fewest letters of a thing's word a clipped form keeps ("reg", "rego", "lic")."""
@@ -60,6 +64,10 @@ def any_detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one: one ``details.py`` knows, else
     one of these."""
     known = detail_asked(question)
+    if known is not None and known.name == _PRICE:
+        # A thing's price asked by its name is told only beside that name: "How much does the Mtskheta half-day tour
+        # cost?" is not told by "Kakheti wine tour i sell for 70 USD". (Whose it is, "Mia's dress", may go unsaid.)
+        return replace(known, names_written=frozenset(stem(name.casefold()) for name in _THINGS_NAME.findall(question)))
     if known is not None:
         return known
     if (number := _NUMBER_ASKED.search(question)) is not None:

@@ -57,3 +57,13 @@ def test_a_share_is_told_by_a_percentage() -> None:
     assert share is not None
     assert share.told_in("Kawin and I split it 60/40, he has 40%")
     assert not share.told_in("Kawin (CTO) says sign now")
+
+
+def test_a_things_price_asked_by_its_name_is_told_only_beside_that_name_and_whose_it_is_may_go_unsaid() -> None:
+    tour = any_detail_asked("How much does the Mtskheta half-day tour cost?")
+    assert tour is not None and tour.name == "price"
+    terms = ("mtskheta", "half", "day", "tour", "cost")
+    assert not tour.told_of("Kakheti wine tour i sell for 70 USD per person, includes lunch", terms)
+    assert tour.told_of("Mtskheta half day tour is 45 USD per person", terms)
+    dress = any_detail_asked("How much was Mia's dress?")
+    assert dress is not None and dress.told_of("got the flower girl dress today, $80", ("dress",))
