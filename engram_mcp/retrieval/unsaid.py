@@ -29,10 +29,10 @@ from engram_mcp.retrieval.abstain import (
     stem_of,
     words_of,
 )
-from engram_mcp.retrieval.details import AT_NO_TIME
 from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import BELONGINGS, RELATION_WORDS, RELATIONS, TOPICS, stem
+from engram_mcp.retrieval.schools import AT_NO_TIME
 from engram_mcp.retrieval.slot_asked import about_topic
 
 __all__ = ["unsaid_of", "without_others_ordinals", "workplace_given"]
