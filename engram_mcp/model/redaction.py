@@ -23,6 +23,7 @@ import re
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
 from engram_mcp.model.name_or_word import RELATIONS
+from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
 __all__ = ["cut_naming", "names_someone_else"]
@@ -54,10 +55,14 @@ _WHERE_OR_WHEN = re.compile(
 _WHOSE_BEFORE_A_NAME = re.compile(r"^(?:['’]s)?\s+(?:(?P<how>[a-z][\w'’-]*)\s+)?(?P<who>[a-z][\w'’-]*)\s+(?=[A-Z])")
 _POSSESSIVE = re.compile(r"['’]s$")
 _ASIDE = re.compile(r"\s*\([^()]*\)")
-# A sentence opening with a third-person pronoun continues the one before it.
-_CONTINUES = re.compile(r"^\s*(?:he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
+# A sentence opening with a third-person pronoun continues the one before it (in the languages chat mixes in too:
+# "il part travailler en Alberta").
+_CONTINUES = re.compile(rf"^\s*(?:it|its|{OPENING_THIRD_PERSON_WORDS})(?!\w)", re.IGNORECASE)
 # A turn opening on someone by pronoun, going on from the turn before: not "it", which is as often the weather.
-_OPENS_ON_SOMEONE = re.compile(r"^\s*(?:he|she|they|his|her|their|him|them)\b", re.IGNORECASE)
+_OPENS_ON_SOMEONE = re.compile(rf"^\s*(?:{OPENING_THIRD_PERSON_WORDS})(?!\w)", re.IGNORECASE)
+# What someone is, said before their name as its apposition: "just me and the budgie, Wee Jock", "with our neighbour, Gela".
+_APPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the|my|our|his|her|their)\s+(?:[a-z][\w'’-]*\s+)?[a-z][\w'’-]*,\s+$",
+                                re.IGNORECASE)
 # Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
 _A_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|he's|she's)\b", re.IGNORECASE)
 _A_FEW_WORDS = 3
@@ -144,7 +149,7 @@ def _rest_of_list(sentence: str, name: Named) -> str:
     """``sentence`` without what names ``name``: the rest of a list ("…are Lego and a small agency
     called Hvid." → "…are Lego."; "Priya, Jonas and Mei" → "Jonas and Mei"), what was done with
     them, or a later clause of the speaker's own; else "" (nothing left that reads as a statement)."""
-    body = sentence.rstrip()
+    body = _without_apposition(sentence.rstrip(), name)
     end = body[-1] if body[-1:] in ".!?" else "."
     aside = _without_an_aside(body.rstrip(".!?"), name)
     if aside is not None:
@@ -172,6 +177,19 @@ def _rest_of_list(sentence: str, name: Named) -> str:
         return ""
     said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
     return "" if name.in_(said) else said + end
+
+
+def _without_apposition(sentence: str, name: Named) -> str:
+    """``sentence`` without what it says ``name`` is, right before it after a comma, when the name ends the sentence or
+    a clause: "just me and the budgie, Wee Jock" → "just me and Wee Jock" (the budgie goes with it)."""
+    spans = name.spans(sentence)
+    if len(spans) != 1:
+        return sentence
+    start, stop = spans[0]
+    before = _APPOSITION_BEFORE.search(sentence[:start])
+    if before is None or not re.match(r"\s*(?:[,;.!?]|$)", sentence[stop:]):
+        return sentence
+    return sentence[:before.start()] + sentence[start:]
 
 
 def _without_an_aside(text: str, name: Named) -> str | None:

@@ -148,3 +148,17 @@ def test_forgetting_someone_said_in_passing_keeps_what_is_said_of_others() -> No
     assert left_after_forgetting("Tom Baker", memories) == {
         "t-0": None, "t-1": "Ana works at Deloitte.", "t-2": "Ana moved to Porto.", "t-3": "Mia started school in Leeds.",
         "t-4": "I went to Lisbon last May.", "t-5": None, "t-6": "I cooked a curry last night."}
+
+
+def test_what_someone_is_said_before_their_name_goes_with_them() -> None:
+    said = turns("my wife Morag passed 3 year ago so its just me and the budgie, Wee Jock",
+                 "its just me and the budgie, Wee Jock. he sings all day")
+    assert left_after_forgetting("Wee Jock", said) == {"t-0": "my wife Morag passed 3 year ago so its just me.", "t-1": None}
+
+
+def test_a_sentence_going_on_about_them_in_another_language_goes_with_them() -> None:
+    said = turns("Denis Gagnon, mon helper depuis 3 ans, m'a texté à matin. il lâche, il part travailler en Alberta. "
+                 "ça me fait de quoi",
+                 "ate ko si Jhoana, nasa Dubai. siya ang nagbabayad ng tuition ni bunso. ok lang")
+    assert left_after_forgetting("Denis Gagnon", said)["t-0"] == "ça me fait de quoi"
+    assert left_after_forgetting("Jhoana", said)["t-1"] == "ok lang"
