@@ -236,7 +236,8 @@ _DETAILS += (
     _detail("salary", rf"{_WHAT_OR_HOW_MUCH}\b(?:salary|salaries|wages?|income|earnings|pay\s+rate|day\s+rate|hourly\s+rate)",
             # Not "a month" alone: fees, rents and subscriptions are said by the month too ("Gym membership is £35 a month").
             _MONEY, r"salary|earn\w*|wages?|paid|pay(?:s|ing)?|income|rate|makes?|making|gross|net|take[\s-]home|an?\s+(?:hour|day|year)"
-                    r"|per\s+(?:hour|day|year|annum)|/\s?(?:h|hr|hour|day|yr|year)|p\.?a|annual",
+                    # "€45/hr": the rate's slash follows its figure, so the figure opens what is matched.
+                    r"|per\s+(?:hour|day|year|annum)|(?:\d[\d.,]*\s?)?/\s?(?:h|hr|hour|day|yr|year)|p\.?a|annual",
             told_alone=_WAGE_RATE),
     _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"

@@ -170,6 +170,13 @@ def test_a_pay_rate_tells_a_salary_by_its_form_alone() -> None:
     assert not detail.told_by_its_form("bought the boots for $38, up from $32 last year")
 
 
+def test_a_rate_written_with_its_slash_right_after_the_figure_tells_a_salary() -> None:
+    detail = detail_asked("What's Nikos's hourly rate?")
+    assert detail is not None and detail.name == "salary"
+    assert detail.told_in("Nikos = contract dev in Athens, €45/hr, invoices monthly")
+    assert not detail.told_in("Pro plan is €29 for the month")
+
+
 def test_a_german_rent_is_told_by_its_amount_warm_or_kalt() -> None:
     detail = detail_asked("How much is the rent for the Pankow flat?")
     assert detail is not None and detail.name == "rent"
