@@ -97,7 +97,7 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
         return (detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
                 and in_a_sentence_of_theirs(memory.text))
     speakers_payment = of_the_speaker and _PAID in focus.terms
-    return any(detail.told_of(line, focus.terms) and may_be_of_whom_asked(replace(memory, text=line), focus)
+    return any(detail.told_of(line, focus.terms, within=memory.text) and may_be_of_whom_asked(replace(memory, text=line), focus)
                and in_a_sentence_of_theirs(line) and not (speakers_payment and _SOLD.search(line) and not _BOUGHT.search(line))
                for line in memory.text.splitlines())
 

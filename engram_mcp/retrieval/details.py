@@ -90,13 +90,14 @@ class Detail:
         told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
         return told.search(text) is not None
 
-    def told_of(self, text: str, focus: tuple[str, ...]) -> bool:
-        """Whether ``text`` tells this detail of what the question asks about (``focus``, stems)."""
+    def told_of(self, text: str, focus: tuple[str, ...], *, within: str | None = None) -> bool:
+        """Whether ``text`` tells this detail of what the question asks about (``focus``, stems); the names it must be
+        said with may be anywhere ``within`` the memory ``text`` is a line of (a receipt's header names its station)."""
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
         unknown_names = tuple(term for term in rest if term in self.names_written)
-        if unknown_names and lexical_coverage(unknown_names, [text]) < 1.0:
+        if unknown_names and lexical_coverage(unknown_names, [within or text]) < 1.0:
             return False
         if not rest and self.alongside is None and self.told_alone is not None:
             # Asked nothing but the detail ("How much do I earn?"), a value of its shape alone is said of too much

@@ -38,8 +38,8 @@ _CODE = r"(?:[A-Z]{0,4}[-\s]?)?\d[\w./()-]*"
 # A word written with a capital after the question's first: "Iyer" in "What is Dr. Iyer's office room number?".
 _NAME = re.compile(r"(?<=\s)[A-Z][^\W\d_]+")
 _PRICE = "price"
-# What makes a name whose a thing is: "Mia's dress".
-_OWNERS = ("'", "’")
+# A name a thing is called by, after its article: "the Mtskheta half-day tour", "the Netflix subscription".
+_THINGS_NAME = re.compile(r"\b(?i:the|a|an|this|that)\s+([A-Z][^\W\d_]+)(?![\w'’])")
 _THINGS_SUFFIX = re.compile(r"(?<=\w{4})(?:ship|hood)$", re.IGNORECASE)
 _CLIPPED_LETTERS = 3
 """The fewest letters of a thing's word a clipped form keeps ("reg", "rego", "lic")."""
@@ -65,10 +65,10 @@ def any_detail_asked(question: str) -> Detail | None:
     one of these."""
     known = detail_asked(question)
     if known is not None and known.name == _PRICE:
-        # A thing's price asked by its name is told only beside that name: "How much does the Mtskheta half-day tour
-        # cost?" is not told by "Kakheti wine tour i sell for 70 USD". (Whose it is, "Mia's dress", may go unsaid.)
-        return replace(known, names_written=frozenset(
-            stem(name[0].casefold()) for name in _NAME.finditer(question) if not question.startswith(_OWNERS, name.end())))
+        # A thing's price asked by the name before its word is told only by a memory saying that name: "How much does
+        # the Mtskheta half-day tour cost?" is not told by "Kakheti wine tour i sell for 70 USD". (Whose it is, "Mia's
+        # dress", or where, "the fuel at Villach", may go unsaid beside the amount.)
+        return replace(known, names_written=frozenset(stem(name.casefold()) for name in _THINGS_NAME.findall(question)))
     if known is not None:
         return known
     if (number := _NUMBER_ASKED.search(question)) is not None:

@@ -65,5 +65,9 @@ def test_a_things_price_asked_by_its_name_is_told_only_beside_that_name_and_whos
     terms = ("mtskheta", "half", "day", "tour", "cost")
     assert not tour.told_of("Kakheti wine tour i sell for 70 USD per person, includes lunch", terms)
     assert tour.told_of("Mtskheta half day tour is 45 USD per person", terms)
+    assert tour.told_of("- 45 USD per person", terms, within="Mtskheta half day tour:\n- 45 USD per person")
+    assert not tour.told_of("- 45 USD per person", terms)
     dress = any_detail_asked("How much was Mia's dress?")
     assert dress is not None and dress.told_of("got the flower girl dress today, $80", ("dress",))
+    fuel = any_detail_asked("How much was the fuel at Villach?")
+    assert fuel is not None and not fuel.names_written
