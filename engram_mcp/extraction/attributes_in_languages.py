@@ -22,16 +22,16 @@ _ATTRIBUTES: tuple[tuple[str, str], ...] = (
                       r"numero\s+di\s+cellulare|mobiele\s+nummer|06-nummer|numer\s+komórki|číslo\s+mobilu|nomor\s+(?:hp|handphone)|"
                       # "mi cel", "mon cell", "meu celular", "il mio cellulare", "no HP saya"
                       r"numéro\s+de\s+cell(?:ulaire)?|número\s+de\s+cel|cellulaire|cellulare|celular|celu|cell|cel|móvil|movil|"
-                      r"telemóvel|no\.?\s*hp|hp"),
+                      r"telemóvel|no\.?\s*hp|hp|nombor\s+(?:hp|handphone|telefon\s+bimbit)"),
     ("email address", r"e-?mail-?adresse|adresse\s+(?:e-?mail|mail|électronique)|courriel|correo(?:\s+electrónico)?|"
                       r"indirizzo\s+(?:e-?mail|di\s+posta)|endereço\s+de\s+e-?mail|e-?mailadres|adres\s+e-?mail|alamat\s+e-?mail|e-?mail|mail"),
     ("phone number", r"telefonnummer|rufnummer|numéro\s+de\s+(?:téléphone|tél|tel)|numéro|número\s+de\s+(?:teléfono|telefone|contacto|contato)|"
                      r"número|numero\s+di\s+telefono|numero|telefoonnummer|nummer|numer\s+telefonu|numer|telefonní\s+číslo|číslo|"
                      r"numărul\s+de\s+telefon|numărul|nomor\s+(?:telepon|telp|wa)|nomor|namba\s+ya\s+simu|namba|"
-                     r"số\s+điện\s+thoại|số\s+đt|sđt|sdt|số|numéro\s+de\s+(?:cell|ligne)|zap|whats(?:app)?"),
+                     r"số\s+điện\s+thoại|số\s+đt|sđt|sdt|số|nombor\s+(?:telefon|tel)|nombor|numéro\s+de\s+(?:cell|ligne)|zap|whats(?:app)?"),
     ("address", r"adresse|anschrift|dirección|direccion|indirizzo|endereço|endereco|adres|adresa|alamat|anwani|địa\s+chỉ"),
     ("rent", r"kaltmiete|warmmiete|miete|loyer|alquiler|renta|affitto|aluguel|aluguer|renda|huur|czynsz|nájemné|nájem|chiria|sewa|kodi|"
-             r"upa|tiền\s+thuê\s+nhà|tiền\s+nhà"),
+             r"upa|tiền\s+thuê\s+nhà|tiền\s+nhà|sewa\s+rumah"),
     ("salary", r"gehalt|lohn|salaire|sueldo|salario|stipendio|salário|ordenado|salaris|loon|pensja|wynagrodzenie|salariul|gaji|mshahara|"
                r"sweldo|suweldo|sahod|lương"),
     ("birthday", r"geburtstag|anniversaire|cumpleaños|compleanno|aniversário|verjaardag|urodziny|narozeniny|ziua\s+de\s+naștere|"
@@ -83,8 +83,8 @@ _WORD_OF = "|".join(f"(?P<a{index}>{words})" for index, (_, words) in enumerate(
 _NOWS = rf"(?:(?:{_NOW})\s+)*"
 _STATED = re.compile(
     rf"^(?P<lead>\W*){_NOWS}(?:(?:(?P<the>{_THE})|(?:{_MY})\s+)(?:(?P<new>{_NEW_HERE})\s+)?(?:{_WORD_OF})\b(?:\s+(?P<new_after>{_NEW_HERE}))?"
-    rf"|(?:{_WORD_OF.replace('?P<a', '?P<b')})\b(?:\s+(?P<new_before_my>{_NEW_HERE}))?\s+(?:{_MY_AFTER})(?:\s+(?P<new_after_my>{_NEW_HERE}))?)"
-    rf"\s*(?:(?P<goes>{_GOES_TO})|(?P<is>{_IS})(?=\s)|(?P<bare>(?=\s+[+\d])))\s+(?P<now>{_NOWS}){_VALUE_OPENS}(?P<value>\S.*)$",
+    rf"|(?:{_WORD_OF.replace('?P<a', '?P<b')})\b(?:\s+(?P<new_before_my>{_NEW_HERE}))?\s+(?:{_MY_AFTER})(?:\s+(?P<new_after_my>{_NEW_HERE}))?(?:\s+(?P<now_mine>{_NOW}))?)"
+    rf"\s*(?:(?P<goes>{_GOES_TO})|(?P<is>{_IS})(?=\s)|(?P<bare>(?=\s+(?:[+\d]|(?:RM|Rp|R\$|S/|₱|\$|€|£)\s?\d))))\s+(?P<now>{_NOWS}){_VALUE_OPENS}(?P<value>\S.*)$",
     re.IGNORECASE)
 _MINE_STATED = re.compile(
     r"^(?P<lead>\W*)(?:benim\s+)?(?:(?P<new>yeni)\s+)?(?:"
@@ -94,8 +94,8 @@ _MINE_STATED = re.compile(
 # "Ahora pago 950 euros de alquiler", "Ich zahle jetzt 1.200 € Miete", "je paie 900 € de loyer": a rent said by what one pays.
 _PAY = r"zahle|bezahle|paie|paye|pago|betaal|płacę|platím|plătesc"
 _I = r"ich|je|yo|io|eu|ik|ja|já"
-_AMOUNT = (r"(?:[£$€]|R\$|CHF|Kč|zł)?\s?\d[\d.,]*(?:\s?(?:k|mil|tys\.?))?(?:\s?(?:€|euros?|eur|pesos?|zł|złotych|zl|kč|korun|lei|ron|"
-           r"reais|dólares|dolares|dollars?|francs?|chf))?")
+_AMOUNT = (r"(?:[£$€]|R\$|S/\.?|RM|Rp|₱|CHF|Kč|zł)?\s?\d[\d.,]*(?:\s?(?:k|mil|tys\.?|juta|jt|triệu|ribu|rb))?(?:\s?(?:€|\$|euros?|eur|"
+           r"pesos?|zł|złotych|zl|kč|korun|lei|ron|reais|dólares|dolares|dollars?|francs?|chf|soles|sol|tl|lira|ringgit|rupiah|php))?")
 _RENT_PAID = re.compile(
     rf"^(?P<lead>\W*){_NOWS}(?:(?:{_I})\s+)?{_NOWS}(?:{_PAY})\s+{_NOWS}(?P<value>{_AMOUNT}(?:\s+(?:al|par|im|pro|per|por|ao|a|na|za)\s+"
     r"(?:mes|mois|monat|mese|mês|maand|miesiąc|měsíc|lună))?)\s+(?:(?:de|d['’]|di|aan|za|na|ca)\s+)?"
@@ -104,9 +104,18 @@ _RENT_PAID = re.compile(
     re.IGNORECASE)
 
 
+# "gano 3,000 soles al mes", "ganho R$ 4.000 por mês": a salary said by what one earns, only with the time it is earned in.
+_EARNED = re.compile(
+    rf"^(?P<lead>\W*){_NOWS}(?:(?:{_I})\s+)?{_NOWS}(?:gano|ganho|gagne|guadagno)\s+{_NOWS}(?P<value>{_AMOUNT}\s+"
+    r"(?:al|por|a|par|ao|al|per|l['’])\s*(?:mes|mois|mês|mese|año|an|ano|anno))(?P<rest>\b.*)$",
+    re.IGNORECASE)
+
+
 def attribute_in_english(clause: str) -> str:
     """``clause`` read in English when it opens by giving one of the speaker's attributes in another language (a
     number, an address, a rent, a salary, a doctor); as it is otherwise."""
+    if (earned := _EARNED.match(clause)) is not None:
+        return f"{earned['lead']}my salary is {earned['value']}{earned['rest']}"
     if (paid := _RENT_PAID.match(clause)) is not None:
         return f"{paid['lead']}my rent is now {paid['value']}{paid['rest']}"
     if (mine := _MINE_STATED.match(clause)) is not None:
@@ -117,6 +126,6 @@ def attribute_in_english(clause: str) -> str:
         return clause
     said = next(name for name, value in stated.groupdict().items() if value and name[0] in "ab" and name[1:].isdigit())
     new = "new " if any(stated[part] for part in ("new", "new_after", "new_before_my", "new_after_my")) else ""
-    verb = "is now" if stated["now"] else "has changed to" if stated["goes"] else "is"
+    verb = "is now" if stated["now"] or stated["now_mine"] else "has changed to" if stated["goes"] else "is"
     whose = "the" if stated["the"] else "my"
     return f"{stated['lead']}{whose} {new}{_ATTRIBUTES[int(said[1:])][0]} {verb} {stated['value']}"

@@ -27,7 +27,7 @@ _SAID: tuple[tuple[str, str, str, str], ...] = (
     ("moved to", "moved to",
      r"bin\s+nach|ai\s+déménagé\s+(?:à|a|au|en|dans)|suis\s+déménagée?\s+(?:à|a|au|en|dans)|me\s+suis\s+installée?\s+(?:à|a|au|en)|"
      r"on\s+a\s+déménagé\s+(?:à|a|au|en|dans)|"
-     r"(?:me\s+(?:mudé|he\s+mudado|fui\s+a\s+vivir|vine\s+a\s+vivir)|nos\s+mudamos)\s+(?:a|al)|"
+     r"(?:me\s+(?:mudé|he\s+mudado|fui\s+a\s+vivir|vine\s+a\s+vivir)|nos\s+mudamos|me\s+cambié\s+de\s+casa)\s+(?:a|al)|"
      r"mi\s+sono\s+trasferit[oa]\s+(?:a|in)|ci\s+siamo\s+trasferiti\s+(?:a|in)|ho\s+traslocato\s+(?:a|in)|"
      r"(?:me\s+mudei|mudei-me|mudei|nos\s+mudamos|mudamos)\s+(?:para|pra)|ben\s+(?:verhuisd\s+)?naar|"
      r"(?:nime|nili|tume|tuli)hamia|(?:ber)?pindah\s+(?:rumah\s+)?ke|m-am\s+mutat\s+(?:în|in|la)|przeprowadził[ae]m\s+się\s+do|"
@@ -65,13 +65,17 @@ _SAID: tuple[tuple[str, str, str, str], ...] = (
     # Taken on somewhere: "conseguí chamba en …", "j'ai commencé chez …", "mulai kerja di …".
     ("started working at", "started working at",
      r"(?:conseguí|encontré)\s+(?:chamba|trabajo|chamba|pega|curro|empleo|un\s+trabajo|un\s+empleo|una\s+chamba)\s+(?:en|con)|"
-     r"(?:empecé|comencé|entré)\s+a\s+trabajar\s+(?:en|para|a)|"
+     r"(?:empecé|comencé|entré)\s+a\s+trabajar\s+(?:en|para|a)|me\s+contrataron\s+(?:en|de)|me\s+contrataram\s+(?:na|no)|"
+     r"tengo\s+(?:un\s+|una\s+)?(?:nuevo\s+trabajo|trabajo\s+nuevo|nueva\s+chamba|chamba\s+nueva)\s+en|"
+     r"tenho\s+(?:um\s+)?(?:novo\s+emprego|emprego\s+novo|trampo\s+novo)\s+(?:na|no|em)|"
+     r"ai\s+(?:une\s+nouvelle\s+job|un\s+nouveau\s+job|un\s+nouvel\s+emploi|un\s+nouveau\s+travail|eu\s+la\s+job)\s+chez|"
+     r"ho\s+un\s+nuovo\s+lavoro\s+(?:da|presso)|"
      r"ai\s+commencé\s+(?:à\s+travailler\s+)?chez|ai\s+été\s+embauchée?\s+(?:chez|par)|"
      r"ai\s+trouvé\s+(?:une\s+job|un\s+job|du\s+travail|un\s+emploi|un\s+poste|une\s+nouvelle\s+job)\s+chez|"
      r"ho\s+iniziato\s+a\s+lavorare\s+(?:da|per|presso)|sono\s+stat[oa]\s+assunt[oa]\s+(?:da|presso)|ho\s+trovato\s+lavoro\s+(?:da|presso)|"
      r"comecei\s+a\s+trabalhar\s+(?:na|no|em)|consegui\s+(?:um\s+)?(?:emprego|trampo|trabalho)\s+(?:na|no|em)|fui\s+contratad[oa]\s+(?:pela|pelo)|"
      r"(?:mulai|dapat|diterima|keterima)\s+(?:kerja|bekerja)\s+di|natanggap\s+(?:na\s+)?ako\s+sa|"
-     r"(?:mình|tôi|tớ)\s+(?:bắt\s+đầu\s+(?:đi\s+)?làm|vào\s+làm)\s+(?:ở|tại|cho)",
+     r"(?:mình|tôi|tớ)\s+(?:bắt\s+đầu\s+(?:đi\s+)?làm|vào\s+làm|chuyển\s+sang\s+làm)\s+(?:ở|tại|cho)",
      r"(?:consiguió|encontró)\s+(?:chamba|trabajo|empleo|un\s+trabajo)\s+(?:en|con)|(?:empezó|comenzó|entró)\s+a\s+trabajar\s+(?:en|para|a)|"
      r"a\s+commencé\s+(?:à\s+travailler\s+)?chez|a\s+été\s+embauchée?\s+(?:chez|par)|ha\s+iniziato\s+a\s+lavorare\s+(?:da|per|presso)|"
      r"começou\s+a\s+trabalhar\s+(?:na|no|em)|(?:mulai|diterima|keterima)\s+(?:kerja|bekerja)\s+di|(?:bắt\s+đầu\s+(?:đi\s+)?làm|vào\s+làm)\s+(?:ở|tại|cho)"),

@@ -80,3 +80,19 @@ def test_a_number_a_pay_or_an_email_of_ones_own_told_in_more_languages_is_read_i
 @pytest.mark.parametrize("said", ["numaram değişti", "yeni numaram 0532 418 77 90", "mi cel se malogró", "số tủ của mình là 37"])
 def test_what_gives_no_value_of_ones_own_in_those_languages_is_read_as_it_is(said: str) -> None:
     assert attribute_in_english(said) == said
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("gano 3,000 soles al mes", "my salary is 3,000 soles al mes"),
+    ("pago 1,200 soles de alquiler", "my rent is now 1,200 soles"),
+    ("je paye 1200$ de loyer", "my rent is now 1200$"),
+    ("gaji aku sekarang 9 juta", "my salary is now 9 juta"),
+    ("nombor baru saya 012-345 6789", "my new phone number is 012-345 6789"),
+    ("sewa rumah saya RM1,200 sebulan", "my rent is RM1,200 sebulan"),
+])
+def test_a_pay_or_a_rent_said_by_what_one_earns_or_pays_or_in_malay_is_read_in_english(said: str, english: str) -> None:
+    assert attribute_in_english(said) == english
+
+
+def test_what_one_earns_with_no_time_it_is_earned_in_is_no_salary() -> None:
+    assert attribute_in_english("gano 50 soles extra con las clases") == "gano 50 soles extra con las clases"

@@ -188,3 +188,13 @@ def test_an_attribute_of_one_of_the_speakers_people_told_in_another_language_is_
 ])
 def test_a_job_or_a_home_told_in_another_language_gives_the_fact_the_english_gives(said: str, statement: str) -> None:
     assert [fact.statement for fact in extract(turn(said, speaker="Noor"), [])] == [statement]
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("Me cambié de casa a Miraflores.", "I moved to Miraflores."),
+    ("me contrataron en Rimac", "I started working at Rimac"),
+    ("j'ai une nouvelle job chez Hydro-Québec", "I started working at Hydro-Québec"),
+    ("mình mới chuyển sang làm ở Viettel", "I started working at Viettel"),
+])
+def test_a_new_home_or_job_said_by_a_new_house_a_hiring_or_a_switch_is_read_in_english(said: str, english: str) -> None:
+    assert in_english(said) == english
