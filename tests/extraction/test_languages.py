@@ -114,7 +114,7 @@ def test_a_german_or_dutch_i_said_after_its_verb_when_an_adverb_opens_is_read_in
     ("vivo con mi tía en Jesús María.", "I live in Jesús María."),
     ("moro no Butantã", "I live in Butantã"),
     ("je suis déménagé à Laval", "I moved to Laval"),
-    ("mi sono trasferita a Torino", "I moved to Torino"),
+    ("ci siamo trasferiti a Bologna", "I moved to Bologna"),
     ("trabajo medio tiempo en Juan Valdez", "I work at Juan Valdez"),
     ("lumipat na ako sa Makati", "I moved to Makati"),
     ("nagtatrabaho ako sa BDO Ortigas", "I work at BDO Ortigas"),
