@@ -100,14 +100,16 @@ _RENT_PAID = re.compile(
     rf"^(?P<lead>\W*){_NOWS}(?:(?:{_I})\s+)?{_NOWS}(?:{_PAY})\s+{_NOWS}(?P<value>{_AMOUNT}(?:\s+(?:al|par|im|pro|per|por|ao|a|na|za)\s+"
     r"(?:mes|mois|monat|mese|mês|maand|miesiąc|měsíc|lună))?)\s+(?:(?:de|d['’]|di|aan|za|na|ca)\s+)?"
     r"(?:kaltmiete|warmmiete|miete|loyer|alquiler|renta|affitto|aluguel|aluguer|renda|huur|czynszu|czynsz|nájemné|nájmu|nájem|chirie)"
-    r"(?P<rest>\b.*)$",
+    # "pago 50 soles de alquiler de la cancha": the rent of something else.
+    r"(?!\s+(?:de|del|da|do|di|du|des|für|of|van|za)\b)(?P<rest>\b.*)$",
     re.IGNORECASE)
 
 
 # "gano 3,000 soles al mes", "ganho R$ 4.000 por mês": a salary said by what one earns, only with the time it is earned in.
 _EARNED = re.compile(
     rf"^(?P<lead>\W*){_NOWS}(?:(?:{_I})\s+)?{_NOWS}(?:gano|ganho|gagne|guadagno)\s+{_NOWS}(?P<value>{_AMOUNT}\s+"
-    r"(?:al|por|a|par|ao|al|per|l['’])\s*(?:mes|mois|mês|mese|año|an|ano|anno))(?P<rest>\b.*)$",
+    # "gano 200 al mes en propinas": what one earns by something else than one's pay.
+    r"(?:al|por|a|par|ao|per|l['’])\s*(?:mes|mois|mês|mese|año|an|ano|anno))(?!\s+(?:en|de|con|em|com|in|di|da|du|des|extra)\b)(?P<rest>\b.*)$",
     re.IGNORECASE)
 
 

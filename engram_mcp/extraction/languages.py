@@ -27,19 +27,19 @@ _SAID: tuple[tuple[str, str, str, str], ...] = (
     ("moved to", "moved to",
      r"bin\s+nach|ai\s+déménagé\s+(?:à|a|au|en|dans)|suis\s+déménagée?\s+(?:à|a|au|en|dans)|me\s+suis\s+installée?\s+(?:à|a|au|en)|"
      r"on\s+a\s+déménagé\s+(?:à|a|au|en|dans)|"
-     r"(?:me\s+(?:mudé|he\s+mudado|fui\s+a\s+vivir|vine\s+a\s+vivir)|nos\s+mudamos|me\s+cambié\s+de\s+casa)\s+(?:a|al)|"
+     r"(?:me\s+(?:mudé|he\s+mudado|fui\s+a\s+vivir|vine\s+a\s+vivir)|nos\s+mudamos|me\s+cambié\s+de\s+casa)\s+a|"
      r"mi\s+sono\s+trasferit[oa]\s+(?:a|in)|ci\s+siamo\s+trasferiti\s+(?:a|in)|ho\s+traslocato\s+(?:a|in)|"
-     r"(?:me\s+mudei|mudei-me|mudei|nos\s+mudamos|mudamos)\s+(?:para|pra)|ben\s+(?:verhuisd\s+)?naar|"
+     r"(?:me\s+mudei|mudei-me|nos\s+mudamos)\s+(?:para|pra)|ben\s+(?:verhuisd\s+)?naar|"
      r"(?:nime|nili|tume|tuli)hamia|(?:ber)?pindah\s+(?:rumah\s+)?ke|m-am\s+mutat\s+(?:în|in|la)|przeprowadził[ae]m\s+się\s+do|"
      r"přestěhoval[a]?\s+jsem\s+se\s+do|jsem\s+se\s+přestěhoval[a]?\s+do|"
-     r"(?:lumipat|nakalipat|lipat)\s+(?:na\s+)?(?:ako|kami)\s+sa|"
-     r"(?:mình|tôi|tớ)\s+(?:chuyển\s+nhà\s+(?:đến|tới|về|sang|ra|vào)|chuyển\s+(?:đến|tới|về)|dọn\s+(?:nhà\s+)?(?:đến|tới|về|sang))",
+     r"(?:lumipat|nakalipat|lipat)\s+(?:na\s+)?(?:ako|kami)\s+ng\s+bahay\s+sa|"
+     r"(?:mình|tôi|tớ)\s+(?:chuyển\s+nhà\s+(?:đến|tới|về|sang|ra|vào)|chuyển\s+(?:đến|tới)|dọn\s+(?:nhà\s+)?(?:đến|tới|sang))",
      r"ist\s+nach|a\s+déménagé\s+(?:à|a|au|en|dans)|est\s+déménagée?\s+(?:à|a|au|en|dans)|"
-     r"se\s+(?:mudó|ha\s+mudado|fue\s+a\s+vivir)\s+(?:a|al)|si\s+è\s+trasferit[oa]\s+(?:a|in)|"
-     r"(?:se\s+mudou|mudou-se|mudou)\s+(?:para|pra)|is\s+(?:verhuisd\s+)?naar|"
+     r"se\s+(?:mudó|ha\s+mudado|fue\s+a\s+vivir)\s+a|si\s+è\s+trasferit[oa]\s+(?:a|in)|"
+     r"(?:se\s+mudou|mudou-se)\s+(?:para|pra)|is\s+(?:verhuisd\s+)?naar|"
      r"(?:ame|ali|wame|wali)hamia|(?:ber)?pindah\s+(?:rumah\s+)?ke|s-a\s+mutat\s+(?:în|in|la)|przeprowadził[a]?\s+się\s+do|"
-     r"(?:se\s+)?přestěhoval[a]?\s+(?:se\s+)?do|(?:lumipat|nakalipat)\s+(?:na\s+)?(?:(?:siya|sya)\s+)?sa|"
-     r"(?:chuyển\s+nhà\s+(?:đến|tới|về|sang|ra|vào)|chuyển\s+(?:đến|tới|về))"),
+     r"(?:se\s+)?přestěhoval[a]?\s+(?:se\s+)?do|(?:lumipat|nakalipat)\s+(?:na\s+)?(?:(?:siya|sya)\s+)?ng\s+bahay\s+sa|"
+     r"(?:chuyển\s+nhà\s+(?:đến|tới|về|sang|ra|vào)|chuyển\s+(?:đến|tới))"),
     ("live in", "lives in",
      # "vivo con mi tía en Jesús María": whom one lives with, before where, is left out.
      r"(?:vivo|moro|habite|abito|tinggal)\s+(?:con|com|avec|bersama|sama|dengan)\s+\S+(?:\s+\S+){0,2}?\s+(?:en|em|no|na|à|au|in|di)|"
@@ -65,7 +65,7 @@ _SAID: tuple[tuple[str, str, str, str], ...] = (
     # Taken on somewhere: "conseguí chamba en …", "j'ai commencé chez …", "mulai kerja di …".
     ("started working at", "started working at",
      r"(?:conseguí|encontré)\s+(?:chamba|trabajo|chamba|pega|curro|empleo|un\s+trabajo|un\s+empleo|una\s+chamba)\s+(?:en|con)|"
-     r"(?:empecé|comencé|entré)\s+a\s+trabajar\s+(?:en|para|a)|me\s+contrataron\s+(?:en|de)|me\s+contrataram\s+(?:na|no)|"
+     r"(?:empecé|comencé|entré)\s+a\s+trabajar\s+(?:en|para|a)|me\s+contrataron\s+en|me\s+contrataram\s+(?:na|no)|"
      r"tengo\s+(?:un\s+|una\s+)?(?:nuevo\s+trabajo|trabajo\s+nuevo|nueva\s+chamba|chamba\s+nueva)\s+en|"
      r"tenho\s+(?:um\s+)?(?:novo\s+emprego|emprego\s+novo|trampo\s+novo)\s+(?:na|no|em)|"
      r"ai\s+(?:une\s+nouvelle\s+job|un\s+nouveau\s+job|un\s+nouvel\s+emploi|un\s+nouveau\s+travail|eu\s+la\s+job)\s+chez|"
@@ -253,7 +253,14 @@ def _opening_in_english(clause: str, before: str | None) -> tuple[str, str | Non
         who = _whom(match)
     said = next(name for name, value in match.groupdict().items() if value and name[0] in "io" and name[1:].isdigit())
     english = _SAID[int(said[1:])][0 if who == "I" else 1]
-    return f"{match['lead']}{who} {english} {_AFTER.sub('', _ARTICLE.sub('', match['rest']))}", who
+    rest = _AFTER.sub('', _ARTICLE.sub('', match['rest']))
+    # "renuncié al gimnasio", "tôi làm ở nhà": a job is taken or left at a place with a name, and no one works "at home".
+    if english in ("quit", "started working at") and not rest[:1].isupper() or english.startswith("work") and _HOME.match(rest):
+        return clause, None
+    return f"{match['lead']}{who} {english} {rest}", who
+
+
+_HOME = re.compile(r"(?:(?:mi|la|ma|mia|minha|a)\s+)?(?:casa|maison|nhà|bahay|rumah|home|ev|domicile)\b", re.IGNORECASE)
 
 
 # "en la Librería Crisol", "chez le Groupe …": an article before a name, which the English says without.

@@ -96,3 +96,8 @@ def test_a_pay_or_a_rent_said_by_what_one_earns_or_pays_or_in_malay_is_read_in_e
 
 def test_what_one_earns_with_no_time_it_is_earned_in_is_no_salary() -> None:
     assert attribute_in_english("gano 50 soles extra con las clases") == "gano 50 soles extra con las clases"
+
+
+@pytest.mark.parametrize("said", ["pago 50 soles de alquiler de la cancha", "gano 200 al mes en propinas"])
+def test_the_rent_of_something_else_or_what_one_earns_by_other_than_pay_is_no_rent_nor_salary(said: str) -> None:
+    assert attribute_in_english(said) == said

@@ -116,7 +116,7 @@ def test_a_german_or_dutch_i_said_after_its_verb_when_an_adverb_opens_is_read_in
     ("je suis déménagé à Laval", "I moved to Laval"),
     ("ci siamo trasferiti a Bologna", "I moved to Bologna"),
     ("trabajo medio tiempo en Juan Valdez", "I work at Juan Valdez"),
-    ("lumipat na ako sa Makati", "I moved to Makati"),
+    ("lumipat na kami ng bahay sa Cavite", "I moved to Cavite"),
     ("nagtatrabaho ako sa BDO Ortigas", "I work at BDO Ortigas"),
     ("giờ nhà mình ở Long Biên", "I live in Long Biên"),
     ("chồng mình làm ở Viettel", "my husband works at Viettel"),
@@ -198,3 +198,11 @@ def test_a_job_or_a_home_told_in_another_language_gives_the_fact_the_english_giv
 ])
 def test_a_new_home_or_job_said_by_a_new_house_a_hiring_or_a_switch_is_read_in_english(said: str, english: str) -> None:
     assert in_english(said) == english
+
+
+@pytest.mark.parametrize("said", ["mudei para o plano anual da Claro", "me mudé al turno de noche", "renuncié al gimnasio",
+                                  "renuncié a la idea de viajar", "lumipat na ako sa Globe kasi mahina signal",
+                                  "mình chuyển về quê ăn Tết", "tôi làm ở nhà hôm nay", "trabajo en casa",
+                                  "me contrataron de mesero"])
+def test_a_switch_a_trip_home_a_habit_left_or_work_at_home_is_no_move_and_no_job(said: str) -> None:
+    assert in_english(said) == said
