@@ -57,3 +57,47 @@ def test_an_attribute_told_in_another_language_fills_the_slot_of_the_same_attrib
 @pytest.mark.parametrize("said", ["Mein Handy ist kaputt.", "Mon chef est super sympa.", "La dirección es importante."])
 def test_what_holds_no_value_of_the_attribute_it_names_gives_no_fact(said: str) -> None:
     assert extract(turn(said, speaker="Noor"), []) == []
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("mi cel es 998 317 402", "my mobile number is 998 317 402"),
+    ("mi nuevo cel es 951 204 876", "my new mobile number is 951 204 876"),
+    ("mon cell c'est le 514-555-7734", "my mobile number is 514-555-7734"),
+    ("meu celular é 11 98765-4321", "my mobile number is 11 98765-4321"),
+    ("il mio cellulare è 347 123 4567", "my mobile number is 347 123 4567"),
+    ("số mới của mình là 0912 668 305", "my new phone number is 0912 668 305"),
+    ("sweldo ko ay 25,000 a month", "my salary is 25,000 a month"),
+    ("lương của mình là 15 triệu", "my salary is 15 triệu"),
+    ("meu zap é 11 98888-7777", "my phone number is 11 98888-7777"),
+    ("yeni telefon numaram 0532 418 77 90", "my new phone number is 0532 418 77 90"),
+    ("kiram artık 22.000 TL", "my rent is now 22.000 TL"),
+    ("maaşım: 85.000 TL", "my salary is 85.000 TL"),
+])
+def test_a_number_a_pay_or_an_email_of_ones_own_told_in_more_languages_is_read_in_english(said: str, english: str) -> None:
+    assert attribute_in_english(said) == english
+
+
+@pytest.mark.parametrize("said", ["numaram değişti", "yeni numaram 0532 418 77 90", "mi cel se malogró", "số tủ của mình là 37"])
+def test_what_gives_no_value_of_ones_own_in_those_languages_is_read_as_it_is(said: str) -> None:
+    assert attribute_in_english(said) == said
+
+
+@pytest.mark.parametrize(("said", "english"), [
+    ("gano 3,000 soles al mes", "my salary is 3,000 soles al mes"),
+    ("pago 1,200 soles de alquiler", "my rent is now 1,200 soles"),
+    ("je paye 1200$ de loyer", "my rent is now 1200$"),
+    ("gaji aku sekarang 9 juta", "my salary is now 9 juta"),
+    ("nombor baru saya 012-345 6789", "my new phone number is 012-345 6789"),
+    ("sewa rumah saya RM1,200 sebulan", "my rent is RM1,200 sebulan"),
+])
+def test_a_pay_or_a_rent_said_by_what_one_earns_or_pays_or_in_malay_is_read_in_english(said: str, english: str) -> None:
+    assert attribute_in_english(said) == english
+
+
+def test_what_one_earns_with_no_time_it_is_earned_in_is_no_salary() -> None:
+    assert attribute_in_english("gano 50 soles extra con las clases") == "gano 50 soles extra con las clases"
+
+
+@pytest.mark.parametrize("said", ["pago 50 soles de alquiler de la cancha", "gano 200 al mes en propinas"])
+def test_the_rent_of_something_else_or_what_one_earns_by_other_than_pay_is_no_rent_nor_salary(said: str) -> None:
+    assert attribute_in_english(said) == said
