@@ -171,7 +171,8 @@ _SMALL_NUMBER = (r"\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|nin
                  r"sixteen|seventeen|eighteen|nineteen|a\s+hundred")
 _AGE_TOLD = (
     rf"(?:{_SMALL_NUMBER})\s*-?\s*(?:years?|yrs?|yr|y|months?|weeks?)\s*-?\s*(?:old|o\b|of\s+age)|\d{{1,3}}\s?y/?o"
-    rf"|(?:aged?|turn(?:s|ed|ing)?|be|is|are|was|am|['’]s|['’]m|who['’]s|just|now|only|nearly|almost|soon)\s+(?:{_SMALL_NUMBER})"
+    # "he's 10", "I'm 68": the contraction is matched with its word, since a value's match may not open inside one.
+    rf"|(?:aged?|turn(?:s|ed|ing)?|be|is|are|was|am|[^\W\d_]+['’]s|[^\W\d_]+['’]m|just|now|only|nearly|almost|soon)\s+(?:{_SMALL_NUMBER})"
     r"(?!\s*(?:am|pm|a\.m|p\.m|o['’]clock|[:.,/]\d|%|percent|kg|km|miles?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|times?|"
     r"[£$€]|euros?|pounds?|dollars?|quid|k\b|people|kids|of\s+us|of\s+them|(?:st|nd|rd|th)\b|jan|feb|mar|apr|may|jun|jul|aug|"
     r"sep|oct|nov|dec))"

@@ -80,8 +80,13 @@ def names_no_one_asked(memory: Memory, focus: Focus) -> bool:
     asked = focus.named - focus.speakers
     if not asked and not focus.relations:
         return False
-    return (not asked & about(memory.text, focus) and not (focus.relations and focus.relations_met(memory.text))
+    # Named anywhere, as whom a line speaks to too: "Our eldest, Amira, turned 9 today." names her.
+    named = about(memory.text, focus) | name_keys(_CAPITALISED.findall(memory.text))
+    return (not asked & named and not (focus.relations and focus.relations_met(memory.text))
             and THIRD_PERSON.search(memory.text) is None)
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 def opens_with_someone_else(memory: Memory, focus: Focus) -> bool:

@@ -36,3 +36,11 @@ def test_a_birthday_said_by_its_month_is_of_whom_the_memory_names_and_no_birthda
     assert not _tells_detail_of_whom_asked(granddaughter, detail, focus_of(own), of_the_speaker=True)
     assert _tells_detail_of_whom_asked(memory("t-own", "my birthday is the 3rd of May, Kirsty always forgets"), detail,
                                        focus_of(own), of_the_speaker=True)
+
+
+def test_a_name_set_off_by_commas_is_named_and_its_age_told_of_them() -> None:
+    question = "How old is Amira?"
+    detail = detail_asked(question)
+    assert detail is not None
+    assert _tells_detail_of_whom_asked(memory("t-eldest", "Our eldest, Amira, turned 9 today."), detail,
+                                       focus_of(question, frozenset({"Amira"})))

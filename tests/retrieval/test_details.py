@@ -329,3 +329,11 @@ def test_a_fee_by_the_month_tells_no_pay_and_pay_said_as_pay_does(question: str)
     assert not (detail.told_in("Gym membership is £35 a month.") and detail.told_of("Gym membership is £35 a month.", focus))
     assert detail.told_in("I make £2,400 a month take-home") and detail.told_of("I make £2,400 a month take-home", focus)
     assert detail.told_in("night shifts pay £19/hr") and detail.told_of("night shifts pay £19/hr", focus)
+
+
+def test_an_age_said_by_a_contraction_is_told() -> None:
+    detail = detail_asked("How old is Alfie?")
+    assert detail is not None and detail.name == "age"
+    assert detail.told_in("Our grandson Alfie is staying with us this week, he's 10.")
+    assert detail.told_in("I'm 68 and retired")
+    assert not detail.told_in("he's 10 minutes late again")
