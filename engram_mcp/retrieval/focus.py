@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engram_mcp.retrieval.details import Detail
     from engram_mcp.retrieval.traits import Trait
 
-__all__ = ["CALENDAR", "LEAD_DEPTH", "SENTENCE_END", "VOCATIVE", "Focus", "Scored", "about", "lead", "name_keys", "specifics"]
+__all__ = ["CALENDAR", "LEAD_DEPTH", "NAME_IN_TEXT", "SENTENCE_END", "VOCATIVE", "Focus", "Scored", "about", "lead", "name_keys", "specifics"]
 
 
 Scored = tuple[Memory, float]
@@ -55,7 +55,8 @@ def name_keys(words: list[str]) -> set[str]:
 SENTENCE_END = re.compile(r"(?<=[.!?])(?!(?<=\b[Nn][or]\.)\s+(?:[A-Z]{1,4}[-\s]?)?\d)\s+|\n+")
 
 
-_NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
+# A capitalised word anywhere in a text, opening a sentence too: a name wherever it stands.
+NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 def about(text: str, focus: Focus) -> set[str]:
@@ -65,7 +66,7 @@ def about(text: str, focus: Focus) -> set[str]:
     # Someone the question asks about counts wherever they are named ("Big day. Ray saw …", "Ray's
     # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
     spoken_of = VOCATIVE.sub(",", text)
-    anywhere, inside = name_keys(_NAME_IN_TEXT.findall(spoken_of)), name_keys(NAME_INSIDE.findall(spoken_of))
+    anywhere, inside = name_keys(NAME_IN_TEXT.findall(spoken_of)), name_keys(NAME_INSIDE.findall(spoken_of))
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
 
 

@@ -12,7 +12,7 @@ from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.pronouns import THIRD_PERSON
 from engram_mcp.retrieval.abstain import WORD, lexical_coverage, stem_of, words_of
-from engram_mcp.retrieval.focus import CALENDAR, SENTENCE_END, VOCATIVE, Focus, about, name_keys
+from engram_mcp.retrieval.focus import CALENDAR, NAME_IN_TEXT, SENTENCE_END, VOCATIVE, Focus, about, name_keys
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
@@ -81,12 +81,9 @@ def names_no_one_asked(memory: Memory, focus: Focus) -> bool:
     if not asked and not focus.relations:
         return False
     # Named anywhere, as whom a line speaks to too: "Our eldest, Amira, turned 9 today." names her.
-    named = about(memory.text, focus) | name_keys(_CAPITALISED.findall(memory.text))
+    named = about(memory.text, focus) | name_keys(NAME_IN_TEXT.findall(memory.text))
     return (not asked & named and not (focus.relations and focus.relations_met(memory.text))
             and THIRD_PERSON.search(memory.text) is None)
-
-
-_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 def opens_with_someone_else(memory: Memory, focus: Focus) -> bool:
@@ -113,8 +110,6 @@ def _the_speakers_own(memory: Memory, focus: Focus) -> bool:
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|I['’]m|I['’]ve|my|me|mine)\b", re.IGNORECASE)
-
-
 
 
 def of_someone_else(sentence: str) -> bool:
