@@ -64,7 +64,7 @@ _SAID: tuple[tuple[str, str, str, str], ...] = (
      r"nagtatrabaho\s+(?:na\s+)?(?:(?:siya|sya)\s+)?sa|làm\s+(?:việc\s+)?(?:ở|tại|cho)"),
     # Taken on somewhere: "conseguí chamba en …", "j'ai commencé chez …", "mulai kerja di …".
     ("started working at", "started working at",
-     r"(?:conseguí|encontré)\s+(?:chamba|trabajo|chamba|pega|curro|empleo|un\s+trabajo|un\s+empleo|una\s+chamba)\s+(?:en|con)|"
+     r"(?:conseguí|encontré)\s+(?:chamba|trabajo|pega|curro|empleo|un\s+trabajo|un\s+empleo|una\s+chamba)\s+(?:en|con)|"
      r"(?:empecé|comencé|entré)\s+a\s+trabajar\s+(?:en|para|a)|me\s+contrataron\s+en|me\s+contrataram\s+(?:na|no)|"
      r"tengo\s+(?:un\s+|una\s+)?(?:nuevo\s+trabajo|trabajo\s+nuevo|nueva\s+chamba|chamba\s+nueva)\s+en|"
      r"tenho\s+(?:um\s+)?(?:novo\s+emprego|emprego\s+novo|trampo\s+novo)\s+(?:na|no|em)|"
@@ -188,7 +188,7 @@ _RELATIVE_WORD = "(?i:" + "|".join(sorted(map(re.escape, _WORD_OF), key=len, rev
 # "Brat przeprowadził się do …" opens with a relation, not a name; "Oma wohnt in Ulm" names her by it (``KIN_NAMES``).
 _NOT_A_NAME = "(?i:" + "|".join(sorted(map(re.escape, set(_WORD_OF) - set(KIN_NAMES)), key=len, reverse=True)) + ")"
 # "pero ya conseguí chamba en …": "but" opening a sentence, which the English reads without.
-_BUT = r"pero|mas|mais|ma|aber|maar|tapi|nhưng|pero|but"
+_BUT = r"pero|mas|mais|ma|aber|maar|tapi|nhưng|but"
 _OPENING = re.compile(
     r"^(?P<lead>\W*(?:[^\W\d_]{2,15}:\s+)?)(?i:(?:" + _BUT + r")\s+)?(?i:" + _ADVERB + r")(?:"
     r"(?P<speaker>(?i:" + _I + r")\s*)?(?i:" + _ADVERB + r")(?i:" + _SPEAKER_SAYS + r")"
