@@ -25,6 +25,7 @@ from engram_mcp.model import Certainty, MemoryType
 from engram_mcp.model.belongings import kind_of
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.number_words import in_figures
+from engram_mcp.model.time_expr import MONTH_WORD
 
 __all__ = ["ATTRIBUTES", "SAID_OTHERWISE", "TOOLS", "attribute_facts", "doctor_given", "relatives_number"]
 
@@ -59,7 +60,7 @@ ATTRIBUTES = TOOLS | AMOUNTS | CARERS | PROVIDERS | SHARERS | frozenset(
 SAID_OTHERWISE = {"bday": "birthday", "b-day": "birthday", "roomie": "roommate", "flatmate": "roommate", "housemate": "roommate"}
 _PLACES = frozenset({"address", "home address"})
 # A day of the year: "oct 5", "5 October", "12/05".
-_A_DAY = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
+_A_DAY = re.compile(rf"\d|\b{MONTH_WORD}\b", re.IGNORECASE)
 _PLACE_PARTS = re.compile(r"(?:,\s+(?!(?:and|but|so|which|who|where)\b)(?:in\s+(?:the\s+)?)?[A-Z0-9][\w' -]*?(?=,|[.!?;(]|$|\s+(?:and|but)\b))*")
 _NUMBERS = frozenset({"phone number", "mobile number", "number", "mobile", "cell"})
 _TITLED = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z0-9]")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from engram_mcp.model.belongings import EVERYDAY_NAMES, VEHICLE_MAKES, VEHICLE_WORDS
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.predicates import PET_WORDS
+from engram_mcp.model.time_expr import MONTH_WORD
 
 __all__ = ["NOT_YET", "with_dropped_subject", "alternation", "ASSISTANT_ACTS", "LEAD_TIME", "FROM_DAY", "OUTPUT_FORM_WORDS", "OUTPUT_FORMS", "UNITS", "SCHOOL", "STUDENTS", "OCCUPATIONS", "PET_WORDS", "VEHICLE_MAKES", "VEHICLE_WORDS", "expand_contractions", "mentions_pet",
            "strip_tail", "vehicle_name"]
@@ -102,9 +103,8 @@ def with_dropped_subject(text: str) -> str:
 
 
 # "From Monday I work at Tesco", "from 1 December I'm on nights": when what follows begins (``FROM_DAY``).
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _FROM_DAY = (r"from\s+(?:now\s+on|today|tomorrow|tonight|next\s+\w+|this\s+\w+|\w+day|the\s+\d{1,2}(?:st|nd|rd|th)?(?:\s+of\s+\w+)?|"
-             r"\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r"|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
+             r"\d{1,2}(?:st|nd|rd|th)?\s+" + MONTH_WORD + r"|" + MONTH_WORD + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b")
 FROM_DAY = re.compile(r"^\s*" + _FROM_DAY + r"\s*[,:]?\s+(?=(?:I|we|my|our)\b)|\s" + _FROM_DAY + r"(?:\s+(?:on|onwards))?\s*[.!]*\s*$",
                       re.IGNORECASE)
 """When what a sentence says begins: opening it ("From Monday I work at Tesco") or closing it ("gym's gone up to £42 from January")."""

@@ -15,6 +15,7 @@ from engram_mcp.extraction.corrections import CORRECTION_CUE
 from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.corrections import CORRECTION_OPENING, CORRECTS, PUTS_RIGHT, corrected, correction_object
 from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.time_expr import MONTH_WORD
 
 __all__ = ["put_right_within", "starred_correction", "value_put_right", "with_cues_joined"]
 
@@ -74,11 +75,10 @@ _THING_SAID = re.compile(r"(?:the|my|our)\s+(?P<thing>[^\W\d_][\w'’-]*)\s+(?:i
                          re.IGNORECASE)
 _SAID_AS = re.compile(r"(?:it'?s|its|make\s+(?:that|it)|it\s+is)\s+", re.IGNORECASE)
 _NUMBER = r"\d+(?:[.,]\d+)*"
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _VALUE_KINDS = (
     # "Saturday 19 December", "19th Dec", "Dec 19": a date, before the day or number it holds.
-    ("date", rf"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
-             rf"|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"),
+    ("date", rf"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_WORD}"
+             rf"|{MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?)"),
     ("sum", rf"[€$£₹¥]\s?{_NUMBER}|{_NUMBER}\s?(?:euros?|eur|usd|dollars|pounds|rupees|rs|kr|zł|pln|rand|yen)\b"),
     ("time", r"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\d{1,2}[:.]\d{2}\b"),
     ("day", r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"),

@@ -33,6 +33,8 @@ WEEKDAY_NAMES = frozenset(day.capitalize() for day in _WEEKDAYS)
 """Weekdays as written: capitalised words that name no one."""
 CALENDAR_NAMES = frozenset(_MONTHS) | WEEKDAY_NAMES
 """Months and weekdays as written (a month may be a name too: "April", "May")."""
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+"""A month as a pattern, cut short or whole ("sept", "March"); the caller sets case and word bounds."""
 
 
 _SAYS_A_TIME = re.compile(
