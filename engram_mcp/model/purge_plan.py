@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.mentions import Named, goes_by, mentions
 from engram_mcp.model.records import Kind, Memory
-from engram_mcp.model.redaction import cut_naming, names_someone_else
+from engram_mcp.model.redaction import cut_naming, last_said, names_someone_else
 from engram_mcp.model.stating import Statement, cut_statement, restates, states, words
 from engram_mcp.model.supersede import chain
 from engram_mcp.model.trust import a_persons_own
@@ -199,12 +199,12 @@ def _going_on(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doome
             parts = _sentences_around(turn.text, name)
             if ended_on is not None and _same_voice(turn, ended_on):
                 cut = cut_naming(parts, name, going_on=True)
-                if parts and parts[0] in cut:
+                if parts and (parts[0] in cut or cut and not name.in_(turn.text)):
                     going_on[turn.id] = cut
             elif ended_on is not None and not names_someone_else(turn.text, name):
                 continue  # a reply between, naming no one else, leaves whom the speaker means as it was
             said = going_on.get(turn.id, cuts.get(turn.id, {}))
-            ended_on = turn if parts and said.get(parts[-1]) == "" and not names_someone_else(parts[-1], name) else None
+            ended_on = turn if parts and said.get(last := last_said(parts)) == "" and not names_someone_else(last, name) else None
     return going_on
 
 

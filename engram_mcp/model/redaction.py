@@ -26,7 +26,7 @@ from engram_mcp.model.name_or_word import RELATIONS
 from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["cut_naming", "names_someone_else"]
+__all__ = ["cut_naming", "last_said", "names_someone_else"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome", "Priya & Tomasz".
@@ -84,6 +84,8 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     by pronoun is about it too."""
     cut: dict[str, str] = {}
     previous_cut = going_on
+    # Whether no sentence of a turn going on from one that ended on them has spoken of anyone yet.
+    awaiting = going_on
     for index, part in enumerate(parts):
         opening = index == 0 and going_on
         if name.in_(part):
@@ -91,6 +93,11 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         elif previous_cut and (_OPENS_ON_SOMEONE if opening else _CONTINUES).match(part) and not (
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
+        # "nah im good lol. just dont let me forget her bday is dec 12": words of the speaker's own that speak of no one
+        # may come first; the first sentence speaking of someone by pronoun, and of no one else, is of them.
+        elif awaiting and _goes_on_about_someone(part) and not _speaks_of_another(part, name):
+            cut[part] = _own_clauses_joined(part)
+        awaiting = awaiting and part not in cut and not (_A_PERSON.search(part) or _speaks_of_another(part, name))
         previous_cut = part in cut
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
     # own, only goes on about the one forgotten, so the turn goes whole.
@@ -100,6 +107,18 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     ):
         return dict.fromkeys(parts, "")
     return cut
+
+
+def last_said(parts: list[str]) -> str:
+    """A turn's last sentence that says something: a few words after it that speak of no one ("idk man",
+    "lol", "anyway") do not end it."""
+    said = [part for part in parts if len(_WORD.findall(part)) > _A_FEW_WORDS or _A_PERSON.search(part) or _A_NAME.search(part[1:])]
+    return (said or parts)[-1]
+
+
+def _speaks_of_another(text: str, name: Named) -> bool:
+    """Whether ``text`` names someone besides ``name``, or speaks of a relation ("my mum says she's coming")."""
+    return names_someone_else(text, name) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
 
 
 def names_someone_else(text: str, name: Named) -> bool:

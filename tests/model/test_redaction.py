@@ -87,6 +87,22 @@ def test_a_next_turn_mixing_the_one_forgotten_with_the_speakers_own_matters_keep
                     "t-2": "I also need to book the dentist. My knee still hurts."}
 
 
+def test_a_next_turn_going_on_about_them_after_a_few_words_of_the_speakers_own_goes_there() -> None:
+    said = turns(
+        "ok so theres this girl aaliyah in my chem class. she sits right next to me. idk man",
+        ("assistant", "Ha, noted. Want help talking to her?"),
+        "nah im good lol. just dont let me forget her bday is dec 12 if i ever get that far",
+    )
+    left = left_after_forgetting("Aaliyah", said)
+    assert left["t-0"] == "idk man" and left["t-2"] == "nah im good lol."
+
+
+def test_a_next_turns_pronoun_after_a_relation_or_another_name_is_theirs() -> None:
+    for next_turn in ("ok thanks. my mum says she is coming on friday.", "ok thanks. Tomasz says he is coming on friday."):
+        said = turns("My neighbour Gregor keeps parking in my spot.", next_turn)
+        assert left_after_forgetting("Gregor", said)["t-1"] == next_turn
+
+
 def test_a_next_turn_is_kept_when_its_pronoun_may_mean_someone_else() -> None:
     # It names someone else; the turn before ended on someone else; another session; the reply between named another.
     assert left_after_forgetting("Gregor", turns(
