@@ -9,9 +9,13 @@ with Tom at Deloitte" keeps "Ana works at Deloitte"), what it says of someone el
 passing ("Tom's colleague Ana moved to Porto", "Mia (Tom's daughter) started school"), or a
 later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now").
 A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
-clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"). So does the
-start of the speaker's next turn in the session when the turn before ended on it and the next
-opens with "he", "she" or "they", naming no one else ("he did it again this morning, I left a note").
+clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
+later one opening on someone by pronoun while no one else is spoken of between ("Tanvi followed me again. 2
+years since the breakup. she's in Pune now"), and one with no subject of its own right after ("works at the
+Harley plant"). So does the start of the speaker's next turn in the session when the turn before ended on it
+(a few words after, "idk man", end nothing) and the next opens with "he", "she" or "they", naming no one
+else ("he did it again this morning, I left a note"), or, after words of its own that speak of no one,
+speaks of someone by pronoun ("nah im good lol. just dont let me forget her bday is dec 12").
 A turn whose rest only goes on about it ("i said no. why does he still do this") goes whole, with
 what any of its sentences kept.
 """
@@ -66,6 +70,8 @@ _APPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the|my|our|his|her|their)\s+(?
 # Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
 _A_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|he's|she's)\b", re.IGNORECASE)
 _A_FEW_WORDS = 3
+# A sentence opening on its verb, its subject left to the one before: "works at the Harley plant", "lives in Leith now".
+_WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:at|in|on|for|with|from|to|a|an|the|his|her|their|\d)\b", re.IGNORECASE)
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 # Who may stand in a list beside a name: another name, or the speaker ("me and Priya", "Priya and I", "my sister").
 _A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
@@ -84,8 +90,9 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     by pronoun is about it too."""
     cut: dict[str, str] = {}
     previous_cut = going_on
-    # Whether no sentence of a turn going on from one that ended on them has spoken of anyone yet.
-    awaiting = going_on
+    # Whether no sentence of a turn going on from one that ended on them has spoken of anyone yet; whether the last
+    # one spoken of is them.
+    awaiting = about_them = going_on
     for index, part in enumerate(parts):
         opening = index == 0 and going_on
         if name.in_(part):
@@ -97,7 +104,14 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         # may come first; the first sentence speaking of someone by pronoun, and of no one else, is of them.
         elif awaiting and _goes_on_about_someone(part) and not _speaks_of_another(part, name):
             cut[part] = _own_clauses_joined(part)
+        # "Tanvi ne follow kiya. ex hai meri, 2 saal pehle breakup hua tha. she's in Pune now": sentences speaking of no one
+        # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
+        # sentence with no subject of its own right after one of them is of them too.
+        elif about_them and (_OPENS_ON_SOMEONE.match(part) or previous_cut and _WITHOUT_ITS_SUBJECT.match(part)) and not (
+                opening and names_someone_else(part, name)):
+            cut[part] = _own_clauses_joined(part)
         awaiting = awaiting and part not in cut and not (_A_PERSON.search(part) or _speaks_of_another(part, name))
+        about_them = part in cut or about_them and not _speaks_of_another(part, name)
         previous_cut = part in cut
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
     # own, only goes on about the one forgotten, so the turn goes whole.
@@ -117,8 +131,11 @@ def last_said(parts: list[str]) -> str:
 
 
 def _speaks_of_another(text: str, name: Named) -> bool:
-    """Whether ``text`` names someone besides ``name``, or speaks of a relation ("my mum says she's coming")."""
-    return names_someone_else(text, name) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
+    """Whether ``text`` names someone besides ``name`` (opening it too, in more than a word: "Tom was there too.", not
+    "Ehrlich."), or speaks of a relation ("my mum says she's coming")."""
+    opening = _A_NAME.match(_without_spans(text, name).lstrip())
+    return (names_someone_else(text, name) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
+            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1)
 
 
 def names_someone_else(text: str, name: Named) -> bool:

@@ -103,6 +103,21 @@ def test_a_next_turns_pronoun_after_a_relation_or_another_name_is_theirs() -> No
         assert left_after_forgetting("Gregor", said)["t-1"] == next_turn
 
 
+def test_a_later_sentence_of_the_turn_opening_on_them_by_pronoun_goes_while_no_one_else_is_spoken_of_between() -> None:
+    said = turns("ugh Tanvi followed me again. 2 years since the breakup. she's in Pune now, works at Infosys. whatever",
+                 "Priya came by. The weather was awful. She brought cake.")
+    left = left_after_forgetting("Tanvi", said)
+    assert left["t-0"] == "2 years since the breakup. whatever"
+    assert left_after_forgetting("Priya", said)["t-1"] == "The weather was awful."
+    for between in ("Tom was there too.", "My sister was there too."):
+        assert left_after_forgetting("Priya", turns(f"Priya came by. {between} She brought cake."))["t-0"] == f"{between} She brought cake."
+
+
+def test_a_sentence_without_its_subject_right_after_one_naming_them_is_of_them() -> None:
+    said = turns("3 people came. One guy, Tyrell Banks, applied on the spot. works at the Harley plant. not sure.")
+    assert left_after_forgetting("Tyrell Banks", said)["t-0"] == "3 people came. not sure."
+
+
 def test_a_next_turn_is_kept_when_its_pronoun_may_mean_someone_else() -> None:
     # It names someone else; the turn before ended on someone else; another session; the reply between named another.
     assert left_after_forgetting("Gregor", turns(
