@@ -26,7 +26,9 @@ OCCUPATIONS = frozenset(
     biologist geologist tester illustrator animator copywriter singer dancer violinist pianist guitarist
     drummer composer conductor stylist hairdresser barber tailor florist butcher shopkeeper hygienist
     joiner seaman sailor fisherman labourer bricklayer plasterer roofer locksmith postman bartender childminder
-    nanny surveyor bookkeeper caretaker janitor supervisor foreman guide operator dispatcher warden ranger""".split()
+    nanny surveyor bookkeeper caretaker janitor supervisor foreman guide operator dispatcher warden ranger
+    lineman linesman lineworker trucker laborer painter decorator landscaper miner machinist postie seamstress
+    beautician babysitter lifeguard reporter videographer steward stewardess fishmonger estimator inspector""".split()
 )
 
 OCCUPATION_SAID = re.compile(r"\b(?:" + "|".join(sorted(OCCUPATIONS, key=len, reverse=True)) + r")s?\b", re.IGNORECASE)

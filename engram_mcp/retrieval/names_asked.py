@@ -28,7 +28,7 @@ _CASED_ALPHABETS = (range(0xC0, 0x250), range(0x370, 0x500), range(0x1E00, 0x1F0
 _UPPER = "A-Z" + "".join(c for block in _CASED_ALPHABETS for c in map(chr, block) if c.isupper())
 _LOWER = "a-z" + "".join(c for block in _CASED_ALPHABETS for c in map(chr, block) if c.islower())
 _NAME = rf"[{_UPPER}][{_LOWER}]{{2,}}(?:-[{_UPPER}][{_LOWER}]+)*"
-_ASKED_NAME = re.compile(rf"\b({_NAME})(?:['’]s\b)|\b(?:does|did|is|was|has|had|will|can) ({_NAME})\b")
+_ASKED_NAME = re.compile(rf"\b({_NAME})(?:['’]s\b)|\b(?i:does|did|is|was|has|had|will|can|do) ({_NAME})\b")
 _NOT_NAMES = CALENDAR_NAMES | frozenset("What Which Who When Where Why How".split())
 # "my friend Gesa": whom the question asks of, though a friend is no relation a memory must name.
 FRIENDS = frozenset({"friend", "mate", "pal", "bestie"})

@@ -252,7 +252,9 @@ _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|by|joined|joining)\s+(?:the\s+)?
 _HOME_WORDS = frozenset(stem(word) for word in ("live", "lives", "living", "based", "home"))
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
-    "phone", "email", *BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))
+    "phone", "email", *BELONGINGS))).union(stem(word) for word in (
+        # "Is Kiara allergic to anything?" is not told by "mia is allergic to peanuts".
+        "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
 # Where someone lives, was born or comes from: no answer to where they work or study.

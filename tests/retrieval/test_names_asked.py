@@ -25,6 +25,9 @@ def test_a_question_asks_of_the_name_given_a_relation_not_of_whose_relation_it_i
     assert names_asked_of("What does Camila do for work?", frozenset()) == {"Camila"}
     assert names_asked_of("What does Camila do for work?", frozenset({"camila"})) == set()
     assert names_asked_of("Where does my daughter Lucía study?", frozenset()) == {"Lucía"}
+    # a question asking yes or no opens on whom it asks of
+    assert names_asked_of("Is Kiara allergic to anything?", frozenset()) == {"Kiara"}
+    assert names_asked_of("Does Tyler still work there?", frozenset()) == {"Tyler"}
 
 
 def test_a_relation_given_a_name_is_read_with_that_name() -> None:
