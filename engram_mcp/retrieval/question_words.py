@@ -18,7 +18,10 @@ __all__ = ["ANIMALS", "BELONGINGS", "KIN_WORDS", "PETS", "PLANNED", "RELATIONS",
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
 # book, "a meeting" no meet, "care" no car, "scared" no scar.
 _STEMMED_APART = {word: word for word in ("booked", "booking", "bookings", "meeting", "meetings", "building", "buildings")} | {
-    "care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"}
+    "care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"} | {
+    # A weekday cut short is the day ("fri is 5-11 now" for "Friday"); not "sat", "sun", "wed" or "mon", words of their own.
+    "tue": "tuesday", "tues": "tuesday", "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday"}
 
 
 @lru_cache(maxsize=65536)

@@ -12,6 +12,11 @@ def test_the_forms_of_one_word_share_a_stem(words: tuple[str, ...]) -> None:
     assert len({stem(word) for word in words}) == 1
 
 
+def test_a_weekday_cut_short_is_the_day_but_a_word_of_its_own_is_not() -> None:
+    assert stem("fri") == stem("friday") and stem("tues") == stem("tuesday") and stem("thurs") == stem("thursday")
+    assert stem("sat") != stem("saturday") and stem("sun") != stem("sunday")
+
+
 def test_a_booking_and_a_meeting_keep_their_own_stems() -> None:
     assert stem("booked") != stem("book")
     assert stem("meeting") != stem("meet")
