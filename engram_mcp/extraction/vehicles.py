@@ -31,8 +31,11 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
     # "Got a new car, a Mazda CX-5": the make named after the plain word is the car.
     named = _NAMED_AFTER.match(m.string[m.end():])
     car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
-    if car is None or named is None and re.match(r"(?i:the)\s", m["obj"]) and car.lower() in VEHICLE_WORDS:
-        return []  # "We bought the car!": the one spoken of, named elsewhere (``vehicles_named_nearby``)
+    # "We bought the car!": the one spoken of, named elsewhere (``vehicles_named_nearby``); "picked up car. $950 hurts":
+    # one's own car fetched from the garage.
+    spoken_of = re.match(r"(?i:the)\s", m["obj"]) or re.search(r"(?i:picked)\b", m.group(0)) and not re.search(r"^(?i:a|an)\s|\b(?i:new|used|second-?hand)\b", m["obj"])
+    if car is None or named is None and spoken_of and car.lower() in VEHICLE_WORDS:
+        return []
     # "now drives": a vehicle just bought is the one driven, said in the words a question uses.
     verb = "now drives" if re.search(r"\b(?:bought|got|picked|leased|traded|going|went|gone)\b", m.group(0), re.I) else "drives"
     return [(f"{who} {verb} {article(car)} {car}", "drives", car, "vehicle", False)]

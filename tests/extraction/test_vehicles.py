@@ -110,6 +110,12 @@ def test_the_car_bought_and_named_in_the_next_sentence_is_the_one_driven_and_unn
     assert not [slot for slot in slots("We bought the car! It was cheap.", speaker="Ada") if slot[0] == "drives"]
 
 
+def test_ones_own_car_picked_up_from_the_garage_is_no_new_one_but_a_new_one_picked_up_is() -> None:
+    assert not [slot for slot in slots("picked up car. $950 hurts.", speaker="Nadine") if slot[0] == "drives"]
+    assert ("drives", "car", False) in slots("picked up my new car from the dealer", speaker="Nadine")
+    assert ("drives", "skoda octavia", False) in slots("picked up a used Skoda Octavia today", speaker="Nadine")
+
+
 def test_the_new_one_named_after_a_vehicle_sold_is_the_one_driven() -> None:
     assert ("drives", "kia niro", False) in slots("Sold the old car. New one is a Kia Niro. Electric.", speaker="Soren")
 
