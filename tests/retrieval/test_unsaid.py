@@ -87,6 +87,7 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("Who is Dagny's boss?", {"Dagny"}, ["Dagny's ops mgr is Rick Okafor"]),
     ("What does Tyler do for work?", {"Tyler"}, ["my son tyler is 22 he's a lineman for empire district electric"]),
     ("Is Mia allergic to anything?", {"Mia"}, ["and mia is allergic to peanuts like deadly allergic"]),
+    ("What is Myrto allergic to?", {"Myrto"}, ["H Myrto einai allergiki stis melisses, exei panta EpiPen"]),
     # by the relation they were named with
     ("Who is Ernesto's family doctor?", {"Ernesto"},
      ["my dad (papa, ernesto, 78) lives with us", "also papa's family doctor is dr reyes at the keewatin clinic"]),
