@@ -48,6 +48,7 @@ from engram_mcp.retrieval.whom_asked import (
     may_be_of_whom_asked,
     names_no_one_asked,
     of_someone_else,
+    opens_on_someone_else,
     said_only_as_anothers,
     tells_trait_of_another_asked,
     told_of_them,
@@ -89,7 +90,7 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
         # the value need not say what it is of ("my cousin Makana gave me $3,500 for it").
         return any(detail.value_in(sentence if asked_by_name is None else without_others_ordinals(sentence, asked_by_name))
                    and not said_of_another_kind(kinds, sentence)
-                   and not (speakers_own and of_someone_else(sentence))
+                   and not (speakers_own and (of_someone_else(sentence) or opens_on_someone_else(sentence, text, focus)))
                    and may_be_of_whom_asked(replace(memory, text=sentence), focus)
                    for sentence in SENTENCE_END.split(text))
 

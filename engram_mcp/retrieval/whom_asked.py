@@ -19,7 +19,7 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging
 
 __all__ = [
     "may_be_of_whom_asked", "names_no_one_asked", "of_another_person", "opens_with_someone_else", "said_only_as_anothers",
-    "of_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked", "told_of_them",
+    "of_someone_else", "opens_on_someone_else", "says_trait_of_whom_asked", "tells_trait_of_another_asked", "told_of_them",
     "the_speakers_for_another",
 ]
 
@@ -116,6 +116,18 @@ def of_someone_else(sentence: str) -> bool:
     """Whether ``sentence`` speaks of someone by "he", "she" or "they" and not of the speaker: "her birthday is the 14th
     of February" is no birthday of the one who says it."""
     return THIRD_PERSON.search(sentence) is not None and _FIRST_PERSON.search(sentence) is None
+
+
+def opens_on_someone_else(sentence: str, text: str, focus: Focus) -> bool:
+    """Whether ``sentence`` (of ``text``) opens on someone other than the speaker, as its subject or whose, by a name
+    ``text`` writes as one inside a sentence too: "My wife Saba … Saba birthday is 19 of September" (chat dropping the
+    "'s") tells no birthday of the speaker."""
+    opening = _OPENING_NAME.match(sentence.lstrip(" -•*"))
+    return (opening is not None and opening[1] in NAME_INSIDE.findall(text)
+            and not name_keys([opening[1]]) & (focus.speakers | CALENDAR))
+
+
+_OPENING_NAME = re.compile(r"([A-Z][a-z][\w-]*)(?:['’]s)?\s+[a-z]")
 
 
 def told_of_them(sentence: str, memory: Memory, asked: Set[str], focus: Focus) -> bool:

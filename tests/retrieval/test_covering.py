@@ -38,6 +38,17 @@ def test_a_birthday_said_by_its_month_is_of_whom_the_memory_names_and_no_birthda
                                        focus_of(own), of_the_speaker=True)
 
 
+def test_a_birthday_said_of_a_name_opening_its_sentence_without_its_s_is_no_birthday_of_the_speaker() -> None:
+    family = memory("t-family", "My wife Saba and my son Milkias are still in Kampala. Saba birthday is 19 of September")
+    own = "When is Ngozi's own birthday?"
+    detail = detail_asked(own)
+    assert detail is not None
+    assert not _tells_detail_of_whom_asked(family, detail, focus_of(own), of_the_speaker=True)
+    # a word opening the sentence that the memory never writes as a name inside one is no one
+    assert _tells_detail_of_whom_asked(memory("t-own", "Birthday is 19 of September, Saba forgets"), detail, focus_of(own),
+                                       of_the_speaker=True)
+
+
 def test_a_name_set_off_by_commas_is_named_and_its_age_told_of_them() -> None:
     question = "How old is Amira?"
     detail = detail_asked(question)
