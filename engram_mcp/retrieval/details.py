@@ -97,7 +97,7 @@ class Detail:
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
         unknown_names = tuple(term for term in rest if term in self.names_written)
-        if unknown_names and lexical_coverage(unknown_names, [within or text]) < 1.0:
+        if unknown_names and lexical_coverage(unknown_names, [with_initials(within or text)]) < 1.0:
             return False
         if not rest and self.alongside is None and self.told_alone is not None:
             # Asked nothing but the detail ("How much do I earn?"), a value of its shape alone is said of too much
@@ -108,6 +108,16 @@ class Detail:
     def told_by_its_form(self, text: str) -> bool:
         """Whether ``text`` tells this detail in a form that says it alone ("$38 an hour" a pay rate)."""
         return self.told_alone is not None and self.told_alone.search(text) is not None
+
+
+# A name of several capitalised words, which its initials write too: "Immigration, Refugees and Citizenship Canada" is IRCC.
+_NAME_OF_WORDS = re.compile(r"\b[A-Z][a-z]+(?:(?:,[ \t]+|[ \t]+(?:(?:and|of|for|the|&)[ \t]+)?)[A-Z][a-z]+)+")
+
+
+def with_initials(text: str) -> str:
+    """``text`` with the initials of each name of several capitalised words it writes, as a word of their own."""
+    initials = ["".join(word[0] for word in re.findall(r"[A-Z][a-z]+", name)) for name in _NAME_OF_WORDS.findall(text)]
+    return " ".join([text, *initials])
 
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None, only_asking: str = "",

@@ -40,6 +40,14 @@ def test_a_code_beside_the_things_word_tells_it_without_the_questions_other_word
     assert room.told_of("Dr. Iyer moved to room 314 in the new block", ("iyer", "offic", "room", "number"))
 
 
+def test_a_name_asked_by_its_initials_is_written_by_its_words() -> None:
+    file_number = any_detail_asked("What is the IRCC file number?")
+    assert file_number is not None
+    letter = "Immigration, Refugees and Citizenship Canada\nFile number: B000482731\nDear Yonas"
+    assert file_number.told_of(letter, ("ircc", "fil", "number"))
+    assert not file_number.told_of(letter.replace("Citizenship", "Settlement"), ("ircc", "fil", "number"))
+
+
 def test_a_number_asked_by_its_own_words_is_the_detail_known_for_it() -> None:
     phone = any_detail_asked("What is Diego's phone number?")
     assert phone is not None and phone.name == "phone number"
