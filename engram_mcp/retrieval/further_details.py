@@ -60,6 +60,18 @@ _SHARE = Detail(
     only_asking=_only_asking("percentage percent per cent stake equity shareholding share own owns owned much"))
 
 
+# A time of day asked ("What time is Esi's pottery class?", "What time does homecoming start?") is told by a clock time
+# said with what is asked: "she wants the pottery class at Clay Club" tells none, nor "homecoming is sat oct 26"; a date
+# ("OP am 14.12.") is no time.
+_TIME_OF_DAY_ASKED = re.compile(r"\bwhat\s+time\b(?!\s+(?:zone|format|frame|slot|of\s+(?:the\s+)?(?:year|month|week)))|"
+                                r"\bat\s+what\s+hour\b", re.IGNORECASE)
+_CLOCK = (r"\d{1,2}:[0-5]\d|\d{1,2}\.[0-5]\d(?![.\d])|\d{1,2}h[0-5]\d|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|o['’]clock|uhr|h|hrs)|"
+          r"midnight|noon|midday|half\s+past|quarter\s+(?:past|to)|(?:at|to|@|from|till|until|by|um|klo|kl\.|saa)\s+\d{1,2}(?![/,.:-]?\d)|"
+          r"(?:[01]\d|2[0-3])[0-5]\d\s*(?:-|–|to)\s*(?:[01]\d|2[0-3])[0-5]\d|(?:at|to|@|from)\s+(?:[01]\d|2[0-3])[0-5]\d")
+_TIME_OF_DAY = Detail("time of day", _told(_CLOCK),
+                      only_asking=_only_asking("what time hour start starts begin begins end ends finish finishes"))
+
+
 def any_detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one: one ``details.py`` knows, else
     one of these."""
@@ -87,4 +99,6 @@ def any_detail_asked(question: str) -> Detail | None:
         return _WORTH
     if _SHARE_ASKED.search(question) is not None:
         return _SHARE
+    if _TIME_OF_DAY_ASKED.search(question) is not None:
+        return _TIME_OF_DAY
     return None
