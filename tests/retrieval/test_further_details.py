@@ -48,6 +48,17 @@ def test_a_name_asked_by_its_initials_is_written_by_its_words() -> None:
     assert not file_number.told_of(letter.replace("Citizenship", "Settlement"), ("ircc", "fil", "number"))
 
 
+def test_a_time_of_day_asked_is_told_by_a_clock_time_said_with_what_is_asked_not_by_the_thing_or_a_date() -> None:
+    time = any_detail_asked("What time is Esi's pottery class?")
+    assert time is not None
+    asked = ("esi", "pottery", "class", "time")
+    assert not time.told_of("partner Esi wants the pottery class at Clay Club on Gloucester Rd", asked)
+    for said in ("pottery class thursdays 7pm", "pottery class moved, 10.40 now", "Esi's pottery class is at 7 tonight"):
+        assert time.told_of(said, asked)
+    assert not time.told_in("OP am 14.12. im UKSH Kiel")
+    assert any_detail_asked("What time zone is Lars in?") is None
+
+
 def test_a_number_asked_by_its_own_words_is_the_detail_known_for_it() -> None:
     phone = any_detail_asked("What is Diego's phone number?")
     assert phone is not None and phone.name == "phone number"
