@@ -169,6 +169,7 @@ class Covering:
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not written_of
         told_of_whom_asked = detail is not None and any(
+            any(detail.told_of(line, focus.terms, within=m.text) for line in m.text.splitlines()) if detail.of_an_event else
             _tells_detail_of_whom_asked(m, detail, of_whom_written, of_the_speaker=of_the_speaker,
                                         kinds=kinds_not_asked(query, detail))
             for m in top)

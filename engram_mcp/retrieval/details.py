@@ -76,6 +76,11 @@ class Detail:
     """Words (stems) the question writes as names. One that names no one known must be said with a value told in
     its form alone: "What is Dr. Iyer's office room number?" is not told by a notice board's "Room 24"."""
 
+    of_an_event: bool = False
+    """Whether it is an event's (a time of day), told by a memory saying it with what is asked whoever else it names
+    ("departure 07:45 from Altona"), and what is asked may be said anywhere in that memory, not only on the value's
+    line: a plan's heading names its trip ("updated plan for 9b on Sylt: … - Departure Mon 23 June, 07:45")."""
+
     def had_in(self, text: str) -> bool:
         """Whether a sentence of ``text`` tells this belonging as one still had: "got it then the Skoda it's an
         Octavia estate", not "Gwilym sold the Transit", "the old Micra gone to the scrapman"."""
@@ -103,7 +108,8 @@ class Detail:
             # Asked nothing but the detail ("How much do I earn?"), a value of its shape alone is said of too much
             # ("Gym membership is £35 a month"): it tells the detail in the form that says it alone.
             return self.told_by_its_form(text)
-        return not self.only_asking or not rest or lexical_coverage(rest, [text]) > 0 or self.told_by_its_form(text)
+        asked_in = within if self.of_an_event and within else text
+        return not self.only_asking or not rest or lexical_coverage(rest, [asked_in]) > 0 or self.told_by_its_form(text)
 
     def told_by_its_form(self, text: str) -> bool:
         """Whether ``text`` tells this detail in a form that says it alone ("$38 an hour" a pay rate)."""
