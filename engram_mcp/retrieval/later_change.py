@@ -17,7 +17,7 @@ from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.pasted import own_words
-from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
+from engram_mcp.model.time_expr import MONTH_NAMES, WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.leading import (
@@ -56,7 +56,10 @@ _CHANGED = re.compile(
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
     r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
-    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold)\b",
+    r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
+    # a figure that rose or fell: "Tuition goes up to $1,540 a month starting September", "every single year it goes up"
+    r"(?:go(?:es)?|going|went|gone)\s+(?:back\s+)?(?:up|down)|(?:up|down)\s+from|increased?|increases|rises|rose|hiked?|"
+    r"(?:from|starting(?:\s+in)?)\s+(?:" + "|".join(month.lower() for month in MONTH_NAMES) + r"))\b",
     re.IGNORECASE,
 )
 # The same words in the languages chat mixes in: now, new, from then on, postponed or moved, switched, no longer ("09.10
@@ -160,8 +163,9 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
-               # "My mother Galina … She live in Riga now" is no change of where Olesya is.
-               and not of_another_person(pair[0], focus)
+               # "My mother Galina … She live in Riga now" is no change of where Olesya is ("Little Acorns sent the letter"
+               # names the daycare asked of by its name, no one else).
+               and (not of_another_person(pair[0], focus) or _named_by(called, pair[0].text))
                # Nor "Dana's sister helped her move, she's officially living in Columbus now" of where Hollis's friend
                # Denny lives: it names someone else and not him.
                and not opens_with_someone_else(pair[0], focus)
@@ -219,8 +223,10 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     return lead(ranked, chosen)
 
 
-# A thing given its name: "bakery, Golden Crust", "a café called The Daily Grind", "our dog Biscuit".
+# A thing given its name: "bakery, Golden Crust", "a café called The Daily Grind", "our dog Biscuit"; or its name before
+# its word: "Nora goes to Little Acorns daycare".
 _GIVEN_A_NAME = re.compile(r"\b(?P<thing>[^\W\d_]+),?\s+(?:(?:called|named)\s+)?(?P<name>(?:The\s+)?[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3})")
+_NAMED_BEFORE_ITS_WORD = re.compile(r"(?<![\w'’&-])(?P<name>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3})\s+(?P<thing>[a-z][\w-]*)\b")
 
 
 def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
@@ -235,7 +241,8 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
 def _names_given(text: str, things: set[str]) -> dict[str, str]:
     """The names ``text`` gives the things asked of (stems), as written: "Golden Crust" for the bakery
     in "I am owner of one small bakery, Golden Crust, in Yaba"."""
-    return {stem(given["thing"]): given["name"] for given in _GIVEN_A_NAME.finditer(text)
+    given_names = [*_GIVEN_A_NAME.finditer(text), *_NAMED_BEFORE_ITS_WORD.finditer(text)]
+    return {stem(given["thing"]): given["name"] for given in given_names
             if stem(given["thing"]) in things and stem(given["thing"]) not in RELATION_WORDS
             # "Saturday morning I am singing": a pronoun or a word any sentence has is no name.
             and len(given["name"]) > 2 and re.sub(r"^The\s+", "", given["name"]).split()[0].casefold() not in FUNCTION_WORDS}

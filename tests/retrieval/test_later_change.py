@@ -17,6 +17,27 @@ def test_a_later_turn_saying_the_thing_changed_goes_before_the_first_mention() -
     assert [m.id for m, _ in order] == ["t-kwik", "t-gig", "t-chat"]
 
 
+def test_a_figure_said_to_go_up_later_leads_over_the_first_one() -> None:
+    first = memory("t-cover", "insurance on both buildings is West Bend Mutual, $3,240/yr, renews July 1.")
+    later = memory("t-renewal", "Insurance renewal letter from West Bend Mutual came. $3,610 for next year. Every year it goes up.", day=2)
+    order = later_change_first([(first, 0.9), (later, 0.8)], focus_of("What does Ngozi pay for building insurance?"), set(),
+                               no_restatement)
+    assert order[0][0] is later
+    rent = memory("t-rent", "rent for my Kallio studio is 890 € a month")
+    letter = memory("t-letter", "landlord letter: rent for the studio is 935 € starting January", day=3)
+    order = later_change_first([(rent, 0.9), (letter, 0.8)], focus_of("How much is Ngozi's rent?"), set(), no_restatement)
+    assert order[0][0] is letter
+
+
+def test_a_later_change_naming_the_thing_asked_by_the_name_said_before_its_word_leads() -> None:
+    first = memory("t-daycare", "Nora goes to Little Acorns daycare on Lone Oak Rd, $1,465 a month")
+    later = memory("t-letter", "Little Acorns sent the letter. Tuition goes up to $1,540 a month starting September. I want to scream",
+                   day=4)
+    order = later_change_first([(first, 0.9), (later, 0.8)], focus_of("How much is Nora's daycare tuition?", frozenset({"Nora"})),
+                               set(), no_restatement)
+    assert order[0][0] is later
+
+
 def test_a_later_change_that_shares_only_a_name_and_speaks_of_another_topic_does_not_lead() -> None:
     car = memory("t-car", "Ray still drives that old Corolla.")
     medicine = memory("t-med", "Ray switched to a new medicine, metformin.", day=3)
