@@ -77,9 +77,10 @@ class Detail:
     its form alone: "What is Dr. Iyer's office room number?" is not told by a notice board's "Room 24"."""
 
     of_an_event: bool = False
-    """Whether it is an event's (a time of day), told by a memory saying it with what is asked whoever else it names
-    ("departure 07:45 from Altona"), and what is asked may be said anywhere in that memory, not only on the value's
-    line: a plan's heading names its trip ("updated plan for 9b on Sylt: … - Departure Mon 23 June, 07:45")."""
+    """Whether it is an event's or a place's (a time of day, when a place opens), told by a memory saying it with what
+    is asked whoever else it names ("departure 07:45 from Altona", "daycare = Bright Sprouts, closes 6pm sharp"), and
+    what is asked may be said anywhere in that memory, not only on the value's line: a plan's heading names its trip
+    ("updated plan for 9b on Sylt: … - Departure Mon 23 June, 07:45")."""
 
     def had_in(self, text: str) -> bool:
         """Whether a sentence of ``text`` tells this belonging as one still had: "got it then the Skoda it's an
@@ -128,11 +129,11 @@ def with_initials(text: str) -> str:
 
 def _detail(name: str, asked: str, told: str, alongside: str | None = None, only_asking: str = "",
             told_alone: str | None = None, answers_by_its_form: bool = True, belonging: bool = False,
-            of_kinds: bool = False) -> tuple[re.Pattern[str], Detail]:
+            of_kinds: bool = False, of_an_event: bool = False) -> tuple[re.Pattern[str], Detail]:
     return re.compile(rf"\b(?:{asked})\b", re.IGNORECASE), Detail(
         name, _words(told), _words(alongside) if alongside else None,
         only_asking=frozenset(stem(word) for word in only_asking.split()), told_alone=_words(told_alone) if told_alone else None,
-        answers_by_its_form=answers_by_its_form, belonging=belonging, of_kinds=of_kinds)
+        answers_by_its_form=answers_by_its_form, belonging=belonging, of_kinds=of_kinds, of_an_event=of_an_event)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -305,7 +306,7 @@ _DETAILS += (
     # "Kita Sonnenblume, he start there 3 November", nor by the movers coming "8 o'clock morning".
     _detail("opening time", r"\bwhat\s+time\s+(?:does|do|will|is|are)\b[^?]*\b(?:open|opens|close|closes|shut|shuts)\b",
             r"\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|o['’]clock|uhr|h)|midnight|noon|midday",
-            only_asking="time open opens opening close closes closing shut shuts morning evening night"),
+            only_asking="time open opens opening close closes closing shut shuts morning evening night", of_an_event=True),
     # An age is told by a number said as one ("34 years old", "aged 7", "turns 90", "Naledi who's seven",
     # "kids: Mele 19, Sione 14", "dad (78)") or by when they were born: "How old is Dominik?" is not told by
     # "Lea lives here now", nor "How old is Kalani?" by her flight schedule.

@@ -199,6 +199,12 @@ def test_when_a_place_opens_is_told_by_a_time_of_day_said_of_it() -> None:
     assert detail.told_of("Kita Sonnenblume opens 7.30, pick up by 16:00", focus)
     assert not detail.told_of("And Kita for Lev in Pankow also we find, Kita Sonnenblume, he start there 3 November", focus)
     assert not detail.told_of("For move we book company Umzug Schnell, they come 1 November 8 o'clock morning.", focus)
+    # a place's, told whoever else its memory names, what is asked anywhere in it
+    daycare = "Milo (son) 4yo. daycare = Bright Sprouts.\nCloses 6pm sharp."
+    asked = focus_terms(focus_words("What time does Milo's daycare close?", ["Milo"]))
+    closing = detail_asked("What time does Milo's daycare close?")
+    assert closing is not None and closing.of_an_event
+    assert closing.told_of(daycare.splitlines()[1], asked, within=daycare)
 
 
 def test_an_amount_in_millions_is_told_with_its_currency_after_it() -> None:
