@@ -124,7 +124,8 @@ def replacements_of_called_off(text: str, speaker: str) -> list[ExtractedFact]:
 # Tuesday 24 November", "increasing the donepezil from 5 mg to 10 mg": a thing changed, said from what it was to what it is.
 _FROM_TO = re.compile(
     r"\b(?:switch|chang|mov|swapp|shift|push|transferr|increas|rais|reduc|lower|upp|bump|upgrad|downgrad)(?:e|es|ed|ing|s)?\s+"
-    r"(?:[\w'’&-]+\s+){0,6}?(?P<old>from\s+[^,.;!?\n]{1,40}?\s+)to\s+[^,.;!?\n()]{1,40}", re.IGNORECASE)
+    r"(?:[\w'’&-]+\s+){0,6}?(?P<old>from\s+(?:(?!(?:and|but|then|said|says)\b)[^\s,.;!?]+\s+){1,5})to\s+[^,.;!?\n()]{1,40}",
+    re.IGNORECASE)
 _BY_PRONOUN = re.compile(r"^\W*(?:he|she|they|it)\b", re.IGNORECASE)
 _ASKING = re.compile(r"^\W*(?:how|what|which|can|could|should|would|do|does|is|are|will)\b", re.IGNORECASE)
 
