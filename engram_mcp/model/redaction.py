@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
 from engram_mcp.model.name_or_word import RELATIONS
@@ -70,6 +71,8 @@ _APPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the|my|our|his|her|their)\s+(?
 # Someone spoken of by pronoun, anywhere in a sentence; and how short a sentence says nothing by itself ("i said no.").
 _A_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|he's|she's)\b", re.IGNORECASE)
 _A_FEW_WORDS = 3
+# How short the words of the speaker's own may be ("nah im good lol.") that open a turn going on about someone.
+_A_FEW_WORDS_OF_ONES_OWN = 5
 # A sentence opening on its verb, its subject left to the one before: "works at the Harley plant", "lives in Leith now".
 _WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:at|in|on|for|with|from|to|a|an|the|his|her|their|\d)\b", re.IGNORECASE)
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
@@ -93,6 +96,8 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     # Whether no sentence of a turn going on from one that ended on them has spoken of anyone yet; whether the last
     # one spoken of is them.
     awaiting = about_them = going_on
+    # Typed without capitals, no name tells who else a sentence between speaks of ("noa took a job … she lives there now").
+    uncased = typed_without_capitals(" ".join(parts))
     for index, part in enumerate(parts):
         opening = index == 0 and going_on
         if name.in_(part):
@@ -102,15 +107,16 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
             cut[part] = _own_clauses_joined(part)
         # "nah im good lol. just dont let me forget her bday is dec 12": words of the speaker's own that speak of no one
         # may come first; the first sentence speaking of someone by pronoun, and of no one else, is of them.
-        elif awaiting and _goes_on_about_someone(part) and not _speaks_of_another(part, name):
+        elif awaiting and index > 0 and _goes_on_about_someone(part) and not _speaks_of_another(part, name):
             cut[part] = _own_clauses_joined(part)
         # "Tanvi ne follow kiya. ex hai meri, 2 saal pehle breakup hua tha. she's in Pune now": sentences speaking of no one
         # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
         # sentence with no subject of its own right after one of them is of them too.
-        elif about_them and (_OPENS_ON_SOMEONE.match(part) or previous_cut and _WITHOUT_ITS_SUBJECT.match(part)) and not (
-                opening and names_someone_else(part, name)):
+        elif about_them and (_OPENS_ON_SOMEONE.match(part) and (previous_cut or not uncased)
+                             or previous_cut and _WITHOUT_ITS_SUBJECT.match(part)) and not (opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
-        awaiting = awaiting and part not in cut and not (_A_PERSON.search(part) or _speaks_of_another(part, name))
+        awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN
+                    and not (_A_PERSON.search(part) or _speaks_of_another(part, name)))
         about_them = part in cut or about_them and not _speaks_of_another(part, name)
         previous_cut = part in cut
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its

@@ -98,7 +98,8 @@ def test_a_next_turn_going_on_about_them_after_a_few_words_of_the_speakers_own_g
 
 
 def test_a_next_turns_pronoun_after_a_relation_or_another_name_is_theirs() -> None:
-    for next_turn in ("ok thanks. my mum says she is coming on friday.", "ok thanks. Tomasz says he is coming on friday."):
+    for next_turn in ("ok thanks. my mum says she is coming on friday.", "ok thanks. Tomasz says he is coming on friday.",
+                      "crazy news, noa took a job in berlin and flew out yesterday, she lives there now, i miss her"):
         said = turns("My neighbour Gregor keeps parking in my spot.", next_turn)
         assert left_after_forgetting("Gregor", said)["t-1"] == next_turn
 
@@ -109,6 +110,9 @@ def test_a_later_sentence_of_the_turn_opening_on_them_by_pronoun_goes_while_no_o
     left = left_after_forgetting("Tanvi", said)
     assert left["t-0"] == "2 years since the breakup. whatever"
     assert left_after_forgetting("Priya", said)["t-1"] == "The weather was awful."
+    # typed without capitals, no name tells who a sentence between speaks of
+    said = "ran into tom today. sarah from work says hi to everyone. she's pregnant"
+    assert left_after_forgetting("Tom", turns(said))["t-0"] == "sarah from work says hi to everyone. she's pregnant"
     for between in ("Tom was there too.", "My sister was there too."):
         assert left_after_forgetting("Priya", turns(f"Priya came by. {between} She brought cake."))["t-0"] == f"{between} She brought cake."
 
