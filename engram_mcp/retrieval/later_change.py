@@ -223,10 +223,11 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     return lead(ranked, chosen)
 
 
-# A thing given its name: "bakery, Golden Crust", "a café called The Daily Grind", "our dog Biscuit"; or its name before
-# its word: "Nora goes to Little Acorns daycare".
+# A thing given its name: "bakery, Golden Crust", "a café called The Daily Grind", "our dog Biscuit"; or its name of
+# several words before its word: "Nora goes to Little Acorns daycare" (one word before it is as often whose: "Vojta
+# floorball tournament").
 _GIVEN_A_NAME = re.compile(r"\b(?P<thing>[^\W\d_]+),?\s+(?:(?:called|named)\s+)?(?P<name>(?:The\s+)?[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3})")
-_NAMED_BEFORE_ITS_WORD = re.compile(r"(?<![\w'’&-])(?P<name>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3})\s+(?P<thing>[a-z][\w-]*)\b")
+_NAMED_BEFORE_ITS_WORD = re.compile(r"(?<![\w'’&-])(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){1,3})\s+(?P<thing>[a-z][\w-]*)\b")
 
 
 def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:

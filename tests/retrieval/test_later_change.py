@@ -36,6 +36,13 @@ def test_a_later_change_naming_the_thing_asked_by_the_name_said_before_its_word_
     order = later_change_first([(first, 0.9), (later, 0.8)], focus_of("How much is Nora's daycare tuition?", frozenset({"Nora"})),
                                set(), no_restatement)
     assert order[0][0] is later
+    # one name before a thing's word is as often whose it is
+    moved = memory("t-moved", "the coach messaged, Saturday's tournament is moved to the sports hall in Adamov, same time")
+    played = memory("t-played", "we won two games, Vojta scored!! then we picked up the lease car, the Enyaq", day=1)
+    listed = memory("t-list", "- pay the school fee by 20.11.\n- Vojta floorball tournament Sat 21.11. in Blansko, be there 8:30", day=-3)
+    order = later_change_first([(listed, 0.9), (played, 0.8), (moved, 0.7)],
+                               focus_of("Where is Vojta's floorball tournament on Saturday?", frozenset({"Vojta"})), set(), no_restatement)
+    assert order[0][0] is moved
 
 
 def test_a_later_change_that_shares_only_a_name_and_speaks_of_another_topic_does_not_lead() -> None:
