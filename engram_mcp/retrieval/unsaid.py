@@ -272,5 +272,13 @@ _SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|h
                               re.IGNORECASE)
 
 
+# A number or an address given by its label right after the one named is theirs: "Steuerberaterin Frau Albers braucht die
+# Belege bis 20.12. Tel 040 555 38 71", "Dr Okafor at the clinic. Mob: 07700 900123".
+_CONTACT_LABEL = re.compile(r"^(?:tel|tlf|ph|phone|mob|mobile|cell|handy|whatsapp|number|no|nr|email|e-mail)\b\.?\s*:?\s*\+?\d",
+                            re.IGNORECASE)
+
+
 def _goes_on(sentence: str) -> bool:
-    return THIRD_PERSON.search(sentence) is not None or _SUBJECT_DROPPED.match(sentence.strip()) is not None
+    said = sentence.strip()
+    return THIRD_PERSON.search(sentence) is not None or _SUBJECT_DROPPED.match(said) is not None or (
+        _CONTACT_LABEL.match(said) is not None)

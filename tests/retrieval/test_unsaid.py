@@ -204,3 +204,14 @@ def test_where_someone_lives_is_asked_by_its_verb_and_still_said_by_a_home() -> 
 def test_a_name_is_not_met_by_a_word_sharing_fewer_than_its_first_four_letters() -> None:
     texts = ["daughter Maddison is getting married!! date's 14 November", "Mad day. Mum's mobile 0423 771 508"]
     assert unsaid("What is Maddison's mobile number?", {"Maddison"}, texts) == ("maddison",)
+
+
+def test_a_number_given_by_its_label_right_after_the_one_named_is_theirs() -> None:
+    question = "What is Albers's phone number?"
+    phone = detail_asked(question)
+    assert phone is not None
+    terms = focus_terms(focus_words(question, ["Maureen"]))
+    said = [turn("Steuerberaterin Frau Albers braucht die Belege bis 20.12. Tel 040 555 38 71")]
+    assert unsaid_of({"Albers"}, terms, said, tells_detail=phone.told_in) == ()
+    apart = [turn("Steuerberaterin Frau Albers braucht die Belege bis 20.12. Der Klempner kommt um 9. Tel 040 555 38 71")]
+    assert unsaid_of({"Albers"}, terms, apart, tells_detail=phone.told_in) == ("alber",)
