@@ -17,14 +17,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["CALENDAR_NAMES", "MONTH_NAMES", "MONTH_WORD", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "count_said", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
+__all__ = ["CALENDAR_NAMES", "MONTH_WORD", "WEEKDAY_NAMES", "TimePhrase", "TimeWindow", "count_said", "in_any_window", "on_any_clock", "parse_time_windows", "says_a_time",
            "day_said_before", "named_days", "past_day_said", "time_phrases", "upcoming_day", "without_time_phrases"]
 
 _MONTHS = (
     "January February March April May June July August September October November December".split()
 )
-MONTH_NAMES = tuple(_MONTHS)
-"""The months as written whole."""
 _MONTH_RE = "|".join(_MONTHS)
 _MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTHS)}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "couple of": 2, "few": 3}

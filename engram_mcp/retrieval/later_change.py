@@ -17,7 +17,7 @@ from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.pasted import own_words
-from engram_mcp.model.time_expr import MONTH_NAMES, WEEKDAY_NAMES, says_a_time
+from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.leading import (
@@ -58,8 +58,8 @@ _CHANGED = re.compile(
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
     # a figure that rose or fell: "Tuition goes up to $1,540 a month starting September", "every single year it goes up"
-    r"(?:go(?:es)?|going|went|gone)\s+(?:back\s+)?(?:up|down)|(?:up|down)\s+from|increased?|increases|rises|rose|hiked?|"
-    r"(?:from|starting(?:\s+in)?)\s+(?:" + "|".join(month.lower() for month in MONTH_NAMES) + r"))\b",
+    # (not a start from a month alone: "they want 14 containers a month from june" is a plan, no change)
+    r"(?:go(?:es)?|going|went|gone)\s+(?:back\s+)?(?:up|down)|(?:up|down)\s+from|increased?|increases|rises|rose|hiked?)\b",
     re.IGNORECASE,
 )
 # The same words in the languages chat mixes in: now, new, from then on, postponed or moved, switched, no longer ("09.10

@@ -23,10 +23,12 @@ def test_a_figure_said_to_go_up_later_leads_over_the_first_one() -> None:
     order = later_change_first([(first, 0.9), (later, 0.8)], focus_of("What does Ngozi pay for building insurance?"), set(),
                                no_restatement)
     assert order[0][0] is later
-    rent = memory("t-rent", "rent for my Kallio studio is 890 € a month")
-    letter = memory("t-letter", "landlord letter: rent for the studio is 935 € starting January", day=3)
-    order = later_change_first([(rent, 0.9), (letter, 0.8)], focus_of("How much is Ngozi's rent?"), set(), no_restatement)
-    assert order[0][0] is letter
+    # a plan from a month on is no change
+    dispatcher = memory("t-marek", "Marek is the sea freight dispatcher, all the Gdańsk port containers go through him")
+    plan = memory("t-plan", "they want 14 containers a month from june", day=1)
+    order = later_change_first([(dispatcher, 0.9), (plan, 0.8)], focus_of("Who handles the sea freight containers?"), set(),
+                               no_restatement)
+    assert order[0][0] is dispatcher
 
 
 def test_a_later_change_naming_the_thing_asked_by_the_name_said_before_its_word_leads() -> None:
