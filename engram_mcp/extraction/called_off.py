@@ -25,6 +25,7 @@ i got mixed up. deepak only has the cash tin" gives "the van keys are with moira
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.clauses import sentences
@@ -142,7 +143,9 @@ def _changed_from_to(said: list[str], speaker: str) -> ExtractedFact | None:
                 # "… Juma got a transfer and he's moving from Kisumu to Mombasa": a clause going on by pronoun keeps whom.
                 said_of = sentence if _BY_PRONOUN.match(clause) else clause
                 old = changed.group("old")
-                return _restated(said_of.replace(old, "", 1), speaker, "")
+                # It answers in place of its turn, and makes no one it names someone a question asks of: "Maggie at
+                # Severn Rivers has changed it to 8 panels" leaves "Severn Rivers Trust invoice" a thing's words.
+                return replace(_restated(said_of.replace(old, "", 1), speaker, ""), entities=(speaker,))
     return None
 
 

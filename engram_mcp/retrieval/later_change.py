@@ -59,7 +59,7 @@ _CHANGED = re.compile(
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
     # a figure that rose or fell: "Tuition goes up to $1,540 a month starting September", "every single year it goes up"
     # (not a start from a month alone: "they want 14 containers a month from june" is a plan, no change)
-    r"(?:go(?:es)?|going|went|gone)\s+(?:back\s+)?(?:up|down)|(?:up|down)\s+from|increased?|increases|rises|rose|hiked?)\b",
+    r"(?:go(?:es)?|going|went|gone)\s+(?:back\s+)?(?:up|down)|increased?|increases|rises|rose|hiked?)\b",
     re.IGNORECASE,
 )
 # The same words in the languages chat mixes in: now, new, from then on, postponed or moved, switched, no longer ("09.10

@@ -101,6 +101,12 @@ def test_a_thing_changed_from_one_value_to_another_is_restated_with_the_new_valu
     assert [fact.statement for fact in replacements_of_called_off(said, "Dorota")] == [restated]
 
 
+def test_a_thing_changed_is_restated_as_the_speakers_update_naming_no_one_a_question_could_ask_of() -> None:
+    said = "Maggie at Severn Rivers has changed it from 6 panels to 8 panels, so that's £1,120 total now."
+    [update] = replacements_of_called_off(said, "Jasper")
+    assert update.entities == ("Jasper",)
+
+
 @pytest.mark.parametrize("said", ["how do I move my whatsapp chats from android to iphone without losing everything?",
                                   "the container sails from Houston to Tema on December 4"])
 def test_a_question_or_a_journey_from_one_place_to_another_restates_nothing(said: str) -> None:

@@ -23,6 +23,12 @@ def test_a_figure_said_to_go_up_later_leads_over_the_first_one() -> None:
     order = later_change_first([(first, 0.9), (later, 0.8)], focus_of("What does Ngozi pay for building insurance?"), set(),
                                no_restatement)
     assert order[0][0] is later
+    # a figure of another thing, said with what it was, is no change of what is asked
+    heater = memory("t-heater", "Going with Hector at Brew City Plumbing for the Unit 2 water heater, told Rick no.")
+    renewal = memory("t-renewal", "Renewal letter: your lease at Unit 2 ends July 31; renewal at $1,195/month (up from $1,150).", day=1)
+    order = later_change_first([(heater, 0.9), (renewal, 0.8)], focus_of("Who is replacing the water heater in Unit 2?"), set(),
+                               no_restatement)
+    assert order[0][0] is heater
     # a plan from a month on is no change
     dispatcher = memory("t-marek", "Marek is the sea freight dispatcher, all the Gdańsk port containers go through him")
     plan = memory("t-plan", "they want 14 containers a month from june", day=1)
