@@ -25,7 +25,6 @@ i got mixed up. deepak only has the cash tin" gives "the van keys are with moira
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.clauses import sentences
@@ -116,37 +115,8 @@ def replacements_of_called_off(text: str, speaker: str) -> list[ExtractedFact]:
     changes = [change for change in (_named_replacement(text, parts, speaker, uncased),
                                      _moved_date(text, said, speaker) or _moved_to(text, speaker)) if change is not None]
     if not changes:
-        plan = _new_plan(text, speaker) or _put_right_outright(text, speaker) or _changed_from_to(said, speaker)
-        return [plan] if plan is not None else []
+        return [plan] if (plan := _new_plan(text, speaker) or _put_right_outright(text, speaker)) is not None else []
     return [change for at, change in enumerate(changes) if all(change.object != before.object for before in changes[:at])]
-
-
-# "switched my Great Ocean Road entry from the half marathon to the 10k", "the inspection is moved from 19 November to
-# Tuesday 24 November", "increasing the donepezil from 5 mg to 10 mg": a thing changed, said from what it was to what it is.
-_FROM_TO = re.compile(
-    r"\b(?:switch|chang|mov|swapp|shift|push|transferr|increas|rais|reduc|lower|upp|bump|upgrad|downgrad)(?:e|es|ed|ing|s)?\s+"
-    r"(?:[\w'’&-]+\s+){0,6}?(?P<old>from\s+(?:(?!(?:and|but|then|said|says)\b)[^\s,.;!?]+\s+){1,5})to\s+[^,.;!?\n()]{1,40}",
-    re.IGNORECASE)
-_BY_PRONOUN = re.compile(r"^\W*(?:he|she|they|it)\b", re.IGNORECASE)
-_ASKING = re.compile(r"^\W*(?:how|what|which|can|could|should|would|do|does|is|are|will)\b", re.IGNORECASE)
-
-
-def _changed_from_to(said: list[str], speaker: str) -> ExtractedFact | None:
-    """The clause that says a thing changed from one value to another, said again without the old one ("Esme's
-    update: switched Esme's Great Ocean Road entry to the 10k"), so that it alone answers what the thing is now; not a
-    question or a request ("how do I move my chats from android to iphone?")."""
-    for sentence in said:
-        if sentence.rstrip().endswith("?") or _ASKING.match(sentence):
-            continue
-        for clause in _CLAUSE.split(sentence):
-            if clause and (changed := _FROM_TO.search(clause)) is not None:
-                # "… Juma got a transfer and he's moving from Kisumu to Mombasa": a clause going on by pronoun keeps whom.
-                said_of = sentence if _BY_PRONOUN.match(clause) else clause
-                old = changed.group("old")
-                # It answers in place of its turn, and makes no one it names someone a question asks of: "Maggie at
-                # Severn Rivers has changed it to 8 panels" leaves "Severn Rivers Trust invoice" a thing's words.
-                return replace(_restated(said_of.replace(old, "", 1), speaker, ""), entities=(speaker,))
-    return None
 
 
 # "sorry, correction - the van keys are with moira, i got mixed up": what a correction opens with.
