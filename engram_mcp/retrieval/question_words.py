@@ -19,9 +19,9 @@ __all__ = ["ANIMALS", "BELONGINGS", "KIN_WORDS", "PETS", "PLANNED", "RELATIONS",
 # book, "a meeting" no meet, "care" no car, "scared" no scar.
 _STEMMED_APART = {word: word for word in ("booked", "booking", "bookings", "meeting", "meetings", "building", "buildings")} | {
     "care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"} | {
-    # A weekday cut short is the day ("fri is 5-11 now" for "Friday"); not "sat", "sun", "wed" or "mon", words of their own.
-    "tue": "tuesday", "tues": "tuesday", "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
-    "fri": "friday"}
+    # A weekday cut short is the day ("fri is 5-11 now" for "Friday"); not "sat", "sun", "wed", "weds" or "mon", words of
+    # their own ("Kavya weds Pradeep").
+    "tue": "tuesday", "tues": "tuesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday"}
 
 
 @lru_cache(maxsize=65536)
