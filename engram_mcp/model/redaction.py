@@ -113,7 +113,8 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
         # sentence with no subject of its own right after one of them is of them too.
         elif about_them and (_OPENS_ON_SOMEONE.match(part) and (previous_cut or not uncased)
-                             or previous_cut and _WITHOUT_ITS_SUBJECT.match(part)) and not (opening and names_someone_else(part, name)):
+                             or previous_cut and index > 0 and _WITHOUT_ITS_SUBJECT.match(part)) and not (
+                opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
         awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN
                     and not (_A_PERSON.search(part) or _speaks_of_another(part, name)))

@@ -120,6 +120,10 @@ def test_a_later_sentence_of_the_turn_opening_on_them_by_pronoun_goes_while_no_o
 def test_a_sentence_without_its_subject_right_after_one_naming_them_is_of_them() -> None:
     said = turns("3 people came. One guy, Tyrell Banks, applied on the spot. works at the Harley plant. not sure.")
     assert left_after_forgetting("Tyrell Banks", said)["t-0"] == "3 people came. not sure."
+    # the speaker's next turn opening without its subject is the speaker's own
+    said = turns("ngozi my bestie is coming over later. she always said he was never the one lol",
+                 "viewed the roundhay flat. its lovely, quiet, 5 mins from the park. put the holding deposit down!!")
+    assert left_after_forgetting("Ngozi", said)["t-1"] == said["t-1"].text
 
 
 def test_a_next_turn_is_kept_when_its_pronoun_may_mean_someone_else() -> None:
