@@ -33,7 +33,8 @@ def _vehicle_bought(m: re.Match[str], who: str) -> list[Found]:
     car = (vehicle_name(named["name"]) if named else None) or vehicle_name(m["obj"])
     # "We bought the car!": the one spoken of, named elsewhere (``vehicles_named_nearby``); "picked up car. $950 hurts":
     # one's own car fetched from the garage.
-    spoken_of = re.match(r"(?i:the)\s", m["obj"]) or re.search(r"(?i:picked)\b", m.group(0)) and not re.search(r"^(?i:a|an)\s|\b(?i:new|used|second-?hand)\b", m["obj"])
+    spoken_of = re.match(r"(?i:the)\s", m["obj"]) or (
+        re.search(r"(?i:picked)\b", m.group(0)) and not re.search(r"^(?i:a|an)\s|\b(?i:new|used|second-?hand)\b", m["obj"]))
     if car is None or named is None and spoken_of and car.lower() in VEHICLE_WORDS:
         return []
     # "now drives": a vehicle just bought is the one driven, said in the words a question uses.

@@ -140,15 +140,19 @@ def last_said(parts: list[str]) -> str:
 def _speaks_of_another(text: str, name: Named) -> bool:
     """Whether ``text`` names someone besides ``name`` (opening it too, in more than a word: "Tom was there too.", not
     "Ehrlich."), or speaks of a relation ("my mum says she's coming")."""
-    opening = _A_NAME.match(_without_spans(text, name).lstrip())
-    return (names_someone_else(text, name) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
+    outside = _without_spans(text, name)
+    opening = _A_NAME.match(outside.lstrip())
+    return (_names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
             or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1)
 
 
 def names_someone_else(text: str, name: Named) -> bool:
     """Whether ``text`` names someone besides ``name``: a capitalised word that is not a sentence's first,
     a function word, a month or a weekday ("he and Tom did it again"; not "he did it again on Friday")."""
-    outside = _without_spans(text, name)
+    return _names_anyone(_without_spans(text, name))
+
+
+def _names_anyone(outside: str) -> bool:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", outside):
         words = [match for match in _A_NAME.finditer(sentence) if match.start() > 0]
         if any(word.group(0).casefold() not in FUNCTION_WORDS and word.group(0) not in CALENDAR_NAMES for word in words):

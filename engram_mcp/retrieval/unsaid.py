@@ -265,7 +265,7 @@ _SUBJECT_DROPPED = re.compile(r"^(?:also\s+|still\s+|now\s+|just\s+)?(?:is|was|h
                               re.IGNORECASE)
 
 
-# A number or an address given by its label right after the one named is theirs: "Steuerberaterin Frau Albers braucht die
+# A number given by its label right after the one named is theirs: "Steuerberaterin Frau Albers braucht die
 # Belege bis 20.12. Tel 040 555 38 71", "Dr Okafor at the clinic. Mob: 07700 900123".
 _CONTACT_LABEL = re.compile(r"^(?:tel|tlf|ph|phone|mob|mobile|cell|handy|whatsapp|number|no|nr|email|e-mail)\b\.?\s*:?\s*\+?\d",
                             re.IGNORECASE)
