@@ -36,7 +36,7 @@ from engram_mcp.model.corrections import CALLS_OFF, CORRECTION_OPENING, PUTS_RIG
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["gym_switched", "plan_called_off", "replacements_of_called_off"]
+__all__ = ["gym_switched", "label_topic", "plan_called_off", "replacements_of_called_off", "restated_update"]
 
 # Where something is held or had, which can change: "changed rink", "the hospital changed too".
 _PLACES = (r"rinks?|venues?|pitch(?:es)?|pools?|gyms?|schools?|clubs?|halls?|grounds?|courts?|nurser(?:y|ies)|daycares?|suppliers?|"
@@ -131,7 +131,7 @@ def _put_right_outright(text: str, speaker: str) -> ExtractedFact | None:
     rest = text[opening.end():] if (opening := _SORRY.match(text)) else text
     if (cue := CORRECTION_OPENING.match(rest)) is None or (said := _SAID_OUTRIGHT.match(rest, cue.end())) is None:
         return None
-    return _restated(f"{said['thing']} {said['holds']}", speaker, "")
+    return restated_update(f"{said['thing']} {said['holds']}", speaker, "")
 
 
 def _moved_to(text: str, speaker: str) -> ExtractedFact | None:
@@ -139,7 +139,7 @@ def _moved_to(text: str, speaker: str) -> ExtractedFact | None:
     if (moved := date_moved_to(text)) is None:
         return None
     thing, now = moved
-    return _restated(now, speaker, thing)
+    return restated_update(now, speaker, thing)
 
 
 def _new_plan(text: str, speaker: str) -> ExtractedFact | None:
@@ -147,7 +147,7 @@ def _new_plan(text: str, speaker: str) -> ExtractedFact | None:
     if (plan := _NEW_PLAN.search(text)) is None:
         return None
     topic = f"the {' '.join(plan['topic'].split())}" if plan["topic"] else ""
-    return _restated(plan["clause"], speaker, re.sub(r"^the\s+(?=(?i:the|my|our)\b)", "", topic))
+    return restated_update(plan["clause"], speaker, re.sub(r"^the\s+(?=(?i:the|my|our)\b)", "", topic))
 
 
 def _moved_date(text: str, sentences_said: list[str], speaker: str) -> ExtractedFact | None:
@@ -155,7 +155,7 @@ def _moved_date(text: str, sentences_said: list[str], speaker: str) -> Extracted
     (the turn's label's topic, else what it says was moved)."""
     if (clause := new_date_said(sentences_said, _CLAUSE.split)) is None:
         return None
-    return _restated(clause, speaker, _label_topic(text, set()) or thing_moved(text))
+    return restated_update(clause, speaker, label_topic(text, set()) or thing_moved(text))
 
 
 def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool) -> ExtractedFact | None:
@@ -169,7 +169,7 @@ def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool)
         if not old and index and _OF_WHO_WAS_NAMED.match(part) and (instead := _INSTEAD_OF.search(parts[index - 1])):
             kept = parts[index - 1][: instead.start()]
             if _names(kept, speaker, uncased=uncased):
-                return _restated(f"{kept} instead", speaker, _label_topic(text, old))
+                return restated_update(f"{kept} instead", speaker, label_topic(text, old))
         # What replaced it is said after it, or, when nothing after it is ("Registered for the Annecy half.
         # Forget Lyon, I've withdrawn."), just before.
         holding = [(at, names) for at in [*range(index + 1, len(parts)), *reversed(range(max(0, index - 2), index))]
@@ -182,7 +182,7 @@ def _named_replacement(text: str, parts: list[str], speaker: str, uncased: bool)
         # What holds, said again in other words ("ordered from northern teamwear instead … the u10 kit
         # supplier is northern teamwear from now on"): restated with it, as it may say what it is about.
         again = next((parts[at] for at, names in rest if names & named and at > index), None)
-        return _restated(f"{said}; {again}" if again else said, speaker, _topic(text, part, old))
+        return restated_update(f"{said}; {again}" if again else said, speaker, _topic(text, part, old))
     return None
 
 
@@ -227,7 +227,7 @@ _BARE_THING = r"[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}"
 def _topic(text: str, called_off: str, old: set[str]) -> str:
     """What the turn is about: its label ("Holiday update" → "the holiday"), else what was called
     off without its name ("the Lisbon trip" → "the trip"); "" when neither says."""
-    if (label := _label_topic(text, old)):
+    if (label := label_topic(text, old)):
         return label
     if (changed := _PLACE_CHANGED.search(called_off)) is not None:
         return f"the {changed['place'].lower()}"
@@ -245,16 +245,21 @@ def _topic(text: str, called_off: str, old: set[str]) -> str:
     return f"the {article['rest']}" if article else ""
 
 
-def _label_topic(text: str, old: set[str]) -> str:
+_EXCLAMATION = re.compile(r"^(?:(?:oh|ah|argh|ugh|ok|okay|wow|well|so|no|hmm|um|uh|damn|omg)\b[\s,!]*)+", re.IGNORECASE)
+
+
+def label_topic(text: str, old: set[str]) -> str:
     """What the turn's label says it is about ("Holiday update:" → "the holiday"), if it names none of ``old``."""
     if (label := _LABEL.match(text)) is not None and _LABEL_WORDS.search(label["label"]):
         about = re.sub(r"^(?:from|on|about|re|for|at)\s+", "", " ".join(_LABEL_WORDS.sub(" ", label["label"]).split()).strip(" ,"))
+        # "Oh no, correction!": an exclamation says what the label feels, not what it is about.
+        about = _EXCLAMATION.sub("", about)
         if about and not any(name in about for name in old) and len(about.split()) <= 5:
             return about if re.match(r"(?i:the|my|our|his|her|their)\b", about) else f"the {about.lower()}"
     return ""
 
 
-def _restated(clause: str, speaker: str, topic: str) -> ExtractedFact:
+def restated_update(clause: str, speaker: str, topic: str) -> ExtractedFact:
     said = resolve_first_person(re.sub(r"^(?i:so|and|but|then)\s+", "", clause.strip(" ,;:-–—!.…")), speaker)
     opening = said.split(" ", 1)[0]
     said = said[:1].lower() + said[1:] if not _NAME.match(said) or opening in _NOT_NAMES else said

@@ -32,6 +32,7 @@ from engram_mcp.extraction.corrections import (
 )
 from engram_mcp.extraction.endings import ending_fact, replacement_fact, work_ended
 from engram_mcp.extraction.habits import corrected_habit_days, habit_moved_to_a_time_of_day, rescheduled_habit
+from engram_mcp.extraction.holds_now import held_now
 from engram_mcp.extraction.homes import home_after_moving
 from engram_mcp.extraction.introductions import (
     GOT_THE_JOB,
@@ -227,6 +228,8 @@ class RulesExtractor:
         changes = replacements_of_called_off(text, speaker)
         if not changes and (instead := switched_medicine(text, speaker) or gym_switched(text, speaker)) is not None:
             changes = [instead]
+        # "the exhibition is at moorways sports centre now": what a thing is now, said as the change it is.
+        changes = changes or held_now(text, speaker, facts)
         # "> Your appointment with Dr Weiss has been rescheduled to …", pasted: the speaker's appointment moved.
         facts = with_moves_told_to_the_speaker(turn.text, speaker, [*changes, *facts])
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram_mcp.extraction import RulesExtractor
-from engram_mcp.extraction.called_off import gym_switched, plan_called_off, replacements_of_called_off
+from engram_mcp.extraction.called_off import gym_switched, label_topic, plan_called_off, replacements_of_called_off
 from engram_mcp.model import MemoryType
 from engram_mcp.model.corrections import CALLS_OFF, PUTS_RIGHT
 from tests.extraction.helpers import turn
@@ -224,3 +224,8 @@ def test_the_rules_extractor_reads_a_plan_called_off_after_never_mind() -> None:
 def test_a_plan_named_then_said_cancelled_is_called_off_without_its_day() -> None:
     facts = RulesExtractor().extract(turn("never mind the physio on the 9th, cancelled it.", speaker="Ada"), [])
     assert [(f.predicate, f.object) for f in facts] == [(CALLS_OFF, "physio")]
+
+
+def test_an_exclamation_before_a_labels_word_for_a_correction_says_no_topic() -> None:
+    assert label_topic("Oh no, correction! Rainbow Mountain is 140 soles now, not 120.", set()) == ""
+    assert label_topic("Holiday update: Zakopane is off.", set()) == "the holiday"

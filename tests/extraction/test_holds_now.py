@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+import pytest
+
+from engram_mcp.extraction import RulesExtractor
+from engram_mcp.extraction.holds_now import said_to_hold_now
+from engram_mcp.model.corrections import PUTS_RIGHT
+from tests.extraction.helpers import turn
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("right its confirmed, the exhibition is at moorways sports centre on moor lane now, same dates, main sports hall",
+         "Clive's update: the exhibition is at moorways sports centre on moor lane now."),
+        ("dennis upton is chairman now, they did it by email vote tonight", "Clive's update: dennis upton is chairman now."),
+        ("committee all ok with it. presentation night is now saturday 12 december, same venue, 6pm.",
+         "Clive's update: presentation night is now saturday 12 december."),
+        ("Ritika called. Now the wedding is at a lake palace in Udaipur, same date.",
+         "Clive's update: now the wedding is at a lake palace in Udaipur."),
+        ("Yolanda's my backup lead now that Marcus is leaving", "Clive's update: Yolanda is Clive's backup lead now."),
+        ("So: football = Fri 16:30 now.", "Clive's update: football = Fri 16:30 now."),
+        ("DevOps is now Nordhost's job, contact is Mart Lepik.", "Clive's update: DevOps is now Nordhost's job."),
+    ],
+)
+def test_what_a_thing_is_now_said_outright_is_restated_as_the_speakers_update(said: str, restated: str) -> None:
+    facts = RulesExtractor().extract(turn(said, speaker="Clive"), [])
+
+    assert restated in [fact.statement for fact in facts]
+    assert next(fact for fact in facts if fact.statement == restated).predicate == PUTS_RIGHT
+
+
+@pytest.mark.parametrize(
+    ("said", "holds"),
+    [
+        ("note for myself: ceremony now 14:30 not 14:00, koen needs the courtyard", "ceremony now 14:30"),
+        ("Oh no, correction! Rainbow Mountain is 140 soles now, not 120, the entrance fee went up.",
+         "Rainbow Mountain is 140 soles now"),
+    ],
+)
+def test_the_value_a_thing_no_longer_has_is_left_out_of_what_holds_now(said: str, holds: str) -> None:
+    assert said_to_hold_now(said) == [holds]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "she's fine now, just tired",
+        "the text is much larger now",
+        "Henk's class monday evening is impossible now",
+        "mum's boxes will come on fridays from now on",
+        "UPH target right now is 110 units/hr per picker",
+        "Blessing will now have to go all the way to Ikeja for the 1pm pickup",
+        "is the venue at the Grand now?",
+        "if the venue is at the Grand now, we need a taxi",
+        "maybe the party is at Mo's now",
+        "the UPH target is 110 right now",
+        "pool buoy is my friend now",
+        "Oh and from now on always give me times in 24h please",
+        "your return date is now March 12",
+        "I'm at the hospital now",
+    ],
+)
+def test_how_something_is_a_question_a_condition_or_what_is_no_thing_is_no_change_said(said: str) -> None:
+    assert said_to_hold_now(said) == []
+
+
+def test_a_change_another_rule_already_read_is_not_said_again_as_an_update() -> None:
+    facts = RulesExtractor().extract(turn("day 1 on platform. Marcin's my manager now, 1:1s thursdays 14:00",
+                                          speaker="Wojtek"), [])
+
+    assert "Wojtek's manager is Marcin." in [fact.statement for fact in facts]
+    assert not [fact for fact in facts if fact.statement.startswith("Wojtek's update")]
