@@ -19,6 +19,9 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.called_off import label_topic, restated_update
 from engram_mcp.extraction.clauses import sentences
 from engram_mcp.extraction.requests import is_request
+from engram_mcp.model.time_expr import WEEKDAY_NAMES
+
+_DAYS = frozenset(day.lower()[:3] for day in WEEKDAY_NAMES)
 
 __all__ = ["held_now", "said_to_hold_now"]
 
@@ -26,18 +29,27 @@ __all__ = ["held_now", "said_to_hold_now"]
 # What a clause is about: a thing named by a few words, perhaps whose ("the exhibition", "presentation
 # night", "Lennart Sjöberg", "Ricardo's rent"), not a pronoun or the speaker (``_a_thing``).
 _THING = r"(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
-_IS = r"(?P<is>\s+(?:is|are)\s+|['’]s\s+|\s*=\s*)"
+# "Mum's at Takeshi's in Sendai now": an 's that says "is" follows a thing named without one.
+_THING_BEFORE_ITS_S = r"(?P<thing>[\w-]+(?:\s+[\w-]+){0,4}?)"
+_IS = r"(?P<is>\s+(?:is|are)\s+|\s*=\s*)"
+_ITS_S = r"(?P<is>['’]s\s+)"
 _NOW = r"(?:now|from\s+now\s+on|for\s+now)"
-_FORMS = tuple(re.compile(form, re.IGNORECASE) for form in (
-    # "the exhibition is at moorways sports centre on moor lane now", "dennis upton is chairman now"
-    r"^" + _THING + _IS + r"(?P<value>.+?)\s+" + _NOW + r"$",
-    # "presentation night is now saturday 12 december", "DevOps is now Nordhost's job"
-    r"^" + _THING + _IS + r"now\s+(?P<value>.+)$",
-    # "ceremony now 14:30", "essay now due 11 dec": no verb, a figure after "now"
-    r"^" + _THING + r"\s+now\s+(?P<value>(?:due\s+)?[$€£₹¥]?\d.*)$",
-    # "Now the wedding is at a lake palace in Udaipur", "from now on my shifts are 07:30 to 20:00"
-    r"^(?:now|from\s+now\s+on),?\s+" + _THING + _IS + r"(?P<value>.+)$",
-))
+
+
+def _forms(thing: str, verb: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(form, re.IGNORECASE) for form in (
+        # "the exhibition is at moorways sports centre on moor lane now", "club night is thursday now from next week"
+        r"^" + thing + verb + r"(?P<value>.+?)\s+" + _NOW + r"(?:\s+from\s+(?:next|this)\s+\w+)?$",
+        # "presentation night is now saturday 12 december", "DevOps is now Nordhost's job"
+        r"^" + thing + verb + r"now\s+(?P<value>.+)$",
+        # "Now the wedding is at a lake palace in Udaipur", "from now on my shifts are 07:30 to 20:00"
+        r"^(?:now|from\s+now\s+on),?\s+" + thing + verb + r"(?P<value>.+)$",
+    ))
+
+
+_FORMS = (*_forms(_THING, _IS), *_forms(_THING_BEFORE_ITS_S, _ITS_S),
+          # "ceremony now 14:30", "essay now due 11 dec": no verb, a figure after "now"
+          re.compile(r"^" + _THING + r"\s+now\s+(?P<value>(?:due\s+)?[$€£₹¥]?\d.*)$", re.IGNORECASE))
 # The value it no longer has, said after the one it has: "140 soles now, not 120", "14:30 not 14:00".
 _NOT_BEFORE = re.compile(r",?\s+(?:and\s+)?(?:not|instead\s+of|rather\s+than)\s+.*$", re.IGNORECASE)
 # Where a sentence's clauses meet: "…, same dates, main sports hall", "… now that Marcus is leaving"; not the
@@ -63,31 +75,32 @@ _HOW_IT_IS = frozenset("""fine ok okay good better worse great alright sorted do
 _FIGURE_OF_SPEECH = frozenset("friend friends enemy enemies thing life".split())
 _INTENSIFIER = re.compile(r"^(?:much|very|so|really|too|a\s+bit|a\s+lot|bit|quite|pretty|way|even|more|less|super|kinda|"
                           r"kind\s+of|sort\s+of|totally|completely|fully|all|not|no\s+longer)\b", re.IGNORECASE)
-_ADJECTIVE_ENDING = re.compile(r"(?:able|ible|ful|ous|ive|ed|less|ish)$", re.IGNORECASE)
+_WHEN_WHERE_OR_WHO = re.compile(r"\d|^(?:at|in|on|to|with|from|by)\s|(?-i:\b[A-Z])|\b(?:" + "|".join(sorted(_DAYS)) + r")",
+                                re.IGNORECASE)
 _HEDGED = re.compile(r"\b(?:if|unless|maybe|might|would|could|should|hope|hopefully|probably|please|pls|plz|remind|"
                      r"right\s+now|just\s+now|until\s+now|till\s+now|by\s+now|up\s+to\s+now|or\s+something)\b", re.IGNORECASE)
 
 
 def held_now(text: str, speaker: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """What ``text`` says things are now, each restated as the speaker's update ("Clive's update: the
-    exhibition is at moorways sports centre on moor lane now."), unless a fact the turn gave already says
-    it ("Marcin's my manager now" is the manager's slot: "Wojtek's manager is Marcin.")."""
+    exhibition is at moorways sports centre on moor lane now."), unless a fact the turn gave already names
+    its value ("Marcin's my manager now" is the manager's slot: "Wojtek's manager is Marcin.")."""
     said = [set(_WORD.findall(fact.statement.lower())) for fact in facts]
-    return [restated_update(clause, speaker, label_topic(text, set())) for clause in said_to_hold_now(text)
-            if not any(set(_WORD.findall(clause.lower())) - _NOT_TOLD <= words for words in said)]
+    return [restated_update(clause, speaker, label_topic(text, set())) for clause, value in said_to_hold_now(text)
+            if not any(set(_WORD.findall(value.lower())) - _NOT_TOLD <= words for words in said)]
 
 
 # A verb in what follows the 's that makes it whose, not "is": "mum's boxes will come on fridays".
 _ACT = re.compile(r"\b(?:will|would|can|could|must|should|is|are|was|were|has|have|had|does|did)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
-# What a clause says with no fact needing to: its own words for now and being, and whose.
-_NOT_TOLD = frozenset("now from on for is are s my our the a an".split())
+# What a value says with no fact needing to: whose, how surely, and the little words around it.
+_NOT_TOLD = frozenset("""now from on for in at to of with by s my our the a an officially actually just also still""".split())
 
 
-def said_to_hold_now(text: str) -> list[str]:
+def said_to_hold_now(text: str) -> list[tuple[str, str]]:
     """The clauses of ``text`` that say what a thing is now, each as it holds, without the value it is not
-    ("the exhibition is at moorways sports centre on moor lane now", "Yolanda is my backup lead now"); none
-    when no clause says so."""
+    ("the exhibition is at moorways sports centre on moor lane now", "Yolanda is my backup lead now"), with
+    that value ("at moorways sports centre on moor lane", "my backup lead"); none when no clause says so."""
     found = []
     for sentence in sentences(text):
         if sentence.rstrip().endswith("?") or is_request(sentence) or _HEDGED.search(sentence):
@@ -99,7 +112,7 @@ def said_to_hold_now(text: str) -> list[str]:
     return found
 
 
-def _holding(clause: str) -> str | None:
+def _holding(clause: str) -> tuple[str, str] | None:
     match = next((found for form in _FORMS if (found := form.match(clause)) is not None), None)
     if match is None or not _a_thing(match["thing"]):
         return None
@@ -109,7 +122,7 @@ def _holding(clause: str) -> str | None:
     # "Yolanda's my backup lead now": the 's that says "is" is written out, as "Yolanda's" would be whose.
     if (match.groupdict().get("is") or "")[:1] in {"'", "’"}:
         clause = f"{clause[: match.start('is')]} is {clause[match.end('is'):]}"
-    return _NOT_BEFORE.sub("", clause)
+    return _NOT_BEFORE.sub("", clause), value
 
 
 def _a_thing(words: str) -> bool:
@@ -128,4 +141,6 @@ def _a_value(value: str) -> bool:
         return False
     if value.split()[-1].lower().strip(".!") in _FIGURE_OF_SPEECH:
         return False
-    return len(value.split()) > 1 or not _ADJECTIVE_ENDING.search(first)
+    # A role or a kind alone ("chairman", "my apprentice", "online") may be how recall reads someone's work
+    # or another trait; a time, a place, a figure or a name is what changed.
+    return _WHEN_WHERE_OR_WHO.search(value) is not None
