@@ -259,7 +259,8 @@ def label_topic(text: str, old: set[str]) -> str:
     return ""
 
 
-def restated_update(clause: str, speaker: str, topic: str) -> ExtractedFact:
+def restated_update(clause: str, speaker: str, topic: str, names_of: str | None = None) -> ExtractedFact:
+    """``clause`` as the speaker's update on ``topic``, naming the names of ``names_of`` (the whole clause by default)."""
     said = resolve_first_person(re.sub(r"^(?i:so|and|but|then)\s+", "", clause.strip(" ,;:-–—!.…")), speaker)
     opening = said.split(" ", 1)[0]
     said = said[:1].lower() + said[1:] if not _NAME.match(said) or opening in _NOT_NAMES else said
@@ -271,7 +272,7 @@ def restated_update(clause: str, speaker: str, topic: str) -> ExtractedFact:
         subject=speaker,
         predicate=PUTS_RIGHT,
         object=f"{topic}: {said}" if topic else said,
-        entities=(speaker, *sorted(_names(clause, speaker, sentence_start=True))),
+        entities=(speaker, *sorted(_names(clause if names_of is None else names_of, speaker, sentence_start=True))),
     )
 
 

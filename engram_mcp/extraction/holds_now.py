@@ -19,7 +19,7 @@ from engram_mcp.extraction.base import ExtractedFact
 from engram_mcp.extraction.called_off import label_topic, restated_update
 from engram_mcp.extraction.clauses import sentences
 from engram_mcp.extraction.requests import is_request
-from engram_mcp.model.time_expr import WEEKDAY_NAMES
+from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 
 _DAYS = frozenset(day.lower()[:3] for day in WEEKDAY_NAMES)
 
@@ -75,8 +75,14 @@ _HOW_IT_IS = frozenset("""fine ok okay good better worse great alright sorted do
 _FIGURE_OF_SPEECH = frozenset("friend friends enemy enemies thing life".split())
 _INTENSIFIER = re.compile(r"^(?:much|very|so|really|too|a\s+bit|a\s+lot|bit|quite|pretty|way|even|more|less|super|kinda|"
                           r"kind\s+of|sort\s+of|totally|completely|fully|all|not|no\s+longer)\b", re.IGNORECASE)
-_WHEN_WHERE_OR_WHO = re.compile(r"\d|^(?:at|in|on|to|with|from|by)\s|(?-i:\b[A-Z])|\b(?:" + "|".join(sorted(_DAYS)) + r")",
+_WHEN_WHERE_OR_WHO = re.compile(r"^(?:at|in|on|to|with|from|by)\s|(?-i:\b[A-Z])|\b(?:" + "|".join(sorted(_DAYS)) + r")",
                                 re.IGNORECASE)
+# "the same school", "same place": a value that says it did not change, not what it is.
+_SAME = re.compile(r"\bsame\b", re.IGNORECASE)
+# An amount ("~£1.35", "£71", "the 25 mg tablets"): a price or a dose, read by their own rules, and one said in passing
+# ("Cost per loaf is ~£1.35 now. Going to £4.60 from 1 Dec") is no answer to what is charged.
+_AN_AMOUNT = re.compile(r"[$€£₹¥]|\d\s*(?:mg|mcg|ml|kg|g|lbs?|%)(?!\w)", re.IGNORECASE)
+_A_FIGURE = re.compile(r"\d")
 _HEDGED = re.compile(r"\b(?:if|unless|maybe|might|would|could|should|hope|hopefully|probably|please|pls|plz|remind|"
                      r"right\s+now|just\s+now|until\s+now|till\s+now|by\s+now|up\s+to\s+now|or\s+something)\b", re.IGNORECASE)
 
@@ -86,7 +92,9 @@ def held_now(text: str, speaker: str, facts: list[ExtractedFact]) -> list[Extrac
     exhibition is at moorways sports centre on moor lane now."), unless a fact the turn gave already names
     its value ("Marcin's my manager now" is the manager's slot: "Wojtek's manager is Marcin.")."""
     said = [set(_WORD.findall(fact.statement.lower())) for fact in facts]
-    return [restated_update(clause, speaker, label_topic(text, set())) for clause, value in said_to_hold_now(text)
+    # The names it carries are its value's: a capital opening the clause ("Standup is at 09:45 from now on", "Dad's
+    # neurology appointment is now …") is no name, and a thing named is in the turn, which stays beside it.
+    return [restated_update(clause, speaker, label_topic(text, set()), names_of=value) for clause, value in said_to_hold_now(text)
             if not any(set(_WORD.findall(value.lower())) - _NOT_TOLD <= words for words in said)]
 
 
@@ -143,4 +151,6 @@ def _a_value(value: str) -> bool:
         return False
     # A role or a kind alone ("chairman", "my apprentice", "online") may be how recall reads someone's work
     # or another trait; a time, a place, a figure or a name is what changed.
-    return _WHEN_WHERE_OR_WHO.search(value) is not None
+    if _SAME.search(value) or _AN_AMOUNT.search(value) or _A_FIGURE.search(value) and not says_a_time(value):
+        return False
+    return _WHEN_WHERE_OR_WHO.search(value) is not None or says_a_time(value)
