@@ -27,7 +27,7 @@ from engram_mcp.retrieval.leading import (
     scored_beside,
     speaks_for,
     speaks_most_of,
-    speaks_to,
+    tells_of_what_is_asked,
 )
 from engram_mcp.retrieval.named_as_first import SOMEONE_ELSES, called_off_as_first_called_it, moved_as_first_called_it
 from engram_mcp.retrieval.names_asked import names_person
@@ -163,6 +163,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
+               # What a turn restated leads only by what it tells of what is asked.
+               and (pair[0].predicate != PUTS_RIGHT or tells_of_what_is_asked(pair[0], focus))
                # "My mother Galina … She live in Riga now" is no change of where Olesya is ("Little Acorns sent the letter"
                # names the daycare asked of by its name, no one else).
                and (not of_another_person(pair[0], focus) or _named_by(called, pair[0].text))
@@ -217,8 +219,11 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
             restatement = None
         # Of a question asking when, nor one that says no time ("we go to Debrecen instead") for a turn that says
         # the new time ("operation of my mother is moved earlier, to 12 May").
+        # Nor one that tells nothing of what is asked, but less of the question than its turn: "Pick-up is 3.20 pm now"
+        # tells no school its turn ("First day at the new school for Arjun … St Cuthbert's Primary") names.
         chosen = restatement if restatement is not None and (
-            speaks_to(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)) and (
+            tells_of_what_is_asked(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)
+            and about(chosen[0].text, focus) <= about(restatement[0].text, focus)) and (
             not focus.when or _says_when_of(restatement[0], focus) or not _says_when_of(chosen[0], focus)) else chosen
     return lead(ranked, chosen)
 
@@ -268,7 +273,8 @@ _NO_THING = frozenset(stem(word) for word in "time times day days date dates yea
 def _restated_about(restatement: Memory | None, focus: Focus) -> bool:
     """Whether a turn's restatement of what holds speaks of the question: "now all trainings are at
     Halyk Arena" says nothing of when the kitchen renovation starts, though its turn names a renovation."""
-    return restatement is not None and bool(about(restatement.text, focus))
+    return restatement is not None and tells_of_what_is_asked(restatement, focus)
+
 
 
 def times_meant(question: str) -> frozenset[str]:

@@ -40,7 +40,8 @@ from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, of_another_per
 
 __all__ = [
     "WHEN_WORDS", "Derived", "Restated", "answers_asked", "change_first", "days_of_habit_asked", "is_ending", "named_first",
-    "relation_fact_aside", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "told_first",
+    "relation_fact_aside", "scored_beside", "slot_first", "speaks_for", "speaks_most_of", "speaks_to", "tells_of_what_is_asked",
+    "told_first",
     "where_first", "which_one_first",
 ]
 
@@ -153,7 +154,7 @@ def change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived
     said = restated(turn)
     if said is not None and not speaks_for(said, ranked[0][0], focus):
         said = None
-    if said is None or not about(said.text, focus):
+    if said is None or not tells_of_what_is_asked(said, focus):
         said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
     # The change's fact leads only when it speaks to the question: a turn says several things, and
     # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
@@ -167,6 +168,13 @@ def speaks_for(fact: Memory, turn: Memory, focus: Focus) -> bool:
     wednesday not tuesday. tue is the msasa walk with Nyasha") only when it says again all the turn
     says of the question."""
     return len(fact.provenance.turn_ids) < 2 or about(turn.text, focus) <= about(fact.text, focus)
+
+
+def tells_of_what_is_asked(restatement: Memory, focus: Focus) -> bool:
+    """Whether a restatement of what holds says a word of what the question asks, not only whom it asks of: "Dad's
+    neurology appointment is now Thursday 10 December" tells nothing of who Dad's GP is."""
+    said = about(restatement.text, focus)
+    return bool(said & set(focus.terms) - RELATION_WORDS) if focus.terms else bool(said)
 
 
 def speaks_to(fact: Memory, focus: Focus) -> bool:

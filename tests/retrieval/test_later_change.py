@@ -488,3 +488,27 @@ def test_an_offer_signed_minutes_after_it_was_read_out_leads_over_the_turn_givin
     assert later_change_first([(offer, 0.9), (signed, 0.8)], question, set(), no_restatement)[0][0].id == "t-signed"
     chat = memory("t-chat", "Marta is a gem, she gave us £65 of seedlings", valid_at=NOV16 + timedelta(minutes=10))
     assert later_change_first([(offer, 0.9), (chat, 0.8)], question, set(), no_restatement)[0][0].id == "t-offer"
+
+
+def test_a_later_change_is_not_replaced_by_its_restatement_of_another_clause_saying_nothing_of_the_question() -> None:
+    first = memory("t-first", "School pick-up duty today, our grandson Arjun, Year 5 at Brocks Hill Primary School.")
+    moved = memory("t-moved", "First day at the new school for Arjun, St Cuthbert's Primary in Great Glen. Pick-up is 3.20 pm now.",
+                   day=7)
+    pick_up = memory("f-pickup", "Prakash's update: Pick-up is 3.20 pm now.", day=7, predicate=PUTS_RIGHT,
+                     provenance=Provenance(speaker="Prakash", turn_ids=("t-moved",)))
+    ranked = [(first, 0.9), (moved, 0.8), (pick_up, 0.7)]
+    order = later_change_first(ranked, focus_of("Which school does Arjun go to now?", frozenset({"Arjun"})), set(),
+                               lambda turn_id: pick_up if turn_id == "t-moved" else None)
+    assert order[0][0].id == "t-moved"
+
+
+def test_a_restatement_naming_only_whom_a_question_asks_of_does_not_lead() -> None:
+    ankles = memory("t-ankles", "Dad's ankles are really swollen today. Is that something to mention to the GP?")
+    neurology = memory("f-neuro", "Meera's update: Dad's neurology appointment is now Thursday 10 December at 10:40am.", day=2,
+                       predicate=PUTS_RIGHT, provenance=Provenance(speaker="Meera", turn_ids=("t-neuro",)))
+    turn = memory("t-neuro", "The hospital rang. Dr Fenwick's clinic on the 1st has been cancelled, so Dad's neurology "
+                  "appointment is now Thursday 10 December at 10:40am.", day=2)
+    ranked = [(ankles, 0.9), (neurology, 0.8), (turn, 0.7)]
+    order = later_change_first(ranked, focus_of("Who is Dad's GP?", frozenset({"Dad"})), set(),
+                               lambda turn_id: neurology if turn_id == "t-neuro" else None)
+    assert order[0][0].id != "f-neuro"
