@@ -34,6 +34,15 @@ def test_a_change_that_says_nothing_of_the_question_leaves_its_turn_first() -> N
     assert [m.id for m, _ in order] == ["t-mum"]
 
 
+def test_a_change_naming_only_whom_the_question_asks_of_leaves_its_turn_first() -> None:
+    turn = memory("t-neuro", "The hospital rang, so Dad's neurology appointment is now Thursday 10 December at 10:40am.", day=2)
+    moved = memory("f-neuro", "Meera's update: Dad's neurology appointment is now Thursday 10 December at 10:40am.", day=2,
+                   predicate=PUTS_RIGHT, provenance=Provenance(speaker="Meera", turn_ids=("t-neuro",)))
+    order = change_first([(turn, 0.9)], focus_of("Who is Dad's GP?", frozenset({"Dad"})), lambda turn_id: moved,
+                         lambda turn_id: [moved])
+    assert [m.id for m, _ in order] == ["t-neuro"]
+
+
 def test_a_memory_telling_the_amount_a_price_question_asks_leads_over_one_telling_none() -> None:
     done = memory("t-done", "Bad news. With the joists, Rune says the bathroom is done 22 Jan.", day=3)
     quote = memory("t-quote", "Revised bathroom quote from Rune: 212 000 inkl. mva.", day=2)
