@@ -512,3 +512,14 @@ def test_a_restatement_naming_only_whom_a_question_asks_of_does_not_lead() -> No
     order = later_change_first(ranked, focus_of("Who is Dad's GP?", frozenset({"Dad"})), set(),
                                lambda turn_id: neurology if turn_id == "t-neuro" else None)
     assert order[0][0].id != "f-neuro"
+
+
+def test_a_correction_restated_as_the_time_alone_still_answers_a_question_of_when() -> None:
+    first = memory("t-first", "ok flight update, parents now land monday the 23rd instead.")
+    fixed = memory("t-fixed", "ugh sorry i told you wrong about the flight. it's NOT the 23rd, it's the 27th. they land friday "
+                   "nov 27 at 3:40pm. now i have to re-swap the day off again", day=3)
+    restated = memory("f-fixed", "Ngozi's update: it's the 27th.", day=3, predicate=PUTS_RIGHT,
+                      provenance=Provenance(speaker="Ngozi", turn_ids=("t-fixed",)))
+    order = later_change_first([(first, 0.9), (fixed, 0.8)], focus_of("When do Ngozi's parents land in Toronto?"), set(),
+                               lambda turn_id: restated if turn_id == "t-fixed" else None)
+    assert order[0][0].id == "f-fixed"
