@@ -173,9 +173,10 @@ def speaks_for(fact: Memory, turn: Memory, focus: Focus) -> bool:
 def tells_of_what_is_asked(restatement: Memory, focus: Focus) -> bool:
     """Whether a restatement of what holds says a word of what the question asks, not only whom it asks of ("Dad's
     neurology appointment is now Thursday 10 December" tells nothing of who Dad's GP is), or a time asked when
-    ("Hassan's update: it's the 27th." for when his parents land)."""
+    ("Hassan's update: it's the 27th." for when his parents land), or a place asked where ("new plan: picnic at New Farm
+    Park" for where the party is)."""
     said = about(restatement.text, focus)
-    if focus.when and says_a_time(restatement.text):
+    if focus.when and says_a_time(restatement.text) or focus.where and AT_A_PLACE.search(restatement.text) is not None:
         return True
     return bool(said & set(focus.terms) - RELATION_WORDS) if focus.terms else bool(said)
 
