@@ -523,3 +523,14 @@ def test_a_correction_restated_as_the_time_alone_still_answers_a_question_of_whe
     order = later_change_first([(first, 0.9), (fixed, 0.8)], focus_of("When do Ngozi's parents land in Toronto?"), set(),
                                lambda turn_id: restated if turn_id == "t-fixed" else None)
     assert order[0][0].id == "f-fixed"
+
+
+def test_a_new_plan_restated_as_the_place_alone_still_answers_a_question_of_where() -> None:
+    first = memory("t-first", "Matilda's party is at Rocks Riverside Park on Saturday, the bouncy castle is booked.")
+    fixed = memory("t-fixed", "rain forecast all weekend so Rocks Riverside is off for Matilda's party. new plan: picnic at New "
+                   "Farm Park under the big fig trees, same time", day=3)
+    restated = memory("f-fixed", "Kirra's update: picnic at New Farm Park.", day=3, predicate=PUTS_RIGHT,
+                      provenance=Provenance(speaker="Kirra", turn_ids=("t-fixed",)))
+    order = later_change_first([(first, 0.9), (fixed, 0.8)], focus_of("Where is Matilda's birthday party?"), set(),
+                               lambda turn_id: restated if turn_id == "t-fixed" else None)
+    assert order[0][0].id == "f-fixed"
