@@ -100,6 +100,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     # "Which company does Nikhil work for?" asks whom he works for: "Nikhil is a civil engineer" is his job, not that.
     about_employer = any(term in _EMPLOYER_WORDS for term in asked)
     about_school = _SCHOOL in asked
+    about_allergy = bool(set(asked) & _ALLERGY_WORDS)
     work_at_a_place = bool(workplace) and about_work and not about_employer
     if work_at_a_place:
         heads = tuple(term for term in heads if term not in _WORK_WORDS)
@@ -124,10 +125,15 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
                     or not about_employer and (_in_job_slot(memory) if work_at_a_place else about_topic(asked, memory))
                     or tells_detail is not None and tells_detail(passage)
                     or about_work and not about_employer and bool(words & _AT_WORK)
+                    or about_allergy and _AN_ALLERGY.search(passage) is not None
                     or about_employer and _AT_AN_EMPLOYER.search(passage) is not None
                     # "Mateo is at St Joseph's": a school is said by where one goes.
                     or about_school and (_AT_A_SCHOOL.search(passage) is not None or bool(words & _SCHOOLS))
                     or where and AT_A_PLACE.search(passage if about_home else _A_HOME.sub(" ", passage)) is not None)
+    # "Also important: he is allergic to sticking plasters", in a turn naming no one after one naming "my father Ernst":
+    # an allergy said of "he" or "she" may be of anyone asked.
+    if about_allergy and any(_AN_ALLERGY_OF_SOMEONE_UNNAMED.search(memory.text) for memory in memories):
+        return ()
     return tuple(sorted(name for name, was in said.items() if not was))
 
 
@@ -252,7 +258,14 @@ _AT_AN_EMPLOYER = re.compile(r"\b(?:at|for|with|by|joined|joining)\s+(?:the\s+)?
 _HOME_WORDS = frozenset(stem(word) for word in ("live", "lives", "living", "based", "home"))
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
-    "phone", "email", *BELONGINGS))).union(stem(word) for word in ("coach", "school", "sport"))
+    "phone", "email", *BELONGINGS))).union(stem(word) for word in (
+        # "Is Kiara allergic to anything?" is not told by "mia is allergic to peanuts".
+        "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
+_ALLERGY_WORDS = frozenset(stem(word) for word in ("allergy", "allergies", "allergic"))
+# An allergy in the languages chat mixes in too: "einai allergiki stis melisses", "alergia a la penicilina", "alerjisi var".
+_AN_ALLERGY = re.compile(r"\b(?:allerg|alerg|alerj)\w*", re.IGNORECASE)
+_AN_ALLERGY_OF_SOMEONE_UNNAMED = re.compile(r"\b(?:he|she|he['’]s|she['’]s|his|her)\s+(?:[\w'’]+\s+){0,2}?(?:allerg|alerg|alerj)\w*",
+                                            re.IGNORECASE)
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
 # Where someone lives, was born or comes from: no answer to where they work or study.

@@ -57,6 +57,9 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
     ("What does Philippa's husband Rob do for a living?", {"Rob"},
      ["A message from my daughter Philippa: 'Mum, change of plan for Christmas, sorry!! Rob's parents want us in Cornwall "
       "so we can't do Harrogate this year.'"]),
+    # another's allergy is not theirs
+    ("What is Kiara allergic to?", {"Kiara"},
+     ["kiara play went good. she forgot her one line", "and mia is allergic to peanuts like deadly allergic"]),
     # a place named in a compound of its own ("gent-sint-pieters") names no one
     ("What does Fiona's husband Pieter do for work?", {"Pieter"},
      ["pieter is away in lyon until thursday", "bus company needs the text: pick up at gent-sint-pieters 13:15"]),
@@ -83,6 +86,12 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     ("What position does Kudzai play in rugby?", {"Kudzai"}, ["Kudzai is the middle one, 15. lives for rugby, plays flanker"]),
     ("Who is Dagny's boss?", {"Dagny"}, ["Dagny's ops mgr is Rick Okafor"]),
     ("What does Tyler do for work?", {"Tyler"}, ["my son tyler is 22 he's a lineman for empire district electric"]),
+    ("Is Mia allergic to anything?", {"Mia"}, ["and mia is allergic to peanuts like deadly allergic"]),
+    ("What is Myrto allergic to?", {"Myrto"}, ["H Myrto einai allergiki stis melisses, exei panta EpiPen"]),
+    # said by "he" in a turn naming no one, after one naming him
+    ("Is Ernst allergic to anything?", {"Ernst"},
+     ["I look after my father Ernst. He is 86 and still lives alone in Leoben.",
+      "Here is his medication plan.\nDonepezil 5 mg - evening\n\nAlso important: he is allergic to sticking plasters."]),
     # by the relation they were named with
     ("Who is Ernesto's family doctor?", {"Ernesto"},
      ["my dad (papa, ernesto, 78) lives with us", "also papa's family doctor is dr reyes at the keewatin clinic"]),
