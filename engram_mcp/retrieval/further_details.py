@@ -1,5 +1,6 @@
 """More details told in a form of their own (``details.py`` has the first): a thing's number, told by a code beside
-the thing's word; what something is worth, told by an amount said as its worth; a share, told by a percentage. Pure.
+the thing's word; what something is worth, told by an amount said as its worth; a share, told by a percentage; a time
+of day, told by a clock time; a street address, told by one. Pure.
 
 "What is Dr. Iyer's office room number?" is not told by "Weekly meeting with Dr. Iyer: Thursday 4 pm in her office",
 nor by "QM-II midsem on 3 Sep, Room 24" (a room, of no one asked); "What is Jonalyn's HKID number?" not by her
@@ -72,6 +73,27 @@ _TIME_OF_DAY = Detail("time of day", _told(_CLOCK),
                       only_asking=_only_asking("what time hour start starts begin begins end ends finish finishes"), of_an_event=True)
 
 
+# A street address asked ("What is Gonzalo's address in Barcelona?", "What's the address of Huong's studio?"), not an
+# email's, a website's, nor how to address someone, is told by one: a number and a street ("14 Heworth Grove", "112/3
+# Moda Cad."), a street named by its word first or last ("Avenida da Liberdade 40", "Bergheimer Str."), a unit or flat,
+# a postcode. "Gonzalo lives in Barcelona" tells none.
+_ADDRESS_ASKED = re.compile(r"^\W*(?:what|where|which)\b(?![^?]*\b(?:e-?mail|web|website|ip|url)\s+address)[^?]*\baddress\b"
+                            r"(?!\s+(?:me|him|her|them|you|us|my|his|their|the\s+letter|it)\b)", re.IGNORECASE)
+_STREET = (r"street|road|avenue|lane|drive|grove|close|court|place|way|crescent|terrace|boulevard|parade|square|row|gardens|"
+           r"walk|mews|circle|highway|trail|(?-i:St|Rd|Ave|Ln|Dr|Ct|Pl|Cres|Tce|Blvd|Sq|Gdns|Hwy)\.?")
+_STREET_LAST = r"stra(?:ße|sse)|str\.|gasse|weg|laan|straat|gracht|vej|gade|gatan|vägen|veien|katu|utca|caddesi|cad\.|sokak|sk\."
+_ADDRESS_FORMS = (
+    r"|(?:Calle|Rua|Rue|Via|Viale|Avenida|Avda\.?|Av\.|Carrer|Paseo|Plaza|Praça|Largo|ul\.|ulica|aleja|al\.)\s+[^\W\d_][^\n,;]{1,40}"
+    rf"|[^\W\d_]+(?:{_STREET_LAST})|(?-i:[A-Z])[^\W\d_]+\s(?=(?-i:[A-Z]))(?:{_STREET_LAST})"
+    r"|(?:unit|flat|apt|apartment|suite)\s+\d+\w*|p\.?\s?o\.?\s+box\s+\d+|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})")
+_A_NUMBER_ON_A_STREET = r"\d+[a-z]?(?:/\d+)?,?\s+"
+_ADDRESS = Detail(
+    "street address", _told(rf"{_A_NUMBER_ON_A_STREET}(?:(?:(?-i:[A-Z])[\w'’.-]*|\d+(?:st|nd|rd|th)?)\s+){{1,3}}(?:{_STREET}){_ADDRESS_FORMS}"),
+    # Typed without capitals, a street's words are written so too: "14 heworth grove".
+    told_uncased=_told(rf"{_A_NUMBER_ON_A_STREET}(?:[^\W\d_][\w'’.-]*\s+){{1,2}}(?:{_STREET}){_ADDRESS_FORMS}"),
+    only_asking=_only_asking("address new street home postal mailing full"))
+
+
 def any_detail_asked(question: str) -> Detail | None:
     """The detail told in a form of its own that ``question`` asks for, if it asks one: one ``details.py`` knows, else
     one of these."""
@@ -101,4 +123,6 @@ def any_detail_asked(question: str) -> Detail | None:
         return _SHARE
     if _TIME_OF_DAY_ASKED.search(question) is not None:
         return _TIME_OF_DAY
+    if _ADDRESS_ASKED.search(question) is not None:
+        return _ADDRESS
     return None

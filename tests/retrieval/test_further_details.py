@@ -95,3 +95,22 @@ def test_a_things_price_asked_by_its_name_is_told_only_beside_that_name_and_whos
     assert dress is not None and dress.told_of("got the flower girl dress today, $80", ("dress",))
     fuel = any_detail_asked("How much was the fuel at Villach?")
     assert fuel is not None and not fuel.names_written
+
+
+def test_a_street_address_is_told_by_a_number_and_a_street_a_unit_or_a_postcode_not_by_the_city_one_lives_in() -> None:
+    address = any_detail_asked("What is Gonzalo's address in Barcelona?")
+    assert address is not None and address.name == "street address"
+    for said in ("New address: 3 Oak Road, York.", "new address for all the forms: 14 heworth grove, york",
+                 "Studio: Unit 14, Hope Mill, Manchester", "new address for forms: Bergheimer Str.", "Moda Cad. No 112/3",
+                 "room in basement, 4412 17 Ave SE", "Calle de Verdi 12, 3o 2a"):
+        assert address.told_in(said), said
+    for unsaid in ("Our son Gonzalo lives in Barcelona, maybe we go see him?", "We walked 3 miles along the road",
+                   "took 2 Dr appointments this week", "I'm on the 3rd floor, the way up is long"):
+        assert not address.told_in(unsaid), unsaid
+
+
+def test_an_address_asked_is_no_email_or_web_address_nor_how_to_address_someone() -> None:
+    assert any_detail_asked("What's the address of Huong's studio?") is not None
+    assert any_detail_asked("How should I address Omar?") is None
+    email = any_detail_asked("What is Ana's email address?")
+    assert email is not None and email.name == "email address"
