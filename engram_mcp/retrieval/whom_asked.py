@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence, Set
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.pronouns import THIRD_PERSON
 from engram_mcp.retrieval.abstain import WORD, lexical_coverage, stem_of, words_of
@@ -122,12 +123,21 @@ def opens_on_someone_else(sentence: str, text: str, focus: Focus) -> bool:
     """Whether ``sentence`` (of ``text``) opens on someone other than the speaker, as its subject or whose, by a name
     ``text`` writes as one inside a sentence too: "My wife Saba … Saba birthday is 19 of September" (chat dropping the
     "'s") tells no birthday of the speaker."""
-    opening = _OPENING_NAME.match(sentence.lstrip(" -•*"))
-    return (opening is not None and opening[1] in NAME_INSIDE.findall(text)
+    sentence = sentence.lstrip(" -•*")
+    opening = _OPENING_NAME.match(sentence)
+    # "Kuba's birthday is 18 marca": a name owning what the sentence opens on is someone's, though no sentence writes it
+    # inside ("It's my birthday", "Today's the day" own nothing).
+    owner = _OPENING_OWNER.match(sentence)
+    return (opening is not None and (opening[1] in NAME_INSIDE.findall(text)
+                                     or owner is not None and owner[1].casefold() not in FUNCTION_WORDS | _NO_ONE)
             and not name_keys([opening[1]]) & (focus.speakers | CALENDAR))
 
 
 _OPENING_NAME = re.compile(r"([A-Z][a-z][\w-]*)(?:['’]s)?\s+[a-z]")
+_OPENING_OWNER = re.compile(r"([A-Z][a-z][\w-]*)['’]s\s+(?!(?:my|your|his|her|our|their|a|an|the|not|no|been|got|gonna|going|just|also|"
+                            r"so|very|really|on|in|at|today|tomorrow|tonight|this|that|here|there|over|off|back|out|up|down|done|"
+                            r"finally|almost|still|now|ok|okay|fine|great|good|all|coming|next)\b)[a-z]")
+_NO_ONE = frozenset("today tomorrow tonight yesterday everyone everybody nobody someone somebody let".split())
 
 
 def told_of_them(sentence: str, memory: Memory, asked: Set[str], focus: Focus) -> bool:

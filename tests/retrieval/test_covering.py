@@ -49,6 +49,16 @@ def test_a_birthday_said_of_a_name_opening_its_sentence_without_its_s_is_no_birt
                                        of_the_speaker=True)
 
 
+def test_a_birthday_of_a_name_owning_what_its_sentence_opens_on_is_no_birthday_of_the_speaker() -> None:
+    own = "When is Ngozi's own birthday?"
+    detail = detail_asked(own)
+    assert detail is not None
+    gift = memory("t-kuba", "Kuba's birthday is 18 March. Need a gift. He likes bouldering and espresso.")
+    assert not _tells_detail_of_whom_asked(gift, detail, focus_of(own), of_the_speaker=True)
+    for said in ("It's my birthday on 3 May, finally 30", "Today's my birthday, 3 May!"):
+        assert _tells_detail_of_whom_asked(memory("t-own", said), detail, focus_of(own), of_the_speaker=True), said
+
+
 def test_a_name_set_off_by_commas_is_named_and_its_age_told_of_them() -> None:
     question = "How old is Amira?"
     detail = detail_asked(question)
