@@ -82,6 +82,10 @@ class Detail:
     what is asked may be said anywhere in that memory, not only on the value's line: a plan's heading names its trip
     ("updated plan for 9b on Sylt: … - Departure Mon 23 June, 07:45")."""
 
+    asked_share: float = 0.0
+    """The share of the question's other words a memory telling it must say, past any: a time of day is said of so
+    much ("same time 5:30" for training) that it tells when the team photo is only beside most of what is asked."""
+
     def had_in(self, text: str) -> bool:
         """Whether a sentence of ``text`` tells this belonging as one still had: "got it then the Skoda it's an
         Octavia estate", not "Gwilym sold the Transit", "the old Micra gone to the scrapman"."""
@@ -110,7 +114,8 @@ class Detail:
             # ("Gym membership is £35 a month"): it tells the detail in the form that says it alone.
             return self.told_by_its_form(text)
         asked_in = within if self.of_an_event and within else text
-        return not self.only_asking or not rest or lexical_coverage(rest, [asked_in]) > 0 or self.told_by_its_form(text)
+        return (not self.only_asking or not rest or 0 < (said := lexical_coverage(rest, [asked_in])) and said >= self.asked_share
+                or self.told_by_its_form(text))
 
     def told_by_its_form(self, text: str) -> bool:
         """Whether ``text`` tells this detail in a form that says it alone ("$38 an hour" a pay rate)."""

@@ -70,7 +70,8 @@ _CLOCK = (r"\d{1,2}:[0-5]\d|\d{1,2}\.[0-5]\d(?![.\d])|\d{1,2}h[0-5]\d|\d{1,2}\s?
           r"midnight|noon|midday|half\s+past|quarter\s+(?:past|to)|(?:at|to|@|from|till|until|by|um|klo|kl\.|saa)\s+\d{1,2}(?![/,.:-]?\d)|"
           r"(?:[01]\d|2[0-3])[0-5]\d\s*(?:-|–|to)\s*(?:[01]\d|2[0-3])[0-5]\d|(?:at|to|@|from)\s+(?:[01]\d|2[0-3])[0-5]\d")
 _TIME_OF_DAY = Detail("time of day", _told(_CLOCK),
-                      only_asking=_only_asking("what time hour start starts begin begins end ends finish finishes"), of_an_event=True)
+                      only_asking=_only_asking("what time hour start starts begin begins end ends finish finishes"), of_an_event=True,
+                      asked_share=0.5)
 
 
 # A street address asked ("What is Gonzalo's address in Barcelona?", "What's the address of Huong's studio?"), not an

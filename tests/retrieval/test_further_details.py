@@ -114,3 +114,12 @@ def test_an_address_asked_is_no_email_or_web_address_nor_how_to_address_someone(
     assert any_detail_asked("How should I address Omar?") is None
     email = any_detail_asked("What is Ana's email address?")
     assert email is not None and email.name == "email address"
+
+
+def test_a_time_of_day_is_told_only_beside_most_of_what_is_asked() -> None:
+    time = any_detail_asked("What time is team photo day?")
+    assert time is not None
+    asked = ("team", "photo", "day", "tim")
+    assert not time.told_of("team training moves to thursdays, same time 5:30, same field from this week", asked)
+    assert not time.told_of("team photo day is sat 22 nov before the game", asked)
+    assert time.told_of("team photo day is sat 22 nov, 8:30 at the clubrooms", asked)
