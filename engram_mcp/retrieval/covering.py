@@ -28,6 +28,7 @@ from engram_mcp.retrieval.names_asked import (
     names_asked,
     names_asked_of,
     names_person,
+    owners_asked_of,
     relations_named,
     relatives_asked_of,
     verbs_asked_of,
@@ -147,8 +148,9 @@ class Covering:
         name_asked = asks_name(query) and (bool(owners) or _NAMES_OF_SEVERAL.search(query) is None)
         things = things_to_name(query, focus.terms)
         first_name = asks_first_name(query)
-        naming = [m for m in top if names_thing(things, m.text, surname=surname, first_name=first_name, owners=owners)
-                  ] if name_asked else []
+        whose = owners_asked_of(query, focus.speakers)
+        naming = [m for m in top if names_thing(things, m.text, surname=surname, first_name=first_name, owners=owners,
+                                                whose=whose)] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)

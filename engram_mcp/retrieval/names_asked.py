@@ -16,7 +16,8 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
 __all__ = [
-    "FRIENDS", "asks_anothers_relatives", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person", "names_written_as_in", "relations_named", "relatives_asked_of",
+    "FRIENDS", "asks_anothers_relatives", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person",
+    "owners_asked_of", "names_written_as_in", "relations_named", "relatives_asked_of",
     "relatives_given_names", "without_compounds",
 ]
 
@@ -136,6 +137,13 @@ def verbs_asked_of(question: str) -> set[str]:
 
 
 _ANOTHERS_RELATION = re.compile(r"\b([A-Z][^\W\d_][\w-]*)['’]s?\s+([a-z]+)\b")
+
+
+def owners_asked_of(question: str, speakers: Set[str]) -> set[str]:
+    """Whose relative or thing a question asks of by their name, when they are not the speakers, as written: "Lwazi"
+    in "What is the name of Lwazi's husky?" (not a relation written with a capital: "Mum's doctor")."""
+    return {owner for owner, _ in _ANOTHERS_RELATION.findall(question)
+            if entity_key(owner) not in speakers and owner not in _NOT_NAMES and stem(owner.casefold()) not in RELATIONS}
 
 
 def asks_anothers_relatives(question: str, speakers: Set[str]) -> set[str]:

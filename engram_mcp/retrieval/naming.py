@@ -14,6 +14,7 @@ from collections.abc import Collection
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.time_expr import says_a_time
+from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, RELATIONS, stem
 
 __all__ = ["NAME_INSIDE", "asks_first_name", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
@@ -94,7 +95,9 @@ _TITLED_NAME_AFTER = re.compile(r"^\s*(?:(?:is|was|[:=-])\s*)?(?:mr|mrs|ms|miss|
 def things_to_name(question: str, focus: tuple[str, ...]) -> tuple[str, ...]:
     """What ``question`` asks the name of, without the names it says ("What's the name of the Sutton Vale
     manager?" asks the manager's: "Sutton Vale Rec" names no manager); ``focus`` when nothing else is left."""
-    said = {stem(word.casefold()) for word in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w'’-]+", question.strip())}
+    # "What is the name of Lwazi's husky?" asks the husky's: "Lwazi's" is whose, said as a name.
+    said = {stem(re.sub(r"['’]s?$", "", word).casefold())
+            for word in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w'’-]+", question.strip())}
     things = tuple(term for term in focus if term not in said)
     return things if without_name_asked(things) else focus
 
@@ -105,14 +108,18 @@ def asks_first_name(question: str) -> bool:
 
 
 def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, first_name: bool = False,
-                owners: Collection[str] = ()) -> bool:
+                owners: Collection[str] = (), whose: Collection[str] = ()) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
     "called" or "named". Asked for a ``surname``, only a name right after the one asked of gives it. Asked
     for the names of the relatives of someone else than the speaker (``owners``, casefolded: "Solveig's sons"),
     "my son Eirik" or "Dagny's son Eirik" names another's. Asked for a ``first_name``, only a name right before
-    the one asked of gives it ("Mrs Eleri Pritchard"; not "sent mrs pritchard the quote"), or one said as a first name."""
+    the one asked of gives it ("Mrs Eleri Pritchard"; not "sent mrs pritchard the quote"), or one said as a first name.
+    Asked of someone else's relative or thing by their name (``whose``, as written), only a text naming them gives it:
+    "her mum Ngaire", said of Isla, is not Mila's mum, nor "My own dog is Vlek" Lwazi's husky."""
+    if not all(names_person(owner, text) for owner in whose):
+        return False
     if first_name:
         if _FIRST_NAME_SAID.search(text):
             return True
@@ -130,7 +137,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         return True
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
-    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), *(kind for kind in ANIMALS if term in kind))
+    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), *(_named_as(term, kind) for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
@@ -171,6 +178,14 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
 
 
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
+# What an animal of a kind is called whatever its breed: a husky is named as "his dog Rex", never as another breed.
+_ANIMAL_HEADS = frozenset(stem(word) for word in "dog dogs puppy pup doggo cat cats kitten kitty".split())
+
+
+def _named_as(term: str, kind: frozenset[str]) -> frozenset[str]:
+    """The words that name an animal asked by ``term`` of ``kind``: any of the kind for the kind's own word ("a
+    greyhound" for a dog), the kind's own words for a breed ("Lwazi's husky" by "his dog", not by "a cocker spaniel")."""
+    return kind if term in _ANIMAL_HEADS else frozenset({term}) | (kind & _ANIMAL_HEADS)
 _NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-Z][\w'’-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'’-]+")
 _OWNED_BY = re.compile(r"\b(?:(?P<speaker>(?i:my|our))|(?P<owner>[A-Z][\w-]*)['’]s)\s+(?:[\w-]+\s+)?$")
 

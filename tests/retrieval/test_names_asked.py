@@ -4,6 +4,7 @@ from engram_mcp.retrieval.names_asked import (
     names_asked,
     names_asked_of,
     names_person,
+    owners_asked_of,
     names_written_as_in,
     relations_named,
     relatives_asked_of,
@@ -99,3 +100,10 @@ def test_a_name_written_in_vietnamese_greek_or_cyrillic_letters_is_asked_of_as_a
     assert names_asked_of("What does Thảo do for work?", frozenset({"quang"})) == {"Thảo"}
     assert names_asked("Where does Σταύρος live?") == {"Σταύρος"}
     assert names_asked("What is Ольга's job?") == {"Ольга"}
+
+
+def test_whose_relative_or_thing_a_question_asks_of_is_read_by_their_name_not_a_relation_or_the_speaker() -> None:
+    assert owners_asked_of("What is the name of Lwazi's husky?", {"liezl"}) == {"Lwazi"}
+    assert owners_asked_of("What is Mila's mum's name?", {"liezl"}) == {"Mila"}
+    assert owners_asked_of("What is Mum's doctor's name?", {"liezl"}) == set()
+    assert owners_asked_of("What is Liezl's dog called?", {"liezl"}) == set()

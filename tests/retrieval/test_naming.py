@@ -167,3 +167,20 @@ def test_naming_a_thing_asked_as_a_verb_asks_its_name_which_having_one_does_not_
     things = things_to_name(question, focus_terms(focus_words(question, ["Tarik", "Selin"])))
     assert not names_thing(things, "Tarik's wife Selin had a baby boy this morning! Write a congrats card?")
     assert names_thing(things, "they named the baby Deniz")
+
+
+def test_the_name_of_someone_elses_relative_or_thing_is_given_only_by_a_memory_naming_them() -> None:
+    question = "What is the name of Lwazi's husky?"
+    things = things_to_name(question, focus_terms(focus_words(question, ["Lwazi"])))
+    assert things == ("nam", "husky")
+    assert not names_thing(things, "My own dog is Vlek, a pavement special, 8 years old.", whose={"Lwazi"})
+    assert names_thing(things, "Lwazi's husky Storm pulls like a train", whose={"Lwazi"})
+    mum = (stem("mum"), "nam")
+    assert not names_thing(mum, "Isla is allergic to bee stings and her mum Ngaire gave me an EpiPen.", whose={"Mila"})
+    assert names_thing(mum, "Mila's mum Ngaire is doing oranges at half time", whose={"Mila"})
+
+
+def test_a_breed_asked_is_named_as_its_animal_never_as_another_breed() -> None:
+    husky = ("nam", "husky")
+    assert not names_thing(husky, "Mabel, cocker spaniel, owner Charlene, Tue/Thu 8am")
+    assert names_thing(husky, "Lwazi got a new dog Storm last month")
