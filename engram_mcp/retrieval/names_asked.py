@@ -75,8 +75,21 @@ def names_asked(question: str) -> set[str]:
 def names_asked_of(question: str, speakers: Set[str]) -> set[str]:
     """The names a question asks something of, other than the speakers' (entity keys): Camila in "What
     does Camila do for work?", Liam (not Fiona) in "What does Fiona's husband Liam do for a living?"."""
-    names = _named_after_relation(question) or {a or b for a, b in _ASKED_NAME.findall(question)}
+    names = (_named_after_relation(question) or {a or b for a, b in _ASKED_NAME.findall(question)} - _NOT_NAMES
+             or _slot_of_a_name(question))
     return {name for name in names - _NOT_NAMES if entity_key(name) not in speakers}
+
+
+# "What's the phone number of Sparks Electric?", "Who is the coach of the Island Bay Sharks?": a slot of whom is named
+# after it, as "Sparks Electric's phone number" names them before it.
+_SLOT_OF_A_NAME = re.compile(rf"\b(?:number|phone|mobile|address|e-?mail|birthday|coach|manager|boss|doctor|dentist|GP)\s+(?:of|for)\s+"
+                             rf"(?:the\s+)?(?P<name>{_NAME}(?:\s+{_NAME})*)\s*[?.!]*\s*$")
+
+
+def _slot_of_a_name(question: str) -> set[str]:
+    """The words of the name a question asks a slot of after it ("Sparks", "Electric")."""
+    found = _SLOT_OF_A_NAME.search(question)
+    return set(found["name"].split()) if found is not None else set()
 
 
 # "my sister", "our son", "Mara's sister": someone asked of by who they are to the speaker or to someone named,

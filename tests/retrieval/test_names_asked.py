@@ -107,3 +107,10 @@ def test_whose_relative_or_thing_a_question_asks_of_is_read_by_their_name_not_a_
     assert owners_asked_of("What is Mila's mum's name?", {"liezl"}) == {"Mila"}
     assert owners_asked_of("What is Mum's doctor's name?", {"liezl"}) == set()
     assert owners_asked_of("What is Liezl's dog called?", {"liezl"}) == set()
+
+
+def test_a_slot_asked_of_a_name_written_after_it_asks_of_that_name() -> None:
+    assert names_asked_of("What's the phone number of Sparks Electric?", set()) == {"Sparks", "Electric"}
+    assert names_asked_of("What is the email for Tamsin?", set()) == {"Tamsin"}
+    assert names_asked_of("How should I format answers for Rafa?", set()) == set()
+    assert names_asked_of("What is the rent for Kedzie 4B?", set()) == set()
