@@ -64,7 +64,8 @@ class Outcome:
     detail: str
 
 
-_WITHOUT_IDS_AND_DATES = re.compile(r"\[[a-z]-[0-9a-f]{6,}\]|\b\d{1,2} [A-Z][a-z]{2} \d{4}\b")
+# A line's id is no value it says; its date is read as the shared probe reads it, after what the line says.
+_WITHOUT_IDS = re.compile(r"\[[a-z]-[0-9a-f]{6,}\]")
 
 
 @dataclass
@@ -107,8 +108,8 @@ class Runner:
         found = await self.recall(c["query"])
         top = _texts(found, 1)[0] if found["memories"] else ""
         ok_top = bool(names(top, c["current"])) and not names(top, c.get("stale", []))
-        # What the records say, in order: their ids and dates are no values ("t-8f10…", "10 Mar").
-        context = _WITHOUT_IDS_AND_DATES.sub(" ", found["context"]).lower()
+        # What the records say, in order: their ids are no values ("t-8f10…").
+        context = _WITHOUT_IDS.sub(" ", found["context"]).lower()
         first_current = min([context.find(t.lower()) for t in c["current"] if t.lower() in context] or [-1])
         first_stale = min([context.find(t.lower()) for t in c.get("stale", []) if t.lower() in context] or [10**9])
         ok_context = 0 <= first_current < first_stale

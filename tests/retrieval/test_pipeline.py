@@ -55,9 +55,9 @@ def test_the_context_block_shows_dates_and_sources_and_stays_under_its_budget() 
     items = [ContextItem(fact), ContextItem(source, supports="f-1")]
     block = render_context(items, max_tokens=1000, record_chars=100)
     lines = block.text.splitlines()
-    assert lines[1] == '- [f-1] 8 May 2023 · fact · Ann (user) · current: "Ann owns a cat named Miso."'
-    assert lines[2].startswith('- [t-1] 8 May 2023 · said (source of the fact above) · Ann (user): "I adopted a kitten')
-    assert lines[2].endswith('…"') and block.records == 2
+    assert lines[1] == '- [f-1] "Ann owns a cat named Miso." · 8 May 2023 · fact · Ann (user) · current'
+    assert lines[2].startswith('- [t-1] "I adopted a kitten')
+    assert lines[2].endswith('…" · 8 May 2023 · said (source of the fact above) · Ann (user)') and block.records == 2
     assert estimate_tokens(block.text) <= block.tokens <= 1000
     budget = estimate_tokens(HEADER) + 40
     tight = render_context([ContextItem(fact), ContextItem(source)], max_tokens=budget, record_chars=400)

@@ -81,7 +81,7 @@ def test_last_week_favours_what_was_said_last_week(service: MemoryService, clock
 def test_the_context_block_carries_dates_and_speakers_within_budget(service: MemoryService) -> None:
     service.remember("I moved to Berlin with my dog Rex.", speaker="Ana", session="s1")
     found = service.recall("Where does Ana live?")
-    assert '30 Nov 2026 · said · Ana (user): "I moved to Berlin with my dog Rex."' in found.context
+    assert '"I moved to Berlin with my dog Rex." · 30 Nov 2026 · said · Ana (user)' in found.context
     assert 0 < found.context_tokens <= 1200
 
 
