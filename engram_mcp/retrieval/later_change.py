@@ -158,7 +158,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     own = {pair[0].id: own_words(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
     changed_here = {memory_id: _changed_here(words, focus, called) for memory_id, words in own.items()}
-    changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus),
+    changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus, pair[0]),
                 _says_a_start(pair[0].text) or changed_here[pair[0].id],
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
@@ -222,7 +222,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
         # Nor one that tells nothing of what is asked, but less of the question than its turn: "Pick-up is 3.20 pm now"
         # tells no school its turn ("First day at the new school for Arjun … St Cuthbert's Primary") names.
         chosen = restatement if restatement is not None and (
-            tells_of_what_is_asked(restatement[0], focus) or not speaks_of_another_topic(focus.terms, restatement[0].text)
+            tells_of_what_is_asked(restatement[0], focus, chosen[0]) or not speaks_of_another_topic(focus.terms, restatement[0].text)
             and about(chosen[0].text, focus) <= about(restatement[0].text, focus)) and (
             not focus.when or _says_when_of(restatement[0], focus) or not _says_when_of(chosen[0], focus)) else chosen
     return lead(ranked, chosen)
@@ -270,10 +270,10 @@ def _thing_named(memory: Memory, focus: Focus) -> set[str]:
 _NO_THING = frozenset(stem(word) for word in "time times day days date dates year month week hour kind type sort way number".split())
 
 
-def _restated_about(restatement: Memory | None, focus: Focus) -> bool:
+def _restated_about(restatement: Memory | None, focus: Focus, turn: Memory) -> bool:
     """Whether a turn's restatement of what holds speaks of the question: "now all trainings are at
     Halyk Arena" says nothing of when the kitchen renovation starts, though its turn names a renovation."""
-    return restatement is not None and tells_of_what_is_asked(restatement, focus)
+    return restatement is not None and tells_of_what_is_asked(restatement, focus, turn)
 
 
 

@@ -154,7 +154,7 @@ def change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived
     said = restated(turn)
     if said is not None and not speaks_for(said, ranked[0][0], focus):
         said = None
-    if said is None or not tells_of_what_is_asked(said, focus):
+    if said is None or not tells_of_what_is_asked(said, focus, ranked[0][0]):
         said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
     # The change's fact leads only when it speaks to the question: a turn says several things, and
     # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
@@ -170,15 +170,18 @@ def speaks_for(fact: Memory, turn: Memory, focus: Focus) -> bool:
     return len(fact.provenance.turn_ids) < 2 or about(turn.text, focus) <= about(fact.text, focus)
 
 
-def tells_of_what_is_asked(restatement: Memory, focus: Focus) -> bool:
+def tells_of_what_is_asked(restatement: Memory, focus: Focus, turn: Memory | None = None) -> bool:
     """Whether a restatement of what holds says a word of what the question asks, not only whom it asks of ("Dad's
-    neurology appointment is now Thursday 10 December" tells nothing of who Dad's GP is), or a time asked when
-    ("Hassan's update: it's the 27th." for when his parents land), or a place asked where ("new plan: picnic at New Farm
-    Park" for where the party is)."""
+    neurology appointment is now Thursday 10 December" tells nothing of who Dad's GP is); or, standing in for the ``turn``
+    it was said in when that turn speaks of what is asked, a time asked when ("Hassan's update: it's the 27th." for when
+    his parents land) or a place asked where ("new plan: picnic at New Farm Park" for where the party is). Alone, a time
+    or a place tells nothing of what is asked: "completion is 3rd july now" is no ferry's time."""
     said = about(restatement.text, focus)
-    if focus.when and says_a_time(restatement.text) or focus.where and AT_A_PLACE.search(restatement.text) is not None:
+    asked = set(focus.terms) - RELATION_WORDS
+    if turn is not None and about(turn.text, focus) & asked and (
+            focus.when and says_a_time(restatement.text) or focus.where and AT_A_PLACE.search(restatement.text) is not None):
         return True
-    return bool(said & set(focus.terms) - RELATION_WORDS) if focus.terms else bool(said)
+    return bool(said & asked) if focus.terms else bool(said)
 
 
 def speaks_to(fact: Memory, focus: Focus) -> bool:
