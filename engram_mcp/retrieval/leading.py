@@ -178,10 +178,23 @@ def tells_of_what_is_asked(restatement: Memory, focus: Focus, turn: Memory | Non
     or a place tells nothing of what is asked: "completion is 3rd july now" is no ferry's time."""
     said = about(restatement.text, focus)
     asked = set(focus.terms) - RELATION_WORDS
-    if turn is not None and about(turn.text, focus) & asked and (
+    if turn is not None and about(turn.text, focus) & asked and not _a_subject_of_its_own(restatement.text) and (
             focus.when and says_a_time(restatement.text) or focus.where and AT_A_PLACE.search(restatement.text) is not None):
         return True
     return bool(said & asked) if focus.terms else bool(said)
+
+
+# What a restatement says is something: "completion is 3rd july now", "go-live is officially 29 July now" (not "it's the
+# 27th", nor the plan after "new plan:", "picnic at New Farm Park"), after the label naming whose update it is.
+_SUBJECT = re.compile(r"^[^:]*:\s*(?:(?:the|my|our|his|her|their)\s+)?(?P<subject>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)(?:\s+(?:is|are|was|were|"
+                      r"will\s+be)\b|['’]s\s)", re.IGNORECASE)
+_NO_SUBJECT = frozenset("it its it's this that there these those he she they".split())
+
+
+def _a_subject_of_its_own(restatement: str) -> bool:
+    """Whether a restatement says what it is of, which is then what it tells a time or a place of."""
+    found = _SUBJECT.match(restatement)
+    return found is not None and found["subject"].casefold() not in _NO_SUBJECT
 
 
 def speaks_to(fact: Memory, focus: Focus) -> bool:
