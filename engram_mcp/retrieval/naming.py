@@ -58,8 +58,10 @@ _NOT_A_NAME = rf"(?:{_NOT_A_NAME_WORDS})\b"
 # pronoun that does the calling says so.
 _UNCASED_CALLED = re.compile(r"(?:\b(?:(?<!\bi\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\byou\s)called|named)\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|me|you|him|her|us|them|back|today|"
                              r"yesterday|tonight|again|about|earlier|up|off|round|over|around)\b)\w|"
-                             # "archie named her mabel": naming someone is never a phone call.
-                             r"\bnamed\s+(?:him|her|them|it)\s+(?!(?:" + _NOT_A_NAME_WORDS + r")\b)\w)")
+                             # "archie named her mabel": naming someone is never a phone call; nor is calling a thing so, "she
+                             # called it tena" (not "called it a day", "called it off").
+                             r"\bnamed\s+(?:him|her|them|it)\s+(?!(?:" + _NOT_A_NAME_WORDS + r")\b)\w|"
+                             r"\bcalled\s+it\s+(?!(?:" + _NOT_A_NAME_WORDS + r"|quits|off|in|out|done|even|a\s+night)\b)\w)")
 # "the layout mainly. its called brassington junction": a name typed in lowercase, "called" soon after the thing.
 _LOWERCASE_NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?" + _UNCASED_CALLED.pattern)
 # "my partner gethin": a name after the thing; after another relation than the one asked it names
@@ -116,9 +118,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
     for the names of the relatives of someone else than the speaker (``owners``, casefolded: "Solveig's sons"),
     "my son Eirik" or "Dagny's son Eirik" names another's. Asked for a ``first_name``, only a name right before
     the one asked of gives it ("Mrs Eleri Pritchard"; not "sent mrs pritchard the quote"), or one said as a first name.
-    Asked of someone else's relative or thing by their name (``whose``, as written), only a text naming them gives it:
-    "her mum Ngaire", said of Isla, is not Mila's mum, nor "My own dog is Vlek" Lwazi's husky."""
-    if not all(names_person(owner, text) for owner in whose):
+    Asked of someone else's relative or thing by their name (``whose``, as written), only a text naming them, or naming a
+    relation they may be known by, gives it: "her mum Ngaire", said of Isla, is not Mila's mum, nor "My own dog is Vlek"
+    Lwazi's husky, while "mum has a new budgie, she called it tena" may name Almaz's pet."""
+    if not all(names_person(owner, text) for owner in whose) and not _a_relation_besides(focus, text):
         return False
     if first_name:
         if _FIRST_NAME_SAID.search(text):
@@ -178,6 +181,13 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
 
 
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
+def _a_relation_besides(focus: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` speaks of a relative other than what ``focus`` (stems) asks the name of ("mum", asked a pet)."""
+    asked = set().union(*({term} | RELATIONS.get(term, frozenset()) for term in focus))
+    return bool({stem(word.casefold()) for word in _WORDS.findall(text)} & RELATION_WORDS - asked)
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
 # What an animal of a kind is called whatever its breed: a husky is named as "his dog Rex", never as another breed.
 _ANIMAL_HEADS = frozenset(stem(word) for word in "dog dogs puppy pup doggo cat cats kitten kitty".split())
 

@@ -184,3 +184,10 @@ def test_a_breed_asked_is_named_as_its_animal_never_as_another_breed() -> None:
     husky = ("nam", "husky")
     assert not names_thing(husky, "Mabel, cocker spaniel, owner Charlene, Tue/Thu 8am")
     assert names_thing(husky, "Lwazi got a new dog Storm last month")
+
+
+def test_the_name_of_someone_elses_thing_may_be_given_by_a_memory_naming_a_relation_they_may_be_known_by() -> None:
+    pet = ("pet", "call")
+    assert names_thing(pet, "mention mum has a new budgie, she called it Tena and talks to it all day", whose={"Almaz"})
+    mum = (stem("mum"), "nam")
+    assert not names_thing(mum, "Isla is allergic to bee stings and her mum Ngaire gave me an EpiPen.", whose={"Mila"})
