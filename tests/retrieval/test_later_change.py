@@ -514,33 +514,33 @@ def test_a_restatement_naming_only_whom_a_question_asks_of_does_not_lead() -> No
     assert order[0][0].id != "f-neuro"
 
 
+def _led_after_restating(first: Memory, turn: Memory, restatement: str, question: str) -> str:
+    """The id of what leads when ``turn``, said after ``first``, was restated as ``restatement`` (id "f-restated")."""
+    restated = memory("f-restated", restatement, day=3, predicate=PUTS_RIGHT,
+                      provenance=Provenance(speaker="Ngozi", turn_ids=(turn.id,)))
+    order = later_change_first([(first, 0.9), (turn, 0.8)], focus_of(question), set(),
+                               lambda turn_id: restated if turn_id == turn.id else None)
+    return order[0][0].id
+
+
 def test_a_correction_restated_as_the_time_alone_still_answers_a_question_of_when() -> None:
     first = memory("t-first", "ok flight update, parents now land monday the 23rd instead.")
     fixed = memory("t-fixed", "ugh sorry i told you wrong about the flight. it's NOT the 23rd, it's the 27th. they land friday "
                    "nov 27 at 3:40pm. now i have to re-swap the day off again", day=3)
-    restated = memory("f-fixed", "Ngozi's update: it's the 27th.", day=3, predicate=PUTS_RIGHT,
-                      provenance=Provenance(speaker="Ngozi", turn_ids=("t-fixed",)))
-    order = later_change_first([(first, 0.9), (fixed, 0.8)], focus_of("When do Ngozi's parents land in Toronto?"), set(),
-                               lambda turn_id: restated if turn_id == "t-fixed" else None)
-    assert order[0][0].id == "f-fixed"
+    assert _led_after_restating(first, fixed, "Ngozi's update: it's the 27th.",
+                                "When do Ngozi's parents land in Toronto?") == "f-restated"
 
 
 def test_a_new_plan_restated_as_the_place_alone_still_answers_a_question_of_where() -> None:
     first = memory("t-first", "Matilda's party is at Rocks Riverside Park on Saturday, the bouncy castle is booked.")
     fixed = memory("t-fixed", "rain forecast all weekend so Rocks Riverside is off for Matilda's party. new plan: picnic at New "
                    "Farm Park under the big fig trees, same time", day=3)
-    restated = memory("f-fixed", "Kirra's update: picnic at New Farm Park.", day=3, predicate=PUTS_RIGHT,
-                      provenance=Provenance(speaker="Kirra", turn_ids=("t-fixed",)))
-    order = later_change_first([(first, 0.9), (fixed, 0.8)], focus_of("Where is Matilda's birthday party?"), set(),
-                               lambda turn_id: restated if turn_id == "t-fixed" else None)
-    assert order[0][0].id == "f-fixed"
+    assert _led_after_restating(first, fixed, "Kirra's update: picnic at New Farm Park.",
+                                "Where is Matilda's birthday party?") == "f-restated"
 
 
 def test_a_restatement_of_something_else_saying_a_time_does_not_stand_in_for_a_turn_on_a_question_of_when() -> None:
     ferry = memory("t-ferry", "ferry to santander booked, tuesday 7 july sailing, 15:45, cabin booked")
     completion = memory("t-completion", "so completion is 3rd july now, friday again. bit tight with the ferry but doable", day=3)
-    restated = memory("f-completion", "Graham's update: completion is 3rd july now.", day=3, predicate=PUTS_RIGHT,
-                      provenance=Provenance(speaker="Graham", turn_ids=("t-completion",)))
-    order = later_change_first([(ferry, 0.9), (completion, 0.8)], focus_of("When is the ferry to Santander?"), set(),
-                               lambda turn_id: restated if turn_id == "t-completion" else None)
-    assert order[0][0].id != "f-completion"
+    assert _led_after_restating(ferry, completion, "Graham's update: completion is 3rd july now.",
+                                "When is the ferry to Santander?") != "f-restated"
