@@ -30,7 +30,8 @@ from mcp import Client
 __all__ = ["Outcome", "Runner", "load"]
 
 _ITEM = re.compile(r"^- (.*) \^([a-z]-[0-9a-f]{12})\s*$")
-_RECORD = re.compile(r'^- \[[a-z]-[0-9a-f]{12}\] [^"]*: (".*")$')
+# A record's line: its id, what was said as one JSON string, then its date, kind, source and status.
+_RECORD = re.compile(r'^- \[[a-z]-[0-9a-f]{12}\] ("(?:[^"\\]|\\.)*") · ')
 
 
 def load(path: Path) -> dict[str, Any]:
