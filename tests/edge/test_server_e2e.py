@@ -42,7 +42,9 @@ def test_remember_recall_forget_restart_and_reindex_over_stdio(tmp_path: Path, m
         assert recalled(found)[0] == "I am allergic to peanuts."
         assert found["memories"][0]["speaker"] == "Ana"
         assert found["memories"][0]["file"] == kept["file"]
-        assert 'Ana (user): "I am allergic to peanuts."' in found["context"] and found["context_tokens"] > 0
+        line = next(line for line in found["context"].splitlines() if "peanuts" in line)
+        assert line.startswith('- [') and '] "I am allergic to peanuts." · ' in line and line.endswith("· Ana (user)")
+        assert found["context_tokens"] > 0
         receipt = await call(client, "forget", memory_id=doomed["id"])
         assert receipt["id"] == doomed["id"]
         assert "quokka" not in tree_text(memories)
