@@ -123,6 +123,9 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
     Lwazi's husky, while "mum has a new budgie, she called it tena" may name Almaz's pet."""
     if not all(names_person(owner, text) for owner in whose) and not _a_relation_besides(focus, text):
         return False
+    # "Dev's Jack Russell arrived, he's called Biltong": whatever their thing is called there, said as theirs.
+    if any(re.search(rf"\b{re.escape(owner)}['’]s\b[^.!?\n]*\b(?:called|named)\s+[A-Z][^\W\d_]+", text) for owner in whose):
+        return True
     if first_name:
         if _FIRST_NAME_SAID.search(text):
             return True

@@ -191,3 +191,8 @@ def test_the_name_of_someone_elses_thing_may_be_given_by_a_memory_naming_a_relat
     assert names_thing(pet, "mention mum has a new budgie, she called it Tena and talks to it all day", whose={"Almaz"})
     mum = (stem("mum"), "nam")
     assert not names_thing(mum, "Isla is allergic to bee stings and her mum Ngaire gave me an EpiPen.", whose={"Mila"})
+
+
+def test_the_name_of_someone_elses_thing_is_given_by_a_sentence_saying_what_their_thing_is_called() -> None:
+    assert names_thing(("dog",), "Dev's Jack Russell arrived, he's called Biltong.", whose={"Dev"})
+    assert not names_thing(("dog",), "Dev's Jack Russell arrived, he's lovely.", whose={"Dev"})
