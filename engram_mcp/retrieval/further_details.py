@@ -78,8 +78,8 @@ _TIME_OF_DAY = Detail("time of day", _told(_CLOCK),
 # email's, a website's, nor how to address someone, is told by one: a number and a street ("14 Heworth Grove", "112/3
 # Moda Cad."), a street named by its word first or last ("Avenida da Liberdade 40", "Bergheimer Str."), a unit or flat,
 # a postcode. "Gonzalo lives in Barcelona" tells none.
-_ADDRESS_ASKED = re.compile(r"^\W*(?:what|where|which)\b(?![^?]*\b(?:e-?mail|web|website|ip|url)\s+address)[^?]*\baddress\b"
-                            r"(?!\s+(?:me|him|her|them|you|us|my|his|their|the\s+letter|it)\b)", re.IGNORECASE)
+_ADDRESS_ASKED = re.compile(r"^\W*(?:what|which)(?:['’]s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:[\w'’.-]+\s+){0,5}?"
+                            r"(?<!e-mail\s)(?<!email\s)(?<!web\s)(?<!website\s)(?<!ip\s)address(?:es)?\b", re.IGNORECASE)
 _STREET = (r"street|road|avenue|lane|drive|grove|close|court|place|way|crescent|terrace|boulevard|parade|square|row|gardens|"
            r"walk|mews|circle|highway|trail|(?-i:St|Rd|Ave|Ln|Dr|Ct|Pl|Cres|Tce|Blvd|Sq|Gdns|Hwy)\.?")
 _STREET_LAST = r"stra(?:ße|sse)|str\.|gasse|weg|laan|straat|gracht|vej|gade|gatan|vägen|veien|katu|utca|caddesi|cad\.|sokak|sk\."

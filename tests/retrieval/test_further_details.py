@@ -109,9 +109,10 @@ def test_a_street_address_is_told_by_a_number_and_a_street_a_unit_or_a_postcode_
         assert not address.told_in(unsaid), unsaid
 
 
-def test_an_address_asked_is_no_email_or_web_address_nor_how_to_address_someone() -> None:
+def test_an_address_asked_is_what_is_asked_for_not_an_email_or_web_address_how_to_address_someone_or_what_stands_for_it() -> None:
     assert any_detail_asked("What's the address of Huong's studio?") is not None
     assert any_detail_asked("How should I address Omar?") is None
+    assert any_detail_asked("What should I put on invoices instead of my home address?") is None
     email = any_detail_asked("What is Ana's email address?")
     assert email is not None and email.name == "email address"
 
