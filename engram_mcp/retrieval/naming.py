@@ -143,7 +143,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         return True
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
-    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), *(_named_as(term, kind) for kind in ANIMALS if term in kind))
+    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), _BABY.get(term, ()),
+                                        *(_named_as(term, kind) for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
@@ -184,6 +185,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
 
 
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
+# A baby is named as the boy or girl, the son or daughter born: "Niamh had her baby! A boy, Oisín".
+_BABY = {stem(word): frozenset(stem(w) for w in "baby boy girl son daughter".split()) for word in ("baby", "newborn")}
 def _a_relation_besides(focus: tuple[str, ...], text: str) -> bool:
     """Whether ``text`` speaks of a relative other than what ``focus`` (stems) asks the name of ("mum", asked a pet)."""
     asked = set().union(*({term} | RELATIONS.get(term, frozenset()) for term in focus))

@@ -196,3 +196,9 @@ def test_the_name_of_someone_elses_thing_may_be_given_by_a_memory_naming_a_relat
 def test_the_name_of_someone_elses_thing_is_given_by_a_sentence_saying_what_their_thing_is_called() -> None:
     assert names_thing(("dog",), "Dev's Jack Russell arrived, he's called Biltong.", whose={"Dev"})
     assert not names_thing(("dog",), "Dev's Jack Russell arrived, he's lovely.", whose={"Dev"})
+
+
+def test_a_baby_is_named_as_the_boy_or_girl_born() -> None:
+    baby = ("baby", "call")
+    assert names_thing(baby, "Sister Niamh had her baby! A boy, Oisín, 3.4kg.", whose={"Niamh"})
+    assert not names_thing(baby, "Sister Niamh had her baby! 3.4kg, all well.", whose={"Niamh"})
