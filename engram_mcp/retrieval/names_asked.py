@@ -80,7 +80,7 @@ def names_asked_of(question: str, speakers: Set[str]) -> set[str]:
     return {name for name in names - _NOT_NAMES if entity_key(name) not in speakers}
 
 
-# "What's the phone number of Sparks Electric?", "Who is the coach of the Island Bay Sharks?": a slot of whom is named
+# "What's the phone number of Sparks Electric?", "What is the email for Tamsin?": a slot of whom is named
 # after it, as "Sparks Electric's phone number" names them before it.
 _SLOT_OF_A_NAME = re.compile(rf"\b(?:number|phone|mobile|address|e-?mail|birthday|coach|manager|boss|doctor|dentist|GP)\s+(?:of|for)\s+"
                              rf"(?:the\s+)?(?P<name>{_NAME}(?:\s+{_NAME})*)\s*[?.!]*\s*$")
