@@ -24,6 +24,7 @@ from engram_mcp.retrieval.further_details import any_detail_asked
 from engram_mcp.retrieval.kinds_asked import kinds_unsaid
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
+    asks_of_a_name_after,
     capitalised,
     names_asked,
     names_asked_of,
@@ -200,7 +201,7 @@ class Covering:
         unsaid = unsaid_of(asked_of, focus.terms, recalled, where=focus.where,
                            other_names=capitalised(query), verbs=() if focus.when else verbs_asked_of(query),
                            tells_detail=detail.told_in if detail is not None and detail.answers_by_its_form else None,
-                           workplace=workplace_given(query))
+                           workplace=workplace_given(query), named_after=asks_of_a_name_after(query))
         # "Who is Leo's teacher?" is not told by "My daughter Mia's teacher is Mrs Hartley".
         unsaid = unsaid or said_only_as_anothers(asked_of or relatives_asked_of(query, (m.text for m in recalled)), focus, recalled)
         unmet_kinds = kinds_unsaid(query, (m.text for m in recalled))

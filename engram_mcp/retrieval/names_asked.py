@@ -16,7 +16,7 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.question_words import RELATIONS, stem
 
 __all__ = [
-    "FRIENDS", "asks_anothers_relatives", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person",
+    "FRIENDS", "asks_anothers_relatives", "asks_of_a_name_after", "capitalised", "names_asked", "verbs_asked_of", "names_asked_of", "names_person",
     "owners_asked_of", "names_written_as_in", "relations_named", "relatives_asked_of",
     "relatives_given_names", "without_compounds",
 ]
@@ -80,10 +80,15 @@ def names_asked_of(question: str, speakers: Set[str]) -> set[str]:
     return {name for name in names - _NOT_NAMES if entity_key(name) not in speakers}
 
 
-# "What's the phone number of Sparks Electric?", "What is the email for Tamsin?": a slot of whom is named
+# "What's the phone number of Sparks Electric?", "Who is the coach of the Island Bay Sharks?": a slot of whom is named
 # after it, as "Sparks Electric's phone number" names them before it.
 _SLOT_OF_A_NAME = re.compile(rf"\b(?:number|phone|mobile|address|e-?mail|birthday|coach|manager|boss|doctor|dentist|GP)\s+(?:of|for)\s+"
                              rf"(?:the\s+)?(?P<name>{_NAME}(?:\s+{_NAME})*)\s*[?.!]*\s*$")
+
+
+def asks_of_a_name_after(question: str) -> bool:
+    """Whether a question names whom it asks a slot of after the slot ("the coach of the Island Bay Sharks")."""
+    return bool(_slot_of_a_name(question))
 
 
 def _slot_of_a_name(question: str) -> set[str]:

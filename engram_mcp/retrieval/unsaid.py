@@ -52,7 +52,8 @@ def workplace_given(question: str) -> tuple[str, ...]:
 
 def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[Memory], *, where: bool = False,
               other_names: Iterable[str] = (), verbs: Iterable[str] = (),
-              tells_detail: Callable[[str], bool] | None = None, workplace: Iterable[str] = ()) -> tuple[str, ...]:
+              tells_detail: Callable[[str], bool] | None = None, workplace: Iterable[str] = (),
+              named_after: bool = False) -> tuple[str, ...]:
     """The ``names`` a short question asks a slot of (a job, a school, a birthday, a manager) that
     no recalled memory naming them says anything of.
 
@@ -76,8 +77,9 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     workplace = {stem_of(word.casefold()) for word in workplace}
     unasked = names | {stem(name.casefold()) for name in other_names} | workplace
     # A relation said before the name says who is meant ("Fiona's husband Liam"); one said after it is
-    # what is asked ("Who is Arnel's family doctor?").
-    last_name = max((index for index, term in enumerate(focus) if term in names), default=len(focus))
+    # what is asked ("Who is Arnel's family doctor?"), and so is one the name is said after (``named_after``: "Who is the
+    # coach of the Island Bay Sharks?").
+    last_name = -1 if named_after else max((index for index, term in enumerate(focus) if term in names), default=len(focus))
     asked = tuple(term for index, term in enumerate(focus)
                   if term not in unasked and (term not in RELATIONS or index > last_name))
     # "Where does Katrin live?" asks a home where it is said: at or in somewhere, or by the words of a home.

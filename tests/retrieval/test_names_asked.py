@@ -1,5 +1,6 @@
 from engram_mcp.retrieval.names_asked import (
     asks_anothers_relatives,
+    asks_of_a_name_after,
     capitalised,
     names_asked,
     names_asked_of,
@@ -114,3 +115,8 @@ def test_a_slot_asked_of_a_name_written_after_it_asks_of_that_name() -> None:
     assert names_asked_of("What is the email for Tamsin?", set()) == {"Tamsin"}
     assert names_asked_of("How should I format answers for Rafa?", set()) == set()
     assert names_asked_of("What is the rent for Kedzie 4B?", set()) == set()
+
+
+def test_a_question_naming_whom_it_asks_a_slot_of_after_the_slot_is_told_apart() -> None:
+    assert asks_of_a_name_after("Who is the coach of the Island Bay Sharks?")
+    assert not asks_of_a_name_after("Who is Fiona's husband Liam?")

@@ -219,3 +219,11 @@ def test_a_number_given_by_its_label_right_after_the_one_named_is_theirs() -> No
     assert unsaid_of({"Albers"}, terms, said, tells_detail=phone.told_in) == ()
     apart = [turn("Steuerberaterin Frau Albers braucht die Belege bis 20.12. Der Klempner kommt um 9. Tel 040 555 38 71")]
     assert unsaid_of({"Albers"}, terms, apart, tells_detail=phone.told_in) == ("alber",)
+
+
+def test_a_relation_asked_of_a_name_said_after_it_is_what_is_asked() -> None:
+    terms = focus_terms(focus_words("Who is the coach of the Island Bay Sharks?", ["Maureen"]))
+    sharks = {"Island", "Bay", "Sharks"}
+    fixture = [turn("Updated: Round 6 vs Island Bay Sharks is now at Ian Galloway Park, field 2.")]
+    assert unsaid_of(sharks, terms, fixture, named_after=True) == ("bay", "island", "shark")
+    assert unsaid_of(sharks, terms, [turn("Island Bay Sharks coach is Tama Rewi, nice guy")], named_after=True) == ()
