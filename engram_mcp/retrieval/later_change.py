@@ -276,7 +276,6 @@ def _restated_about(restatement: Memory | None, focus: Focus, turn: Memory) -> b
     return restatement is not None and tells_of_what_is_asked(restatement, focus, turn)
 
 
-
 def times_meant(question: str) -> frozenset[str]:
     """The times a question says it means (stems): "this weekend", "this year", "next week"."""
     return frozenset(stem(word.casefold()) for word in _TIME_MEANT.findall(question))

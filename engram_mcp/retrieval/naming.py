@@ -185,24 +185,26 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
 
 
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
+_NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-Z][\w'’-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'’-]+")
 # A baby is named as the boy or girl, the son or daughter born: "Niamh had her baby! A boy, Oisín".
 _BABY = {stem(word): frozenset(stem(w) for w in "baby boy girl son daughter".split()) for word in ("baby", "newborn")}
-def _a_relation_besides(focus: tuple[str, ...], text: str) -> bool:
-    """Whether ``text`` speaks of a relative other than what ``focus`` (stems) asks the name of ("mum", asked a pet)."""
-    asked = set().union(*({term} | RELATIONS.get(term, frozenset()) for term in focus))
-    return bool({stem(word.casefold()) for word in _WORDS.findall(text)} & RELATION_WORDS - asked)
-
-
-_WORDS = re.compile(r"[^\W\d_]+")
 # What an animal of a kind is called whatever its breed: a husky is named as "his dog Rex", never as another breed.
 _ANIMAL_HEADS = frozenset(stem(word) for word in "dog dogs puppy pup doggo cat cats kitten kitty".split())
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def _named_as(term: str, kind: frozenset[str]) -> frozenset[str]:
     """The words that name an animal asked by ``term`` of ``kind``: any of the kind for the kind's own word ("a
     greyhound" for a dog), the kind's own words for a breed ("Lwazi's husky" by "his dog", not by "a cocker spaniel")."""
     return kind if term in _ANIMAL_HEADS else frozenset({term}) | (kind & _ANIMAL_HEADS)
-_NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-Z][\w'’-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'’-]+")
+
+
+def _a_relation_besides(focus: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` speaks of a relative other than what ``focus`` (stems) asks the name of ("mum", asked a pet)."""
+    asked = set().union(*({term} | RELATIONS.get(term, frozenset()) for term in focus))
+    return bool({stem(word.casefold()) for word in _WORDS.findall(text)} & RELATION_WORDS - asked)
+
+
 _OWNED_BY = re.compile(r"\b(?:(?P<speaker>(?i:my|our))|(?P<owner>[A-Z][\w-]*)['’]s)\s+(?:[\w-]+\s+)?$")
 
 

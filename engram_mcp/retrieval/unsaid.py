@@ -265,8 +265,9 @@ _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
         "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
 _ALLERGY_WORDS = frozenset(stem(word) for word in ("allergy", "allergies", "allergic"))
 # An allergy in the languages chat mixes in too: "einai allergiki stis melisses", "alergia a la penicilina", "alerjisi var".
-_AN_ALLERGY = re.compile(r"\b(?:allerg|alerg|alerj)\w*", re.IGNORECASE)
-_AN_ALLERGY_OF_SOMEONE_UNNAMED = re.compile(r"\b(?:he|she|he['’]s|she['’]s|his|her)\s+(?:[\w'’]+\s+){0,2}?(?:allerg|alerg|alerj)\w*",
+_ALLERGY_WORD = r"(?:allerg|alerg|alerj)\w*"
+_AN_ALLERGY = re.compile(r"\b" + _ALLERGY_WORD, re.IGNORECASE)
+_AN_ALLERGY_OF_SOMEONE_UNNAMED = re.compile(r"\b(?:he|she|he['’]s|she['’]s|his|her)\s+(?:[\w'’]+\s+){0,2}?" + _ALLERGY_WORD,
                                             re.IGNORECASE)
 # What one is by one's work ("a physio") or does for it ("she taught English for thirty years").
 _AT_WORK = frozenset(stem(word) for word in OCCUPATIONS | {"taught", "teaches", "teach", "teaching"})
