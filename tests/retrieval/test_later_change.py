@@ -523,20 +523,22 @@ def _led_after_restating(first: Memory, turn: Memory, restatement: str, question
     return order[0][0].id
 
 
-def test_a_correction_restated_as_the_time_alone_still_answers_a_question_of_when() -> None:
-    first = memory("t-first", "ok flight update, parents now land monday the 23rd instead.")
-    fixed = memory("t-fixed", "ugh sorry i told you wrong about the flight. it's NOT the 23rd, it's the 27th. they land friday "
-                   "nov 27 at 3:40pm. now i have to re-swap the day off again", day=3)
-    assert _led_after_restating(first, fixed, "Ngozi's update: it's the 27th.",
-                                "When do Ngozi's parents land in Toronto?") == "f-restated"
-
-
-def test_a_new_plan_restated_as_the_place_alone_still_answers_a_question_of_where() -> None:
-    first = memory("t-first", "Matilda's party is at Rocks Riverside Park on Saturday, the bouncy castle is booked.")
-    fixed = memory("t-fixed", "rain forecast all weekend so Rocks Riverside is off for Matilda's party. new plan: picnic at New "
-                   "Farm Park under the big fig trees, same time", day=3)
-    assert _led_after_restating(first, fixed, "Kirra's update: picnic at New Farm Park.",
-                                "Where is Matilda's birthday party?") == "f-restated"
+@pytest.mark.parametrize(("first", "turn", "restatement", "question"), [
+    # a correction restated as the time alone still answers a question of when
+    ("ok flight update, parents now land monday the 23rd instead.",
+     "ugh sorry i told you wrong about the flight. it's NOT the 23rd, it's the 27th. they land friday nov 27 at 3:40pm. "
+     "now i have to re-swap the day off again",
+     "Ngozi's update: it's the 27th.", "When do Ngozi's parents land in Toronto?"),
+    # a new plan restated as the place alone still answers a question of where
+    ("Matilda's party is at Rocks Riverside Park on Saturday, the bouncy castle is booked.",
+     "rain forecast all weekend so Rocks Riverside is off for Matilda's party. new plan: picnic at New Farm Park under "
+     "the big fig trees, same time",
+     "Kirra's update: picnic at New Farm Park.", "Where is Matilda's birthday party?"),
+])
+def test_a_change_restated_as_the_time_or_place_alone_still_answers_a_question_of_when_or_where(
+    first: str, turn: str, restatement: str, question: str
+) -> None:
+    assert _led_after_restating(memory("t-first", first), memory("t-fixed", turn, day=3), restatement, question) == "f-restated"
 
 
 def test_a_restatement_of_something_else_saying_a_time_does_not_stand_in_for_a_turn_on_a_question_of_when() -> None:
