@@ -61,6 +61,7 @@ from engram_mcp.extraction.shifts import shift_fact
 from engram_mcp.extraction.states import state_facts
 from engram_mcp.extraction.validate import validate_facts
 from engram_mcp.extraction.vehicles import with_vehicles_named_nearby
+from engram_mcp.extraction.what_it_was import said_without_what_it_was
 from engram_mcp.model import Certainty, Memory, MemoryType
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.mentions import mentions
@@ -230,6 +231,8 @@ class RulesExtractor:
             changes = [instead]
         # "the exhibition is at moorways sports centre now": what a thing is now, said as the change it is.
         changes = changes or held_now(text, speaker, facts)
+        # "Juliet roses (was peonies)", "moving from Bluebird to Helping Hands": the turn said again without its old value.
+        changes = changes or said_without_what_it_was(text, speaker)
         # "> Your appointment with Dr Weiss has been rescheduled to …", pasted: the speaker's appointment moved.
         facts = with_moves_told_to_the_speaker(turn.text, speaker, [*changes, *facts])
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.

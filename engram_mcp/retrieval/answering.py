@@ -201,9 +201,11 @@ class Answering:
                                                       focus), focus), focus, outdated)
         later = latest_reading_first(later_change_first(told, focus, outdated, restated, said_in), focus, outdated)
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
-        # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers.
+        # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers, itself read
+        # through its facts.
         found = self._instance_first(
-            said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
+            change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to), focus, restated,
+                         derived),
             where, focus, admitted)
         return _who_they_are_first(relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated),
                                    where, focus, admitted)

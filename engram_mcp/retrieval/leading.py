@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import ENDS, PUTS_RIGHT
 from engram_mcp.model.entities import entity_key
+from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.old_values import without_old_values
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.predicates import HABIT_KINDS
 from engram_mcp.model.supersede import slot_of
@@ -154,7 +156,7 @@ def change_first(ranked: list[Scored], focus: Focus, restated: Restated, derived
     said = restated(turn)
     if said is not None and not speaks_for(said, ranked[0][0], focus):
         said = None
-    if said is None or not tells_of_what_is_asked(said, focus, ranked[0][0]):
+    if said is None or not (tells_of_what_is_asked(said, focus, ranked[0][0]) or says_the_turn_again(said, ranked[0][0])):
         said = next((fact for fact in derived(turn) if focus.terms and holds_asked_slot(focus.terms, fact)), None)
     # The change's fact leads only when it speaks to the question: a turn says several things, and
     # "Keiko will drive up and get her on Saturday" is no answer to where her mother lives.
@@ -168,6 +170,24 @@ def speaks_for(fact: Memory, turn: Memory, focus: Focus) -> bool:
     wednesday not tuesday. tue is the msasa walk with Nyasha") only when it says again all the turn
     says of the question."""
     return len(fact.provenance.turn_ids) < 2 or about(turn.text, focus) <= about(fact.text, focus)
+
+
+def says_the_turn_again(restatement: Memory, turn: Memory) -> bool:
+    """Whether ``restatement`` says all ``turn`` says but the values it marks as what they were ("Juliet roses (was
+    peonies), burnt orange ranunculus" said again without "was peonies"): what the turn answered, it answers, and it
+    names only what holds."""
+    holds, olds = without_old_values(turn.text)
+    left_out = _words(holds) - _words(restatement.text) - FUNCTION_WORDS
+    return bool(olds) and len(left_out) <= _WORDS_RESTATED_OTHERWISE
+
+
+def _words(text: str) -> set[str]:
+    return {word.casefold() for word in _WORD_OR_FIGURE.findall(text)}
+
+
+_WORD_OR_FIGURE = re.compile(r"[^\W_]+")
+# What a restatement words otherwise: the speaker's name for "I", the opening ("ok", "so") it leaves out.
+_WORDS_RESTATED_OTHERWISE = 2
 
 
 def tells_of_what_is_asked(restatement: Memory, focus: Focus, turn: Memory | None = None) -> bool:

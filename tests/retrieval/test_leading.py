@@ -322,3 +322,13 @@ def test_the_fact_holding_the_belonging_asked_stays_first_over_a_later_turn_nami
     later = memory("t-later", "Tunde's old iPhone case fits nothing, binned it. Loving the Samsung adverts though", day=5)
     ranked = [(fact, 0.9), (later, 0.8)]
     assert told_first(ranked, focus_of("What phone has Ngozi got at the moment?"), set()) == ranked
+
+
+def test_a_turn_said_again_without_the_value_it_marks_as_old_leads_though_it_shares_no_word_with_the_question() -> None:
+    turn = memory("t-dock", "Company memo: the Hebridean Star will dock at Greenock (Garvel), not Birkenhead. Dates unchanged.", day=2)
+    restated = memory("f-dock", "Torvald's update: Company memo: the Hebridean Star will dock at Greenock (Garvel). Dates unchanged.",
+                      day=2, predicate=PUTS_RIGHT, provenance=Provenance(speaker="Torvald", turn_ids=("t-dock",)))
+    order = change_first([(turn, 0.9)], focus_of("Where is the Hebridean Star's drydock this year?", frozenset({"Hebridean", "Star"})),
+                         lambda turn_id: restated, lambda turn_id: [restated])
+    assert [m.id for m, _ in order] == ["f-dock", "t-dock"]
+
