@@ -67,7 +67,9 @@ def about(text: str, focus: Focus) -> set[str]:
     # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
     spoken_of = VOCATIVE.sub(",", text)
     anywhere, inside = name_keys(NAME_IN_TEXT.findall(spoken_of)), name_keys(NAME_INSIDE.findall(spoken_of))
-    return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)}
+    # A name of several words ("the Blue Badge", "Hebridean Star") is met where its words stand together.
+    return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)
+                  or " " in name and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text.casefold()) is not None}
 
 
 def lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:

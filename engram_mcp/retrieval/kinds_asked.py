@@ -10,6 +10,7 @@ declined when no recalled memory saying the thing says it of that kind.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -61,18 +62,25 @@ _KINDS = (
 )
 
 
+# A kind that must be said is asked after whose it is or an article ("my office phone", "Jitka's work email"); after
+# another word it names a place ("the school office phone number", "the post office"), of no kind.
+_WHOSE_OR_AN_ARTICLE = re.compile(r"^(?:my|his|her|their|our|your|the|a|an|what|whats|which|is|s|[\w-]+['’]s)$")
+
+
 def _words(text: str) -> list[str]:
     return [stem_of(word) for word in WORD.findall(text.casefold())]
 
 
 def _kinds_asked(question: str) -> list[tuple[_Kinds, frozenset[str], tuple[str, ...]]]:
     """Each kind the question names beside a thing it asks ("car" of insurance), with the thing's words."""
-    words = _words(question)
+    said = WORD.findall(question.casefold())
+    words = [stem_of(word) for word in said]
     asked = []
     for family in _KINDS:
         for at, word in enumerate(words):
             kind = family.kind_of(word)
-            if kind is None:
+            if kind is None or (at > 0 and kind <= family.marked and not family.after_too
+                                and _WHOSE_OR_AN_ARTICLE.match(said[at - 1]) is None):
                 continue
             after = words[at + 1] if at + 1 < len(words) else ""
             before = words[at - 1] if at > 0 and family.after_too else ""

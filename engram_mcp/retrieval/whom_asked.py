@@ -68,8 +68,8 @@ def may_be_of_whom_asked(memory: Memory, focus: Focus) -> bool:
     if not asked:
         return True
     # A capitalised word after an article or "in"/"at" is a thing or a place ("Ulla drives a Volvo V70",
-    # "Yuki lives in Dulwich Hill"), no one else.
-    people = _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text))
+    # "Yuki lives in Dulwich Hill"), no one else; nor are the letters of a code ("reference BB-2291-KX").
+    people = _A_CODE.sub(" ", _A_THING_OR_PLACE.sub(" ", VOCATIVE.sub(",", memory.text)))
     # A month or a day is no one: "her birthday is the 14th of February".
     others = name_keys(NAME_INSIDE.findall(people)) - focus.named - focus.speakers - CALENDAR
     return not others
@@ -148,6 +148,7 @@ def told_of_them(sentence: str, memory: Memory, asked: Set[str], focus: Focus) -
 
 
 _A_THING_OR_PLACE = re.compile(r"\b(?:a|an|the|in|at|into|near|on)\s+[A-Z][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*")
+_A_CODE = re.compile(r"[\w/-]*\d[\w/-]*")
 
 
 def says_trait_of_whom_asked(memory: Memory, focus: Focus) -> bool:

@@ -1,5 +1,5 @@
-from engram_mcp.retrieval.focus import SENTENCE_END, lead
-from tests.retrieval.leading_cases import memory
+from engram_mcp.retrieval.focus import SENTENCE_END, about, lead
+from tests.retrieval.leading_cases import focus_of, memory
 
 
 def test_leading_moves_one_memory_to_the_top_with_a_score_just_above_the_first() -> None:
@@ -14,3 +14,9 @@ def test_the_abbreviation_of_a_number_ends_no_sentence() -> None:
         "Member: Rajesh Kulkarni No. 2291 Type: Senior.", "Next field meeting: Rutland Water"]
     assert SENTENCE_END.split("He said No. Then he left") == ["He said No.", "Then he left"]
     assert SENTENCE_END.split("my guide certificate no. GT-0931. busy week") == ["my guide certificate no. GT-0931.", "busy week"]
+
+
+def test_a_name_of_several_words_is_spoken_of_where_its_words_stand_together() -> None:
+    asked = focus_of("What's the Blue Badge reference number?", frozenset({"Blue Badge"}))
+    assert "blue badge" in about("'Blue Badge renewal - reference BB-2291-KX.'", asked)
+    assert "blue badge" not in about("Blue sky today, badge day at school", asked)

@@ -24,6 +24,11 @@ def test_a_work_line_asked_is_not_told_by_a_number_said_plainly_but_by_one_said_
     assert kinds_unsaid("What is my phone number?", OWN) == ()
 
 
+def test_an_office_after_another_word_is_a_place_not_a_work_line() -> None:
+    assert kinds_unsaid("What's the school office phone number?", OWN) == ()
+    assert kinds_unsaid("What's Jitka's office phone number?", OWN) == ("offic",)
+
+
 def test_a_way_back_asked_is_not_told_by_the_way_out_but_by_a_journey_said_back_or_home() -> None:
     assert kinds_unsaid("What time is my flight back from Lisbon?", OWN) == ("back",)
     assert kinds_unsaid("When is my return flight?", OWN) == ("return",)

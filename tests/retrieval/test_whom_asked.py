@@ -24,6 +24,12 @@ def test_the_speakers_own_memory_answers_of_a_thing_of_theirs_named_in_the_quest
     assert not may_be_of_whom_asked(memory("t-skoda", "I drive a red Skoda."), focus_of("What car does Ilka drive?", frozenset({"Ilka"})))
 
 
+def test_the_letters_of_a_code_are_no_one_else_named() -> None:
+    asked = focus_of("What's the Blue Badge reference number?", frozenset({"Blue Badge"}))
+    assert may_be_of_whom_asked(memory("t-code", "renewal reference BB-2291-KX, evidence within 28 days"), asked)
+    assert not may_be_of_whom_asked(memory("t-kai", "The reference for Kai is BB-2291-KX."), asked)
+
+
 def test_a_trait_is_said_of_someone_named_in_its_sentence_or_the_one_before_it_said_of_them() -> None:
     question = focus_of("What did Ingrid do for a living?", frozenset({"Ingrid"}))
     assert says_trait_of_whom_asked(memory("t-sister", "My sister Ingrid called. she is a florist now."), question)
