@@ -163,6 +163,9 @@ _DETAILS: tuple[tuple[re.Pattern[str], Detail], ...] = (
     _detail("place of birth", BIRTHPLACE_ASKED, BIRTHPLACE_TOLD, answers_by_its_form=False),
     _detail("licence number", rf"(?:driv(?:ing|er'?s)\s+)?licen[cs]e\s+{_NUMBER}", rf"licen[cs]e\s+{_NUMBER}"),
     _detail("NHS number", rf"(?-i:NHS)\s+{_NUMBER}", rf"(?-i:NHS)\s+{_NUMBER}"),
+    # "What is Ezra's instagram handle?" is told by a handle's form ("@ezra.ink"), not by "instagram caption for flash day".
+    _detail("social media handle", r"(?:instagram|insta|ig|twitter|tiktok|threads|bluesky|mastodon|youtube|social\s+media)\s+"
+                                   r"(?:handle|username|user\s*name|account|name|@)", r"@[A-Za-z0-9_][A-Za-z0-9_.]+"),
     _detail("tax number", rf"tax\s+(?:id|{_NUMBER}|file\s+{_NUMBER})|(?-i:TIN|PPSN|PPS\s+number)",
             rf"tax\s+(?:id|{_NUMBER}|file)|(?-i:TIN|PPSN?)"),
 )

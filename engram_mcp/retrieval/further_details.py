@@ -31,9 +31,10 @@ def _only_asking(words: str) -> frozenset[str]:
 
 
 # Numbers one has of a thing, each asked by the thing's word before "number": "office room number", "HKID number",
-# "locker number", "membership no." (not those ``details.py`` knows by their own words: a phone, a passport, a licence).
+# "locker number", "membership no.", "PDB ID" (not those ``details.py`` knows by their own words: a phone, a passport, a
+# licence).
 _NUMBER_ASKED = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:[\w'’.-]+\s+){0,5}?(?P<thing>[^\W\d_][\w-]*)\s+"
-                           r"(?:number|no\.?|num|nr\.?|#)(?=\s*[?.!]|\s*$|\s+(?:of|at|for|in|on)\b)", re.IGNORECASE)
+                           r"(?:number|no\.?|num|nr\.?|#|id)(?=\s*[?.!]|\s*$|\s+(?:of|at|for|in|on)\b)", re.IGNORECASE)
 # A code told beside the thing's word, a few words after it at most: "Room 24", "locker 214", "flat 4B", "HKID A123456(7)".
 _CODE = r"(?:[A-Z]{0,4}[-\s]?)?\d[\w./()-]*"
 # A word written with a capital after the question's first: "Iyer" in "What is Dr. Iyer's office room number?".
@@ -112,11 +113,11 @@ def any_detail_asked(question: str) -> Detail | None:
         word = _THINGS_SUFFIX.sub("", number["thing"])
         clipped = "|".join(re.escape(word[:end]) + "o?" for end in range(len(word) - 1, _CLIPPED_LETTERS - 1, -1))
         thing = rf"{re.escape(word)}\w*" + (rf"|(?:{clipped})(?!\w)" if clipped else "")
-        told = _told(rf"(?:{thing})\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#)\W*)?{_CODE}")
+        told = _told(rf"(?:{thing})\W+(?:[^\W\d]+\W+){{0,5}}?(?:(?:number|no\.?|nr\.?|#|id)\W*)?{_CODE}")
         # A code beside the thing's word tells it, whatever else the question says of the thing: "policy DS-448210 for
         # Marula" tells "the policy number of Marula's pet insurance"; whose it is, recall reads from the line.
         return Detail(f"{number['thing'].casefold()} number", told, told_alone=told,
-                      only_asking=_only_asking(f"number no num nr {number['thing'].casefold()}"),
+                      only_asking=_only_asking(f"number no num nr id {number['thing'].casefold()}"),
                       names_written=frozenset(stem(name.casefold()) for name in _NAME.findall(question)))
     if _WORTH_ASKED.search(question) is not None:
         return _WORTH

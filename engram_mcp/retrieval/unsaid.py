@@ -261,8 +261,10 @@ _HOME_WORDS = frozenset(stem(word) for word in ("live", "lives", "living", "base
 _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
     "works_at", "job", "studies_at", "field_of_study", "birthday", "doctor", "dentist", "manager", "spouse", "partner",
     "phone", "email", *BELONGINGS))).union(stem(word) for word in (
-        # "Is Kiara allergic to anything?" is not told by "mia is allergic to peanuts".
-        "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
+        # "Is Kiara allergic to anything?" is not told by "mia is allergic to peanuts"; "What is Dolores Quintero's per diem
+        # rate?" not by "Dear Joana, … your full-day per diem increases to $410".
+        # (Not "pay": "How many paying accounts does Groomly have?")
+        "rate", "salary", "wage", "wages", "hourly", "diem", "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
 _ALLERGY_WORDS = frozenset(stem(word) for word in ("allergy", "allergies", "allergic"))
 # An allergy in the languages chat mixes in too: "einai allergiki stis melisses", "alergia a la penicilina", "alerjisi var".
 _ALLERGY_WORD = r"(?:allerg|alerg|alerj)\w*"

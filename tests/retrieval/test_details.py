@@ -71,6 +71,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("What is Sara's date of birth?", "Sara was born on 3 May 1990", "we set a date for the christening"),
         ("What is Jase's phone number?", "jase's new number is 021 555 0199", "jase lost his phone at the beach"),
         ("What's Sione's email address?", "it's sione.tuilagi@example.co.nz", "emailed the bank about the account"),
+        ("What is Ezra's instagram handle?", "new insta is @ezra.ink.pdx", "instagram caption for flash day? punchy"),
         ("What is Arjun's monthly salary?", "Arjun earns ₹82,500 a month", "Arjun's half is ₹82,500"),
         ("What is Maricel's salary?", "the new contract says wages of HK$5,100 a month", "the contract is for two years"),
         ("What is Thiago's salary?", "got the offer: salary R$ 4.200, CLT", "Thiago's contract starts Monday"),

@@ -11,6 +11,9 @@ def test_a_things_number_is_told_by_a_code_beside_the_things_word() -> None:
     assert hkid.told_in("my HKID is A123456(7)")
     locker = any_detail_asked("What is my locker number?")
     assert locker is not None and locker.told_in("gym locker 214 from now on")
+    structure = any_detail_asked("What is the PDB ID of Kasimir's KsrB structure?")
+    assert structure is not None and structure.told_in("KsrB deposited, PDB ID 9QX4")
+    assert not structure.told_in("Expression: KsrB-ΔN construct in E. coli BL21(DE3), 18°C overnight")
 
 
 def test_a_things_number_is_told_by_a_code_a_few_words_after_the_thing_or_its_member() -> None:

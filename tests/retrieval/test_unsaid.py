@@ -36,6 +36,8 @@ def unsaid(question: str, names: set[str], texts: list[str], *, where: bool = Fa
      ["My husband Tomek is electrician.", "Tomek finished big job in Swords today, he is happy."]),
     ("Who is Arnel's family doctor?", {"Arnel"}, ["family stuff: husband arnel is a welder at prairie steel, day shifts."]),
     ("Who is Zofia's hockey coach?", {"Zofia"}, ["son migs plays hockey, coach bryce. daughter zofia is 11 and does piano"]),
+    ("What is Marisol's per diem rate?", {"Marisol"},
+     ["Marisol Quintero, the Spanish interpreter, covered the other case in 7A. o número dela é 973-555-0148"]),
     # said of someone else in the same sentence, or in the next one after naming them
     ("What sport does Arman play?", {"Arman"}, ["two sons, Arman is 16 and Daniyar is 11. Arman has exams and Daniyar plays hockey"]),
     ("Which school does Mereana go to?", {"Mereana"}, ["Mereana got into the kapa haka group for the regionals!! so proud."]),
