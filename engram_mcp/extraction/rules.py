@@ -231,8 +231,10 @@ class RulesExtractor:
             changes = [instead]
         # "the exhibition is at moorways sports centre now": what a thing is now, said as the change it is.
         changes = changes or held_now(text, speaker, facts)
-        # "Juliet roses (was peonies)", "moving from Bluebird to Helping Hands": the turn said again without its old value.
-        changes = changes or said_without_what_it_was(text, speaker)
+        # "Juliet roses (was peonies)", "moving from Bluebird to Helping Hands": the turn said again without its old value,
+        # unless a rule read the change otherwise (a correction, a switch, a slot's new value).
+        if not changes and all(fact.predicate == "states" for fact in facts):
+            changes = said_without_what_it_was(text, speaker)
         # "> Your appointment with Dr Weiss has been rescheduled to …", pasted: the speaker's appointment moved.
         facts = with_moves_told_to_the_speaker(turn.text, speaker, [*changes, *facts])
         # A pasted list or label of the speaker's medicines: each one's dose, where no sentence gave it.

@@ -23,7 +23,7 @@ _IN_BRACKETS = re.compile(
     r"instead\s+of|old|ilikuwa|era|war|antes|trước\s+(?:là|đây)|avant)\s*:?\s+(?P<old>[^()\n]{1,60}?)\s*\)", re.IGNORECASE)
 # "…, not blush", "so Sundays 10:15 now not Saturday 9am", "então sexta, não quarta": ruled out after the value.
 _RULED_OUT = re.compile(
-    r"(?:\s*,|(?<=\bnow))\s+(?:and\s+)?(?:not|não|nicht|no|không\s+phải|pas)\s+(?:the\s+|a\s+|an\s+)?" + _OLD
+    r"(?:\s*,|(?<=\bnow))\s+(?:and\s+)?(?:not|não|nicht|không\s+phải|pas)\s+(?:the\s+|a\s+|an\s+)?" + _OLD
     + r"(?:\s+(?:any\s*more|any\s+longer|nữa|mehr|tena))?" + _ENDS, re.IGNORECASE)
 # "instead of the flat chair rent", "19.10. statt 12.10.", "8,000 sio 7,500": a word that always rules out.
 _IN_PLACE_OF = re.compile(
@@ -44,6 +44,10 @@ _NO_VALUE = frozenset("""bad sure really yet much too so that this these those t
                          everything quite exactly necessarily likely because since unless if when while as how what why who
                          sorry als como comme fair enough worth possible allowed ready finished done again either one any mine yours
                          ours theirs his hers urgent important likely""".split())
+_GOING = frozenset("went going gone goes up down".split())
+_A_FIGURE = re.compile(r"\d")
+_A_FIGURE_OR_NAME = re.compile(r"\d|(?-i:[A-Z])")
+_NOW = re.compile(r"\b(?:now|jetzt|agora|ahora|maintenant|sasa|bây\s+giờ)\b", re.IGNORECASE)
 _TWO_STOPS = re.compile(r"(?<!\.)\.\.(?!\.)")
 _MOST_WORDS = 5
 
@@ -63,8 +67,13 @@ def without_old_values(text: str) -> tuple[str, list[str]]:
 
     text = _IN_BRACKETS.sub(cut, text)
     text = _IN_PLACE_OF.sub(cut, text)
-    text = _RULED_OUT.sub(cut, text)
-    text = _CHANGED_FROM.sub(lambda found: cut(found, found["verb"] + found["between"]), text)
+    # "…, not perfection" is a contrast: a value ruled out is a figure or a name, or rules out what held before "now".
+    text = _RULED_OUT.sub(lambda found: cut(found) if _A_FIGURE_OR_NAME.search(found["old"]) or _NOW.search(text) else found[0],
+                          text)
+    # Going up, down or somewhere from one place to another is a journey ("driving down from Ibadan to look after our
+    # daughter"); from one figure to another, a change ("went from 4.5% to 3.9%").
+    text = _CHANGED_FROM.sub(lambda found: cut(found, found["verb"] + found["between"])
+                             if found["verb"].casefold() not in _GOING or _A_FIGURE.search(found["old"]) else found[0], text)
     text = _ARROW.sub(cut, text)
     # "19.10. statt 12.10." leaves the full stop of the date beside the sentence's own.
     return (_TWO_STOPS.sub(".", text) if olds else text), olds

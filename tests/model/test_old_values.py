@@ -13,7 +13,7 @@ from engram_mcp.model.old_values import without_old_values
         ("Salary is now £19,900 (previously £18,400).", "Salary is now £19,900.", "£18,400"),
         ("Burnt orange and terracotta now, not blush.", "Burnt orange and terracotta now.", "blush"),
         ("so Sundays 10:15 now not Saturday 9am.", "so Sundays 10:15 now.", "Saturday 9am"),
-        ("então sexta, não quarta", "então sexta", "quarta"),
+        ("agora sexta, não quarta", "agora sexta", "quarta"),
         ("Beamtime jetzt 19.10. statt 12.10.", "Beamtime jetzt 19.10.", "12.10"),
         ("from next week ni 8,000 sio 7,500.", "from next week ni 8,000.", "7,500"),
         ("the conference goes to Kisumu instead of Eldoret", "the conference goes to Kisumu", "Eldoret"),
@@ -21,6 +21,7 @@ from engram_mcp.model.old_values import without_old_values
         ("they moved the audit fieldwork from 3 February to 10 February", "they moved the audit fieldwork to 10 February",
          "3 February"),
         ("Price: $190 → $210", "Price: $210", "$190"),
+        ("the fee went from 4.5% to 3.9%", "the fee went to 3.9%", "4.5%"),
     ],
 )
 def test_a_value_marked_as_what_it_was_is_left_out_of_what_holds(said: str, holds: str, was: str) -> None:
@@ -36,6 +37,8 @@ def test_a_value_marked_as_what_it_was_is_left_out_of_what_holds(said: str, hold
         "It is my car, not yours",
         "tables please, nicht als Fließtext",
         "we go from Leeds to York on Friday",
+        "My brother Obinna is driving down from Ibadan to look after our daughter.",
+        "It's all about progress, not perfection.",
     ],
 )
 def test_a_sentence_marking_no_old_value_is_left_as_it_is(said: str) -> None:
