@@ -74,7 +74,12 @@ _A_FEW_WORDS = 3
 # How short the words of the speaker's own may be ("nah im good lol.") that open a turn going on about someone.
 _A_FEW_WORDS_OF_ONES_OWN = 5
 # A sentence opening on its verb, its subject left to the one before: "works at the Harley plant", "lives in Leith now".
-_WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:at|in|on|for|with|from|to|a|an|the|his|her|their|\d)\b", re.IGNORECASE)
+_WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:(?:out|over|up|down|back|away|nearby|near|right|just|still|now)\s+)?"
+                                  r"(?:at|in|on|for|with|from|to|a|an|the|his|her|their|\d)\b", re.IGNORECASE)
+# A number or an address given by its label right after the sentence naming them is theirs: "mechanic wangu ni Kamau,
+# Kirinyaga Road. number yake 0722 618 904", "Dr Okafor at the clinic. Mob: 07700 900123".
+_THEIR_CONTACT = re.compile(r"^\s*(?:tel|tlf|ph|phone|mob|mobile|cell|number|no|nr|whatsapp|email|e-mail)\b\.?\s*(?:[^\W\d_]+\s+)?:?\s*"
+                            r"(?:\+?\d|[\w.+-]+@)", re.IGNORECASE)
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 # Who may stand in a list beside a name: another name, or the speaker ("me and Priya", "Priya and I", "my sister").
 _A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
@@ -111,9 +116,9 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
             cut[part] = _own_clauses_joined(part)
         # "Tanvi ne follow kiya. ex hai meri, 2 saal pehle breakup hua tha. she's in Pune now": sentences speaking of no one
         # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
-        # sentence with no subject of its own right after one of them is of them too.
-        elif about_them and (_OPENS_ON_SOMEONE.match(part) and (previous_cut or not uncased)
-                             or previous_cut and index > 0 and _WITHOUT_ITS_SUBJECT.match(part)) and not (
+        # sentence with no subject of its own right after one of them is of them too, and so is a number given by its label.
+        elif about_them and (_OPENS_ON_SOMEONE.match(part) and (previous_cut or not uncased) or previous_cut and index > 0
+                             and (_WITHOUT_ITS_SUBJECT.match(part) or _THEIR_CONTACT.match(part))) and not (
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
         awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN

@@ -126,6 +126,13 @@ def test_a_sentence_without_its_subject_right_after_one_naming_them_is_of_them()
     assert left_after_forgetting("Ngozi", said)["t-1"] == said["t-1"].text
 
 
+def test_a_sentence_going_on_without_its_subject_or_giving_their_number_after_one_about_them_is_of_them() -> None:
+    said = turns("Cai came up after school to help with the frames. he's 16. lives out at Pontrilas, his mum drops him",
+                 "mechanic wangu ni Kamau, Kirinyaga Road. number yake 0722 618 904. sawa")
+    assert left_after_forgetting("Cai", said)["t-0"] is None
+    assert left_after_forgetting("Kamau", said)["t-1"] == "sawa"
+
+
 def test_a_next_turn_is_kept_when_its_pronoun_may_mean_someone_else() -> None:
     # It names someone else; the turn before ended on someone else; another session; the reply between named another.
     assert left_after_forgetting("Gregor", turns(
