@@ -21,7 +21,7 @@ _ENDS = r"(?=\s*(?:,(?!\d)|[;!?()\n]|\.(?!\d)|$))"
 _IN_BRACKETS = re.compile(
     r"\s*\(\s*(?:was|were|previously|prev\.?|formerly|originally|before(?:\s+(?:it\s+)?was)?|used\s+to\s+be|not|"
     r"instead\s+of|old|ilikuwa|era|war|antes|trước\s+(?:là|đây)|avant)\s*:?\s+(?P<old>[^()\n]{1,60}?)\s*\)", re.IGNORECASE)
-# "…, not blush", "so Sundays 10:15 now not Saturday 9am", "então sexta, não quarta": ruled out after the value.
+# "…, not blush", "so Sundays 10:15 now not Saturday 9am", "agora sexta, não quarta": ruled out after the value.
 _RULED_OUT = re.compile(
     r"(?:\s*,|(?<=\bnow))\s+(?:and\s+)?(?:not|não|nicht|không\s+phải|pas)\s+(?:the\s+|a\s+|an\s+)?" + _OLD
     + r"(?:\s+(?:any\s*more|any\s+longer|nữa|mehr|tena))?" + _ENDS, re.IGNORECASE)
@@ -43,7 +43,7 @@ _NO_VALUE = frozenset("""bad sure really yet much too so that this these those t
                          always never great good ideal ideally cheap easy fun ok okay happy right now anymore all everyone
                          everything quite exactly necessarily likely because since unless if when while as how what why who
                          sorry als como comme fair enough worth possible allowed ready finished done again either one any mine yours
-                         ours theirs his hers urgent important likely""".split())
+                         ours theirs his hers urgent important""".split())
 _GOING = frozenset("went going gone goes up down".split())
 _A_FIGURE = re.compile(r"\d")
 _A_FIGURE_OR_NAME = re.compile(r"\d|(?-i:[A-Z])")

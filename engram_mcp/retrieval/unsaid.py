@@ -264,7 +264,8 @@ _PERSONAL_SLOT_WORDS = frozenset().union(*(TOPICS[slot] for slot in (
         # "Is Kiara allergic to anything?" is not told by "mia is allergic to peanuts"; "What is Dolores Quintero's per diem
         # rate?" not by "Dear Joana, … your full-day per diem increases to $410".
         # (Not "pay": "How many paying accounts does Groomly have?")
-        "rate", "salary", "wage", "wages", "hourly", "diem", "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
+        "rate", "salary", "wage", "wages", "hourly", "diem",
+        "coach", "school", "sport", "allergy", "allergies", "allergic", "intolerance", "intolerant"))
 _ALLERGY_WORDS = frozenset(stem(word) for word in ("allergy", "allergies", "allergic"))
 # An allergy in the languages chat mixes in too: "einai allergiki stis melisses", "alergia a la penicilina", "alerjisi var".
 _ALLERGY_WORD = r"(?:allerg|alerg|alerj)\w*"
