@@ -4,8 +4,8 @@
 "Beamtime jetzt 19.10. statt 12.10.", "from next week ni 8,000 sio 7,500", "Price: $190 → $210": the old value is
 read by its marking alone, never by knowing what was said before: in brackets after a word saying so ("(was 9pm)",
 "(before was $190)", "(previously £18,400)"), after a word ruling it out ("…, not blush", "instead of Eldoret",
-"statt", "sio", "não", "không phải"), what a change went from ("moved from 3 February to 10 February"), or before
-an arrow. Extraction says such a turn again without them; recall lets that restatement answer for the turn.
+"statt", "sio", "não", "không phải"), what a change went from ("moved from 3 February to 10 February"), before
+an arrow, or a number or an address called the old one ("old number 0433 201 774", "số cũ 0433 201 774"). Extraction says such a turn again without them; recall lets that restatement answer for the turn.
 """
 
 from __future__ import annotations
@@ -36,6 +36,12 @@ _CHANGED_FROM = re.compile(
     r"went|going|gone|goes|raised|raising|increased|increasing|dropped|dropping|cut|bumped|pushed|shifted|"
     r"rescheduled|transferred|upgraded|downgraded|reassigned|up|down)(?P<between>(?:\s+[\w'’&-]+){0,4}?)\s+from\s+"
     + _OLD + r"(?=\s+to\s+\S)", re.IGNORECASE)
+# "my old number 0433 201 774 is gone", "số cũ 0433 201 774 bỏ rồi", "alte Nummer 0151 2234 556", "namba ya zamani …": a
+# number or an address called the old one.
+_CALLED_OLD = re.compile(
+    r"\s*\b(?:(?:old|previous|former|alte|alten)\s+(?:phone\s+|mobile\s+|cell\s+|e-?mail\s+)?(?:number|no\.?|nummer|handynummer|"
+    r"address|e-?mail|mobile|phone)|(?:số|número|numero|nummer|namba\s+ya|correo)\s+(?:cũ|antigo|anterior|viejo|vecchio|zamani|alt))"
+    r"\s*(?:is|was|war|era|:|=)?\s*(?P<old>\+?\d[\d \t().-]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)", re.IGNORECASE)
 # "Price: $190 → $210", "Kingstone -> Bredwardine".
 _ARROW = re.compile(r"(?P<old>[$€£]?\d[\w.,:/%]*|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\s*(?:→|->|=>|⇒)\s*(?=\S)")
 # What "not" rules out that is no value: "not bad", "not sure", "not that", "not yet", "not me".
@@ -75,5 +81,6 @@ def without_old_values(text: str) -> tuple[str, list[str]]:
     text = _CHANGED_FROM.sub(lambda found: cut(found, found["verb"] + found["between"])
                              if found["verb"].casefold() not in _GOING or _A_FIGURE.search(found["old"]) else found[0], text)
     text = _ARROW.sub(cut, text)
+    text = _CALLED_OLD.sub(cut, text)
     # "19.10. statt 12.10." leaves the full stop of the date beside the sentence's own.
     return (_TWO_STOPS.sub(".", text) if olds else text), olds

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engram_mcp.model import Memory
+from engram_mcp.model.old_values import without_old_values
 from engram_mcp.retrieval.focus import Focus, Scored, lead, specifics
 
 __all__ = ["RepliedTo", "said_before_reply_first"]
@@ -23,9 +24,16 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     answers; what the person said is what answers a question about them, so their turn goes first,
     unless the question asks what the assistant said ("What did you suggest…?"), or the reply names
     what the turn does not ("Updated: Ramipril 5mg … Bedtime: Rosuvastatin 10mg", a list put together
-    from several turns)."""
+    from several turns), besides what it marks as what it was."""
     if not ranked or focus.to_assistant or (said := replied_to(ranked[0][0])) is None:
         return ranked
-    if specifics(ranked[0][0].text) - specifics(said.text) - focus.speakers:
+    # What the reply marks as what it was ("Updated: Juniper's session 3 is Saturday Oct 17 (was Oct 15)") is no more
+    # than the turn said: the old value was said before, and the turn holds the new.
+    if _figures_ended(specifics(without_old_values(ranked[0][0].text)[0])) - _figures_ended(specifics(said.text)) - focus.speakers:
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
+
+
+def _figures_ended(said: set[str]) -> set[str]:
+    # A figure ends on its last digit: "Oct 17." names 17, as "Oct 17 (sat)" does.
+    return {word.rstrip(".,:") for word in said}

@@ -21,6 +21,9 @@ from engram_mcp.model.old_values import without_old_values
         ("they moved the audit fieldwork from 3 February to 10 February", "they moved the audit fieldwork to 10 February",
          "3 February"),
         ("Price: $190 → $210", "Price: $210", "$190"),
+        ("số điện thoại của em đổi rồi: 0412 558 913. số cũ 0433 201 774 bỏ rồi.", "số điện thoại của em đổi rồi: 0412 558 913. bỏ rồi.",
+         "0433 201 774"),
+        ("new mobile 07700 900123, my old number was 07700 900456", "new mobile 07700 900123, my", "07700 900456"),
         ("the fee went from 4.5% to 3.9%", "the fee went to 3.9%", "4.5%"),
     ],
 )

@@ -43,3 +43,9 @@ def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
     assert reply_ranked_first("I spoke with the choir director at St. Cyriak, they need basses, so I join the Kirchenchor there.",
                               "How nice to find a new choir so quickly! Enjoy Thursday's rehearsal.",
                               "Which choir am I singing in these days?") == ["t-turn", "t-reply"]
+
+
+def test_a_reply_naming_besides_its_turn_only_what_it_marks_as_what_it_was_gives_way_to_the_turn() -> None:
+    assert reply_ranked_first("Juniper messaged, can't do wed, her kid is sick. can we move session 3 to Oct 17 (sat)? yes",
+                              "Updated: Juniper's session 3 is Saturday Oct 17 (was Oct 15).",
+                              "When is Juniper's session 3?") == ["t-turn", "t-reply"]
