@@ -5,7 +5,9 @@
 read by its marking alone, never by knowing what was said before: in brackets after a word saying so ("(was 9pm)",
 "(before was $190)", "(previously £18,400)"), after a word ruling it out ("…, not blush", "instead of Eldoret",
 "statt", "sio", "não", "không phải"), what a change went from ("moved from 3 February to 10 February"), before
-an arrow, or a number or an address called the old one ("old number 0433 201 774", "số cũ 0433 201 774"). Extraction says such a turn again without them; recall lets that restatement answer for the turn.
+an arrow, or a number or an address called the old one ("old number 0433 201 774", "số cũ 0433 201 774").
+Extraction says such a turn again without them; recall lets that restatement answer for the turn, and a reply
+marking them gives way to the turn it answers.
 """
 
 from __future__ import annotations
