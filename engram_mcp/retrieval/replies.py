@@ -29,11 +29,7 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
         return ranked
     # What the reply marks as what it was ("Updated: Juniper's session 3 is Saturday Oct 17 (was Oct 15)") is no more
     # than the turn said: the old value was said before, and the turn holds the new.
-    if _figures_ended(specifics(without_old_values(ranked[0][0].text)[0])) - _figures_ended(specifics(said.text)) - focus.speakers:
+    if specifics(without_old_values(ranked[0][0].text)[0]) - specifics(said.text) - focus.speakers:
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
-
-def _figures_ended(said: set[str]) -> set[str]:
-    # A figure ends on its last digit: "Oct 17." names 17, as "Oct 17 (sat)" does.
-    return {word.rstrip(".,:") for word in said}

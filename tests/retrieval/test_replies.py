@@ -46,6 +46,6 @@ def test_a_day_a_reply_names_is_no_new_value_and_its_turn_goes_first() -> None:
 
 
 def test_a_reply_naming_besides_its_turn_only_what_it_marks_as_what_it_was_gives_way_to_the_turn() -> None:
-    assert reply_ranked_first("Juniper messaged, can't do wed, her kid is sick. can we move session 3 to Oct 17 (sat)? yes",
-                              "Updated: Juniper's session 3 is Saturday Oct 17 (was Oct 15).",
-                              "When is Juniper's session 3?") == ["t-turn", "t-reply"]
+    assert reply_ranked_first("found it. After-school club at Kids Kingdom, on site, till 6pm. so no more Sue after May",
+                              "Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice).",
+                              "Who looks after the twins after school?") == ["t-turn", "t-reply"]
