@@ -27,8 +27,8 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     from several turns), besides what it marks as what it was."""
     if not ranked or focus.to_assistant or (said := replied_to(ranked[0][0])) is None:
         return ranked
-    # What the reply marks as what it was ("Updated: Juniper's session 3 is Saturday Oct 17 (was Oct 15)") is no more
-    # than the turn said: the old value was said before, and the turn holds the new.
+    # What the reply marks as what it was ("Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice)")
+    # is no more than the turn said: the old value was said before, and the turn holds the new.
     if specifics(without_old_values(ranked[0][0].text)[0]) - specifics(said.text) - focus.speakers:
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
