@@ -55,7 +55,7 @@ from engram_mcp.retrieval.names_asked import (
 )
 from engram_mcp.retrieval.question_words import RELATION_WORDS, TOPICS, slots_asked, stem, thing_asked_for
 from engram_mcp.retrieval.readings import latest_reading_first
-from engram_mcp.retrieval.replies import said_before_reply_first
+from engram_mcp.retrieval.replies import confirmed_first, said_before_reply_first
 from engram_mcp.retrieval.slot_asked import about_topic, holds_another_slot, is_place
 from engram_mcp.retrieval.status import MemoryStatus, State, current_first, status_of
 from engram_mcp.retrieval.traits import trait_asked
@@ -180,6 +180,10 @@ class Answering:
             said = self._catalogue.previous(reply, 1)
             return said[0] if said and not said[0].said_by_assistant() and admitted(said[0]) else None
 
+        def reply_to(turn: Memory) -> Memory | None:
+            following = self._catalogue.following(turn)
+            return following[0] if following and following[0].said_by_assistant() and admitted(following[0]) else None
+
         ranked = said_before_reply_first(list(ranked), focus, replied_to)
         statuses = self.statuses([m for m, _ in ranked], where, now)
         outdated = {i for i, s in statuses.items() if s.state is not State.CURRENT}
@@ -203,9 +207,10 @@ class Answering:
         # A turn brought to the top by the steps after the first pass is read through its facts the same way,
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers, itself read
         # through its facts.
+        # A turn naming what was so before beside what holds gives way to the reply that says only what holds.
         found = self._instance_first(
-            change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to), focus, restated,
-                         derived),
+            confirmed_first(change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to), focus,
+                                         restated, derived), focus, reply_to),
             where, focus, admitted)
         return _who_they_are_first(relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated),
                                    where, focus, admitted)

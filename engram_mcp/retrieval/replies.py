@@ -1,21 +1,27 @@
 """What leads when a reply would: a turn is indexed with the turn it answers (``context.index_text``),
 so a reply can reach the top by the words of that turn alone; the person's turn goes before the
-assistant's reply to it (``said_before_reply_first``). Pure, like the rest of ``leading``.
+assistant's reply to it (``said_before_reply_first``), unless the turn names again what was so before and the reply
+says only what holds (``confirmed_first``). Pure, like the rest of ``leading``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from engram_mcp.model import Memory
 from engram_mcp.model.old_values import without_old_values
-from engram_mcp.retrieval.focus import Focus, Scored, lead, specifics
+from engram_mcp.model import Kind
+from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead, specifics
+from engram_mcp.retrieval.question_words import stem
 
-__all__ = ["RepliedTo", "said_before_reply_first"]
+__all__ = ["RepliedTo", "confirmed_first", "said_before_reply_first"]
 
 
 RepliedTo = Callable[[Memory], Memory | None]
 """The person's turn an assistant's reply answers (the one just before it), else None."""
+Reply = Callable[[Memory], Memory | None]
+"""The assistant's reply to a person's turn (the one just after it), else None."""
 
 
 def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: RepliedTo) -> list[Scored]:
@@ -33,3 +39,49 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
+
+
+def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list[Scored]:
+    """"raising my deposit to $150 from now on, too many no-shows at $100" then "Deposit is $150 now.": a turn that
+    changes something often names what it was ("$100", said in a memory before it) beside what it is; when the
+    assistant's reply to it says again what the turn says of the question but leaves out what was so before, the reply
+    goes first, since it names only what holds."""
+    first = ranked[0][0] if ranked else None
+    if first is None or focus.to_assistant or first.kind is not Kind.EPISODE or first.said_by_assistant():
+        return ranked
+    reply = reply_to(first)
+    if reply is None or not about(reply.text, focus) & set(focus.terms):
+        return ranked
+    reply_says = without_old_values(reply.text)[0]
+    named = _pieces(" ".join(focus.named | focus.speakers))
+    confirmed = _values(reply_says) - focus.named - focus.speakers
+    # Only what the turn says, or what the question names ("Okonjo-Lyle total is £3,915": the turn says "TOTAL £3,915").
+    if not confirmed or not all(_says(first.text, value, named) or {stem(piece) for piece in _pieces(value)} <= set(focus.terms)
+                                for value in confirmed):
+        return ranked
+    left_out = {value for value in _values(first.text) if not _says(reply_says, value)}
+    # What the reply leaves out is what a memory before the turn said of the question, and the reply names what that
+    # memory did not: the turn names the old value beside the new one.
+    before = any(pair[0].event_time < first.event_time and _values(pair[0].text) & left_out
+                 and not all(_says(pair[0].text, value) for value in confirmed) and about(pair[0].text, focus) & set(focus.terms)
+                 for pair in ranked[1:LEAD_DEPTH])
+    return lead(ranked, next((pair for pair in ranked if pair[0].id == reply.id), (reply, ranked[0][1]))) if before else ranked
+
+
+def _values(text: str) -> set[str]:
+    """The names and figures a text says, the stop closing a figure no part of it ("$100." as "100", "12.10.," as "12.10")."""
+    return {value.rstrip(".,;:") for value in specifics(text)}
+
+
+def _says(text: str, value: str, besides: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Whether ``text`` says ``value`` (one of its names or figures), however either is split or set, or ``besides``
+    holds it."""
+    return value in _values(text) or _pieces(value) <= _pieces(text) | besides
+
+
+def _pieces(text: str) -> set[str]:
+    """The words and figures of a text, however a name is split ("INV-0622-R1" as "inv", "0622", "r1")."""
+    return {piece.casefold() for piece in _PIECE.findall(text)}
+
+
+_PIECE = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+")
