@@ -61,8 +61,10 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
         return ranked
     left_out = {value for value in _values(first.text) if not _says(reply_says, value)}
     # What the reply leaves out is what a memory before the turn said of the question, and the reply names what that
-    # memory did not: the turn names the old value beside the new one.
-    before = any(pair[0].event_time < first.event_time and _values(pair[0].text) & left_out
+    # memory did not: the turn names the old value beside the new one. The reply names it nowhere, not even as what it
+    # was ("Kids Kingdom after school (was Sue Prentice)").
+    before = any(pair[0].event_time < first.event_time and (olds := _values(pair[0].text) & left_out)
+                 and not any(_says(reply.text, value) for value in olds)
                  and not all(_says(pair[0].text, value) for value in confirmed) and about(pair[0].text, focus) & set(focus.terms)
                  for pair in ranked[1:LEAD_DEPTH])
     return lead(ranked, next((pair for pair in ranked if pair[0].id == reply.id), (reply, ranked[0][1]))) if before else ranked

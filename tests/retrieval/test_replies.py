@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from engram_mcp.model import Memory, Provenance
-from engram_mcp.retrieval.replies import said_before_reply_first
+from engram_mcp.retrieval.replies import confirmed_first, said_before_reply_first
 from tests.retrieval.leading_cases import focus_of, memory
 
 AIDS = memory("t-aids", "New hearing aids!! Signia Pure Charge&Go, fitted today.")
@@ -49,3 +49,43 @@ def test_a_reply_naming_besides_its_turn_only_what_it_marks_as_what_it_was_gives
     assert reply_ranked_first("found it. After-school club at Kids Kingdom, on site, till 6pm. so no more Sue after May",
                               "Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice).",
                               "Who looks after the twins after school?") == ["t-turn", "t-reply"]
+
+
+DEPOSIT_BEFORE = memory("t-before", "deposit policy rn is $100 non-refundable, goes toward the last session", day=0)
+
+
+def turn_ranked_first(turn_text: str, reply_text: str, question: str, before: Memory = DEPOSIT_BEFORE) -> list[str]:
+    """The order ``confirmed_first`` gives a person's turn ranked above what was said before it, given the reply to it."""
+    turn = memory("t-turn", turn_text, day=2)
+    reply = memory("t-reply", reply_text, day=2, provenance=Provenance(speaker="assistant", role="assistant"))
+    order = confirmed_first([(turn, 0.9), (before, 0.8), (reply, 0.3)], focus_of(question),
+                            lambda memory: reply if memory.id == "t-turn" else None)
+    return [m.id for m, _ in order]
+
+
+def test_a_reply_saying_only_the_new_value_goes_before_the_turn_that_names_the_old_one_too() -> None:
+    assert turn_ranked_first("raising my deposit to $150 from now on, too many no-shows at $100. updating the booking form",
+                             "Deposit is $150 now. Want me to reword the policy text?",
+                             "How much is my deposit?") == ["t-reply", "t-turn", "t-before"]
+
+
+def test_a_reply_naming_the_old_value_as_what_it_was_leaves_the_turn_first() -> None:
+    assert turn_ranked_first("raising my deposit to $150 from now on, too many no-shows at $100. updating the booking form",
+                             "Deposit is $150 now (was $100).",
+                             "How much is my deposit?") == ["t-turn", "t-before", "t-reply"]
+
+
+def test_a_reply_leaving_out_what_no_memory_said_before_leaves_the_turn_first() -> None:
+    assert turn_ranked_first("raising my deposit to $150 from now on, Rowan at the front desk will update the booking form",
+                             "Deposit is $150 now.", "How much is my deposit?") == ["t-turn", "t-before", "t-reply"]
+
+
+def test_a_reply_naming_what_its_turn_does_not_leaves_the_turn_first() -> None:
+    assert turn_ranked_first("raising my deposit to $150 from now on, too many no-shows at $100",
+                             "Deposit is $150 now, and the cancellation fee $40.",
+                             "How much is my deposit?") == ["t-turn", "t-before", "t-reply"]
+
+
+def test_a_reply_saying_nothing_of_the_question_leaves_the_turn_first() -> None:
+    assert turn_ranked_first("raising my deposit to $150 from now on, too many no-shows at $100",
+                             "Sounds fair at $150.", "How much is my deposit?") == ["t-turn", "t-before", "t-reply"]
