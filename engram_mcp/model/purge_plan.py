@@ -176,9 +176,12 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
             cuts[memory.id] = cut_naming(_sentences_around(memory.text, named), named)
     going_on = _going_on(in_namespace, cuts, doomed, named)
     cuts.update(going_on)
-    # Only a turn going on about them by pronoun: a fact drawn from a sentence that names them says nothing of
-    # them unless it names them too ("Bilal and others did the dinner" stays when "Tariq's truck is back …" goes).
-    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on, doomed))
+    answering = _replies_to_what_was_cut(in_namespace, cuts, doomed, named)
+    cuts.update(answering)
+    # Only a turn going on about them by pronoun, or a reply to what was said of them: a fact drawn from a sentence that
+    # names them says nothing of them unless it names them too ("Bilal and others did the dinner" stays when "Tariq's
+    # truck is back …" goes).
+    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on | answering, doomed))
     return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
 
 
@@ -206,6 +209,36 @@ def _going_on(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doome
             said = going_on.get(turn.id, cuts.get(turn.id, {}))
             ended_on = turn if parts and said.get(last := last_said(parts)) == "" and not names_someone_else(last, name) else None
     return going_on
+
+
+def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str],
+                             name: Named) -> dict[str, dict[str, str]]:
+    """What goes of the assistant's reply to a turn that lost what it said of ``name``: each sentence of the reply that
+    speaks only of what went ("Tolani again: Lisbon is confirmed for 16-19 Oct." → "Noted for the hen do: Lisbon 16-19
+    October."; "He's selling his spare Diamante for £900." → "A Diamante for £900 could be decent value"), sharing a
+    word with it and none with what the turn kept."""
+    sessions: dict[str | None, list[Memory]] = {}
+    for turn in turns:
+        if turn.kind is Kind.EPISODE:
+            sessions.setdefault(turn.provenance.session, []).append(turn)
+    answering: dict[str, dict[str, str]] = {}
+    for session in sessions.values():
+        ordered = sorted(session, key=lambda m: (m.event_time, m.created_at, m.id))
+        for turn, reply in zip(ordered, ordered[1:]):
+            if turn.said_by_assistant() or not reply.said_by_assistant() or reply.id in doomed:
+                continue
+            parts = _sentences_around(turn.text, name)
+            cut = dict.fromkeys(parts, "") if turn.id in doomed else cuts.get(turn.id, {})
+            gone = words(" ".join(part for part in parts if part in cut))
+            if not gone:
+                continue
+            kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
+            already = cuts.get(reply.id, {})
+            said = {part: "" for part in _sentences_around(reply.text, name)
+                    if part not in already and (spoken := words(part)) & gone and not spoken & kept}
+            if said:
+                answering[reply.id] = {**already, **said}
+    return answering
 
 
 def _drawn_from_what_was_cut(memories: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str]) -> set[str]:

@@ -64,7 +64,8 @@ _NOT_FOCUS = frozenset(
     called named size put take takes taking took while whilst during until till because since if unless though
     use uses used using help helps helped helping
     i'm i've i'd i'll we're we've we'd we'll you're you've they're they've he's she's it's
-    whats wheres whos hows whens whys thats theres im ive""".split()
+    whats wheres whos hows whens whys thats theres im ive
+    against besides despite via toward towards among amongst upon onto""".split()
 )
 # "Where's Zara based these days?" asks where she is based: the present is no topic.
 _PRESENT = re.compile(r"\b(?:these days|nowadays|at the moment|right now|at present|for now|as of now|lately|still)\b")

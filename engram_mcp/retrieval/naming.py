@@ -45,6 +45,9 @@ _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|o
                          r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
+# "a cloud kitchen chalata hoon - Tiffin Tales", "a family olive oil business in Ayvalık - Kaya Zeytinevi": the name set
+# off by a dash a few words after, in the same clause.
+_NAME_AFTER_A_DASH = re.compile(r"(?:\s+[\w'’]+){0,3}\s+[-–—]\s+[A-Z]")
 # "Chispa (mi chihuahua)": "my" in the languages chat mixes in.
 _NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\("
                                   r"(?:(?:my|our|a|an|the|mi|mis|mon|ma|mes|mein|meine|meu|minha|mio|mia)\s+)?$",
@@ -162,7 +165,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
             continue
         # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
         # (not "the dog idea, Lars is allergic").
-        if _NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest):
+        if (_NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest)
+                or _NAME_AFTER_A_DASH.match(rest)):
             return True
         # "My twins are in JSS2, Chukwudi and Ugochi": several, named as a list later in the sentence.
         if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):
@@ -189,7 +193,7 @@ _NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-
 # A baby is named as the boy or girl, the son or daughter born: "Niamh had her baby! A boy, Oisín".
 _BABY = {stem(word): frozenset(stem(w) for w in "baby boy girl son daughter".split()) for word in ("baby", "newborn")}
 # What an animal of a kind is called whatever its breed: a husky is named as "his dog Rex", never as another breed.
-_ANIMAL_HEADS = frozenset(stem(word) for word in "dog dogs puppy pup doggo cat cats kitten kitty".split())
+_ANIMAL_HEADS = frozenset(stem(word) for word in "dog dogs puppy pup doggo cat cats kitten kitty horse horses pony".split())
 _WORDS = re.compile(r"[^\W\d_]+")
 
 

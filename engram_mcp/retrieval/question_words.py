@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, PET_WORDS
+from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, HORSE_WORDS, PET_WORDS
 
 __all__ = ["ANIMALS", "BELONGINGS", "KIN_WORDS", "PETS", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "asks_a_belonging", "slots_asked", "stem",
            "thing_asked_for", "topic_words"]
@@ -49,7 +49,7 @@ TASTE = frozenset(stem(word) for word in "favourite favorite fav favourites favo
 
 
 # An animal by its kind or its breed: "a greyhound" is a dog, "a tabby" a cat.
-ANIMALS = (frozenset(stem(w) for w in DOG_WORDS), frozenset(stem(w) for w in CAT_WORDS))
+ANIMALS = (frozenset(stem(w) for w in DOG_WORDS), frozenset(stem(w) for w in CAT_WORDS), frozenset(stem(w) for w in HORSE_WORDS))
 """Kinds of animal, each with its breeds: a dog is named as a greyhound, never as a cat."""
 PETS = {stem(w): frozenset(stem(a) for a in PET_WORDS) for w in ("pet", "pets", "animal", "animals")}
 """A pet, asked of, is any animal kept: "Mereana's guinea pig Pickle" is her pet."""

@@ -399,3 +399,33 @@ def test_forgetting_a_fact_takes_every_turn_saying_it_again_and_the_facts_that_r
     assert {m.id: m.text for m in plan.rewritten} == {"t-2": "I had a rash.", "f-flare": "Sam had a flare-up."}
     # What was told beside it stays, though nothing is left of the turn it was drawn from.
     assert {m.id: m for m in plan.rewritten}["f-flare"].provenance.turn_ids == ()
+
+
+def said(memory_id: str, text: str, minute: int, role: str = "user") -> Memory:
+    """A turn of one session, by Sam or, with ``role`` "assistant", the assistant's reply."""
+    return Memory(id=memory_id, kind=Kind.EPISODE, type=MemoryType.EPISODIC, text=text, created_at=NOW,
+                  valid_at=NOW.replace(minute=minute),
+                  provenance=Provenance(speaker="assistant" if role == "assistant" else "Sam", role=role, session="s-1"))
+
+
+def test_forgetting_someone_takes_what_the_reply_says_only_of_what_was_said_of_them() -> None:
+    week = by_id(
+        said("t-1", "Lucan messaged, he's selling his spare Diamante for £900. Tempting, mine's 7 years old.", 0),
+        said("t-2", "A Diamante for £900 could be decent value. A service for yours is cheaper though.", 1, "assistant"),
+        said("t-3", "Booked the dentist for Friday.", 2),
+        said("t-4", "Noted, dentist on Friday.", 3, "assistant"),
+    )
+    plan = plan_purge_entity(week, "Lucan", "default")
+    rewritten = {m.id: m.text for m in plan.rewritten}
+    assert rewritten == {"t-1": "Tempting, mine's 7 years old.", "t-2": "A service for yours is cheaper though."}
+    assert plan.remove == ()
+
+
+def test_a_reply_sharing_words_with_what_the_turn_kept_stays_when_someone_is_forgotten() -> None:
+    week = by_id(
+        said("t-1", "Tita Baby is selling her chest freezer, 6,500. Good for ice candy at the store.", 0),
+        said("t-2", "A freezer could pay for itself with ice candy.", 1, "assistant"),
+    )
+    plan = plan_purge_entity(week, "Tita Baby", "default")
+    assert {m.id: m.text for m in plan.rewritten} == {"t-1": "Good for ice candy at the store."}
+    assert plan.remove == ()

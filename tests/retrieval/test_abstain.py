@@ -29,6 +29,8 @@ def test_a_title_before_a_name_asks_of_the_one_named_not_of_a_doctor() -> None:
 def test_the_focus_drops_question_words_pronouns_and_known_names() -> None:
     assert focus_words("What is Sam's favourite football team?", {"Sam"}) == ("favourite", "football", "team")
     assert focus_words("What did I say about my dog?", {"Sam"}) == ("dog",)
+    assert focus_words("What do I use against varroa mites?", {"Sam"}) == ("varroa", "mites")
+    assert focus_words("Besides Ayvalık, which olive variety do we grow?", {"Sam"}) == ("ayvalık", "olive", "variety", "grow")
     assert focus_terms(("lives", "living", "lived")) == ("liv",)
 
 

@@ -40,6 +40,9 @@ from engram_mcp.retrieval.question_words import stem
         ("What is the name of Jo's pet?", "Jo's guinea pig Pickle escaped AGAIN and ate the lettuce seedlings"),
         ("What is the name of Jo's teacher?", "jo is 9, yr 5 at holmfield primary, teacher is mr pryce. dad's away"),
         ("What is Jo's dog's name?", "Chispa (mi chihuahua) has her grooming Saturday 10am at Petco"),
+        ("What is Jo's horse called?", "Juniper (my mare) needs her feet done."),
+        ("What is Jo's cloud kitchen called?", "Pune mein ek cloud kitchen chalata hoon - Tiffin Tales, Baner mein"),
+        ("What is Jo's family business called?", "we run a family olive oil business in Ayvalık - Kaya Zeytinevi, dedem kurdu"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
