@@ -46,6 +46,7 @@ dropped from its sources, a chain relinked) and, for a receipt, each item's text
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -224,7 +225,7 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
     answering: dict[str, dict[str, str]] = {}
     for session in sessions.values():
         ordered = sorted(session, key=lambda m: (m.event_time, m.created_at, m.id))
-        for turn, reply in zip(ordered, ordered[1:]):
+        for turn, reply in itertools.pairwise(ordered):
             if turn.said_by_assistant() or not reply.said_by_assistant() or reply.id in doomed:
                 continue
             parts = _sentences_around(turn.text, name)

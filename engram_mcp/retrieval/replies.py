@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engram_mcp.model import Memory
+from engram_mcp.model import Kind, Memory
 from engram_mcp.model.old_values import without_old_values
-from engram_mcp.model import Kind
 from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.question_words import stem
 
