@@ -41,13 +41,16 @@ _SHOUTED_NOT_NAMES = r"(?!(?:NOT|NO|NEVER|ALL|AND|BUT|THE|IS|ARE|WAS|YES|VERY|SO
 # "a baby boy, Emil!": a name set off by a comma that ends its clause (not "the dog idea, Lars is …").
 # "a new graduate engineer starting wed, Tinashe": a name closing the clause that tells of the thing.
 # "mum (Halyna) called from Lviv": the name in brackets right after. "solo with the cat till Thu" names no cat.
+# "physio Thursday at 4pm", "state inspection Wednesday the 20th": a day, or a month no one is named after, names nothing.
+_WHEN_NOT_NAMES = (r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|"
+                   r"January|February|March|July|September|October|November|December|Jan|Feb|Mar|Jul|Sep|Sept|Oct|Nov|Dec)\b)")
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after)\s)[a-z]+\s+)?"
-                         r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
+                         r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 # "a cloud kitchen chalata hoon - Tiffin Tales", "a family olive oil business in Ayvalık - Kaya Zeytinevi": the name set
-# off by a dash a few words after, in the same clause.
-_NAME_AFTER_A_DASH = re.compile(r"(?:\s+[\w'’]+){0,3}\s+[-–—]\s+[A-Z]")
+# off by a dash a few words after, closing the clause (not "the practice manager at reception - RCVS card").
+_NAME_AFTER_A_DASH = re.compile(r"(?:\s+[\w'’]+){0,3}\s+[-–—]\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s*(?:[,.;!?)]|$)")
 # "Chispa (mi chihuahua)": "my" in the languages chat mixes in.
 _NAME_BEFORE_BRACKET = re.compile(r"\b(?!(?:the|a|an|my|our|his|her|their|and|or|with|of)\b)[\w'’-]+\s+\("
                                   r"(?:(?:my|our|a|an|the|mi|mis|mon|ma|mes|mein|meine|meu|minha|mio|mia)\s+)?$",

@@ -57,7 +57,7 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
      "We walked from Paris to the dog park.", "my dog (the one we adopted) is asleep", "I walk a dog in Guadalajara",
      "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?",
      "Ingrid is home alone with the dog till Fri.", "My name is Ingrid and the dog is asleep.",
-     "the dog is missing again"],
+     "the dog is missing again", "Monday 8.30, the dog at the groomer - RCVS card and lead"],
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
@@ -205,3 +205,19 @@ def test_a_baby_is_named_as_the_boy_or_girl_born() -> None:
     baby = ("baby", "call")
     assert names_thing(baby, "Sister Niamh had her baby! A boy, Oisín, 3.4kg.", whose={"Niamh"})
     assert not names_thing(baby, "Sister Niamh had her baby! 3.4kg, all well.", whose={"Niamh"})
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Farrier Neil is booked Wednesday evening at the livery yard.", False),
+    ("Neil Thwaite the farrier is booked Wednesday.", True),
+])
+def test_a_surname_follows_the_name_asked_of_not_a_word_for_what_they_do(text: str, named: bool) -> None:
+    question = "What's Neil the farrier's surname?"
+    assert names_thing(focus_terms(focus_words(question, ["Tevita"])), text, surname=True) is named
+
+
+@pytest.mark.parametrize("text", ["physio Thursday at 4pm at the clinic on Whiteladies Road",
+                                  "Noted: state inspection Wednesday the 20th, morning."])
+def test_a_day_after_the_thing_names_nothing(text: str) -> None:
+    for question in ("What's the physio's name?", "What was the name of the state inspector?"):
+        assert not names_thing(things_to_name(question, focus_terms(focus_words(question, ["Tevita"]))), text)
