@@ -168,7 +168,7 @@ DOG_WORDS = frozenset(
 """A dog, by what people call one: "a greyhound called Canela" is a dog."""
 CAT_WORDS = frozenset("cat kitten kitty tabby moggy ragdoll siamese tomcat".split())
 """A cat, by what people call one: "Pickle, our four-year-old tabby" is a cat."""
-HORSE_WORDS = frozenset("horse pony mare stallion gelding filly colt foal cob".split())
+HORSE_WORDS = frozenset("horse pony mare stallion gelding filly colt foal".split())
 """A horse, by what people call one: "Juniper (my mare)" is a horse."""
 PET_WORDS = DOG_WORDS | CAT_WORDS | HORSE_WORDS | frozenset(
     """rabbit bunny hamster parrot budgie tortoise turtle guinea pig horse pony ferret gerbil lizard gecko iguana
