@@ -19,8 +19,9 @@ because the two share some third memory:
   subject is that entity; every sentence that names it is cut from the turns, with a sentence
   right after one of those that goes on about it by pronoun ("He's a beagle"), and the start of the
   speaker's next turn in the session that goes on about it by "he", "she" or "they" when the turn
-  before ended on it alone ("he did it again this morning": ``model.redaction``), with the facts
-  restating only what was cut; a turn with
+  before ended on it alone ("he did it again this morning": ``model.redaction``), and each sentence of
+  the assistant's reply to a turn that lost something that speaks only of what went ("A Diamante for
+  £900 could be decent value"), with the facts restating only what was cut; a turn with
   nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
   sentences of three words or fewer). A sentence that names it in a
