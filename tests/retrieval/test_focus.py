@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.focus import SENTENCE_END, about, lead
+from engram_mcp.retrieval.focus import SENTENCE_END, about, lead, specifics
 from tests.retrieval.leading_cases import focus_of, memory
 
 
@@ -20,3 +20,8 @@ def test_a_name_of_several_words_is_spoken_of_where_its_words_stand_together() -
     asked = focus_of("What's the Blue Badge reference number?", frozenset({"Blue Badge"}))
     assert "blue badge" in about("'Blue Badge renewal - reference BB-2291-KX.'", asked)
     assert "blue badge" not in about("Blue sky today, badge day at school", asked)
+
+
+def test_a_name_after_a_titles_full_stop_is_a_name_and_a_word_opening_a_sentence_is_not() -> None:
+    assert specifics("Noted: Mr. Fonoti is covering your classes on Friday the 23rd.") == {"fonoti", "23"}
+    assert specifics("Mrs. Ige said yes. Then the sub fell through.") == {"ige"}
