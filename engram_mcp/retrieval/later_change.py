@@ -76,7 +76,8 @@ _CHANGED_ABROAD = re.compile(
     r"új|mostantól|holnaptól|áthelyez\w*|elhalaszt\w*|már\s+nem|"  # Hungarian
     r"mới|bây\s+giờ|dời|hoãn|đổi\s+sang|chuyển\s+sang|không\s+còn|"  # Vietnamese
     r"sekarang|pindah|diundur|ditunda|sasa|mpya|imeahirishwa|"  # Indonesian and Malay, Swahili
-    r"teraz|przełożon\w*|przeniesion\w*|już\s+nie|teď|přeložen\w*|přesunut\w*|už\s+ne|acum|amânat\w*|nu\s+mai|"  # Polish, Czech, Romanian
+    r"teraz|przełożon\w*|przeniesion\w*|już\s+nie|now[yae]|zmieni\w*|droższ\w*|tańsz\w*|"
+    r"od\s+(?:poniedziałku|wtorku|środy|czwartku|piątku|soboty|niedzieli|jutra|dziś|dzisiaj)|teď|přeložen\w*|přesunut\w*|už\s+ne|acum|amânat\w*|nu\s+mai|"  # Polish, Czech, Romanian
     r"τώρα|νέ[οαες]|αναβλήθηκε|μεταφέρθηκε|πλέον|άλλαξε|"  # Greek
     r"עכשיו|חדש\w*|נדחה|הועבר\w*|כבר\s+לא|"  # Hebrew
     r"nawr|rŵan|newydd|wedi\s+symud|gohiri\w*"  # Welsh
