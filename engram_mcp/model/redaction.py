@@ -27,7 +27,7 @@ import re
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
-from engram_mcp.model.name_or_word import RELATIONS
+from engram_mcp.model.name_or_word import RELATIONS, goes_on_as_after_a_subject
 from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
@@ -81,6 +81,9 @@ _WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:(?:out|over|up|down|
 _THEIR_CONTACT = re.compile(r"^\s*(?:tel|tlf|ph|phone|mob|mobile|cell|number|no|nr|whatsapp|email|e-mail)\b\.?\s*(?:[^\W\d_]+\s+)?:?\s*"
                             r"(?:\+?\d|[\w.+-]+@)", re.IGNORECASE)
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
+# What follows a name opening a sentence, besides a verb and their own ("Tom's van"): another with them ("Jodie and I"), the rest
+# of a name ("Dr Smith").
+_AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+[A-Z]")
 # Who may stand in a list beside a name: another name, or the speaker ("me and Priya", "Priya and I", "my sister").
 _A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
 _A_CAPITAL = re.compile(r"^[A-Z]")
@@ -143,12 +146,15 @@ def last_said(parts: list[str]) -> str:
 
 
 def _speaks_of_another(text: str, name: Named) -> bool:
-    """Whether ``text`` names someone besides ``name`` (opening it too, in more than a word: "Tom was there too.", not
-    "Ehrlich."), or speaks of a relation ("my mum says she's coming")."""
-    outside = _without_spans(text, name)
-    opening = _A_NAME.match(outside.lstrip())
+    """Whether ``text`` names someone besides ``name`` (opening it too, in more than a word, going on as after a person:
+    "Tom was there too.", "Tom's van", "Jodie and I", "Dr Smith"; not "Ehrlich.", nor "Flights about £140 with a bag."),
+    or speaks of a relation ("my mum says she's coming")."""
+    outside = _without_spans(text, name).lstrip()
+    opening = _A_NAME.match(outside)
     return (_names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
-            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1)
+            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1
+            and (goes_on_as_after_a_subject(rest := outside[opening.end():]) or _AFTER_A_PERSON.match(rest) is not None
+                 or _POSSESSIVE.search(opening.group(0)) is not None))
 
 
 def names_someone_else(text: str, name: Named) -> bool:

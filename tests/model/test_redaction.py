@@ -208,3 +208,14 @@ def test_a_sentence_going_on_about_them_in_another_language_goes_with_them() -> 
                  "ate ko si Jhoana, nasa Dubai. siya ang nagbabayad ng tuition ni bunso. ok lang")
     assert left_after_forgetting("Denis Gagnon", said)["t-0"] == "ça me fait de quoi"
     assert left_after_forgetting("Jhoana", said)["t-1"] == "ok lang"
+
+
+def test_a_sentence_opening_on_a_thing_between_leaves_whom_a_later_pronoun_means_as_it_was() -> None:
+    said = turns("Tolani again: Lisbon is confirmed for 16-19 Oct. Flights about £140 with a bag. She wants £200 deposit by Friday")
+    assert left_after_forgetting("Tolani", said) == {"t-0": "Flights about £140 with a bag."}
+
+
+def test_a_sentence_opening_on_someone_else_between_keeps_a_later_pronoun_theirs() -> None:
+    for between in ("Jodie and I went for pizza.", "Dr Smith rang about the results.", "Tom's van is fixed."):
+        said = turns(f"Tolani again: Lisbon is confirmed. {between} She wants £200 by Friday.")
+        assert left_after_forgetting("Tolani", said) == {"t-0": f"{between} She wants £200 by Friday."}
