@@ -58,13 +58,14 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
     if not confirmed or not all(_says(first.text, value, named) or {stem(piece) for piece in _pieces(value)} <= set(focus.terms)
                                 for value in confirmed):
         return ranked
+    # Asked who, the reply names someone: "a draft confirming your new supervisor and the 15 January date" names none.
+    if focus.who and not any(_NAME.match(value) for value in confirmed):
+        return ranked
     left_out = {value for value in _values(first.text) if not _says(reply_says, value)}
-    # What the reply leaves out is what a memory before the turn said of the question, and the reply names what that
-    # memory did not: the turn names the old value beside the new one. The reply names it nowhere, not even as what it
-    # was ("Kids Kingdom after school (was Sue Prentice)").
+    # What the reply leaves out is what a memory before the turn said of the question: the turn names the old value beside
+    # the new one. The reply names it nowhere, not even as what it was ("Kids Kingdom after school (was Sue Prentice)").
     before = any(pair[0].event_time < first.event_time and (olds := _values(pair[0].text) & left_out)
-                 and not any(_says(reply.text, value) for value in olds)
-                 and not all(_says(pair[0].text, value) for value in confirmed) and about(pair[0].text, focus) & set(focus.terms)
+                 and not any(_says(reply.text, value) for value in olds) and about(pair[0].text, focus) & set(focus.terms)
                  for pair in ranked[1:LEAD_DEPTH])
     return lead(ranked, next((pair for pair in ranked if pair[0].id == reply.id), (reply, ranked[0][1]))) if before else ranked
 
@@ -85,4 +86,5 @@ def _pieces(text: str) -> set[str]:
     return {piece.casefold() for piece in _PIECE.findall(text)}
 
 
+_NAME = re.compile(r"[^\W\d_]")
 _PIECE = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+")

@@ -89,3 +89,12 @@ def test_a_reply_naming_what_its_turn_does_not_leaves_the_turn_first() -> None:
 def test_a_reply_saying_nothing_of_the_question_leaves_the_turn_first() -> None:
     assert turn_ranked_first("raising my deposit to $150 from now on, too many no-shows at $100",
                              "Sounds fair at $150.", "How much is my deposit?") == ["t-turn", "t-before", "t-reply"]
+
+
+def test_a_reply_naming_no_one_leaves_the_turn_first_when_the_question_asks_who() -> None:
+    before = memory("t-before", "The Head of School wrote: Dr Ionescu is to be my supervisor, Professor Hartley is leaving.", day=0)
+    turn = "Please draft an email confirming that Dr Ionescu replaces Professor Hartley as my supervisor, chapter three due 15 January."
+    assert turn_ranked_first(turn, "Certainly. Here is a draft confirming your new supervisor and the 15 January date.",
+                             "Who is my supervisor?", before) == ["t-turn", "t-before", "t-reply"]
+    assert turn_ranked_first(turn, "Certainly. Here is a draft confirming Dr Ionescu as your new supervisor.",
+                             "Who is my supervisor?", before)[0] == "t-reply"
