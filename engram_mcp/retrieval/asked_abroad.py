@@ -88,7 +88,7 @@ _LANGUAGES: tuple[_Language, ...] = (
         (rf"ano\s+(?:ang\s+)?trabaho\s+ni\s+({_NAME})", r"What is \1's job"), (r"anong|ano", "<what>"),
         (rf"(\w+)\s+ni\s+({_NAME})", r"\2's \1"), (r"ang|ng|mga|po", ""), (r"sa", "at"),
         (r"kaarawan|birthday", "birthday"), (r"numero", "number"), (r"sweldo|suweldo", "salary"), (r"upa", "rent"),
-        (r"tirahan", "address")),
+        (r"tirahan", "address"), (r"pangalan(?:\s+ng)?", "name of"), (r"ko", "my")),
     # Hindi, in Devanagari and in Latin letters
     _language(
         r"क्या|कब|कहाँ|कहां|कौन|कितना|कितनी|कितने|kya|kab|kahan|kaun|kitna|kitni|kitne",
@@ -96,7 +96,8 @@ _LANGUAGES: tuple[_Language, ...] = (
         (r"कितने\s+साल\s+(?:का|की|के)|kitne\s+saal\s+(?:ka|ki|ke)", "<how old>"), (r"कब|kab", "<when>"),
         (r"कहाँ|कहां|kahan|kahaan", "<where>"), (r"कौन|kaun", "<who>"), (r"कितना|कितनी|कितने|kitna|kitni|kitne", "<how much>"),
         (r"क्या|kya", "<what>"), (rf"({_NAME})\s+(?:की|का|के|ki|ka|ke)\b", r"\1's"), (r"हैं|है|hain|hai|था|थी", ""),
-        (r"में|mein", "in"), (r"जन्मदिन|बर्थडे", "birthday"), (r"नंबर", "number"), (r"पता", "address"),
+        (r"में|mein", "in"), (r"मेरा|मेरी|मेरे|mera|meri|mere", "my"), (r"जन्मदिन|बर्थडे", "birthday"), (r"नंबर", "number"),
+        (r"पता", "address"),
         (r"सैलरी|तनख़्वाह|तनख्वाह", "salary"), (r"किराया", "rent")),
     # Vietnamese
     _language(

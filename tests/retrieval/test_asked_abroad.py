@@ -1,6 +1,7 @@
 import pytest
 
 from engram_mcp.retrieval.asked_abroad import in_english
+from engram_mcp.retrieval.naming import asks_name
 
 
 @pytest.mark.parametrize(("asked", "read"), [
@@ -12,6 +13,7 @@ from engram_mcp.retrieval.asked_abroad import in_english
     ("O que a Bruna faz da vida?", "What does Bruna do for a living?"),
     ("Quem é a namorada do Caio?", "Who is Caio's girlfriend?"),
     ("Anong oras ang potluck sa Chater Garden?", "What time is potluck at Chater Garden?"),
+    ("Mera FSSAI number kya hai?", "What is my FSSAI number?"),
 ])
 def test_a_question_in_another_language_is_read_as_the_english_it_asks(asked: str, read: str) -> None:
     assert in_english(asked) == read
@@ -29,3 +31,7 @@ def test_a_question_word_inside_a_question_asks_which_not_what_is() -> None:
                                    "แม่อยากให้พลอยกลับไปไหนช่วงลอยกระทง"])
 def test_a_question_in_english_or_in_no_language_known_is_read_as_it_is(asked: str) -> None:
     assert in_english(asked) == asked
+
+
+def test_a_name_asked_in_tagalog_asks_a_name() -> None:
+    assert asks_name(in_english("Ano ang pangalan ng ops manager ko?"))
