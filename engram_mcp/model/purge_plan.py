@@ -236,8 +236,10 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
                 continue
             kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
             already = cuts.get(reply.id, {})
+            # What stays of a sentence naming them is read the same way: "Noted for the hen do: Lisbon 16-19 October" of
+            # "…, £200 deposit to Tolani by Friday."
             said = {part: "" for part in _sentences_around(reply.text, name)
-                    if part not in already and (spoken := words(part)) & gone and not spoken & kept}
+                    if (spoken := words(already.get(part, part))) & gone and not spoken & kept}
             if said:
                 answering[reply.id] = {**already, **said}
     return answering

@@ -429,3 +429,13 @@ def test_a_reply_sharing_words_with_what_the_turn_kept_stays_when_someone_is_for
     plan = plan_purge_entity(week, "Tita Baby", "default")
     assert {m.id: m.text for m in plan.rewritten} == {"t-1": "Good for ice candy at the store."}
     assert plan.remove == ()
+
+
+def test_what_stays_of_a_reply_sentence_naming_the_one_forgotten_goes_when_it_speaks_only_of_what_went() -> None:
+    week = by_id(
+        said("t-1", "Tolani again: Lisbon is confirmed for 16-19 Oct. Flights about £140 with a bag.", 0),
+        said("t-2", "Noted for the hen do: Lisbon 16-19 October, £200 deposit to Tolani by Friday.", 1, "assistant"),
+    )
+    plan = plan_purge_entity(week, "Tolani", "default")
+    assert {m.id: m.text for m in plan.rewritten} == {"t-1": "Flights about £140 with a bag."}
+    assert plan.remove == ("t-2",)
