@@ -12,7 +12,7 @@ A sentence right after one that goes on about it by pronoun ("He's a beagle") go
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
 later one opening on someone by pronoun while no one else is spoken of between ("Tanvi followed me again. 2
 years since the breakup. she's in Pune now"), and one with no subject of its own right after ("works at the
-Harley plant"). So does the start of the speaker's next turn in the session when the turn before ended on it
+Harley plant"), and a message quoted after a sentence of theirs that introduces it ("brought a note:" then "'Please …'"). So does the start of the speaker's next turn in the session when the turn before ended on it
 (a few words after, "idk man", end nothing) and the next opens with "he", "she" or "they", naming no one
 else ("he did it again this morning, I left a note"), or, after words of its own that speak of no one,
 speaks of someone by pronoun ("nah im good lol. just dont let me forget her bday is dec 12").
@@ -81,6 +81,8 @@ _WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:(?:out|over|up|down|
 _THEIR_CONTACT = re.compile(r"^\s*(?:tel|tlf|ph|phone|mob|mobile|cell|number|no|nr|whatsapp|email|e-mail)\b\.?\s*(?:[^\W\d_]+\s+)?:?\s*"
                             r"(?:\+?\d|[\w.+-]+@)", re.IGNORECASE)
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
+_OPENING_QUOTES = "'\"“‘«„>"
+_CLOSING_QUOTES = "'\"”’»"
 # What follows a name opening a sentence, besides a verb and their own ("Tom's van"): another with them ("Jodie and I"), the rest
 # of a name ("Dr Smith").
 _AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+[A-Z]")
@@ -106,10 +108,17 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     awaiting = about_them = going_on
     # Typed without capitals, no name tells who else a sentence between speaks of ("noa took a job … she lives there now").
     uncased = typed_without_capitals(" ".join(parts))
+    # Whether a sentence of theirs introduced what follows ("Pani Grażyna przyniosła liścik:"), and whether a message
+    # quoted after it is still open: what they wrote or sent is theirs, as what they said is.
+    introduced = quoting = False
     for index, part in enumerate(parts):
         opening = index == 0 and going_on
+        said = part.strip()
+        quoting = quoting or introduced and said[:1] in _OPENING_QUOTES
         if name.in_(part):
             cut[part] = _rest_of_list(part, name)
+        elif quoting:
+            cut[part] = ""
         elif previous_cut and (_OPENS_ON_SOMEONE if opening else _CONTINUES).match(part) and not (
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
@@ -128,6 +137,8 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
                     and not (_A_PERSON.search(part) or _speaks_of_another(part, name)))
         about_them = part in cut or about_them and not _speaks_of_another(part, name)
         previous_cut = part in cut
+        quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">")))
+        introduced = cut.get(part) == "" and said.endswith(":") and not quoting
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
     # own, only goes on about the one forgotten, so the turn goes whole.
     left = [part for part in parts if part not in cut]

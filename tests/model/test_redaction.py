@@ -219,3 +219,14 @@ def test_a_sentence_opening_on_someone_else_between_keeps_a_later_pronoun_theirs
     for between in ("Jodie and I went for pizza.", "Dr Smith rang about the results.", "Tom's van is fixed."):
         said = turns(f"Tolani again: Lisbon is confirmed. {between} She wants £200 by Friday.")
         assert left_after_forgetting("Tolani", said) == {"t-0": f"{between} She wants £200 by Friday."}
+
+
+def test_a_message_they_wrote_quoted_after_a_sentence_introducing_it_goes_with_them() -> None:
+    said = turns("Mrs Price from upstairs brought a note:\n'Please keep quiet before 6am. I am 82 and my back is bad. G. Price, flat 2B'\n"
+                 "Poor woman. I'll move the mixer to later.")
+    assert left_after_forgetting("Mrs Price", said) == {"t-0": "Poor woman. I'll move the mixer to later."}
+
+
+def test_a_quotation_after_a_sentence_naming_them_that_introduces_nothing_stays() -> None:
+    said = turns("Mrs Price from upstairs complained again.\n'Mixers at 4am' is fair, I suppose. I'll move the mixer.")
+    assert left_after_forgetting("Mrs Price", said) == {"t-0": "'Mixers at 4am' is fair, I suppose. I'll move the mixer."}
