@@ -21,7 +21,9 @@ because the two share some third memory:
   speaker's next turn in the session that goes on about it by "he", "she" or "they" when the turn
   before ended on it alone ("he did it again this morning": ``model.redaction``), and each sentence of
   the assistant's reply to a turn that lost something that speaks only of what went ("A Diamante for
-  £900 could be decent value"), with the facts restating only what was cut; a turn with
+  £900 could be decent value"), and a later turn's sentences saying again, of someone by pronoun, what only
+  went said ("The 'hero moments' clause was too controlling. Told him thanks but no."), with the facts
+  restating only what was cut; a turn with
   nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
   sentences of three words or fewer). A sentence that names it in a
@@ -51,11 +53,19 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.mentions import Named, goes_by, mentions
 from engram_mcp.model.records import Kind, Memory
-from engram_mcp.model.redaction import cut_naming, last_said, names_someone_else
+from engram_mcp.model.redaction import (
+    cut_naming,
+    last_said,
+    names_someone_else,
+    said_again_of_what_went,
+    speaks_of_someone,
+    told_in,
+)
 from engram_mcp.model.stating import Statement, cut_statement, restates, states, words
 from engram_mcp.model.supersede import chain
 from engram_mcp.model.trust import a_persons_own
@@ -180,10 +190,12 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     cuts.update(going_on)
     answering = _replies_to_what_was_cut(in_namespace, cuts, doomed, named)
     cuts.update(answering)
+    later = _said_again_later(in_namespace, cuts, doomed, named)
+    cuts.update(later)
     # Only a turn going on about them by pronoun, or a reply to what was said of them: a fact drawn from a sentence that
     # names them says nothing of them unless it names them too ("Bilal and others did the dinner" stays when "Tariq's
     # truck is back …" goes).
-    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on | answering, doomed))
+    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on | answering | later, doomed))
     return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
 
 
@@ -243,6 +255,38 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
             if said:
                 answering[reply.id] = {**already, **said}
     return answering
+
+
+def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str],
+                      name: Named) -> dict[str, dict[str, str]]:
+    """What goes of a later turn that says again, of someone by pronoun, what only went with them ("Gus sent a contract
+    draft … final say on 'hero moments'??" gone, then days later "The 'hero moments' clause was too controlling. Told him
+    thanks but no."): ``redaction.said_again_of_what_went``, given the names, figures and quoted phrases said only in what
+    went, in no sentence that stays but a turn's that may be saying them again."""
+    episodes = [turn for turn in turns if turn.kind is Kind.EPISODE and turn.id not in doomed]
+    gone: set[str] = set()
+    kept: dict[str, list[str]] = {}
+    since: datetime | None = None
+    for turn in turns:
+        if turn.kind is not Kind.EPISODE:
+            continue
+        parts = _sentences_around(turn.text, name)
+        cut = dict.fromkeys(parts, "") if turn.id in doomed else cuts.get(turn.id, {})
+        if cut:
+            gone |= told_in(" ".join(part for part in parts if part in cut))
+            since = min(since or turn.event_time, turn.event_time)
+        if turn.id not in doomed:
+            kept[turn.id] = [left for left in (cut.get(part, part) for part in parts) if left]
+    if since is None:
+        return {}
+    # A turn that may say again what went: one after it began going, whose rest speaks of someone by pronoun.
+    may_say_again = {turn.id for turn in episodes if turn.event_time >= since and speaks_of_someone(" ".join(kept[turn.id]))}
+    told_only = gone - set().union(*(told_in(" ".join(said)) for turn_id, said in kept.items() if turn_id not in may_say_again))
+    again: dict[str, dict[str, str]] = {}
+    for turn in episodes:
+        if turn.id in may_say_again and (said := said_again_of_what_went(kept[turn.id], told_only)):
+            again[turn.id] = {**cuts.get(turn.id, {}), **{part: "" for part in _sentences_around(turn.text, name) if part in said}}
+    return again
 
 
 def _drawn_from_what_was_cut(memories: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str]) -> set[str]:

@@ -31,7 +31,7 @@ from engram_mcp.model.name_or_word import RELATIONS, goes_on_as_after_a_subject
 from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["cut_naming", "last_said", "names_someone_else"]
+__all__ = ["cut_naming", "last_said", "names_someone_else", "said_again_of_what_went", "speaks_of_someone", "told_in"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome", "Priya & Tomasz".
@@ -174,10 +174,10 @@ def names_someone_else(text: str, name: Named) -> bool:
     return _names_anyone(_without_spans(text, name))
 
 
-def _names_anyone(outside: str) -> bool:
+def _names_anyone(outside: str, besides: set[str] | frozenset[str] = frozenset()) -> bool:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", outside):
         words = [match for match in _A_NAME.finditer(sentence) if match.start() > 0]
-        if any(word.group(0).casefold() not in FUNCTION_WORDS and word.group(0) not in CALENDAR_NAMES for word in words):
+        if any(word.group(0).casefold() not in FUNCTION_WORDS | besides and word.group(0) not in CALENDAR_NAMES for word in words):
             return True
     return False
 
@@ -380,3 +380,31 @@ def _outside_brackets_with_joints(joint: re.Pattern[str], text: str) -> tuple[li
         position += 1
     parts.append(text[start:])
     return parts, joints
+
+
+# What a later message may say again of what went: a name or a figure ("Diamante", "Leeds", "£900"), or a phrase quoted
+# ("the 'hero moments' clause").
+_TOLD = re.compile(r"(?<![.!?:]\s)(?<!^)(?<!\n)\b[A-Z][\w'’-]+|\d[\d.,:]*\d|(?<!\w)['\"“‘](?P<quoted>[^'\"”’\n]{3,40})['\"”’](?!\w)")
+
+
+def told_in(text: str) -> set[str]:
+    """The names, figures and quoted phrases ``text`` says, in lower case; a word opening a sentence is no name."""
+    return {(found["quoted"] or found.group(0)).casefold().rstrip("'’") for found in _TOLD.finditer(text.strip())
+            if found["quoted"] or found.group(0).casefold() not in FUNCTION_WORDS and found.group(0) not in CALENDAR_NAMES}
+
+
+def speaks_of_someone(text: str) -> bool:
+    """Whether ``text`` speaks of someone by pronoun ("told him", "she's in Pune")."""
+    return _A_PERSON.search(text) is not None
+
+
+def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> dict[str, str]:
+    """The sentences of a later message that speak again of what went with the one forgotten: a message naming no one
+    else that says again something only what went told ("The 'hero moments' clause was too controlling", "the Leeds
+    person will have it") and speaks of someone by pronoun ("Told him thanks but no") is about them; each of its
+    sentences saying that thing or speaking of someone by pronoun goes. Else nothing."""
+    text = " ".join(parts)
+    again = told_in(text) & told_only_of_them
+    if not again or not _A_PERSON.search(text) or _names_anyone(text, besides=told_only_of_them):
+        return {}
+    return {part: "" for part in parts if told_in(part) & again or _A_PERSON.search(part)}

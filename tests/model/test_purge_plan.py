@@ -439,3 +439,32 @@ def test_what_stays_of_a_reply_sentence_naming_the_one_forgotten_goes_when_it_sp
     plan = plan_purge_entity(week, "Tolani", "default")
     assert {m.id: m.text for m in plan.rewritten} == {"t-1": "Flights about £140 with a bag."}
     assert plan.remove == ("t-2",)
+
+
+def said_on(memory_id: str, text: str, day: int) -> Memory:
+    """A turn by Sam on ``day``, in that day's session."""
+    return Memory(id=memory_id, kind=Kind.EPISODE, type=MemoryType.EPISODIC, text=text, created_at=NOW,
+                  valid_at=NOW.replace(day=1 + day), provenance=Provenance(speaker="Sam", role="user", session=f"s-{day}"))
+
+
+GUS_DRAFT = said_on("t-1", "Gus sent over a contract draft, he gets final say on 'hero moments'.", 0)
+
+
+def test_forgetting_someone_takes_what_a_later_turn_says_again_of_what_went_with_them_by_pronoun() -> None:
+    later = said_on("t-2", "Not doing the thing. The 'hero moments' clause was too controlling. Told him thanks but no.", 3)
+    plan = plan_purge_entity(by_id(GUS_DRAFT, later), "Gus", "default")
+    assert plan.remove == ("t-1",)
+    assert {m.id: m.text for m in plan.rewritten} == {"t-2": "Not doing the thing."}
+
+
+def test_a_later_turn_saying_again_what_another_turn_that_stays_says_too_stays() -> None:
+    own = said_on("t-3", "I'm adding a 'hero moments' section to my own contract.", 1)
+    later = said_on("t-2", "Not doing the thing. The 'hero moments' clause was too controlling. Told him thanks but no.", 3)
+    plan = plan_purge_entity(by_id(GUS_DRAFT, own, later), "Gus", "default")
+    assert plan.remove == ("t-1",) and plan.rewritten == ()
+
+
+def test_a_later_turn_naming_someone_else_stays() -> None:
+    later = said_on("t-2", "The 'hero moments' clause was too much. Told Sam thanks but no, he was fine.", 3)
+    plan = plan_purge_entity(by_id(GUS_DRAFT, later), "Gus", "default")
+    assert plan.remove == ("t-1",) and plan.rewritten == ()
