@@ -30,8 +30,8 @@ LEAD_DEPTH = 10
 """How far down the ranked list a rule looks for what should lead."""
 
 
-# A title's full stop opens no sentence: "Mr. Fonoti is covering" names Fonoti.
-_SPECIFIC = re.compile(r"(?:(?<=\b(?:Mr|Ms|Dr|St)\.\s)|(?<=\bMrs\.\s)|(?<=\bProf\.\s)|(?<![.!?:]\s)(?<!^))\b[A-Z][\w'’-]+|\b\d[\d.,:]*")
+# A title's full stop opens no sentence: "Mr. Fonoti is covering" names Fonoti; "I'll" names no one.
+_SPECIFIC = re.compile(r"(?:(?<=\b(?:Mr|Ms|Dr|St)\.\s)|(?<=\bMrs\.\s)|(?<=\bProf\.\s)|(?<![.!?:]\s)(?<!^))\b(?!I['’]\w)[A-Z][\w'’-]+|\b\d[\d.,:]*")
 
 
 # Whom a reply speaks to is nothing it says: "I'm sorry, Winnie." "Hi Kehinde!"

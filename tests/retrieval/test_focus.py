@@ -25,3 +25,4 @@ def test_a_name_of_several_words_is_spoken_of_where_its_words_stand_together() -
 def test_a_name_after_a_titles_full_stop_is_a_name_and_a_word_opening_a_sentence_is_not() -> None:
     assert specifics("Noted: Mr. Fonoti is covering your classes on Friday the 23rd.") == {"fonoti", "23"}
     assert specifics("Mrs. Ige said yes. Then the sub fell through.") == {"ige"}
+    assert specifics("Ask me Wednesday evening and I'll have it ready, I'm sure.") == set()
