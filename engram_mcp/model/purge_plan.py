@@ -72,6 +72,7 @@ from engram_mcp.model.trust import a_persons_own
 
 __all__ = ["NOT_AFTER_AN_ABBREVIATION", "PurgePlan", "about", "known_entities", "plan_purge", "plan_purge_entity", "sentences"]
 
+_WORD = re.compile(r"[^\W_]+")
 _TITLE_STOPS = ("Dr", "Mr", "Ms", "Mrs", "Mx", "St", "Prof", "Jr", "Sr", "vs", "Mt")
 # What closes a name ("ACME Ltd.", "Smith Bros.", "Tom Hale Jr.") besides an initial ("Ann B."), and
 # a title typed in lower case ("dr. o'brien").
@@ -230,31 +231,45 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
     """What goes of the assistant's reply to a turn that lost what it said of ``name``: each sentence of the reply that
     speaks only of what went ("Tolani again: Lisbon is confirmed for 16-19 Oct." → "Noted for the hen do: Lisbon 16-19
     October."; "He's selling his spare Diamante for £900." → "A Diamante for £900 could be decent value"), sharing a
-    word with it and none with what the turn kept."""
+    word with it and none with what the turn kept, and saying again a name or a figure no turn that stays says
+    ("boşaltma artık Neuss", after a message of theirs giving the new address, stays while other turns name Neuss)."""
     sessions: dict[str | None, list[Memory]] = {}
     for turn in turns:
         if turn.kind is Kind.EPISODE:
             sessions.setdefault(turn.provenance.session, []).append(turn)
-    answering: dict[str, dict[str, str]] = {}
+    replies: list[tuple[Memory, Memory, dict[str, str]]] = []
     for session in sessions.values():
         ordered = sorted(session, key=lambda m: (m.event_time, m.created_at, m.id))
         for turn, reply in itertools.pairwise(ordered):
             if turn.said_by_assistant() or not reply.said_by_assistant() or reply.id in doomed:
                 continue
-            parts = _sentences_around(turn.text, name)
-            cut = dict.fromkeys(parts, "") if turn.id in doomed else cuts.get(turn.id, {})
-            gone = words(" ".join(part for part in parts if part in cut))
-            if not gone:
-                continue
-            kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
-            already = cuts.get(reply.id, {})
-            # What stays of a sentence naming them is read the same way: "Noted for the hen do: Lisbon 16-19 October" of
-            # "…, £200 deposit to Tolani by Friday."
-            said = {part: "" for part in _sentences_around(reply.text, name)
-                    if (spoken := words(already.get(part, part))) & gone and not spoken & kept}
-            if said:
-                answering[reply.id] = {**already, **said}
+            cut = dict.fromkeys(_sentences_around(turn.text, name), "") if turn.id in doomed else cuts.get(turn.id, {})
+            if cut:
+                replies.append((turn, reply, cut))
+    answering_ids = {reply.id for _, reply, _ in replies}
+    told_elsewhere = set().union(*(told_in(" ".join(_kept_of(turn, cuts, name))) for turn in turns
+                                   if turn.kind is Kind.EPISODE and turn.id not in doomed and turn.id not in answering_ids))
+    answering: dict[str, dict[str, str]] = {}
+    for turn, reply, cut in replies:
+        parts = _sentences_around(turn.text, name)
+        went = " ".join(part for part in parts if part in cut)
+        gone, told_only = words(went), told_in(went) - told_elsewhere
+        kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
+        already = cuts.get(reply.id, {})
+        # What stays of a sentence naming them is read the same way: "Noted for the hen do: Lisbon 16-19 October" of
+        # "…, £200 deposit to Tolani by Friday."
+        said = {part: "" for part in _sentences_around(reply.text, name)
+                if (spoken := words(left := already.get(part, part))) & gone and not spoken & kept
+                and {word.casefold() for word in _WORD.findall(left)} & told_only}
+        if said:
+            answering[reply.id] = {**already, **said}
     return answering
+
+
+def _kept_of(turn: Memory, cuts: Mapping[str, dict[str, str]], name: Named) -> list[str]:
+    """What stays of a turn's sentences once what names them is cut."""
+    cut = cuts.get(turn.id, {})
+    return [left for left in (cut.get(part, part) for part in _sentences_around(turn.text, name)) if left]
 
 
 def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str],
