@@ -52,11 +52,11 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
     if reply is None or not about(reply.text, focus) & set(focus.terms):
         return ranked
     reply_says = without_old_values(reply.text)[0]
-    named = _pieces(" ".join(focus.named | focus.speakers))
-    confirmed = _values(reply_says) - focus.named - focus.speakers
-    # Only what the turn says, or what the question names ("Okonjo-Lyle total is £3,915": the turn says "TOTAL £3,915").
-    if not confirmed or not all(_says(first.text, value, named) or {stem(piece) for piece in _pieces(value)} <= set(focus.terms)
-                                for value in confirmed):
+    # What the reply says besides what the question names ("Okonjo-Lyle total is £3,915": "£3,915"; "Mr. Lim" asked of is
+    # nothing confirmed), and only what the turn says.
+    confirmed = {value for value in _values(reply_says) if value not in focus.named | focus.speakers
+                 and not {stem(piece) for piece in _pieces(value)} <= set(focus.terms)}
+    if not confirmed or not all(_says(first.text, value) for value in confirmed):
         return ranked
     # Asked who, the reply names someone: "a draft confirming your new supervisor and the 15 January date" names none.
     if focus.who and not any(_NAME.match(value) for value in confirmed):

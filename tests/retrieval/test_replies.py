@@ -98,3 +98,10 @@ def test_a_reply_naming_no_one_leaves_the_turn_first_when_the_question_asks_who(
                              "Who is my supervisor?", before) == ["t-turn", "t-before", "t-reply"]
     assert turn_ranked_first(turn, "Certainly. Here is a draft confirming Dr Ionescu as your new supervisor.",
                              "Who is my supervisor?", before)[0] == "t-reply"
+
+
+def test_a_reply_naming_only_whom_the_question_asks_of_leaves_the_turn_first() -> None:
+    before = memory("t-before", "Revised term sheet: Mr. Lim now offers THB 32M pre-money.", day=1)
+    assert turn_ranked_first("Signed Mr. Lim's term sheet at 32M this morning.",
+                             "Congratulations! Remember the monthly update for Mr. Lim.",
+                             "What pre-money valuation is Mr. Lim investing at?", before) == ["t-turn", "t-before", "t-reply"]
