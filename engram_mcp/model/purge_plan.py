@@ -231,8 +231,9 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
     """What goes of the assistant's reply to a turn that lost what it said of ``name``: each sentence of the reply that
     speaks only of what went ("Tolani again: Lisbon is confirmed for 16-19 Oct." → "Noted for the hen do: Lisbon 16-19
     October."; "He's selling his spare Diamante for £900." → "A Diamante for £900 could be decent value"), sharing a
-    word with it and none with what the turn kept, and saying again a name or a figure no turn that stays says
-    ("boşaltma artık Neuss", after a message of theirs giving the new address, stays while other turns name Neuss)."""
+    word with it and none with what the turn kept, and saying again a name or a figure only what went said, and none a
+    turn that stays says ("boşaltma artık Neuss, Hansastraße 12", after a message of theirs giving the new address,
+    stays while other turns name Neuss)."""
     sessions: dict[str | None, list[Memory]] = {}
     for turn in turns:
         if turn.kind is Kind.EPISODE:
@@ -247,23 +248,32 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
             if cut:
                 replies.append((turn, reply, cut))
     answering_ids = {reply.id for _, reply, _ in replies}
-    told_elsewhere = set().union(*(told_in(" ".join(_kept_of(turn, cuts, name))) for turn in turns
-                                   if turn.kind is Kind.EPISODE and turn.id not in doomed and turn.id not in answering_ids))
+    told_elsewhere = _told_words(set().union(*(told_in(" ".join(_kept_of(turn, cuts, name))) for turn in turns
+                                               if turn.kind is Kind.EPISODE and turn.id not in doomed
+                                               and turn.id not in answering_ids)))
     answering: dict[str, dict[str, str]] = {}
     for turn, reply, cut in replies:
         parts = _sentences_around(turn.text, name)
         went = " ".join(part for part in parts if part in cut)
-        gone, told_only = words(went), told_in(went) - told_elsewhere
+        gone, told_only = words(went), _told_words(told_in(went)) - told_elsewhere
         kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
         already = cuts.get(reply.id, {})
         # What stays of a sentence naming them is read the same way: "Noted for the hen do: Lisbon 16-19 October" of
         # "…, £200 deposit to Tolani by Friday."
         said = {part: "" for part in _sentences_around(reply.text, name)
                 if (spoken := words(left := already.get(part, part))) & gone and not spoken & kept
-                and {word.casefold() for word in _WORD.findall(left)} & told_only}
+                and (said_words := {word.casefold() for word in _WORD.findall(left)}) & told_only and not said_words & told_elsewhere}
         if said:
             answering[reply.id] = {**already, **said}
     return answering
+
+
+def _told_words(told: set[str]) -> set[str]:
+    """Names, figures and quoted phrases as their words, what an apostrophe adds left out: "Neuss'a" says Neuss."""
+    return {word for each in told for word in _WORD.findall(_AFTER_AN_APOSTROPHE.sub("", each)) if len(word) > 1}
+
+
+_AFTER_AN_APOSTROPHE = re.compile(r"['’]\w*")
 
 
 def _kept_of(turn: Memory, cuts: Mapping[str, dict[str, str]], name: Named) -> list[str]:

@@ -473,8 +473,8 @@ def test_a_later_turn_naming_someone_else_stays() -> None:
 def test_a_reply_saying_again_what_turns_that_stay_say_too_stays_when_someone_is_forgotten() -> None:
     week = by_id(
         said("t-1", "Serkan sent the new unloading address: Neuss, Hansastraße 12, ramp 3.", 0),
-        said("t-2", "Noted: unloading is now at Neuss.", 1, "assistant"),
-        said("t-3", "Parked before Nürnberg, off to Neuss early tomorrow.", 2),
+        said("t-2", "Noted: unloading is now at Neuss, Hansastraße 12, ramp 3.", 1, "assistant"),
+        said("t-3", "Parked before Nürnberg, off to Neuss'a early tomorrow.", 2),
     )
     plan = plan_purge_entity(week, "Serkan", "default")
     assert plan.remove == ("t-1",) and plan.rewritten == ()
