@@ -411,13 +411,13 @@ def said(memory_id: str, text: str, minute: int, role: str = "user") -> Memory:
 def test_forgetting_someone_takes_what_the_reply_says_only_of_what_was_said_of_them() -> None:
     week = by_id(
         said("t-1", "Lucan messaged, he's selling his spare Diamante for £900. Tempting, mine's 7 years old.", 0),
-        said("t-2", "A Diamante for £900 could be decent value. A service for yours is cheaper though.", 1, "assistant"),
-        said("t-3", "Booked the dentist for Friday.", 2),
+        said("t-2", "A Diamante for £900 could be decent value if it's looked after. A service for yours is cheaper.", 1, "assistant"),
+        said("t-3", "Booked the dentist for Friday. Marlowe's rate stays at £3.90.", 2),
         said("t-4", "Noted, dentist on Friday.", 3, "assistant"),
     )
     plan = plan_purge_entity(week, "Lucan", "default")
     rewritten = {m.id: m.text for m in plan.rewritten}
-    assert rewritten == {"t-1": "Tempting, mine's 7 years old.", "t-2": "A service for yours is cheaper though."}
+    assert rewritten == {"t-1": "Tempting, mine's 7 years old.", "t-2": "A service for yours is cheaper."}
     assert plan.remove == ()
 
 
