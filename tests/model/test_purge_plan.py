@@ -412,7 +412,7 @@ def test_forgetting_someone_takes_what_the_reply_says_only_of_what_was_said_of_t
     week = by_id(
         said("t-1", "Lucan messaged, he's selling his spare Diamante for £900. Tempting, mine's 7 years old.", 0),
         said("t-2", "A Diamante for £900 could be decent value if it's looked after. A service for yours is cheaper.", 1, "assistant"),
-        said("t-3", "Booked the dentist for Friday. Marlowe's rate stays at £3.90.", 2),
+        said("t-3", "Booked the dentist for Friday, and Marlowe's rate stays at £3.90.", 2),
         said("t-4", "Noted, dentist on Friday.", 3, "assistant"),
     )
     plan = plan_purge_entity(week, "Lucan", "default")
