@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.old_values import without_old_values
+from engram_mcp.model.purge_plan import NOT_AFTER_AN_ABBREVIATION
 from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.question_words import stem
 
@@ -58,14 +59,16 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
                  and not {stem(piece) for piece in _pieces(value)} <= set(focus.terms)}
     if not confirmed or not all(_says(first.text, value) for value in confirmed):
         return ranked
-    # Asked who, the reply names someone: "a draft confirming your new supervisor and the 15 January date" names none.
-    if focus.who and not any(_NAME.match(value) for value in confirmed):
-        return ranked
     left_out = {value for value in _values(first.text) if not _says(reply_says, value)}
-    # What the reply leaves out is what a memory before the turn said of the question: the turn names the old value beside
-    # the new one. The reply names it nowhere, not even as what it was ("Kids Kingdom after school (was Sue Prentice)").
-    before = any(pair[0].event_time < first.event_time and (olds := _values(pair[0].text) & left_out)
-                 and not any(_says(reply.text, value) for value in olds) and about(pair[0].text, focus) & set(focus.terms)
+    # What the reply leaves out is what a memory before the turn said of the question, in a sentence speaking of what is
+    # asked ("deposit policy rn is $100"; not the "3km" of a swim, for a goal race): the turn names the old value beside
+    # the new one. The reply names it nowhere, not even as what it was ("Kids Kingdom after school (was Sue Prentice)"),
+    # and says a new value of its kind, a name for a name, a figure for a figure: "Your new business account:
+    # 38-9021-…" says no bank in place of ANZ, nor "the 15 January date" a supervisor in place of Hartley.
+    before = any(pair[0].event_time < first.event_time and (olds := _said_of(pair[0].text, focus) & left_out)
+                 and not any(_says(reply.text, value) for value in olds)
+                 and any(_is_figure(value) in {_is_figure(old) for old in olds} and not _says(pair[0].text, value)
+                         for value in confirmed)
                  for pair in ranked[1:LEAD_DEPTH])
     return lead(ranked, next((pair for pair in ranked if pair[0].id == reply.id), (reply, ranked[0][1]))) if before else ranked
 
@@ -81,10 +84,22 @@ def _says(text: str, value: str, besides: frozenset[str] | set[str] = frozenset(
     return value in _values(text) or _pieces(value) <= _pieces(text) | besides
 
 
+def _said_of(text: str, focus: Focus) -> set[str]:
+    """The names and figures of the sentences of ``text`` that speak of what the question asks."""
+    return set().union(*(_values(sentence) for sentence in _SENTENCE_END.split(text) if about(sentence, focus) & set(focus.terms)))
+
+
+# A title's full stop ends no sentence: "Mrs. Ige said yes" is one.
+_SENTENCE_END = re.compile(NOT_AFTER_AN_ABBREVIATION + r"(?<=[.!?])\s+|\n+")
+
+
+def _is_figure(value: str) -> bool:
+    return value[:1].isdigit()
+
+
 def _pieces(text: str) -> set[str]:
     """The words and figures of a text, however a name is split ("INV-0622-R1" as "inv", "0622", "r1")."""
     return {piece.casefold() for piece in _PIECE.findall(text)}
 
 
-_NAME = re.compile(r"[^\W\d_]")
 _PIECE = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+")

@@ -91,8 +91,8 @@ def test_a_reply_saying_nothing_of_the_question_leaves_the_turn_first() -> None:
                              "Sounds fair at $150.", "How much is my deposit?") == ["t-turn", "t-before", "t-reply"]
 
 
-def test_a_reply_naming_no_one_leaves_the_turn_first_when_the_question_asks_who() -> None:
-    before = memory("t-before", "The Head of School wrote: Dr Ionescu is to be my supervisor, Professor Hartley is leaving.", day=0)
+def test_a_reply_saying_no_new_value_of_the_old_ones_kind_leaves_the_turn_first() -> None:
+    before = memory("t-before", "My supervisor is Professor Hartley, chapter three is due to him in December.", day=0)
     turn = "Please draft an email confirming that Dr Ionescu replaces Professor Hartley as my supervisor, chapter three due 15 January."
     assert turn_ranked_first(turn, "Certainly. Here is a draft confirming your new supervisor and the 15 January date.",
                              "Who is my supervisor?", before) == ["t-turn", "t-before", "t-reply"]
@@ -105,3 +105,10 @@ def test_a_reply_naming_only_whom_the_question_asks_of_leaves_the_turn_first() -
     assert turn_ranked_first("Signed Mr. Lim's term sheet at 32M this morning.",
                              "Congratulations! Remember the monthly update for Mr. Lim.",
                              "What pre-money valuation is Mr. Lim investing at?", before) == ["t-turn", "t-before", "t-reply"]
+
+
+def test_a_value_said_before_of_something_else_than_what_is_asked_is_no_old_value() -> None:
+    before = memory("t-before", "New goal race plan from the coach.\nMonday: swim 3km easy.", day=1)
+    assert turn_ranked_first("for Seville I need new race shoes, adios pro 3 has ~600km on it. same model?",
+                             "At around 600 km most racers have lost some pop; fine for a goal race.",
+                             "Which marathon is my goal race?", before) == ["t-turn", "t-before", "t-reply"]
