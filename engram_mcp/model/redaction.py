@@ -402,9 +402,11 @@ def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> di
     """The sentences of a later message that speak again of what went with the one forgotten: a message naming no one
     else that says again something only what went told ("The 'hero moments' clause was too controlling", "the Leeds
     person will have it") and speaks of someone by pronoun ("Told him thanks but no") is about them; each of its
-    sentences saying that thing or speaking of someone by pronoun goes. Else nothing."""
+    sentences saying that thing or speaking of someone by pronoun goes. Not one speaking of a relation ("Mum called,
+    she's off to Lisbon too"). Else nothing."""
     text = " ".join(parts)
     again = told_in(text) & told_only_of_them
-    if not again or not _A_PERSON.search(text) or _names_anyone(text, besides=told_only_of_them):
+    if (not again or not _A_PERSON.search(text) or _names_anyone(text, besides=told_only_of_them)
+            or any(word in RELATIONS for word in _WORD.findall(text.casefold()))):
         return {}
     return {part: "" for part in parts if told_in(part) & again or _A_PERSON.search(part)}

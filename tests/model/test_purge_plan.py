@@ -478,3 +478,9 @@ def test_a_reply_saying_again_what_turns_that_stay_say_too_stays_when_someone_is
     )
     plan = plan_purge_entity(week, "Serkan", "default")
     assert plan.remove == ("t-1",) and plan.rewritten == ()
+
+
+def test_a_later_turn_speaking_of_a_relation_stays() -> None:
+    later = said_on("t-2", "Mum saw it too: the 'hero moments' clause is odd, she said.", 3)
+    plan = plan_purge_entity(by_id(GUS_DRAFT, later), "Gus", "default")
+    assert plan.remove == ("t-1",) and plan.rewritten == ()
