@@ -398,6 +398,9 @@ def speaks_of_someone(text: str) -> bool:
     return _A_PERSON.search(text) is not None
 
 
+_FEW_DIGITS = 2
+
+
 def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> dict[str, str]:
     """The sentences of a later message that speak again of what went with the one forgotten: a message naming no one
     else that says again something only what went told ("The 'hero moments' clause was too controlling", "the Leeds
@@ -405,7 +408,8 @@ def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> di
     sentences saying that thing or speaking of someone by pronoun goes. Not one speaking of a relation ("Mum called,
     she's off to Lisbon too"). Else nothing."""
     text = " ".join(parts)
-    again = told_in(text) & told_only_of_them
+    # A number of two digits ("15") is said of too many things to tell what it is said of.
+    again = {told for told in told_in(text) & told_only_of_them if not told.isdigit() or len(told) > _FEW_DIGITS}
     if (not again or not _A_PERSON.search(text) or _names_anyone(text, besides=told_only_of_them)
             or any(word in RELATIONS for word in _WORD.findall(text.casefold()))):
         return {}

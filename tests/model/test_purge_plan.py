@@ -484,3 +484,10 @@ def test_a_later_turn_speaking_of_a_relation_stays() -> None:
     later = said_on("t-2", "Mum saw it too: the 'hero moments' clause is odd, she said.", 3)
     plan = plan_purge_entity(by_id(GUS_DRAFT, later), "Gus", "default")
     assert plan.remove == ("t-1",) and plan.rewritten == ()
+
+
+def test_a_later_turn_saying_again_only_a_small_number_stays() -> None:
+    draft = said_on("t-1", "Gus sent over a contract draft, 15 percent each way.", 0)
+    later = said_on("t-2", "Turned 15 today, she's thrilled.", 3)
+    plan = plan_purge_entity(by_id(draft, later), "Gus", "default")
+    assert plan.remove == ("t-1",) and plan.rewritten == ()
