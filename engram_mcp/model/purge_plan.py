@@ -298,7 +298,7 @@ def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]
             gone |= told_in(" ".join(part for part in parts if part in cut))
             since = min(since or turn.event_time, turn.event_time)
         if turn.id not in doomed:
-            kept[turn.id] = [left for left in (cut.get(part, part) for part in parts) if left]
+            kept[turn.id] = _kept_of(turn, cuts, name)
     if since is None:
         return {}
     # A turn that may say again what went: one after it began going, whose rest speaks of someone by pronoun.

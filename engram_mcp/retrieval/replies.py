@@ -40,12 +40,11 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
 
-
 def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list[Scored]:
     """"raising my deposit to $150 from now on, too many no-shows at $100" then "Deposit is $150 now.": a turn that
     changes something often names what it was ("$100", said in a memory before it) beside what it is; when the
-    assistant's reply to it says again what the turn says of the question but leaves out what was so before, the reply
-    goes first, since it names only what holds."""
+    assistant's reply to it says again what the turn says of the question, a new value of the old one's kind, and names
+    what was so before nowhere, the reply goes first, since it names only what holds."""
     first = ranked[0][0] if ranked else None
     if first is None or focus.to_assistant or first.kind is not Kind.EPISODE or first.said_by_assistant():
         return ranked
@@ -78,10 +77,9 @@ def _values(text: str) -> set[str]:
     return {value.rstrip(".,;:") for value in specifics(text)}
 
 
-def _says(text: str, value: str, besides: frozenset[str] | set[str] = frozenset()) -> bool:
-    """Whether ``text`` says ``value`` (one of its names or figures), however either is split or set, or ``besides``
-    holds it."""
-    return value in _values(text) or _pieces(value) <= _pieces(text) | besides
+def _says(text: str, value: str) -> bool:
+    """Whether ``text`` says ``value`` (one of its names or figures), however either is split or set."""
+    return value in _values(text) or _pieces(value) <= _pieces(text)
 
 
 def _said_of(text: str, focus: Focus) -> set[str]:
