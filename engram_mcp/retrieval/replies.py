@@ -12,7 +12,7 @@ from collections.abc import Callable
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.old_values import without_old_values
 from engram_mcp.model.purge_plan import NOT_AFTER_AN_ABBREVIATION
-from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead, specifics
+from engram_mcp.retrieval.focus import LEAD_DEPTH, VOCATIVE, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.question_words import stem
 
 __all__ = ["RepliedTo", "confirmed_first", "said_before_reply_first"]
@@ -78,13 +78,15 @@ def _values(text: str) -> set[str]:
 
 
 def _says(text: str, value: str) -> bool:
-    """Whether ``text`` says ``value`` (one of its names or figures), however either is split or set."""
-    return value in _values(text) or _pieces(value) <= _pieces(text)
+    """Whether ``text`` says ``value`` (one of its names or figures), however either is split or set; whom a reply
+    speaks to ("Hi Mam, …") it does not say."""
+    return value in _values(text) or _pieces(value) <= _pieces(VOCATIVE.sub(",", text))
 
 
 def _said_of(text: str, focus: Focus) -> set[str]:
-    """The names and figures of the sentences of ``text`` that speak of what the question asks."""
-    return set().union(*(_values(sentence) for sentence in _SENTENCE_END.split(text) if about(sentence, focus) & set(focus.terms)))
+    """The names and figures of the sentences of ``text`` that speak of what the question asks, by its words or by a name
+    it says besides the speaker's ("Christmas")."""
+    return set().union(*(_values(sentence) for sentence in _SENTENCE_END.split(text) if about(sentence, focus) - focus.speakers))
 
 
 # A title's full stop ends no sentence: "Mrs. Ige said yes" is one.

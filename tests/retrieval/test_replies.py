@@ -112,3 +112,10 @@ def test_a_value_said_before_of_something_else_than_what_is_asked_is_no_old_valu
     assert turn_ranked_first("for Seville I need new race shoes, adios pro 3 has ~600km on it. same model?",
                              "At around 600 km most racers have lost some pop; fine for a goal race.",
                              "Which marathon is my goal race?", before) == ["t-turn", "t-before", "t-reply"]
+
+
+def test_whom_a_reply_speaks_to_is_no_old_value_it_names() -> None:
+    before = memory("t-before", "Christmas is at Mam's as every year.", day=0)
+    assert turn_ranked_first("We're not doing Christmas at Mam's, we're going to Bristol. Write Mam a kind message.",
+                             "\"Hi Mam, we'll spend Christmas in Bristol this year.\"", "Where am I spending Christmas?",
+                             before)[0] == "t-reply"
