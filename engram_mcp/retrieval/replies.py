@@ -54,11 +54,11 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
     reply_says = without_old_values(reply.text)[0]
     # What the reply says besides what the question names ("Okonjo-Lyle total is £3,915": "£3,915"; "Mr. Lim" asked of is
     # nothing confirmed), and only what the turn says.
-    confirmed = {value for value in _values(reply_says) if value not in focus.named | focus.speakers
-                 and not {stem(piece) for piece in _pieces(value)} <= set(focus.terms)}
+    confirmed = {value for value in _values(reply_says) if not _asked_of(value, focus)}
     if not confirmed or not all(_says(first.text, value) for value in confirmed):
         return ranked
-    left_out = {value for value in _values(first.text) if not _says(reply_says, value)}
+    # Nor is what the question names an old value ("Brody" of "What dose of Biphentin is Brody taking?").
+    left_out = {value for value in _values(first.text) if not _says(reply_says, value) and not _asked_of(value, focus)}
     # What the reply leaves out is what a memory before the turn said of the question, in a sentence speaking of what is
     # asked ("deposit policy rn is $100"; not the "3km" of a swim, for a goal race): the turn names the old value beside
     # the new one. The reply names it nowhere, not even as what it was ("Kids Kingdom after school (was Sue Prentice)"),
@@ -70,6 +70,11 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
                          for value in confirmed)
                  for pair in ranked[1:LEAD_DEPTH])
     return lead(ranked, next((pair for pair in ranked if pair[0].id == reply.id), (reply, ranked[0][1]))) if before else ranked
+
+
+def _asked_of(value: str, focus: Focus) -> bool:
+    """Whether the question names ``value``, as a name or by its words."""
+    return value in focus.named | focus.speakers or {stem(piece) for piece in _pieces(value)} <= set(focus.terms)
 
 
 def _values(text: str) -> set[str]:
