@@ -122,7 +122,7 @@ def test_whom_a_reply_speaks_to_is_no_old_value_it_names() -> None:
 
 
 def test_whom_the_question_asks_of_is_no_old_value() -> None:
-    before = memory("t-before", "Brody is nine, he loves hockey.", day=0)
-    assert turn_ranked_first("Brody started Biphentin in October, he's on 10 mg with breakfast, pediatrician is Dr. Fitzgerald.",
+    before = memory("t-before", "My son Brody is nine, he loves hockey.", day=0)
+    assert turn_ranked_first("okay so Brody started Biphentin in October, on 10 mg with breakfast, pediatrician is Dr. Fitzgerald.",
                              "Noted: Biphentin each morning with breakfast; pediatrician Dr. Fitzgerald.",
                              "What dose of Biphentin is Brody taking?", before) == ["t-turn", "t-before", "t-reply"]
