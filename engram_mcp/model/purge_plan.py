@@ -238,22 +238,21 @@ def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[st
     for turn in turns:
         if turn.kind is Kind.EPISODE:
             sessions.setdefault(turn.provenance.session, []).append(turn)
-    replies: list[tuple[Memory, Memory, dict[str, str]]] = []
+    replies: list[tuple[Memory, list[str], dict[str, str]]] = []
     for session in sessions.values():
         ordered = sorted(session, key=lambda m: (m.event_time, m.created_at, m.id))
         for turn, reply in itertools.pairwise(ordered):
             if turn.said_by_assistant() or not reply.said_by_assistant() or reply.id in doomed:
                 continue
-            cut = dict.fromkeys(_sentences_around(turn.text, name), "") if turn.id in doomed else cuts.get(turn.id, {})
+            parts, cut = _cut_of(turn, cuts, doomed, name)
             if cut:
-                replies.append((turn, reply, cut))
-    answering_ids = {reply.id for _, reply, _ in replies}
+                replies.append((reply, parts, cut))
+    answering_ids = {reply.id for reply, _, _ in replies}
     told_elsewhere = _told_words(set().union(*(told_in(" ".join(_kept_of(turn, cuts, name))) for turn in turns
                                                if turn.kind is Kind.EPISODE and turn.id not in doomed
                                                and turn.id not in answering_ids)))
     answering: dict[str, dict[str, str]] = {}
-    for turn, reply, cut in replies:
-        parts = _sentences_around(turn.text, name)
+    for reply, parts, cut in replies:
         went = " ".join(part for part in parts if part in cut)
         gone, told_only = words(went), _told_words(told_in(went)) - told_elsewhere
         kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
@@ -273,10 +272,19 @@ def _told_words(told: set[str]) -> set[str]:
     return {word for each in told for word in _WORD.findall(each) if len(word) > 1}
 
 
+def _cut_of(turn: Memory, cuts: Mapping[str, dict[str, str]], doomed: set[str], name: Named) -> tuple[list[str], dict[str, str]]:
+    """A turn's sentences, and what is cut of them: all of a turn that goes."""
+    parts = _sentences_around(turn.text, name)
+    return parts, dict.fromkeys(parts, "") if turn.id in doomed else cuts.get(turn.id, {})
+
+
 def _kept_of(turn: Memory, cuts: Mapping[str, dict[str, str]], name: Named) -> list[str]:
-    """What stays of a turn's sentences once what names them is cut."""
-    cut = cuts.get(turn.id, {})
-    return [left for left in (cut.get(part, part) for part in _sentences_around(turn.text, name)) if left]
+    """What stays of a turn's sentences once what names them is cut (of a turn that stays)."""
+    return _kept(*_cut_of(turn, cuts, set(), name))
+
+
+def _kept(parts: list[str], cut: Mapping[str, str]) -> list[str]:
+    return [left for left in (cut.get(part, part) for part in parts) if left]
 
 
 def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str],
@@ -287,18 +295,18 @@ def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]
     went, in no sentence that stays but a turn's that may be saying them again."""
     episodes = [turn for turn in turns if turn.kind is Kind.EPISODE and turn.id not in doomed]
     gone: set[str] = set()
+    said_in: dict[str, list[str]] = {}
     kept: dict[str, list[str]] = {}
     since: datetime | None = None
     for turn in turns:
         if turn.kind is not Kind.EPISODE:
             continue
-        parts = _sentences_around(turn.text, name)
-        cut = dict.fromkeys(parts, "") if turn.id in doomed else cuts.get(turn.id, {})
+        parts, cut = _cut_of(turn, cuts, doomed, name)
         if cut:
             gone |= told_in(" ".join(part for part in parts if part in cut))
             since = min(since or turn.event_time, turn.event_time)
         if turn.id not in doomed:
-            kept[turn.id] = _kept_of(turn, cuts, name)
+            said_in[turn.id], kept[turn.id] = parts, _kept(parts, cut)
     if since is None:
         return {}
     # A turn that may say again what went: one after it began going, whose rest speaks of someone by pronoun.
@@ -307,7 +315,7 @@ def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]
     again: dict[str, dict[str, str]] = {}
     for turn in episodes:
         if turn.id in may_say_again and (said := said_again_of_what_went(kept[turn.id], told_only)):
-            again[turn.id] = {**cuts.get(turn.id, {}), **{part: "" for part in _sentences_around(turn.text, name) if part in said}}
+            again[turn.id] = {**cuts.get(turn.id, {}), **{part: "" for part in said_in[turn.id] if part in said}}
     return again
 
 

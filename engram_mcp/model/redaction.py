@@ -12,7 +12,8 @@ A sentence right after one that goes on about it by pronoun ("He's a beagle") go
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
 later one opening on someone by pronoun while no one else is spoken of between ("Tanvi followed me again. 2
 years since the breakup. she's in Pune now"), and one with no subject of its own right after ("works at the
-Harley plant"), and a message quoted after a sentence of theirs that introduces it ("brought a note:" then "'Please …'"). So does the start of the speaker's next turn in the session when the turn before ended on it
+Harley plant"), and a message quoted after a sentence of theirs that introduces it ("brought a note:" then
+"'Please …'"). So does the start of the speaker's next turn in the session when the turn before ended on it
 (a few words after, "idk man", end nothing) and the next opens with "he", "she" or "they", naming no one
 else ("he did it again this morning, I left a note"), or, after words of its own that speak of no one,
 speaks of someone by pronoun ("nah im good lol. just dont let me forget her bday is dec 12").
@@ -410,7 +411,7 @@ def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> di
     text = " ".join(parts)
     # A number of two digits ("15") is said of too many things to tell what it is said of.
     again = {told for told in told_in(text) & told_only_of_them if not told.isdigit() or len(told) > _FEW_DIGITS}
-    if (not again or not _A_PERSON.search(text) or _names_anyone(text, besides=told_only_of_them)
+    if (not again or not speaks_of_someone(text) or _names_anyone(text, besides=told_only_of_them)
             or any(word in RELATIONS for word in _WORD.findall(text.casefold()))):
         return {}
-    return {part: "" for part in parts if told_in(part) & again or _A_PERSON.search(part)}
+    return {part: "" for part in parts if told_in(part) & again or speaks_of_someone(part)}
