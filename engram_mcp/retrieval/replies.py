@@ -6,14 +6,12 @@ says only what holds (``confirmed_first``). Pure, like the rest of ``leading``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.old_values import without_old_values
-from engram_mcp.model.purge_plan import NOT_AFTER_AN_ABBREVIATION
-from engram_mcp.retrieval.focus import LEAD_DEPTH, VOCATIVE, Focus, Scored, about, lead, specifics
-from engram_mcp.retrieval.question_words import stem
+from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead, specifics
+from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
 
 __all__ = ["RepliedTo", "confirmed_first", "said_before_reply_first"]
 
@@ -54,57 +52,19 @@ def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list
     reply_says = without_old_values(reply.text)[0]
     # What the reply says besides what the question names ("Okonjo-Lyle total is £3,915": "£3,915"; "Mr. Lim" asked of is
     # nothing confirmed), and only what the turn says.
-    confirmed = {value for value in _values(reply_says) if not _asked_of(value, focus)}
-    if not confirmed or not all(_says(first.text, value) for value in confirmed):
+    confirmed = {value for value in values_of(reply_says) if not asked_of(value, focus)}
+    if not confirmed or not all(says_value(first.text, value) for value in confirmed):
         return ranked
     # Nor is what the question names an old value ("Brody" of "What dose of Biphentin is Brody taking?").
-    left_out = {value for value in _values(first.text) if not _says(reply_says, value) and not _asked_of(value, focus)}
+    left_out = {value for value in values_of(first.text) if not says_value(reply_says, value) and not asked_of(value, focus)}
     # What the reply leaves out is what a memory before the turn said of the question, in a sentence speaking of what is
     # asked ("deposit policy rn is $100"; not the "3km" of a swim, for a goal race): the turn names the old value beside
     # the new one. The reply names it nowhere, not even as what it was ("Kids Kingdom after school (was Sue Prentice)"),
     # and says a new value of its kind, a name for a name, a figure for a figure: "Your new business account:
     # 38-9021-…" says no bank in place of ANZ, nor "the 15 January date" a supervisor in place of Hartley.
-    before = any(pair[0].event_time < first.event_time and (olds := _said_of(pair[0].text, focus) & left_out)
-                 and not any(_says(reply.text, value) for value in olds)
-                 and any(_is_figure(value) in {_is_figure(old) for old in olds} and not _says(pair[0].text, value)
+    before = any(pair[0].event_time < first.event_time and (olds := values_said_of(pair[0].text, focus) & left_out)
+                 and not any(says_value(reply.text, value) for value in olds)
+                 and any(is_figure(value) in {is_figure(old) for old in olds} and not says_value(pair[0].text, value)
                          for value in confirmed)
                  for pair in ranked[1:LEAD_DEPTH])
     return lead(ranked, next((pair for pair in ranked if pair[0].id == reply.id), (reply, ranked[0][1]))) if before else ranked
-
-
-def _asked_of(value: str, focus: Focus) -> bool:
-    """Whether the question names ``value``, as a name or by its words."""
-    return value in focus.named | focus.speakers or {stem(piece) for piece in _pieces(value)} <= set(focus.terms)
-
-
-def _values(text: str) -> set[str]:
-    """The names and figures a text says, the stop closing a figure no part of it ("$100." as "100", "12.10.," as "12.10")."""
-    return {value.rstrip(".,;:") for value in specifics(text)}
-
-
-def _says(text: str, value: str) -> bool:
-    """Whether ``text`` says ``value`` (one of its names or figures), however either is split or set; whom a reply
-    speaks to ("Hi Mam, …") it does not say."""
-    return value in _values(text) or _pieces(value) <= _pieces(VOCATIVE.sub(",", text))
-
-
-def _said_of(text: str, focus: Focus) -> set[str]:
-    """The names and figures of the sentences of ``text`` that speak of what the question asks, by its words or by a name
-    it says besides the speaker's ("Christmas")."""
-    return set().union(*(_values(sentence) for sentence in _SENTENCE_END.split(text) if about(sentence, focus) - focus.speakers))
-
-
-# A title's full stop ends no sentence: "Mrs. Ige said yes" is one.
-_SENTENCE_END = re.compile(NOT_AFTER_AN_ABBREVIATION + r"(?<=[.!?])\s+|\n+")
-
-
-def _is_figure(value: str) -> bool:
-    return value[:1].isdigit()
-
-
-def _pieces(text: str) -> set[str]:
-    """The words and figures of a text, however a name is split ("INV-0622-R1" as "inv", "0622", "r1")."""
-    return {piece.casefold() for piece in _PIECE.findall(text)}
-
-
-_PIECE = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+")
