@@ -35,6 +35,7 @@ from engram_mcp.retrieval.details import detail_asked
 from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead
 from engram_mcp.retrieval.instances import KIND_INSTANCES
 from engram_mcp.retrieval.later_change import later_change_first, times_meant
+from engram_mcp.retrieval.later_value import later_value_first
 from engram_mcp.retrieval.leading import (
     change_first,
     is_ending,
@@ -208,9 +209,11 @@ class Answering:
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers, itself read
         # through its facts.
         # A turn naming what was so before beside what holds gives way to the reply that says only what holds.
+        # A value said again otherwise later ("Roofing: KSh 395,000 with Mzee Kioko") goes before the one first said.
         found = self._instance_first(
-            confirmed_first(change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to), focus,
-                                         restated, derived), focus, reply_to),
+            later_value_first(confirmed_first(change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus,
+                                                                                   replied_to), focus, restated, derived), focus, reply_to),
+                              focus, outdated),
             where, focus, admitted)
         return _who_they_are_first(relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated),
                                    where, focus, admitted)

@@ -1,0 +1,78 @@
+"""What leads once a value was said again and differently: "Mzee Kioko has quoted KSh 380,000 for the roofing", days
+later "Roofing: KSh 395,000 with Mzee Kioko". Pure, like the rest of ``leading``.
+"""
+
+from __future__ import annotations
+
+from engram_mcp.model.old_values import without_old_values
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
+from engram_mcp.retrieval.leading import WHEN_WORDS
+from engram_mcp.retrieval.question_words import RELATION_WORDS
+from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
+from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
+
+__all__ = ["later_value_first"]
+
+
+def later_value_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
+    """"Mzee Kioko has quoted KSh 380,000 for the roofing", then "quote ni KSh 420,000 sasa", then "Roofing: KSh 395,000
+    with Mzee Kioko": a memory said later that speaks of what the first one says of the question and leaves out a
+    value of the kind asked that the first gave, saying one of that kind in its place, goes first; the latest such, and
+    again from there, since each said it as it stood then."""
+    for _ in range(LEAD_DEPTH):
+        later = _said_again_otherwise(ranked, focus, outdated)
+        if later is None:
+            break
+        ranked = lead(ranked, later)
+    return ranked
+
+
+def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:
+    first = ranked[0][0] if ranked else None
+    if first is None or focus.to_assistant:
+        return None
+    # Sharing only a time the question means ("this month") is not speaking of the same thing.
+    spoken_of = about(first.text, focus) - focus.speakers - focus.named - RELATION_WORDS - focus.timing - WHEN_WORDS
+    figures = _kinds_asked(focus)
+    given = {value for value in values_said_of(first.text, focus) if not asked_of(value, focus) and is_figure(value) in figures}
+    if not spoken_of or not given:
+        return None
+    later = [pair for pair in ranked[1:LEAD_DEPTH]
+             if pair[0].id not in outdated and pair[0].event_time > first.event_time
+             and _speaks_of_the_same(about(pair[0].text, focus), spoken_of, focus)
+             # "Tolani's deposit is £50" is no deposit of one's own.
+             and not of_another_person(pair[0], focus) and not opens_with_someone_else(pair[0], focus)
+             and _says_another(pair[0].text, given, first.text, focus)]
+    return max(later, key=lambda pair: pair[0].event_time, default=None)
+
+
+def _speaks_of_the_same(spoken: set[str], of_first: set[str], focus: Focus) -> bool:
+    """Whether a later memory speaking of ``spoken`` (of the question) speaks of what the first did (``of_first``): of
+    whom the question names ("take her to Enugu early, 24th" is of a wedding, not of Ebere's), of the thing it asks
+    for ("gauge 28"), and of half of the rest at least, by a word the question does not write as a name ("Roofing: … gauge 28" for
+    "Mabati I'm buying separately, gauge 30", without "buying"; not "Akinyi anasema…" for "ruracio ya mchumba wangu
+    Akinyi is set for 15th August")."""
+    return (focus.named - focus.speakers <= spoken and (focus.asked_for not in of_first or focus.asked_for in spoken)
+            and 2 * len(shared := of_first & spoken) >= len(of_first) and bool(shared - focus.written_as_names))
+
+
+def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
+    """Whether ``text`` leaves out a value of a kind the first memory gave (a figure, a name) and says of the question
+    one of that kind the first does not, in a sentence speaking of it or the one after ("Ugh the mariachi. Mi tía wants
+    them to play 3 hours"), not one it marks as what it was ("£26.10 (was £23.40)")."""
+    said = SENTENCE_END.split(without_old_values(text)[0])
+    values = set().union(*(values_of(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
+                           if about(sentence, focus) - focus.speakers))
+    new = {value for value in values if not asked_of(value, focus) and not says_value(first, value)}
+    return any(is_figure(value) is figure for value in new
+               for figure in {is_figure(value) for value in given if not says_value(text, value)})
+
+
+def _kinds_asked(focus: Focus) -> set[bool]:
+    """Whether a figure (True) or a name (False) answers: "How much…?", "When…?" a figure; "Who…?", "Where…?" a name;
+    "What…?", "Which…?" either."""
+    if focus.value in {"how much", "how many"} or focus.when:
+        return {True}
+    if focus.who or focus.where:
+        return {False}
+    return {True, False}
