@@ -163,10 +163,11 @@ moved to Wednesdays"), it is the one habit of that kind."""
 DOG_WORDS = frozenset(
     """dog puppy pup beagle labrador poodle terrier spaniel collie retriever greyhound whippet lurcher dachshund pug
     husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler shiba akita staffy staffie elkhound kelpie
-    heeler labradoodle cockapoo cavapoo cavalier samoyed malamute mastiff pitbull sheepdog mutt""".split()
+    heeler labradoodle cockapoo cavapoo cavalier samoyed malamute mastiff pitbull sheepdog mutt goldendoodle
+    bernedoodle maltipoo doodle westie yorkie sheltie frenchie springer vizsla weimaraner pomeranian shih-tzu""".split()
 )
 """A dog, by what people call one: "a greyhound called Canela" is a dog."""
-CAT_WORDS = frozenset("cat kitten kitty tabby moggy ragdoll siamese tomcat".split())
+CAT_WORDS = frozenset("cat kitten kitty tabby moggy moggie ragdoll siamese tomcat tortie tortoiseshell sphynx".split())
 """A cat, by what people call one: "Pickle, our four-year-old tabby" is a cat."""
 HORSE_WORDS = frozenset("horse pony mare stallion gelding filly colt foal".split())
 """A horse, by what people call one: "Juniper (my mare)" is a horse."""

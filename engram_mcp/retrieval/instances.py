@@ -139,6 +139,8 @@ _MET_BY_WORDS: dict[str, str] = {
     # "How long should your answers to Des be?" is met by "keep it SHORT, I dont read essays".
     "answer": _HOW_TO_ANSWER,
     "reply": _HOW_TO_ANSWER,
+    # "What conference is Khanh attending?" is met by "dự Asia Pharmacy Leaders Summit".
+    "conference": "summit congress convention symposium expo",
     # "Which day is the bakery shut?" is met by "our closed day is Tuesday".
     "shut": "shuts closed close closes closing",
     "closed": "shut shuts",

@@ -21,7 +21,16 @@ _STEMMED_APART = {word: word for word in ("booked", "booking", "bookings", "meet
     "care": "care", "cares": "care", "cared": "care", "caring": "care", "scared": "scared"} | {
     # A weekday cut short is the day ("fri is 5-11 now" for "Friday"); not "sat", "sun", "wed", "weds" or "mon", words of
     # their own ("Kavya weds Pradeep").
-    "tue": "tuesday", "tues": "tuesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday"}
+    "tue": "tuesday", "tues": "tuesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday"} | {
+    # A past said apart from its verb is the verb ("I pay him ₦85,000" for "How much is Tobi paid?"); not those that are
+    # words of their own too ("left", "felt", "fell", "made", "broke").
+    past: verb for verb, pasts in (("pay", "paid"), ("buy", "bought"), ("sell", "sold"), ("spend", "spent"), ("teach", "taught"),
+                                   ("tell", "told"), ("send", "sent"), ("bring", "brought"), ("fly", "flew flown"),
+                                   ("drive", "drove driven"), ("writ", "wrote written"), ("keep", "kept"), ("lend", "lent"),
+                                   ("meet", "met"), ("los", "lost"), ("build", "built"))
+    for past in pasts.split()} | {
+    # "How much is Tobi paid monthly?" asks of "₦85,000 a month".
+    "monthly": "month", "weekly": "week", "daily": "day", "yearly": "year", "hourly": "hour", "nightly": "night"}
 
 
 @lru_cache(maxsize=65536)
@@ -60,11 +69,11 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
 
 
 # How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday".
-_MOTHER_ABROAD = "mamá mami mãe maman mamma"
-_FATHER_ABROAD = "papá papi pai"
+_MOTHER_ABROAD = "mamá mami mãe maman mamma mẹ"
+_FATHER_ABROAD = "papá papi pai bố baba"
 # "Saskia (mijn vrouw)", "Marlene says hallo – my vrou": a spouse in the languages chat mixes in.
-_HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż"
-_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka"
+_HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż chồng mume"
+_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke"
 # "Ruan (my seun, 24)", "mi hija Lucía": a son or daughter likewise.
 _SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta"
 _DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti"
@@ -73,11 +82,13 @@ _BOYFRIEND_ABROAD = "novio namorado fidanzato"
 # "a Bruna (minha mina)": a girlfriend in Brazilian chat.
 _GIRLFRIEND_ABROAD = "novia namorada fidanzata mina"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
-_GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu"
-_GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa"
+_GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu bibi"
+_GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa babu"
 # "Mera bhai Kabir Toronto mein hai", "onii-chan haruki texted", "mi hermana Luz": a sibling likewise.
-_BROTHER_ABROAD = "bhai bhaiya hermano irmão frère frere fratello bruder onii aniki"
-_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra aneki"
+_BROTHER_ABROAD = "bhai bhaiya hermano irmão frère frere fratello bruder onii aniki kaka"
+_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra aneki dada"
+# "ruracio ya mchumba wangu Akinyi", "mi prometida": one to be married in the languages chat mixes in.
+_FIANCE_ABROAD = "mchumba prometido prometida noivo noiva verlobter verlobte fidanzato fidanzata"
 # A person's relations and the people in their life, each with the words that name the same
 # relation: the question's word must be met by one of them.
 _RELATION_SPELLINGS = {
@@ -90,13 +101,16 @@ _RELATION_SPELLINGS = {
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "
                f"{_BOYFRIEND_ABROAD} {_GIRLFRIEND_ABROAD}",
-    "boyfriend": f"partner bf {_BOYFRIEND_ABROAD}", "girlfriend": f"partner gf {_GIRLFRIEND_ABROAD}", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": "fiancee fiancé fiancée partner",
+    "boyfriend": f"partner bf {_BOYFRIEND_ABROAD}", "girlfriend": f"partner gf {_GIRLFRIEND_ABROAD}", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": f"fiancee fiancé fiancée partner {_FIANCE_ABROAD}",
     "grandmother": f"grandma gran granny nan nana {_GRANDMOTHER_ABROAD}",
     "grandma": f"grandmother gran granny nan nana {_GRANDMOTHER_ABROAD}",
     "grandfather": f"grandpa granddad grandad {_GRANDFATHER_ABROAD}", "grandpa": f"grandfather granddad grandad {_GRANDFATHER_ABROAD}",
     "grandparent": f"grandparents grandmother grandfather grandma grandpa {_GRANDMOTHER_ABROAD} {_GRANDFATHER_ABROAD}", "aunt": "auntie", "uncle": "",
     "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician dr", "gp": "doctor physician dr",
-    "dentist": "", "therapist": "counsellor counselor", "manager": "boss mgr", "boss": "manager mgr",
+    "dentist": "", "therapist": "counsellor counselor",
+    # "leanne (my physio in fitzroy)": a carer called by the word cut short.
+    "physiotherapist": "physio physiotherapy", "physio": "physiotherapist", "chiropractor": "chiro", "chiro": "chiropractor",
+    "orthodontist": "ortho", "dermatologist": "derm", "podiatrist": "chiropodist", "optician": "optometrist", "manager": "boss mgr", "boss": "manager mgr",
     "landlord": "landlady", "landlady": "landlord", "roommate": "flatmate housemate", "flatmate": "roommate housemate",
     "neighbour": "neighbor", "neighbor": "neighbour", "colleague": "coworker co-worker", "coworker": "colleague",
     "vet": "veterinarian", "coach": "trainer",

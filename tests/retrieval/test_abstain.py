@@ -521,3 +521,17 @@ def test_a_wife_is_met_by_her_word_in_dutch_or_afrikaans() -> None:
     assert not unmet_relations(wife, ["Thuis: Femke (mijn vrouw) is a nurse, works nights."])
     assert not unmet_relations(wife, ["Anneke says hallo - my vrou."])
     assert unmet_relations(wife, ["my seun Ruan works at the packhouse"]) == wife
+
+
+def test_pay_asked_by_the_month_is_met_by_what_one_pays_a_month() -> None:
+    assert lexical_coverage(focus_terms(("paid", "monthly")), ["My staff: I pay him ₦85,000 a month."]) == 1.0
+
+
+def test_a_physiotherapist_asked_is_met_by_a_physio() -> None:
+    assert lexical_coverage(focus_terms(("physiotherapist",)), ["wrist sore again, leanne (my physio) said to ice it"]) == 1.0
+
+
+def test_a_dog_asked_is_met_by_a_doodle_and_a_cat_by_a_tortie() -> None:
+    assert lexical_coverage(focus_terms(("dog",)), ["Waffles (our goldendoodle) ate a sock"]) == 1.0
+    assert lexical_coverage(focus_terms(("cat",)), ["the tortie is sulking on the windowsill"]) == 1.0
+    assert lexical_coverage(focus_terms(("cat",)), ["Waffles (our goldendoodle) ate a sock"]) == 0.0

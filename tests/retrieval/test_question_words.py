@@ -64,3 +64,32 @@ def test_a_spouse_or_child_is_met_by_its_word_in_the_languages_chat_mixes_in() -
 
 def test_a_girlfriend_is_met_by_brazilian_chats_word_for_her() -> None:
     assert stem("mina") in RELATIONS[stem("girlfriend")] and stem("mina") not in RELATIONS[stem("wife")]
+
+
+@pytest.mark.parametrize(("past", "verb"), [("paid", "pay"), ("bought", "buying"), ("sold", "sells"), ("flew", "flying"),
+                                            ("taught", "teach"), ("written", "writes")])
+def test_a_past_said_apart_from_its_verb_shares_its_stem(past: str, verb: str) -> None:
+    assert stem(past) == stem(verb)
+
+
+def test_a_past_that_is_a_word_of_its_own_keeps_its_stem() -> None:
+    assert stem("left") != stem("leave") and stem("fell") != stem("fall") and stem("made") != stem("make")
+
+
+def test_how_often_by_a_span_of_time_is_that_span() -> None:
+    assert stem("monthly") == stem("month") and stem("weekly") == stem("weeks") and stem("nightly") == stem("night")
+
+
+def test_a_spouse_parent_or_one_to_be_married_is_met_by_its_word_in_vietnamese_and_swahili() -> None:
+    assert stem("chồng") in RELATIONS[stem("husband")] and stem("mume") in RELATIONS[stem("husband")]
+    assert stem("vợ") in RELATIONS[stem("wife")] and stem("mke") not in RELATIONS[stem("husband")]
+    assert stem("mchumba") in RELATIONS[stem("fiance")] and stem("mẹ") in RELATIONS[stem("mother")]
+
+
+def test_a_carer_called_by_the_word_cut_short_is_met_by_either_word() -> None:
+    assert stem("physio") in RELATIONS[stem("physiotherapist")] and stem("physiotherapist") in RELATIONS[stem("physio")]
+    assert stem("ortho") in RELATIONS[stem("orthodontist")]
+
+
+def test_a_conference_is_met_by_a_summit_or_a_congress() -> None:
+    assert {stem("summit"), stem("congress")} <= MET_BY[stem("conference")]

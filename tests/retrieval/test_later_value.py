@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from engram_mcp.model import Memory, Provenance
+from engram_mcp.retrieval.later_value import later_value_first
+from tests.retrieval.leading_cases import focus_of, memory
+
+
+def first_of(question: str, *memories: Memory, named: frozenset[str] = frozenset()) -> str:
+    """The memory ``later_value_first`` puts first of ``memories``, ranked in the order given."""
+    ranked = [(m, 1.0 - 0.1 * rank) for rank, m in enumerate(memories)]
+    return later_value_first(ranked, focus_of(question, named), set())[0][0].id
+
+
+def reply(memory_id: str, text: str, day: int) -> Memory:
+    return memory(memory_id, text, day=day, provenance=Provenance(speaker="assistant", role="assistant"))
+
+
+QUOTE = memory("t-quote", "Pavel quoted £4,200 for the loft insulation, materials included.", day=0)
+
+
+def test_a_later_memory_giving_the_asked_thing_another_figure_goes_first() -> None:
+    assert first_of("How much is the loft insulation?", QUOTE,
+                    memory("t-other", "Booked the dentist for Friday.", day=1),
+                    reply("t-recap", "Loft insulation: £3,950 with Pavel, materials included.", day=3),
+                    named=frozenset({"Pavel"})) == "t-recap"
+
+
+def test_of_several_later_figures_the_latest_goes_first() -> None:
+    assert first_of("How much is the loft insulation?", QUOTE,
+                    memory("t-middle", "ugh the loft insulation is £4,600 now, timber went up", day=2),
+                    memory("t-latest", "loft insulation confirmed at £4,600, fitting on the 9th", day=5)) == "t-latest"
+
+
+def test_a_later_memory_saying_the_same_figure_again_leaves_the_first_first() -> None:
+    assert first_of("How much is the loft insulation?", QUOTE,
+                    memory("t-again", "Paid the deposit on the loft insulation, £4,200 all in, 300 up front.", day=3)) == "t-quote"
+
+
+def test_a_later_memory_of_someone_else_the_question_does_not_name_leaves_the_first_first() -> None:
+    assert first_of("When is Olamide's graduation?",
+                    memory("t-grad", "Olamide's graduation is 14 July at the Barbican.", day=0),
+                    memory("t-trip", "Thinking of going down for the graduation early, 12th, to see London first.", day=2),
+                    named=frozenset({"Olamide"})) == "t-grad"
+
+
+def test_a_later_memory_that_names_no_value_of_the_kind_asked_leaves_the_first_first() -> None:
+    # "How much" asks a figure: a new name said of the insulation changes no price.
+    assert first_of("How much is the loft insulation?",
+                    memory("t-quote", "Booked with Pavel: £4,200 for the loft insulation.", day=0),
+                    memory("t-fitter", "Loft insulation is being done by Kestrel Homes now.", day=3)) == "t-quote"
+
+
+def test_an_earlier_memory_never_goes_before_the_first() -> None:
+    assert first_of("How much is the loft insulation?",
+                    memory("t-late", "Loft insulation: £3,950, materials included.", day=3),
+                    memory("t-early", "loft insulation quote came in at £4,200", day=0)) == "t-late"
+
+
+def test_a_question_to_the_assistant_keeps_its_order() -> None:
+    assert first_of("How much did you say the loft insulation would be?", QUOTE,
+                    reply("t-recap", "Loft insulation: £3,950, materials included.", day=3)) == "t-quote"
