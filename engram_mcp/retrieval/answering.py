@@ -209,12 +209,12 @@ class Answering:
         # and a reply brought there ("How nice to find a new choir so quickly!") gives way to what it answers, itself read
         # through its facts.
         # A turn naming what was so before beside what holds gives way to the reply that says only what holds.
-        # A value said again otherwise later ("Roofing: KSh 395,000 with Mzee Kioko") goes before the one first said.
-        found = self._instance_first(
-            later_value_first(confirmed_first(change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus,
-                                                                                   replied_to), focus, restated, derived), focus, reply_to),
-                              focus, outdated),
-            where, focus, admitted)
+        confirmed = confirmed_first(change_first(said_before_reply_first(change_first(later, focus, restated, derived), focus, replied_to),
+                                                 focus, restated, derived), focus, reply_to)
+        # What holds now: a value said again otherwise later ("Roofing: KSh 395,000 with Mzee Kioko") goes before the one
+        # first said; asked of another moment, what was said by then is what was so.
+        found = self._instance_first(later_value_first(confirmed, focus, outdated) if where.current_only else confirmed,
+                                     where, focus, admitted)
         return _who_they_are_first(relation_fact_aside(self._trait_first(found, where, focus, admitted), focus, outdated),
                                    where, focus, admitted)
 

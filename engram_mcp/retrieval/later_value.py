@@ -4,12 +4,19 @@ later "Roofing: KSh 395,000 with Mzee Kioko". Pure, like the rest of ``leading``
 
 from __future__ import annotations
 
+import re
+
 from engram_mcp.model.old_values import without_old_values
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
 from engram_mcp.retrieval.leading import WHEN_WORDS
 from engram_mcp.retrieval.question_words import RELATION_WORDS
 from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
-from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
+from engram_mcp.retrieval.whom_asked import (
+    of_another_person,
+    of_someone_else,
+    opens_on_someone_else,
+    opens_with_someone_else,
+)
 
 __all__ = ["later_value_first"]
 
@@ -57,15 +64,22 @@ def _speaks_of_the_same(spoken: set[str], of_first: set[str], focus: Focus) -> b
 
 
 def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
-    """Whether ``text`` leaves out a value of a kind the first memory gave (a figure, a name) and says of the question
-    one of that kind the first does not, in a sentence speaking of it or the one after ("Ugh the mariachi. Mi tía wants
-    them to play 3 hours"), not one it marks as what it was ("£26.10 (was £23.40)")."""
+    """Whether ``text`` leaves out a value of a kind the first memory gave (a figure, a name) and says one of that kind
+    the first does not in a sentence speaking of the question; not one it marks as what it was ("£26.10 (was £23.40)",
+    "my old Pixel"), a relation ("Mummy's dose"), nor one said of someone else when the question asks of the speaker
+    ("Becky says the Tesla is costing her a fortune")."""
     said = SENTENCE_END.split(without_old_values(text)[0])
-    values = set().union(*(values_of(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
-                           if about(sentence, focus) - focus.speakers))
-    new = {value for value in values if not asked_of(value, focus) and not says_value(first, value)}
+    of_the_speaker = not focus.named - focus.speakers and not focus.relations
+    values = set().union(*(values_of(_OLD_ONE.sub(" ", sentence)) for sentence in said
+                           if about(sentence, focus) - focus.speakers
+                           and not (of_the_speaker and (of_someone_else(sentence) or opens_on_someone_else(sentence, text, focus)))))
+    new = {value for value in values - RELATION_WORDS if not asked_of(value, focus) and not says_value(first, value)}
     return any(is_figure(value) is figure for value in new
                for figure in {is_figure(value) for value in given if not says_value(text, value)})
+
+
+# "on my old Pixel", "the previous Head of Year": a value called what was.
+_OLD_ONE = re.compile(r"\b(?:old|older|previous|former|ex)[\s-]+(?:[\w'’-]+\s+)?[A-Z0-9][\w'’.-]*")
 
 
 def _kinds_asked(focus: Focus) -> set[bool]:
