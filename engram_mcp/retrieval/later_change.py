@@ -36,7 +36,7 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 from engram_mcp.retrieval.slot_asked import speaks_of_another_topic
 from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
 
-__all__ = ["SaidIn", "later_change_first", "times_meant"]
+__all__ = ["SaidIn", "later_change_first", "says_changed", "times_meant"]
 
 
 # Words a person uses when what they said before no longer holds: "went with a Fairphone in the
@@ -74,7 +74,7 @@ _CHANGED_ABROAD = re.compile(
     r"jetzt|verschoben|ab\s+sofort|nicht\s+mehr|voortaan|nieuwe|verplaatst|uitgesteld|niet\s+meer|"  # German, Dutch
     r"simula|bagong|na-move|inilipat|na-resched\w*|hindi\s+na|"  # Tagalog
     r"új|mostantól|holnaptól|áthelyez\w*|elhalaszt\w*|már\s+nem|"  # Hungarian
-    r"mới|bây\s+giờ|dời|hoãn|đổi\s+sang|chuyển\s+sang|không\s+còn|"  # Vietnamese
+    r"mới|bây\s+giờ|dời|hoãn|đổi\s+sang|chuyển\s+sang|không\s+còn|giảm|tăng|"  # Vietnamese
     r"sekarang|pindah|diundur|ditunda|sasa|mpya|imeahirishwa|"  # Indonesian and Malay, Swahili
     r"teraz|przełożon\w*|przeniesion\w*|już\s+nie|now[yae]|zmieni\w*|droższ\w*|tańsz\w*|"
     r"od\s+(?:poniedziałku|wtorku|środy|czwartku|piątku|soboty|niedzieli|jutra|dziś|dzisiaj)|teď|přeložen\w*|přesunut\w*|už\s+ne|acum|amânat\w*|nu\s+mai|"  # Polish, Czech, Romanian
@@ -88,7 +88,7 @@ _CHANGED_ABROAD = re.compile(
 )
 
 
-def _says_changed(text: str) -> bool:
+def says_changed(text: str) -> bool:
     """Whether ``text`` says something changed, in English or another language chat mixes in."""
     return _CHANGED.search(text) is not None or _CHANGED_ABROAD.search(text) is not None
 
@@ -172,7 +172,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor "Dana's sister helped her move, she's officially living in Columbus now" of where Hollis's friend
                # Denny lives: it names someone else and not him.
                and not opens_with_someone_else(pair[0], focus)
-               and (_says_changed(own[pair[0].id]) or changed_here[pair[0].id]
+               and (says_changed(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
@@ -297,7 +297,7 @@ def _says_when_of(memory: Memory, focus: Focus) -> bool:
     if memory.predicate == PUTS_RIGHT:
         return says_a_time(" ".join(said))
     return any(says_a_time(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
-               if _says_changed(sentence) or about(sentence, focus))
+               if says_changed(sentence) or about(sentence, focus))
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:

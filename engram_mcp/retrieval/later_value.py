@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from engram_mcp.model.old_values import without_old_values
+from engram_mcp.model.pasted import own_words
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
+from engram_mcp.retrieval.later_change import says_changed
 from engram_mcp.retrieval.leading import WHEN_WORDS
 from engram_mcp.retrieval.question_words import RELATION_WORDS
 from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
@@ -49,6 +51,10 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
              and _speaks_of_the_same(about(pair[0].text, focus), spoken_of, focus)
              # "Tolani's deposit is £50" is no deposit of one's own.
              and not of_another_person(pair[0], focus) and not opens_with_someone_else(pair[0], focus)
+             # Said as what holds: the assistant saying it back, or a turn saying it changed or what it was ("Die
+             # Hausnummer ist 21, nicht 12"); not "also Nikhil is a civil engineer in Nashik btw, mum approves".
+             and (pair[0].said_by_assistant() or says_changed(own_words(pair[0].text))
+                  or without_old_values(pair[0].text)[0] != pair[0].text)
              and _says_another(pair[0].text, given, first.text, focus)]
     return max(later, key=lambda pair: pair[0].event_time, default=None)
 
@@ -70,7 +76,7 @@ def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
     ("Becky says the Tesla is costing her a fortune")."""
     said = SENTENCE_END.split(without_old_values(text)[0])
     of_the_speaker = not focus.named - focus.speakers and not focus.relations
-    values = set().union(*(values_of(_OLD_ONE.sub(" ", sentence)) for sentence in said
+    values = set().union(*(values_of(_A_WHILE.sub(" ", _OLD_ONE.sub(" ", sentence))) for sentence in said
                            if about(sentence, focus) - focus.speakers
                            and not (of_the_speaker and (of_someone_else(sentence) or opens_on_someone_else(sentence, text, focus)))))
     new = {value for value in values - RELATION_WORDS if not asked_of(value, focus) and not says_value(first, value)}
@@ -78,6 +84,8 @@ def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
                for figure in {is_figure(value) for value in given if not says_value(text, value)})
 
 
+# "within 5 minutes", "in like 2 hrs": how long something took is no value of what is asked.
+_A_WHILE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b", re.IGNORECASE)
 # "on my old Pixel", "the previous Head of Year": a value called what was.
 _OLD_ONE = re.compile(r"\b(?:old|older|previous|former|ex)[\s-]+(?:[\w'’-]+\s+)?[A-Z0-9][\w'’.-]*")
 

@@ -28,7 +28,7 @@ def test_a_later_memory_giving_the_asked_thing_another_figure_goes_first() -> No
 def test_of_several_later_figures_the_latest_goes_first() -> None:
     assert first_of("How much is the loft insulation?", QUOTE,
                     memory("t-middle", "ugh the loft insulation is £4,600 now, timber went up", day=2),
-                    memory("t-latest", "loft insulation confirmed at £4,600, fitting on the 9th", day=5)) == "t-latest"
+                    memory("t-latest", "went with the new quote, loft insulation £4,600, fitting on the 9th", day=5)) == "t-latest"
 
 
 def test_a_later_memory_saying_the_same_figure_again_leaves_the_first_first() -> None:
@@ -59,3 +59,19 @@ def test_an_earlier_memory_never_goes_before_the_first() -> None:
 def test_a_question_to_the_assistant_keeps_its_order() -> None:
     assert first_of("How much did you say the loft insulation would be?", QUOTE,
                     reply("t-recap", "Loft insulation: £3,950, materials included.", day=3)) == "t-quote"
+
+
+def test_a_later_turn_saying_another_figure_but_no_change_leaves_the_first_first() -> None:
+    assert first_of("How much is the loft insulation?", QUOTE,
+                    memory("t-leaflet", "the loft insulation leaflet says £3,000 is typical", day=3)) == "t-quote"
+
+
+def test_how_long_something_took_is_no_new_value() -> None:
+    assert first_of("What phone does Ngozi use?", memory("t-phone", "Ngozi's phone is a Fairphone 5.", day=0),
+                    memory("t-lock", "set up the phone lock on my old Nokia in 10 minutes now", day=3)) == "t-phone"
+
+
+def test_a_price_said_to_have_gone_down_in_vietnamese_is_said_as_what_holds() -> None:
+    assert first_of("How much does the paracetamol cost per box?",
+                    memory("t-price", "paracetamol 500mg nhà phân phối báo 21.000đ/hộp", day=0),
+                    memory("t-down", "nhà phân phối giảm giá paracetamol 500mg, 19.500đ/hộp", day=4)) == "t-down"
