@@ -81,6 +81,11 @@ _WITHOUT_ITS_SUBJECT = re.compile(r"^\s*[a-z]+(?:s|ed)\s+(?:(?:out|over|up|down|
 # Kirinyaga Road. number yake 0722 618 904", "Dr Okafor at the clinic. Mob: 07700 900123".
 _THEIR_CONTACT = re.compile(r"^\s*(?:tel|tlf|ph|phone|mob|mobile|cell|number|no|nr|whatsapp|email|e-mail)\b\.?\s*(?:[^\W\d_]+\s+)?:?\s*"
                             r"(?:\+?\d|[\w.+-]+@)", re.IGNORECASE)
+# What someone just named asks or offers, said without a subject: "Neighbour Hendrickson wants to sell me his quarter.
+# $3,400 an acre, private deal, doesn't want it listed" (not the speaker's own: "£140 each, I booked mine").
+_THEIR_TERMS = re.compile(r"^\s*(?:[$£€¥₹₦₱]|[A-Z]{3}\s*|KSh\s*|Rs\.?\s*)\d[\d,.]*(?:k\b)?(?![^.!?]*\b(?:I|I['’]\w+|we|we['’]\w+|my|our)\b)")
+# A currency before its figure: "KSh 15,000", "USD 40", "Rs 500".
+_A_CURRENCY_BEFORE_ITS_FIGURE = re.compile(r"(?:[A-Z]{3}|[KTU]Sh|Ksh|Rs\.?)\s*\d")
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 _OPENING_QUOTES = "'\"“‘«„>"
 _CLOSING_QUOTES = "'\"”’»"
@@ -131,7 +136,7 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
         # sentence with no subject of its own right after one of them is of them too, and so is a number given by its label.
         elif about_them and (_OPENS_ON_SOMEONE.match(part) and (previous_cut or not uncased) or previous_cut and index > 0
-                             and (_WITHOUT_ITS_SUBJECT.match(part) or _THEIR_CONTACT.match(part))) and not (
+                             and (_WITHOUT_ITS_SUBJECT.match(part) or _THEIR_CONTACT.match(part) or _THEIR_TERMS.match(part))) and not (
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
         awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN
@@ -162,7 +167,8 @@ def _speaks_of_another(text: str, name: Named) -> bool:
     "Tom was there too.", "Tom's van", "Jodie and I", "Dr Smith"; not "Ehrlich.", nor "Flights about £140 with a bag."),
     or speaks of a relation ("my mum says she's coming")."""
     outside = _without_spans(text, name).lstrip()
-    opening = _A_NAME.match(outside)
+    # A currency opening a sentence before its figure is no one: "KSh 15,000 arrears.", "USD 40 a month".
+    opening = None if _A_CURRENCY_BEFORE_ITS_FIGURE.match(outside) else _A_NAME.match(outside)
     return (_names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
             or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1
             and (goes_on_as_after_a_subject(rest := outside[opening.end():]) or _AFTER_A_PERSON.match(rest) is not None

@@ -230,3 +230,19 @@ def test_a_message_they_wrote_quoted_after_a_sentence_introducing_it_goes_with_t
 def test_a_quotation_after_a_sentence_naming_them_that_introduces_nothing_stays() -> None:
     said = turns("Mrs Price from upstairs complained again.\n'Mixers at 4am' is fair, I suppose. I'll move the mixer.")
     assert left_after_forgetting("Mrs Price", said) == {"t-0": "'Mixers at 4am' is fair, I suppose. I'll move the mixer."}
+
+
+def test_what_someone_asks_said_as_an_amount_without_a_subject_goes_with_them() -> None:
+    said = turns("Farmer Gallagher called - wants to rent me his top field. €240 an acre, cash only, wants it kept quiet. "
+                 "I'd have to ask the co-op first.")
+    assert left_after_forgetting("Gallagher", said)["t-0"] == "I'd have to ask the co-op first."
+
+
+def test_an_amount_the_speaker_says_of_their_own_after_them_stays() -> None:
+    said = turns("Tomasz is selling his road bike. £140 for the helmet, I bought mine already.")
+    assert left_after_forgetting("Tomasz", said)["t-0"] == "£140 for the helmet, I bought mine already."
+
+
+def test_a_currency_opening_a_sentence_is_no_one_else_so_a_later_pronoun_still_means_them() -> None:
+    said = turns("Swali: Wekesa hajalipa for 2 months. KSh 10,000 arrears. Yeye yuko Thika sasa. Nifanye nini?")
+    assert left_after_forgetting("Wekesa", said)["t-0"] == "Nifanye nini?"
