@@ -71,13 +71,14 @@ def _speaks_of_the_same(spoken: set[str], of_first: set[str], focus: Focus) -> b
 
 def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
     """Whether ``text`` leaves out a value of a kind the first memory gave (a figure, a name) and says one of that kind
-    the first does not in a sentence speaking of the question; not one it marks as what it was ("£26.10 (was £23.40)",
+    the first does not in a sentence speaking of the question, not asking one ("Screen time limits for a first phone:
+    what's sane for 11?"); not one it marks as what it was ("£26.10 (was £23.40)",
     "my old Pixel"), a relation ("Mummy's dose"), nor one said of someone else when the question asks of the speaker
     ("Becky says the Tesla is costing her a fortune")."""
     said = SENTENCE_END.split(without_old_values(text)[0])
     of_the_speaker = not focus.named - focus.speakers and not focus.relations
     values = set().union(*(values_of(_A_WHILE.sub(" ", _OLD_ONE.sub(" ", sentence))) for sentence in said
-                           if about(sentence, focus) - focus.speakers
+                           if about(sentence, focus) - focus.speakers and not sentence.rstrip().endswith("?")
                            and not (of_the_speaker and (of_someone_else(sentence) or opens_on_someone_else(sentence, text, focus)))))
     new = {value for value in values - RELATION_WORDS if not asked_of(value, focus) and not says_value(first, value)}
     return any(is_figure(value) is figure for value in new

@@ -75,3 +75,8 @@ def test_a_price_said_to_have_gone_down_in_vietnamese_is_said_as_what_holds() ->
     assert first_of("How much does the paracetamol cost per box?",
                     memory("t-price", "paracetamol 500mg nhà phân phối báo 21.000đ/hộp", day=0),
                     memory("t-down", "nhà phân phối giảm giá paracetamol 500mg, 19.500đ/hộp", day=4)) == "t-down"
+
+
+def test_a_figure_in_a_question_the_person_asks_is_no_new_value() -> None:
+    assert first_of("What phone does Ngozi use?", memory("t-phone", "Ngozi's phone is a Fairphone 5.", day=0),
+                    memory("t-ask", "switched off the phone for the weekend. Is a first phone sane at 11?", day=3)) == "t-phone"
