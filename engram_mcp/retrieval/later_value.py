@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from engram_mcp.model import Kind
 from engram_mcp.model.old_values import without_old_values
 from engram_mcp.model.pasted import own_words
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
@@ -25,7 +26,7 @@ __all__ = ["later_value_first"]
 
 def later_value_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[Scored]:
     """"Mzee Kioko has quoted KSh 380,000 for the roofing", then "quote ni KSh 420,000 sasa", then "Roofing: KSh 395,000
-    with Mzee Kioko": a memory said later that speaks of what the first one says of the question and leaves out a
+    with Mzee Kioko": when a turn leads, a memory said later that speaks of what it says of the question and leaves out a
     value of the kind asked that the first gave, saying one of that kind in its place, goes first; the latest such, and
     again from there, since each said it as it stood then."""
     for _ in range(LEAD_DEPTH):
@@ -38,7 +39,9 @@ def later_value_first(ranked: list[Scored], focus: Focus, outdated: set[str]) ->
 
 def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]) -> Scored | None:
     first = ranked[0][0] if ranked else None
-    if first is None or focus.to_assistant:
+    # A fact leading holds the slot: what replaced it would be a fact too ("Marguerite lives in Harrogate." is not
+    # given way by "I take the number 36 bus into town").
+    if first is None or focus.to_assistant or first.kind is not Kind.EPISODE:
         return None
     # Sharing only a time the question means ("this month") is not speaking of the same thing.
     spoken_of = about(first.text, focus) - focus.speakers - focus.named - RELATION_WORDS - focus.timing - WHEN_WORDS

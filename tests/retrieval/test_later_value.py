@@ -80,3 +80,8 @@ def test_a_price_said_to_have_gone_down_in_vietnamese_is_said_as_what_holds() ->
 def test_a_figure_in_a_question_the_person_asks_is_no_new_value() -> None:
     assert first_of("What phone does Ngozi use?", memory("t-phone", "Ngozi's phone is a Fairphone 5.", day=0),
                     memory("t-ask", "switched off the phone for the weekend. Is a first phone sane at 11?", day=3)) == "t-phone"
+
+
+def test_a_fact_leading_holds_its_slot_whatever_a_later_turn_says() -> None:
+    assert first_of("Which town does Ngozi live in?", memory("f-town", "Ngozi lives in Harrogate.", day=0),
+                    memory("t-bus", "I do not drive any more since Gerald died, I take the bus into town.", day=3)) == "f-town"
