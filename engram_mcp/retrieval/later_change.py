@@ -36,7 +36,7 @@ from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 from engram_mcp.retrieval.slot_asked import speaks_of_another_topic
 from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
 
-__all__ = ["SaidIn", "later_change_first", "says_changed", "times_meant"]
+__all__ = ["SaidIn", "later_change_first", "says_a_start", "times_meant"]
 
 
 # Words a person uses when what they said before no longer holds: "went with a Fairphone in the
@@ -88,7 +88,7 @@ _CHANGED_ABROAD = re.compile(
 )
 
 
-def says_changed(text: str) -> bool:
+def _says_changed(text: str) -> bool:
     """Whether ``text`` says something changed, in English or another language chat mixes in."""
     return _CHANGED.search(text) is not None or _CHANGED_ABROAD.search(text) is not None
 
@@ -160,7 +160,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     own = {pair[0].id: own_words(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
     changed_here = {memory_id: _changed_here(words, focus, called) for memory_id, words in own.items()}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus, pair[0]),
-                _says_a_start(pair[0].text) or changed_here[pair[0].id],
+                says_a_start(pair[0].text) or changed_here[pair[0].id],
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
                for rank, pair in enumerate(ranked[1:LEAD_DEPTH])
                if pair[0].id not in outdated and _later(pair[0], first)
@@ -172,7 +172,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor "Dana's sister helped her move, she's officially living in Columbus now" of where Hollis's friend
                # Denny lives: it names someone else and not him.
                and not opens_with_someone_else(pair[0], focus)
-               and (says_changed(own[pair[0].id]) or changed_here[pair[0].id]
+               and (_says_changed(own[pair[0].id]) or changed_here[pair[0].id]
                     or pair[0].predicate == PUTS_RIGHT
                     or _puts_right_at_once(pair[0], first))
                # Sharing only the time the question means ("this weekend" met by "no Sunday work") is not
@@ -297,7 +297,7 @@ def _says_when_of(memory: Memory, focus: Focus) -> bool:
     if memory.predicate == PUTS_RIGHT:
         return says_a_time(" ".join(said))
     return any(says_a_time(" ".join(said[at:at + 2])) for at, sentence in enumerate(said)
-               if says_changed(sentence) or about(sentence, focus))
+               if _says_changed(sentence) or about(sentence, focus))
 
 
 def _puts_right_at_once(memory: Memory, first: Memory) -> bool:
@@ -344,7 +344,7 @@ def _later_restatement_of_slot(ranked: list[Scored], focus: Focus, outdated: set
     that says all the question asks, says something changed, and names someone or something new.
     (What the rules did not read as a fact, a person still said.)"""
     first = ranked[0][0]
-    if first.supersedes or _says_a_start(first.text) or _says_a_start(said_in(first)):
+    if first.supersedes or says_a_start(first.text) or says_a_start(said_in(first)):
         # A fact that replaced another, or was said as a change ("Declan now drives a Proace", "Bought a
         # MacBook Air"), is already what changed last: "picking him up in the new van" speaks of the same van.
         return None
@@ -366,7 +366,7 @@ def _says_the_change_asked(text: str, focus: Focus) -> bool:
     the lending squad" for where Yuki lives)."""
     asked = set(focus.terms)
     # Said in the question's own words: "moved to the lending squad" says "moved", no new home.
-    return any(lexical_coverage(focus.terms, [sentence], by_topic=False) == 1 and _says_a_start(sentence)
+    return any(lexical_coverage(focus.terms, [sentence], by_topic=False) == 1 and says_a_start(sentence)
                and not ({stem(w) for w in re.findall(r"[a-z]+", sentence.casefold())} & SOMEONE_ELSES) - asked
                for sentence in SENTENCE_END.split(text))
 
@@ -376,6 +376,7 @@ _ENDED_ONLY = re.compile(r"(?:cancel(?:l)?ed|no\s+more|no\s+longer|any\s*more|no
                          r"are\s+off|sold|old)", re.IGNORECASE)
 
 
-def _says_a_start(text: str) -> bool:
+def says_a_start(text: str) -> bool:
+    """Whether ``text`` says something began or changed, not only that something ended ("sold the van", "my old Pixel")."""
     said = own_words(text)
     return any(not _ENDED_ONLY.fullmatch(change.group(0)) for change in _CHANGED.finditer(said)) or _CHANGED_ABROAD.search(said) is not None

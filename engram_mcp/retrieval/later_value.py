@@ -8,9 +8,8 @@ import re
 
 from engram_mcp.model import Kind
 from engram_mcp.model.old_values import without_old_values
-from engram_mcp.model.pasted import own_words
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
-from engram_mcp.retrieval.later_change import says_changed
+from engram_mcp.retrieval.later_change import says_a_start
 from engram_mcp.retrieval.leading import WHEN_WORDS
 from engram_mcp.retrieval.question_words import RELATION_WORDS
 from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
@@ -54,9 +53,10 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
              and _speaks_of_the_same(about(pair[0].text, focus), spoken_of, focus)
              # "Tolani's deposit is £50" is no deposit of one's own.
              and not of_another_person(pair[0], focus) and not opens_with_someone_else(pair[0], focus)
-             # Said as what holds: the assistant saying it back, or a turn saying it changed or what it was ("Die
-             # Hausnummer ist 21, nicht 12"); not "also Nikhil is a civil engineer in Nashik btw, mum approves".
-             and (pair[0].said_by_assistant() or says_changed(own_words(pair[0].text))
+             # Said as what holds: the assistant saying it back, or a turn saying something began or changed, or what it
+             # was ("Die Hausnummer ist 21, nicht 12"); not "also Nikhil is a civil engineer in Nashik btw, mum approves",
+             # nor only that something ended ("Sold 23 pieces this week from the last bale").
+             and (pair[0].said_by_assistant() or says_a_start(pair[0].text)
                   or without_old_values(pair[0].text)[0] != pair[0].text)
              and _says_another(pair[0].text, given, first.text, focus)]
     return max(later, key=lambda pair: pair[0].event_time, default=None)

@@ -85,3 +85,9 @@ def test_a_figure_in_a_question_the_person_asks_is_no_new_value() -> None:
 def test_a_fact_leading_holds_its_slot_whatever_a_later_turn_says() -> None:
     assert first_of("Which town does Ngozi live in?", memory("f-town", "Ngozi lives in Harrogate.", day=0),
                     memory("t-bus", "I do not drive any more since Gerald died, I take the bus into town.", day=3)) == "f-town"
+
+
+def test_a_later_turn_saying_only_that_something_ended_leaves_the_first_first() -> None:
+    assert first_of("How much is a crate from Mama Njeri?",
+                    memory("t-crate", "Mama Njeri amepandisha bei. Crate ni 2,400 sasa.", day=0),
+                    memory("t-sold", "Sold 23 pieces from the last crate this week, total 11,650.", day=3)) == "t-crate"
