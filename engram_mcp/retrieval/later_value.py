@@ -56,9 +56,9 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
              # Said as what holds: the assistant saying it back, or a turn saying something began or changed, or what it
              # was ("Die Hausnummer ist 21, nicht 12"); not "also Nikhil is a civil engineer in Nashik btw, mum approves",
              # nor only that something ended ("Sold 23 pieces this week from the last bale").
-             and (pair[0].said_by_assistant() or says_a_start(pair[0].text)
-                  or without_old_values(pair[0].text)[0] != pair[0].text)
-             and _says_another(pair[0].text, given, first.text, focus)]
+             and (pair[0].said_by_assistant() or says_a_start(said := _own_part(pair[0].text))
+                  or without_old_values(said)[0] != said)
+             and _says_another(_own_part(pair[0].text), given, first.text, focus)]
     return max(later, key=lambda pair: pair[0].event_time, default=None)
 
 
@@ -92,6 +92,18 @@ def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
 _A_WHILE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b", re.IGNORECASE)
 # "on my old Pixel", "the previous Head of Year": a value called what was.
 _OLD_ONE = re.compile(r"\b(?:old|older|previous|former|ex)[\s-]+(?:[\w'’-]+\s+)?[A-Z0-9][\w'’.-]*")
+
+
+def _own_part(text: str) -> str:
+    """What the person said of ``text``, without a message they introduce and paste after it ("Siân's email after the
+    visit:" then the vet's "Group A (hill ewes) — 45 epg"): someone else's words say nothing of what holds for them."""
+    introduction, _, message = text.partition("\n")
+    return introduction if message.strip() and _INTRODUCES_A_MESSAGE.search(introduction) else text
+
+
+# "Siân's email after the visit:", "Reply from the venue:", "Pasting:", "she texted:": a line introducing what follows.
+_INTRODUCES_A_MESSAGE = re.compile(r"\b(?:e-?mail|message|msg|text|texted|letter|reply|replied|note|wrote|writes|says|said|"
+                                   r"pasting|pasted|forwarded|sms|whatsapp)\b[^\n]*:\s*$", re.IGNORECASE)
 
 
 def _kinds_asked(focus: Focus) -> set[bool]:

@@ -91,3 +91,9 @@ def test_a_later_turn_saying_only_that_something_ended_leaves_the_first_first() 
     assert first_of("How much is a crate from Mama Njeri?",
                     memory("t-crate", "Mama Njeri amepandisha bei. Crate ni 2,400 sasa.", day=0),
                     memory("t-sold", "Sold 23 pieces from the last crate this week, total 11,650.", day=3)) == "t-crate"
+
+
+def test_a_message_the_person_pastes_says_nothing_of_what_holds_for_them() -> None:
+    assert first_of("How many hives does Ngozi have now?", memory("t-hives", "so 14 hives now after the split", day=0),
+                    memory("t-email", "Inspector's email after the visit:\n\nNgozi,\nhives 3 and 9 are weak, "
+                                      "requeen with a new queen.", day=3)) == "t-hives"
