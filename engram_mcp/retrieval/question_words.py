@@ -30,7 +30,8 @@ _STEMMED_APART = {word: word for word in ("booked", "booking", "bookings", "meet
                                    ("meet", "met"), ("los", "lost"), ("build", "built"))
     for past in pasts.split()} | {
     # "How much is Tobi paid monthly?" asks of "₦85,000 a month".
-    "monthly": "month", "weekly": "week", "daily": "day", "yearly": "year", "hourly": "hour", "nightly": "night"}
+    # Not "hourly", a word of a rate ("What is her hourly rate?"), never of opening hours.
+    "monthly": "month", "weekly": "week", "daily": "day", "yearly": "year", "nightly": "night"}
 
 
 @lru_cache(maxsize=65536)

@@ -93,3 +93,7 @@ def test_a_carer_called_by_the_word_cut_short_is_met_by_either_word() -> None:
 
 def test_a_conference_is_met_by_a_summit_or_a_congress() -> None:
     assert {stem("summit"), stem("congress")} <= MET_BY[stem("conference")]
+
+
+def test_an_hourly_rate_is_no_opening_hour() -> None:
+    assert stem("hourly") != stem("hours")
