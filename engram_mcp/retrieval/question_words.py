@@ -73,7 +73,7 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
 _MOTHER_ABROAD = "mamá mami mãe maman mamma mẹ"
 _FATHER_ABROAD = "papá papi pai bố baba"
 # "Saskia (mijn vrouw)", "Marlene says hallo – my vrou": a spouse in the languages chat mixes in.
-_HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż chồng mume"
+_HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż chồng"
 _WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke"
 # "Ruan (my seun, 24)", "mi hija Lucía": a son or daughter likewise.
 _SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta"
