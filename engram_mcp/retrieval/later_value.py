@@ -44,6 +44,10 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
         return None
     # Sharing only a time the question means ("this month") is not speaking of the same thing.
     spoken_of = about(first.text, focus) - focus.speakers - focus.named - RELATION_WORDS - focus.timing - WHEN_WORDS
+    # Who someone is to the person ("Who is Rukmini's contact at Al Noor?") is no value said again: a later message names
+    # many people besides.
+    if focus.who:
+        return None
     figures = _kinds_asked(focus)
     given = {value for value in values_said_of(first.text, focus) if not asked_of(value, focus) and is_figure(value) in figures}
     if not spoken_of or not given:
@@ -68,7 +72,9 @@ def _speaks_of_the_same(spoken: set[str], of_first: set[str], focus: Focus) -> b
     for ("gauge 28"), and of half of the rest at least, by a word the question does not write as a name ("Roofing: … gauge 28" for
     "Mabati I'm buying separately, gauge 30", without "buying"; not "Akinyi anasema…" for "ruracio ya mchumba wangu
     Akinyi is set for 15th August")."""
-    return (focus.named - focus.speakers <= spoken and (focus.asked_for not in of_first or focus.asked_for in spoken)
+    # Whom or what the question writes as a name is spoken of by name: "mamka moves to Domov Pohoda" is not where Petr is moving.
+    return (focus.named - focus.speakers <= spoken and of_first & focus.written_as_names <= spoken
+            and (focus.asked_for not in of_first or focus.asked_for in spoken)
             and 2 * len(shared := of_first & spoken) >= len(of_first) and bool(shared - focus.written_as_names))
 
 
@@ -84,8 +90,10 @@ def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
                            if about(sentence, focus) - focus.speakers and not sentence.rstrip().endswith("?")
                            and not (of_the_speaker and (of_someone_else(sentence) or opens_on_someone_else(sentence, text, focus)))))
     new = {value for value in values - RELATION_WORDS if not asked_of(value, focus) and not says_value(first, value)}
-    return any(is_figure(value) is figure for value in new
-               for figure in {is_figure(value) for value in given if not says_value(text, value)})
+    # A figure for a figure of its shape: an amount for an amount, a count for a count ("$2.50 from Monday" is no number
+    # of pączki ordered, "week 3" no cost of the bathroom, "3rd floor" no lesson's fee).
+    left_out = {_shape(value, first) for value in given if not says_value(text, value)}
+    return any(_shape(value, text) in left_out for value in new)
 
 
 # "within 5 minutes", "in like 2 hrs": how long something took is no value of what is asked.
@@ -106,11 +114,26 @@ _INTRODUCES_A_MESSAGE = re.compile(r"\b(?:e-?mail|message|msg|text|texted|letter
                                    r"pasting|pasted|forwarded|sms|whatsapp)\b[^\n]*:\s*$", re.IGNORECASE)
 
 
+def _shape(value: str, text: str) -> tuple[bool, bool, bool, int]:
+    """What kind of value ``value`` is as ``text`` writes it: a figure or a name, and a figure's shape (said as money, as
+    an ordinal, "3rd floor", "22nd August", and how many digits it has, one or two, three or four, more)."""
+    if not is_figure(value):
+        return (False, False, False, 0)
+    digits = sum(character.isdigit() for character in value)
+    as_money = re.search(_MONEY_AROUND.format(value=re.escape(value)), text) is not None
+    ordinal = re.search(rf"(?<![\d.,]){re.escape(value)}(?:st|nd|rd|th)\b", text) is not None
+    return (True, as_money, ordinal, 0 if digits <= 2 else 1 if digits <= 4 else 2)
+
+
+# A figure said as money: a currency sign or code right before it or right after it ("KSh 395,000", "$2.50", "48.000đ").
+_MONEY_AROUND = r"(?:[$£€¥₹₦₱₩₫฿]|\b[A-Z]{{3}}|\bK?Sh|\bRs\.?)\s?{value}|{value}\s?(?:[$£€¥₹₦₱₩₫฿đ]|[A-Z]{{3}}\b|kr\b|zł)"
+
+
 def _kinds_asked(focus: Focus) -> set[bool]:
-    """Whether a figure (True) or a name (False) answers: "How much…?", "When…?" a figure; "Who…?", "Where…?" a name;
-    "What…?", "Which…?" either."""
+    """Whether a figure (True) or a name (False) answers: "How much…?", "When…?" a figure; "Where…?" a name; "What…?",
+    "Which…?" either."""
     if focus.value in {"how much", "how many"} or focus.when:
         return {True}
-    if focus.who or focus.where:
+    if focus.where:
         return {False}
     return {True, False}

@@ -97,3 +97,22 @@ def test_a_message_the_person_pastes_says_nothing_of_what_holds_for_them() -> No
     assert first_of("How many hives does Ngozi have now?", memory("t-hives", "so 14 hives now after the split", day=0),
                     memory("t-email", "Inspector's email after the visit:\n\nNgozi,\nhives 3 and 9 are weak, "
                                       "requeen with a new queen.", day=3)) == "t-hives"
+
+
+def test_a_figure_of_another_shape_is_no_new_value() -> None:
+    # An amount is no count, an ordinal no price.
+    assert first_of("How many crates did the school order?", memory("t-order", "school ordered 40 crates for the fair", day=0),
+                    memory("t-price", "crates go up to $2.50 from Monday for the school order", day=3)) == "t-order"
+    assert first_of("How much is the loft insulation?", QUOTE,
+                    memory("t-floor", "moved the loft insulation rolls up to the 3rd floor now", day=3)) == "t-quote"
+
+
+def test_who_someone_is_asked_is_left_to_the_rules_of_who() -> None:
+    assert first_of("Who is my contact at Harbour Freight?",
+                    memory("t-contact", "my contact at Harbour Freight is Odile Marchand", day=0),
+                    memory("t-ship", "update from my contact at Harbour Freight: the crates are now on the Maersk Kalmar", day=3)) == "t-contact"
+
+
+def test_whom_the_question_writes_as_a_name_is_spoken_of_by_name() -> None:
+    assert first_of("Where is Petr moving?", memory("t-petr", "Petr is moving to Olomouc in June", day=0),
+                    memory("t-mum", "decision made: mamka is moving to Brno now, care home in Bystrc", day=3)) == "t-petr"
