@@ -40,18 +40,17 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
     first = ranked[0][0] if ranked else None
     # A fact leading holds the slot: what replaced it would be a fact too ("Marguerite lives in Harrogate." is not
     # given way by "I take the number 36 bus into town").
-    if first is None or focus.to_assistant or first.kind is not Kind.EPISODE:
+    # Who someone is to the person ("Who is Rukmini's contact at Al Noor?") is no value said again: a later message names
+    # many people besides.
+    if first is None or focus.to_assistant or focus.who or first.kind is not Kind.EPISODE:
         return None
     # Sharing only a time the question means ("this month") is not speaking of the same thing.
     spoken_of = about(first.text, focus) - focus.speakers - focus.named - RELATION_WORDS - focus.timing - WHEN_WORDS
-    # Who someone is to the person ("Who is Rukmini's contact at Al Noor?") is no value said again: a later message names
-    # many people besides.
-    if focus.who:
-        return None
     figures = _kinds_asked(focus)
     given = {value for value in values_said_of(first.text, focus) if not asked_of(value, focus) and is_figure(value) in figures}
     if not spoken_of or not given:
         return None
+    own = {pair[0].id: _own_part(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
     later = [pair for pair in ranked[1:LEAD_DEPTH]
              if pair[0].id not in outdated and pair[0].event_time > first.event_time
              and _speaks_of_the_same(about(pair[0].text, focus), spoken_of, focus)
@@ -60,9 +59,8 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
              # Said as what holds: the assistant saying it back, or a turn saying something began or changed, or what it
              # was ("Die Hausnummer ist 21, nicht 12"); not "also Nikhil is a civil engineer in Nashik btw, mum approves",
              # nor only that something ended ("Sold 23 pieces this week from the last bale").
-             and (pair[0].said_by_assistant() or says_a_start(said := _own_part(pair[0].text))
-                  or without_old_values(said)[0] != said)
-             and _says_another(_own_part(pair[0].text), given, first.text, focus)]
+             and (pair[0].said_by_assistant() or says_a_start(own[pair[0].id]) or without_old_values(own[pair[0].id])[0] != own[pair[0].id])
+             and _says_another(own[pair[0].id], given, first.text, focus)]
     return max(later, key=lambda pair: pair[0].event_time, default=None)
 
 
