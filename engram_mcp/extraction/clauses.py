@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engram_mcp.model.purge_plan import NOT_AFTER_AN_ABBREVIATION
+from engram_mcp.model.sentences import NOT_AFTER_AN_ABBREVIATION
 
 __all__ = ["ASKED_TO_REMEMBER", "HABIT_AFTER", "clauses", "sentences"]
 

@@ -17,7 +17,7 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.occupations import OCCUPATIONS
 from engram_mcp.model.pronouns import THIRD_PERSON
-from engram_mcp.model.purge_plan import sentences
+from engram_mcp.model.sentences import sentences
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.abstain import (
     AT_A_PLACE,

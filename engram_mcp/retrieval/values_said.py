@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from engram_mcp.model.purge_plan import NOT_AFTER_AN_ABBREVIATION
+from engram_mcp.model.sentences import NOT_AFTER_AN_ABBREVIATION
 from engram_mcp.retrieval.focus import VOCATIVE, Focus, about, specifics
 from engram_mcp.retrieval.question_words import stem
 

@@ -2,7 +2,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 
 from engram_mcp.model import Kind, Memory, MemoryType, Provenance
-from engram_mcp.model.purge_plan import plan_purge, plan_purge_entity, sentences
+from engram_mcp.model.purge_plan import plan_purge, plan_purge_entity
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -32,12 +32,6 @@ WEEK = by_id(
     memory("f-vet", "Biscuit's vet is Dr. Walsh.", (), subject="Biscuit", superseded_by="f-vet2"),
     memory("f-vet2", "Biscuit's vet is Dr. Kelly.", (), subject="Biscuit", supersedes=("f-vet",)),
 )
-
-
-def test_a_turn_is_split_into_sentences() -> None:
-    assert sentences("I moved to Dublin today. Biscuit handled the ferry fine.") == [
-        "I moved to Dublin today.", "Biscuit handled the ferry fine."
-    ]
 
 
 def test_purging_a_turn_takes_only_the_facts_drawn_from_it_alone() -> None:
@@ -186,14 +180,6 @@ def test_forgetting_a_name_takes_its_facts_and_sentences_whichever_apostrophe_th
     plan = plan_purge_entity(memories, "O'Brien", "default")
     assert set(plan.remove) == {"t-2", "f-gp", "f-clinic"}
     assert {m.id: m.text for m in plan.rewritten} == {"t-1": "I booked a follow-up."}
-
-
-def test_an_abbreviations_full_stop_before_lower_case_ends_no_sentence() -> None:
-    assert sentences("I signed with ACME Ltd. yesterday. acme ltd. is slow to pay. Ann B. called.") == [
-        "I signed with ACME Ltd. yesterday.", "acme ltd. is slow to pay.", "Ann B. called."
-    ]
-    # Before a capital it may end one: the sentence after it is kept when the name is forgotten.
-    assert sentences("I work at Acme Inc. It's big.") == ["I work at Acme Inc.", "It's big."]
 
 
 def test_forgetting_a_name_closed_by_an_abbreviation_takes_its_whole_sentence_and_no_fragment_stays() -> None:
