@@ -114,8 +114,16 @@ _MET_BY_WORDS: dict[str, str] = {
     "begin": "begins beginning began begun start starts",
     "class": "classes lesson lessons",
     # "katla is 15 and at leith academy": a school is said by its kind.
-    "school": "schools academy primary secondary nursery kindergarten preschool pre-school daycare creche crèche montessori "
-              "gymnasium lycée lycee",
+    # "ele tá no 4th grade na Potter Road Elementary", "escola do Davi": and in the languages chat mixes in.
+    "school": "schools academy primary secondary elementary nursery kindergarten preschool pre-school daycare creche "
+              "crèche montessori gymnasium lycée lycee escola escuela école ecole schule scuola szkoła szkola paaralan okul",
+    # "igreja de manhã, Igreja Batista Brasileira": a church by its kind, in the languages chat mixes in too.
+    "church": "churches chapel parish cathedral congregation igreja iglesia église eglise kirche chiesa kościół kosciol "
+              "simbahan kanisa",
+    # "booked a motel in Fort Smith for the 19th": where one stays is said by the kind of place.
+    "stay": "stays staying stayed motel motels hotel hotels inn hostel airbnb lodge guesthouse b&b",
+    # "Pooja ki sagai fix ho gayi": an engagement in the languages chat mixes in.
+    "engagement": "engaged fiance fiancee fiancé fiancée sagai mangni noivado compromiso verlobung fidanzamento nişan",
     # "How much was the fuel at Villach?" is met by a pump receipt: "Diesel 412,60 L … 655,62 EUR".
     "fuel": "fuels diesel petrol gasoline gas lpg adblue unleaded",
     # "1000mg once a day": a dose is said by its amount.

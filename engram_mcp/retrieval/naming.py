@@ -46,7 +46,16 @@ _WHEN_NOT_NAMES = (r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sun
                    r"January|February|March|July|September|October|November|December|Jan|Feb|Mar|Jul|Sep|Sept|Oct|Nov|Dec)\b)")
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after)\s)[a-z]+\s+)?"
                          r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
-                         r"(?:\s+[a-z]+){1,3},\s+[A-Z][\w'’-]*(?=\s*(?:[.!?,;)]|$))")
+                         # "tiffin service chalati hoon, 'Annapurna Dabba'.": a name in quotes closes the clause too.
+                         r"(?:\s+[a-z]+){1,3},\s+(?:['‘\"“][A-Z][\w’-]*(?:\s+&?\s*[A-Z][\w’-]*)*['’\"”]|[A-Z][\w'’-]*)"
+                         r"(?=\s*(?:[.!?,;)]|$))")
+# "the cat's been sick on the good rug. Tattie you wee midden": the name the next sentence calls it by (not
+# "Thank you", "Love you", "Told you so", "Are you …").
+_CALLED_BY_NEXT = re.compile(r"[^.!?\n]*[.!?]+\s+(?!(?:Thank|Thanks|Love|Bless|Miss|See|Mind|Told|Tell|Hate|Bet|Trust|Let|Got|"
+                             r"Hear|Wish|Need|Want|Are|Were|Do|Did|Does|Can|Could|Will|Would|Should|Shall|Have|Had|Has|If|As|"
+                             r"When|Where|What|Why|How|Who|Which|And|But|So|Or|Oh|Ah|Hey|Hi|Hello|Yes|No|Aye|Okay|Ok|Night|"
+                             r"Morning|Cheers|Mean|Guess|Swear|Promise|Owe|Get|Gotcha|Same)\b)"
+                             r"[A-Z][\w'’-]+,?\s+(?:you|ya|ye)\b")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
 # "a cloud kitchen chalata hoon - Tiffin Tales", "a family olive oil business in Ayvalık - Kaya Zeytinevi": the name set
 # off by a dash a few words after, closing the clause (not "the practice manager at reception - RCVS card").
@@ -169,7 +178,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
         # (not "the dog idea, Lars is allergic").
         if (_NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest)
-                or _NAME_AFTER_A_DASH.match(rest)):
+                or _NAME_AFTER_A_DASH.match(rest) or _CALLED_BY_NEXT.match(rest)):
             return True
         # "My twins are in JSS2, Chukwudi and Ugochi": several, named as a list later in the sentence.
         if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):

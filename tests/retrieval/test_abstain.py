@@ -535,3 +535,17 @@ def test_a_dog_asked_is_met_by_a_doodle_and_a_cat_by_a_tortie() -> None:
     assert lexical_coverage(focus_terms(("dog",)), ["Waffles (our goldendoodle) ate a sock"]) == 1.0
     assert lexical_coverage(focus_terms(("cat",)), ["the tortie is sulking on the windowsill"]) == 1.0
     assert lexical_coverage(focus_terms(("cat",)), ["Waffles (our goldendoodle) ate a sock"]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("asked", "text"),
+    [
+        (("old", "boy"), "our lad Callum (he's seven) has swimming on Fridays"),
+        (("stay",), "got us a room at the Harbour View Hotel in Oban, two nights"),
+        (("church",), "missa às 9 na igreja de São José, depois almoço"),
+        (("school",), "Nour started at Maple Grove Elementary this week"),
+        (("engagement",), "Ayaan ki mangni ho gayi, 3 March ko"),
+    ],
+)
+def test_a_word_asked_is_met_by_how_chat_says_it(asked: tuple[str, ...], text: str) -> None:
+    assert lexical_coverage(tuple(stem(word) for word in asked), [text], broad=True) >= 0.5

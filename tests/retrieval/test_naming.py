@@ -221,3 +221,18 @@ def test_a_surname_follows_the_name_asked_of_not_a_word_for_what_they_do(text: s
 def test_a_day_after_the_thing_names_nothing(text: str) -> None:
     for question in ("What's the physio's name?", "What was the name of the state inspector?"):
         assert not names_thing(things_to_name(question, focus_terms(focus_words(question, ["Tevita"]))), text)
+
+
+def test_a_name_in_quotes_closing_the_clause_names_the_thing() -> None:
+    focus = (stem("bakery"),)
+    assert names_thing(focus, "I run a little home bakery from the flat, 'Crumb & Co'. mostly sourdough")
+    assert not names_thing(focus, "I run a little home bakery from the flat, mostly sourdough")
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("the dog chewed the sofa cushion again. Bramble you absolute menace", True),
+    ("the dog chewed the sofa cushion again. Thank you for the tips", False),
+    ("the dog chewed the sofa cushion again. Are you sure it's teething?", False),
+])
+def test_the_name_the_next_sentence_calls_the_thing_by_names_it(text: str, named: bool) -> None:
+    assert names_thing((stem("pet"),), text) is named
