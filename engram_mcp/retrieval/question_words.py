@@ -110,7 +110,7 @@ _RELATION_SPELLINGS = {
     "grandfather": f"grandpa granddad grandad {_GRANDFATHER_ABROAD}", "grandpa": f"grandfather granddad grandad {_GRANDFATHER_ABROAD}",
     "grandparent": f"grandparents grandmother grandfather grandma grandpa {_GRANDMOTHER_ABROAD} {_GRANDFATHER_ABROAD}", "aunt": "auntie", "uncle": "",
     "cousin": "", "niece": "", "nephew": "", "doctor": "gp physician dr", "gp": "doctor physician dr",
-    "dentist": "", "therapist": "counsellor counselor",
+    "dentist": "dentista dentiste zahnarzt tandarts dentysta", "therapist": "counsellor counselor",
     # "leanne (my physio in fitzroy)": a carer called by the word cut short.
     "physiotherapist": "physio physiotherapy", "physio": "physiotherapist", "chiropractor": "chiro", "chiro": "chiropractor",
     "orthodontist": "ortho", "dermatologist": "derm", "podiatrist": "chiropodist", "optician": "optometrist", "manager": "boss mgr", "boss": "manager mgr",

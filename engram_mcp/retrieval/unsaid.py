@@ -116,7 +116,7 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
             for name in (names & words_of(without_compounds(part))) - named_here - _owners_of(part, set(focus)):
                 said.setdefault(name, False)
             for name in (name for name in names if name in named_here or called[name] & named_here):
-                passage = without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3]),
+                passage = without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3], heads),
                                                    {name} | called[name])
                 words = words_of(passage)
                 said[name] = said.get(name, False) or (
@@ -175,12 +175,13 @@ def _without_owners(text: str) -> str:
                       text)
 
 
-def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
+def _said_of(known_as: set[str], sentence: str, after: Sequence[str], asked: Iterable[str] = ()) -> str:
     """What ``sentence`` and those right after it say of someone ``known_as`` (stems): from the clause
     that names them to one that opens with someone else ("Arman is 16 and Daniyar plays hockey"),
     then the sentences that go on about someone ("Liam's back. He's a welder now."), unless one
     names another before it does ("amit is a pharmacist. his wife is priti"; "divorced from Sergio.
-    my partner is Andrés, he's a vet")."""
+    my partner is Andrés, he's a vet"). A note opening on what is ``asked`` (stems) goes on about them too: "bride is Kiara.
+    ceremony at the Boatshed" says where Kiara's wedding ceremony is."""
     # Typed without capitals, a clause's opening word says nothing of whom it is about ("teachers: rayan has
     # mrs kowalczyk, inaya has mr hollis"): the whole sentence speaks of them.
     clauses = [sentence] if typed_without_capitals(sentence) else _CLAUSE_END.split(sentence)
@@ -192,7 +193,7 @@ def _said_of(known_as: set[str], sentence: str, after: Sequence[str]) -> str:
         if _opens_with_someone_else(clause, known_as):
             return " ".join(kept)
         kept.append(clause)
-    return " ".join([*kept, *takewhile(lambda following: _goes_on(following) and not _names_another_first(following, known_as),
+    return " ".join([*kept, *takewhile(lambda following: _goes_on(following, asked) and not _names_another_first(following, known_as),
                                        after)])
 
 
@@ -290,7 +291,8 @@ _CONTACT_LABEL = re.compile(r"^(?:tel|tlf|ph|phone|mob|mobile|cell|handy|whatsap
                             re.IGNORECASE)
 
 
-def _goes_on(sentence: str) -> bool:
+def _goes_on(sentence: str, asked: Iterable[str] = ()) -> bool:
     said = sentence.strip()
+    opening = WORD.match(said)
     return THIRD_PERSON.search(sentence) is not None or _SUBJECT_DROPPED.match(said) is not None or (
-        _CONTACT_LABEL.match(said) is not None)
+        _CONTACT_LABEL.match(said) is not None) or opening is not None and stem_of(opening[0].casefold()) in asked

@@ -97,3 +97,7 @@ def test_a_conference_is_met_by_a_summit_or_a_congress() -> None:
 
 def test_an_hourly_rate_is_no_opening_hour() -> None:
     assert stem("hourly") != stem("hours")
+
+
+def test_a_dentist_is_met_by_its_word_in_the_languages_chat_mixes_in() -> None:
+    assert {stem("dentista"), stem("zahnarzt")} <= RELATIONS[stem("dentist")]

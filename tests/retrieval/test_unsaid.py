@@ -229,3 +229,9 @@ def test_a_relation_asked_of_a_name_said_after_it_is_what_is_asked() -> None:
     fixture = [turn("Updated: Round 6 vs Island Bay Sharks is now at Ian Galloway Park, field 2.")]
     assert unsaid_of(sharks, terms, fixture, named_after=True) == ("bay", "island", "shark")
     assert unsaid_of(sharks, terms, [turn("Island Bay Sharks coach is Tama Rewi, nice guy")], named_after=True) == ()
+
+
+def test_a_note_opening_on_what_is_asked_right_after_a_sentence_naming_them_says_it_of_them() -> None:
+    question = "Where is Tamsin's wedding reception?"
+    assert unsaid(question, {"Tamsin"}, ["bride is Tamsin. reception at the Old Mill, 2pm on the 9th. 40 guests"]) == ()
+    assert unsaid(question, {"Tamsin"}, ["bride is Tamsin. the Old Mill does lovely scones"]) == ("tamsin",)
