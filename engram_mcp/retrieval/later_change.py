@@ -16,6 +16,7 @@ from engram_mcp.model import Kind, Memory
 from engram_mcp.model.corrections import CORRECTION_OPENING, PUTS_RIGHT
 from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
+from engram_mcp.model.number_words import in_figures
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
@@ -34,6 +35,7 @@ from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 from engram_mcp.retrieval.slot_asked import speaks_of_another_topic
+from engram_mcp.retrieval.values_said import is_figure, values_said_of
 from engram_mcp.retrieval.whom_asked import of_another_person, opens_with_someone_else
 
 __all__ = ["SaidIn", "later_change_first", "says_a_start", "times_meant"]
@@ -191,6 +193,10 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor is one asking a price by "Rune says bathroom done 22 Jan", which tells no amount.
                and (focus.detail is None or focus.detail.belonging or pair[0].id in mending
                     or focus.detail.told_in(pair[0].text))
+               # Nor one asking how many by "the party is going to be at Otahuhu Town Hall instead", which gives no figure
+               # of what is asked.
+               and (focus.value != "how many" or pair[0].id in mending
+                    or any(is_figure(value) for value in values_said_of(in_figures(own[pair[0].id]), focus)))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS

@@ -547,3 +547,15 @@ def test_a_restatement_of_something_else_saying_a_time_does_not_stand_in_for_a_t
     completion = memory("t-completion", "so completion is 3rd july now, friday again. bit tight with the ferry but doable", day=3)
     assert _led_after_restating(ferry, completion, "Graham's update: completion is 3rd july now.",
                                 "When is the ferry to Santander?") != "f-restated"
+
+
+def test_a_later_change_giving_no_figure_of_what_is_asked_does_not_answer_how_many() -> None:
+    first = memory("t-first", "barbecue at Riverside Park shelter 3, noon till 6. about 45 people coming, I'm on the grill")
+    moved = memory("t-moved", "council says shelter 3 is closed for repairs!! so the barbecue is at Elm Park instead. same time.", day=2)
+    order = later_change_first([(first, 0.9), (moved, 0.8)], focus_of("How many people are coming to the barbecue?"), set(),
+                               no_restatement)
+    assert order[0][0] is first
+    grown = memory("t-grown", "the barbecue is now more like 70 people, cousins from Tulsa are coming", day=3)
+    order = later_change_first([(first, 0.9), (moved, 0.8), (grown, 0.7)], focus_of("How many people are coming to the barbecue?"),
+                               set(), no_restatement)
+    assert order[0][0] is grown
