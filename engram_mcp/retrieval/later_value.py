@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from engram_mcp.model import Kind
+from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.old_values import without_old_values
+from engram_mcp.retrieval.abstain import WORD, prose, stem_of
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
 from engram_mcp.retrieval.later_change import says_a_start
 from engram_mcp.retrieval.leading import WHEN_WORDS
@@ -60,6 +62,7 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
              # was ("Die Hausnummer ist 21, nicht 12"); not "also Nikhil is a civil engineer in Nashik btw, mum approves",
              # nor only that something ended ("Sold 23 pieces this week from the last bale").
              and (pair[0].said_by_assistant() or says_a_start(own[pair[0].id]) or without_old_values(own[pair[0].id])[0] != own[pair[0].id])
+             and not _of_another_kind(own[pair[0].id], focus)
              and _says_another(own[pair[0].id], given, first.text, focus)]
     return max(later, key=lambda pair: pair[0].event_time, default=None)
 
@@ -92,6 +95,22 @@ def _says_another(text: str, given: set[str], first: str, focus: Focus) -> bool:
     # of pączki ordered, "week 3" no cost of the bathroom, "3rd floor" no lesson's fee).
     left_out = {_shape(value, first) for value in given if not says_value(text, value)}
     return any(_shape(value, text) in left_out for value in new)
+
+
+def _of_another_kind(text: str, focus: Focus) -> bool:
+    """Whether ``text`` says a word the question asks of with another word before it than the question's own, and never
+    with the question's: "parents evening appointments have been moved" speaks of another appointment than "Where is
+    Precious's biometrics appointment?" asks of ("Your appointment has been rescheduled" may be it)."""
+    asked = {(stem_of(which.casefold()), stem_of(word.casefold())) for which, word in zip(focus.words, focus.words[1:], strict=False)}
+    said = [word.casefold() for word in WORD.findall(prose(text))]
+    kinds = {(stem_of(before), stem_of(word)) for before, word in zip(said, said[1:], strict=False)
+             if before not in _SAYS_WHICH and not any(character.isdigit() for character in before)}
+    heads = {word for _, word in asked}
+    return bool({pair for pair in kinds if pair[1] in heads} - asked) and not kinds & asked
+
+
+# Words before a thing's word that say which one, not what kind: "your appointment", "the new appointment".
+_SAYS_WHICH = FUNCTION_WORDS | frozenset("new next old first last same other another usual own rescheduled original".split())
 
 
 # "within 5 minutes", "in like 2 hrs": how long something took is no value of what is asked.

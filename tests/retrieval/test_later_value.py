@@ -116,3 +116,11 @@ def test_who_someone_is_asked_is_left_to_the_rules_of_who() -> None:
 def test_whom_the_question_writes_as_a_name_is_spoken_of_by_name() -> None:
     assert first_of("Where is Petr moving?", memory("t-petr", "Petr is moving to Olomouc in June", day=0),
                     memory("t-mum", "decision made: mamka is moving to Brno now, care home in Bystrc", day=3)) == "t-petr"
+
+
+def test_a_later_memory_of_another_kind_of_the_thing_asked_leaves_the_first_first() -> None:
+    first = memory("t-first", "Council letter: 'Your inspection is on 4 March at 23 Elm Row.'", day=0)
+    assert first_of("Where is Dara's boiler inspection?", first,
+                    memory("t-fire", "the fire alarm inspection has been moved, it's at the Mill Lane office now", day=2)) == "t-first"
+    assert first_of("Where is Dara's boiler inspection?", first,
+                    memory("t-boiler", "the boiler inspection has been moved, it's at the Mill Lane office now", day=2)) == "t-boiler"
