@@ -39,7 +39,9 @@ _MET_BY_WORDS: dict[str, str] = {
     "engaged": "engagement fiance fiancee fiancé fiancée",
     # "Where is Zeynep getting married?" is met by "zeynep … wedding on 29 may 2027 at Sait Halim".
     "married": "marry marries marrying wedding weddings",
-    "wedding": "weddings married marry marries marrying",
+    # "ab shaadi Green Valley Resort mein": a wedding in the languages chat mixes in too.
+    "wedding": "weddings married marry marries marrying shaadi shadi vivah casamento boda matrimonio hochzeit mariage ślub "
+               "slub harusi kasal",
     "exercise": "exercises sport sports fitness workout workouts gym run running jog jogging ride riding cycling bike "
                 "biking swim swimming climbing bouldering yoga pilates hike hiking rugby football soccer tennis "
                 "badminton squash ski skiing rowing crossfit training aerobics aquafit zumba dance dancing walk walking "

@@ -82,7 +82,8 @@ _CHANGED_ABROAD = re.compile(
     r"od\s+(?:poniedziałku|wtorku|środy|czwartku|piątku|soboty|niedzieli|jutra|dziś|dzisiaj)|teď|přeložen\w*|přesunut\w*|už\s+ne|acum|amânat\w*|nu\s+mai|"  # Polish, Czech, Romanian
     r"τώρα|νέ[οαες]|αναβλήθηκε|μεταφέρθηκε|πλέον|άλλαξε|"  # Greek
     r"עכשיו|חדש\w*|נדחה|הועבר\w*|כבר\s+לא|"  # Hebrew
-    r"nawr|rŵan|newydd|wedi\s+symud|gohiri\w*"  # Welsh
+    r"nawr|rŵan|newydd|wedi\s+symud|gohiri\w*|"  # Welsh
+    r"(?-i:ab)|naya|nayi|naye|badal\s+(?:gaya|gayi|gaye|diya|di)|shift\s+ho\s+(?:gaya|gayi|gaye)"  # Hindi written in Latin letters
     r")\b"
     # Scripts whose words run together or carry marks a word boundary does not see: Hindi, Thai, Amharic.
     r"|अब|नया|नई|नए|ตอนนี้|ใหม่|ย้าย|เลื่อน|አዲስ|አሁን",

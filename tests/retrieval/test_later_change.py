@@ -475,6 +475,8 @@ def test_a_message_calling_off_another_line_of_a_schedule_does_not_lead_over_the
     ("aula de violão na terça às 19h", "a aula de violão agora é na quinta às 18h", "Quando é a aula de violão?"),
     ("Tanítás a Petőfi iskolában kedden.", "Mostantól a Petőfi iskolában szerdán tanítok.", "Melyik napon tanít a Petőfi iskolában?"),
     ("pączek u nas $2.25", "masło znów droższe. od poniedziałku pączek $2.50, nie ma wyjścia", "Ile kosztuje pączek?"),
+    ("Rohan ki shaadi Lotus Banquet mein hai, 12 Dec", "banquet wale ne cancel kiya, ab shaadi Green Valley Resort mein hogi",
+     "Where is Rohan's wedding?"),
 ])
 def test_a_later_turn_saying_it_changed_in_another_language_leads(first: str, later: str, question: str) -> None:
     order = later_change_first([(memory("t-first", first), 0.9), (memory("t-later", later, day=3), 0.8)], focus_of(question),
