@@ -36,6 +36,7 @@ from engram_mcp.retrieval.names_asked import (
 )
 from engram_mcp.retrieval.naming import (
     asks_first_name,
+    asks_given_name,
     asks_name,
     asks_surname,
     names_thing,
@@ -153,7 +154,8 @@ class Covering:
         # A surname is the name after one the question says ("Neil" in "What's Neil the farrier's surname?"), not after a
         # word for what they do ("Farrier Neil is booked").
         naming = [m for m in top if names_thing(focus.terms if surname else things, m.text, surname=surname,
-                                                first_name=first_name, owners=owners, whose=whose)] if name_asked else []
+                                                first_name=first_name, owners=owners, whose=whose,
+                                                given_name=asks_given_name(query))] if name_asked else []
         # "What's my wife's name?" is met by "my wife mere's course fees": the name given answers "name",
         # when the memory giving it holds every other word asked ("Young-hee's own doctor" is not met so).
         named = without_name_asked(focus.terms)

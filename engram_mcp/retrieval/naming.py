@@ -17,7 +17,7 @@ from engram_mcp.model.time_expr import says_a_time
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.question_words import ANIMALS, PETS, RELATION_WORDS, RELATIONS, stem
 
-__all__ = ["NAME_INSIDE", "asks_first_name", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
+__all__ = ["NAME_INSIDE", "asks_first_name", "asks_given_name", "asks_name", "asks_surname", "names_thing", "things_to_name", "without_name_asked"]
 
 
 # "What did Onur and Melis name their baby?": naming a thing, asked as a verb, asks its name.
@@ -124,8 +124,19 @@ def asks_first_name(question: str) -> bool:
     return _ASKS_FIRST_NAME.search(question.strip()) is not None
 
 
+def asks_given_name(question: str) -> bool:
+    """Whether the question asks someone's first name, whoever it names them by ("What is Rosangela's English teacher's
+    first name?")."""
+    return _GIVEN_NAME_ASKED.search(question) is not None
+
+
+_GIVEN_NAME_ASKED = re.compile(r"\b(?:first|given|christian|fore)\s*name\b", re.IGNORECASE)
+# "my teacher Ms Carvalho": a title and a family name give no first name ("Dr Eleri Pritchard" does).
+_TITLE_AND_SURNAME = re.compile(r"\b(?i:mr|mrs|ms|miss|mx|dr|prof)\.?\s+[A-Z][\w'’-]*(?!\s+[A-Z])")
+
+
 def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, first_name: bool = False,
-                owners: Collection[str] = (), whose: Collection[str] = ()) -> bool:
+                owners: Collection[str] = (), whose: Collection[str] = (), given_name: bool = False) -> bool:
     """Whether ``text`` gives a name to what ``focus`` (stems) asks the name of: a capitalised word
     right after it ("my dog Rex", "a dog called Rex") or before it, set off by a comma ("Rex, our
     dog"); "her name is Shadow" anywhere; in a text typed without capitals, any word after
@@ -135,7 +146,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
     the one asked of gives it ("Mrs Eleri Pritchard"; not "sent mrs pritchard the quote"), or one said as a first name.
     Asked of someone else's relative or thing by their name (``whose``, as written), only a text naming them, or naming a
     relation they may be known by, gives it: "her mum Ngaire", said of Isla, is not Mila's mum, nor "My own dog is Vlek"
-    Lwazi's husky, while "mum has a new budgie, she called it tena" may name Almaz's pet."""
+    Lwazi's husky, while "mum has a new budgie, she called it tena" may name Almaz's pet. Asked a ``given_name``, a title
+    and a family name give none ("my teacher Ms Carvalho")."""
+    if given_name and not first_name:
+        text = _TITLE_AND_SURNAME.sub("someone", text)
     if not all(names_person(owner, text) for owner in whose) and not _a_relation_besides(focus, text):
         return False
     # "Dev's Jack Russell arrived, he's called Biltong": whatever their thing is called there, said as theirs.
@@ -153,14 +167,15 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
             return True
         return any(stem(given.casefold()) in focus and stem(after.casefold()) not in focus
                    and after.casefold() not in FUNCTION_WORDS for given, after in _NAME_PAIR.findall(text))
-    # "Her name is Shadow!", said right after the puppy: a name given to someone or something.
-    if _HER_NAME.search(text):
-        return True
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
     things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), _BABY.get(term, ()),
                                         *(_named_as(term, kind) for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
+    # "We adopted a greyhound! Her name is Shadow.": a name given to the thing the memory speaks of ("the home health aide
+    # comes Tues, her name is Darlene" names no neurologist).
+    if _HER_NAME.search(text) and any(stem(word.casefold()) in things for word in _NAME_WORD.findall(text)):
+        return True
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
         word, start = found.group(0), found.start()

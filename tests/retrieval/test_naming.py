@@ -4,6 +4,7 @@ from engram_mcp.retrieval.abstain import focus_terms, focus_words
 from engram_mcp.retrieval.naming import (
     NAME_INSIDE,
     asks_first_name,
+    asks_given_name,
     asks_name,
     asks_surname,
     names_thing,
@@ -236,3 +237,15 @@ def test_a_name_in_quotes_closing_the_clause_names_the_thing() -> None:
 ])
 def test_the_name_the_next_sentence_calls_the_thing_by_names_it(text: str, named: bool) -> None:
     assert names_thing((stem("pet"),), text) is named
+
+
+def test_a_name_given_in_a_memory_speaking_of_another_thing_names_nothing_asked() -> None:
+    assert not names_thing((stem("neurologist"),), "the childminder comes Mon and Wed, her name is Bronagh. lovely girl")
+    assert names_thing((stem("neurologist"),), "saw the new neurologist today, her name is Dr Quigley")
+
+
+def test_a_title_and_a_family_name_give_no_first_name() -> None:
+    assert asks_given_name("What is Kofi's piano teacher's first name?")
+    assert not names_thing((stem("teacher"),), "my piano teacher Mr Boateng says I rush the scales", given_name=True)
+    assert names_thing((stem("teacher"),), "my piano teacher Mr Boateng says I rush the scales")
+    assert names_thing((stem("teacher"),), "my piano teacher Mr Kwame Boateng says I rush the scales", given_name=True)
