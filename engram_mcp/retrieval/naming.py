@@ -49,6 +49,10 @@ _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|o
                          # "tiffin service chalati hoon, 'Annapurna Dabba'.": a name in quotes closes the clause too.
                          r"(?:\s+[a-z]+){1,3},\s+(?:['‘\"“][A-Z][\w’-]*(?:\s+&?\s*[A-Z][\w’-]*)*['’\"”]|[A-Z][\w'’-]*)"
                          r"(?=\s*(?:[.!?,;)]|$))")
+_NAME_OPENS_THE_SENTENCE_BEFORE = re.compile(
+    r"(?:^|[.!?]\s+)(?!(?:I|The|A|An|My|Our|Your|We|He|She|They|It|This|That|These|Those|There|Just|So|Got|Took|Went|Had|Did|"
+    r"Was|Is|Today|Yesterday|Tonight|Last|Then|Also|Well|Oh|And|But|Still|Every|Some|No|Not)\b)" + _WHEN_NOT_NAMES
+    + r"[A-Z][\w'’-]+\s+[a-z][^.!?\n]*[.!?]+\s+$")
 # "the cat's been sick on the good rug. Tattie you wee midden": the name the next sentence calls it by (not
 # "Thank you", "Love you", "Told you so", "Are you …").
 _CALLED_BY_NEXT = re.compile(r"[^.!?\n]*[.!?]+\s+(?!(?:Thank|Thanks|Love|Bless|Miss|See|Mind|Told|Tell|Hate|Bet|Trust|Let|Got|"
@@ -199,6 +203,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):
             return True
         if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
+            return True
+        # "Rooster got into a skunk last night. Coonhound, dumb as a box of rocks": the name opening the sentence before the
+        # one that opens on what it is.
+        if rest.startswith(",") and _NAME_OPENS_THE_SENTENCE_BEFORE.search(text[:start]):
             return True
         # "a meeting with Mr Kowalczyk from the Gdańsk importer": someone named as the thing's.
         if _SOMEONE_OF.search(text[:start]):

@@ -249,3 +249,11 @@ def test_a_title_and_a_family_name_give_no_first_name() -> None:
     assert not names_thing((stem("teacher"),), "my piano teacher Mr Boateng says I rush the scales", given_name=True)
     assert names_thing((stem("teacher"),), "my piano teacher Mr Boateng says I rush the scales")
     assert names_thing((stem("teacher"),), "my piano teacher Mr Kwame Boateng says I rush the scales", given_name=True)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Mabel dug up the tulips again. Terrier, so what do I expect", True),
+    ("The garden's a mess again. Terrier, so what do I expect", False),
+])
+def test_the_name_opening_the_sentence_before_the_one_opening_on_what_it_is_names_it(text: str, named: bool) -> None:
+    assert names_thing((stem("dog"),), text) is named
