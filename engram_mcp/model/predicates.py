@@ -164,7 +164,8 @@ DOG_WORDS = frozenset(
     """dog puppy pup beagle labrador poodle terrier spaniel collie retriever greyhound whippet lurcher dachshund pug
     husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler shiba akita staffy staffie elkhound kelpie
     heeler labradoodle cockapoo cavapoo cavalier samoyed malamute mastiff pitbull sheepdog mutt goldendoodle
-    bernedoodle maltipoo doodle westie yorkie sheltie frenchie springer vizsla weimaraner pomeranian shih-tzu""".split()
+    bernedoodle maltipoo doodle westie yorkie sheltie frenchie springer vizsla weimaraner pomeranian shih-tzu coonhound
+    bloodhound foxhound basset ridgeback""".split()
 )
 """A dog, by what people call one: "a greyhound called Canela" is a dog."""
 CAT_WORDS = frozenset("cat kitten kitty tabby moggy moggie ragdoll siamese tomcat tortie tortoiseshell sphynx".split())

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram_mcp.retrieval.instances import MET_BY
-from engram_mcp.retrieval.question_words import RELATIONS, stem, thing_asked_for, topic_words
+from engram_mcp.retrieval.question_words import ANIMALS, RELATIONS, stem, thing_asked_for, topic_words
 
 
 @pytest.mark.parametrize("words", [("lives", "lived", "living", "live"), ("studies", "study"), ("classes", "class"),
@@ -101,3 +101,7 @@ def test_an_hourly_rate_is_no_opening_hour() -> None:
 
 def test_a_dentist_is_met_by_its_word_in_the_languages_chat_mixes_in() -> None:
     assert {stem("dentista"), stem("zahnarzt")} <= RELATIONS[stem("dentist")]
+
+
+def test_a_hound_of_a_kind_is_a_dog() -> None:
+    assert any({stem("coonhound"), stem("dog")} <= kind for kind in ANIMALS)
