@@ -106,7 +106,9 @@ def _of_another_kind(text: str, focus: Focus) -> bool:
     kinds = {(stem_of(before), stem_of(word)) for before, word in zip(said, said[1:], strict=False)
              if before not in _SAYS_WHICH and not any(character.isdigit() for character in before)}
     heads = {word for _, word in asked}
-    return bool({pair for pair in kinds if pair[1] in heads} - asked) and not kinds & asked
+    # Another word the question says is no other kind: "Saturday's Tujengane meeting" for "the Tujengane chama meeting".
+    words_asked = {stem_of(word.casefold()) for word in focus.words}
+    return bool({pair for pair in kinds if pair[1] in heads and pair[0] not in words_asked} - asked) and not kinds & asked
 
 
 # Words before a thing's word that say which one, not what kind: "your appointment", "the new appointment".

@@ -124,3 +124,7 @@ def test_a_later_memory_of_another_kind_of_the_thing_asked_leaves_the_first_firs
                     memory("t-fire", "the fire alarm inspection has been moved, it's at the Mill Lane office now", day=2)) == "t-first"
     assert first_of("Where is Dara's boiler inspection?", first,
                     memory("t-boiler", "the boiler inspection has been moved, it's at the Mill Lane office now", day=2)) == "t-boiler"
+    # another word the question says before it is no other kind
+    club = memory("t-club", "Bramley allotment society meeting is Thursday at Holly Lodge.", day=0)
+    assert first_of("Where is the Bramley allotment society meeting?", club,
+                    memory("t-moved", "the Bramley meeting has been moved, it's at the Mill Lane office now", day=2)) == "t-moved"
