@@ -31,7 +31,9 @@ because the two share some third memory:
   keeps "My clients are Lego."; "Priya and I watched the final" keeps "I watched the final."); one that names it only as whom something was done with keeps what was done
   ("I moved to York with my partner Sven" keeps "I moved to York."; "Ana works with Tom at Deloitte"
   keeps "Ana works at Deloitte."), and one naming it in passing, whose someone else is or in brackets,
-  keeps what it says of them ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto."). A person's full name ("Ricardo Fortuin") also names them
+  keeps what it says of them ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto."), but not a clause
+  without a subject of its own going on from theirs ("Dr Hollis was in a foul mood, shouted at the porter"); a quoted
+  message written to them ("'Hi Kofi, …'") goes whole. A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
   I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name

@@ -7,7 +7,9 @@ nor a list followed by words that may go on about it by pronoun: "Jodie and I ha
 only whom it was done with ("I moved to York with my partner Sven" keeps "I moved to York"; "Ana works
 with Tom at Deloitte" keeps "Ana works at Deloitte"), what it says of someone else named beside it in
 passing ("Tom's colleague Ana moved to Porto", "Mia (Tom's daughter) started school"), or a
-later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now").
+later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now"; not one without a subject
+of its own after a clause whose subject is them: "Dr Hollis was cross, shouted at the porter"). A quoted message written
+to them, opening on their name ("'Hi Kofi, …"), goes to its closing quote.
 A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
 later one opening on someone by pronoun while no one else is spoken of between ("Tanvi followed me again. 2
@@ -48,6 +50,12 @@ _RELATION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:my|our)\s+(?:[a-z][\w'’-]*\s+)
 # A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
 _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
                          re.IGNORECASE)
+# A clause with a subject of its own: after a clause whose subject is the one named, one without ("…, pulled out his drip
+# again") goes on saying what they did.
+_CLAUSE_OF_ITS_OWN = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)", re.IGNORECASE)
+# What may stand before a name that is its clause's subject: "Mr Okafor was …", "the old man Okafor was …", "my neighbour Okafor".
+_BEFORE_A_SUBJECT = re.compile(r"^\s*(?:(?:the|my|our|a|an)\s+(?:[a-z][\w'’-]*\s+){0,2})?(?:(?:mr|mrs|ms|mx|dr|prof|miss)\.?\s+)?$",
+                               re.IGNORECASE)
 # A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
 _WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
 # Whom something is done with or for, said before a name, then where or when: "Ana works with Tom at Deloitte",
@@ -60,6 +68,7 @@ _WHERE_OR_WHEN = re.compile(
 # Whose someone else is, said before their name: "Tom's colleague Ana", "Tom’s sister Mia".
 _WHOSE_BEFORE_A_NAME = re.compile(r"^(?:['’]s)?\s+(?:(?P<how>[a-z][\w'’-]*)\s+)?(?P<who>[a-z][\w'’-]*)\s+(?=[A-Z])")
 _POSSESSIVE = re.compile(r"['’]s$")
+_POSSESSIVE_AFTER = re.compile(r"['’]s?(?!\w)")
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 # A sentence opening with a third-person pronoun continues the one before it (in the languages chat mixes in too:
 # "il part travailler en Alberta").
@@ -89,6 +98,11 @@ _A_CURRENCY_BEFORE_ITS_FIGURE = re.compile(r"(?:[A-Z]{3}|[KTU]Sh|Ksh|Rs\.?)\s*\d
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 _OPENING_QUOTES = "'\"“‘«„>"
 _CLOSING_QUOTES = "'\"”’»"
+_A_QUOTE_CLOSING_BEFORE_MORE = re.compile(r"[.!?…]['\"”’»]\s")
+# A message opening on whom it is written to, after a greeting in a word or two in any language: "'Hi Kofi, …", "“Dear Mr
+# Boateng,", "\"Kofi, good day.", "„Dzień dobry Kofi,".
+_OPENS_A_MESSAGE = re.compile(r"(?:^|(?<=[\s:(]))['\"“‘«„]\s*(?:[^\W\d_]+\.?[\s,]+){0,2}$")
+_CALLED_BY_NAME = re.compile(r"(?:\s+[A-Z][\w'’-]*)?\s*[,!:]")
 # What follows a name opening a sentence, besides a verb and their own ("Tom's van"): another with them ("Jodie and I"), the rest
 # of a name ("Dr Smith").
 _AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+[A-Z]")
@@ -123,6 +137,7 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         quoting = quoting or introduced and said[:1] in _OPENING_QUOTES
         if name.in_(part):
             cut[part] = _rest_of_list(part, name)
+            quoting = quoting or _a_message_to(part, name)
         elif quoting:
             cut[part] = ""
         elif previous_cut and (_OPENS_ON_SOMEONE if opening else _CONTINUES).match(part) and not (
@@ -143,7 +158,8 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
                     and not (_A_PERSON.search(part) or _speaks_of_another(part, name)))
         about_them = part in cut or about_them and not _speaks_of_another(part, name)
         previous_cut = part in cut
-        quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">")))
+        quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">"))
+                                   or _A_QUOTE_CLOSING_BEFORE_MORE.search(said) is not None)
         introduced = cut.get(part) == "" and said.endswith(":") and not quoting
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
     # own, only goes on about the one forgotten, so the turn goes whole.
@@ -153,6 +169,12 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     ):
         return dict.fromkeys(parts, "")
     return cut
+
+
+def _a_message_to(sentence: str, name: Named) -> bool:
+    """Whether ``sentence`` opens a quoted message written to ``name``, calling them by it ("'Hi Kofi, …"): the message,
+    to its closing quote, is about them whole (a draft to them, a reminder of what they owe)."""
+    return any(_OPENS_A_MESSAGE.search(sentence[:start]) and _CALLED_BY_NAME.match(sentence[end:]) for start, end in name.spans(sentence))
 
 
 def last_said(parts: list[str]) -> str:
@@ -243,8 +265,9 @@ def _rest_of_list(sentence: str, name: Named) -> str:
     if name.in_(items[0]):
         # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
         # comma that says something of the speaker alone stays; a list's later items do not.
+        own = _CLAUSE_OF_ITS_OWN if _the_subject(items[0], name) else _OWN_CLAUSE
         later = [part for part in _outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
-                 if not name.in_(part) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
+                 if not name.in_(part) and own.match(part) and len(part.split()) >= 3]
         return ", ".join(later) + end if later else ""
     # An item after a named one that goes on about it by pronoun goes with it.
     kept = [item for i, item in enumerate(items)
@@ -253,6 +276,12 @@ def _rest_of_list(sentence: str, name: Named) -> str:
         return ""
     said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
     return "" if name.in_(said) else said + end
+
+
+def _the_subject(clause: str, name: Named) -> bool:
+    """Whether ``name`` opens ``clause`` as its subject ("Mr Okafor in bed 3 was restless"; not "Okafor's wife")."""
+    spans = name.spans(clause)
+    return bool(spans) and _BEFORE_A_SUBJECT.match(clause[:spans[0][0]]) is not None and not _POSSESSIVE_AFTER.match(clause[spans[0][1]:])
 
 
 def _without_apposition(sentence: str, name: Named) -> str:
