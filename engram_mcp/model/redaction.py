@@ -32,9 +32,10 @@ from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
 from engram_mcp.model.name_or_word import RELATIONS, goes_on_as_after_a_subject
 from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
+from engram_mcp.model.sentences import sentences
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["cut_naming", "last_said", "names_someone_else", "said_again_of_what_went", "speaks_of_someone", "told_in"]
+__all__ = ["cut_naming", "last_said", "names_anyone", "names_someone_else", "sentences_around", "speaks_of_someone"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome", "Priya & Tomasz".
@@ -191,7 +192,7 @@ def _speaks_of_another(text: str, name: Named) -> bool:
     outside = _without_spans(text, name).lstrip()
     # A currency opening a sentence before its figure is no one: "KSh 15,000 arrears.", "USD 40 a month".
     opening = None if _A_CURRENCY_BEFORE_ITS_FIGURE.match(outside) else _A_NAME.match(outside)
-    return (_names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
+    return (names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
             or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1
             and (goes_on_as_after_a_subject(rest := outside[opening.end():]) or _AFTER_A_PERSON.match(rest) is not None
                  or _POSSESSIVE.search(opening.group(0)) is not None))
@@ -200,10 +201,10 @@ def _speaks_of_another(text: str, name: Named) -> bool:
 def names_someone_else(text: str, name: Named) -> bool:
     """Whether ``text`` names someone besides ``name``: a capitalised word that is not a sentence's first,
     a function word, a month or a weekday ("he and Tom did it again"; not "he did it again on Friday")."""
-    return _names_anyone(_without_spans(text, name))
+    return names_anyone(_without_spans(text, name))
 
 
-def _names_anyone(outside: str, besides: set[str] | frozenset[str] = frozenset()) -> bool:
+def names_anyone(outside: str, besides: set[str] | frozenset[str] = frozenset()) -> bool:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", outside):
         words = [match for match in _A_NAME.finditer(sentence) if match.start() > 0]
         if any(word.group(0).casefold() not in FUNCTION_WORDS | besides and word.group(0) not in CALENDAR_NAMES for word in words):
@@ -418,35 +419,11 @@ def _outside_brackets_with_joints(joint: re.Pattern[str], text: str) -> tuple[li
     return parts, joints
 
 
-# What a later message may say again of what went: a name or a figure ("Diamante", "Leeds", "£900"), or a phrase quoted
-# ("the 'hero moments' clause").
-_TOLD = re.compile(r"(?<![.!?:]\s)(?<!^)(?<!\n)\b[A-Z][\w'’-]+|\d[\d.,:]*\d|(?<!\w)['\"“‘](?P<quoted>[^'\"”’\n]{3,40})['\"”’](?!\w)")
-
-
-def told_in(text: str) -> set[str]:
-    """The names, figures and quoted phrases ``text`` says, in lower case; a word opening a sentence is no name."""
-    return {(found["quoted"] or found.group(0)).casefold().rstrip("'’") for found in _TOLD.finditer(text.strip())
-            if found["quoted"] or found.group(0).casefold() not in FUNCTION_WORDS and found.group(0) not in CALENDAR_NAMES}
-
-
 def speaks_of_someone(text: str) -> bool:
     """Whether ``text`` speaks of someone by pronoun ("told him", "she's in Pune")."""
     return _A_PERSON.search(text) is not None
 
 
-_FEW_DIGITS = 2
-
-
-def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> dict[str, str]:
-    """The sentences of a later message that speak again of what went with the one forgotten: a message naming no one
-    else that says again something only what went told ("The 'hero moments' clause was too controlling", "the Leeds
-    person will have it") and speaks of someone by pronoun ("Told him thanks but no") is about them; each of its
-    sentences saying that thing or speaking of someone by pronoun goes. Not one speaking of a relation ("Mum called,
-    she's off to Lisbon too"). Else nothing."""
-    text = " ".join(parts)
-    # A number of two digits ("15") is said of too many things to tell what it is said of.
-    again = {told for told in told_in(text) & told_only_of_them if not told.isdigit() or len(told) > _FEW_DIGITS}
-    if (not again or not speaks_of_someone(text) or _names_anyone(text, besides=told_only_of_them)
-            or any(word in RELATIONS for word in _WORD.findall(text.casefold()))):
-        return {}
-    return {part: "" for part in parts if told_in(part) & again or speaks_of_someone(part)}
+def sentences_around(text: str, name: Named) -> list[str]:
+    """``text``'s sentences, none ending inside the name ("I met J. Smith. He waved." is two)."""
+    return sentences(text, name.spans(text))
