@@ -22,8 +22,9 @@ because the two share some third memory:
   before ended on it alone ("he did it again this morning": ``model.redaction``), and each sentence of
   the assistant's reply to a turn that lost something that speaks only of what went ("A Diamante for
   £900 could be decent value"), and a later turn's sentences saying again, of someone by pronoun, what only
-  went said ("The 'hero moments' clause was too controlling. Told him thanks but no."), with the facts
-  restating only what was cut; a turn with
+  went said ("The 'hero moments' clause was too controlling. Told him thanks but no."), and a sentence
+  right after one naming it that says again a thing only what went of an earlier turn told ("vergiss Baumann. ich will
+  nichts mehr von der Bohrmaschine hören": ``model.said_again``), with the facts restating only what was cut; a turn with
   nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
   sentences of three words or fewer). A sentence that names it in a

@@ -35,7 +35,7 @@ from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
 from engram_mcp.model.sentences import sentences
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["cut_naming", "last_said", "names_anyone", "names_someone_else", "sentences_around", "speaks_of_someone"]
+__all__ = ["cut_naming", "last_said", "names_anyone", "names_someone_else", "sentences_around", "speaks_of_another", "speaks_of_someone"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome", "Priya & Tomasz".
@@ -146,7 +146,7 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
             cut[part] = _own_clauses_joined(part)
         # "nah im good lol. just dont let me forget her bday is dec 12": words of the speaker's own that speak of no one
         # may come first; the first sentence speaking of someone by pronoun, and of no one else, is of them.
-        elif awaiting and index > 0 and _goes_on_about_someone(part) and not _speaks_of_another(part, name):
+        elif awaiting and index > 0 and _goes_on_about_someone(part) and not speaks_of_another(part, name):
             cut[part] = _own_clauses_joined(part)
         # "Tanvi ne follow kiya. ex hai meri, 2 saal pehle breakup hua tha. she's in Pune now": sentences speaking of no one
         # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
@@ -156,8 +156,8 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
         awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN
-                    and not (_A_PERSON.search(part) or _speaks_of_another(part, name)))
-        about_them = part in cut or about_them and not _speaks_of_another(part, name)
+                    and not (_A_PERSON.search(part) or speaks_of_another(part, name)))
+        about_them = part in cut or about_them and not speaks_of_another(part, name)
         previous_cut = part in cut
         quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">"))
                                    or _A_QUOTE_CLOSING_BEFORE_MORE.search(said) is not None)
@@ -185,15 +185,17 @@ def last_said(parts: list[str]) -> str:
     return (said or parts)[-1]
 
 
-def _speaks_of_another(text: str, name: Named) -> bool:
+def speaks_of_another(text: str, name: Named, besides: set[str] | frozenset[str] = frozenset(), spoken_of_before: str = "") -> bool:
     """Whether ``text`` names someone besides ``name`` (opening it too, in more than a word, going on as after a person:
     "Tom was there too.", "Tom's van", "Jodie and I", "Dr Smith"; not "Ehrlich.", nor "Flights about £140 with a bag."),
-    or speaks of a relation ("my mum says she's coming")."""
+    or speaks of a relation ("my mum says she's coming"): not one of ``besides``, nor a relation ``spoken_of_before``
+    spoke of too (beside them: "… dropped off at mum's. mum gave him …")."""
     outside = _without_spans(text, name).lstrip()
     # A currency opening a sentence before its figure is no one: "KSh 15,000 arrears.", "USD 40 a month".
     opening = None if _A_CURRENCY_BEFORE_ITS_FIGURE.match(outside) else _A_NAME.match(outside)
-    return (names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
-            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1
+    relations = RELATIONS - set(_WORD.findall(spoken_of_before.casefold()))
+    return (names_anyone(outside, besides) or any(word in relations for word in _WORD.findall(text.casefold()))
+            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS | besides and len(_WORD.findall(text)) > 1
             and (goes_on_as_after_a_subject(rest := outside[opening.end():]) or _AFTER_A_PERSON.match(rest) is not None
                  or _POSSESSIVE.search(opening.group(0)) is not None))
 

@@ -3,7 +3,8 @@ what went. Pure.
 
 The assistant's reply to a turn that lost something goes where it speaks only of what went ("A Diamante for £900 could
 be decent value"), and a later turn that says again, of someone by pronoun, what only went said ("The 'hero moments'
-clause was too controlling. Told him thanks but no."). What went and what stays of each turn is
+clause was too controlling. Told him thanks but no."), and a sentence right after one naming them that says again a
+thing only what went of an earlier turn told ("vergiss Baumann. ich will nichts mehr von der Bohrmaschine hören"). What went and what stays of each turn is
 ``redaction.cut_naming``'s; the plan that gathers it is ``purge_plan``.
 """
 
@@ -18,7 +19,7 @@ from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
 from engram_mcp.model.name_or_word import RELATIONS
 from engram_mcp.model.records import Kind, Memory
-from engram_mcp.model.redaction import names_anyone, sentences_around, speaks_of_someone
+from engram_mcp.model.redaction import names_anyone, sentences_around, speaks_of_another, speaks_of_someone
 from engram_mcp.model.stating import words
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
@@ -96,28 +97,63 @@ def said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]]
     went, in no sentence that stays but a turn's that may be saying them again."""
     episodes = [turn for turn in turns if turn.kind is Kind.EPISODE and turn.id not in doomed]
     gone: set[str] = set()
+    things_gone: list[tuple[datetime, set[str]]] = []
     said_in: dict[str, list[str]] = {}
     kept: dict[str, list[str]] = {}
+    cut_of: dict[str, dict[str, str]] = {}
     since: datetime | None = None
     for turn in turns:
         if turn.kind is not Kind.EPISODE:
             continue
         parts, cut = _cut_of(turn, cuts, doomed, name)
         if cut:
-            gone |= told_in(" ".join(part for part in parts if part in cut))
+            went = " ".join(part for part in parts if part in cut)
+            gone |= told_in(went)
+            things_gone.append((turn.event_time, _things_told(went)))
             since = min(since or turn.event_time, turn.event_time)
         if turn.id not in doomed:
-            said_in[turn.id], kept[turn.id] = parts, _kept(parts, cut)
+            said_in[turn.id], kept[turn.id], cut_of[turn.id] = parts, _kept(parts, cut), cut
     if since is None:
         return {}
     # A turn that may say again what went: one after it began going, whose rest speaks of someone by pronoun.
     may_say_again = {turn.id for turn in episodes if turn.event_time >= since and speaks_of_someone(" ".join(kept[turn.id]))}
     told_only = gone - set().union(*(told_in(" ".join(said)) for turn_id, said in kept.items() if turn_id not in may_say_again))
+    right_after = {turn_id: _right_after_naming(said_in[turn_id], cut_of[turn_id], name) for turn_id in said_in}
+    things_kept = set().union(*(_things_told(said) for turn_id, said_of_turn in kept.items()
+                                for said in said_of_turn if said not in right_after[turn_id]))
     again: dict[str, dict[str, str]] = {}
     for turn in episodes:
-        if turn.id in may_say_again and (said := said_again_of_what_went(kept[turn.id], told_only)):
+        said = said_again_of_what_went(kept[turn.id], told_only) if turn.id in may_say_again else {}
+        # Said again: told in what went of an earlier turn ("everything" of a later "forget everything about …" is not).
+        things_only = set().union(*(things for when, things in things_gone if when < turn.event_time)) - things_kept
+        said |= said_again_right_after(said_in[turn.id], right_after[turn.id], name, things_only)
+        if said:
             again[turn.id] = {**cuts.get(turn.id, {}), **{part: "" for part in said_in[turn.id] if part in said}}
     return again
+
+
+# A word long enough to tell of a thing rather than join a sentence, in any language chat mixes in: "brinco", "catheter".
+_A_THINGS_LENGTH = 5
+
+
+def _things_told(text: str) -> set[str]:
+    """The names, figures and quoted phrases ``text`` says, and its longer words, in lower case."""
+    return told_in(text) | {word for word in _WORD.findall(text.casefold()) if len(word) >= _A_THINGS_LENGTH and word not in FUNCTION_WORDS}
+
+
+def _right_after_naming(parts: list[str], cut: Mapping[str, str], name: Named) -> dict[str, str]:
+    """Each sentence a turn keeps whole right after one naming ``name``, with that one."""
+    return {part: before for before, part in itertools.pairwise(parts) if part not in cut and name.in_(before)}
+
+
+def said_again_right_after(parts: list[str], right_after: Mapping[str, str], name: Named, told_only_of_them: set[str]) -> dict[str, str]:
+    """The sentences of a turn right after one naming ``name`` that say again a thing only what went told, speaking of no
+    one else (a relation the sentence before spoke of beside them is no one else): "… esquece a Whitaker. não quero
+    lembrar dessa história do brinco", of an earring only her story told; "Ioane came by mum's. mum gave him the PS5",
+    of a PS5 only what went told. Else nothing."""
+    return {part: "" for part, before in right_after.items()
+            if _things_told(part) & told_only_of_them
+            and not speaks_of_another(part, name, told_only_of_them, spoken_of_before=before)}
 
 
 # What a later message may say again of what went: a name or a figure ("Diamante", "Leeds", "£900"), or a phrase quoted
