@@ -152,7 +152,7 @@ def said_again_right_after(parts: list[str], right_after: Mapping[str, str], nam
     lembrar dessa história do brinco", of an earring only her story told; "Ioane came by mum's. mum gave him the PS5",
     of a PS5 only what went told. Else nothing."""
     return {part: "" for part, before in right_after.items()
-            if _things_told(part) & told_only_of_them
+            if _telling(_things_told(part) & told_only_of_them)
             and not speaks_of_another(part, name, told_only_of_them, spoken_of_before=before)}
 
 
@@ -170,6 +170,11 @@ def told_in(text: str) -> set[str]:
 _FEW_DIGITS = 2
 
 
+def _telling(told: set[str]) -> set[str]:
+    """What of ``told`` tells what it is said of: a number of two digits ("15") is said of too many things."""
+    return {each for each in told if not each.isdigit() or len(each) > _FEW_DIGITS}
+
+
 def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> dict[str, str]:
     """The sentences of a later message that speak again of what went with the one forgotten: a message naming no one
     else that says again something only what went told ("The 'hero moments' clause was too controlling", "the Leeds
@@ -177,8 +182,7 @@ def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> di
     sentences saying that thing or speaking of someone by pronoun goes. Not one speaking of a relation ("Mum called,
     she's off to Lisbon too"). Else nothing."""
     text = " ".join(parts)
-    # A number of two digits ("15") is said of too many things to tell what it is said of.
-    again = {told for told in told_in(text) & told_only_of_them if not told.isdigit() or len(told) > _FEW_DIGITS}
+    again = _telling(told_in(text) & told_only_of_them)
     if (not again or not speaks_of_someone(text) or names_anyone(text, besides=told_only_of_them)
             or any(word in RELATIONS for word in _WORD.findall(text.casefold()))):
         return {}

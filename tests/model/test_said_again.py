@@ -45,3 +45,8 @@ def test_a_relation_spoken_of_beside_them_is_no_one_else_when_the_next_sentence_
     assert left_after_forgetting("Kwame", said) == [None, "I hid upstairs."]
     said = week(drone, "Kwame came round, I hid upstairs. dad handed him the DJI drone he left")
     assert left_after_forgetting("Kwame", said)[1] == "I hid upstairs. dad handed him the DJI drone he left"
+
+
+def test_a_sentence_right_after_them_saying_again_only_a_small_number_stays() -> None:
+    said = week("Baumann kam um 10 mit dem Anhänger.", "vergiss Baumann bitte. morgen laufe ich um 10.")
+    assert left_after_forgetting("Baumann", said)[1] == "morgen laufe ich um 10."
