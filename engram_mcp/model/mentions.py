@@ -45,7 +45,7 @@ def mentions(text: str, name: str) -> bool:
     return next(_mentions(text, name), None) is not None
 
 
-def _mentions(text: str, name: str) -> Iterator[re.Match[str]]:
+def _mentions(text: str, name: str, *, known_as_someone: bool = False) -> Iterator[re.Match[str]]:
     uncapitalised = typed_without_capitals(text)
     dropped_apostrophe = "(?P<dropped>s)?" if uncapitalised else ""
     # Chinese, Japanese, Thai … write no space between words: "我昨天见了王芳" names 王芳.
@@ -53,7 +53,7 @@ def _mentions(text: str, name: str) -> Iterator[re.Match[str]]:
     after = "" if name[-1:] and _written_without_spaces(name[-1]) else r"(?!\w)"
     a_word = is_a_word(name)
     for found in re.finditer(rf"{before}{_spelled(name)}{dropped_apostrophe}{after}", text, re.IGNORECASE):
-        if a_word and (found.groupdict().get("dropped") or not written_as_a_name(text, *found.span())):
+        if a_word and (found.groupdict().get("dropped") or not written_as_a_name(text, *found.span(), known_as_someone=known_as_someone)):
             continue  # "bills", "I will call": the word, not the name
         if uncapitalised or not _joined_to_another_name(text, found.start(), found.end()):
             yield found
@@ -119,11 +119,15 @@ class Named:
     goes on as after a name ("Apple is hiring")."""
     known: frozenset[str] = frozenset()
     """The keys of the entities the memories know: a known name before it is that one's, not a longer name."""
+    someone: bool = False
+    """Whether, being an everyday word too ("Dale", "Will"), it is someone the memories know and never the word they
+    write: opening a sentence it is then the name unless clearly the word (``name_or_word.written_as_a_name``)."""
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where ``text`` names it."""
         elsewhere = [found.span() for other in self.others for found in other.finditer(text)]
-        found = [match.span() for match in _mentions(text, self.name) if not self._someone_or_something_else(text, *match.span())]
+        found = [match.span() for match in _mentions(text, self.name, known_as_someone=self.someone)
+                 if not self._someone_or_something_else(text, *match.span())]
         found += [match.span() for spelling in self.spellings for match in spelling.finditer(text) if _as_a_name(text, match)]
         return [(start, end) for start, end in found if not any(first <= start and end <= last for first, last in elsewhere)]
 
@@ -201,6 +205,18 @@ def _written_as_a_word(name: str, texts: list[str]) -> bool:
     return any(lower.search(text) for text in texts if not typed_without_capitals(text))
 
 
+def _someone_never_the_word(name: str, texts: list[str], entities: list[str]) -> bool:
+    """Whether ``name``, an everyday word too, is someone the memories know (an entity, or written as a name: "Dale
+    called") and no text writes as the word, in lower case where no name goes."""
+    if not is_a_word(name):
+        return False
+    word = re.compile(rf"(?<![\w-]){_spelled(name)}(?![\w-])", re.IGNORECASE)
+    found = [(text, match.span()) for text in texts for match in word.finditer(text)]
+    if any(text[start:start + 1].islower() and not written_as_a_name(text, start, end) for text, (start, end) in found):
+        return False
+    return entity_key(name) in {entity_key(entity) for entity in entities} or any(written_as_a_name(text, *span) for text, span in found)
+
+
 def _after_another_given_name(text: str, start: int, end: int, known: frozenset[str]) -> bool:
     """Whether another given name stands right before the name at ``text[start:end]`` ("Bruce Lee films",
     "a Bruce Lee film"), so it is that one's family name: not a name the memories know on its own ("Inti
@@ -232,7 +248,8 @@ def goes_by(name: str, texts: Iterable[str], entities: Iterable[str] = ()) -> Na
     written = _written(name, texts)
     if written is None or any(_a_place_at(text, *found.span()) for text in texts for found in _mentions(text, name)):
         return Named(name, frozenset({entity_key(name)}), others=others, given_name=_called_by_given_name(name, texts),
-                     word_too=_written_as_a_word(name, texts), known=frozenset(map(entity_key, entities)))
+                     word_too=_written_as_a_word(name, texts), known=frozenset(map(entity_key, entities)),
+                     someone=_someone_never_the_word(name, texts, entities))
     given, family = written.split()[0], written.split()[-1]
     if given.casefold().rstrip(".") in _HONORIFICS:
         # "Alhaji Musa", "Uncle Tunde", "Madame Haddad": the same person is "Musa", "Tunde", "Haddad" alone.

@@ -103,7 +103,7 @@ _NOT_A_VERB = frozenset(
 )
 
 
-def written_as_a_name(text: str, start: int, end: int) -> bool:
+def written_as_a_name(text: str, start: int, end: int, *, known_as_someone: bool = False) -> bool:
     """Whether a name that is also an everyday word, found at ``text[start:end]``, is written as a
     name there: capitalised mid-sentence ("I met Will", "with May on Friday"; not a time's place:
     "in May", "3 June", nor a thing's: "a Jack Russell"); opening a sentence as a person does
@@ -111,7 +111,10 @@ def written_as_a_name(text: str, start: int, end: int) -> bool:
     "Hope you're well"); after a title. In lower case, only where a name goes ("met will", "will
     is my cousin", "my cousin will said", "my friend grace"; not "I will call", "said grace", "the
     bill", "to be frank"), or, for a name chat types in lower case more often than the word
-    ("dropped pickle at mum's", "we let rusty go"), anywhere but as a thing or a quality."""
+    ("dropped pickle at mum's", "we let rusty go"), anywhere but as a thing or a quality. With
+    ``known_as_someone`` (the memories know someone by it and never write the word), capitalised
+    opening a sentence it is the name ("Dale again, …") unless clearly the word: before a pronoun ("Will
+    you", "May I") or, for a verb, before its object ("Mark the date", "Hope so")."""
     found, before, after = text[start:end], text[:start], text[end:]
     word = found.casefold()
     if _TITLED.search(before[-20:]):
@@ -127,6 +130,8 @@ def written_as_a_name(text: str, start: int, end: int) -> bool:
             return last not in {"the", "a", "an"}
         if word in MOSTLY_NAMES:
             return not _PRONOUN_FOLLOWS.match(after)
+        if known_as_someone:
+            return not (_PRONOUN_FOLLOWS.match(after) or word in VERBS_THAT_ARE_NAMES and _an_object_follows(after))
         return _goes_on_as_someone(after, closing=True)
     verb = word in VERBS_THAT_ARE_NAMES
     if last in _BEFORE_A_PERSON or (last in RELATIONS and not verb):
@@ -144,6 +149,12 @@ def written_as_a_name(text: str, start: int, end: int) -> bool:
     if at_start:
         return _goes_on_as_someone(after, closing=True)
     return last in RELATIONS | _BEFORE_A_CLAUSE and _goes_on_as_someone(after, closing=False)
+
+
+def _an_object_follows(after: str) -> bool:
+    """Whether what follows a verb is its object or what it says: "… the date", "… so", "… not"."""
+    first = _A_WORD.match(after.lstrip())
+    return first is not None and first.group(0).casefold() in _DETERMINERS | {"so", "not", "be", "to"}
 
 
 def _words_before(before: str) -> tuple[str, str]:

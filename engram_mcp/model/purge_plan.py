@@ -22,8 +22,9 @@ because the two share some third memory:
   before ended on it alone ("he did it again this morning": ``model.redaction``), and each sentence of
   the assistant's reply to a turn that lost something that speaks only of what went ("A Diamante for
   £900 could be decent value"), and a later turn's sentences saying again, of someone by pronoun, what only
-  went said ("The 'hero moments' clause was too controlling. Told him thanks but no."), with the facts
-  restating only what was cut; a turn with
+  went said ("The 'hero moments' clause was too controlling. Told him thanks but no."), and a sentence
+  right after one naming it that says again a thing only what went of an earlier turn told ("vergiss Baumann. ich will
+  nichts mehr von der Bohrmaschine hören": ``model.said_again``), with the facts restating only what was cut; a turn with
   nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
   sentences of three words or fewer). A sentence that names it in a
@@ -31,7 +32,9 @@ because the two share some third memory:
   keeps "My clients are Lego."; "Priya and I watched the final" keeps "I watched the final."); one that names it only as whom something was done with keeps what was done
   ("I moved to York with my partner Sven" keeps "I moved to York."; "Ana works with Tom at Deloitte"
   keeps "Ana works at Deloitte."), and one naming it in passing, whose someone else is or in brackets,
-  keeps what it says of them ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto."). A person's full name ("Ricardo Fortuin") also names them
+  keeps what it says of them ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto."), but not a clause
+  without a subject of its own going on from theirs ("Dr Hollis was in a foul mood, shouted at the porter"); a quoted
+  message written to them ("'Hi Kofi, …'") goes whole. A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
   I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
@@ -49,31 +52,20 @@ dropped from its sources, a chain relinked) and, for a receipt, each item's text
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
 
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.mentions import Named, goes_by, mentions
 from engram_mcp.model.records import Kind, Memory
-from engram_mcp.model.redaction import (
-    cut_naming,
-    last_said,
-    names_someone_else,
-    said_again_of_what_went,
-    speaks_of_someone,
-    told_in,
-)
+from engram_mcp.model.redaction import cut_naming, last_said, names_someone_else, sentences_around
+from engram_mcp.model.said_again import replies_to_what_was_cut, said_again_later
 from engram_mcp.model.sentences import sentences
 from engram_mcp.model.stating import Statement, cut_statement, restates, states, words
 from engram_mcp.model.supersede import chain
 from engram_mcp.model.trust import a_persons_own
 
 __all__ = ["PurgePlan", "about", "known_entities", "plan_purge", "plan_purge_entity"]
-
-_WORD = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,18 +150,18 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
                 if memory.subject and entity_key(memory.subject) in named.keys:
                     doomed.update(m.id for m in chain(memories, memory.id))
         elif named.in_(memory.text):
-            cuts[memory.id] = cut_naming(_sentences_around(memory.text, named), named)
+            cuts[memory.id] = cut_naming(sentences_around(memory.text, named), named)
     going_on = _going_on(in_namespace, cuts, doomed, named)
     cuts.update(going_on)
-    answering = _replies_to_what_was_cut(in_namespace, cuts, doomed, named)
+    answering = replies_to_what_was_cut(in_namespace, cuts, doomed, named)
     cuts.update(answering)
-    later = _said_again_later(in_namespace, cuts, doomed, named)
+    later = said_again_later(in_namespace, cuts, doomed, named)
     cuts.update(later)
     # Only a turn going on about them by pronoun, or a reply to what was said of them: a fact drawn from a sentence that
     # names them says nothing of them unless it names them too ("Bilal and others did the dinner" stays when "Tariq's
     # truck is back …" goes).
     doomed.update(_drawn_from_what_was_cut(in_namespace, going_on | answering | later, doomed))
-    return _finish(memories, doomed, cuts, lambda text: _sentences_around(text, named))
+    return _finish(memories, doomed, cuts, lambda text: sentences_around(text, named))
 
 
 def _going_on(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str], name: Named) -> dict[str, dict[str, str]]:
@@ -186,7 +178,7 @@ def _going_on(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doome
     for session in sessions.values():
         ended_on: Memory | None = None
         for turn in sorted(session, key=lambda m: (m.event_time, m.created_at, m.id)):
-            parts = _sentences_around(turn.text, name)
+            parts = sentences_around(turn.text, name)
             if ended_on is not None and _same_voice(turn, ended_on):
                 cut = cut_naming(parts, name, going_on=True)
                 if parts and (parts[0] in cut or cut and not name.in_(turn.text)):
@@ -196,99 +188,6 @@ def _going_on(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doome
             said = going_on.get(turn.id, cuts.get(turn.id, {}))
             ended_on = turn if parts and said.get(last := last_said(parts)) == "" and not names_someone_else(last, name) else None
     return going_on
-
-
-def _replies_to_what_was_cut(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str],
-                             name: Named) -> dict[str, dict[str, str]]:
-    """What goes of the assistant's reply to a turn that lost what it said of ``name``: each sentence of the reply that
-    speaks only of what went ("Tolani again: Lisbon is confirmed for 16-19 Oct." → "Noted for the hen do: Lisbon 16-19
-    October."; "He's selling his spare Diamante for £900." → "A Diamante for £900 could be decent value"), sharing a
-    word with it and none with what the turn kept, and saying again a name or a figure only what went said, and none a
-    turn that stays says ("boşaltma artık Neuss, Hansastraße 12", after a message of theirs giving the new address,
-    stays while other turns name Neuss)."""
-    sessions: dict[str | None, list[Memory]] = {}
-    for turn in turns:
-        if turn.kind is Kind.EPISODE:
-            sessions.setdefault(turn.provenance.session, []).append(turn)
-    replies: list[tuple[Memory, list[str], dict[str, str]]] = []
-    for session in sessions.values():
-        ordered = sorted(session, key=lambda m: (m.event_time, m.created_at, m.id))
-        for turn, reply in itertools.pairwise(ordered):
-            if turn.said_by_assistant() or not reply.said_by_assistant() or reply.id in doomed:
-                continue
-            parts, cut = _cut_of(turn, cuts, doomed, name)
-            if cut:
-                replies.append((reply, parts, cut))
-    answering_ids = {reply.id for reply, _, _ in replies}
-    told_elsewhere = _told_words(set().union(*(told_in(" ".join(_kept_of(turn, cuts, name))) for turn in turns
-                                               if turn.kind is Kind.EPISODE and turn.id not in doomed
-                                               and turn.id not in answering_ids)))
-    answering: dict[str, dict[str, str]] = {}
-    for reply, parts, cut in replies:
-        went = " ".join(part for part in parts if part in cut)
-        gone, told_only = words(went), _told_words(told_in(went)) - told_elsewhere
-        kept = words(" ".join([*cut.values(), *(part for part in parts if part not in cut)]))
-        already = cuts.get(reply.id, {})
-        # What stays of a sentence naming them is read the same way: "Noted for the hen do: Lisbon 16-19 October" of
-        # "…, £200 deposit to Tolani by Friday."
-        said = {part: "" for part in _sentences_around(reply.text, name)
-                if (spoken := words(left := already.get(part, part))) & gone and not spoken & kept
-                and (said_words := {word.casefold() for word in _WORD.findall(left)}) & told_only and not said_words & told_elsewhere}
-        if said:
-            answering[reply.id] = {**already, **said}
-    return answering
-
-
-def _told_words(told: set[str]) -> set[str]:
-    """Names, figures and quoted phrases as their words of more than a letter: "Neuss'a" says Neuss, "it's" no "s"."""
-    return {word for each in told for word in _WORD.findall(each) if len(word) > 1}
-
-
-def _cut_of(turn: Memory, cuts: Mapping[str, dict[str, str]], doomed: set[str], name: Named) -> tuple[list[str], dict[str, str]]:
-    """A turn's sentences, and what is cut of them: all of a turn that goes."""
-    parts = _sentences_around(turn.text, name)
-    return parts, dict.fromkeys(parts, "") if turn.id in doomed else cuts.get(turn.id, {})
-
-
-def _kept_of(turn: Memory, cuts: Mapping[str, dict[str, str]], name: Named) -> list[str]:
-    """What stays of a turn's sentences once what names them is cut (of a turn that stays)."""
-    return _kept(*_cut_of(turn, cuts, set(), name))
-
-
-def _kept(parts: list[str], cut: Mapping[str, str]) -> list[str]:
-    return [left for left in (cut.get(part, part) for part in parts) if left]
-
-
-def _said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str],
-                      name: Named) -> dict[str, dict[str, str]]:
-    """What goes of a later turn that says again, of someone by pronoun, what only went with them ("Gus sent a contract
-    draft … final say on 'hero moments'??" gone, then days later "The 'hero moments' clause was too controlling. Told him
-    thanks but no."): ``redaction.said_again_of_what_went``, given the names, figures and quoted phrases said only in what
-    went, in no sentence that stays but a turn's that may be saying them again."""
-    episodes = [turn for turn in turns if turn.kind is Kind.EPISODE and turn.id not in doomed]
-    gone: set[str] = set()
-    said_in: dict[str, list[str]] = {}
-    kept: dict[str, list[str]] = {}
-    since: datetime | None = None
-    for turn in turns:
-        if turn.kind is not Kind.EPISODE:
-            continue
-        parts, cut = _cut_of(turn, cuts, doomed, name)
-        if cut:
-            gone |= told_in(" ".join(part for part in parts if part in cut))
-            since = min(since or turn.event_time, turn.event_time)
-        if turn.id not in doomed:
-            said_in[turn.id], kept[turn.id] = parts, _kept(parts, cut)
-    if since is None:
-        return {}
-    # A turn that may say again what went: one after it began going, whose rest speaks of someone by pronoun.
-    may_say_again = {turn.id for turn in episodes if turn.event_time >= since and speaks_of_someone(" ".join(kept[turn.id]))}
-    told_only = gone - set().union(*(told_in(" ".join(said)) for turn_id, said in kept.items() if turn_id not in may_say_again))
-    again: dict[str, dict[str, str]] = {}
-    for turn in episodes:
-        if turn.id in may_say_again and (said := said_again_of_what_went(kept[turn.id], told_only)):
-            again[turn.id] = {**cuts.get(turn.id, {}), **{part: "" for part in said_in[turn.id] if part in said}}
-    return again
 
 
 def _drawn_from_what_was_cut(memories: Iterable[Memory], cuts: Mapping[str, dict[str, str]], doomed: set[str]) -> set[str]:
@@ -315,11 +214,6 @@ def _spoken_by(memory: Memory, name: Named) -> bool:
     speaker = (memory.provenance.speaker or "").strip()
     # The whole label names them ("Quentin Zarvelli", "Mr Zarvelli"); "Google Search" is not Google.
     return bool(speaker) and (entity_key(speaker) in name.keys or (0, len(speaker)) in name.spans(speaker))
-
-
-def _sentences_around(text: str, name: Named) -> list[str]:
-    """``text``'s sentences, none ending inside the name ("I met J. Smith. He waved." is two)."""
-    return sentences(text, name.spans(text))
 
 
 def _finish(

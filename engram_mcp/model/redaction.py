@@ -7,7 +7,9 @@ nor a list followed by words that may go on about it by pronoun: "Jodie and I ha
 only whom it was done with ("I moved to York with my partner Sven" keeps "I moved to York"; "Ana works
 with Tom at Deloitte" keeps "Ana works at Deloitte"), what it says of someone else named beside it in
 passing ("Tom's colleague Ana moved to Porto", "Mia (Tom's daughter) started school"), or a
-later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now").
+later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now"; not one without a subject
+of its own after a clause whose subject is them: "Dr Hollis was cross, shouted at the porter"). A quoted message written
+to them, opening on their name ("'Hi Kofi, …"), goes to its closing quote.
 A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
 later one opening on someone by pronoun while no one else is spoken of between ("Tanvi followed me again. 2
@@ -30,9 +32,10 @@ from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
 from engram_mcp.model.name_or_word import RELATIONS, goes_on_as_after_a_subject
 from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
+from engram_mcp.model.sentences import sentences
 from engram_mcp.model.time_expr import CALENDAR_NAMES
 
-__all__ = ["cut_naming", "last_said", "names_someone_else", "said_again_of_what_went", "speaks_of_someone", "told_in"]
+__all__ = ["cut_naming", "last_said", "names_anyone", "names_someone_else", "sentences_around", "speaks_of_another", "speaks_of_someone"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Where a sentence's list divides: "Lego, Hvid and Carlsberg", "Paris and Rome", "Priya & Tomasz".
@@ -48,6 +51,12 @@ _RELATION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:my|our)\s+(?:[a-z][\w'’-]*\s+)
 # A clause of the speaker's own: "I'm …", "my …", "the cat's called Smudge", "now …", "living alone …".
 _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|currently|[a-z]+ing|[a-z]+ed)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)",
                          re.IGNORECASE)
+# A clause with a subject of its own: after a clause whose subject is the one named, one without ("…, pulled out his drip
+# again") goes on saying what they did.
+_CLAUSE_OF_ITS_OWN = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)", re.IGNORECASE)
+# What may stand before a name that is its clause's subject: "Mr Okafor was …", "the old man Okafor was …", "my neighbour Okafor".
+_BEFORE_A_SUBJECT = re.compile(r"^\s*(?:(?:the|my|our|a|an)\s+(?:[a-z][\w'’-]*\s+){0,2})?(?:(?:mr|mrs|ms|mx|dr|prof|miss)\.?\s+)?$",
+                               re.IGNORECASE)
 # A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
 _WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
 # Whom something is done with or for, said before a name, then where or when: "Ana works with Tom at Deloitte",
@@ -60,6 +69,7 @@ _WHERE_OR_WHEN = re.compile(
 # Whose someone else is, said before their name: "Tom's colleague Ana", "Tom’s sister Mia".
 _WHOSE_BEFORE_A_NAME = re.compile(r"^(?:['’]s)?\s+(?:(?P<how>[a-z][\w'’-]*)\s+)?(?P<who>[a-z][\w'’-]*)\s+(?=[A-Z])")
 _POSSESSIVE = re.compile(r"['’]s$")
+_POSSESSIVE_AFTER = re.compile(r"['’]s?(?!\w)")
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 # A sentence opening with a third-person pronoun continues the one before it (in the languages chat mixes in too:
 # "il part travailler en Alberta").
@@ -89,6 +99,11 @@ _A_CURRENCY_BEFORE_ITS_FIGURE = re.compile(r"(?:[A-Z]{3}|[KTU]Sh|Ksh|Rs\.?)\s*\d
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
 _OPENING_QUOTES = "'\"“‘«„>"
 _CLOSING_QUOTES = "'\"”’»"
+_A_QUOTE_CLOSING_BEFORE_MORE = re.compile(r"[.!?…]['\"”’»]\s")
+# A message opening on whom it is written to, after a greeting in a word or two in any language: "'Hi Kofi, …", "“Dear Mr
+# Boateng,", "\"Kofi, good day.", "„Dzień dobry Kofi,".
+_OPENS_A_MESSAGE = re.compile(r"(?:^|(?<=[\s:(]))['\"“‘«„]\s*(?:[^\W\d_]+\.?[\s,]+){0,2}$")
+_CALLED_BY_NAME = re.compile(r"(?:\s+[A-Z][\w'’-]*)?\s*[,!:]")
 # What follows a name opening a sentence, besides a verb and their own ("Tom's van"): another with them ("Jodie and I"), the rest
 # of a name ("Dr Smith").
 _AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+[A-Z]")
@@ -123,6 +138,7 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         quoting = quoting or introduced and said[:1] in _OPENING_QUOTES
         if name.in_(part):
             cut[part] = _rest_of_list(part, name)
+            quoting = quoting or _a_message_to(part, name)
         elif quoting:
             cut[part] = ""
         elif previous_cut and (_OPENS_ON_SOMEONE if opening else _CONTINUES).match(part) and not (
@@ -130,7 +146,7 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
             cut[part] = _own_clauses_joined(part)
         # "nah im good lol. just dont let me forget her bday is dec 12": words of the speaker's own that speak of no one
         # may come first; the first sentence speaking of someone by pronoun, and of no one else, is of them.
-        elif awaiting and index > 0 and _goes_on_about_someone(part) and not _speaks_of_another(part, name):
+        elif awaiting and index > 0 and _goes_on_about_someone(part) and not speaks_of_another(part, name):
             cut[part] = _own_clauses_joined(part)
         # "Tanvi ne follow kiya. ex hai meri, 2 saal pehle breakup hua tha. she's in Pune now": sentences speaking of no one
         # else between leave whom "she" means as it was; "One guy, Tyrell Banks, applied. works at the Harley plant": a
@@ -140,10 +156,11 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
         awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN
-                    and not (_A_PERSON.search(part) or _speaks_of_another(part, name)))
-        about_them = part in cut or about_them and not _speaks_of_another(part, name)
+                    and not (_A_PERSON.search(part) or speaks_of_another(part, name)))
+        about_them = part in cut or about_them and not speaks_of_another(part, name)
         previous_cut = part in cut
-        quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">")))
+        quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">"))
+                                   or _A_QUOTE_CLOSING_BEFORE_MORE.search(said) is not None)
         introduced = cut.get(part) == "" and said.endswith(":") and not quoting
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
     # own, only goes on about the one forgotten, so the turn goes whole.
@@ -155,6 +172,12 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     return cut
 
 
+def _a_message_to(sentence: str, name: Named) -> bool:
+    """Whether ``sentence`` opens a quoted message written to ``name``, calling them by it ("'Hi Kofi, …"): the message,
+    to its closing quote, is about them whole (a draft to them, a reminder of what they owe)."""
+    return any(_OPENS_A_MESSAGE.search(sentence[:start]) and _CALLED_BY_NAME.match(sentence[end:]) for start, end in name.spans(sentence))
+
+
 def last_said(parts: list[str]) -> str:
     """A turn's last sentence that says something: a few words after it that speak of no one ("idk man",
     "lol", "anyway") do not end it."""
@@ -162,15 +185,17 @@ def last_said(parts: list[str]) -> str:
     return (said or parts)[-1]
 
 
-def _speaks_of_another(text: str, name: Named) -> bool:
+def speaks_of_another(text: str, name: Named, besides: set[str] | frozenset[str] = frozenset(), spoken_of_before: str = "") -> bool:
     """Whether ``text`` names someone besides ``name`` (opening it too, in more than a word, going on as after a person:
     "Tom was there too.", "Tom's van", "Jodie and I", "Dr Smith"; not "Ehrlich.", nor "Flights about £140 with a bag."),
-    or speaks of a relation ("my mum says she's coming")."""
+    or speaks of a relation ("my mum says she's coming"): not one of ``besides``, nor a relation ``spoken_of_before``
+    spoke of too (beside them: "… dropped off at mum's. mum gave him …")."""
     outside = _without_spans(text, name).lstrip()
     # A currency opening a sentence before its figure is no one: "KSh 15,000 arrears.", "USD 40 a month".
     opening = None if _A_CURRENCY_BEFORE_ITS_FIGURE.match(outside) else _A_NAME.match(outside)
-    return (_names_anyone(outside) or any(word in RELATIONS for word in _WORD.findall(text.casefold()))
-            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS and len(_WORD.findall(text)) > 1
+    relations = RELATIONS - set(_WORD.findall(spoken_of_before.casefold()))
+    return (names_anyone(outside, besides) or any(word in relations for word in _WORD.findall(text.casefold()))
+            or opening is not None and opening.group(0).casefold() not in FUNCTION_WORDS | besides and len(_WORD.findall(text)) > 1
             and (goes_on_as_after_a_subject(rest := outside[opening.end():]) or _AFTER_A_PERSON.match(rest) is not None
                  or _POSSESSIVE.search(opening.group(0)) is not None))
 
@@ -178,10 +203,10 @@ def _speaks_of_another(text: str, name: Named) -> bool:
 def names_someone_else(text: str, name: Named) -> bool:
     """Whether ``text`` names someone besides ``name``: a capitalised word that is not a sentence's first,
     a function word, a month or a weekday ("he and Tom did it again"; not "he did it again on Friday")."""
-    return _names_anyone(_without_spans(text, name))
+    return names_anyone(_without_spans(text, name))
 
 
-def _names_anyone(outside: str, besides: set[str] | frozenset[str] = frozenset()) -> bool:
+def names_anyone(outside: str, besides: set[str] | frozenset[str] = frozenset()) -> bool:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", outside):
         words = [match for match in _A_NAME.finditer(sentence) if match.start() > 0]
         if any(word.group(0).casefold() not in FUNCTION_WORDS | besides and word.group(0) not in CALENDAR_NAMES for word in words):
@@ -243,8 +268,9 @@ def _rest_of_list(sentence: str, name: Named) -> str:
     if name.in_(items[0]):
         # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
         # comma that says something of the speaker alone stays; a list's later items do not.
+        own = _CLAUSE_OF_ITS_OWN if _the_subject(items[0], name) else _OWN_CLAUSE
         later = [part for part in _outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
-                 if not name.in_(part) and _OWN_CLAUSE.match(part) and len(part.split()) >= 3]
+                 if not name.in_(part) and own.match(part) and len(part.split()) >= 3]
         return ", ".join(later) + end if later else ""
     # An item after a named one that goes on about it by pronoun goes with it.
     kept = [item for i, item in enumerate(items)
@@ -253,6 +279,12 @@ def _rest_of_list(sentence: str, name: Named) -> str:
         return ""
     said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
     return "" if name.in_(said) else said + end
+
+
+def _the_subject(clause: str, name: Named) -> bool:
+    """Whether ``name`` opens ``clause`` as its subject ("Mr Okafor in bed 3 was restless"; not "Okafor's wife")."""
+    spans = name.spans(clause)
+    return bool(spans) and _BEFORE_A_SUBJECT.match(clause[:spans[0][0]]) is not None and not _POSSESSIVE_AFTER.match(clause[spans[0][1]:])
 
 
 def _without_apposition(sentence: str, name: Named) -> str:
@@ -389,35 +421,11 @@ def _outside_brackets_with_joints(joint: re.Pattern[str], text: str) -> tuple[li
     return parts, joints
 
 
-# What a later message may say again of what went: a name or a figure ("Diamante", "Leeds", "£900"), or a phrase quoted
-# ("the 'hero moments' clause").
-_TOLD = re.compile(r"(?<![.!?:]\s)(?<!^)(?<!\n)\b[A-Z][\w'’-]+|\d[\d.,:]*\d|(?<!\w)['\"“‘](?P<quoted>[^'\"”’\n]{3,40})['\"”’](?!\w)")
-
-
-def told_in(text: str) -> set[str]:
-    """The names, figures and quoted phrases ``text`` says, in lower case; a word opening a sentence is no name."""
-    return {(found["quoted"] or found.group(0)).casefold().rstrip("'’") for found in _TOLD.finditer(text.strip())
-            if found["quoted"] or found.group(0).casefold() not in FUNCTION_WORDS and found.group(0) not in CALENDAR_NAMES}
-
-
 def speaks_of_someone(text: str) -> bool:
     """Whether ``text`` speaks of someone by pronoun ("told him", "she's in Pune")."""
     return _A_PERSON.search(text) is not None
 
 
-_FEW_DIGITS = 2
-
-
-def said_again_of_what_went(parts: list[str], told_only_of_them: set[str]) -> dict[str, str]:
-    """The sentences of a later message that speak again of what went with the one forgotten: a message naming no one
-    else that says again something only what went told ("The 'hero moments' clause was too controlling", "the Leeds
-    person will have it") and speaks of someone by pronoun ("Told him thanks but no") is about them; each of its
-    sentences saying that thing or speaking of someone by pronoun goes. Not one speaking of a relation ("Mum called,
-    she's off to Lisbon too"). Else nothing."""
-    text = " ".join(parts)
-    # A number of two digits ("15") is said of too many things to tell what it is said of.
-    again = {told for told in told_in(text) & told_only_of_them if not told.isdigit() or len(told) > _FEW_DIGITS}
-    if (not again or not speaks_of_someone(text) or _names_anyone(text, besides=told_only_of_them)
-            or any(word in RELATIONS for word in _WORD.findall(text.casefold()))):
-        return {}
-    return {part: "" for part in parts if told_in(part) & again or speaks_of_someone(part)}
+def sentences_around(text: str, name: Named) -> list[str]:
+    """``text``'s sentences, none ending inside the name ("I met J. Smith. He waved." is two)."""
+    return sentences(text, name.spans(text))

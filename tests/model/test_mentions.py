@@ -134,3 +134,16 @@ def test_a_name_the_memories_write_as_an_everyday_word_opening_a_sentence_is_the
     assert goes_by("Apple", texts[:1]).in_("Apple pie recipe: 6 eggs.")  # no word "apple" in the memory
     # A name typed in lower case once ("told ana") is no everyday word.
     assert goes_by("Ana", ["My friend Ana is here.", "I told ana about it."]).in_("Ana tomorrow?")
+
+
+def test_a_name_that_is_a_word_too_opening_a_sentence_is_the_one_the_memories_know_unless_clearly_the_word() -> None:
+    texts = ["Heath rang from the depot about the night shift.", "Heath once more, wants me on Sunday too.",
+             "Heath you can ignore, I told myself.", "I said no to Heath."]
+    heath = goes_by("Heath", texts, ["Heath"])
+    assert heath.in_(texts[1]) and not heath.in_(texts[2])
+    # the word the memories also write: an opening "Heath" is read as before
+    moor = goes_by("Heath", [*texts, "we walked over the heath at dawn."], ["Heath"])
+    assert not moor.in_(texts[1])
+    # and the verb, opening a sentence before its object
+    mark = goes_by("Mark", ["Mark rang about the van.", "Mark the date in the calendar."], ["Mark"])
+    assert not mark.in_("Mark the date in the calendar.") and mark.in_("Mark again, asking for the van.")

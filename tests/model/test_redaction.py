@@ -246,3 +246,24 @@ def test_an_amount_the_speaker_says_of_their_own_after_them_stays() -> None:
 def test_a_currency_opening_a_sentence_is_no_one_else_so_a_later_pronoun_still_means_them() -> None:
     said = turns("Swali: Wekesa hajalipa for 2 months. KSh 10,000 arrears. Yeye yuko Thika sasa. Nifanye nini?")
     assert left_after_forgetting("Wekesa", said)["t-0"] == "Nifanye nini?"
+
+
+def test_a_clause_without_its_subject_going_on_from_one_whose_subject_is_the_one_forgotten_goes_with_them() -> None:
+    said = turns("rough shift. Dr Hollis on ward 6 was in a foul mood, shouted at the porter twice. the coffee machine is broken")
+    assert left_after_forgetting("Hollis", said)["t-0"] == "rough shift. the coffee machine is broken"
+    # the speaker's own clause after it stays, and so does one going on from a sentence the speaker opens
+    said = turns("Dr Hollis on ward 6 was in a foul mood, the ward was packed all night.",
+                 "moved out of the flat w hollis, living alone in bath now")
+    left = left_after_forgetting("Hollis", said)
+    assert left["t-0"] == "the ward was packed all night." and left["t-1"] == "living alone in bath now."
+
+
+def test_a_message_written_to_the_one_forgotten_goes_whole() -> None:
+    said = turns(("assistant", 'Try this: "Dzień dobry Oksana, mam nadzieję, że przeprowadzka poszła dobrze. Te 450 zł za busa '
+                               'nadal czeka. Czy możesz przelać do piątku? Dzięki!"'),
+                 "'Oksana, good day! The €450 for the van is still open.' I sent that at noon. The van is parked outside.")
+    left = left_after_forgetting("Oksana", said)
+    assert left["t-0"] is None and left["t-1"] == "The van is parked outside."
+    # a quotation merely naming them, written to no one, takes nothing after it
+    said = turns("'Oksana will pay' she kept saying. The €450 for the van is still open.")
+    assert left_after_forgetting("Oksana", said)["t-0"] == "The €450 for the van is still open."
