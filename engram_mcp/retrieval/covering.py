@@ -16,6 +16,7 @@ from engram_mcp.index.sparse import tokenize
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.entities import entity_key
 from engram_mcp.model.pasted import without_doubted_message
+from engram_mcp.model.supersede import slot_of
 from engram_mcp.retrieval.abstain import Coverage, lexical_coverage, stem_of, unmet_relations
 from engram_mcp.retrieval.catalogue import Catalogue
 from engram_mcp.retrieval.details import OF_A_PERSON, Detail
@@ -161,7 +162,8 @@ class Covering:
         named = without_name_asked(focus.terms)
         wholly_named = bool(naming and named) and lexical_coverage(named, [m.text for m in naming]) == 1.0
         # "What is Jase's trade?" is met by "partner is Jase, he's an electrician": a trait said of whom it asks.
-        trait_said = any(tells_trait_of_another_asked(m, focus) for m in top)
+        # "What is Grzegorz's trade?" is met by "Grzegorz works as a plasterer.": the trait's slot held for the speaker.
+        trait_said = any(tells_trait_of_another_asked(m, focus) or _holds_the_speakers_trait(m, focus) for m in top)
         # "What breed is Pretzel?" is met by "My dog Pretzel is a beagle": a detail told in its own form of whom it names.
         asked_detail = any_detail_asked(query)
         # A belonging's make only chooses what leads: no list names every make, so none told declines nothing.
@@ -250,3 +252,13 @@ def _names_held(query: str, thing_asked: str, recalled: Sequence[Memory]) -> set
     holds is what ``unknown_names`` declines for."""
     owners = {name for name in names_asked(query) if thing_asked or re.search(rf"\b{re.escape(name)}['’]s\s+\w", query)}
     return {stem_of(name.casefold()) for name in owners if any(names_person(name, m.text) for m in recalled)}
+
+
+def _holds_the_speakers_trait(memory: Memory, focus: Focus) -> bool:
+    """Whether ``memory`` is a current fact of the speaker in the slot of the trait asked of them ("Grzegorz works as a
+    plasterer." for "What is Grzegorz's trade?")."""
+    if focus.trait is None or focus.named - focus.speakers or focus.relations or memory.kind is not Kind.FACT:
+        return False
+    slot = slot_of(memory)
+    return (memory.is_current() and slot is not None and not slot.negated and slot.predicate in focus.trait.slots
+            and memory.subject is not None and entity_key(memory.subject) in focus.speakers)

@@ -61,6 +61,9 @@ _CALLED_BY_NEXT = re.compile(r"[^.!?\n]*[.!?]+\s+(?!(?:Thank|Thanks|Love|Bless|M
                              r"Morning|Cheers|Mean|Guess|Swear|Promise|Owe|Get|Gotcha|Same)\b)"
                              r"[A-Z][\w'’-]+,?\s+(?:you|ya|ye)\b")
 _NAME_SOON_AFTER = re.compile(r"\W*(?:[\w'’-]+\W+){0,3}?(?:called|named)\s+[A-Z]")
+# "a little flower shop on Sturt St in Ballarat called Wattle & Twine": the name after where the thing is.
+_NAME_AFTER_ITS_PLACE = re.compile(r"(?:\s+(?:on|in|at|near|off|by)\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)+,?\s+"
+                                   r"(?:called|named)\s+[A-Z]")
 # "a cloud kitchen chalata hoon - Tiffin Tales", "a family olive oil business in Ayvalık - Kaya Zeytinevi": the name set
 # off by a dash a few words after, closing the clause (not "the practice manager at reception - RCVS card").
 _NAME_AFTER_A_DASH = re.compile(r"(?:\s+[\w'’]+){0,3}\s+[-–—]\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s*(?:[,.;!?)]|$)")
@@ -197,7 +200,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         # "my dog Rex", "a dog called Rex", "our baby girl Elsa", "the dog, a spaniel called Hamish"
         # (not "the dog idea, Lars is allergic").
         if (_NAME_AFTER.match(rest) or _NAME_SOON_AFTER.match(rest) or _LOWERCASE_NAME_SOON_AFTER.match(rest)
-                or _NAME_AFTER_A_DASH.match(rest) or _CALLED_BY_NEXT.match(rest)):
+                or _NAME_AFTER_A_DASH.match(rest) or _CALLED_BY_NEXT.match(rest) or _NAME_AFTER_ITS_PLACE.match(rest)):
             return True
         # "My twins are in JSS2, Chukwudi and Ugochi": several, named as a list later in the sentence.
         if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):

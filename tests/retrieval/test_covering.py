@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.covering import _tells_detail_of_whom_asked
+from engram_mcp.retrieval.covering import _holds_the_speakers_trait, _tells_detail_of_whom_asked
 from engram_mcp.retrieval.details import detail_asked
 from tests.retrieval.leading_cases import focus_of, memory
 
@@ -65,3 +65,10 @@ def test_a_name_set_off_by_commas_is_named_and_its_age_told_of_them() -> None:
     assert detail is not None
     assert _tells_detail_of_whom_asked(memory("t-eldest", "Our eldest, Amira, turned 9 today."), detail,
                                        focus_of(question, frozenset({"Amira"})))
+
+
+def test_the_speakers_job_fact_holds_the_trade_asked_of_them_and_no_one_elses() -> None:
+    job = memory("f-job", "Ngozi works as a tiler.", subject="Ngozi", predicate="job", object="tiler")
+    assert _holds_the_speakers_trait(job, focus_of("What is Ngozi's trade?"))
+    assert not _holds_the_speakers_trait(job, focus_of("What is Emeka's trade?", frozenset({"Emeka"})))
+    assert not _holds_the_speakers_trait(job, focus_of("Where does Ngozi live?"))

@@ -257,3 +257,8 @@ def test_a_title_and_a_family_name_give_no_first_name() -> None:
 ])
 def test_the_name_opening_the_sentence_before_the_one_opening_on_what_it_is_names_it(text: str, named: bool) -> None:
     assert names_thing((stem("dog"),), text) is named
+
+
+def test_a_name_said_after_where_the_thing_is_names_it() -> None:
+    assert names_thing((stem("cafe"),), "we run a tiny cafe on Quay Street in Galway called The Salt Box since 2019")
+    assert not names_thing((stem("cafe"),), "we run a tiny cafe on Quay Street in Galway, busy all summer")
