@@ -175,7 +175,7 @@ _PHONE_VALUE = r"(?<![\w.])\+?\(?\d(?:[\d ().-]?\d){6,}(?!\w)"
 _EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 # An amount of money: a currency before or after the figure ("£38", "38 €", "HK$5,300", "R$ 3.400", "THB 4M"), or
 # thousands said "k".
-_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A|C|S|R|MX|NT)\$|R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR|"
+_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A|C|S|SG|R|MX|NT|TT|J|EC|BB|BZ|FJ|Z)\$|R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR|"
           r"HKD|SGD|THB|PHP|BRL|HUF|VND|MXN|JPY|CNY|KRW|PLN|CZK|SEK|NOK|DKK|ETB|ILS|TRY)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
           r"|\d[\d,.]*\s?(?:k|m|mn|bn|million|billion|thousand)?\s?[£$€¥₹₩₱₦₽₺₴₸₪₫฿]"
           r"|\d[\d,.]*\s?(?:(?:m|mn|bn|million|billion|thousand)\s?(?=[a-z]))?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"

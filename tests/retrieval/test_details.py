@@ -75,6 +75,7 @@ def test_a_question_asking_no_such_detail_is_read_as_asking_none(question: str) 
         ("What is Arjun's monthly salary?", "Arjun earns ₹82,500 a month", "Arjun's half is ₹82,500"),
         ("What is Maricel's salary?", "the new contract says wages of HK$5,100 a month", "the contract is for two years"),
         ("What is Thiago's salary?", "got the offer: salary R$ 4.200, CLT", "Thiago's contract starts Monday"),
+        ("How much does Kezia charge for braids?", "knotless braids are J$8000 at mine", "braids take me all day"),
         ("How much did Kobus make on Uber Eats?", "| Uber Eats | 27 | 198.75 |", "Uber Eats flagged my account"),
         ("How much rent does Rohan pay?", "rent's $240 a week", "Rohan is living in north ward now"),
         ("How much rent does Rustam pay?", "the landlord wants 4,000,000 som for the bakery now", "pay invoice 4471 by the 27th"),
