@@ -113,6 +113,9 @@ _MET_BY_WORDS: dict[str, str] = {
     "marry": "marries married marrying wedding marriage", "operate": "operation operations surgery",
     "deliver": "delivers delivered delivery deliveries", "pay": "pays paying paid payment payments",
     "teach": "teaches teaching taught",
+    # "every sweldo nagpapadala ako HK$3,000 kay nanay": money sent home, in the languages chat mixes in too.
+    "send": "sends sending sent remit remits remittance padala nagpapadala magpadala",
+    "contract": "contracts kontrata contrato kontrakt vertrag contrat",
     "begin": "begins beginning began begun start starts",
     "class": "classes lesson lessons",
     # "katla is 15 and at leith academy": a school is said by its kind.

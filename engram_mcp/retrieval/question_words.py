@@ -70,14 +70,14 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
 
 
 # How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday".
-_MOTHER_ABROAD = "mamá mami mãe maman mamma mẹ"
-_FATHER_ABROAD = "papá papi pai bố baba"
+_MOTHER_ABROAD = "mamá mami mãe maman mamma mẹ nanay inay"
+_FATHER_ABROAD = "papá papi pai bố baba tatay itay"
 # "Saskia (mijn vrouw)", "Marlene says hallo – my vrou": a spouse in the languages chat mixes in.
 _HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż chồng"
 _WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke"
 # "Ruan (my seun, 24)", "mi hija Lucía": a son or daughter likewise.
-_SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta"
-_DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti"
+_SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta anak"
+_DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti anak"
 # "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
 _BOYFRIEND_ABROAD = "novio namorado fidanzato"
 # "a Bruna (minha mina)": a girlfriend in Brazilian chat.
@@ -100,7 +100,7 @@ _RELATION_SPELLINGS = {
     "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": _SON_ABROAD, "daughter": _DAUGHTER_ABROAD,
     # "How old is Wayne's boy?": someone's boy or girl is their son or daughter.
     "boy": "son lad", "girl": "daughter",
-    "child": "children kid kids son daughter baby twins", "children": "child kid kids son daughter twins",
+    "child": "children kid kids son daughter baby twins anak bata", "children": "child kid kids son daughter twins anak bata",
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "
                f"{_BOYFRIEND_ABROAD} {_GIRLFRIEND_ABROAD}",

@@ -105,3 +105,13 @@ def test_a_dentist_is_met_by_its_word_in_the_languages_chat_mixes_in() -> None:
 
 def test_a_hound_of_a_kind_is_a_dog() -> None:
     assert any({stem("coonhound"), stem("dog")} <= kind for kind in ANIMALS)
+
+
+def test_a_parent_or_child_is_met_by_its_word_in_tagalog() -> None:
+    assert stem("nanay") in RELATIONS[stem("mother")] and stem("tatay") in RELATIONS[stem("father")]
+    assert stem("anak") in RELATIONS[stem("daughter")] and stem("anak") in RELATIONS[stem("son")]
+    assert stem("tatay") not in RELATIONS[stem("mother")]
+
+
+def test_money_sent_home_is_met_by_a_remittance() -> None:
+    assert {stem("remittance"), stem("padala")} <= MET_BY[stem("send")]
