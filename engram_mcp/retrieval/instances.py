@@ -128,7 +128,8 @@ _MET_BY_WORDS: dict[str, str] = {
     # "booked a motel in Fort Smith for the 19th": where one stays is said by the kind of place.
     "stay": "stays staying stayed motel motels hotel hotels inn hostel airbnb lodge guesthouse b&b",
     # "Pooja ki sagai fix ho gayi": an engagement in the languages chat mixes in.
-    "engagement": "engaged fiance fiancee fiancé fiancée sagai mangni noivado compromiso verlobung fidanzamento nişan",
+    # (Not by a fiancé: "Arjun's fiancé is Nikhil." says no one's engagement is when.)
+    "engagement": "engaged sagai mangni noivado compromiso verlobung fidanzamento nişan",
     # "How much was the fuel at Villach?" is met by a pump receipt: "Diesel 412,60 L … 655,62 EUR".
     "fuel": "fuels diesel petrol gasoline gas lpg adblue unleaded",
     # "1000mg once a day": a dose is said by its amount.

@@ -9,7 +9,7 @@ import re
 from engram_mcp.model import Kind
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.old_values import without_old_values
-from engram_mcp.retrieval.abstain import WORD, prose, stem_of
+from engram_mcp.retrieval.abstain import prose, stem_of
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
 from engram_mcp.retrieval.later_change import says_a_start
 from engram_mcp.retrieval.leading import WHEN_WORDS
@@ -102,8 +102,10 @@ def _of_another_kind(text: str, focus: Focus) -> bool:
     with the question's: "parents evening appointments have been moved" speaks of another appointment than "Where is
     Precious's biometrics appointment?" asks of ("Your appointment has been rescheduled" may be it)."""
     asked = {(stem_of(which.casefold()), stem_of(word.casefold())) for which, word in zip(focus.words, focus.words[1:], strict=False)}
-    said = [word.casefold() for word in WORD.findall(prose(text))]
-    kinds = {(stem_of(before), stem_of(word)) for before, word in zip(said, said[1:], strict=False)
+    # Words standing together only when nothing but a space is between them: a table's cells ("| Tenant | Rent |") or a
+    # list's items qualify nothing.
+    kinds = {(stem_of(before), stem_of(word)) for before, word in
+             ((found[1].casefold(), found[2].casefold()) for found in _TWO_WORDS.finditer(prose(text)))
              if before not in _SAYS_WHICH and not any(character.isdigit() for character in before)}
     heads = {word for _, word in asked}
     # Another word the question says is no other kind: "Saturday's Tujengane meeting" for "the Tujengane chama meeting".
@@ -111,6 +113,7 @@ def _of_another_kind(text: str, focus: Focus) -> bool:
     return bool({pair for pair in kinds if pair[1] in heads and pair[0] not in words_asked} - asked) and not kinds & asked
 
 
+_TWO_WORDS = re.compile(r"(?<![\w'’-])([^\W_][\w'’-]*) +(?=([^\W_][\w'’-]*))")
 # Words before a thing's word that say which one, not what kind: "your appointment", "the new appointment".
 _SAYS_WHICH = FUNCTION_WORDS | frozenset("new next old first last same other another usual own rescheduled original".split())
 

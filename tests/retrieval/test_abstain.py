@@ -549,3 +549,7 @@ def test_a_dog_asked_is_met_by_a_doodle_and_a_cat_by_a_tortie() -> None:
 )
 def test_a_word_asked_is_met_by_how_chat_says_it(asked: tuple[str, ...], text: str) -> None:
     assert lexical_coverage(tuple(stem(word) for word in asked), [text], broad=True) >= 0.5
+
+
+def test_a_fiance_named_says_no_engagement_asked_of() -> None:
+    assert lexical_coverage((stem("engagement"),), ["Tomasz's fiancée is Ola."], broad=True) == 0.0

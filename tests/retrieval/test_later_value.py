@@ -128,3 +128,7 @@ def test_a_later_memory_of_another_kind_of_the_thing_asked_leaves_the_first_firs
     club = memory("t-club", "Bramley allotment society meeting is Thursday at Holly Lodge.", day=0)
     assert first_of("Where is the Bramley allotment society meeting?", club,
                     memory("t-moved", "the Bramley meeting has been moved, it's at the Mill Lane office now", day=2)) == "t-moved"
+    # a table's cells stand beside one another, not as one kind of the next
+    assert first_of("Where is Dara's boiler inspection?", first,
+                    reply("t-table", "| Job | Fire | Inspection |\n|---|---|---|\n| boiler | no | at the Mill Lane office |", day=2)
+                    ) == "t-table"
