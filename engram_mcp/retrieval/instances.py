@@ -116,6 +116,10 @@ _MET_BY_WORDS: dict[str, str] = {
     # "every sweldo nagpapadala ako HK$3,000 kay nanay": money sent home, in the languages chat mixes in too.
     "send": "sends sending sent remit remits remittance padala nagpapadala magpadala",
     "contract": "contracts kontrata contrato kontrakt vertrag contrat",
+    # "How old is Wayne's boy?": someone's boy or girl is their son or daughter (a word asked, not a relation every memory
+    # must name: "Are Brennan and Kayla having a boy or a girl?" is met by "it's a girl").
+    "boy": "boys son sons lad",
+    "girl": "girls daughter daughters",
     "begin": "begins beginning began begun start starts",
     "class": "classes lesson lessons",
     # "katla is 15 and at leith academy": a school is said by its kind.

@@ -98,8 +98,6 @@ _RELATION_SPELLINGS = {
     "dad": f"father daddy papa {_FATHER_ABROAD}", "parent": "parents mother father mum mom dad",
     "sister": f"sis {_SISTER_ABROAD}", "brother": f"bro {_BROTHER_ABROAD}",
     "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": _SON_ABROAD, "daughter": _DAUGHTER_ABROAD,
-    # "How old is Wayne's boy?": someone's boy or girl is their son or daughter.
-    "boy": "son lad", "girl": "daughter",
     "child": "children kid kids son daughter baby twins anak bata", "children": "child kid kids son daughter twins anak bata",
     "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "

@@ -553,3 +553,7 @@ def test_a_word_asked_is_met_by_how_chat_says_it(asked: tuple[str, ...], text: s
 
 def test_a_fiance_named_says_no_engagement_asked_of() -> None:
     assert lexical_coverage((stem("engagement"),), ["Tomasz's fiancée is Ola."], broad=True) == 0.0
+
+
+def test_a_boy_or_a_girl_asked_is_no_relation_every_memory_must_name() -> None:
+    assert unmet_relations((stem("boy"), stem("girl")), ["scan today, it's a girl!!"]) == ()
