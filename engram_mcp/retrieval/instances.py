@@ -127,8 +127,9 @@ _MET_BY_WORDS: dict[str, str] = {
     "school": "schools academy primary secondary elementary nursery kindergarten preschool pre-school daycare creche "
               "crèche montessori gymnasium lycée lycee escola escuela école ecole schule scuola szkoła szkola paaralan okul",
     # "igreja de manhã, Igreja Batista Brasileira": a church by its kind, in the languages chat mixes in too.
-    "church": "churches chapel parish cathedral congregation igreja iglesia église eglise kirche chiesa kościół kosciol "
-              "simbahan kanisa",
+    # (Not "chapel": "a 3-bed terrace in Chapel Allerton" is a place.)
+    "church": "churches parish cathedral congregation igreja iglesia église eglise kirche chiesa kościół kosciol simbahan "
+              "kanisa",
     # "booked a motel in Fort Smith for the 19th": where one stays is said by the kind of place.
     "stay": "stays staying stayed motel motels hotel hotels inn hostel airbnb lodge guesthouse b&b",
     # "Pooja ki sagai fix ho gayi": an engagement in the languages chat mixes in.

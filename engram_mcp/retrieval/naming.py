@@ -44,7 +44,11 @@ _SHOUTED_NOT_NAMES = r"(?!(?:NOT|NO|NEVER|ALL|AND|BUT|THE|IS|ARE|WAS|YES|VERY|SO
 # "physio Thursday at 4pm", "state inspection Wednesday the 20th": a day, or a month no one is named after, names nothing.
 _WHEN_NOT_NAMES = (r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|"
                    r"January|February|March|July|September|October|November|December|Jan|Feb|Mar|Jul|Sep|Sept|Oct|Nov|Dec)\b)")
-_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after)\s)[a-z]+\s+)?"
+# "kay Nanay sa Batangas": a word saying where or to whom, in the languages chat mixes in too, is followed by a place, not
+# the thing's name.
+_NOT_BEFORE_A_NAME = ("in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after|"
+                      "sa|kay|ng|ni|em|no|na|da|do|en|de|del|au|du|im|am|zu|nach|bei|von|w|we|z|di|se|mein|ko|pe")
+_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:" + _NOT_BEFORE_A_NAME + r")\s)[a-z]+\s+)?"
                          r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          # "tiffin service chalati hoon, 'Annapurna Dabba'.": a name in quotes closes the clause too.
                          r"(?:\s+[a-z]+){1,3},\s+(?:['‘\"“][A-Z][\w’-]*(?:\s+&?\s*[A-Z][\w’-]*)*['’\"”]|[A-Z][\w'’-]*)"

@@ -557,3 +557,7 @@ def test_a_fiance_named_says_no_engagement_asked_of() -> None:
 
 def test_a_boy_or_a_girl_asked_is_no_relation_every_memory_must_name() -> None:
     assert unmet_relations((stem("boy"), stem("girl")), ["scan today, it's a girl!!"]) == ()
+
+
+def test_a_place_named_after_a_chapel_says_no_church() -> None:
+    assert lexical_coverage((stem("church"),), ["we're moving to a 2-bed in Chapel Hill next month"], broad=True) == 0.0

@@ -262,3 +262,8 @@ def test_the_name_opening_the_sentence_before_the_one_opening_on_what_it_is_name
 def test_a_name_said_after_where_the_thing_is_names_it() -> None:
     assert names_thing((stem("cafe"),), "we run a tiny cafe on Quay Street in Galway called The Salt Box since 2019")
     assert not names_thing((stem("cafe"),), "we run a tiny cafe on Quay Street in Galway, busy all summer")
+
+
+def test_a_place_after_a_word_saying_where_in_another_language_names_no_one() -> None:
+    assert not names_thing((stem("mother"),), "nagpadala ako ng pera kay Nanay sa Iloilo kahapon")
+    assert not names_thing((stem("mother"),), "mandei dinheiro pra mãe em Recife ontem")
