@@ -185,7 +185,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
                            for term in focus if term not in _NAME_ASKED))
     # "We adopted a greyhound! Her name is Shadow.": a name given to the thing the memory speaks of ("the home health aide
     # comes Tues, her name is Darlene" names no neurologist).
-    if _HER_NAME.search(text) and any(stem(word.casefold()) in things for word in _NAME_WORD.findall(text)):
+    # Asked only what kind of name ("What is Bean's real name?"), the thing is whom the question names: any name given.
+    if _HER_NAME.search(text) and (things <= _KINDS_OF_NAME or any(stem(word.casefold()) in things for word in _NAME_WORD.findall(text))):
         return True
     uncased = typed_without_capitals(text)
     for found in _NAME_WORD.finditer(text):
@@ -230,6 +231,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
                                if not {found["thing"], found["name"]} & _NEVER_NAMES and not says_a_time(found["name"])))
 
 
+_KINDS_OF_NAME = frozenset(stem(word) for word in "real full proper actual legal birth given middle maiden".split())
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
 _NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-Z][\w'’-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'’-]+")
 # A baby is named as the boy or girl, the son or daughter born: "Niamh had her baby! A boy, Oisín".

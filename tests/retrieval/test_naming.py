@@ -267,3 +267,10 @@ def test_a_name_said_after_where_the_thing_is_names_it() -> None:
 def test_a_place_after_a_word_saying_where_in_another_language_names_no_one() -> None:
     assert not names_thing((stem("mother"),), "nagpadala ako ng pera kay Nanay sa Iloilo kahapon")
     assert not names_thing((stem("mother"),), "mandei dinheiro pra mãe em Recife ontem")
+
+
+def test_a_kind_of_name_asked_of_someone_named_is_given_by_any_name_said_as_one() -> None:
+    question = "What is Pip's real name?"
+    things = things_to_name(question, focus_terms(focus_words(question, ["Pip"])))
+    assert names_thing(things, "Youngest is Harry, Korean name Seung-hoon, 35.")
+    assert not names_thing((stem("neurologist"),), "Youngest is Harry, Korean name Seung-hoon, 35.")
