@@ -9,7 +9,7 @@ with) to one that opens with someone else, and on through the sentences that go 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import takewhile
 
 from engram_mcp.model import Kind, Memory
@@ -175,7 +175,7 @@ def _without_owners(text: str) -> str:
                       text)
 
 
-def _said_of(known_as: set[str], sentence: str, after: Sequence[str], asked: Iterable[str] = ()) -> str:
+def _said_of(known_as: set[str], sentence: str, after: Sequence[str], asked: Collection[str] = ()) -> str:
     """What ``sentence`` and those right after it say of someone ``known_as`` (stems): from the clause
     that names them to one that opens with someone else ("Arman is 16 and Daniyar plays hockey"),
     then the sentences that go on about someone ("Liam's back. He's a welder now."), unless one
@@ -291,7 +291,7 @@ _CONTACT_LABEL = re.compile(r"^(?:tel|tlf|ph|phone|mob|mobile|cell|handy|whatsap
                             re.IGNORECASE)
 
 
-def _goes_on(sentence: str, asked: Iterable[str] = ()) -> bool:
+def _goes_on(sentence: str, asked: Collection[str] = ()) -> bool:
     said = sentence.strip()
     opening = WORD.match(said)
     return THIRD_PERSON.search(sentence) is not None or _SUBJECT_DROPPED.match(said) is not None or (
