@@ -20,7 +20,19 @@ from engram_mcp.model.number_words import in_figures
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
-from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
+from engram_mcp.retrieval.focus import (
+    CALENDAR,
+    LEAD_DEPTH,
+    NAME_IN_TEXT,
+    SENTENCE_END,
+    VOCATIVE,
+    Focus,
+    Scored,
+    about,
+    lead,
+    name_keys,
+    specifics,
+)
 from engram_mcp.retrieval.leading import (
     WHEN_WORDS,
     Restated,
@@ -46,7 +58,7 @@ __all__ = ["SaidIn", "later_change_first", "says_a_start", "times_meant"]
 _CHANGED = re.compile(
     r"\b(?:now|instead|in\s+the\s+end|ended\s+up|switched|swapped|changed|change\s+of\s+plans?|update|no\s+more|"
     r"no\s+longer|any\s*more|from\s+now\s+on|fell\s+through|cancel(?:l)?ed|called\s+off|is\s+off|are\s+off|replaced|rebooked|"
-    r"rescheduled|postponed|moved|moves\s+to|"
+    r"rescheduled|postponed|moved|moves\s+to|shifted|"
     # "the old van goes to the wreckers", not "feel like an old man" or "four years old"
     r"(?<!\ban\s)(?<!\ba\s)(?<!\bhow\s)(?<!years\s)(?<!year\s)(?<!yrs\s)old|new|after\s+all|not\s+any\s+longer|signed\s+(?:\w+\s+){0,2}?up|enrolled|"
     r"from\s+(?:next|this)\s+(?:week|month|year)|starting\s+(?:next|this)\s+(?:week|month)|"
@@ -162,6 +174,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     own = {pair[0].id: own_words(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
     changed_here = {memory_id: _changed_here(words, focus, called) for memory_id, words in own.items()}
+    named_again = {memory_id: _names_again(first_asked, words, focus) for memory_id, words in own.items()}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus, pair[0]),
                 says_a_start(pair[0].text) or changed_here[pair[0].id],
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
@@ -185,7 +198,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # "the kontrola is moved to 19 March" speaks of what a first "kontrola is 12 March" said, whatever its word.
                and ((shared := ((spoken_of := about(pair[0].text, focus) | _named_by(called, pair[0].text)) & asked
                                  | _thing_named(pair[0], focus) | moved_as_first_called_it(own[pair[0].id], first.text)
-                                 | called_off_as_first_called_it(own[pair[0].id], first_asked))
+                                 | called_off_as_first_called_it(own[pair[0].id], first_asked)
+                                 | named_again[pair[0].id])
                      - focus.timing - WHEN_WORDS)
                     or pair[0].id in mending)
                # A question of when is answered by a time said with the change: a later memory that says none, or
@@ -203,7 +217,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending
                     or moved_as_first_called_it(own[pair[0].id], first.text)
-                    or called_off_as_first_called_it(own[pair[0].id], first_asked))]
+                    or called_off_as_first_called_it(own[pair[0].id], first_asked) or named_again[pair[0].id])]
     # What says outright that something changed ("Pilar's update on the operation: now it is the
     # 17th"), then what says something began over what only says something ended ("started
     # badminton instead" over "cancelled anytime fitness"), then the one speaking of the thing a
@@ -250,6 +264,14 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
     return any(_CHANGED_HERE.search(sentence) and (lexical_coverage(focus.terms, [sentence], by_topic=False) > 0
                                                    or _named_by(called, sentence))
                for sentence in SENTENCE_END.split(text))
+
+
+def _names_again(first_asked: str, later: str, focus: Focus) -> set[str]:
+    """The names the first memory's sentence of what is asked says, not the question's own, that a later
+    memory names again: "the chiropodist is Tuesday 10.40 at Ryehill clinic", then "Ryehill phoned.
+    they've shifted me to Thursday" speaks of the same appointment."""
+    said_first = name_keys(NAME_INSIDE.findall(VOCATIVE.sub(",", first_asked))) - CALENDAR - focus.named - focus.speakers
+    return said_first & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
 
 
 def _names_given(text: str, things: set[str]) -> dict[str, str]:

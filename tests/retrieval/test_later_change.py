@@ -561,3 +561,22 @@ def test_a_later_change_giving_no_figure_of_what_is_asked_does_not_answer_how_ma
     order = later_change_first([(first, 0.9), (moved, 0.8), (grown, 0.7)], focus_of("How many people are coming to the barbecue?"),
                                set(), no_restatement)
     assert order[0][0] is grown
+
+
+@pytest.mark.parametrize(("later", "question"), [
+    ("Ryehill phoned. they've shifted me to Thursday, quarter past two, 2.15.", "When is Morag's chiropodist appointment?"),
+    ("Smile Studio rang, moved to Wednesday 11am.", "When is Morag's chiropodist appointment?"),
+])
+def test_a_later_change_naming_again_what_the_first_memory_named_speaks_of_the_same_thing(later: str, question: str) -> None:
+    first = memory("t-first", "right need to mind the chiropodist is Tuesday 10.40 at Ryehill clinic, Smile Studio next door")
+    moved = memory("t-moved", later, day=3)
+    order = later_change_first([(first, 0.9), (moved, 0.8)], focus_of(question), set(), no_restatement)
+    assert order[0][0] is moved
+
+
+def test_a_later_change_naming_only_another_place_does_not_speak_of_the_first_memory() -> None:
+    first = memory("t-first", "right need to mind the chiropodist is Tuesday 10.40 at Ryehill clinic")
+    moved = memory("t-moved", "Lochee Park phoned. they've shifted football to Thursday, quarter past two.", day=3)
+    order = later_change_first([(first, 0.9), (moved, 0.8)], focus_of("When is Morag's chiropodist appointment?"), set(),
+                               no_restatement)
+    assert order[0][0] is first
