@@ -2,8 +2,8 @@
 
 "the exhibition is at moorways sports centre on moor lane now", "presentation night is now saturday 12
 december", "dennis upton is chairman now", "Now the wedding is at a lake palace in Udaipur", "ceremony
-now 14:30 not 14:00": a clause that says what something is "now" tells that it changed, though it names
-nothing called off. The clause is what holds, restated on its own (without "not 14:00", the value it
+now 14:30 not 14:00", "new driver for ND 445-812 is Mandla": a clause that says what something is "now", or
+what the new one is, tells that it changed, though it names nothing called off. The clause is what holds, restated on its own (without "not 14:00", the value it
 no longer is), so that recall answers with it rather than with the turn that first gave the old value.
 
 Only a thing's value is read here: its subject is a named thing, not a pronoun or the speaker (their
@@ -49,7 +49,9 @@ def _forms(thing: str, verb: str) -> tuple[re.Pattern[str], ...]:
 
 _FORMS = (*_forms(_THING, _IS), *_forms(_THING_BEFORE_ITS_S, _ITS_S),
           # "ceremony now 14:30", "essay now due 11 dec": no verb, a figure after "now"
-          re.compile(r"^" + _THING + r"\s+now\s+(?P<value>(?:due\s+)?[$€£₹¥]?\d.*)$", re.IGNORECASE))
+          re.compile(r"^" + _THING + r"\s+now\s+(?P<value>(?:due\s+)?[$€£₹¥]?\d.*)$", re.IGNORECASE),
+          # "new driver for ND 445-812 is Mandla", "the new venue is Otahuhu Town Hall": what is new holds now
+          re.compile(r"^(?:(?:the|our|my|his|her|their)\s+)?new\s+" + _THING + _IS + r"(?P<value>.+)$", re.IGNORECASE))
 # The value it no longer has, said after the one it has: "140 soles now, not 120", "14:30 not 14:00".
 _NOT_BEFORE = re.compile(r",?\s+(?:and\s+)?(?:not|instead\s+of|rather\s+than)\s+.*$", re.IGNORECASE)
 # Where a sentence's clauses meet: "…, same dates, main sports hall", "… now that Marcus is leaving"; not the

@@ -22,6 +22,9 @@ from tests.extraction.helpers import turn
         ("Mum's at Takeshi's in Sendai now. He sent a photo.", "Clive's update: Mum is at Takeshi's in Sendai now."),
         ("So: football = Fri 16:30 now.", "Clive's update: football = Fri 16:30 now."),
         ("DevOps is now Nordhost's job, contact is Mart Lepik.", "Clive's update: DevOps is now Nordhost's job."),
+        ("ok I've let Sipho go. new driver for ND 445-812 is Mandla, my neighbour's son. he starts tomorrow",
+         "Clive's update: new driver for ND 445-812 is Mandla."),
+        ("rain all week so the new venue is Otahuhu Town Hall, same time", "Clive's update: the new venue is Otahuhu Town Hall."),
     ],
 )
 def test_what_a_thing_is_now_said_outright_is_restated_as_the_speakers_update(said: str, restated: str) -> None:
@@ -63,6 +66,8 @@ def test_the_value_a_thing_no_longer_has_is_left_out_of_what_holds_now(said: str
         "dennis upton is chairman now",
         "kyle's my apprentice now, picking him up mon 8am",
         "so course is now online",
+        "the new puppy is adorable",
+        "new phone is great, the camera is mad",
     ],
 )
 def test_how_something_is_a_question_a_condition_or_what_is_no_thing_is_no_change_said(said: str) -> None:
