@@ -4,7 +4,7 @@
 "Beamtime jetzt 19.10. statt 12.10.", "from next week ni 8,000 sio 7,500", "Price: $190 → $210": the old value is
 read by its marking alone, never by knowing what was said before: in brackets after a word saying so ("(was 9pm)",
 "(before was $190)", "(previously £18,400)"), after a word ruling it out ("…, not blush", "instead of Eldoret",
-"statt", "sio", "não", "không phải"), what a change went from ("moved from 3 February to 10 February"), before
+"statt", "sio", "não", "không phải"), what a change went from ("moved from 3 February to 10 February", "95 cents, down from $1.10"), before
 an arrow, or a number or an address called the old one ("old number 0433 201 774", "số cũ 0433 201 774").
 Extraction says such a turn again without them; recall lets that restatement answer for the turn, and a reply
 marking them gives way to the turn it answers.
@@ -38,6 +38,9 @@ _CHANGED_FROM = re.compile(
     r"went|going|gone|goes|raised|raising|increased|increasing|dropped|dropping|cut|bumped|pushed|shifted|"
     r"rescheduled|transferred|upgraded|downgraded|reassigned|up|down)(?P<between>(?:\s+[\w'’&-]+){0,4}?)\s+from\s+"
     + _OLD + r"(?=\s+to\s+\S)", re.IGNORECASE)
+# "Price is now 95 cents a pound, down from $1.10", "rent is $900, up from $850": a figure it went from, said after the
+# one it went to.
+_WENT_FROM = re.compile(r",?\s+(?:(?:way|slightly|a\s+bit|sharply)\s+)?(?:down|up)\s+from\s+" + _OLD + _ENDS, re.IGNORECASE)
 # "my old number 0433 201 774 is gone", "số cũ 0433 201 774 bỏ rồi", "alte Nummer 0151 2234 556", "namba ya zamani …": a
 # number or an address called the old one.
 _CALLED_OLD = re.compile(
@@ -82,6 +85,7 @@ def without_old_values(text: str) -> tuple[str, list[str]]:
     # daughter"); from one figure to another, a change ("went from 4.5% to 3.9%").
     text = _CHANGED_FROM.sub(lambda found: cut(found, found["verb"] + found["between"])
                              if found["verb"].casefold() not in _GOING or _A_FIGURE.search(found["old"]) else found[0], text)
+    text = _WENT_FROM.sub(lambda found: cut(found) if _A_FIGURE.search(found["old"]) else found[0], text)
     text = _ARROW.sub(cut, text)
     text = _CALLED_OLD.sub(cut, text)
     # "19.10. statt 12.10." leaves the full stop of the date beside the sentence's own.

@@ -25,6 +25,8 @@ from engram_mcp.model.old_values import without_old_values
          "0433 201 774"),
         ("new mobile 07700 900123, my old number was 07700 900456", "new mobile 07700 900123, my", "07700 900456"),
         ("the fee went from 4.5% to 3.9%", "the fee went to 3.9%", "4.5%"),
+        ("Price is now 95 cents a pound for sockeye, down from $1.10.", "Price is now 95 cents a pound for sockeye.", "$1.10"),
+        ("rent is $900 a month, up from $850", "rent is $900 a month", "$850"),
     ],
 )
 def test_a_value_marked_as_what_it_was_is_left_out_of_what_holds(said: str, holds: str, was: str) -> None:
@@ -36,6 +38,7 @@ def test_a_value_marked_as_what_it_was_is_left_out_of_what_holds(said: str, hold
     [
         "I was not sure, not bad at all",
         "the shop is open from 9 to 5",
+        "we drove up from Boston, down from the hills",
         "I went, not because I wanted to",
         "It is my car, not yours",
         "tables please, nicht als Fließtext",
