@@ -188,11 +188,32 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
     asked = [term for term in focus if term in RELATIONS]
     if not asked or len(focus) > RELATION_QUESTION_WORDS:
         return ()
-    have = set().union(*(words_of(text) for text in texts))
+    texts = list(texts)
+    have = set().union(*(words_of(text) for text in texts), *(_relations_said_otherwise(text) for text in texts))
     # "my eldest son" is met by "Tawanda is my eldest": which one, said without the word for them.
     if (order := birth_order(focus)) is not None and order in birth_orders(have):
         return ()
     return tuple(term for term in asked if not RELATIONS[term] & have)
+
+
+# "my baby girl Nia", "our boy", "Kerry's boy": whose boy or girl says a son or daughter; a child named as someone's says
+# who their parent is ("Who is Connor's mother?" is met by "my grandson Connor, Kerry's boy").
+_ONES_CHILD = re.compile(r"(?P<whose>\b(?i:my|our|his|her|their)\b|\b[A-Z][\w-]*['’]s)\s+(?:(?:baby|little|wee|eldest|oldest|youngest|"
+                         r"middle|only|big)\s+)?(?P<child>boy|girl|lad|lass|son|daughter|kid|child)\b")
+_CHILD_IS = {"boy": "son", "lad": "son", "girl": "daughter", "lass": "daughter"}
+_PARENTS = frozenset(stem(word) for word in "parent parents mother mum mom father dad".split())
+
+
+def _relations_said_otherwise(text: str) -> set[str]:
+    """The relations (stems) ``text`` says without their word: a son or daughter as someone's boy or girl, and a parent as
+    the one whose child someone is named ("Connor, Kerry's boy")."""
+    said: set[str] = set()
+    for found in _ONES_CHILD.finditer(text):
+        child = found["child"].casefold()
+        said |= {stem(_CHILD_IS.get(child, child)), stem("child"), stem("kid")}
+        if found["whose"].casefold() not in {"my", "our", "his", "her", "their"}:
+            said |= _PARENTS
+    return said
 
 
 AT_A_PLACE = re.compile(r"\b(?:at|in|into)\s+\w", re.IGNORECASE)

@@ -31,7 +31,7 @@ from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_conte
 from engram_mcp.retrieval.covering import Covering
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.identifiers import quoted_identifiers
-from engram_mcp.retrieval.query import strip_question_words, with_relatives_named, with_speakers_named
+from engram_mcp.retrieval.query import strip_question_words, with_relations_other_words, with_relatives_named, with_speakers_named
 from engram_mcp.retrieval.ranking import Evidence, Hit, Question, Ranker, Salience, best_first, no_salience
 from engram_mcp.retrieval.status import MemoryStatus
 
@@ -120,7 +120,7 @@ class Retriever:
         if vector is not None and named:
             entity_hits = self._index.search_dense(vector, replace(where, entities=tuple(sorted(named))), depth)
         speaker = self._named_speaker(query, namespace) if c.speaker_boost > 0 or c.sparse_without_speaker else None
-        keywords = strip_question_words(query)
+        keywords = with_relations_other_words(strip_question_words(query))
         times = time_phrases(query, now)  # read once: the channels' windows, and what the focus leaves out
         if speaker is not None and c.sparse_without_speaker:
             keywords = _without_name(keywords, speaker)

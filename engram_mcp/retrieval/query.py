@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable, Mapping
 
 from engram_mcp.retrieval.naming import asks_name
-from engram_mcp.retrieval.question_words import RELATIONS, stem
+from engram_mcp.retrieval.question_words import OTHER_WORDS_FOR, RELATIONS, stem
 
-__all__ = ["strip_question_words", "with_relatives_named", "with_speakers_named"]
+__all__ = ["strip_question_words", "with_relations_other_words", "with_relatives_named", "with_speakers_named"]
 
 _LEADING = re.compile(
     r"^\s*(?:(?:what|which|who|whom|whose|when|where|why|how)(?:\s+(?:many|much|long|often|old|kind|kinds|type|types|sort))?"
@@ -22,6 +22,14 @@ def strip_question_words(question: str) -> str:
     """'When did Caroline go to the support group?' -> 'Caroline go to the support group'."""
     stripped = _LEADING.sub("", question, count=1).strip().rstrip("?").strip()
     return stripped or question
+
+
+def with_relations_other_words(keywords: str) -> str:
+    """``keywords`` with the other words for each relation they say: "mother live" also looks for "mommy called from
+    Mandeville", "mama telpon dari Semarang", which share no other word with the question."""
+    said = {stem(word.casefold()) for word in re.findall(r"[^\W\d_]+", keywords)}
+    more = [word for relation in sorted(said & OTHER_WORDS_FOR.keys()) for word in OTHER_WORDS_FOR[relation]]
+    return " ".join([keywords, *dict.fromkeys(more)]) if more else keywords
 
 
 def with_speakers_named(query: str, nicknames: Mapping[str, str]) -> str:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from engram_mcp.model.predicates import CAT_WORDS, DIETS, DOG_WORDS, HEALTH_CONDITIONS, HORSE_WORDS, PET_WORDS
 
-__all__ = ["ANIMALS", "BELONGINGS", "KIN_WORDS", "PETS", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "asks_a_belonging", "slots_asked", "stem",
+__all__ = ["ANIMALS", "BELONGINGS", "KIN_WORDS", "OTHER_WORDS_FOR", "PETS", "PLANNED", "RELATIONS", "RELATION_WORDS", "TASTE", "TOPICS", "birth_order", "birth_orders", "asks_a_belonging", "slots_asked", "stem",
            "thing_asked_for", "topic_words"]
 
 # Words the crude stem would make into another, with the stem they keep: "booked a table" is no
@@ -69,19 +69,19 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
     return {stem(word): frozenset(stem(w) for w in f"{word} {alike}".split()) for word, alike in groups.items()}
 
 
-# How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday".
-_MOTHER_ABROAD = "mamá mami mãe maman mamma mẹ nanay inay"
-_FATHER_ABROAD = "papá papi pai bố baba tatay itay"
+# How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday", "nyokap gue".
+_MOTHER_ABROAD = "mamá mami mãe maman mère mamma mẹ nanay inay mamah emak nyokap emme"
+_FATHER_ABROAD = "papá papi pai père papà bố baba tatay itay ayah bokap bayye"
 # "Saskia (mijn vrouw)", "Marlene says hallo – my vrou": a spouse in the languages chat mixes in.
-_HUSBAND_ABROAD = "marido esposo ehemann echtgenoot manžel mąż chồng"
-_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke"
+_HUSBAND_ABROAD = "marido marito esposo ehemann echtgenoot manžel mąż chồng suami"
+_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke istri"
 # "Ruan (my seun, 24)", "mi hija Lucía": a son or daughter likewise.
 _SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta anak"
 _DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti anak"
 # "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
-_BOYFRIEND_ABROAD = "novio namorado fidanzato"
-# "a Bruna (minha mina)": a girlfriend in Brazilian chat.
-_GIRLFRIEND_ABROAD = "novia namorada fidanzata mina"
+_BOYFRIEND_ABROAD = "novio namorado fidanzato pacar"
+# "a Bruna (minha mina)": a girlfriend in Brazilian chat; "ma blonde Élodie" in Quebec's.
+_GIRLFRIEND_ABROAD = "novia namorada fidanzata mina blonde pacar"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
 _GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu bibi"
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa babu"
@@ -122,6 +122,8 @@ RELATIONS = _relation_groups(_RELATION_SPELLINGS)
 _KIN = ("mother mum mom father dad parent sister brother sibling son daughter child children kid wife husband "
         "grandmother grandma grandfather grandpa grandparent aunt uncle cousin niece nephew").split()
 KIN_WORDS = " ".join(sorted({word for relation in _KIN for word in f"{relation} {_RELATION_SPELLINGS[relation]}".split()}))
+OTHER_WORDS_FOR = {stem(relation): tuple(alike.split()) for relation, alike in _RELATION_SPELLINGS.items()}
+"""Each relation (a stem) with the other words it is called by: "mother" by "mommy", "mama", "maman"."""
 
 
 def alike_relations(relation: str) -> frozenset[str]:

@@ -175,12 +175,18 @@ def test_a_question_asking_only_a_time_is_declined_only_when_nothing_recalled_ha
         ("Where does Ana's sister live?", ["Mera bhai Kabir Toronto mein hai."], True),
         ("Where does Ana's sister live?", ["Only one of us still lives in Porto."], True),
         ("Who is Ana's boyfriend?", ["Y mi novio Marco wants us to move in together ya."], False),
+        ("Where does Ana's girlfriend work?", ["ma blonde Élodie est infirmière au CHUM"], False),
+        ("Where does Ana's mother live?", ["souper de fête pour ma mère dimanche à Trois-Rivières"], False),
+        ("Which university does Ana's daughter attend?", ["my baby girl Nia just started first year at York U"], False),
+        ("Which university does Ana's daughter attend?", ["the girl at the front desk said York U"], True),
+        ("Who is Connor's mother?", ["My grandson Connor, Kerry's boy, has a hockey game saturday"], False),
+        ("Who is Connor's mother?", ["Connor plays hockey with Kerry's nephew"], True),
     ],
 )
 def test_a_relation_the_question_asks_about_is_met_only_by_a_word_for_that_relation(
     question: str, texts: list[str], unmet: bool
 ) -> None:
-    focus = focus_terms(focus_words(question, ["Lena", "Sam", "Kofi", "Maya", "Ana"]))
+    focus = focus_terms(focus_words(question, ["Lena", "Sam", "Kofi", "Maya", "Ana", "Connor"]))
     assert bool(unmet_relations(focus, texts)) is unmet
 
 

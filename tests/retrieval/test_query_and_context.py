@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from engram_mcp.retrieval.query import strip_question_words, with_relatives_named
+from engram_mcp.retrieval.query import strip_question_words, with_relations_other_words, with_relatives_named
 
 WHEN = datetime(2023, 5, 8, tzinfo=UTC)
 
@@ -55,3 +55,10 @@ def test_a_relation_asked_of_is_said_with_the_one_name_memory_gives_it() -> None
     assert with_relatives_named("What is my wife called?", relatives, "Bertil") == "What is my wife called?"
     assert with_relatives_named("Where is the birthday dinner for Jarkko's partner?", relatives, None) == (
         "Where is the birthday dinner for Jarkko's partner?")
+
+
+def test_a_relation_asked_is_also_looked_for_by_its_other_words_and_nothing_else_is() -> None:
+    assert with_relations_other_words("Tafari's mother live").split()[:3] == ["Tafari's", "mother", "live"]
+    assert {"mommy", "mama", "maman"} <= set(with_relations_other_words("Tafari's mother live").split())
+    assert "blonde" in with_relations_other_words("Maxime's girlfriend work").split()
+    assert with_relations_other_words("Tafari's shop open") == "Tafari's shop open"

@@ -805,3 +805,18 @@ def test_what_someone_known_is_paid_is_told_by_he_or_she_in_a_memory_that_names_
         "Class prices: single wheel class ₪220; private session ₪450 per hour.",
     ], speaker="Lior")
     assert not service.recall("How much does Gil get paid?").abstained
+
+
+def test_a_parent_called_by_another_word_for_them_is_found_for_a_question_naming_the_relation(
+    service: MemoryService, clock: SteppingClock
+) -> None:
+    _told(service, clock, ["Javon rents the second chair, $250 a week, he lives out in Brampton",
+                           "my baby girl Nia just started first year at York U, she living in residence on Pond Road",
+                           "ordered 2 new clippers from the supply place on Dufferin, the shop is where I live these days lol",
+                           "the landlord says the rent on the shop goes up in January, he lives in Vaughan",
+                           "wrist acting up again, doc said carpal tunnel, wear the brace at night",
+                           "Marcus moved to Ajax, he lives by the lake now, says the commute is a killer",
+                           "mommy called from Mandeville. her pressure up again, she say she taking the tablets"], speaker="Tafari")
+    answered = service.recall("Where does Tafari's mother live?")
+    assert not answered.abstained
+    assert any("Mandeville" in item.memory.text for item in answered.memories[:5])
