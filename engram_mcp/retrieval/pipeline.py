@@ -31,7 +31,12 @@ from engram_mcp.retrieval.context import ContextBlock, ContextItem, render_conte
 from engram_mcp.retrieval.covering import Covering
 from engram_mcp.retrieval.decompose import sub_questions
 from engram_mcp.retrieval.identifiers import quoted_identifiers
-from engram_mcp.retrieval.query import strip_question_words, with_relations_other_words, with_relatives_named, with_speakers_named
+from engram_mcp.retrieval.query import (
+    strip_question_words,
+    with_relations_other_words,
+    with_relatives_named,
+    with_speakers_named,
+)
 from engram_mcp.retrieval.ranking import Evidence, Hit, Question, Ranker, Salience, best_first, no_salience
 from engram_mcp.retrieval.status import MemoryStatus
 
