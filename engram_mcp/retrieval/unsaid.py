@@ -107,13 +107,15 @@ def unsaid_of(names: Iterable[str], focus: tuple[str, ...], memories: Iterable[M
     if work_at_a_place:
         heads = tuple(term for term in heads if term not in _WORK_WORDS)
     said: dict[str, bool] = {}
+    # "Lorna's mum's 75th" is of the relative asked, by whichever word for them ("Lorna's mother").
+    asked_relations = set(focus).union(*(RELATIONS.get(term, ()) for term in focus))
     for memory in memories:
         parts = [memory.text] if memory.kind is Kind.FACT else sentences(memory.text)
         for index, part in enumerate(parts):
             named_here = words_of(without_compounds(_without_owners(part)))
             # Named only as whose a relative is ("Rob's parents want us in Cornwall"), they are named and nothing is said of
             # them, unless that relative is what is asked ("Ana's dentist is Dr Lind" for "Who is Ana's dentist?").
-            for name in (names & words_of(without_compounds(part))) - named_here - _owners_of(part, set(focus)):
+            for name in (names & words_of(without_compounds(part))) - named_here - _owners_of(part, asked_relations):
                 said.setdefault(name, False)
             for name in (name for name in names if name in named_here or called[name] & named_here):
                 passage = without_others_ordinals(_said_of({name} | called[name], part, parts[index + 1:index + 3], heads),

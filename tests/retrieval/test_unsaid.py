@@ -117,6 +117,8 @@ def test_a_slot_asked_of_someone_every_memory_naming_them_is_silent_on_is_unsaid
     # by a short form of the name
     ("What is Maddison's mobile number?", {"Maddison"},
      ["daughter Maddison is getting married!! date's 14 November", "Maddo's mobile 0423 771 508 if i ever lose it"]),
+    # of the relative asked, by another word for them
+    ("Which birthday is Lorna's mother celebrating?", {"Lorna"}, ["need tae remind masel: Lorna's mum's 75th next Sunday"]),
 ])
 def test_a_slot_said_of_someone_or_asked_in_other_words_is_not_unsaid(question: str, names: set[str], texts: list[str]) -> None:
     assert unsaid(question, names, texts, where=question.startswith("Where")) == ()
