@@ -165,11 +165,12 @@ DOG_WORDS = frozenset(
     husky corgi schnauzer bulldog chihuahua dalmatian doberman rottweiler shiba akita staffy staffie elkhound kelpie
     heeler labradoodle cockapoo cavapoo cavalier samoyed malamute mastiff pitbull sheepdog mutt goldendoodle
     bernedoodle maltipoo doodle westie yorkie sheltie frenchie springer vizsla weimaraner pomeranian shih-tzu coonhound
-    bloodhound foxhound basset ridgeback""".split()
+    bloodhound foxhound basset ridgeback perro perrito perrita cachorro chien chienne hund anjing köpek""".split()
 )
-"""A dog, by what people call one: "a greyhound called Canela" is a dog."""
-CAT_WORDS = frozenset("cat kitten kitty tabby moggy moggie ragdoll siamese tomcat tortie tortoiseshell sphynx".split())
-"""A cat, by what people call one: "Pickle, our four-year-old tabby" is a cat."""
+"""A dog, by what people call one, in the languages chat mixes in too: "a greyhound called Canela", "mi perro"."""
+CAT_WORDS = frozenset("""cat kitten kitty tabby moggy moggie ragdoll siamese tomcat tortie tortoiseshell sphynx gato gata gatito gatto
+    gatta katze kucing""".split())
+"""A cat, by what people call one: "Pickle, our four-year-old tabby", "kucing aku Mochi"."""
 HORSE_WORDS = frozenset("horse pony mare stallion gelding filly colt foal".split())
 """A horse, by what people call one: "Juniper (my mare)" is a horse."""
 PET_WORDS = DOG_WORDS | CAT_WORDS | HORSE_WORDS | frozenset(

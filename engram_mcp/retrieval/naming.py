@@ -49,7 +49,8 @@ _WHEN_NOT_NAMES = (r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sun
 _NOT_BEFORE_A_NAME = ("in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after|"
                       "sa|kay|ng|ni|em|no|na|da|do|en|de|del|au|du|im|am|zu|nach|bei|von|w|we|z|di|se|mein|ko|pe")
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:" + _NOT_BEFORE_A_NAME + r")\s)[a-z]+\s+)?"
-                         r"(?:(?:called|named|is|was)\s+)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
+                         # "Our team is the Smoke Eaters": a name after "is the" too.
+                         r"(?:(?:called|named|is|was|are)\s+(?:the\s+)?)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          # "tiffin service chalati hoon, 'Annapurna Dabba'.": a name in quotes closes the clause too.
                          r"(?:\s+[a-z]+){1,3},\s+(?:['‘\"“][A-Z][\w’-]*(?:\s+&?\s*[A-Z][\w’-]*)*['’\"”]|[A-Z][\w'’-]*)"
                          r"(?=\s*(?:[.!?,;)]|$))")
@@ -180,7 +181,7 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
                    and after.casefold() not in FUNCTION_WORDS for given, after in _NAME_PAIR.findall(text))
     # Another word for the same thing names it too: "my mum" for a mother, "a greyhound" for a dog
     # (not "a cat called Churro").
-    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), _BABY.get(term, ()),
+    things = set().union(*({term}.union(RELATIONS.get(term, ()), PETS.get(term, ()), _BABY.get(term, ()), _KINDS_OF.get(term, ()),
                                         *(_named_as(term, kind) for kind in ANIMALS if term in kind))
                            for term in focus if term not in _NAME_ASKED))
     # "We adopted a greyhound! Her name is Shadow.": a name given to the thing the memory speaks of ("the home health aide
@@ -210,11 +211,15 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         # "My twins are in JSS2, Chukwudi and Ugochi": several, named as a list later in the sentence.
         if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):
             return True
-        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
+        # "Rex, our dog", "Rami Mobile, a phone repair shop in Bourj Hammoud".
+        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their|a|an)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
             return True
         # "Rooster got into a skunk last night. Coonhound, dumb as a box of rocks": the name opening the sentence before the
         # one that opens on what it is.
         if rest.startswith(",") and _NAME_OPENS_THE_SENTENCE_BEFORE.search(text[:start]):
+            return True
+        # "Truck went into Murphy's garage": a business goes by whose it is.
+        if stem(word.casefold()) in _BUSINESSES and _WHOSE_BEFORE.search(text[:start]):
             return True
         # "a meeting with Mr Kowalczyk from the Gdańsk importer": someone named as the thing's.
         if _SOMEONE_OF.search(text[:start]):
@@ -231,6 +236,11 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
                                if not {found["thing"], found["name"]} & _NEVER_NAMES and not says_a_time(found["name"])))
 
 
+# A thing named by its kind: "the Northern Tern, a seiner out of Kodiak" names a boat.
+_KINDS_OF = {stem(word): frozenset(stem(kind) for kind in kinds.split()) for word, kinds in {
+    "boat": "seiner trawler longliner gillnetter troller skiff dinghy yacht ketch sloop schooner catamaran trimaran tug "
+            "tugboat barge ferry cutter narrowboat houseboat canoe kayak dory launch",
+    "ship": "vessel freighter tanker liner ferry trawler"}.items()}
 _KINDS_OF_NAME = frozenset(stem(word) for word in "real full proper actual legal birth given middle maiden".split())
 _PLURALS = frozenset({"children", "kids", "twins", "triplets", "grandchildren", "people", "men", "women"})
 _NAMES_LISTED_AFTER = re.compile(r"[^.!?\n]{0,40}?\b[A-Z][\w'’-]+(?:\s*,\s*[A-Z][\w'’-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'’-]+")
@@ -264,6 +274,9 @@ def _anothers(before: str, owners: Collection[str]) -> bool:
 
 _SOMEONE_OF = re.compile(r"\b(?:with|(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s+(?:from|at|of)\s+"
                          r"(?:the\s+)?(?:[\w-]+\s+){0,2}$")
+_BUSINESSES = frozenset(stem(word) for word in """garage shop store pub bar cafe café restaurant bakery salon barber barbers
+    deli diner takeaway chippy butcher butchers workshop yard""".split())
+_WHOSE_BEFORE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]*['’]s\s+$")
 _GROUPS = frozenset(stem(word) for word in (
     "club", "guild", "choir", "team", "band", "group", "society", "league", "circle", "association", "troupe",
     "ensemble", "orchestra", "crew", "squad", "congregation"))

@@ -44,6 +44,11 @@ from engram_mcp.retrieval.question_words import stem
         ("What is Jo's horse called?", "Juniper (my mare) needs her feet done."),
         ("What is Jo's cloud kitchen called?", "Pune mein ek cloud kitchen chalata hoon - Tiffin Tales, Baner mein"),
         ("What is Jo's family business called?", "we run a family olive oil business in Ayvalık - Kaya Zeytinevi, dedem kurdu"),
+        ("What is Jo's bowling team called?", "Candlepin league is tuesday nights. Our team is the Smoke Eaters, all retired guys"),
+        ("What is the name of the garage fixing Jo's truck?", "Truck went into Murphy's garage on Dot Ave. 2014 Silverado"),
+        ("What is the name of Jo's shop?", "Bonjour Rami! You run Rami Mobile, a phone repair shop in Bourj Hammoud."),
+        ("What's the name of the boat Jo works on?", "You're crewing on the Northern Tern, a seiner out of Kodiak."),
+        ("What's the name of Jo's cat?", "kucing aku Mochi, oren, jadwal vaksin besok jam 5 sore"),
     ],
 )
 def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_names_it(question: str, text: str) -> None:
@@ -58,7 +63,8 @@ def test_a_question_asking_what_something_is_called_is_met_by_a_memory_that_name
      "We walked from Paris to the dog park.", "my dog (the one we adopted) is asleep", "I walk a dog in Guadalajara",
      "My name is Ingrid and I like dogs.", "Thinking of changing the dog's name, any ideas?",
      "Ingrid is home alone with the dog till Fri.", "My name is Ingrid and the dog is asleep.",
-     "the dog is missing again", "Monday 8.30, the dog at the groomer - RCVS card and lead"],
+     "the dog is missing again", "Monday 8.30, the dog at the groomer - RCVS card and lead", "the dog is the best",
+     "Ingrid's dog is asleep", "Rex ate a dog biscuit"],
 )
 def test_a_memory_that_speaks_of_the_thing_without_naming_it_does_not_answer_what_it_is_called(text: str) -> None:
     assert not names_thing(focus_terms(focus_words("What is Ingrid's dog called?", ["Ingrid"])), text)
