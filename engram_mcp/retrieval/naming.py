@@ -47,7 +47,8 @@ _WHEN_NOT_NAMES = (r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sun
 # "kay Nanay sa Batangas": a word saying where or to whom, in the languages chat mixes in too, is followed by a place, not
 # the thing's name.
 _NOT_BEFORE_A_NAME = ("in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after|"
-                      "sa|kay|ng|ni|em|no|na|da|do|en|de|del|au|du|im|am|zu|nach|bei|von|w|we|z|di|se|mein|ko|pe")
+                      "sa|kay|ng|ni|em|no|na|da|do|en|de|del|au|du|im|am|zu|nach|bei|von|w|we|z|di|se|mein|ko|pe|"
+                      "sur|dans|chez|avec|pour|par|vers|su|per|con|tra|fra|por|para|sobre|dari|ke|dengan|untuk|dalam|pada|b|3a|men")
 _NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:" + _NOT_BEFORE_A_NAME + r")\s)[a-z]+\s+)?"
                          # "Our team is the Smoke Eaters": a name after "is the" too.
                          r"(?:(?:called|named|is|was|are)\s+(?:the\s+)?)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
@@ -230,8 +231,10 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         # "going with Oyo Clay!! changing the etsy shop name today": a new name for the thing, said beside it.
         if _RENAMING.search(text) and NAME_INSIDE.search(text):
             return True
+    # "took my furball biscuit to the beach": a pet goes by what its person calls it; "my wok burner" names no gas man.
+    an_animal = any(term in kind for kind in ANIMALS for term in things) or bool(things & PETS.keys())
     return uncased and (_UNCASED_CALLED.search(text) is not None
-                        or any(stem(found["thing"]) in things or stem(found["thing"]) not in RELATION_WORDS
+                        or any(stem(found["thing"]) in things or an_animal and stem(found["thing"]) not in RELATION_WORDS
                                for found in _UNCASED_MY_THING.finditer(text)
                                if not {found["thing"], found["name"]} & _NEVER_NAMES and not says_a_time(found["name"])))
 

@@ -280,3 +280,12 @@ def test_a_kind_of_name_asked_of_someone_named_is_given_by_any_name_said_as_one(
     things = things_to_name(question, focus_terms(focus_words(question, ["Pip"])))
     assert names_thing(things, "Youngest is Harry, Korean name Seung-hoon, 35.")
     assert not names_thing((stem("neurologist"),), "Youngest is Harry, Korean name Seung-hoon, 35.")
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("What is the gas man's name?", "my wok burner a bit weak, flame not strong. need to call gas man. last service $120"),
+    ("What is the name of the client on Beaubien?", "une cliente sur Beaubien veut pas payer la deuxième moitié"),
+    ("What is the name of the client in Kemang?", "client dari Kemang minta revisi lagi"),
+])
+def test_a_word_after_the_thing_that_says_where_it_is_or_what_one_has_gives_it_no_name(question: str, text: str) -> None:
+    assert not names_thing(things_to_name(question, focus_terms(focus_words(question, []))), text)
