@@ -214,7 +214,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                     or any(is_figure(value) for value in values_said_of(in_figures(own[pair[0].id]), focus)))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
-               and (not focus.terms or spoken_of & set(focus.terms) - RELATION_WORDS
+               and (not focus.terms or spoken_of & set(focus.terms) - _people_asked(focus)
                     or not speaks_of_another_topic(focus.terms, pair[0].text) or pair[0].id in mending
                     or moved_as_first_called_it(own[pair[0].id], first.text)
                     or called_off_as_first_called_it(own[pair[0].id], first_asked) or named_again[pair[0].id])]
@@ -264,6 +264,18 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
     return any(_CHANGED_HERE.search(sentence) and (lexical_coverage(focus.terms, [sentence], by_topic=False) > 0
                                                    or _named_by(called, sentence))
                for sentence in SENTENCE_END.split(text))
+
+
+# What one goes to see someone for: "physio appointment", "dentist visit".
+_VISITS = frozenset(stem(word) for word in "appointment appointments appt visit visits session sessions checkup check-up".split())
+
+
+def _people_asked(focus: Focus) -> frozenset[str]:
+    """The words for people the question asks of (stems), not one that says what kind of visit it asks of: "physio" in
+    "When is Archie's physio appointment?" is the thing asked, which "physio phoned … I'm noo Friday at 9" speaks of."""
+    terms = [stem(word.casefold()) for word in focus.words]
+    visits = {word for word, after in zip(terms, terms[1:], strict=False) if after in _VISITS}
+    return RELATION_WORDS - visits
 
 
 def _names_again(first_asked: str, later: str, focus: Focus) -> set[str]:

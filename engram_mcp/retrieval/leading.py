@@ -245,9 +245,12 @@ def named_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[
         # what else is asked ("Ilka just bought a Tesla", Ilka being the sister) is.
         rest = tuple(term for term in focus.terms if term not in RELATION_WORDS)
         asked = focus.named - focus.speakers
-        return lead(ranked, next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
-                                  and may_be_of_whom_asked(pair[0], focus) and lexical_coverage(rest, [pair[0].text]) > 0
-                                  and asked <= about(pair[0].text, focus) and focus.relations_met(pair[0].text)), None))
+        theirs = next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated
+                       and may_be_of_whom_asked(pair[0], focus) and lexical_coverage(rest, [pair[0].text]) > 0
+                       and asked <= about(pair[0].text, focus) and focus.relations_met(pair[0].text)), None)
+        # "When is Archie's physio appointment?" when nothing says "appointment": the physio, named with a time.
+        if theirs is not None or not focus.when:
+            return lead(ranked, theirs)
     # Of a question asking when, a first memory naming all it asks but saying no time ("welsh class was good")
     # does not keep the lead from one that names all of it and says a time.
     if ((lexical_coverage(focus.terms, [first.text]) == 1 or answers_asked(first, focus))
@@ -276,7 +279,11 @@ def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: 
     and the memory naming the thing is often only the reply to it."""
     thing = set(focus.terms) - WHEN_WORDS - focus.timing
     shared = about(ranked[0][0].text, focus) & set(focus.terms)
-    if not thing or not shared or shared & thing or ranked[0][0].kind is Kind.FACT:
+    # Of a question asking when, nor one sharing no word at all and saying no time, brought up by the question it
+    # answered ("aye but I've booked it aff", to "physio at Stobhill, Thursday at 10:15. Are you working that morning?");
+    # "Sorted for Friday." may be the answer.
+    if (not thing or not shared and (not focus.when or _says_when(ranked[0][0])) or shared & thing
+            or ranked[0][0].kind is Kind.FACT):
         return None
     return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing
                  and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))), None)

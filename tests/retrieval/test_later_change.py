@@ -580,3 +580,11 @@ def test_a_later_change_naming_only_another_place_does_not_speak_of_the_first_me
     order = later_change_first([(first, 0.9), (moved, 0.8)], focus_of("When is Morag's chiropodist appointment?"), set(),
                                no_restatement)
     assert order[0][0] is first
+
+
+def test_a_later_change_speaking_of_the_one_seen_for_an_appointment_asked_of_speaks_of_the_appointment() -> None:
+    first = memory("t-first", "back's in bits the day. physio at Stobhill on Thursday 10:15, GP finally referred me")
+    moved = memory("t-moved", "physio phoned, they've had a shuffle n aw. I'm noo Friday at 9 instead o the day. so much fer bookin it aff",
+                   day=2)
+    order = later_change_first([(first, 0.9), (moved, 0.8)], focus_of("When is Ngozi's physio appointment?"), set(), no_restatement)
+    assert order[0][0] is moved

@@ -332,3 +332,10 @@ def test_a_turn_said_again_without_the_value_it_marks_as_old_leads_though_it_sha
                          lambda turn_id: restated, lambda turn_id: [restated])
     assert [m.id for m, _ in order] == ["f-dock", "t-dock"]
 
+
+
+def test_of_a_question_asking_when_a_turn_sharing_no_word_with_it_gives_way_to_one_naming_the_thing_with_a_time() -> None:
+    reply = memory("t-reply", "aye but I've booked it aff. gaffer was sound about it")
+    physio = memory("t-physio", "back's in bits the day. physio at Stobhill on Thursday 10:15, GP finally referred me")
+    ranked = [(reply, 2.0), (physio, 1.8)]
+    assert named_first(ranked, focus_of("When is Ngozi's physio appointment?"), set())[0][0] is physio
