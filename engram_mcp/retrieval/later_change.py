@@ -68,7 +68,7 @@ _CHANGED = re.compile(
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
-    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
+    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|today|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
     # a figure that rose or fell: "Tuition goes up to $1,540 a month starting September", "every single year it goes up"
@@ -95,7 +95,8 @@ _CHANGED_ABROAD = re.compile(
     r"τώρα|νέ[οαες]|αναβλήθηκε|μεταφέρθηκε|πλέον|άλλαξε|"  # Greek
     r"עכשיו|חדש\w*|נדחה|הועבר\w*|כבר\s+לא|"  # Hebrew
     r"nawr|rŵan|newydd|wedi\s+symud|gohiri\w*|"  # Welsh
-    r"(?-i:ab)|naya|nayi|naye|badal\s+(?:gaya|gayi|gaye|diya|di)|shift\s+ho\s+(?:gaya|gayi|gaye)"  # Hindi written in Latin letters
+    r"(?-i:ab)|naya|nayi|naye|badal\s+(?:gaya|gayi|gaye|diya|di)|shift\s+ho\s+(?:gaya|gayi|gaye)|"  # Hindi written in Latin letters
+    r"noo|fae\s+the\s+morra"  # Scots
     r")\b"
     # Scripts whose words run together or carry marks a word boundary does not see: Hindi, Thai, Amharic.
     r"|अब|नया|नई|नए|ตอนนี้|ใหม่|ย้าย|เลื่อน|አዲስ|አሁን",
@@ -266,6 +267,7 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
                for sentence in SENTENCE_END.split(text))
 
 
+_CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 # What one goes to see someone for: "physio appointment", "dentist visit".
 _VISITS = frozenset(stem(word) for word in "appointment appointments appt visit visits session sessions checkup check-up".split())
 
@@ -282,8 +284,11 @@ def _names_again(first_asked: str, later: str, focus: Focus) -> set[str]:
     """The names the first memory's sentence of what is asked says, not the question's own, that a later
     memory names again: "the chiropodist is Tuesday 10.40 at Ryehill clinic", then "Ryehill phoned.
     they've shifted me to Thursday" speaks of the same appointment."""
-    said_first = name_keys(NAME_INSIDE.findall(VOCATIVE.sub(",", first_asked))) - CALENDAR - focus.named - focus.speakers
-    return said_first & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
+    # Only in the clause that says what is asked: "amlodipine 5 mg every morning, and Dr. Adeyemi … is my physician" does
+    # not make the doctor's moved appointment a change of the dose.
+    clauses = [clause for clause in _CLAUSE_END.split(first_asked) if about(clause, focus) - WHEN_WORDS]
+    said_first = set().union(*(name_keys(NAME_INSIDE.findall(VOCATIVE.sub(",", clause))) for clause in clauses))
+    return said_first - CALENDAR - focus.named - focus.speakers & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
 
 
 def _names_given(text: str, things: set[str]) -> dict[str, str]:
