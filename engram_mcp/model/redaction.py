@@ -9,11 +9,13 @@ with Tom at Deloitte" keeps "Ana works at Deloitte"), what it says of someone el
 passing ("Tom's colleague Ana moved to Porto", "Mia (Tom's daughter) started school"), or a
 later clause of the speaker's own ("moved out of the flat w jan, living alone in rotterdam now"; not one without a subject
 of its own after a clause whose subject is them: "Dr Hollis was cross, shouted at the porter"). A quoted message written
-to them, opening on their name ("'Hi Kofi, …"), goes to its closing quote.
+to them, opening on their name ("'Hi Kofi, …", "“Carla cara, …", "« Bonjour M. Gagnon, …"), goes to its closing quote,
+with what leads into it in its sentence ("For example: \"Hey Lyle, …").
 A sentence right after one that goes on about it by pronoun ("He's a beagle") goes too, but for a
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
-later one opening on someone by pronoun while no one else is spoken of between ("Tanvi followed me again. 2
-years since the breakup. she's in Pune now"), and one with no subject of its own right after ("works at the
+later one opening on someone by pronoun, after a word or two that say nothing of whom ("also she wants …", "last time he
+took 6 months …", "katanya mau …"), while no one else is spoken of between ("Tanvi followed me again. 2 years since the
+breakup. she's in Pune now"), and one with no subject of its own right after ("works at the
 Harley plant"), and a message quoted after a sentence of theirs that introduces it ("brought a note:" then
 "'Please …'"). So does the start of the speaker's next turn in the session when the turn before ended on it
 (a few words after, "idk man", end nothing) and the next opens with "he", "she" or "they", naming no one
@@ -31,7 +33,7 @@ from engram_mcp.model.entities import typed_without_capitals
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.mentions import Named
 from engram_mcp.model.name_or_word import RELATIONS, goes_on_as_after_a_subject
-from engram_mcp.model.pronouns import OPENING_THIRD_PERSON_WORDS
+from engram_mcp.model.pronouns import OPENERS, OPENING_THIRD_PERSON_WORDS
 from engram_mcp.model.rest_of_sentence import A_FEW_WORDS, A_PERSON, CONTINUES, outside_brackets, rest_without
 from engram_mcp.model.sentences import sentences
 from engram_mcp.model.time_expr import CALENDAR_NAMES
@@ -45,7 +47,8 @@ _JOINED_CLAUSE = re.compile(r",?\s+(?:and|but|plus)\s+|;\s+")
 _SPEAKERS_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
 # A turn opening on someone by pronoun, going on from the turn before: not "it", which is as often the weather.
-_OPENS_ON_SOMEONE = re.compile(rf"^\s*(?:{OPENING_THIRD_PERSON_WORDS})(?!\w)", re.IGNORECASE)
+# A word or two saying nothing of whom may come first: "also she wants …", "last time he took 6 months …".
+_OPENS_ON_SOMEONE = re.compile(rf"^\s*(?:(?:{OPENERS})[\s,]+){{0,2}}(?:{OPENING_THIRD_PERSON_WORDS})(?!\w)", re.IGNORECASE)
 # How short the words of the speaker's own may be ("nah im good lol.") that open a turn going on about someone.
 _A_FEW_WORDS_OF_ONES_OWN = 5
 # A sentence opening on its verb, its subject left to the one before: "works at the Harley plant", "lives in Leith now".
@@ -67,7 +70,8 @@ _A_QUOTE_CLOSING_BEFORE_MORE = re.compile(r"[.!?…]['\"”’»]\s")
 # A message opening on whom it is written to, after a greeting in a word or two in any language: "'Hi Kofi, …", "“Dear Mr
 # Boateng,", "\"Kofi, good day.", "„Dzień dobry Kofi,".
 _OPENS_A_MESSAGE = re.compile(r"(?:^|(?<=[\s:(]))['\"“‘«„]\s*(?:[^\W\d_]+\.?[\s,]+){0,2}$")
-_CALLED_BY_NAME = re.compile(r"(?:\s+[A-Z][\w'’-]*)?\s*[,!:]")
+# Called by name, a family name or a word of endearment after it ("Nunzia cara,"), then a comma.
+_CALLED_BY_NAME = re.compile(r"(?:\s+[A-Z][\w'’-]*)?\s*[,!:]|\s+[a-zà-ÿ]+,")
 # What follows a name opening a sentence, besides a verb and their own ("Tom's van"): another with them ("Jodie and I"), the rest
 # of a name ("Dr Smith").
 _AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+[A-Z]")
@@ -93,8 +97,10 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
         said = part.strip()
         quoting = quoting or introduced and said[:1] in _OPENING_QUOTES
         if name.in_(part):
-            cut[part] = rest_without(part, name)
-            quoting = quoting or _a_message_to(part, name)
+            # A sentence opening a message to them is theirs whole, what leads into it too ("For example: \"Hey Lyle, …").
+            to_them = _a_message_to(part, name)
+            cut[part] = "" if to_them else rest_without(part, name)
+            quoting = quoting or to_them
         elif quoting:
             cut[part] = ""
         elif previous_cut and (_OPENS_ON_SOMEONE if opening else CONTINUES).match(part) and not (
@@ -207,6 +213,13 @@ def speaks_of_someone(text: str) -> bool:
     return A_PERSON.search(text) is not None
 
 
+# French "M." (Monsieur) before a name: "« Bonjour M. Rénald, je comprends »".
+_MONSIEUR_BEFORE = re.compile(r"(?<!\w)M\.\s+$")
+
+
 def sentences_around(text: str, name: Named) -> list[str]:
-    """``text``'s sentences, none ending inside the name ("I met J. Smith. He waved." is two)."""
-    return sentences(text, name.spans(text))
+    """``text``'s sentences, none ending inside the name or between it and a title before it ("I met J. Smith. He
+    waved." is two; "Bonjour M. Rénald, merci." is one)."""
+    spans = [(start - len(title.group(0)) if (title := _MONSIEUR_BEFORE.search(text, 0, start)) else start, end)
+             for start, end in name.spans(text)]
+    return sentences(text, spans)

@@ -61,6 +61,9 @@ _APPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the|my|our|his|her|their)\s+(?
 # Who may stand in a list beside a name: another name, or the speaker ("me and Priya", "Priya and I", "my sister").
 _A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
 _A_CAPITAL = re.compile(r"^[A-Z]")
+# Whose someone is, opening the words naming them, in the languages chat mixes in: "his neighbour", "son voisin", "sua amica".
+_WHOSE_OPENING = re.compile(r"^\s*(?:his|her|their|son|sa|ses|leur|su|sus|seu|sua|suo|sein|seine|ihr|ihre|zijn|haar)\s+[^\W\d_]+\s", re.IGNORECASE)
+_THE_SPEAKER_OPENING = re.compile(r"^\s*(?:I|me)\b")
 # A verb agreeing with a list as subject, and what it is for one: "Priya and I are" → "I am", "Priya and Jonas are" → "Jonas is".
 _PLURAL_VERB = re.compile(r"^(?P<who>me|I|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)(?P<gap>\s+)(?P<verb>are|were|have|aren't|weren't|haven't)(?![\w'’])",
                           re.IGNORECASE)
@@ -94,6 +97,11 @@ def rest_without(sentence: str, name: Named) -> str:
         later = [part for part in outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
                  if not name.in_(part) and own.match(part) and len(part.split()) >= 3]
         return ", ".join(later) + end if later else ""
+    named_at = [i for i, item in enumerate(items) if name.in_(item)]
+    # "ok le client sur la rue Molson, son voisin Rénald vient de m'appeler": whose they are points back at what came
+    # before, no list; "Hi all, Sneha chechi and I are collecting …": with the speaker they are a clause's subject.
+    if any(_WHOSE_OPENING.match(items[i]) or i + 1 < len(items) and _THE_SPEAKER_OPENING.match(items[i + 1]) for i in named_at):
+        return ""
     # An item after a named one that goes on about it by pronoun goes with it.
     kept = [item for i, item in enumerate(items)
             if not name.in_(item) and not (i and name.in_(items[i - 1]) and CONTINUES.match(item))]
