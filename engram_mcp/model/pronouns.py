@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["OPENING_THIRD_PERSON_WORDS", "THIRD_PERSON", "THIRD_PERSON_WORDS"]
+__all__ = ["OPENERS", "OPENING_THIRD_PERSON_WORDS", "THIRD_PERSON", "THIRD_PERSON_WORDS"]
 
 THIRD_PERSON_WORDS = (
     r"he|she|they|his|her|him|their|them|hers|theirs"
@@ -23,8 +23,18 @@ THIRD_PERSON_WORDS = (
 )
 """A word pointing back at someone, as a pattern's alternatives."""
 
-OPENING_THIRD_PERSON_WORDS = THIRD_PERSON_WORDS + r"|il|ils"
-"""Those a sentence opens with: French "il" and "ils" too."""
+OPENING_THIRD_PERSON_WORDS = THIRD_PERSON_WORDS + r"|il|ils|katanya|dia(?=\s+(?!de\b|do\b|da\b|das\b|dos\b|del\b|todo\b)[^\W\d_])|usne"
+"""Those a sentence opens with: French "il" and "ils" too, Indonesian "dia" (not Portuguese "dia de folga", "dia 12")
+and "katanya" ("he says": "Dimas chat lagi. katanya mau balikin hoodie aku"), Hindi "usne"."""
+
+OPENERS = (
+    r"also|and|plus|but|so|then|now|still|even|again|apparently|anyway|btw|oh|ok|okay|well|yeah|lol|ugh|and then"
+    r"|last time|this time|next time|today|yesterday|tonight|this morning"
+    r"|e|ma|poi|anche|pure|et|mais|puis|pis|aussi|en plus|y|pero|también|luego|und|aber|auch|dann|en|maar|ook"
+    r"|terus|trus|juga|lalu|tapi|dan|aur|phir"
+)
+"""Words that open a sentence before its subject and say nothing of whom it is about, as a pattern's alternatives:
+"also she wants to bring her own cassata", "last time he took 6 months", "pis il m'a demandé"."""
 
 THIRD_PERSON = re.compile(rf"\b(?:{THIRD_PERSON_WORDS})(?!\w)", re.IGNORECASE)
 """A word pointing back at someone: the next sentence may go on about whom the one before it named."""

@@ -34,7 +34,9 @@ because the two share some third memory:
   keeps "Ana works at Deloitte."), and one naming it in passing, whose someone else is or in brackets,
   keeps what it says of them ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto."), but not a clause
   without a subject of its own going on from theirs ("Dr Hollis was in a foul mood, shouted at the porter"); a quoted
-  message written to them ("'Hi Kofi, …'") goes whole. A person's full name ("Ricardo Fortuin") also names them
+  message written to them ("'Hi Kofi, …'") goes whole, with the words leading into it in its sentence. Someone known
+  only as their family ("remind me to call Sully's wife Donna"), named in no turn that does not name them, goes with
+  them (``model.their_people``). A person's full name ("Ricardo Fortuin") also names them
   where the memories call them by their given name alone ("Ricardo paid in full", "Ricardo said
   I should run more") or by a title
   and their family name ("Mr Fortuin"), unless another full name there shares that given name
@@ -63,6 +65,7 @@ from engram_mcp.model.said_again import replies_to_what_was_cut, said_again_late
 from engram_mcp.model.sentences import sentences
 from engram_mcp.model.stating import Statement, cut_statement, restates, states, words
 from engram_mcp.model.supersede import chain
+from engram_mcp.model.their_people import with_their_family
 from engram_mcp.model.trust import a_persons_own
 
 __all__ = ["PurgePlan", "about", "known_entities", "plan_purge", "plan_purge_entity"]
@@ -139,6 +142,7 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     """Purge everything about ``name`` in ``namespace`` (see the module docstring)."""
     in_namespace = [memory for memory in memories.values() if memory.namespace == namespace]
     named = goes_by(name, (memory.text for memory in in_namespace), known_entities(in_namespace))
+    named = with_their_family(named, (memory.text for memory in in_namespace if memory.kind is Kind.EPISODE))
     doomed: set[str] = set()
     cuts: dict[str, dict[str, str]] = {}
     for memory in in_namespace:

@@ -267,3 +267,35 @@ def test_a_message_written_to_the_one_forgotten_goes_whole() -> None:
     # a quotation merely naming them, written to no one, takes nothing after it
     said = turns("'Oksana will pay' she kept saying. The €450 for the van is still open.")
     assert left_after_forgetting("Oksana", said)["t-0"] == "The €450 for the van is still open."
+
+
+def test_a_sentence_whose_subject_stands_for_them_after_a_word_or_two_right_after_goes() -> None:
+    said = turns("my brother-in-law Marcus came by asking to borrow $300 for his rent. again. last time he took a year to pay "
+                 "it back. also he left his drill here, a yellow DeWalt")
+    assert left_after_forgetting("Marcus", said)["t-0"] == "again."
+    said = turns("Ufff. Carla, la mia vicina, called me. She says the fence is on her side. Also she wants the hedge cut. "
+                 "Meanwhile my tomatoes are finally red")
+    assert left_after_forgetting("Carla", said)["t-0"] == "Ufff. Meanwhile my tomatoes are finally red"
+    # the speaker's own sentence after a word or two stays
+    said = turns("Marcus came by asking for money. also I need to book the dentist")
+    assert left_after_forgetting("Marcus", said)["t-0"] == "also I need to book the dentist"
+
+
+def test_a_sentence_going_on_about_them_by_a_pronoun_of_another_language_after_them_goes() -> None:
+    said = turns("ugh Bayu chat lagi. katanya mau pinjam kamera aku buat hari Sabtu. btw aku kerja dari rumah hari ini")
+    assert left_after_forgetting("Bayu", said)["t-0"] == "btw aku kerja dari rumah hari ini"
+    said = turns("ugh Bayu chat lagi. dia mau pinjam kamera aku. btw aku kerja dari rumah hari ini")
+    assert left_after_forgetting("Bayu", said)["t-0"] == "btw aku kerja dari rumah hari ini"
+    # Portuguese "dia" is a day
+    said = turns("a Bruna ligou ontem. dia 12 tenho consulta no dentista")
+    assert left_after_forgetting("Bruna", said)["t-0"] == "dia 12 tenho consulta no dentista"
+
+
+def test_a_sentence_opening_a_message_to_them_goes_whole_with_what_leads_into_it() -> None:
+    said = turns(("assistant", 'Sorry about that. For example: "Hey Marcus, the $300 from June is still open. Can you send it by '
+                               'Friday?" Happy to help.'),
+                 ("assistant", 'What a lot of opinions! Maybe: "Carla cara, grazie, but the hedge is ours. See you Sunday!"'),
+                 ("assistant", "Something like: « Bonjour M. Gagnon, je comprends. Je passe demain. — Luc »"))
+    assert left_after_forgetting("Marcus", said)["t-0"] == "Sorry about that."
+    assert left_after_forgetting("Carla", said)["t-1"] == "What a lot of opinions!"
+    assert left_after_forgetting("Gagnon", said)["t-2"] is None
