@@ -14,7 +14,14 @@ from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, 
 from engram_mcp.retrieval.later_change import says_a_start
 from engram_mcp.retrieval.leading import WHEN_WORDS
 from engram_mcp.retrieval.question_words import RELATION_WORDS
-from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
+from engram_mcp.retrieval.values_said import (
+    asked_of,
+    figure_or_name_asked,
+    is_figure,
+    says_value,
+    values_of,
+    values_said_of,
+)
 from engram_mcp.retrieval.whom_asked import (
     of_another_person,
     of_someone_else,
@@ -48,7 +55,7 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
         return None
     # Sharing only a time the question means ("this month") is not speaking of the same thing.
     spoken_of = about(first.text, focus) - focus.speakers - focus.named - RELATION_WORDS - focus.timing - WHEN_WORDS
-    figures = _kinds_asked(focus)
+    figures = figure_or_name_asked(focus)
     given = {value for value in values_said_of(first.text, focus) if not asked_of(value, focus) and is_figure(value) in figures}
     if not spoken_of or not given:
         return None
@@ -149,13 +156,3 @@ def _shape(value: str, text: str) -> tuple[bool, bool, bool, int]:
 
 # A figure said as money: a currency sign or code right before it or right after it ("KSh 395,000", "$2.50", "48.000đ").
 _MONEY_AROUND = r"(?:[$£€¥₹₦₱₩₫฿]|\b[A-Z]{{3}}|\bK?Sh|\bRs\.?)\s?{value}|{value}\s?(?:[$£€¥₹₦₱₩₫฿đ]|[A-Z]{{3}}\b|kr\b|zł)"
-
-
-def _kinds_asked(focus: Focus) -> set[bool]:
-    """Whether a figure (True) or a name (False) answers: "How much…?", "When…?" a figure; "Where…?" a name; "What…?",
-    "Which…?" either."""
-    if focus.value in {"how much", "how many"} or focus.when:
-        return {True}
-    if focus.where:
-        return {False}
-    return {True, False}

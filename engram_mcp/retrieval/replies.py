@@ -6,12 +6,20 @@ says only what holds (``confirmed_first``). Pure, like the rest of ``leading``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from engram_mcp.model import Kind, Memory
 from engram_mcp.model.old_values import without_old_values
-from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead, specifics
-from engram_mcp.retrieval.values_said import asked_of, is_figure, says_value, values_of, values_said_of
+from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead
+from engram_mcp.retrieval.values_said import (
+    asked_of,
+    figure_or_name_asked,
+    is_figure,
+    says_value,
+    values_of,
+    values_said_of,
+)
 
 __all__ = ["RepliedTo", "confirmed_first", "said_before_reply_first"]
 
@@ -32,10 +40,24 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     if not ranked or focus.to_assistant or (said := replied_to(ranked[0][0])) is None:
         return ranked
     # What the reply marks as what it was ("Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice)")
-    # is no more than the turn said: the old value was said before, and the turn holds the new.
-    if specifics(without_old_values(ranked[0][0].text)[0]) - specifics(said.text) - focus.speakers:
+    # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is what the question
+    # names, a figure the turn wrote otherwise ("3,5 juta", "15h" for 3pm), or, asked a figure, a name beside it ("Sala
+    # Paradiso holds 120", when the engagement party is 95 guests).
+    reply = without_old_values(ranked[0][0].text)[0]
+    kinds = figure_or_name_asked(focus)
+    if any(is_figure(value) in kinds and not asked_of(value, focus) and not _written_otherwise(value, reply, said.text)
+           for value in values_of(reply) - values_of(said.text) - focus.speakers):
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
+
+
+def _written_otherwise(value: str, reply: str, turn: str) -> bool:
+    """Whether ``turn`` says the figure ``value`` of ``reply`` as written another way: "3,5" for "3.5", "15h" for "3pm"."""
+    said = values_of(turn)
+    if value.replace(".", ",") in said or value.replace(",", ".") in said:
+        return True
+    afternoon = re.search(rf"(?<![\d.,:]){re.escape(value)}\s?(?:pm|p\.m\.)", reply, re.IGNORECASE)
+    return afternoon is not None and value.isdigit() and int(value) < 12 and str(int(value) + 12) in said
 
 
 def confirmed_first(ranked: list[Scored], focus: Focus, reply_to: Reply) -> list[Scored]:

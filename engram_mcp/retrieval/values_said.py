@@ -10,7 +10,7 @@ from engram_mcp.model.sentences import NOT_AFTER_AN_ABBREVIATION
 from engram_mcp.retrieval.focus import VOCATIVE, Focus, about, specifics
 from engram_mcp.retrieval.question_words import stem
 
-__all__ = ["asked_of", "is_figure", "says_value", "values_of", "values_said_of"]
+__all__ = ["asked_of", "figure_or_name_asked", "is_figure", "says_value", "values_of", "values_said_of"]
 
 
 def asked_of(value: str, focus: Focus) -> bool:
@@ -49,3 +49,14 @@ def _pieces(text: str) -> set[str]:
 
 
 _PIECE = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+")
+
+
+def figure_or_name_asked(focus: Focus) -> set[bool]:
+    """Whether a figure (True) or a name (False) answers: "How much…?", "When…?" a figure; "Where…?" a name; "What…?",
+    "Which…?" either."""
+    if focus.value in {"how much", "how many"} or focus.when:
+        return {True}
+    if focus.where:
+        return {False}
+    return {True, False}
+
