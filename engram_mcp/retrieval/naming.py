@@ -49,7 +49,9 @@ _WHEN_NOT_NAMES = (r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sun
 _NOT_BEFORE_A_NAME = ("in|at|on|from|near|of|for|to|with|by|and|or|till|until|since|before|after|"
                       "sa|kay|ng|ni|em|no|na|da|do|en|de|del|au|du|im|am|zu|nach|bei|von|w|we|z|di|se|mein|ko|pe|"
                       "sur|dans|chez|avec|pour|par|vers|su|per|con|tra|fra|por|para|sobre|dari|ke|dengan|untuk|dalam|pada|b|3a|men")
-_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:" + _NOT_BEFORE_A_NAME + r")\s)[a-z]+\s+)?"
+# One short word may come between: "kucing aku Mochi", "ate ko si Jhoana" (not a verb: "my mum takes Concor", "mama
+# betakhod Concor", "my mum visited Leeds").
+_NAME_AFTER = re.compile(r"(?:['’]s)?(?:,\s*|\s+)(?:(?!(?:" + _NOT_BEFORE_A_NAME + r")\s)[a-z]{1,5}(?<!s)(?<!ed)\s+)?"
                          # "Our team is the Smoke Eaters": a name after "is the" too.
                          r"(?:(?:called|named|is|was|are)\s+(?:the\s+)?)?" + _SHOUTED_NOT_NAMES + _WHEN_NOT_NAMES + r"[A-Z]|\s*\(\s*[A-Z]|"
                          # "tiffin service chalati hoon, 'Annapurna Dabba'.": a name in quotes closes the clause too.
@@ -145,7 +147,7 @@ def asks_given_name(question: str) -> bool:
 
 _GIVEN_NAME_ASKED = re.compile(r"\b(?:first|given|christian|fore)\s*name\b", re.IGNORECASE)
 # "my teacher Ms Carvalho": a title and a family name give no first name ("Dr Eleri Pritchard" does).
-_TITLE_AND_SURNAME = re.compile(r"\b(?i:mr|mrs|ms|miss|mx|dr|prof)\.?\s+[A-Z][\w'’-]*(?!\s+[A-Z])")
+_TITLE_AND_SURNAME = re.compile(r"\b(?i:mr|mrs|ms|miss|mx|dr|prof)\.?\s+[A-Z][\w'’-]*(?![\w'’-])(?!\s+[A-Z])")
 
 
 def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, first_name: bool = False,

@@ -122,8 +122,10 @@ RELATIONS = _relation_groups(_RELATION_SPELLINGS)
 _KIN = ("mother mum mom father dad parent sister brother sibling son daughter child children kid wife husband "
         "grandmother grandma grandfather grandpa grandparent aunt uncle cousin niece nephew").split()
 KIN_WORDS = " ".join(sorted({word for relation in _KIN for word in f"{relation} {_RELATION_SPELLINGS[relation]}".split()}))
-OTHER_WORDS_FOR = {stem(relation): tuple(alike.split()) for relation, alike in _RELATION_SPELLINGS.items()}
-"""Each relation (a stem) with the other words it is called by: "mother" by "mommy", "mama", "maman"."""
+OTHER_WORDS_FOR = {stem(relation): tuple(_RELATION_SPELLINGS[relation].split())
+                   for relation in (*_KIN, "partner", "boyfriend", "girlfriend", "fiance")}
+"""Each family relation or partner (a stem) with the other words they are called by: "mother" by "mommy", "mama",
+"maman", "girlfriend" by "blonde". (Not a doctor or a boss: "dr" is said of every doctor, the one asked or not.)"""
 
 
 def alike_relations(relation: str) -> frozenset[str]:

@@ -289,3 +289,9 @@ def test_a_kind_of_name_asked_of_someone_named_is_given_by_any_name_said_as_one(
 ])
 def test_a_word_after_the_thing_that_says_where_it_is_or_what_one_has_gives_it_no_name(question: str, text: str) -> None:
     assert not names_thing(things_to_name(question, focus_terms(focus_words(question, []))), text)
+
+
+@pytest.mark.parametrize("text", ["mama betakhod Concor 5 lel daght", "my mum visited Leeds last week", "my mum takes Ramipril"])
+def test_a_name_after_what_someone_does_is_no_name_of_them(text: str) -> None:
+    question = "What is the name of Mostafa's mother?"
+    assert not names_thing(things_to_name(question, focus_terms(focus_words(question, ["Mostafa"]))), text)
