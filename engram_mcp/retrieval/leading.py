@@ -33,7 +33,7 @@ from engram_mcp.model.predicates import HABIT_KINDS
 from engram_mcp.model.supersede import slot_of
 from engram_mcp.model.time_expr import says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage
-from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
+from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead, specifics
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import without_name_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging, birth_order, birth_orders, stem
@@ -278,15 +278,19 @@ def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: 
     says a date ("Anwar put it right: The date is Saturday 19 December.") was read from the conversation asked about,
     and the memory naming the thing is often only the reply to it."""
     thing = set(focus.terms) - WHEN_WORDS - focus.timing
-    shared = about(ranked[0][0].text, focus) & set(focus.terms)
-    # Of a question asking when, nor one sharing no word at all and saying no time, brought up by the question it
-    # answered ("aye but I've booked it aff", to "physio at Stobhill, Thursday at 10:15. Are you working that morning?");
+    first = ranked[0][0]
+    shared = about(first.text, focus) & set(focus.terms)
+    # Nor one sharing no word at all: of a question asking when, saying no time, brought up by the question it answered
+    # ("aye but I've booked it aff", to "physio at Stobhill, Thursday at 10:15. Are you working that morning?"), or
+    # naming things of its own ("Peg wants to book a week on the Cape … $1,400", for what the truck repair will cost);
     # "Sorted for Friday." may be the answer.
-    if (not thing or not shared and (not focus.when or _says_when(ranked[0][0])) or shared & thing
-            or ranked[0][0].kind is Kind.FACT):
+    elsewhere = focus.when and not _says_when(first) or bool(specifics(first.text) - {value for value in specifics(first.text)
+                                                                                        if value[:1].isdigit()})
+    if not thing or not shared and not elsewhere or shared & thing or first.kind is Kind.FACT:
         return None
     return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing
-                 and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))), None)
+                 and may_be_of_whom_asked(pair[0], focus) and (not focus.when or _says_when(pair[0]))
+                 and (focus.detail is None or shared or focus.detail.told_in(pair[0].text))), None)
 
 
 def where_first(ranked: list[Scored], focus: Focus) -> list[Scored]:

@@ -339,3 +339,12 @@ def test_of_a_question_asking_when_a_turn_sharing_no_word_with_it_gives_way_to_o
     physio = memory("t-physio", "back's in bits the day. physio at Stobhill on Thursday 10:15, GP finally referred me")
     ranked = [(reply, 2.0), (physio, 1.8)]
     assert named_first(ranked, focus_of("When is Ngozi's physio appointment?"), set())[0][0] is physio
+
+
+def test_a_first_memory_sharing_no_word_with_the_question_and_naming_things_of_its_own_gives_way_to_one_naming_the_thing() -> None:
+    cottage = memory("t-cottage", "Peg wants to book a week on the Cape for next June. She found a cottage in Wellfleet, $1,400 for the week")
+    repair = memory("t-repair", "Updated: the Silverado repair is now $1,650 with the brake lines.", day=2)
+    question = focus_of("How much is the truck repair going to cost?")
+    assert named_first([(cottage, 2.0), (repair, 1.8)], question, set())[0][0] is repair
+    vague = memory("t-vague", "ok $1,400 it is then", day=2)
+    assert named_first([(vague, 2.0), (repair, 1.8)], question, set())[0][0] is vague
