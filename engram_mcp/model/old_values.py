@@ -35,7 +35,7 @@ _IN_PLACE_OF = re.compile(
 # from, after a word of changing (not a range: "open from 9 to 5").
 _CHANGED_FROM = re.compile(
     r"\b(?P<verb>moved|moving|move|moves|changed|changing|change|changes|switched|switching|switch|swapped|swapping|"
-    r"went|going|gone|goes|raised|raising|increased|increasing|dropped|dropping|cut|bumped|pushed|shifted|"
+    r"went|going|goin|gone|goes|raised|raising|increased|increasing|dropped|dropping|cut|bumped|pushed|shifted|"
     r"rescheduled|transferred|upgraded|downgraded|reassigned|up|down)(?P<between>(?:\s+[\w'’&-]+){0,4}?)\s+from\s+"
     + _OLD + r"(?=\s+to\s+\S)", re.IGNORECASE)
 # "Price is now 95 cents a pound, down from $1.10", "rent is $900, up from $850": a figure it went from, said after the
@@ -55,7 +55,7 @@ _NO_VALUE = frozenset("""bad sure really yet much too so that this these those t
                          everything quite exactly necessarily likely because since unless if when while as how what why who
                          sorry als como comme fair enough worth possible allowed ready finished done again either one any mine yours
                          ours theirs his hers urgent important""".split())
-_GOING = frozenset("went going gone goes up down".split())
+_GOING = frozenset("went going goin gone goes up down".split())
 _A_FIGURE = re.compile(r"\d")
 _A_FIGURE_OR_NAME = re.compile(r"\d|(?-i:[A-Z])")
 _NOW = re.compile(r"\b(?:now|jetzt|agora|ahora|maintenant|sasa|bây\s+giờ)\b", re.IGNORECASE)

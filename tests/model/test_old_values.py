@@ -27,6 +27,7 @@ from engram_mcp.model.old_values import without_old_values
         ("the fee went from 4.5% to 3.9%", "the fee went to 3.9%", "4.5%"),
         ("Price is now 95 cents a pound for sockeye, down from $1.10.", "Price is now 95 cents a pound for sockeye.", "$1.10"),
         ("rent is $900 a month, up from $850", "rent is $900 a month", "$850"),
+        ("full set goin from $165 to $180 startin may 1", "full set goin to $180 startin may 1", "$165"),
     ],
 )
 def test_a_value_marked_as_what_it_was_is_left_out_of_what_holds(said: str, holds: str, was: str) -> None:
