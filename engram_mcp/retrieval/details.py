@@ -175,7 +175,7 @@ _PHONE_VALUE = r"(?<![\w.])\+?\(?\d(?:[\d ().-]?\d){6,}(?!\w)"
 _EMAIL_VALUE = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 # An amount of money: a currency before or after the figure ("£38", "38 €", "HK$5,300", "R$ 3.400", "THB 4M"), or
 # thousands said "k".
-_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A|C|S|SG|R|MX|NT|TT|J|EC|BB|BZ|FJ|Z)\$|R|Rs\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR|"
+_MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A|C|S|SG|R|MX|NT|TT|J|EC|BB|BZ|FJ|Z)\$|R|Rs\.?|Rp\.?|Kč|CHF|EUR|USD|GBP|NZD|AUD|CAD|INR|ZAR|"
           r"HKD|SGD|THB|PHP|BRL|HUF|VND|MXN|JPY|CNY|KRW|PLN|CZK|SEK|NOK|DKK|ETB|ILS|TRY)\s?)\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|grand))?"
           r"|\d[\d,.]*\s?(?:k|m|mn|bn|million|billion|thousand)?\s?[£$€¥₹₩₱₦₽₺₴₸₪₫฿]"
           r"|\d[\d,.]*\s?(?:(?:m|mn|bn|million|billion|thousand)\s?(?=[a-z]))?(?:k|grand|quid|pounds?|euros?|dollars?|bucks|rand|rupees?|yen|won|naira|pesos?|lira|"
@@ -184,9 +184,12 @@ _MONEY = (r"(?:[£$€¥₹₩₱₦₽₺₴₸₪₫฿]|(?-i:(?:HK|US|NZ|AU|A
           r"lei|ron|huf|czk|kč|chf|reais|real|ringgit|rm|baht|dong|shillings?|cedis?|tl|soles|sol|bolivianos?|quetzal(?:es)?|"
           r"col[oó]n(?:es)?|lempiras?|pula|kwacha|birr|dirhams?|aed|dinars?|riyals?|rials?|sar|shekels?|nis|rupiah|idr|taka|"
           r"kyat|lari|drams?|manats?|hryvnias?|uah|r[uo]ubles?|rub|forint|korun[ay]|leva|lev|kuna|denars?|yuan|rmb|renminbi|"
-          r"pence|cents?)\b")
+          r"pence|cents?|juta|jt|ribu|rb)\b")
 MONEY = _MONEY
 """An amount of money, as a pattern: "£38", "38 €", "R85", "4k", "HK$5,000"."""
+_A_MONTH_ABROAD = (r"sebulan|per\s+bulan|bulanan|par\s+mois|al\s+mes|al\s+mese|pro\s+monat|im\s+monat|monatlich|por\s+m[eê]s|"
+                   r"bl\s+shahr|bil\s+shahr|kada\s+buwan|kwa\s+mwezi|na\s+miesiąc|miesięcznie|aylık")
+_RENT_ABROAD = r"sewa|loyer|affitto|alquiler|aluguel|aluguer|miete|ejar|kodi|czynsz|kirası|kira"
 _PAY_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|wk|week|mo|month|yr|year|annum)"
 """An amount by the hour, the day, the year: a rate of pay, whatever else is said beside it."""
 _WAGE_RATE = rf"(?:{_MONEY})\s*(?:/\s?|an?\s+|per\s+)(?:h|hr|hour|day|yr|year|annum)"
@@ -269,12 +272,14 @@ _DETAILS += (
     _detail("rent", rf"{_WHAT_OR_HOW_MUCH}\brent\b(?![^?]*\b(?:due|paid\s+on|day)\b)",
             rf"{_MONEY}|\d{{3,}}", r"rent\w*|pcm|an?\s+(?:month|week)|per\s+(?:month|week)|monthly|weekly|/\s?(?:mo|month|wk|week)"
                                   r"|lease|landlord"
+                                  # a month and a rent in the languages chat mixes in: "Rp 4,2 juta sebulan", "$600 bl shahr"
+                                  rf"|{_A_MONTH_ABROAD}|{_RENT_ABROAD}"
                                   # "1.480 euro warm": a German rent, with heating (warm) or without (kalt).
                                   rf"|(?:{_MONEY})\s+(?:warm|kalt)",
             # "Gym near Malabata is 250 dh a month" is no rent of the studio asked: an amount a month tells a rent
             # only beside the place asked, or said as a rent.
             only_asking="rent rents renting pay pays paying paid much cost costs",
-            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)", of_kinds=True),
+            told_alone=rf"rent\w*|pcm|lease|landlord|(?:{_MONEY})\s+(?:warm|kalt)|{_RENT_ABROAD}", of_kinds=True),
     # An amount made ("How much did Kobus make on Uber Eats?") is told by any amount: a table of takings says so;
     # of where it is made, by one beside it ("How much does Thandiwe earn at Standard Bank?" is not told by her rent).
     # What a job pays is what is earned at it ("How much does the surf instructor job pay?" is told by "$24 an hour").

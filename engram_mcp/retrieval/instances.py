@@ -28,6 +28,9 @@ _WEEKDAYS = " ".join(f"{day.lower()} {day.lower()}s" for day in sorted(WEEKDAY_N
 # met by a memory about pottery.
 _MET_BY_WORDS: dict[str, str] = {
     "care": "carer carers caregiver caregivers",
+    # "kos aku di Tebet", "j'habite à Verdun", "moro em Pinheiros": where one lives in the languages chat mixes in.
+    "live": "tinggal kos kost ngekos habite j'habite j’habite habites habitent vivo vive vivimos abito abita moro mora wohne wohnt mieszkam mieszka",
+    "neighbourhood": "neighborhood area suburb district quartier barrio bairro kelurahan",
     # "What's Ruben's usual route?" is met by "my regular run is Doncaster down to Southampton docks", "What routes will
     # Kalani fly?" by "I'm on the LAX line": a route driven or flown is a run or a line.
     "route": "routes run runs line lines",

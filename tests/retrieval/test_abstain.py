@@ -567,3 +567,8 @@ def test_a_boy_or_a_girl_asked_is_no_relation_every_memory_must_name() -> None:
 
 def test_a_place_named_after_a_chapel_says_no_church() -> None:
     assert lexical_coverage((stem("church"),), ["we're moving to a 2-bed in Chapel Hill next month"], broad=True) == 0.0
+
+
+@pytest.mark.parametrize("said", ["kos aku di Tebet, Rp 3,5 juta sebulan", "j'habite à Verdun depuis 2019", "moro em Pinheiros agora"])
+def test_where_one_lives_said_in_a_language_chat_mixes_in_meets_the_word_live(said: str) -> None:
+    assert lexical_coverage(focus_terms(("live",)), [said]) == 1.0

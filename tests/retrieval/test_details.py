@@ -345,3 +345,12 @@ def test_an_age_said_by_a_contraction_is_told() -> None:
     assert detail.told_in("Our grandson Alfie is staying with us this week, he's 10.")
     assert detail.told_in("I'm 68 and retired")
     assert not detail.told_in("he's 10 minutes late again")
+
+
+@pytest.mark.parametrize("said", ["liat kos di Setiabudi, Rp 4,2 juta sebulan, AC", "el ejar taba3 el mahal $600, lezem edfa3o",
+                                  "le loyer c'est 1 450 $ par mois"])
+def test_a_rent_said_in_a_language_chat_mixes_in_is_told(said: str) -> None:
+    detail = detail_asked("How much is Wulan's monthly rent?")
+    assert detail is not None and detail.name == "rent"
+    assert detail.told_in(said)
+    assert not detail.told_in("liat kos di Setiabudi, deket banget ke SCBD")
