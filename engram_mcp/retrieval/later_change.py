@@ -268,6 +268,7 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
 
 
 _CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
+_WHERE_OR_WITH = re.compile(r"\b(?:at|in|with|from|to)\s+(?:the\s+)?(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?([A-Z][\w'’-]+)")
 # What one goes to see someone for: "physio appointment", "dentist visit".
 _VISITS = frozenset(stem(word) for word in "appointment appointments appt visit visits session sessions checkup check-up".split())
 
@@ -286,9 +287,11 @@ def _names_again(first_asked: str, later: str, focus: Focus) -> set[str]:
     they've shifted me to Thursday" speaks of the same appointment."""
     # Only in the clause that says what is asked: "amlodipine 5 mg every morning, and Dr. Adeyemi … is my physician" does
     # not make the doctor's moved appointment a change of the dose.
+    # And only where or with whom it is: "at Ryehill clinic", "with Dr Khan"; not whoever told it ("Yolanda says the
+    # hacienda wants the flowers at 9:30", then "Yolanda got the van's brake pads changed").
     clauses = [clause for clause in _CLAUSE_END.split(first_asked) if about(clause, focus) - WHEN_WORDS]
-    said_first = set().union(*(name_keys(NAME_INSIDE.findall(VOCATIVE.sub(",", clause))) for clause in clauses))
-    return said_first - CALENDAR - focus.named - focus.speakers & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
+    said_first = set().union(*(name_keys(_WHERE_OR_WITH.findall(clause)) for clause in clauses))
+    return (said_first - CALENDAR - focus.named - focus.speakers) & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
 
 
 def _names_given(text: str, things: set[str]) -> dict[str, str]:

@@ -598,3 +598,11 @@ def test_a_later_change_speaking_of_the_one_seen_for_an_appointment_asked_of_spe
                    day=2)
     order = later_change_first([(first, 0.9), (moved, 0.8)], focus_of("When is Ngozi's physio appointment?"), set(), no_restatement)
     assert order[0][0] is moved
+
+
+def test_whoever_told_what_the_first_memory_says_is_no_name_a_later_change_speaks_of_it_by() -> None:
+    first = memory("f-first", "Paloma put it right: Yolanda says the hacienda wants the flowers delivered saturday at 9:30am.")
+    brakes = memory("t-brakes", "Yolanda got the van's brake pads changed this afternoon, 2,300 pesos, ready for tomorrow", day=2)
+    order = later_change_first([(first, 0.9), (brakes, 0.8)], focus_of("What time do the flowers need to be delivered to the hacienda?"),
+                               set(), no_restatement)
+    assert order[0][0] is first
