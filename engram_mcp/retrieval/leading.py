@@ -38,6 +38,7 @@ from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import without_name_asked
 from engram_mcp.retrieval.question_words import RELATION_WORDS, asks_a_belonging, birth_order, birth_orders, stem
 from engram_mcp.retrieval.slot_asked import answers_slot, holds_asked_slot, is_place, is_plan
+from engram_mcp.retrieval.values_said import figure_or_name_asked
 from engram_mcp.retrieval.whom_asked import may_be_of_whom_asked, of_another_person, the_speakers_for_another
 
 __all__ = [
@@ -284,8 +285,9 @@ def _thing_asked_over_a_time_word(ranked: list[Scored], focus: Focus, outdated: 
     # ("aye but I've booked it aff", to "physio at Stobhill, Thursday at 10:15. Are you working that morning?"), or
     # naming things of its own ("Peg wants to book a week on the Cape … $1,400", for what the truck repair will cost);
     # "Sorted for Friday." may be the answer.
-    elsewhere = focus.when and not _says_when(first) or bool(specifics(first.text) - {value for value in specifics(first.text)
-                                                                                        if value[:1].isdigit()})
+    # (A name is of its own only when a figure is asked: "Winnie Okafor is your extraction help now" may be who is.)
+    names = {value for value in specifics(first.text) if not value[:1].isdigit()}
+    elsewhere = focus.when and not _says_when(first) or figure_or_name_asked(focus) == {True} and bool(names)
     if not thing or not shared and not elsewhere or shared & thing or first.kind is Kind.FACT:
         return None
     return next((pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and about(pair[0].text, focus) & thing

@@ -348,3 +348,9 @@ def test_a_first_memory_sharing_no_word_with_the_question_and_naming_things_of_i
     assert named_first([(cottage, 2.0), (repair, 1.8)], question, set())[0][0] is repair
     vague = memory("t-vague", "ok $1,400 it is then", day=2)
     assert named_first([(vague, 2.0), (repair, 1.8)], question, set())[0][0] is vague
+
+
+def test_a_first_memory_naming_someone_may_be_who_is_asked_though_it_shares_no_word_with_the_question() -> None:
+    help_now = memory("t-help", "Good - Winnie Okafor is your extraction help now, at $18 an hour.", day=3)
+    rory = memory("t-rory", "My nephew Rory's going to help me pull the first spring honey next week.")
+    assert named_first([(help_now, 2.0), (rory, 1.8)], focus_of("Who's helping him extract the honey?"), set())[0][0] is help_now
