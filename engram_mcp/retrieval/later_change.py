@@ -20,6 +20,7 @@ from engram_mcp.model.number_words import in_figures
 from engram_mcp.model.pasted import own_words
 from engram_mcp.model.time_expr import WEEKDAY_NAMES, says_a_time
 from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
+from engram_mcp.retrieval.details import MONEY
 from engram_mcp.retrieval.focus import (
     CALENDAR,
     LEAD_DEPTH,
@@ -212,7 +213,7 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
                # Nor one asking how many by "the party is going to be at Otahuhu Town Hall instead", which gives no figure
                # of what is asked.
                and (focus.value != "how many" or pair[0].id in mending
-                    or any(is_figure(value) for value in values_said_of(in_figures(own[pair[0].id]), focus)))
+                    or any(is_figure(value) for value in values_said_of(_WITHOUT_MONEY.sub(" ", in_figures(own[pair[0].id])), focus)))
                # Nor is one of where by "cancel the old daycare direct debit", which says no place.
                and (not focus.where or pair[0].id in mending or _gives_a_place(pair[0], focus))
                and (not focus.terms or spoken_of & set(focus.terms) - _people_asked(focus)
@@ -267,6 +268,8 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
                for sentence in SENTENCE_END.split(text))
 
 
+# An amount of money counts nothing: "pączki go up to $2.50 from Monday" is no number of pączki ordered.
+_WITHOUT_MONEY = re.compile(rf"(?<!\w)(?:{MONEY})(?!\w)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 _WHERE_OR_WITH = re.compile(r"\b(?:at|in|with|from|to)\s+(?:the\s+)?(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?([A-Z][\w'’-]+)")
 # What one goes to see someone for: "physio appointment", "dentist visit".

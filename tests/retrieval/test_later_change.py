@@ -606,3 +606,11 @@ def test_whoever_told_what_the_first_memory_says_is_no_name_a_later_change_speak
     order = later_change_first([(first, 0.9), (brakes, 0.8)], focus_of("What time do the flowers need to be delivered to the hacienda?"),
                                set(), no_restatement)
     assert order[0][0] is first
+
+
+def test_a_later_change_giving_only_an_amount_of_money_does_not_answer_how_many() -> None:
+    first = memory("t-first", "Updated: the parish order is now 450 pączki for Saturday.")
+    price = memory("t-price", "Noted: pączki go up to $2.50 from Monday; the parish order stays at the old price.", day=2)
+    order = later_change_first([(first, 0.9), (price, 0.8)], focus_of("How many pączki did the parish order for the festival?"), set(),
+                               no_restatement)
+    assert order[0][0] is first
