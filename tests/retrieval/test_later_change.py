@@ -614,3 +614,11 @@ def test_a_later_change_giving_only_an_amount_of_money_does_not_answer_how_many(
     order = later_change_first([(first, 0.9), (price, 0.8)], focus_of("How many pączki did the parish order for the festival?"), set(),
                                no_restatement)
     assert order[0][0] is first
+
+
+def test_a_currency_before_its_amount_is_no_name_a_later_change_speaks_of_the_first_memory_by() -> None:
+    first = memory("t-first", "So Tujengane has 12 members at KSh 5,000 each and this month's meeting is at Wanjiru's in Kahawa Sukari.")
+    quote = memory("t-quote", "Kioko amepiga simu. Anasema timber bei imepanda, so quote ni KSh 420,000 sasa.", day=2)
+    order = later_change_first([(first, 0.9), (quote, 0.8)], focus_of("Where was the Tujengane chama meeting held this month?"),
+                               set(), no_restatement)
+    assert order[0][0] is first
