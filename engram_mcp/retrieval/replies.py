@@ -14,7 +14,6 @@ from engram_mcp.model.old_values import without_old_values
 from engram_mcp.retrieval.focus import LEAD_DEPTH, Focus, Scored, about, lead
 from engram_mcp.retrieval.values_said import (
     asked_of,
-    figure_or_name_asked,
     is_figure,
     says_value,
     values_of,
@@ -41,11 +40,9 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
         return ranked
     # What the reply marks as what it was ("Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice)")
     # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is what the question
-    # names, a figure the turn wrote otherwise ("3,5 juta", "15h" for 3pm), or, asked a figure, a name beside it ("Sala
-    # Paradiso holds 120", when the engagement party is 95 guests).
+    # names, or a figure the turn wrote otherwise ("3,5 juta", "15h" for 3pm).
     reply = without_old_values(ranked[0][0].text)[0]
-    kinds = figure_or_name_asked(focus)
-    if any(is_figure(value) in kinds and not asked_of(value, focus) and not _written_otherwise(value, reply, said.text)
+    if any(not asked_of(value, focus) and not _written_otherwise(value, reply, said.text)
            for value in values_of(reply) - values_of(said.text) - focus.speakers):
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))

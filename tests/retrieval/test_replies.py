@@ -131,9 +131,6 @@ def test_whom_the_question_asks_of_is_no_old_value() -> None:
 
 
 @pytest.mark.parametrize(("turn", "reply", "question", "first"), [
-    ("Davide's mother called, family coming from Hamilton. Quindi now 95 people total. the hall holds 120",
-     "Updated: the engagement party is now 95 guests. Sala Paradiso holds 120, so you're fine.",
-     "How many guests are coming to Serena's engagement party?", "t-turn"),
     ("mon comptable a appelé. c'est maintenant mercredi prochain à 15h. pas grave",
      "Updated: accountant meeting moved to next Wednesday at 3pm (15h).", "When is Maxime's meeting with his accountant?", "t-turn"),
     ("kos di Setiabudi, Rp 4,5 juta sebulan, boleh bawa kucing", "Noted: the Setiabudi room is Rp 4.5 juta a month.",
@@ -141,7 +138,7 @@ def test_whom_the_question_asks_of_is_no_old_value() -> None:
     ("mon comptable a appelé. c'est maintenant mercredi prochain à 15h. pas grave",
      "Updated: accountant meeting moved to next Wednesday at 4pm.", "When is Maxime's meeting with his accountant?", "t-reply"),
 ])
-def test_a_reply_saying_besides_its_turn_only_a_name_beside_the_figure_asked_or_the_figure_written_otherwise_gives_way(
+def test_a_reply_saying_besides_its_turn_only_a_figure_written_otherwise_gives_way(
     turn: str, reply: str, question: str, first: str
 ) -> None:
     assert reply_ranked_first(turn, reply, question)[0] == first
