@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engram_mcp.retrieval.details import Detail
     from engram_mcp.retrieval.traits import Trait
 
-__all__ = ["CALENDAR", "LEAD_DEPTH", "NAME_IN_TEXT", "SENTENCE_END", "VOCATIVE", "Focus", "Scored", "about", "lead", "name_keys", "specifics"]
+__all__ = ["CALENDAR", "CLAUSE_END", "LEAD_DEPTH", "NAME_IN_TEXT", "SENTENCE_END", "VOCATIVE", "Focus", "Scored", "about", "lead", "name_keys", "specifics"]
 
 
 Scored = tuple[Memory, float]
@@ -32,6 +32,10 @@ LEAD_DEPTH = 10
 
 # A title's full stop opens no sentence: "Mr. Fonoti is covering" names Fonoti; "I'll" names no one.
 _SPECIFIC = re.compile(r"(?:(?<=\b(?:Mr|Ms|Dr|St)\.\s)|(?<=\bMrs\.\s)|(?<=\bProf\.\s)|(?<![.!?:]\s)(?<!^))\b(?!I['’]\w)[A-Z][\w'’-]+|\b\d[\d.,:]*")
+
+
+# Where a sentence's clauses meet: "Arman is 16 and Daniyar plays hockey", "amlodipine 5 mg every morning, and Dr. Adeyemi …".
+CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 
 
 # Whom a reply speaks to is nothing it says: "I'm sorry, Winnie." "Hi Kehinde!"

@@ -23,6 +23,7 @@ from engram_mcp.retrieval.abstain import AT_A_PLACE, lexical_coverage, words_of
 from engram_mcp.retrieval.details import MONEY
 from engram_mcp.retrieval.focus import (
     CALENDAR,
+    CLAUSE_END,
     LEAD_DEPTH,
     NAME_IN_TEXT,
     SENTENCE_END,
@@ -270,7 +271,6 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
 
 # An amount of money counts nothing: "pączki go up to $2.50 from Monday" is no number of pączki ordered.
 _WITHOUT_MONEY = re.compile(rf"(?<!\w)(?:{MONEY})(?!\w)", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 # (not a currency before its amount: "12 members at KSh 5,000")
 _WHERE_OR_WITH = re.compile(r"\b(?:at|in|with|from|to)\s+(?:the\s+)?(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?([A-Z][\w'’-]+)(?!\s*[\d$€£])")
 # What one goes to see someone for: "physio appointment", "dentist visit".
@@ -293,7 +293,7 @@ def _names_again(first_asked: str, later: str, focus: Focus) -> set[str]:
     # not make the doctor's moved appointment a change of the dose.
     # And only where or with whom it is: "at Ryehill clinic", "with Dr Khan"; not whoever told it ("Yolanda says the
     # hacienda wants the flowers at 9:30", then "Yolanda got the van's brake pads changed").
-    clauses = [clause for clause in _CLAUSE_END.split(first_asked) if about(clause, focus) - WHEN_WORDS]
+    clauses = [clause for clause in CLAUSE_END.split(first_asked) if about(clause, focus) - WHEN_WORDS]
     said_first = set().union(*(name_keys(_WHERE_OR_WITH.findall(clause)) for clause in clauses))
     return (said_first - CALENDAR - focus.named - focus.speakers) & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
 

@@ -29,6 +29,7 @@ from engram_mcp.retrieval.abstain import (
     stem_of,
     words_of,
 )
+from engram_mcp.retrieval.focus import CLAUSE_END
 from engram_mcp.retrieval.names_asked import without_compounds
 from engram_mcp.retrieval.naming import NAME_INSIDE
 from engram_mcp.retrieval.question_words import BELONGINGS, RELATION_WORDS, RELATIONS, TOPICS, stem
@@ -186,7 +187,7 @@ def _said_of(known_as: set[str], sentence: str, after: Sequence[str], asked: Col
     ceremony at the Boatshed" says where Kiara's wedding ceremony is."""
     # Typed without capitals, a clause's opening word says nothing of whom it is about ("teachers: rayan has
     # mrs kowalczyk, inaya has mr hollis"): the whole sentence speaks of them.
-    clauses = [sentence] if typed_without_capitals(sentence) else _CLAUSE_END.split(sentence)
+    clauses = [sentence] if typed_without_capitals(sentence) else CLAUSE_END.split(sentence)
     start = next((index for index, clause in enumerate(clauses) if known_as & words_of(clause)), 0)
     # A label says what each clause after it is ("teachers: rayan has mrs kowalczyk, inaya has mr hollis").
     label = _LABEL.match(sentence)
@@ -217,7 +218,6 @@ def _names_another_first(sentence: str, known_as: set[str]) -> bool:
 
 
 _LABEL = re.compile(r"^\s*[^:.!?,;]{2,30}:")
-_CLAUSE_END = re.compile(r"[,;]\s+|\s+(?:and|but|while|whereas)\s+")
 _OPENING_NAME = re.compile(r"\s*([A-Z][\w'’-]*)")
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
 
