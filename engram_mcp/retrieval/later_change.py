@@ -70,7 +70,7 @@ _CHANGED = re.compile(
     # news that settles what was awaited: "IELTS result came: 7.5 overall", "Extension approved"
     r"results?\s+(?:came|is\s+in|are\s+in|is\s+back|are\s+back)|approved|granted|"
     # a start on a day: "Halina is coming to do my cleaning from Friday the 20th"
-    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|today|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
+    r"(?:from|starting)\s+(?:this\s+|next\s+)?(?:" + "|".join(sorted(WEEKDAY_NAMES)) + r"|tomorrow|tmrw|tmr|the\s+\d{1,2}(?:st|nd|rd|th)?\b)|"
     # what one has now, said as getting it: "picked up the Sony A7 IV from Orms"
     r"picked\s+(?:\w+\s+){0,3}?up|bought|got\s+(?:a|the|my)\s+new|traded\s+in|sold|"
     # a figure that rose or fell: "Tuition goes up to $1,540 a month starting September", "every single year it goes up"

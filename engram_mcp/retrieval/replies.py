@@ -45,6 +45,12 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     if any(not asked_of(value, focus) and not _written_otherwise(value, reply, said.text)
            for value in values_of(reply) - values_of(said.text) - focus.speakers):
         return ranked
+    # Nor does the turn lead when it names again a name said before it that the reply leaves out: "Exciting! So the
+    # reception is at the Glasshouse at Riverside" over "… we went with them in the end, told willowbrook thanks but no".
+    earlier = [pair[0].text for pair in ranked[1:LEAD_DEPTH] if pair[0].event_time < said.event_time]
+    if any(not value[:1].isdigit() and says_value(said.text, value) and not says_value(ranked[0][0].text, value)
+           and not asked_of(value, focus) for value in set().union(*(values_of(text) for text in earlier)) - focus.speakers):
+        return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
 

@@ -142,3 +142,14 @@ def test_a_reply_saying_besides_its_turn_only_a_figure_written_otherwise_gives_w
     turn: str, reply: str, question: str, first: str
 ) -> None:
     assert reply_ranked_first(turn, reply, question)[0] == first
+
+
+def test_a_turn_naming_again_a_name_said_before_it_that_the_reply_leaves_out_does_not_go_before_the_reply() -> None:
+    before = memory("t-before", "venue: we're going w Willowbrook Estate in Caledon, they're holding oct 9 for us", day=0)
+    turn = memory("t-turn", "change of plans!! the Glasshouse at Riverside came back w a way better price and oct 9 is open. "
+                            "we went with them in the end, told willowbrook thanks but no", day=2)
+    reply = memory("t-reply", "Exciting! So the reception is at the Glasshouse at Riverside on October 9", day=2,
+                   provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(reply, 0.9), (turn, 0.8), (before, 0.7)], focus_of("Where is our wedding reception?"),
+                                    lambda memory: turn if memory.id == "t-reply" else None)
+    assert order[0][0] is reply
