@@ -153,3 +153,14 @@ def test_a_turn_naming_again_a_name_said_before_it_that_the_reply_leaves_out_doe
     order = said_before_reply_first([(reply, 0.9), (turn, 0.8), (before, 0.7)], focus_of("Where is our wedding reception?"),
                                     lambda memory: turn if memory.id == "t-reply" else None)
     assert order[0][0] is reply
+
+
+def test_a_reply_marking_an_old_value_itself_gives_way_to_the_turn_naming_someone_said_before() -> None:
+    before = memory("t-before", "Skipper's Arvid. price from the cannery right now is $1.10 a pound for sockeye", day=0)
+    turn = memory("t-turn", "ok quick one, Arvid says the cannery dropped the price, they're paying 95 cents now", day=2)
+    reply = memory("t-reply", "Rough news. Price is now 95 cents a pound for sockeye, down from $1.10.", day=2,
+                   provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(reply, 0.9), (turn, 0.8), (before, 0.7)],
+                                    focus_of("What is the cannery paying per pound for sockeye?"),
+                                    lambda memory: turn if memory.id == "t-reply" else None)
+    assert order[0][0] is turn
