@@ -10,8 +10,8 @@ from engram_mcp.model import Kind
 from engram_mcp.model.function_words import FUNCTION_WORDS
 from engram_mcp.model.old_values import without_old_values
 from engram_mcp.retrieval.abstain import prose, stem_of
+from engram_mcp.retrieval.change_words import says_a_start
 from engram_mcp.retrieval.focus import LEAD_DEPTH, SENTENCE_END, Focus, Scored, about, lead
-from engram_mcp.retrieval.later_change import says_a_start
 from engram_mcp.retrieval.leading import WHEN_WORDS
 from engram_mcp.retrieval.question_words import RELATION_WORDS
 from engram_mcp.retrieval.values_said import (
