@@ -164,3 +164,13 @@ def test_a_reply_marking_an_old_value_itself_gives_way_to_the_turn_naming_someon
                                     focus_of("What is the cannery paying per pound for sockeye?"),
                                     lambda memory: turn if memory.id == "t-reply" else None)
     assert order[0][0] is turn
+
+
+def test_asked_who_the_turn_naming_someone_said_before_goes_before_the_reply_leaving_them_out() -> None:
+    before = memory("t-before", "oh and our nanny Precious basically holds it all together, she's been with us 3 years", day=0)
+    turn = memory("t-turn", "disaster. Precious told me tonight she's leaving, her last day is Friday the 13th", day=2)
+    reply = memory("t-reply", "I'm sorry, that's a big loss after three years. Want help planning the search for a new nanny?", day=2,
+                   provenance=Provenance(speaker="assistant", role="assistant"))
+    order = said_before_reply_first([(reply, 0.9), (turn, 0.8), (before, 0.7)], focus_of("Who is our nanny?"),
+                                    lambda memory: turn if memory.id == "t-reply" else None)
+    assert order[0][0] is turn
