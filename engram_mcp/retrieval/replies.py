@@ -45,18 +45,6 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     if any(not asked_of(value, focus) and not _written_otherwise(value, reply, said.text)
            for value in values_of(reply) - values_of(said.text) - focus.speakers):
         return ranked
-    # Nor does the turn lead when it names again a name said before it that the reply, naming no old value itself, leaves
-    # out: "Exciting! So the reception is at the Glasshouse at Riverside" over "… we went with them in the end, told
-    # willowbrook thanks but no" (not "Price is now 95 cents a pound, down from $1.10" over "Arvid says the cannery
-    # dropped the price, they're paying 95 cents now").
-    # Asked who, someone the turn names again may be who is asked ("Marek says the vessel into Gdańsk slipped", "Precious
-    # told me tonight she's leaving").
-    marks_old = bool(without_old_values(ranked[0][0].text)[1])
-    earlier = [pair[0].text for pair in ranked[1:LEAD_DEPTH]
-               if pair[0].event_time < said.event_time and not marks_old and not focus.who]
-    if any(not value[:1].isdigit() and says_value(said.text, value) and not says_value(ranked[0][0].text, value)
-           and not asked_of(value, focus) for value in set().union(*(values_of(text) for text in earlier)) - focus.speakers):
-        return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
 

@@ -144,17 +144,6 @@ def test_a_reply_saying_besides_its_turn_only_a_figure_written_otherwise_gives_w
     assert reply_ranked_first(turn, reply, question)[0] == first
 
 
-def test_a_turn_naming_again_a_name_said_before_it_that_the_reply_leaves_out_does_not_go_before_the_reply() -> None:
-    before = memory("t-before", "venue: we're going w Willowbrook Estate in Caledon, they're holding oct 9 for us", day=0)
-    turn = memory("t-turn", "change of plans!! the Glasshouse at Riverside came back w a way better price and oct 9 is open. "
-                            "we went with them in the end, told willowbrook thanks but no", day=2)
-    reply = memory("t-reply", "Exciting! So the reception is at the Glasshouse at Riverside on October 9", day=2,
-                   provenance=Provenance(speaker="assistant", role="assistant"))
-    order = said_before_reply_first([(reply, 0.9), (turn, 0.8), (before, 0.7)], focus_of("Where is our wedding reception?"),
-                                    lambda memory: turn if memory.id == "t-reply" else None)
-    assert order[0][0] is reply
-
-
 def test_a_reply_marking_an_old_value_itself_gives_way_to_the_turn_naming_someone_said_before() -> None:
     before = memory("t-before", "Skipper's Arvid. price from the cannery right now is $1.10 a pound for sockeye", day=0)
     turn = memory("t-turn", "ok quick one, Arvid says the cannery dropped the price, they're paying 95 cents now", day=2)
