@@ -193,7 +193,8 @@ def _changed_here(text: str, focus: Focus, called: dict[str, str]) -> bool:
 # An amount of money counts nothing: "pączki go up to $2.50 from Monday" is no number of pączki ordered.
 _WITHOUT_MONEY = re.compile(rf"(?<!\w)(?:{MONEY})(?!\w)", re.IGNORECASE)
 # (not a currency before its amount: "12 members at KSh 5,000")
-_WHERE_OR_WITH = re.compile(r"\b(?:at|in|with|from|to)\s+(?:the\s+)?(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?([A-Z][\w'’-]+)(?!\s*[\d$€£])")
+# (nor whose the place is: "moving to Otávio's lab")
+_WHERE_OR_WITH = re.compile(r"\b(?:at|in|with|from|to)\s+(?:the\s+)?(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?([A-Z][\w-]+)(?!['’]s\b)(?!\s*[\d$€£])")
 # What one goes to see someone for: "physio appointment", "dentist visit".
 _VISITS = frozenset(stem(word) for word in "appointment appointments appt visit visits session sessions checkup check-up".split())
 

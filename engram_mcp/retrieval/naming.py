@@ -215,7 +215,8 @@ def names_thing(focus: tuple[str, ...], text: str, *, surname: bool = False, fir
         if (word.casefold().endswith("s") or word.casefold() in _PLURALS) and _NAMES_LISTED_AFTER.match(rest):
             return True
         # "Rex, our dog", "Rami Mobile, a phone repair shop in Bourj Hammoud".
-        if re.search(r"\b[A-Z][\w'’-]*(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their|a|an)\s+(?:[\w-]+\s+){0,2}$", text[:start]):
+        if re.search(r"\b[A-Z][\w'’-]*(?:(?:,|\s+(?:is|was))\s+(?:my|our|the|his|her|their)|,\s+(?:a|an))\s+(?:[\w-]+\s+){0,2}$",
+                     text[:start]):
             return True
         # "Rooster got into a skunk last night. Coonhound, dumb as a box of rocks": the name opening the sentence before the
         # one that opens on what it is.

@@ -39,11 +39,10 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     if not ranked or focus.to_assistant or (said := replied_to(ranked[0][0])) is None:
         return ranked
     # What the reply marks as what it was ("Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice)")
-    # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is what the question
-    # names, or a figure the turn wrote otherwise ("3,5 juta", "15h" for 3pm).
+    # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is a figure the turn
+    # wrote otherwise ("3,5 juta", "15h" for 3pm).
     reply = without_old_values(ranked[0][0].text)[0]
-    if any(not asked_of(value, focus) and not _written_otherwise(value, reply, said.text)
-           for value in values_of(reply) - values_of(said.text) - focus.speakers):
+    if any(not _written_otherwise(value, reply, said.text) for value in values_of(reply) - values_of(said.text) - focus.speakers):
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 

@@ -622,3 +622,10 @@ def test_a_currency_before_its_amount_is_no_name_a_later_change_speaks_of_the_fi
     order = later_change_first([(first, 0.9), (quote, 0.8)], focus_of("Where was the Tujengane chama meeting held this month?"),
                                set(), no_restatement)
     assert order[0][0] is first
+
+
+def test_whose_the_place_is_is_no_name_a_later_change_speaks_of_it_by() -> None:
+    first = memory("t-first", "so I'm moving to Otávio's lab at Unifesp, Vila Clementino campus")
+    supervisor = memory("t-sup", "first day done. Otávio Ramos is officially my supervisor now, we'll meet tuesdays 10am", day=2)
+    order = later_change_first([(first, 0.9), (supervisor, 0.8)], focus_of("Where is Renata's lab now?"), set(), no_restatement)
+    assert order[0][0] is first

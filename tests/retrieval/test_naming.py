@@ -295,3 +295,9 @@ def test_a_word_after_the_thing_that_says_where_it_is_or_what_one_has_gives_it_n
 def test_a_name_after_what_someone_does_is_no_name_of_them(text: str) -> None:
     question = "What is the name of Mostafa's mother?"
     assert not names_thing(things_to_name(question, focus_terms(focus_words(question, ["Mostafa"]))), text)
+
+
+def test_what_someone_is_gives_no_name_to_the_thing_they_work_at() -> None:
+    question = "What is the name of Neil's farm?"
+    text = "my husband Neil is a farm manager, lambing starts next month"
+    assert not names_thing(things_to_name(question, focus_terms(focus_words(question, ["Neil"]))), text)

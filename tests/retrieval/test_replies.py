@@ -163,3 +163,9 @@ def test_asked_who_the_turn_naming_someone_said_before_goes_before_the_reply_lea
     order = said_before_reply_first([(reply, 0.9), (turn, 0.8), (before, 0.7)], focus_of("Who is our nanny?"),
                                     lambda memory: turn if memory.id == "t-reply" else None)
     assert order[0][0] is turn
+
+
+def test_a_reply_naming_a_word_the_question_asks_that_its_turn_writes_in_lower_case_keeps_its_place() -> None:
+    assert reply_ranked_first("ok family background for the christmas saga. my mum Viorica still lives in Cluj",
+                              "The classic two-grandmas Christmas problem! Which way are you leaning?",
+                              "Where is the family spending Christmas this year?") == ["t-reply", "t-turn"]
