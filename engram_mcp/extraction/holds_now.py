@@ -47,11 +47,13 @@ def _forms(thing: str, verb: str) -> tuple[re.Pattern[str], ...]:
     ))
 
 
+# "new driver for ND 445-812 is Mandla", "the new venue is Otahuhu Town Hall": what is new holds now.
+_NEW_ONE = re.compile(r"^(?:(?:the|our|my|his|her|their)\s+)?new\s+" + _THING + _IS + r"(?P<value>.+)$", re.IGNORECASE)
+_NAMED_OR_WHEN = re.compile(r"(?-i:[A-Z])|\d")
 _FORMS = (*_forms(_THING, _IS), *_forms(_THING_BEFORE_ITS_S, _ITS_S),
           # "ceremony now 14:30", "essay now due 11 dec": no verb, a figure after "now"
           re.compile(r"^" + _THING + r"\s+now\s+(?P<value>(?:due\s+)?[$€£₹¥]?\d.*)$", re.IGNORECASE),
-          # "new driver for ND 445-812 is Mandla", "the new venue is Otahuhu Town Hall": what is new holds now
-          re.compile(r"^(?:(?:the|our|my|his|her|their)\s+)?new\s+" + _THING + _IS + r"(?P<value>.+)$", re.IGNORECASE))
+          _NEW_ONE)
 # The value it no longer has, said after the one it has: "140 soles now, not 120", "14:30 not 14:00".
 _NOT_BEFORE = re.compile(r",?\s+(?:and\s+)?(?:not|instead\s+of|rather\s+than)\s+.*$", re.IGNORECASE)
 # Where a sentence's clauses meet: "…, same dates, main sports hall", "… now that Marcus is leaving"; not the
@@ -128,6 +130,9 @@ def _holding(clause: str) -> tuple[str, str] | None:
         return None
     value = _NOT_BEFORE.sub("", match["value"]).strip()
     if not value or not _a_value(value) or _ACT.search(value):
+        return None
+    # What the new one is names it, or says when: "new sourdough price is on the board" gives no value.
+    if match.re is _NEW_ONE and not _NAMED_OR_WHEN.search(value) and not says_a_time(value):
         return None
     # "Yolanda's my backup lead now": the 's that says "is" is written out, as "Yolanda's" would be whose.
     if (match.groupdict().get("is") or "")[:1] in {"'", "’"}:

@@ -68,6 +68,7 @@ def test_the_value_a_thing_no_longer_has_is_left_out_of_what_holds_now(said: str
         "so course is now online",
         "the new puppy is adorable",
         "new phone is great, the camera is mad",
+        "new sourdough price is on the board",
     ],
 )
 def test_how_something_is_a_question_a_condition_or_what_is_no_thing_is_no_change_said(said: str) -> None:
