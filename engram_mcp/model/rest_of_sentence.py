@@ -63,7 +63,7 @@ _A_MEMBER = re.compile(r"^(?:[A-Z][\w'’-]*|me|my|our)\b")
 _A_CAPITAL = re.compile(r"^[A-Z]")
 # Whose someone is, opening the words naming them, in the languages chat mixes in: "his neighbour", "son voisin", "sua amica".
 _WHOSE_OPENING = re.compile(r"^\s*(?:his|her|their|son|sa|ses|leur|su|sus|seu|sua|suo|sein|seine|ihr|ihre|zijn|haar)\s+[^\W\d_]+\s", re.IGNORECASE)
-_THE_SPEAKER_OPENING = re.compile(r"^\s*(?:I|me)\b")
+_THE_SPEAKER_OPENING = re.compile(r"^\s*(?:I|me)\b(?!['’])")
 # A verb agreeing with a list as subject, and what it is for one: "Priya and I are" → "I am", "Priya and Jonas are" → "Jonas is".
 _PLURAL_VERB = re.compile(r"^(?P<who>me|I|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)(?P<gap>\s+)(?P<verb>are|were|have|aren't|weren't|haven't)(?![\w'’])",
                           re.IGNORECASE)
