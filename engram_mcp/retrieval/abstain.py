@@ -198,10 +198,9 @@ def unmet_relations(focus: tuple[str, ...], texts: Iterable[str]) -> tuple[str, 
 
 # "my baby girl Nia", "our boy", "Kerry's boy": whose boy or girl says a son or daughter; a child named as someone's says
 # who their parent is ("Who is Connor's mother?" is met by "my grandson Connor, Kerry's boy").
-_ONES_CHILD = re.compile(r"(?P<whose>\b(?i:my|our|his|her|their)\b|\b[A-Z][\w-]*['’]s)\s+(?:(?:baby|little|wee|eldest|oldest|youngest|"
+_ONES_CHILD = re.compile(r"(?:\b(?i:my|our|his|her|their)\b|\b(?P<owner>[A-Z][\w-]*['’]s))\s+(?:(?:baby|little|wee|eldest|oldest|youngest|"
                          r"middle|only|big)\s+)?(?P<child>boy|girl|lad|lass|son|daughter|kid|child)\b")
 _CHILD_IS = {"boy": "son", "lad": "son", "girl": "daughter", "lass": "daughter"}
-_PARENTS = frozenset(stem(word) for word in "parent parents mother mum mom father dad".split())
 
 
 def _relations_said_otherwise(text: str) -> set[str]:
@@ -211,8 +210,8 @@ def _relations_said_otherwise(text: str) -> set[str]:
     for found in _ONES_CHILD.finditer(text):
         child = found["child"].casefold()
         said |= {stem(_CHILD_IS.get(child, child)), stem("child"), stem("kid")}
-        if found["whose"].casefold() not in {"my", "our", "his", "her", "their"}:
-            said |= _PARENTS
+        if found["owner"]:
+            said |= RELATIONS[stem("parent")]
     return said
 
 

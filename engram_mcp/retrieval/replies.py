@@ -42,14 +42,15 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is a figure the turn
     # wrote otherwise ("3,5 juta", "15h" for 3pm).
     reply = without_old_values(ranked[0][0].text)[0]
-    if any(not _written_otherwise(value, reply, said.text) for value in values_of(reply) - values_of(said.text) - focus.speakers):
+    turn_says = values_of(said.text)
+    if any(not _written_otherwise(value, reply, turn_says) for value in values_of(reply) - turn_says - focus.speakers):
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
 
-def _written_otherwise(value: str, reply: str, turn: str) -> bool:
-    """Whether ``turn`` says the figure ``value`` of ``reply`` as written another way: "3,5" for "3.5", "15h" for "3pm"."""
-    said = values_of(turn)
+def _written_otherwise(value: str, reply: str, said: set[str]) -> bool:
+    """Whether the turn saying ``said`` (its values) says the figure ``value`` of ``reply`` as written another way: "3,5" for
+    "3.5", "15h" for "3pm"."""
     if value.replace(".", ",") in said or value.replace(",", ".") in said:
         return True
     afternoon = re.search(rf"(?<![\d.,:]){re.escape(value)}\s?(?:pm|p\.m\.)", reply, re.IGNORECASE)
