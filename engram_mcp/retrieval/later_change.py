@@ -98,7 +98,8 @@ def later_change_first(ranked: list[Scored], focus: Focus, outdated: set[str], r
     mending = {pair[0].id for pair in ranked[1:LEAD_DEPTH] if _puts_right_at_once(pair[0], first) and _gives_what_is_asked(pair[0], focus)}
     own = {pair[0].id: own_words(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
     changed_here = {memory_id: _changed_here(words, focus, called) for memory_id, words in own.items()}
-    named_again = {memory_id: _names_again(first_asked, words, focus) for memory_id, words in own.items()}
+    where_first = _where_or_with_whom(first_asked, focus)
+    named_again = {memory_id: where_first & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", words))) for memory_id, words in own.items()}
     changes = [(pair[0].predicate == PUTS_RIGHT or _restated_about(restated(pair[0].id), focus, pair[0]),
                 says_a_start(pair[0].text) or changed_here[pair[0].id],
                 bool(_thing_named(pair[0], focus)), len(shared - RELATION_WORDS), len(shared), -rank, pair)
@@ -207,17 +208,17 @@ def _people_asked(focus: Focus) -> frozenset[str]:
     return RELATION_WORDS - visits
 
 
-def _names_again(first_asked: str, later: str, focus: Focus) -> set[str]:
-    """The names the first memory's sentence of what is asked says, not the question's own, that a later
-    memory names again: "the chiropodist is Tuesday 10.40 at Ryehill clinic", then "Ryehill phoned.
-    they've shifted me to Thursday" speaks of the same appointment."""
+def _where_or_with_whom(first_asked: str, focus: Focus) -> set[str]:
+    """Where or with whom the first memory's sentence of what is asked says it is, as names the question does not say; a
+    later memory naming one again speaks of the same thing: "the chiropodist is Tuesday 10.40 at Ryehill clinic", then
+    "Ryehill phoned. they've shifted me to Thursday"."""
     # Only in the clause that says what is asked: "amlodipine 5 mg every morning, and Dr. Adeyemi … is my physician" does
     # not make the doctor's moved appointment a change of the dose.
     # And only where or with whom it is: "at Ryehill clinic", "with Dr Khan"; not whoever told it ("Yolanda says the
     # hacienda wants the flowers at 9:30", then "Yolanda got the van's brake pads changed").
     clauses = [clause for clause in CLAUSE_END.split(first_asked) if about(clause, focus) - WHEN_WORDS]
     said_first = set().union(*(name_keys(_WHERE_OR_WITH.findall(clause)) for clause in clauses))
-    return (said_first - CALENDAR - focus.named - focus.speakers) & name_keys(NAME_IN_TEXT.findall(VOCATIVE.sub(",", later)))
+    return said_first - CALENDAR - focus.named - focus.speakers
 
 
 def _names_given(text: str, things: set[str]) -> dict[str, str]:
