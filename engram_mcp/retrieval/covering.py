@@ -99,10 +99,10 @@ def _tells_detail_of_whom_asked(memory: Memory, detail: Detail, focus: Focus, *,
                    for sentence in SENTENCE_END.split(text))
 
     if focus.relations or asks_a_belonging(focus.terms):
-        return (detail.told_of(memory.text, focus.terms) and may_be_of_whom_asked(memory, focus)
+        return (detail.told_of(memory.text, focus.terms, counted=focus.counted) and may_be_of_whom_asked(memory, focus)
                 and in_a_sentence_of_theirs(memory.text))
     speakers_payment = of_the_speaker and _PAID in focus.terms
-    return any(detail.told_of(line, focus.terms, within=memory.text) and may_be_of_whom_asked(replace(memory, text=line), focus)
+    return any(detail.told_of(line, focus.terms, within=memory.text, counted=focus.counted) and may_be_of_whom_asked(replace(memory, text=line), focus)
                and in_a_sentence_of_theirs(line) and not (speakers_payment and _SOLD.search(line) and not _BOUGHT.search(line))
                for line in memory.text.splitlines())
 
@@ -142,7 +142,7 @@ class Covering:
         terms = tuple(dict.fromkeys(stem_of(given_names[term].casefold()) if term in given_names else term
                                     for term in focus.terms))
         # Anything recalled may name the relation: the answer is read from the whole context.
-        unmet = unmet_relations(terms, [m.text for m in recalled])
+        unmet = unmet_relations(tuple(term for term in terms if term not in focus.counted), [m.text for m in recalled])
         surname = asks_surname(query)
         owners = asks_anothers_relatives(query, focus.speakers)
         # The names of several ("What are the names of Saoirse's grandchildren?") are said in too many ways ("my grandson
@@ -178,14 +178,14 @@ class Covering:
         others = focus.named - focus.speakers
         of_the_speaker = not focus.relations and not written_of
         told_of_whom_asked = detail is not None and any(
-            any(detail.told_of(line, focus.terms, within=m.text) for line in m.text.splitlines()) if detail.of_an_event else
+            any(detail.told_of(line, focus.terms, within=m.text, counted=focus.counted) for line in m.text.splitlines()) if detail.of_an_event else
             _tells_detail_of_whom_asked(m, detail, of_whom_written, of_the_speaker=of_the_speaker,
                                         kinds=kinds_not_asked(query, detail))
             for m in top)
         # Said of them by "he" or "she" where the memory names them ("My brother Gil … Pay him ₪60 per hour").
         # Asked of the speaker, "$38 an hour up from $32" tells "What's Tevita's new pay rate?" though it says neither word.
         detail_told = detail is not None and (any(
-            detail.told_of(sentence, focus.terms) and told_of_them(sentence, m, others, focus)
+            detail.told_of(sentence, focus.terms, counted=focus.counted) and told_of_them(sentence, m, others, focus)
             for m in top for sentence in SENTENCE_END.split(m.text)) if others else detail.answers_by_its_form and told_of_whom_asked)
         # "What engine does Kittiwake have?": the name owns what is asked, and is not it, so a memory naming it
         # ("kittiwake's going to portimao") covers nothing asked; the other words must be held.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engram_mcp.model.belongings import BRANDS, EVERYDAY_NAMES, VEHICLE_MAKES
 from engram_mcp.model.entities import typed_without_capitals
+from engram_mcp.model.number_words import in_figures
 from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.births import BIRTHDAY_ASKED, BIRTHDAY_SAID, BIRTHDAY_TOLD, BIRTHPLACE_ASKED, BIRTHPLACE_TOLD
 from engram_mcp.retrieval.question_words import stem
@@ -98,14 +99,23 @@ class Detail:
     def value_in(self, text: str) -> bool:
         """Whether ``text`` holds a value of this detail, whatever is said beside it ("- EUR 1,249" in a list of a bike bought)."""
         told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
-        return told.search(text) is not None
+        if told.search(text) is not None:
+            return True
+        # Said in words ("fourteen pound a bag", "twenty five past nine"), as a voice note or an old hand writes it.
+        figures = in_figures(text, hundreds_unsaid=False)
+        return figures != text and told.search(figures) is not None
 
-    def told_of(self, text: str, focus: tuple[str, ...], *, within: str | None = None) -> bool:
+    def told_of(self, text: str, focus: tuple[str, ...], *, within: str | None = None,
+                counted: frozenset[str] = frozenset()) -> bool:
         """Whether ``text`` tells this detail of what the question asks about (``focus``, stems); the names it must be
-        said with may be anywhere ``within`` the memory ``text`` is a line of (a receipt's header names its station)."""
+        said with may be anywhere ``within`` the memory ``text`` is a line of (a receipt's header names its station).
+        What the question counts an amount by (``counted``: "sheep" in "per sheep") is met by an amount said of one
+        ("$3.20 a head")."""
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
+        if counted and _OF_ONE.search(text):
+            rest = tuple(term for term in rest if term not in counted)
         unknown_names = tuple(term for term in rest if term in self.names_written)
         if unknown_names and lexical_coverage(unknown_names, [with_initials(within or text)]) < 1.0:
             return False
@@ -120,6 +130,10 @@ class Detail:
     def told_by_its_form(self, text: str) -> bool:
         """Whether ``text`` tells this detail in a form that says it alone ("$38 an hour" a pay rate)."""
         return self.told_alone is not None and self.told_alone.search(text) is not None
+
+
+# An amount said of one, whatever it is counted by: "$3.20 a head" for each sheep shorn, "£12 each" for each child.
+_OF_ONE = re.compile(r"\b(?:an?|per)\s+(?:head|unit|piece|item|one|pop)\b|\b(?:each|apiece|ea)\b", re.IGNORECASE)
 
 
 # A name of several capitalised words, which its initials write too: "Immigration, Refugees and Citizenship Canada" is IRCC.
@@ -297,10 +311,11 @@ _DETAILS += (
                      r"(?:price|cost|fee|fare|budget|deposit|stipend)s?"
                      r"(?=\s*[?.]|\s+(?:of|for|on|at|to|is|was|be|will|per|each|in|allocated|agreed|set|now|these)\b)"
                      r"|\bamount\s+of\s+money\b",
-            rf"{_MONEY}|\d[\d,]*\.\d\d|\d{{1,3}}(?:[ ,]\d{{3}})+(?![\d:/])|\d[\d,.]*\s?(?:an?\s+(?:hour|day|week|month|year|head|night|person|term|lesson|session)|"
+            rf"{_MONEY}|\d[\d,]*\.\d\d|\d{{1,3}}(?:[ ,]\d{{3}})+(?![\d:/])|\d+,\d\d\s(?:an?|per)\s+\w+|"
+            r"\d[\d,.]*\s?(?:an?\s+(?:hour|day|week|month|year|head|night|person|term|lesson|session)|"
             r"per\s+\w+|/\s?(?:h|hr|hour|day|wk|week|mo|month|yr|year|night|term))",
             only_asking="cost costs costing charge charges charged charging pay pays paying paid spend spending spent "
-                        "owe owes owed price prices priced total amount money much"),
+                        "owe owes owed price prices priced total amount money much per each every"),
     # What a thing sold for ("How much did Dominik sell his car for?") is told by an amount said with the sale:
     # "Sold the Golf!! … 4.300 €" tells it, "thinking of selling it … would be happy with 4000" does not.
     _detail("sale price", r"how\s+much\s+(?:did|does|do|will|would|could|can|is|was|were)\b[^?]*\b(?:sell|sold|selling|sells|go\s+for|"

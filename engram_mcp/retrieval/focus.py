@@ -14,13 +14,14 @@ from engram_mcp.model.time_expr import CALENDAR_NAMES
 from engram_mcp.retrieval.abstain import focus_terms, lexical_coverage
 from engram_mcp.retrieval.names_asked import names_person
 from engram_mcp.retrieval.naming import NAME_INSIDE
-from engram_mcp.retrieval.question_words import RELATION_WORDS
+from engram_mcp.retrieval.question_words import RELATION_WORDS, stem
 
 if TYPE_CHECKING:
     from engram_mcp.retrieval.details import Detail
     from engram_mcp.retrieval.traits import Trait
 
-__all__ = ["CALENDAR", "CLAUSE_END", "LEAD_DEPTH", "NAME_IN_TEXT", "SENTENCE_END", "VOCATIVE", "Focus", "Scored", "about", "lead", "name_keys", "specifics"]
+__all__ = ["CALENDAR", "CLAUSE_END", "LEAD_DEPTH", "NAME_IN_TEXT", "SENTENCE_END", "VOCATIVE", "Focus", "Scored", "about", "counted_by", "lead",
+           "name_keys", "specifics"]
 
 
 Scored = tuple[Memory, float]
@@ -64,6 +65,15 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?!(?<=\b[Nn][or]\.)\s+(?:[A-Z]{1,4}[-\s]?
 NAME_IN_TEXT = re.compile(r"\b[A-Z][\w'’-]+")
 
 
+# "per child", "each kid", "every person": what an amount is counted by, no one asked of.
+_COUNTING = frozenset({"per", "each", "every"})
+
+
+def counted_by(words: Sequence[str]) -> frozenset[str]:
+    """The words (stems) a question counts an amount by: "child" in "How much does the trip cost per child?"."""
+    return frozenset(stem(after) for before, after in zip(words, words[1:]) if before in _COUNTING)
+
+
 def about(text: str, focus: Focus) -> set[str]:
     """What of the question ``text`` speaks of: each focus word it meets, and each name the
     question names that it names."""
@@ -72,9 +82,10 @@ def about(text: str, focus: Focus) -> set[str]:
     # medication"); a speaker only inside a sentence, since every fact about them opens with their name.
     spoken_of = VOCATIVE.sub(",", text)
     anywhere, inside = name_keys(NAME_IN_TEXT.findall(spoken_of)), name_keys(NAME_INSIDE.findall(spoken_of))
-    # A name of several words ("the Blue Badge", "Hebridean Star") is met where its words stand together.
+    # A name of several words ("the Blue Badge", "Hebridean Star") is met where its words stand together, its last as
+    # the text spells it ("St Fagans", kept as "st fagan").
     return met | {name for name in focus.named if name in (inside if name in focus.speakers else anywhere)
-                  or " " in name and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text.casefold()) is not None}
+                  or " " in name and re.search(rf"(?<!\w){re.escape(name)}(?:['’]?s)?(?!\w)", text.casefold()) is not None}
 
 
 def lead(ranked: list[Scored], best: Scored | None) -> list[Scored]:
@@ -93,6 +104,8 @@ class Focus:
                  relatives: Mapping[str, str] | None = None, value: str = "",
                  written_as_names: frozenset[str] = frozenset()) -> None:
         self.words = words
+        self.counted = counted_by(words)
+        """The words (stems) it counts an amount by ("child" in "per child"): no relation asked of."""
         self.value = value
         """How it asks for a value, if it does ("what", "how", "how much", "how many"; "" for "Is …?", "Does …?")."""
         self.written_as_names = written_as_names
@@ -130,7 +143,7 @@ class Focus:
     @property
     def relations(self) -> tuple[str, ...]:
         """The relations it asks of (stems): "son" in "What does my son do?"."""
-        return tuple(term for term in self.terms if term in RELATION_WORDS)
+        return tuple(term for term in self.terms if term in RELATION_WORDS and term not in self.counted)
 
     def relations_met(self, text: str) -> bool:
         """Whether ``text`` speaks of every relation asked: by its word, or by the name the question gives it

@@ -68,7 +68,7 @@ _SHARE = Detail(
 _TIME_OF_DAY_ASKED = re.compile(r"\bwhat\s+time\b(?!\s+(?:zone|format|frame|slot|of\s+(?:the\s+)?(?:year|month|week)))|"
                                 r"\bat\s+what\s+hour\b", re.IGNORECASE)
 _CLOCK = (r"\d{1,2}:[0-5]\d|\d{1,2}\.[0-5]\d(?![.\d])|\d{1,2}h[0-5]\d|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|o['’]clock|uhr|h|hrs)|"
-          r"midnight|noon|midday|half\s+past|quarter\s+(?:past|to)|(?:at|to|@|from|till|until|by|um|klo|kl\.|saa)\s+\d{1,2}(?![/,.:-]?\d)|"
+          r"midnight|noon|midday|half\s+past|quarter\s+(?:past|to)|\d{1,2}\s+past\s+\d{1,2}(?![\d/,.:])|(?:at|to|@|from|till|until|by|um|klo|kl\.|saa)\s+\d{1,2}(?![/,.:-]?\d)|"
           r"(?:[01]\d|2[0-3])[0-5]\d\s*(?:-|–|to)\s*(?:[01]\d|2[0-3])[0-5]\d|(?:at|to|@|from)\s+(?:[01]\d|2[0-3])[0-5]\d")
 _TIME_OF_DAY = Detail("time of day", _told(_CLOCK),
                       only_asking=_only_asking("what time hour start starts begin begins end ends finish finishes"), of_an_event=True,

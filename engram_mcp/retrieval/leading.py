@@ -71,7 +71,7 @@ def told_first(ranked: list[Scored], focus: Focus, outdated: set[str]) -> list[S
         return lead(ranked, max(having, key=lambda pair: pair[0].event_time) if having else None)
     if detail is None or not ranked or detail.told_in(ranked[0][0].text):
         return ranked
-    telling = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and detail.told_of(pair[0].text, focus.terms)
+    telling = [pair for pair in ranked[1:LEAD_DEPTH] if pair[0].id not in outdated and detail.told_of(pair[0].text, focus.terms, counted=focus.counted)
                and (lexical_coverage(focus.terms, [pair[0].text]) > 0 or detail.told_by_its_form(pair[0].text))]
     return lead(ranked, max(telling, key=lambda pair: pair[0].event_time) if telling else None)
 

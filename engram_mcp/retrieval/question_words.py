@@ -70,24 +70,24 @@ def _relation_groups(groups: dict[str, str]) -> dict[str, frozenset[str]]:
 
 
 # How a parent is called in the languages chat mixes in: "my mamá Graciela", "pai's birthday", "nyokap gue".
-_MOTHER_ABROAD = "mamá mami mãe maman mère mamma mẹ nanay inay mamah emak nyokap emme"
-_FATHER_ABROAD = "papá papi pai père papà bố baba tatay itay ayah bokap bayye"
+_MOTHER_ABROAD = "mamá mami mãe maman mère mamma mẹ nanay inay mamah emak nyokap emme mitera mamica"
+_FATHER_ABROAD = "papá papi pai père papà bố baba tatay itay ayah bokap bayye pateras babas tatăl tatal"
 # "Saskia (mijn vrouw)", "Marlene says hallo – my vrou": a spouse in the languages chat mixes in.
-_HUSBAND_ABROAD = "marido marito esposo ehemann echtgenoot manžel mąż chồng suami"
-_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke istri"
+_HUSBAND_ABROAD = "marido marito esposo ehemann echtgenoot manžel mąż chồng suami antras andras soțul sotul"
+_WIFE_ABROAD = "esposa moglie ehefrau vrouw vrou echtgenote mujer mulher żona manželka vợ mke istri gynaika syzygos soția sotia"
 # "Ruan (my seun, 24)", "mi hija Lucía": a son or daughter likewise.
-_SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta anak"
-_DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti anak"
+_SON_ABROAD = "hijo filho figlio fils sohn zoon seun syn beta anak gios fiul fiului băiatul baiatul"
+_DAUGHTER_ABROAD = "hija filha figlia tochter dochter córka dcera beti anak kori fiica"
 # "mi novio Marco", "meine Freundin": a boyfriend or girlfriend in the languages chat mixes in.
 _BOYFRIEND_ABROAD = "novio namorado fidanzato pacar"
 # "a Bruna (minha mina)": a girlfriend in Brazilian chat; "ma blonde Élodie" in Quebec's.
 _GIRLFRIEND_ABROAD = "novia namorada fidanzata mina blonde pacar"
 # "my abuela Chuy turns 90", "gogo turns 85", "Tutu (grandma)": a grandparent in the languages chat mixes in.
-_GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu bibi"
+_GRANDMOTHER_ABROAD = "abuela abuelita avó oma nonna babcia babushka ouma gogo tutu bibi giagia yiayia bunica"
 _GRANDFATHER_ABROAD = "abuelo abuelito avô opa nonno dziadek dedushka oupa babu"
 # "Mera bhai Kabir Toronto mein hai", "onii-chan haruki texted", "mi hermana Luz": a sibling likewise.
-_BROTHER_ABROAD = "bhai bhaiya hermano irmão frère frere fratello bruder onii aniki kaka"
-_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra aneki dada"
+_BROTHER_ABROAD = "bhai bhaiya hermano irmão frère frere fratello bruder onii aniki kaka adelfos fratele"
+_SISTER_ABROAD = "behen bahen didi hermana irmã sœur soeur sorella schwester siostra aneki dada adelfi sora"
 # "ruracio ya mchumba wangu Akinyi", "mi prometida": one to be married in the languages chat mixes in.
 _FIANCE_ABROAD = "mchumba prometido prometida noivo noiva verlobter verlobte fidanzato fidanzata"
 # A person's relations and the people in their life, each with the words that name the same
@@ -98,8 +98,8 @@ _RELATION_SPELLINGS = {
     "dad": f"father daddy papa {_FATHER_ABROAD}", "parent": "parents mother father mum mom dad",
     "sister": f"sis {_SISTER_ABROAD}", "brother": f"bro {_BROTHER_ABROAD}",
     "sibling": f"siblings sister brother {_SISTER_ABROAD} {_BROTHER_ABROAD}", "son": _SON_ABROAD, "daughter": _DAUGHTER_ABROAD,
-    "child": "children kid kids son daughter baby twins anak bata", "children": "child kid kids son daughter twins anak bata",
-    "kid": "kids child children son daughter twins", "wife": f"spouse married anniversary {_WIFE_ABROAD}",
+    "child": "children kid kids son daughter baby twins anak bata pikin paidi", "children": "child kid kids son daughter twins anak bata pikin paidia",
+    "kid": "kids child children son daughter twins pikin", "wife": f"spouse married anniversary missus missis wifey {_WIFE_ABROAD}",
     "partner": f"boyfriend girlfriend wife husband spouse fiance fiancee fiancé fiancée {_HUSBAND_ABROAD} {_WIFE_ABROAD} "
                f"{_BOYFRIEND_ABROAD} {_GIRLFRIEND_ABROAD}",
     "boyfriend": f"partner bf {_BOYFRIEND_ABROAD}", "girlfriend": f"partner gf {_GIRLFRIEND_ABROAD}", "husband": f"spouse married anniversary hubby {_HUSBAND_ABROAD}", "fiance": f"fiancee fiancé fiancée partner {_FIANCE_ABROAD}",

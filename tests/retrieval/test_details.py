@@ -150,6 +150,31 @@ def test_a_price_in_any_currency_tells_how_much_something_costs(said: str) -> No
 
 
 
+def test_a_price_asked_per_one_of_something_is_told_by_an_amount_said_of_one_whatever_it_is_called() -> None:
+    question = "How much is Hayden paid per sheep?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Hayden"]))
+    assert detail is not None
+    assert detail.told_of("pay update. mac says going up to $3.45 a head from thurs", focus, counted=frozenset({"sheep"}))
+    assert not detail.told_of("pay update. mac says going up to $3.45 a head from thurs", focus)
+    assert not detail.told_of("fuel for the ute was $95", focus, counted=frozenset({"sheep"}))
+
+
+def test_a_price_said_in_words_tells_how_much_something_costs() -> None:
+    question = "How much is a bag of pigeon corn at Hirst's?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Hirst"]))
+    assert detail is not None
+    assert detail.told_of("went to Hirst's for corn and it's gone up again sixteen pound fifty for the same bag", focus)
+    assert not detail.told_of("went to Hirst's for corn and it's gone up again, dear as anything", focus)
+
+
+def test_a_price_written_with_a_decimal_comma_tells_how_much_something_costs_by_what_it_is_said_of() -> None:
+    question = "How much is LPG a litre?"
+    detail = detail_asked(question)
+    assert detail is not None
+    assert detail.told_of("Noted: LPG is now 0,97 a litre.", focus_terms(focus_words(question, [])))
+    assert not detail.told_of("LPG: 0,97!", focus_terms(focus_words(question, [])))
+
+
 def test_a_time_written_with_a_p_tells_no_price() -> None:
     question = "How much does the Rainbow Mountain tour cost?"
     detail = detail_asked(question)

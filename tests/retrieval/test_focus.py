@@ -1,4 +1,4 @@
-from engram_mcp.retrieval.focus import SENTENCE_END, about, lead, specifics
+from engram_mcp.retrieval.focus import SENTENCE_END, about, counted_by, lead, specifics
 from tests.retrieval.leading_cases import focus_of, memory
 
 
@@ -20,6 +20,20 @@ def test_a_name_of_several_words_is_spoken_of_where_its_words_stand_together() -
     asked = focus_of("What's the Blue Badge reference number?", frozenset({"Blue Badge"}))
     assert "blue badge" in about("'Blue Badge renewal - reference BB-2291-KX.'", asked)
     assert "blue badge" not in about("Blue sky today, badge day at school", asked)
+
+
+def test_a_name_of_several_words_is_spoken_of_with_its_last_word_spelled_as_the_text_spells_it() -> None:
+    # the catalogue keeps "St Fagans" as "st fagan"
+    asked = focus_of("How much does the St Fagans trip cost?", frozenset({"St Fagan"}))
+    assert "st fagan" in about("the St Fagans trip now costs £14.50 per child", asked)
+    assert "st fagan" in about("St Fagan's roundhouse", asked)
+    assert "st fagan" not in about("St Fagansworth lane", asked)
+
+
+def test_a_relation_an_amount_is_counted_by_is_no_relation_asked_of() -> None:
+    assert focus_of("How much does the St Fagans trip cost per child?", frozenset({"St Fagans"})).relations == ()
+    assert counted_by(("trip", "cost", "per", "child")) == {"child"}
+    assert focus_of("How much does my child's trip cost?", frozenset()).relations == ("child",)
 
 
 def test_a_name_after_a_titles_full_stop_is_a_name_and_a_word_opening_a_sentence_is_not() -> None:

@@ -59,6 +59,9 @@ def test_a_time_of_day_asked_is_told_by_a_clock_time_said_with_what_is_asked_not
     for said in ("pottery class thursdays 7pm", "pottery class moved, 10.40 now", "Esi's pottery class is at 7 tonight"):
         assert time.told_of(said, asked)
     assert not time.told_in("OP am 14.12. im UKSH Kiel")
+    # said in words, as a voice note says it
+    assert time.told_of("the pottery class is twenty five past seven now", asked)
+    assert not time.told_of("twenty five of us at pottery class", asked)
     # a plan's heading names what its lines are of
     plan = "updated plan for the Sylt trip:\n- Mon 23 June, 07:45 from Hamburg-Altona\n- Hostel: Jugendherberge"
     departure = any_detail_asked("What time does the Sylt trip leave?")

@@ -62,6 +62,13 @@ def test_a_spouse_or_child_is_met_by_its_word_in_the_languages_chat_mixes_in() -
     assert stem("vrouw") not in RELATIONS[stem("husband")]
 
 
+def test_a_wife_is_met_by_the_missus_and_family_by_their_words_in_greek_and_romanian_chat() -> None:
+    assert stem("missus") in RELATIONS[stem("wife")] and stem("missus") not in RELATIONS[stem("husband")]
+    assert stem("gynaika") in RELATIONS[stem("wife")] and stem("soția") in RELATIONS[stem("wife")]
+    assert stem("gios") in RELATIONS[stem("son")] and stem("fiica") in RELATIONS[stem("daughter")]
+    assert stem("pikin") in RELATIONS[stem("child")] and stem("giagia") in RELATIONS[stem("grandmother")]
+
+
 def test_a_girlfriend_is_met_by_brazilian_chats_word_for_her() -> None:
     assert stem("mina") in RELATIONS[stem("girlfriend")] and stem("mina") not in RELATIONS[stem("wife")]
 
