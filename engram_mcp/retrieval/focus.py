@@ -71,7 +71,7 @@ _COUNTING = frozenset({"per", "each", "every"})
 
 def counted_by(words: Sequence[str]) -> frozenset[str]:
     """The words (stems) a question counts an amount by: "child" in "How much does the trip cost per child?"."""
-    return frozenset(stem(after) for before, after in zip(words, words[1:]) if before in _COUNTING)
+    return frozenset(stem(after) for before, after in zip(words, words[1:], strict=False) if before in _COUNTING)
 
 
 def about(text: str, focus: Focus) -> set[str]:
