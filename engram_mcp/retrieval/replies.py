@@ -41,17 +41,21 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     # What the reply marks as what it was ("Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice)")
     # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is a figure the turn
     # wrote otherwise ("3,5 juta", "15h" for 3pm).
+    # Nor a name the turn typed in lower case ("boost manager texted" for "this week's Boost shift").
     reply = without_old_values(ranked[0][0].text)[0]
     turn_says = values_of(said.text)
-    if any(not _written_otherwise(value, reply, turn_says) for value in values_of(reply) - turn_says - focus.speakers):
+    if any(not says_value(said.text, value) and not _written_otherwise(value, reply, turn_says)
+           for value in values_of(reply) - turn_says - focus.speakers):
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
 
 
 def _written_otherwise(value: str, reply: str, said: set[str]) -> bool:
     """Whether the turn saying ``said`` (its values) says the figure ``value`` of ``reply`` as written another way: "3,5" for
-    "3.5", "15h" for "3pm"."""
+    "3.5", "15h" for "3pm", "14" for "14:00"."""
     if value.replace(".", ",") in said or value.replace(",", ".") in said:
+        return True
+    if value.endswith((":00", ".00")) and value[:-3] in said:
         return True
     afternoon = re.search(rf"(?<![\d.,:]){re.escape(value)}\s?(?:pm|p\.m\.)", reply, re.IGNORECASE)
     return afternoon is not None and value.isdigit() and int(value) < 12 and str(int(value) + 12) in said

@@ -137,6 +137,14 @@ def test_whom_the_question_asks_of_is_no_old_value() -> None:
      "How much is Wulan's monthly rent?", "t-turn"),
     ("mon comptable a appelé. c'est maintenant mercredi prochain à 15h. pas grave",
      "Updated: accountant meeting moved to next Wednesday at 4pm.", "When is Maxime's meeting with his accountant?", "t-reply"),
+    ("Gheorghe a sunat: ziua liberă e acum sâmbătă, de la 9 la 17.", "Noted: your day off is now Saturday, 10:00 to 17:00.",
+     "Which day is Ileana's day off?", "t-reply"),
+    ("Gheorghe a sunat: ziua liberă e acum sâmbătă, de la 9 la 17.", "Noted: your day off is now Saturday, 9:00 to 17:00.",
+     "Which day is Ileana's day off?", "t-turn"),
+    ("gym manager texted can i swap to tues 6-10 this wk", "Noted: this week's Anytime gym shift is now Tuesday, 6 to 10.",
+     "When is Kirra's gym shift this week?", "t-reply"),
+    ("anytime manager texted can i swap to tues 6-10 this wk", "Noted: this week's Anytime shift is now Tuesday, 6 to 10.",
+     "When is Kirra's Anytime shift this week?", "t-turn"),
 ])
 def test_a_reply_saying_besides_its_turn_only_a_figure_written_otherwise_gives_way(
     turn: str, reply: str, question: str, first: str
