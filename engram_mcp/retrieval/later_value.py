@@ -62,7 +62,8 @@ def _said_again_otherwise(ranked: list[Scored], focus: Focus, outdated: set[str]
     own = {pair[0].id: _own_part(pair[0].text) for pair in ranked[1:LEAD_DEPTH]}
     later = [pair for pair in ranked[1:LEAD_DEPTH]
              if pair[0].id not in outdated and pair[0].event_time > first.event_time
-             and _speaks_of_the_same(about(pair[0].text, focus), spoken_of, focus)
+             # "repeat HbA1c in 3 months" speaks of no monthly rent: how long something takes is no word of what is asked.
+             and _speaks_of_the_same(about(_A_WHILE.sub(" ", pair[0].text), focus), spoken_of, focus)
              # "Tolani's deposit is £50" is no deposit of one's own.
              and not of_another_person(pair[0], focus) and not opens_with_someone_else(pair[0], focus)
              # Said as what holds: the assistant saying it back, or a turn saying something began or changed, or what it

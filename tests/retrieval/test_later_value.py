@@ -71,6 +71,12 @@ def test_how_long_something_took_is_no_new_value() -> None:
                     memory("t-lock", "set up the phone lock on my old Nokia in 10 minutes now", day=3)) == "t-phone"
 
 
+def test_a_later_memory_sharing_only_a_while_with_the_question_speaks_of_something_else() -> None:
+    assert first_of("How much is the monthly rent going to be?",
+                    memory("t-rent", "the monthly rent for Flat 2 will be £1,400 (currently £1,350).", day=0),
+                    reply("t-dose", "Noted: your mother's ramipril is now 10 mg daily; repeat bloods in 3 months.", day=2)) == "t-rent"
+
+
 def test_a_price_said_to_have_gone_down_in_vietnamese_is_said_as_what_holds() -> None:
     assert first_of("How much does the paracetamol cost per box?",
                     memory("t-price", "paracetamol 500mg nhà phân phối báo 21.000đ/hộp", day=0),
