@@ -166,6 +166,11 @@ _MET_BY_WORDS: dict[str, str] = {
     # "Which day is the bakery shut?" is met by "our closed day is Tuesday".
     "shut": "shuts closed close closes closing",
     "closed": "shut shuts",
+    # Words cut short as people text them: "bought ocean alley tix", "the 412 to uni", "412 today. pb.".
+    "ticket": "tickets tix tkts",
+    "campus": "uni university college",
+    "university": "uni",
+    "best": "pb pbs",
     # "Which day of the week …" is met by the day's name.
     "week": _WEEKDAYS,
     "weekday": _WEEKDAYS,

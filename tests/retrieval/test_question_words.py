@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from engram_mcp.retrieval.abstain import lexical_coverage
 from engram_mcp.retrieval.instances import MET_BY
 from engram_mcp.retrieval.question_words import ANIMALS, RELATIONS, stem, thing_asked_for, topic_words
 
@@ -96,6 +97,12 @@ def test_a_spouse_parent_or_one_to_be_married_is_met_by_its_word_in_vietnamese_a
 def test_a_carer_called_by_the_word_cut_short_is_met_by_either_word() -> None:
     assert stem("physio") in RELATIONS[stem("physiotherapist")] and stem("physiotherapist") in RELATIONS[stem("physio")]
     assert stem("ortho") in RELATIONS[stem("orthodontist")]
+
+
+def test_a_word_is_met_by_it_cut_short_as_people_text_it() -> None:
+    assert lexical_coverage(("band", "ticket"), ["bought ocean alley tix for the riverstage"]) == 0.5
+    assert lexical_coverage(("bus", "campus"), ["the 412 to uni is always packed"]) == 0.5
+    assert lexical_coverage(("personal", "best", "tally"), ["437 today. new pb"]) == 1 / 3
 
 
 def test_a_conference_is_met_by_a_summit_or_a_congress() -> None:
