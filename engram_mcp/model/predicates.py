@@ -182,7 +182,8 @@ PET_WORDS = DOG_WORDS | CAT_WORDS | HORSE_WORDS | frozenset(
 HEALTH_CONDITIONS = frozenset(
     """diabetes diabetic asthma asthmatic epilepsy epileptic adhd autism autistic anxiety depression arthritis migraine
     migraines eczema psoriasis coeliac celiac crohn's ibs hypertension cancer apnea apnoea insomnia gout lupus
-    endometriosis pcos copd sciatica hernia tinnitus vertigo anaemia anemia hypothyroidism hyperthyroidism""".split()
+    endometriosis pcos copd sciatica hernia tinnitus vertigo anaemia anemia hypothyroidism hyperthyroidism emphysema
+    parkinson's parkinsons dementia alzheimer's alzheimers osteoporosis angina fibromyalgia glaucoma dyslexia""".split()
 )
 """Lasting conditions people mention in passing ("my asthma has been annoying"): worth keeping,
 and what a question about a health condition is met by."""

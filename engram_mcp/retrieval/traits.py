@@ -58,10 +58,15 @@ def _told_of_oneself(said: re.Pattern[str]) -> Callable[[str], bool]:
     def told(text: str) -> bool:
         for match in said.finditer(text):
             before = re.split(r"[.!?\n]\s*", text[: match.start()])[-1]
-            if not _SOMEONE_ELSE.search(before):
+            if not _SOMEONE_ELSE.search(before) or _OF_ONESELF_RIGHT_BEFORE.search(before):
                 return True
         return False
     return told
+
+
+# Right before the condition, the speaker's own: "… she says it'll remember things … and I've got emphysema", a voice note
+# that never ends its sentence.
+_OF_ONESELF_RIGHT_BEFORE = re.compile(r"\b(?:i['’]?ve\s+got|i\s+(?:have|got|had)|i['’]?m|im|i\s+am)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 def _trait(name: str, asked: str, words: frozenset[str], slots: str, told_of_oneself: Callable[[str], bool] | None = None,
@@ -85,7 +90,7 @@ _TRAITS = (
     _trait("occupation", "job occupation profession career", OCCUPATIONS, "job", says_own_occupation, said=_WORK_SAID,
            asked_in=r"\bd(?:o|oes|id)\s+(?:[\w'’]+\s+){0,2}?do\s+for\s+work\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’]+\s+){1,2}(?-i:[A-Z][\w'’-]*\s+)?do\s*\?"
                     r"|\btrade\s*\?|\bwhat\s+trade\b"),
-    _trait("health condition", "health condition medical illness",
+    _trait("health condition", "health condition medical illness disease",
            HEALTH_CONDITIONS | {"intolerant", "intolerance", "allergic", "allergy", "allergies"}, "health_condition allergy"),
     _trait("diet", "diet dietary intolerance allergy allergic",
            DIETS | {"coeliac", "celiac", "gluten", "intolerant", "intolerance", "allergic", "allergy", "allergies", "lactose",

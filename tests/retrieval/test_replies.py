@@ -145,6 +145,8 @@ def test_whom_the_question_asks_of_is_no_old_value() -> None:
      "When is Kirra's gym shift this week?", "t-reply"),
     ("anytime manager texted can i swap to tues 6-10 this wk", "Noted: this week's Anytime shift is now Tuesday, 6 to 10.",
      "When is Kirra's Anytime shift this week?", "t-turn"),
+    ("Sorted. Tansy from next door is going to help me with the shearing.", "Good - Tansy is your shearing help now.",
+     "Who is helping with the shearing?", "t-reply"),
 ])
 def test_a_reply_saying_besides_its_turn_only_a_figure_written_otherwise_gives_way(
     turn: str, reply: str, question: str, first: str

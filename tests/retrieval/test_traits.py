@@ -15,6 +15,7 @@ def asked(question: str) -> str | None:
     ("What's Parvin's job?", "occupation"), ("What is Jase's trade?", "occupation"), ("What trade is Jase in?", "occupation"),
     ("Does Lupita have any health conditions?", "health condition"),
     ("Does Ruben have any health problems I should know about?", "health condition"),
+    ("What lung disease does Walter have?", "health condition"),
     ("Does Branwen have any dietary restrictions?", "diet"), ("What food intolerance does Kenji have?", "diet"),
 ])
 def test_a_question_asking_what_someone_is_asks_that_trait(question: str, trait: str) -> None:
@@ -33,6 +34,7 @@ def test_a_question_about_something_else_asks_no_trait(question: str) -> None:
     ("diet", "forgot to say im coeliac so no random toast from the staff room"), ("diet", "Lactose intolerant btw. Shake ideas?"),
     ("diet", "we keep kosher at home, so no pork"), ("health condition", "im type 2 diabetic and i keep grazing on pan dulce"),
     ("health condition", "got my CPAP machine going, the sleep apnoea is no joke"),
+    ("health condition", "right so this is Walter our Gemma set this up she says it remembers and I've got emphysema from the pit"),
 ])
 def test_a_trait_the_speaker_says_with_no_one_else_before_it_is_their_own(trait: str, text: str) -> None:
     found = next(t for t in (trait_asked(q, focus_terms(focus_words(q, []))) for q in ("What is Ann's diet?", "Any health conditions?"))
@@ -40,7 +42,7 @@ def test_a_trait_the_speaker_says_with_no_one_else_before_it_is_their_own(trait:
     assert found.said_in(text) and found.told_of_oneself(text)
 
 
-@pytest.mark.parametrize("text", ["my sister has asthma, poor thing", "Tomas's eczema flared up again", "she's pescatarian",
+@pytest.mark.parametrize("text", ["my sister has asthma, poor thing", "she says me mam's got dementia now", "Tomas's eczema flared up again", "she's pescatarian",
                                   "vet says Brutus has got arthritis starting in his hip"])
 def test_a_condition_said_of_someone_else_is_not_the_speakers(text: str) -> None:
     health = trait_asked("Does Ann have any health conditions?", focus_terms(focus_words("Does Ann have any health conditions?", [])))
