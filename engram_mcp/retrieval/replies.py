@@ -41,19 +41,11 @@ def said_before_reply_first(ranked: list[Scored], focus: Focus, replied_to: Repl
     # What the reply marks as what it was ("Noted: from June the twins go to Kids Kingdom after school (was Sue Prentice)")
     # is no more than the turn said: the old value was said before, and the turn holds the new. Nor is a figure the turn
     # wrote otherwise ("3,5 juta", "15h" for 3pm).
-    # Nor a name the turn typed in lower case ("boost manager texted" for "this week's Boost shift").
     reply = without_old_values(ranked[0][0].text)[0]
     turn_says = values_of(said.text)
-    if any(not _typed_in_lower_case(value, said.text) and not _written_otherwise(value, reply, turn_says)
-           for value in values_of(reply) - turn_says - focus.speakers):
+    if any(not _written_otherwise(value, reply, turn_says) for value in values_of(reply) - turn_says - focus.speakers):
         return ranked
     return lead(ranked, next((pair for pair in ranked if pair[0].id == said.id), None) or (said, ranked[0][1]))
-
-
-def _typed_in_lower_case(value: str, text: str) -> bool:
-    """Whether ``text`` writes the name ``value`` (a key) as a word in lower case ("boost manager texted"); a name opening a
-    sentence ("Sorted. Winnie from down the road …") is no value it says."""
-    return re.search(rf"(?<![\w'’-]){re.escape(value)}(?![\w'’-])", text) is not None
 
 
 def _written_otherwise(value: str, reply: str, said: set[str]) -> bool:
