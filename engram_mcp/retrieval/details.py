@@ -300,7 +300,9 @@ _DETAILS += (
     _detail("amount earned", r"how\s+much\s+(?:does|do|did|will)\b[^?]*\b(?:earn|make|get\s+paid|take\s+home)"
                              r"|\b(?:how\s+much|what)\s+(?:does|did|will)\s+(?:[\w'’-]+\s+){1,4}?(?:job|role|position|gig|post)\s+pay\b",
             rf"{_MONEY}|\d[\d,]*\.\d\d", only_asking="earn earns earned earning make makes made making get paid take home much",
-            told_alone=rf"{_WAGE_RATE}|salary|wages?|earn\w*|paid|pays?|income|makes?|made|making|takings|tips|take[\s-]home|gross|net"),
+            # Paying back a loan is no earning: "Pearline pay back di $60!!!".
+            told_alone=rf"{_WAGE_RATE}|salary|wages?|earn\w*|(?:paid|pays?)(?!\s+(?:\w+\s+)?back\b)|income|makes?|made|making|takings|tips|"
+                       r"take[\s-]home|gross|net"),
     # What a thing costs or someone is paid ("How much is Elektro Nord charging?", "What is the budget allocated to
     # Payouts 2.0?") is told by an amount of money: "She sends her price later" tells none.
     _detail("price", r"how\s+much\b[^?]*\b(?:cost(?:s|ing)?|charg(?:e|es|ed|ing)|pay|pays|paying|paid|spen[dt]\w*|owe[sd]?|"

@@ -132,6 +132,15 @@ def test_an_amount_tells_a_price_only_beside_another_word_the_question_asks() ->
     assert not detail.told_of("Uncle Kwesi lent me £3,000 and I'm paying him back £250 a month", focus)
 
 
+def test_a_loan_paid_back_tells_nothing_earned() -> None:
+    question = "How much does Marisol get paid an hour?"
+    detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Marisol"]))
+    assert detail is not None
+    assert not detail.told_of("Pearl pay back di $60!!! Miracle.", focus)
+    assert not detail.told_of("Desmond paid me back the $40 at last", focus)
+    assert detail.told_of("agency pays me $21 an hour now", focus)
+
+
 def test_an_amount_tells_what_is_earned_at_a_place_only_beside_the_place_or_as_a_pay_rate() -> None:
     question = "How much does Thandiwe earn at Standard Bank?"
     detail, focus = detail_asked(question), focus_terms(focus_words(question, ["Thandiwe"]))
