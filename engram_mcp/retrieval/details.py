@@ -114,11 +114,11 @@ class Detail:
         if not self.told_in(text):
             return False
         rest = tuple(term for term in focus if term not in self.only_asking)
-        if counted and _OF_ONE.search(text):
-            rest = tuple(term for term in rest if term not in counted)
         unknown_names = tuple(term for term in rest if term in self.names_written)
         if unknown_names and lexical_coverage(unknown_names, [with_initials(within or text)]) < 1.0:
             return False
+        if counted and _OF_ONE.search(text):
+            return True
         if not rest and self.alongside is None and self.told_alone is not None:
             # Asked nothing but the detail ("How much do I earn?"), a value of its shape alone is said of too much
             # ("Gym membership is £35 a month"): it tells the detail in the form that says it alone.
@@ -132,8 +132,9 @@ class Detail:
         return self.told_alone is not None and self.told_alone.search(text) is not None
 
 
-# An amount said of one, whatever it is counted by: "$3.20 a head" for each sheep shorn, "£12 each" for each child.
-_OF_ONE = re.compile(r"\b(?:an?|per)\s+(?:head|unit|piece|item|one|pop)\b|\b(?:each|apiece|ea)\b", re.IGNORECASE)
+# An amount said of one, whatever it is counted by: "$3.20 a head" for each sheep shorn, "£12 each" for each child, "$68.00
+# per guest" for each head.
+_OF_ONE = re.compile(r"\ban?\s+(?:head|unit|piece|item|one|pop|person|guest|plate)\b|\b(?:per|each|apiece|ea)\b", re.IGNORECASE)
 
 
 # A name of several capitalised words, which its initials write too: "Immigration, Refugees and Citizenship Canada" is IRCC.

@@ -166,6 +166,9 @@ def test_a_price_asked_per_one_of_something_is_told_by_an_amount_said_of_one_wha
     assert detail.told_of("pay update. mac says going up to $3.45 a head from thurs", focus, counted=frozenset({"sheep"}))
     assert not detail.told_of("pay update. mac says going up to $3.45 a head from thurs", focus)
     assert not detail.told_of("fuel for the ute was $95", focus, counted=frozenset({"sheep"}))
+    catering = detail_asked("How much is catering per head?")
+    assert catering is not None
+    assert catering.told_of("$68.00 per guest", focus_terms(focus_words("How much is catering per head?", [])), counted=frozenset({"head"}))
 
 
 def test_a_price_said_in_words_tells_how_much_something_costs() -> None:
