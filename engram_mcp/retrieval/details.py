@@ -98,12 +98,17 @@ class Detail:
 
     def value_in(self, text: str) -> bool:
         """Whether ``text`` holds a value of this detail, whatever is said beside it ("- EUR 1,249" in a list of a bike bought)."""
-        told = self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
-        if told.search(text) is not None:
+        if self._value_written(text):
             return True
         # Said in words ("fourteen pound a bag", "twenty five past nine"), as a voice note or an old hand writes it.
         figures = in_figures(text, hundreds_unsaid=False)
-        return figures != text and told.search(figures) is not None
+        return figures != text and self._told_as(text).search(figures) is not None
+
+    def _told_as(self, text: str) -> re.Pattern[str]:
+        return self.told_uncased if self.told_uncased is not None and typed_without_capitals(text) else self.told
+
+    def _value_written(self, text: str) -> bool:
+        return self._told_as(text).search(text) is not None
 
     def told_of(self, text: str, focus: tuple[str, ...], *, within: str | None = None,
                 counted: frozenset[str] = frozenset()) -> bool:
@@ -124,7 +129,10 @@ class Detail:
             # ("Gym membership is £35 a month"): it tells the detail in the form that says it alone.
             return self.told_by_its_form(text)
         asked_in = within if self.of_an_event and within else text
-        return (not self.only_asking or not rest or 0 < (said := lexical_coverage(rest, [asked_in])) and said >= self.asked_share
+        # Numbers said in words are said of so much in passing ("garage says eighteen hundred quid to fix on a van") that
+        # one tells the detail only beside most of what is asked.
+        share = self.asked_share if self._value_written(text) else max(self.asked_share, 0.51)
+        return (not self.only_asking or not rest or 0 < (said := lexical_coverage(rest, [asked_in])) and said >= share
                 or self.told_by_its_form(text))
 
     def told_by_its_form(self, text: str) -> bool:

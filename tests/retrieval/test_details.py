@@ -177,6 +177,11 @@ def test_a_price_said_in_words_tells_how_much_something_costs() -> None:
     assert detail is not None
     assert detail.told_of("went to Hirst's for corn and it's gone up again sixteen pound fifty for the same bag", focus)
     assert not detail.told_of("went to Hirst's for corn and it's gone up again, dear as anything", focus)
+    insurance = detail_asked("How much is Radek's van insurance?")
+    assert insurance is not None
+    asked = focus_terms(focus_words("How much is Radek's van insurance?", ["Radek"]))
+    assert not insurance.told_of("garage says eighteen hundred quid to fix on a van worth maybe six grand", asked)
+    assert insurance.told_of("van insurance renewal came, four hundred and twenty quid", asked)
 
 
 def test_a_price_written_with_a_decimal_comma_tells_how_much_something_costs_by_what_it_is_said_of() -> None:

@@ -60,7 +60,7 @@ def test_a_time_of_day_asked_is_told_by_a_clock_time_said_with_what_is_asked_not
         assert time.told_of(said, asked)
     assert not time.told_in("OP am 14.12. im UKSH Kiel")
     # said in words, as a voice note says it
-    assert time.told_of("the pottery class is twenty five past seven now", asked)
+    assert time.told_of("Esi's pottery class is twenty five past seven now", asked)
     assert not time.told_of("twenty five of us at pottery class", asked)
     # a plan's heading names what its lines are of
     plan = "updated plan for the Sylt trip:\n- Mon 23 June, 07:45 from Hamburg-Altona\n- Hostel: Jugendherberge"
