@@ -23,9 +23,11 @@ THIRD_PERSON_WORDS = (
 )
 """A word pointing back at someone, as a pattern's alternatives."""
 
-OPENING_THIRD_PERSON_WORDS = THIRD_PERSON_WORDS + r"|il|ils|katanya|dia(?=\s+(?!de\b|do\b|da\b|das\b|dos\b|del\b|todo\b)[^\W\d_])|usne"
+OPENING_THIRD_PERSON_WORDS = (THIRD_PERSON_WORDS + r"|il|ils|katanya|dia(?=\s+(?!de\b|do\b|da\b|das\b|dos\b|del\b|todo\b)[^\W\d_])|usne"
+                              r"|(?:keh|bol)(?:ta|ti)\s+(?:hai|tha|thi)")
 """Those a sentence opens with: French "il" and "ils" too, Indonesian "dia" (not Portuguese "dia de folga", "dia 12")
-and "katanya" ("he says": "Dimas chat lagi. katanya mau balikin hoodie aku"), Hindi "usne"."""
+and "katanya" ("he says": "Dimas chat lagi. katanya mau balikin hoodie aku"), Hindi "usne" and "kehta hai" ("he says":
+"Rohan ka call aaya. Kehta hai naya cafe kholna hai")."""
 
 OPENERS = (
     r"also|and|plus|but|so|then|now|still|even|again|apparently|anyway|btw|oh|ok|okay|well|yeah|lol|ugh|and then"

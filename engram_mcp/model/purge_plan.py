@@ -23,7 +23,7 @@ because the two share some third memory:
   the assistant's reply to a turn that lost something that speaks only of what went ("A Diamante for
   £900 could be decent value"), and a later turn's sentences saying again, of someone by pronoun, what only
   went said ("The 'hero moments' clause was too controlling. Told him thanks but no."), and a sentence
-  right after one naming it that says again a thing only what went of an earlier turn told ("vergiss Baumann. ich will
+  after one naming it that says again a thing only what went of an earlier turn told ("vergiss Baumann. ich will
   nichts mehr von der Bohrmaschine hören": ``model.said_again``), with the facts restating only what was cut; a turn with
   nothing else left goes, with the facts drawn from it alone, and so does one whose rest only goes
   on about it ("i said no. why does he still do this": a pronoun for someone, naming no one, beside
@@ -161,10 +161,11 @@ def plan_purge_entity(memories: Mapping[str, Memory], name: str, namespace: str)
     cuts.update(answering)
     later = said_again_later(in_namespace, cuts, doomed, named)
     cuts.update(later)
-    # Only a turn going on about them by pronoun, or a reply to what was said of them: a fact drawn from a sentence that
-    # names them says nothing of them unless it names them too ("Bilal and others did the dinner" stays when "Tariq's
-    # truck is back …" goes).
-    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on | answering | later, doomed))
+    # Only what goes on about them by pronoun, in the turn naming them or after it, or a reply to what was said of them: a
+    # fact drawn from a sentence that names them says nothing of them unless it names them too ("Bilal and others did the
+    # dinner" stays when "Tariq's truck is back …" goes).
+    going_on_in_their_turn = {turn_id: {said: left for said, left in cut.items() if not named.in_(said)} for turn_id, cut in cuts.items()}
+    doomed.update(_drawn_from_what_was_cut(in_namespace, going_on_in_their_turn | going_on | answering | later, doomed))
     return _finish(memories, doomed, cuts, lambda text: sentences_around(text, named))
 
 

@@ -15,8 +15,9 @@ A sentence right after one that goes on about it by pronoun ("He's a beagle") go
 clause with the speaker as its subject joined to it ("…, and I also need to book the dentist"); so does a
 later one opening on someone by pronoun, after a word or two that say nothing of whom ("also she wants …", "last time he
 took 6 months …", "katanya mau …"), while no one else is spoken of between ("Tanvi followed me again. 2 years since the
-breakup. she's in Pune now"), and one with no subject of its own right after ("works at the
-Harley plant"), and a message quoted after a sentence of theirs that introduces it ("brought a note:" then
+breakup. she's in Pune now"), and one speaking of someone by pronoun anywhere once they alone were named and no one else
+since ("Rosalind rang the bell again. Eggs I can spare. I asked her about the $40"), and one with no subject of its own
+right after ("works at the Harley plant"), and a message quoted after a sentence of theirs that introduces it ("brought a note:" then
 "'Please …'"). So does the start of the speaker's next turn in the session when the turn before ended on it
 (a few words after, "idk man", end nothing) and the next opens with "he", "she" or "they", naming no one
 else ("he did it again this morning, I left a note"), or, after words of its own that speak of no one,
@@ -60,21 +61,22 @@ _THEIR_CONTACT = re.compile(r"^\s*(?:tel|tlf|ph|phone|mob|mobile|cell|number|no|
                             r"(?:\+?\d|[\w.+-]+@)", re.IGNORECASE)
 # What someone just named asks or offers, said without a subject: "Neighbour Hendrickson wants to sell me his quarter.
 # $3,400 an acre, private deal, doesn't want it listed" (not the speaker's own: "£140 each, I booked mine").
-_THEIR_TERMS = re.compile(r"^\s*(?:[$£€¥₹₦₱]|[A-Z]{3}\s*|KSh\s*|Rs\.?\s*)\d[\d,.]*(?:k\b)?(?![^.!?]*\b(?:I|I['’]\w+|we|we['’]\w+|my|our)\b)")
-# A currency before its figure: "KSh 15,000", "USD 40", "Rs 500".
-_A_CURRENCY_BEFORE_ITS_FIGURE = re.compile(r"(?:[A-Z]{3}|[KTU]Sh|Ksh|Rs\.?)\s*\d")
+_THEIR_TERMS = re.compile(r"^\s*(?:[A-Z]{0,3}[$£€¥₹₦₱]|[A-Z]{3}\s*|KSh\s*|Rs\.?\s*)\d[\d,.]*(?:k\b)?(?![^.!?]*\b(?:I|I['’]\w+|we|we['’]\w+|my|our)\b)")
+# A currency before its figure: "KSh 15,000", "USD 40", "Rs 500", "TT$1,200".
+_A_CURRENCY_BEFORE_ITS_FIGURE = re.compile(r"(?:[A-Z]{3}|[KTU]Sh|Ksh|Rs\.?|[A-Z]{1,3}\$)\s*\d")
 _A_NAME = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
+_A_GIVEN_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?!I\b)[A-Z][\w'’-]*\s+$")
 _OPENING_QUOTES = "'\"“‘«„>"
 _CLOSING_QUOTES = "'\"”’»"
 _A_QUOTE_CLOSING_BEFORE_MORE = re.compile(r"[.!?…]['\"”’»]\s")
-# A message opening on whom it is written to, after a greeting in a word or two in any language: "'Hi Kofi, …", "“Dear Mr
-# Boateng,", "\"Kofi, good day.", "„Dzień dobry Kofi,".
-_OPENS_A_MESSAGE = re.compile(r"(?:^|(?<=[\s:(]))['\"“‘«„]\s*(?:[^\W\d_]+\.?[\s,]+){0,2}$")
+# A message opening on whom it is written to, after a greeting in a word or two in any language, and a title: "'Hi Kofi, …",
+# "“Dear Mr Boateng,", "\"Kofi, good day.", "„Dzień dobry Kofi,", "\"Good morning Mrs Achterberg,".
+_OPENS_A_MESSAGE = re.compile(r"(?:^|(?<=[\s:(]))['\"“‘«„]\s*(?:[^\W\d_]+\.?[\s,]+){0,2}(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Miss)\.?\s+)?$")
 # Called by name, a family name or a word of endearment after it ("Nunzia cara,"), then a comma.
 _CALLED_BY_NAME = re.compile(r"(?:\s+[A-Z][\w'’-]*)?\s*[,!:]|\s+[a-zà-ÿ]+,")
 # What follows a name opening a sentence, besides a verb and their own ("Tom's van"): another with them ("Jodie and I"), the rest
-# of a name ("Dr Smith").
-_AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+[A-Z]")
+# of a name ("Dr Smith"); not the speaker, after a thing put first ("Eggs I can spare").
+_AFTER_A_PERSON = re.compile(r"\s*(?:,|&|and\b|or\b)|\s+(?!I\b)[A-Z]")
 
 
 def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict[str, str]:
@@ -87,6 +89,9 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
     # Whether no sentence of a turn going on from one that ended on them has spoken of anyone yet; whether the last
     # one spoken of is them.
     awaiting = about_them = going_on
+    # Whether the last one spoken of is them alone, named in a sentence speaking of no one else.
+    only_them = False
+    by_pronoun_alone: set[str] = set()
     # Typed without capitals, no name tells who else a sentence between speaks of ("noa took a job … she lives there now").
     uncased = typed_without_capitals(" ".join(parts))
     # Whether a sentence of theirs introduced what follows ("Pani Grażyna przyniosła liścik:"), and whether a message
@@ -117,16 +122,22 @@ def cut_naming(parts: list[str], name: Named, *, going_on: bool = False) -> dict
                              and (_WITHOUT_ITS_SUBJECT.match(part) or _THEIR_CONTACT.match(part) or _THEIR_TERMS.match(part))) and not (
                 opening and names_someone_else(part, name)):
             cut[part] = _own_clauses_joined(part)
+        # "Rosalind rang the bell again. Eggs I can spare. I asked her about the $40": with no one else spoken of since them
+        # alone, a pronoun anywhere in a sentence can only mean them.
+        elif only_them and (previous_cut or not uncased) and speaks_of_someone(part) and not speaks_of_another(part, name):
+            cut[part] = _own_clauses_joined(part)
+            by_pronoun_alone.add(part)
         awaiting = (awaiting and part not in cut and len(_WORD.findall(part)) <= _A_FEW_WORDS_OF_ONES_OWN
                     and not (A_PERSON.search(part) or speaks_of_another(part, name)))
         about_them = part in cut or about_them and not speaks_of_another(part, name)
+        only_them = (part in cut or only_them) and not speaks_of_another(part, name)
         previous_cut = part in cut
         quoting = quoting and not (said[-1:] in _CLOSING_QUOTES and (len(said) > 1 or not said.startswith(">"))
                                    or _A_QUOTE_CLOSING_BEFORE_MORE.search(said) is not None)
         introduced = cut.get(part) == "" and said.endswith(":") and not quoting
     # "daisuke messaged me again. i said no. why does he still do this": what is left says nothing of its
     # own, only goes on about the one forgotten, so the turn goes whole.
-    left = [part for part in parts if part not in cut]
+    left = [part for part in parts if part not in cut or part in by_pronoun_alone]
     if cut and left and any(map(_goes_on_about_someone, left)) and all(
         _goes_on_about_someone(part) or len(_WORD.findall(part)) <= A_FEW_WORDS for part in left
     ):
@@ -177,10 +188,12 @@ def names_anyone(outside: str, besides: set[str] | frozenset[str] = frozenset())
 
 
 def _without_spans(text: str, name: Named) -> str:
+    """``text`` without ``name``, nor the given name said right before it ("Bubba Thibodaux came by" is of them alone)."""
     spans = sorted(name.spans(text))
     kept, start = [], 0
     for first, last in spans:
-        kept.append(text[start:first])
+        given = _A_GIVEN_NAME_BEFORE.search(text, start, first)
+        kept.append(text[start:given.start() if given else first])
         start = last
     kept.append(text[start:])
     return "".join(kept)

@@ -4,7 +4,8 @@ The rest of a list that names them wherever they stand ("Had dinner with Priya, 
 Jonas and Mei"; "My boyfriend Lukas and I are going" keeps "I am going"), what was done when it names them only as whom it
 was done with ("I moved to York with my partner Sven" keeps "I moved to York"), what it says of someone else named beside
 them in passing ("Tom's colleague Ana moved to Porto" keeps "Ana moved to Porto"), or a later clause of the speaker's own
-("moved out of the flat w jan, living alone in rotterdam now"); else nothing. Which sentences are cut is
+("moved out of the flat w jan, living alone in rotterdam now"; not one speaking of someone by pronoun: "…, I'll print the
+sheets so she can see"); else nothing. Which sentences are cut is
 ``redaction.cut_naming``'s.
 """
 
@@ -39,9 +40,10 @@ _OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the|now|still|also|cur
 # A clause with a subject of its own: after a clause whose subject is the one named, one without ("…, pulled out his drip
 # again") goes on saying what they did.
 _CLAUSE_OF_ITS_OWN = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|our|the)\b(?!\s+(?:with|to|by)\s+(?:him|her|them)\b)", re.IGNORECASE)
-# What may stand before a name that is its clause's subject: "Mr Okafor was …", "the old man Okafor was …", "my neighbour Okafor".
-_BEFORE_A_SUBJECT = re.compile(r"^\s*(?:(?:the|my|our|a|an)\s+(?:[a-z][\w'’-]*\s+){0,2})?(?:(?:mr|mrs|ms|mx|dr|prof|miss)\.?\s+)?$",
-                               re.IGNORECASE)
+# What may stand before a name that is its clause's subject: "Mr Okafor was …", "the old man Okafor was …", "my neighbour Okafor",
+# their given name before the family name forgotten ("Tommy Brogan in again, running up a tab").
+_BEFORE_A_SUBJECT = re.compile(r"^\s*(?:(?:the|my|our|a|an)\s+(?:[a-z][\w'’-]*\s+){0,2})?(?:(?:mr|mrs|ms|mx|dr|prof|miss)\.?\s+)?"
+                               r"(?-i:[A-Z][\w'’-]*\s+)?$", re.IGNORECASE)
 # A sentence ending with whom it was done with, in a few words: "I moved to York with my partner Sven".
 _WITH_SOMEONE = re.compile(r"^(?P<done>.+?)\s+(?:with|alongside)\s+(?P<who>(?:\S+\s+){0,3}\S+)$", re.IGNORECASE)
 # Whom something is done with or for, said before a name, then where or when: "Ana works with Tom at Deloitte",
@@ -94,8 +96,9 @@ def rest_without(sentence: str, name: Named) -> str:
         # "moved out of the flat with Jan, living alone in Rotterdam now": a clause after the
         # comma that says something of the speaker alone stays; a list's later items do not.
         own = _CLAUSE_OF_ITS_OWN if _the_subject(items[0], name) else _OWN_CLAUSE
+        # Not one speaking of someone by pronoun, who is them: "…, I'll print the sheets so she can see".
         later = [part for part in outside_brackets(_CLAUSE_JOINT, body.rstrip(".!?"))[1:]
-                 if not name.in_(part) and own.match(part) and len(part.split()) >= 3]
+                 if not name.in_(part) and own.match(part) and len(part.split()) >= 3 and not A_PERSON.search(part)]
         return ", ".join(later) + end if later else ""
     named_at = [i for i, item in enumerate(items) if name.in_(item)]
     # "ok le client sur la rue Molson, son voisin Rénald vient de m'appeler": whose they are points back at what came

@@ -3,9 +3,9 @@ what went. Pure.
 
 The assistant's reply to a turn that lost something goes where it speaks only of what went ("A Diamante for £900 could
 be decent value"), and a later turn that says again, of someone by pronoun, what only went said ("The 'hero moments'
-clause was too controlling. Told him thanks but no."), and a sentence right after one naming them that says again a
-thing only what went of an earlier turn told ("vergiss Baumann. ich will nichts mehr von der Bohrmaschine hören"). What went and what stays of each turn is
-``redaction.cut_naming``'s; the plan that gathers it is ``purge_plan``.
+clause was too controlling. Told him thanks but no."), and a sentence after one naming them (only sentences kept whole
+speaking of no one else between) that says again a thing only what went of an earlier turn told ("vergiss Baumann. ich
+will nichts mehr von der Bohrmaschine hören"). What went and what stays of each turn is ``redaction.cut_naming``'s; the plan that gathers it is ``purge_plan``.
 """
 
 from __future__ import annotations
@@ -118,15 +118,15 @@ def said_again_later(turns: Iterable[Memory], cuts: Mapping[str, dict[str, str]]
     # A turn that may say again what went: one after it began going, whose rest speaks of someone by pronoun.
     may_say_again = {turn.id for turn in episodes if turn.event_time >= since and speaks_of_someone(" ".join(kept[turn.id]))}
     told_only = gone - set().union(*(told_in(" ".join(said)) for turn_id, said in kept.items() if turn_id not in may_say_again))
-    right_after = {turn_id: _right_after_naming(said_in[turn_id], cut_of[turn_id], name) for turn_id in said_in}
+    after_naming = {turn_id: _after_naming(said_in[turn_id], cut_of[turn_id], name) for turn_id in said_in}
     things_kept = set().union(*(_things_told(said) for turn_id, said_of_turn in kept.items()
-                                for said in said_of_turn if said not in right_after[turn_id]))
+                                for said in said_of_turn if said not in after_naming[turn_id]))
     again: dict[str, dict[str, str]] = {}
     for turn in episodes:
         said = said_again_of_what_went(kept[turn.id], told_only) if turn.id in may_say_again else {}
         # Said again: told in what went of an earlier turn ("everything" of a later "forget everything about …" is not).
         things_only = set().union(*(things for when, things in things_gone if when < turn.event_time)) - things_kept
-        said |= said_again_right_after(said_in[turn.id], right_after[turn.id], name, things_only)
+        said |= said_again_after_naming(said_in[turn.id], after_naming[turn.id], name, things_only)
         if said:
             again[turn.id] = {**cuts.get(turn.id, {}), **{part: "" for part in said_in[turn.id] if part in said}}
     return again
@@ -141,17 +141,30 @@ def _things_told(text: str) -> set[str]:
     return told_in(text) | {word for word in _WORD.findall(text.casefold()) if len(word) >= _A_THINGS_LENGTH and word not in FUNCTION_WORDS}
 
 
-def _right_after_naming(parts: list[str], cut: Mapping[str, str], name: Named) -> dict[str, str]:
-    """Each sentence a turn keeps whole right after one naming ``name``, with that one."""
-    return {part: before for before, part in itertools.pairwise(parts) if part not in cut and name.in_(before)}
+def _after_naming(parts: list[str], cut: Mapping[str, str], name: Named) -> dict[str, str]:
+    """Each sentence a turn keeps whole after one naming ``name``, with that one, only sentences kept whole that speak of no
+    one else between ("kev didnt show after smoko. shed was chaos. sunburnt again probs")."""
+    after: dict[str, str] = {}
+    naming: str | None = None
+    for part in parts:
+        if name.in_(part):
+            naming = part
+        elif naming is not None and part not in cut:
+            after[part] = naming
+            if speaks_of_another(part, name, spoken_of_before=naming):
+                naming = None
+        else:
+            naming = None
+    return after
 
 
-def said_again_right_after(parts: list[str], right_after: Mapping[str, str], name: Named, told_only_of_them: set[str]) -> dict[str, str]:
-    """The sentences of a turn right after one naming ``name`` that say again a thing only what went told, speaking of no
-    one else (a relation the sentence before spoke of beside them is no one else): "… esquece a Whitaker. não quero
-    lembrar dessa história do brinco", of an earring only her story told; "Ioane came by mum's. mum gave him the PS5",
-    of a PS5 only what went told. Else nothing."""
-    return {part: "" for part, before in right_after.items()
+def said_again_after_naming(parts: list[str], after_naming: Mapping[str, str], name: Named, told_only_of_them: set[str]) -> dict[str, str]:
+    """The sentences of a turn after one naming ``name``, no one else spoken of between, that say again a thing only what
+    went told, speaking of no one else (a relation the sentence naming them spoke of beside them is no one else): "…
+    esquece a Whitaker. não quero lembrar dessa história do brinco", of an earring only her story told; "Ioane came by
+    mum's. mum gave him the PS5", of a PS5 only what went told; "kev didnt show after smoko. shed was chaos.
+    sunburnt again probs", of a sunburn only what went told. Else nothing."""
+    return {part: "" for part, before in after_naming.items()
             if _telling(_things_told(part) & told_only_of_them)
             and not speaks_of_another(part, name, told_only_of_them, spoken_of_before=before)}
 

@@ -477,3 +477,14 @@ def test_a_later_turn_saying_again_only_a_small_number_stays() -> None:
     later = said_on("t-2", "Turned 15 today, she's thrilled.", 3)
     plan = plan_purge_entity(by_id(draft, later), "Gus", "default")
     assert plan.remove == ("t-1",) and plan.rewritten == ()
+
+
+def test_forgetting_someone_takes_a_fact_told_of_them_by_pronoun_in_the_turn_naming_them() -> None:
+    memories = by_id(
+        memory("t-1", "Bubba Thibodaux came by the dock today. I told him in front of everybody I saw him at my traps. "
+                      "The weather was fine for the boat."),
+        memory("f-told", "Sam told him in front of everybody Sam saw him at Sam's traps.", ("t-1",), subject="Sam"),
+        memory("f-weather", "The weather was fine for the boat.", ("t-1",), subject="Sam"),
+    )
+    plan = plan_purge_entity(memories, "Thibodaux", "default")
+    assert "f-told" in plan.remove and "f-weather" not in plan.remove

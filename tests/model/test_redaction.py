@@ -286,6 +286,8 @@ def test_a_sentence_going_on_about_them_by_a_pronoun_of_another_language_after_t
     assert left_after_forgetting("Bayu", said)["t-0"] == "btw aku kerja dari rumah hari ini"
     said = turns("ugh Bayu chat lagi. dia mau pinjam kamera aku. btw aku kerja dari rumah hari ini")
     assert left_after_forgetting("Bayu", said)["t-0"] == "btw aku kerja dari rumah hari ini"
+    said = turns("Rohan ka call aaya, school wala dost. Kehta hai naya cafe kholna hai, 3 lakh chahiye. Aaj kitchen mein rush tha.")
+    assert left_after_forgetting("Rohan", said)["t-0"] == "Aaj kitchen mein rush tha."
     # Portuguese "dia" is a day
     said = turns("a Bruna ligou ontem. dia 12 tenho consulta no dentista")
     assert left_after_forgetting("Bruna", said)["t-0"] == "dia 12 tenho consulta no dentista"
@@ -299,3 +301,28 @@ def test_a_sentence_opening_a_message_to_them_goes_whole_with_what_leads_into_it
     assert left_after_forgetting("Marcus", said)["t-0"] == "Sorry about that."
     assert left_after_forgetting("Carla", said)["t-1"] == "What a lot of opinions!"
     assert left_after_forgetting("Gagnon", said)["t-2"] is None
+
+
+def test_a_later_sentence_speaking_of_someone_by_pronoun_anywhere_is_of_them_when_only_they_were_spoken_of_since() -> None:
+    said = turns("Back at 6. Tired. Rosalind rang the bell again, this time for eggs. Eggs I can spare. "
+                 "I asked her about the $40 and she said next week. Bed now.")
+    assert left_after_forgetting("Rosalind", said)["t-0"] == "Back at 6. Tired. Eggs I can spare. Bed now."
+    # their given name before the name forgotten is no one else
+    said = turns("Gerry Thibodaux was by the dock again. Rain all day. I told him the traps are mine. The boat engine is fixed now, finally.")
+    assert left_after_forgetting("Thibodaux", said)["t-0"] == "Rain all day. The boat engine is fixed now, finally."
+    # after another named, or beside someone else in the sentence naming them, the pronoun may be theirs
+    said = turns("Rosalind rang the bell again. Eggs I can spare. Tomasz came too, I asked him about the van.",
+                 "Tomasz thinks Rosalind owes us. I asked him to drop it. The van needs fixing first.")
+    left = left_after_forgetting("Rosalind", said)
+    assert left["t-0"] == "Eggs I can spare. Tomasz came too, I asked him about the van." and left["t-1"] == "I asked him to drop it. The van needs fixing first."
+
+
+def test_a_sum_in_a_currency_written_with_its_country_letters_is_what_they_owe() -> None:
+    said = turns("Desmond still hasn't paid for the amp I fixed. NZ$450 outstanding. The gig went well though, we played till 2.")
+    assert left_after_forgetting("Desmond", said)["t-0"] == "The gig went well though, we played till 2."
+
+
+def test_a_message_to_them_by_title_and_name_after_a_greeting_goes_whole() -> None:
+    said = turns(("assistant", '"Good morning Mrs Achterberg, I hope you are well. Your curtains are ready. Please collect them '
+                               'by Friday. Kind regards, Lotte"'))
+    assert left_after_forgetting("Achterberg", said)["t-0"] is None

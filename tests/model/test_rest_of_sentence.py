@@ -26,3 +26,16 @@ def test_words_naming_them_as_someone_elses_after_a_comma_are_no_item_of_a_list(
 def test_they_and_the_speaker_as_a_subject_after_other_words_take_their_sentence() -> None:
     said = 'Something like: "Hi all, Rekha and I are collecting 50 each for the farewell, Friday 7pm. Please send by Monday."'
     assert left_after_forgetting("Rekha", said) == 'Please send by Monday."'
+
+
+def test_a_clause_without_its_subject_after_their_given_and_family_name_goes_with_them() -> None:
+    said = "Tommy Brogan in again, running up a tab on the pool table. the jukebox is broken"
+    assert left_after_forgetting("Brogan", said) == "the jukebox is broken"
+
+
+def test_a_clause_of_the_speakers_own_speaking_of_them_by_pronoun_goes_with_them() -> None:
+    said = "Mrs Oduya wrote back, she'll come on Monday, fine, I'll bring the reading logs so she can count the pages. lunch was soup"
+    assert left_after_forgetting("Oduya", said) == "lunch was soup"
+    # one speaking of no one stays
+    said = "Mrs Oduya wrote back, she'll come on Monday, fine, I'll bring the reading logs for the display. lunch was soup"
+    assert left_after_forgetting("Oduya", said) == "I'll bring the reading logs for the display. lunch was soup"

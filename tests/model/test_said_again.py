@@ -50,3 +50,12 @@ def test_a_relation_spoken_of_beside_them_is_no_one_else_when_the_next_sentence_
 def test_a_sentence_right_after_them_saying_again_only_a_small_number_stays() -> None:
     said = week("Baumann kam um 10 mit dem Anhänger.", "vergiss Baumann bitte. morgen laufe ich um 10.")
     assert left_after_forgetting("Baumann", said)[1] == "morgen laufe ich um 10."
+
+
+def test_a_later_sentence_of_a_turn_naming_them_saying_again_a_thing_only_what_went_told_goes_after_words_of_no_one() -> None:
+    said = week("kev turned up sunburnt again, fell asleep on the bales lol",
+                "kev didnt show after smoko. shed was chaos. sunburnt again probs", "new kid starts tmrw")
+    assert left_after_forgetting("Kev", said) == [None, "shed was chaos.", "new kid starts tmrw"]
+    # a sentence cut between ends the turn's going on
+    said = week("kev the new packer turned up sunburnt", "also kev's gone. the foreman sent him packing. new packer starts tmrw")
+    assert left_after_forgetting("Kev", said)[1] == "new packer starts tmrw"
