@@ -131,13 +131,17 @@ class Detail:
         asked_in = within if self.of_an_event and within else text
         # Numbers said in words are said of so much in passing ("garage says eighteen hundred quid to fix on a van") that
         # one tells the detail only beside most of what is asked.
-        share = self.asked_share if self._value_written(text) else max(self.asked_share, 0.51)
+        share = self.asked_share if self._value_written(text) else max(self.asked_share, _MOST_OF_WHAT_IS_ASKED)
         return (not self.only_asking or not rest or 0 < (said := lexical_coverage(rest, [asked_in])) and said >= share
                 or self.told_by_its_form(text))
 
     def told_by_its_form(self, text: str) -> bool:
         """Whether ``text`` tells this detail in a form that says it alone ("$38 an hour" a pay rate)."""
         return self.told_alone is not None and self.told_alone.search(text) is not None
+
+
+# More than half of the question's words: what a value said in words must be said beside.
+_MOST_OF_WHAT_IS_ASKED = 0.51
 
 
 # An amount said of one, whatever it is counted by: "$3.20 a head" for each sheep shorn, "£12 each" for each child, "$68.00
